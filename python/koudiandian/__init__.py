@@ -1,0 +1,76 @@
+"""koudiandian: the Shanxi Koudiandian (扣点点) mahjong rules engine, with a Rust core.
+
+The rules implemented are documented in ``docs/rules.md`` of the source distribution.
+"""
+
+from __future__ import annotations
+
+from . import _core
+from .batch import is_win_batch, winning_tiles_batch
+from .errors import (
+    ArrayError,
+    HandSizeError,
+    InvalidArgumentError,
+    InvalidRulesError,
+    InvalidTileError,
+    KoudiandianError,
+    MeldError,
+    NotWinningError,
+    TileCountError,
+    WildcardError,
+)
+from .hand import (
+    ReadyDiscard,
+    decompose,
+    is_win,
+    ready_discards,
+    score_win,
+    shanten,
+    winning_tiles,
+)
+from .meld import Meld, MeldKind
+from .reading import Group, GroupKind, Reading, Shape
+from .rules import Rules, WildcardMode
+from .score import Pattern, WinScore
+from .tile import Suit, Tile, format_tiles, parse_tiles
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ArrayError",
+    "Group",
+    "GroupKind",
+    "HandSizeError",
+    "InvalidArgumentError",
+    "InvalidRulesError",
+    "InvalidTileError",
+    "KoudiandianError",
+    "Meld",
+    "MeldError",
+    "MeldKind",
+    "NotWinningError",
+    "Pattern",
+    "Reading",
+    "ReadyDiscard",
+    "Rules",
+    "Shape",
+    "Suit",
+    "Tile",
+    "TileCountError",
+    "WildcardError",
+    "WildcardMode",
+    "WinScore",
+    "decompose",
+    "format_tiles",
+    "is_win",
+    "is_win_batch",
+    "parse_tiles",
+    "ready_discards",
+    "score_win",
+    "shanten",
+    "winning_tiles",
+    "__version__",
+]
+
+# Build the lookup tables now, so that the first evaluation is not the slow one.
+_core.warm_up()

@@ -1,0 +1,61 @@
+"""The exception hierarchy. Every error the package raises is a :class:`KoudiandianError`.
+
+Errors about bad input also subclass :class:`ValueError`, so callers that already catch
+``ValueError`` keep working. The Rust core raises these same classes (by name).
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "KoudiandianError",
+    "InvalidTileError",
+    "TileCountError",
+    "HandSizeError",
+    "MeldError",
+    "WildcardError",
+    "ArrayError",
+    "InvalidRulesError",
+    "NotWinningError",
+    "InvalidArgumentError",
+]
+
+
+class KoudiandianError(Exception):
+    """Root of every error raised by koudiandian."""
+
+
+class InvalidTileError(KoudiandianError, ValueError):
+    """A tile could not be read: bad notation, unknown character, or an index outside 0–33."""
+
+
+class TileCountError(KoudiandianError, ValueError):
+    """A kind appears more than four times (counting melds and wildcards), or a count is negative."""
+
+
+class HandSizeError(KoudiandianError, ValueError):
+    """The number of tiles is not what the call needs (3n+2 for a complete hand, 3n+1 for a
+    waiting one, with the melds making up the rest)."""
+
+
+class MeldError(KoudiandianError, ValueError):
+    """A meld is malformed: unknown kind, more than four melds, or a meld of a wildcard kind."""
+
+
+class WildcardError(KoudiandianError, ValueError):
+    """Wildcard kinds are invalid: repeated, more than two kinds, or an honor without honors."""
+
+
+class ArrayError(KoudiandianError, ValueError):
+    """A batch array has the wrong shape, dtype or content."""
+
+
+class InvalidRulesError(KoudiandianError, ValueError):
+    """An option is unknown or has a bad value, or options are combined in a way RULES §8 forbids."""
+
+
+class NotWinningError(KoudiandianError, ValueError):
+    """The tiles given to a scoring call do not form a winning hand."""
+
+
+class InvalidArgumentError(KoudiandianError, ValueError):
+    """An argument other than tiles, melds, wildcards or rules has a bad value."""

@@ -1,0 +1,168 @@
+"""Hand evaluation (RULES §4, §5.1, §6): winning shapes, winning tiles, ready discards, scoring.
+
+Every function takes the concealed ``tiles`` (text in any notation, or an iterable of ints /
+:class:`Tile`), the declared ``melds`` (each a :class:`Meld` or a ``(kind, tile)`` pair),
+the ``wildcards`` kinds (耗子: all copies of these kinds are wildcards; text or ints) and the
+``rules`` (default :class:`Rules()`). The evaluation itself runs in the Rust core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from . import _core
+from .meld import Meld
+from .reading import Group, GroupKind, Reading, Shape
+from .rules import DEFAULT_RULES, Rules
+from .score import Pattern, WinScore
+from .tile import TILES, Tile, TilesLike
+
+__all__ = [
+    "ReadyDiscard",
+    "is_win",
+    "winning_tiles",
+    "decompose",
+    "ready_discards",
+    "score_win",
+    "shanten",
+]
+
+MeldsLike = Iterable["Meld | tuple[int, int]"]
+
+
+def _flags(rules: Rules | None) -> int:
+    return DEFAULT_RULES._flags if rules is None else rules._flags
+
+
+def is_win(
+    tiles: TilesLike,
+    *,
+    melds: MeldsLike = (),
+    wildcards: TilesLike = (),
+    rules: Rules | None = None,
+) -> bool:
+    """Whether the hand is complete (RULES §4): ``tiles`` must hold 3n+2 tiles, the melds
+    making up the rest of fourteen. Seven pairs and thirteen orphans count only without melds;
+    ``rules.wind_runs`` adds the 风嘴子 runs."""
+    return _core.is_win(tiles, melds, wildcards, _flags(rules))
+
+
+def winning_tiles(
+    tiles: TilesLike,
+    *,
+    melds: MeldsLike = (),
+    wildcards: TilesLike = (),
+    rules: Rules | None = None,
+) -> list[Tile]:
+    """The winning tiles (听口) of a waiting hand (RULES §6): ``tiles`` must hold 3n+1 tiles.
+    The non-wildcard kinds that complete it as a natural tile, leaving out kinds of which the
+    seat holds all four (in hand and melds), in tile order."""
+    return [TILES[i] for i in _core.winning_tiles(tiles, melds, wildcards, _flags(rules))]
+
+
+def shanten(
+    tiles: TilesLike,
+    *,
+    melds: MeldsLike = (),
+    wildcards: TilesLike = (),
+    rules: Rules | None = None,
+) -> int:
+    """Tiles away from ready (向听) of a 3n+1 or 3n+2 hand: -1 complete, 0 ready, 1 one
+    tile away, ... Counts all three shapes, wildcards and ``wind_runs``."""
+    return _core.shanten(tiles, melds, wildcards, _flags(rules))
+
+
+def decompose(
+    tiles: TilesLike,
+    *,
+    melds: MeldsLike = (),
+    wildcards: TilesLike = (),
+    rules: Rules | None = None,
+) -> list[Reading]:
+    """Every reading of a complete (3n+2) hand, without repeats: standard readings (melds
+    and pair, with what each wildcard stands for), the seven-pairs reading with its number
+    of quads, and the thirteen-orphans reading. Empty if the hand is not complete.
+
+    With many wildcards the readings can number in the tens of thousands (wildcards can
+    form whole melds of any kind)."""
+    out = []
+    for shape, quads, groups in _core.decompose(tiles, melds, wildcards, _flags(rules)):
+        out.append(
+            Reading(
+                Shape(shape),
+                tuple(
+                    Group(
+                        GroupKind(kind),
+                        tuple(TILES[t] for t in kinds),
+                        tuple(bool(wild >> i & 1) for i in range(len(kinds))),
+                        declared,
+                    )
+                    for kind, kinds, wild, declared in groups
+                ),
+                quads,
+            )
+        )
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class ReadyDiscard:
+    """A discard that leaves the hand ready (听牌).
+
+    ``winning_tiles`` as :func:`winning_tiles` gives them for the hand after the discard;
+    ``wildcard_points`` is ``p`` for a self-drawn wildcard after that discard (the max-point
+    rule of §6; ``None`` when no wildcard is in play or a wildcard would not complete it);
+    ``declarable`` is whether 报听 is allowed with this discard (RULES §4: some winning tile,
+    or the drawn wildcard's ``p``, is worth 6 points or more)."""
+
+    discard: Tile
+    winning_tiles: tuple[Tile, ...]
+    wildcard_points: int | None
+    declarable: bool
+
+
+def ready_discards(
+    tiles: TilesLike,
+    *,
+    melds: MeldsLike = (),
+    wildcards: TilesLike = (),
+    rules: Rules | None = None,
+) -> list[ReadyDiscard]:
+    """For a 3n+2 hand, each kind whose discard leaves it ready, in tile order. A hand that
+    is ready only through a wildcard draw (no natural winning tile) is listed too."""
+    return [
+        ReadyDiscard(
+            TILES[d],
+            tuple(TILES[t] for t in waits),
+            None if wp < 0 else wp,
+            declarable,
+        )
+        for d, waits, wp, declarable in _core.ready_discards(
+            tiles, melds, wildcards, _flags(rules)
+        )
+    ]
+
+
+def score_win(
+    tiles: TilesLike,
+    win_tile: Tile | int | str,
+    *,
+    self_draw: bool,
+    melds: MeldsLike = (),
+    wildcards: TilesLike = (),
+    rules: Rules | None = None,
+) -> WinScore:
+    """The value of winning with ``win_tile`` (RULES §5.1, §6).
+
+    ``tiles`` is the concealed hand with the winning tile (3n+2 tiles, ``win_tile`` among
+    them) or without it (3n+1). Raises :class:`NotWinningError` if the hand is not complete.
+    """
+    if isinstance(win_tile, str):
+        win_tile = Tile.parse(win_tile)
+    points, allowed, shape, bits, factor, payment = _core.score_win(
+        tiles, win_tile, bool(self_draw), melds, wildcards, _flags(rules)
+    )
+    return WinScore(
+        points, allowed, bool(self_draw), Shape(shape), Pattern.from_bits(bits), factor, payment
+    )

@@ -1,0 +1,70 @@
+"""Readings of a complete hand: how its tiles split into melds and a pair (RULES §4)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from .tile import Tile
+
+__all__ = ["Shape", "GroupKind", "Group", "Reading"]
+
+
+class Shape(enum.IntEnum):
+    """The three winning shapes of RULES §4."""
+
+    STANDARD = 0  # four melds and a pair
+    SEVEN_PAIRS = 1  # 七小对
+    THIRTEEN_ORPHANS = 2  # 十三幺
+
+
+class GroupKind(enum.IntEnum):
+    """One part of a reading."""
+
+    SEQUENCE = 0  # 123 in one suit, or a 风嘴子 run of three winds / 中发白 under wind_runs
+    TRIPLET = 1
+    KONG = 2  # a declared kong
+    PAIR = 3
+    ORPHANS = 4  # the fourteen tiles of thirteen orphans
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One group of a reading. ``tiles`` are what each tile counts as; ``wild[i]`` is True
+    where tile ``i`` is a wildcard standing for ``tiles[i]``. ``declared`` marks a meld laid
+    down before the win (pong or kong)."""
+
+    kind: GroupKind
+    tiles: tuple[Tile, ...]
+    wild: tuple[bool, ...]
+    declared: bool = False
+
+    def __str__(self) -> str:
+        body = "".join(f"{t}{'*' if w else ''}" for t, w in zip(self.tiles, self.wild))
+        return f"[{body}]" if self.declared else body
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read a complete hand. For :attr:`Shape.STANDARD` the groups are the four
+    melds (declared ones included) then the pair; for seven pairs, seven pairs (a quad gives
+    two) and ``quads`` counts the quads; for thirteen orphans, one group of fourteen."""
+
+    shape: Shape
+    groups: tuple[Group, ...]
+    quads: int = 0
+
+    @property
+    def wildcards(self) -> dict[int, Tile]:
+        """What each wildcard stands for, by its position counted across ``groups``."""
+        out: dict[int, Tile] = {}
+        i = 0
+        for g in self.groups:
+            for t, w in zip(g.tiles, g.wild):
+                if w:
+                    out[i] = t
+                i += 1
+        return out
+
+    def __str__(self) -> str:
+        return " ".join(str(g) for g in self.groups)

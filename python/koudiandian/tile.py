@@ -1,0 +1,170 @@
+"""Tile kinds (RULES §1): 34 kinds indexed 0–33, and their notations."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from typing import Literal, Union
+
+from . import _core
+from .errors import InvalidArgumentError, InvalidTileError
+
+__all__ = ["Suit", "Tile", "TileStyle", "TilesLike", "parse_tiles", "format_tiles"]
+
+TileStyle = Literal["mpsz", "chinese", "unicode"]
+
+
+class Suit(enum.IntEnum):
+    """The four families of tiles."""
+
+    CHARACTERS = 0  # 万, m
+    DOTS = 1  # 筒, p
+    BAMBOO = 2  # 条, s
+    HONORS = 3  # 字: winds and dragons, z
+
+    @property
+    def letter(self) -> str:
+        """The MPSZ suit letter: ``m``, ``p``, ``s`` or ``z``."""
+        return "mpsz"[self]
+
+
+_NUMERALS = "一二三四五六七八九"
+_HONOR_NAMES = ("东", "南", "西", "北", "白", "发", "中")
+_SUIT_NAMES = ("万", "筒", "条")
+# Mahjong Tiles block: winds U+1F000–3, red U+1F004, green U+1F005, white U+1F006,
+# characters U+1F007–F, bamboo U+1F010–8, dots U+1F019–21.
+_HONOR_GLYPHS = (0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 0x1F004)
+_SUIT_GLYPH_BASE = (0x1F007, 0x1F019, 0x1F010)
+
+
+class Tile(enum.IntEnum):
+    """One of the 34 tile kinds, in RULES §1 order. ``int(tile)`` is its index 0–33."""
+
+    M1 = 0
+    M2 = 1
+    M3 = 2
+    M4 = 3
+    M5 = 4
+    M6 = 5
+    M7 = 6
+    M8 = 7
+    M9 = 8
+    P1 = 9
+    P2 = 10
+    P3 = 11
+    P4 = 12
+    P5 = 13
+    P6 = 14
+    P7 = 15
+    P8 = 16
+    P9 = 17
+    S1 = 18
+    S2 = 19
+    S3 = 20
+    S4 = 21
+    S5 = 22
+    S6 = 23
+    S7 = 24
+    S8 = 25
+    S9 = 26
+    EAST = 27
+    SOUTH = 28
+    WEST = 29
+    NORTH = 30
+    WHITE = 31
+    GREEN = 32
+    RED = 33
+
+    @property
+    def suit(self) -> Suit:
+        """The tile's suit; winds and dragons are :attr:`Suit.HONORS`."""
+        return Suit(min(self // 9, 3))
+
+    @property
+    def rank(self) -> int:
+        """1–9 for suited tiles; 1–7 for honors (东南西北白发中, the ``1z``–``7z`` digits)."""
+        return self - 9 * self.suit + 1
+
+    @property
+    def is_honor(self) -> bool:
+        """True for the seven winds and dragons."""
+        return self >= 27
+
+    @property
+    def is_terminal_or_honor(self) -> bool:
+        """True for 1s, 9s and honors: the kinds of thirteen orphans (十三幺)."""
+        return self >= 27 or self.rank in (1, 9)
+
+    @property
+    def points(self) -> int:
+        """Point value (点数), RULES §1: the rank for suited tiles, 10 for honors."""
+        return 10 if self >= 27 else self.rank
+
+    @property
+    def chinese(self) -> str:
+        """Chinese name: ``五万``, ``九条``, ``东``, ``中``."""
+        if self >= 27:
+            return _HONOR_NAMES[self - 27]
+        return _NUMERALS[self.rank - 1] + _SUIT_NAMES[self.suit]
+
+    @property
+    def glyph(self) -> str:
+        """The Unicode mahjong glyph (U+1F000 block)."""
+        if self >= 27:
+            return chr(_HONOR_GLYPHS[self - 27])
+        return chr(_SUIT_GLYPH_BASE[self.suit] + self.rank - 1)
+
+    def format(self, style: TileStyle = "mpsz") -> str:
+        """This tile in one of the three notations."""
+        if style == "mpsz":
+            return f"{self.rank}{self.suit.letter}"
+        if style == "chinese":
+            return self.chinese
+        if style == "unicode":
+            return self.glyph
+        raise InvalidArgumentError(f"unknown tile style {style!r}; expected 'mpsz', 'chinese' or 'unicode'")
+
+    def __str__(self) -> str:
+        return f"{self.rank}{self.suit.letter}"
+
+    def __format__(self, spec: str) -> str:
+        return str(self) if not spec else format(str(self), spec)
+
+    @classmethod
+    def parse(cls, text: str) -> Tile:
+        """Exactly one tile in any notation: ``"5m"``, ``"五万"``, ``"🀋"``, ``"中"``.
+
+        Raises :class:`InvalidTileError` if ``text`` is not exactly one tile."""
+        tiles = parse_tiles(text)
+        if len(tiles) != 1:
+            raise InvalidTileError(f"expected exactly one tile, got {len(tiles)} in {text!r}")
+        return tiles[0]
+
+
+TILES: tuple[Tile, ...] = tuple(Tile)
+
+#: A tile list as the API accepts it: text in any notation, or an iterable of ints / Tiles.
+TilesLike = Union[str, Iterable[int]]
+
+
+def parse_tiles(text: str) -> list[Tile]:
+    """Read tiles from text in MPSZ notation (``"123m 456p 11z"``), Chinese names
+    (``"一万二万三万东东"``), Unicode glyphs, or a mix. Spaces and commas separate freely.
+
+    Raises :class:`InvalidTileError` naming the bad tile or character and its position."""
+    if not isinstance(text, str):
+        raise InvalidTileError(f"expected tile text, got {type(text).__name__}")
+    return [TILES[i] for i in _core.parse_tiles(text)]
+
+
+def format_tiles(tiles: TilesLike, style: TileStyle = "mpsz") -> str:
+    """Write tiles in one notation. ``"mpsz"`` groups runs of one suit (``"123m456p11z"``);
+    ``"chinese"`` and ``"unicode"`` write one name or glyph per tile, in the given order."""
+    kinds = _core.tile_list(tiles)
+    if style == "mpsz":
+        return _core.format_mpsz(kinds)
+    if style == "chinese":
+        return "".join(TILES[i].chinese for i in kinds)
+    if style == "unicode":
+        return "".join(TILES[i].glyph for i in kinds)
+    raise InvalidArgumentError(f"unknown tile style {style!r}; expected 'mpsz', 'chinese' or 'unicode'")

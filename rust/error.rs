@@ -1,0 +1,48 @@
+//! The one error type of the core. The Python binding maps each variant to a
+//! `KoudiandianError` subclass (see `py/errors.rs`).
+
+use std::fmt;
+
+/// Everything that can be wrong with an input to the core.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Error {
+    /// Tile text or a tile index that names no tile.
+    InvalidTile(String),
+    /// A kind held more than four times, or a bad count.
+    TileCount(String),
+    /// The number of tiles does not fit the call.
+    HandSize(String),
+    /// A malformed meld or too many melds.
+    Meld(String),
+    /// Bad wildcard kinds.
+    Wildcard(String),
+    /// A batch array of the wrong shape, dtype or content.
+    Array(String),
+    /// The hand given for scoring does not win.
+    NotWinning(String),
+}
+
+impl Error {
+    /// The message, without the variant.
+    pub fn message(&self) -> &str {
+        match self {
+            Error::InvalidTile(m)
+            | Error::TileCount(m)
+            | Error::HandSize(m)
+            | Error::Meld(m)
+            | Error::Wildcard(m)
+            | Error::Array(m)
+            | Error::NotWinning(m) => m,
+        }
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message())
+    }
+}
+
+impl std::error::Error for Error {}
+
+pub type Result<T> = std::result::Result<T, Error>;

@@ -1,0 +1,225 @@
+//! A validated hand: natural tile counts, wildcards, and declared melds.
+
+use crate::error::{Error, Result};
+use crate::rules::EvalRules;
+use crate::tiles::{Counts, KindMask, FIRST_HONOR, KINDS};
+
+/// How a declared meld was made (RULES §3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MeldKind {
+    /// 碰
+    Pong = 0,
+    /// 点杠: direct kong on a discard.
+    Kong = 1,
+    /// 明杠 / 补杠: added kong.
+    AddedKong = 2,
+    /// 暗杠: concealed kong.
+    ConcealedKong = 3,
+}
+
+impl MeldKind {
+    /// # Errors
+    /// [`Error::Meld`] for a number outside 0–3.
+    pub fn from_index(i: i64) -> Result<Self> {
+        Ok(match i {
+            0 => Self::Pong,
+            1 => Self::Kong,
+            2 => Self::AddedKong,
+            3 => Self::ConcealedKong,
+            _ => return Err(Error::Meld(format!("invalid meld kind {i}; expected 0–3"))),
+        })
+    }
+
+    /// Tiles of its kind the meld holds.
+    pub const fn size(self) -> u8 {
+        match self {
+            Self::Pong => 3,
+            _ => 4,
+        }
+    }
+}
+
+/// A declared meld of one kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Meld {
+    pub kind: MeldKind,
+    pub tile: u8,
+}
+
+/// Whether the number of concealed tiles is 3n+2 (a complete hand) or 3n+1 (waiting).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Size {
+    /// 14 tiles counting each meld as three.
+    Complete,
+    /// 13 tiles counting each meld as three.
+    Waiting,
+    /// Either.
+    Any,
+}
+
+/// A validated hand.
+#[derive(Debug, Clone)]
+pub struct Hand {
+    /// Natural (non-wildcard) concealed tiles by kind; each ≤ 4.
+    pub counts: Counts,
+    /// Wildcards among the concealed tiles.
+    pub wild: u8,
+    /// The declared melds.
+    pub melds: Vec<Meld>,
+    /// The wildcard kinds.
+    pub wildcards: KindMask,
+    /// Tiles of each kind the seat holds: concealed (wildcards included) and in melds.
+    pub held: Counts,
+}
+
+impl Hand {
+    /// Number of declared melds.
+    pub fn meld_count(&self) -> u8 {
+        self.melds.len() as u8
+    }
+
+    /// Kinds of which the seat holds all four.
+    pub fn held_four(&self) -> KindMask {
+        self.held
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c >= 4)
+            .fold(0, |m, (k, _)| m | 1 << k)
+    }
+
+    /// Concealed tiles, counting each meld as three: 14 complete, 13 waiting.
+    pub fn size(&self) -> u32 {
+        self.counts.iter().map(|&c| u32::from(c)).sum::<u32>()
+            + u32::from(self.wild)
+            + 3 * u32::from(self.meld_count())
+    }
+
+    /// Build and validate a hand.
+    ///
+    /// `tiles` are kinds 0–33 of the concealed tiles; tiles of a `wildcards` kind count as
+    /// wildcards. Checks: at most 4 melds, at most 2 distinct wildcard kinds (none an honor
+    /// under `no_honors`), no meld of a wildcard kind, no kind held more than four times,
+    /// no honor under `no_honors`, and the tile count that `size` asks for.
+    ///
+    /// # Errors
+    /// The [`Error`] variant for the first problem found, naming the value.
+    pub fn new(
+        tiles: &[u8],
+        melds: &[Meld],
+        wildcards: &[u8],
+        rules: EvalRules,
+        size: Size,
+    ) -> Result<Self> {
+        let mut wild_mask: KindMask = 0;
+        for (pos, &w) in wildcards.iter().enumerate() {
+            if w as usize >= KINDS {
+                return Err(Error::Wildcard(format!(
+                    "invalid wildcard kind {w} at position {pos}; expected 0–33"
+                )));
+            }
+            if wild_mask >> w & 1 == 1 {
+                return Err(Error::Wildcard(format!("wildcard kind {} given twice", name(w))));
+            }
+            if rules.no_honors && w as usize >= FIRST_HONOR {
+                return Err(Error::Wildcard(format!(
+                    "wildcard kind {} is an honor, but honors are not in play (no_honors)",
+                    name(w)
+                )));
+            }
+            wild_mask |= 1 << w;
+        }
+        if wild_mask.count_ones() > 2 {
+            return Err(Error::Wildcard(format!(
+                "{} wildcard kinds given; at most 2 (双耗子)",
+                wild_mask.count_ones()
+            )));
+        }
+        if melds.len() > 4 {
+            return Err(Error::Meld(format!("{} melds given; at most 4", melds.len())));
+        }
+        let mut counts = [0u8; KINDS];
+        let mut held = [0u8; KINDS];
+        let mut wild = 0u8;
+        for (pos, &t) in tiles.iter().enumerate() {
+            if t as usize >= KINDS {
+                return Err(Error::InvalidTile(format!(
+                    "invalid tile index {t} at position {pos}; expected 0–33"
+                )));
+            }
+            if rules.no_honors && t as usize >= FIRST_HONOR {
+                return Err(Error::InvalidTile(format!(
+                    "tile {} at position {pos} is an honor, but honors are not in play (no_honors)",
+                    name(t)
+                )));
+            }
+            held[t as usize] = held[t as usize].saturating_add(1);
+            if wild_mask >> t & 1 == 1 {
+                wild = wild.saturating_add(1);
+            } else {
+                counts[t as usize] = counts[t as usize].saturating_add(1);
+            }
+        }
+        for (pos, m) in melds.iter().enumerate() {
+            if m.tile as usize >= KINDS {
+                return Err(Error::Meld(format!(
+                    "invalid meld tile index {} in meld {pos}; expected 0–33",
+                    m.tile
+                )));
+            }
+            if wild_mask >> m.tile & 1 == 1 {
+                return Err(Error::Meld(format!(
+                    "meld {pos} is of the wildcard kind {}; wildcards cannot be melded",
+                    name(m.tile)
+                )));
+            }
+            if rules.no_honors && m.tile as usize >= FIRST_HONOR {
+                return Err(Error::Meld(format!(
+                    "meld {pos} is of the honor {}, but honors are not in play (no_honors)",
+                    name(m.tile)
+                )));
+            }
+            held[m.tile as usize] = held[m.tile as usize].saturating_add(m.kind.size());
+        }
+        if let Some(k) = held.iter().position(|&c| c > 4) {
+            return Err(Error::TileCount(format!(
+                "{} copies of {} (hand and melds); there are only four",
+                held[k],
+                name(k as u8)
+            )));
+        }
+        let hand = Hand { counts, wild, melds: melds.to_vec(), wildcards: wild_mask, held };
+        let n = hand.size();
+        let concealed = tiles.len();
+        let meld_note = if melds.is_empty() {
+            String::new()
+        } else {
+            format!(" with {} meld(s)", melds.len())
+        };
+        let ok = match size {
+            Size::Complete => n == 14,
+            Size::Waiting => n == 13,
+            Size::Any => n == 13 || n == 14,
+        };
+        if !ok {
+            let want = |full: u32| full - 3 * melds.len() as u32;
+            let expected = match size {
+                Size::Complete => format!("{} (3n+2)", want(14)),
+                Size::Waiting => format!("{} (3n+1)", want(13)),
+                Size::Any => format!("{} or {}", want(13), want(14)),
+            };
+            return Err(Error::HandSize(format!(
+                "{concealed} concealed tiles{meld_note}; expected {expected}"
+            )));
+        }
+        Ok(hand)
+    }
+}
+
+/// MPSZ name of a kind, for messages.
+pub fn name(kind: u8) -> String {
+    if (kind as usize) < KINDS {
+        crate::tiles::format_mpsz(&[kind])
+    } else {
+        format!("#{kind}")
+    }
+}

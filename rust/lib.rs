@@ -1,0 +1,39 @@
+//! Koudiandian (扣点点) mahjong: the hand-evaluation core.
+//!
+//! The core modules are pure Rust and build without Python (`cargo test`); the `python`
+//! feature adds the PyO3 bindings in `py/`, which is all that maturin compiles in on top.
+
+pub mod decompose;
+pub mod error;
+pub mod hand;
+pub mod rules;
+pub mod score;
+pub mod shape;
+pub mod tables;
+pub mod tiles;
+pub mod waits;
+
+#[cfg(feature = "python")]
+mod py;
+
+#[cfg(feature = "python")]
+use pyo3::prelude::*;
+
+/// The private extension module `koudiandian._core`; users import `koudiandian`.
+#[cfg(feature = "python")]
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    use py::{batch, functions};
+    m.add_function(wrap_pyfunction!(functions::warm_up, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::parse_tiles, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::tile_list, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::format_mpsz, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::is_win, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::winning_tiles, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::decompose, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::ready_discards, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::score_win, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::is_win_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(batch::winning_tiles_batch, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,124 @@
+//! Reading Python arguments: tile lists (text or ints), melds, wildcard kinds.
+
+use pyo3::prelude::*;
+use pyo3::types::{PyList, PyString, PyTuple};
+
+use crate::error::Error;
+use crate::hand::{Hand, Meld, MeldKind, Size};
+use crate::rules::EvalRules;
+use crate::tiles::{self, KINDS};
+
+/// One tile kind from an int (or `Tile`) or one-tile text; `what` names it in errors.
+fn kind_of(item: &Bound<'_, PyAny>, what: &str) -> PyResult<u8> {
+    if let Ok(s) = item.cast::<PyString>() {
+        let text = s.to_str()?;
+        let kinds = tiles::parse(text)?;
+        return match kinds.as_slice() {
+            [k] => Ok(*k),
+            _ => Err(Error::InvalidTile(format!("{what}: expected one tile, got {text:?}")).into()),
+        };
+    }
+    match item.extract::<i64>() {
+        Ok(k) if (0..KINDS as i64).contains(&k) => Ok(k as u8),
+        Ok(k) => Err(Error::InvalidTile(format!("invalid tile index {k} {what}; expected 0–33")).into()),
+        Err(_) => Err(Error::InvalidTile(format!(
+            "invalid tile {} {what}; expected a tile index 0–33 or tile text",
+            item.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string())
+        ))
+        .into()),
+    }
+}
+
+/// Tile kinds from text in any notation or an iterable of ints / `Tile`s.
+pub fn kinds(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(tiles::parse(s.to_str()?)?);
+    }
+    // Fast path for lists, the common case in simulation.
+    if let Ok(list) = obj.cast::<PyList>() {
+        let mut out = Vec::with_capacity(list.len());
+        for (pos, item) in list.iter().enumerate() {
+            out.push(kind_of(&item, &format!("at position {pos}"))?);
+        }
+        return Ok(out);
+    }
+    let Ok(iter) = obj.try_iter() else {
+        return Err(Error::InvalidTile(format!(
+            "expected tiles as text or an iterable of tile indices, got {}",
+            obj.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string())
+        ))
+        .into());
+    };
+    let mut out = Vec::new();
+    for (pos, item) in iter.enumerate() {
+        out.push(kind_of(&item?, &format!("at position {pos}"))?);
+    }
+    Ok(out)
+}
+
+/// Wildcard kinds: like [`kinds`], and a single int or `Tile` is one kind.
+pub fn wildcard_kinds(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    if obj.is_none() {
+        return Ok(Vec::new());
+    }
+    if obj.extract::<i64>().is_ok() {
+        return Ok(vec![kind_of(obj, "as a wildcard kind").map_err(|e| {
+            Python::attach(|py| Error::Wildcard(e.value(py).to_string()).into())
+        })?]);
+    }
+    kinds(obj).map_err(|e| {
+        Python::attach(|py| {
+            if e.is_instance_of::<pyo3::exceptions::PyValueError>(py) {
+                Error::Wildcard(format!("wildcards: {}", e.value(py))).into()
+            } else {
+                e
+            }
+        })
+    })
+}
+
+/// Declared melds: an iterable of `Meld`s or `(kind, tile)` pairs.
+pub fn melds(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Meld>> {
+    if let Ok(t) = obj.cast::<PyTuple>() {
+        if t.is_empty() {
+            return Ok(Vec::new());
+        }
+    }
+    let Ok(iter) = obj.try_iter() else {
+        return Err(Error::Meld("expected melds as an iterable of (kind, tile) pairs".into()).into());
+    };
+    let mut out = Vec::new();
+    for (pos, item) in iter.enumerate() {
+        let item = item?;
+        let pair: Option<(Bound<'_, PyAny>, Bound<'_, PyAny>)> = item.extract().ok();
+        let Some((kind, tile)) = pair else {
+            return Err(Error::Meld(format!(
+                "meld {pos} is {}; expected a Meld or a (kind, tile) pair",
+                item.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string())
+            ))
+            .into());
+        };
+        let kind = kind
+            .extract::<i64>()
+            .map_err(|_| Error::Meld(format!("meld {pos}: kind must be a MeldKind (0–3)")))
+            .and_then(MeldKind::from_index)?;
+        let tile = kind_of(&tile, &format!("in meld {pos}"))
+            .map_err(|e| Python::attach(|py| Error::Meld(e.value(py).to_string())))?;
+        out.push(Meld { kind, tile });
+    }
+    Ok(out)
+}
+
+/// A validated hand from the three Python arguments.
+pub fn hand(
+    tiles: &Bound<'_, PyAny>,
+    melds_obj: &Bound<'_, PyAny>,
+    wildcards: &Bound<'_, PyAny>,
+    rules: EvalRules,
+    size: Size,
+) -> PyResult<Hand> {
+    let t = kinds(tiles)?;
+    let m = melds(melds_obj)?;
+    let w = wildcard_kinds(wildcards)?;
+    Ok(Hand::new(&t, &m, &w, rules, size)?)
+}

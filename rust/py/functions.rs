@@ -1,0 +1,147 @@
+//! The single-hand entry points of `koudiandian._core`. Each takes the concealed tiles,
+//! the melds, the wildcard kinds and the compiled rule word of `koudiandian.Rules`.
+
+use pyo3::prelude::*;
+
+use super::convert;
+use crate::hand::Size;
+use crate::rules::EvalRules;
+use crate::tiles::{self, KINDS};
+use crate::waits::Waits;
+use crate::{decompose as dec, score, shape};
+
+/// Build the lookup tables now.
+#[pyfunction]
+pub fn warm_up() {
+    crate::tables::warm_up();
+}
+
+/// Tile kinds of text in any notation.
+#[pyfunction]
+pub fn parse_tiles(text: &str) -> PyResult<Vec<u8>> {
+    Ok(tiles::parse(text)?)
+}
+
+/// Tile kinds of text or an iterable of ints.
+#[pyfunction]
+pub fn tile_list(tiles: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    convert::kinds(tiles)
+}
+
+/// MPSZ text of tile kinds.
+#[pyfunction]
+pub fn format_mpsz(kinds: Vec<u8>) -> PyResult<String> {
+    if let Some((pos, k)) = kinds.iter().enumerate().find(|&(_, &k)| k as usize >= KINDS) {
+        return Err(crate::error::Error::InvalidTile(format!(
+            "invalid tile index {k} at position {pos}; expected 0–33"
+        ))
+        .into());
+    }
+    Ok(tiles::format_mpsz(&kinds))
+}
+
+fn mask_to_kinds(mask: u64) -> Vec<u8> {
+    (0..KINDS as u8).filter(|&k| mask >> k & 1 == 1).collect()
+}
+
+#[pyfunction]
+pub fn is_win(
+    tiles: &Bound<'_, PyAny>,
+    melds: &Bound<'_, PyAny>,
+    wildcards: &Bound<'_, PyAny>,
+    flags: u32,
+) -> PyResult<bool> {
+    let rules = EvalRules::from_flags(flags);
+    let h = convert::hand(tiles, melds, wildcards, rules, Size::Complete)?;
+    Ok(shape::is_win(&h.counts, h.wild, h.meld_count(), rules))
+}
+
+#[pyfunction]
+pub fn winning_tiles(
+    tiles: &Bound<'_, PyAny>,
+    melds: &Bound<'_, PyAny>,
+    wildcards: &Bound<'_, PyAny>,
+    flags: u32,
+) -> PyResult<Vec<u8>> {
+    let rules = EvalRules::from_flags(flags);
+    let h = convert::hand(tiles, melds, wildcards, rules, Size::Waiting)?;
+    Ok(mask_to_kinds(Waits::of(&h, rules).tiles))
+}
+
+/// Readings as `(shape, quads, [(group kind, kinds, wildcard bits, declared)])`.
+type RawReading = (u8, u8, Vec<(u8, Vec<u8>, u32, bool)>);
+
+#[pyfunction]
+pub fn decompose(
+    tiles: &Bound<'_, PyAny>,
+    melds: &Bound<'_, PyAny>,
+    wildcards: &Bound<'_, PyAny>,
+    flags: u32,
+) -> PyResult<Vec<RawReading>> {
+    let rules = EvalRules::from_flags(flags);
+    let h = convert::hand(tiles, melds, wildcards, rules, Size::Complete)?;
+    Ok(dec::decompose(&h, rules)
+        .into_iter()
+        .map(|r| {
+            let groups = r
+                .groups
+                .into_iter()
+                .map(|g| {
+                    let kinds = g.tiles.iter().map(|&(k, _)| k).collect();
+                    let wild = g.tiles.iter().enumerate().fold(0u32, |m, (i, &(_, w))| m | u32::from(w) << i);
+                    (g.kind as u8, kinds, wild, g.declared)
+                })
+                .collect();
+            (r.shape as u8, r.quads, groups)
+        })
+        .collect())
+}
+
+/// Ready discards as `(discard, winning kinds, wildcard points or -1, declarable)`.
+#[pyfunction]
+pub fn ready_discards(
+    tiles: &Bound<'_, PyAny>,
+    melds: &Bound<'_, PyAny>,
+    wildcards: &Bound<'_, PyAny>,
+    flags: u32,
+) -> PyResult<Vec<(u8, Vec<u8>, i32, bool)>> {
+    let rules = EvalRules::from_flags(flags);
+    let h = convert::hand(tiles, melds, wildcards, rules, Size::Complete)?;
+    Ok(crate::waits::ready_discards(&h, rules)
+        .into_iter()
+        .map(|(d, w)| {
+            (d, mask_to_kinds(w.tiles), w.wildcard_points.map_or(-1, i32::from), w.declarable())
+        })
+        .collect())
+}
+
+/// `(points, allowed, shape, pattern bits, factor, payment)`.
+#[pyfunction]
+pub fn score_win(
+    tiles: &Bound<'_, PyAny>,
+    win_tile: &Bound<'_, PyAny>,
+    self_draw: bool,
+    melds: &Bound<'_, PyAny>,
+    wildcards: &Bound<'_, PyAny>,
+    flags: u32,
+) -> PyResult<(u8, bool, u8, u32, u32, u32)> {
+    let rules = EvalRules::from_flags(flags);
+    let win = convert::kinds(&pyo3::types::PyList::new(win_tile.py(), [win_tile])?.into_any())?;
+    let win = win[0];
+    let mut t = convert::kinds(tiles)?;
+    let m = convert::melds(melds)?;
+    let w = convert::wildcard_kinds(wildcards)?;
+    let concealed = 14 - 3 * m.len().min(4);
+    if t.len() + 1 == concealed {
+        t.push(win);
+    } else if t.len() == concealed && !t.contains(&win) {
+        return Err(crate::error::Error::NotWinning(format!(
+            "the winning tile {} is not among the tiles",
+            crate::hand::name(win)
+        ))
+        .into());
+    }
+    let h = crate::hand::Hand::new(&t, &m, &w, rules, Size::Complete)?;
+    let s = score::score_win(&h, win, self_draw, rules)?;
+    Ok((s.points, s.allowed, s.shape as u8, s.patterns, s.factor, s.payment))
+}

@@ -1,0 +1,160 @@
+//! The value of a win (RULES §5.1, §6): the max-point rule, thresholds, patterns and factor.
+
+use crate::error::{Error, Result};
+use crate::hand::Hand;
+use crate::rules::EvalRules;
+use crate::shape::{is_seven_pairs, is_standard, is_thirteen_orphans, is_win};
+use crate::tiles::{points, Counts};
+use crate::waits::{max_points, Waits};
+
+/// Pattern bits; the numbers are those of `koudiandian.Pattern`.
+pub mod pattern {
+    pub const PLAIN: u32 = 1 << 0;
+    pub const ALL_ONE_SUIT: u32 = 1 << 1;
+    pub const STRAIGHT: u32 = 1 << 2;
+    /// Seven pairs with 0, 1, 2, 3 quads.
+    pub const SEVEN_PAIRS: [u32; 4] = [1 << 3, 1 << 4, 1 << 5, 1 << 6];
+    pub const THIRTEEN_ORPHANS: u32 = 1 << 7;
+}
+
+/// Factors of the seven-pairs family by number of quads (RULES §5.1).
+const SEVEN_PAIRS_FACTOR: [u32; 4] = [2, 4, 8, 16];
+
+/// The winning shapes; the numbers are those of `koudiandian.Shape`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    Standard = 0,
+    SevenPairs = 1,
+    ThirteenOrphans = 2,
+}
+
+/// The value of one win.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WinScore {
+    /// `p`: the winning tile's point value after the max-point rule.
+    pub points: u8,
+    /// Whether the §4 thresholds allow the win (and it is not on a discarded wildcard).
+    pub allowed: bool,
+    /// Shape of the highest-scoring reading.
+    pub shape: Shape,
+    /// Pattern bits of that reading.
+    pub patterns: u32,
+    /// Product of the pattern factors (1 without `bonus_patterns` or with wildcards).
+    pub factor: u32,
+    /// One payer's share under 三家均摊: `p × factor`, ×2 on a self-draw.
+    pub payment: u32,
+}
+
+/// All natural tiles and melds in one suit, no honors (清一色). Wildcards stand for that suit.
+fn all_one_suit(hand: &Hand) -> bool {
+    let mut suits = 0u8;
+    for (k, &c) in hand.counts.iter().enumerate() {
+        if c > 0 {
+            suits |= 1 << (k / 9).min(3);
+        }
+    }
+    for m in &hand.melds {
+        suits |= 1 << (m.tile as usize / 9).min(3);
+    }
+    suits.count_ones() == 1 && suits & 8 == 0
+}
+
+/// Some standard reading holds 123 456 789 of one suit as three sequences (一条龙).
+fn has_straight(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> bool {
+    if melds > 1 {
+        return false;
+    }
+    (0..3).any(|s| {
+        let mut rest = *counts;
+        let mut missing = 0u8;
+        for r in 0..9 {
+            if rest[s * 9 + r] > 0 {
+                rest[s * 9 + r] -= 1;
+            } else {
+                missing += 1;
+            }
+        }
+        missing <= wild && is_standard(&rest, wild - missing, rules)
+    })
+}
+
+/// Most quads a seven-pairs reading can hold: odd counts take a wildcard first, then
+/// spare wildcards turn pairs into quads (two each) or make quads of their own (four).
+fn seven_pairs_quads(counts: &Counts, wild: u8) -> usize {
+    let odd = counts.iter().filter(|&&c| c & 1 == 1).count() as u8;
+    let mut spare = wild - odd;
+    let mut quads = counts.iter().filter(|&&c| c >= 3).count();
+    let pairs = counts.iter().filter(|&&c| c == 1 || c == 2).count() as u8;
+    let upgrades = pairs.min(spare / 2);
+    quads += upgrades as usize;
+    spare -= 2 * upgrades;
+    quads += (spare / 4) as usize;
+    quads.min(3)
+}
+
+/// Shape, pattern bits and raw factor (before `bonus_patterns`) of the highest-scoring
+/// reading of a complete hand.
+///
+/// Precondition: `hand` is complete and wins.
+fn best_reading(hand: &Hand, rules: EvalRules) -> (Shape, u32, u32) {
+    let melds = hand.meld_count();
+    let one_suit = all_one_suit(hand);
+    let suit_factor = if one_suit { 2 } else { 1 };
+    let mut best: Option<(Shape, u32, u32)> = None;
+    let mut consider = |cand: (Shape, u32, u32)| {
+        if best.is_none_or(|b| cand.2 > b.2) {
+            best = Some(cand);
+        }
+    };
+    if is_standard(&hand.counts, hand.wild, rules) {
+        let straight = has_straight(&hand.counts, hand.wild, melds, rules);
+        let mut bits = 0;
+        if one_suit {
+            bits |= pattern::ALL_ONE_SUIT;
+        }
+        if straight {
+            bits |= pattern::STRAIGHT;
+        }
+        let factor = suit_factor * if straight { 2 } else { 1 };
+        consider((Shape::Standard, if bits == 0 { pattern::PLAIN } else { bits }, factor));
+    }
+    if melds == 0 && is_seven_pairs(&hand.counts, hand.wild) {
+        let q = seven_pairs_quads(&hand.counts, hand.wild);
+        let bits = pattern::SEVEN_PAIRS[q] | if one_suit { pattern::ALL_ONE_SUIT } else { 0 };
+        consider((Shape::SevenPairs, bits, SEVEN_PAIRS_FACTOR[q] * suit_factor));
+    }
+    if melds == 0 && !rules.no_honors && is_thirteen_orphans(&hand.counts) {
+        consider((Shape::ThirteenOrphans, pattern::THIRTEEN_ORPHANS, 1));
+    }
+    best.unwrap_or((Shape::Standard, pattern::PLAIN, 1))
+}
+
+/// Score a win with `win_tile` (RULES §5.1, §6).
+///
+/// Precondition: `hand` is validated and complete (3n+2) and holds `win_tile`.
+///
+/// # Errors
+/// [`Error::NotWinning`] if the hand does not win.
+pub fn score_win(hand: &Hand, win_tile: u8, self_draw: bool, rules: EvalRules) -> Result<WinScore> {
+    if !is_win(&hand.counts, hand.wild, hand.meld_count(), rules) {
+        return Err(Error::NotWinning(format!(
+            "the hand is not a winning hand (winning tile {})",
+            crate::hand::name(win_tile)
+        )));
+    }
+    let wildcard_tile = hand.wildcards >> win_tile & 1 == 1;
+    let points = if wildcard_tile && self_draw {
+        let mut before = hand.clone();
+        before.wild -= 1;
+        before.held[win_tile as usize] -= 1;
+        let waits = Waits::of(&before, rules);
+        max_points(waits.tiles).unwrap_or_else(|| points(win_tile as usize))
+    } else {
+        points(win_tile as usize)
+    };
+    let allowed = !(wildcard_tile && !self_draw) && rules.allows_win(points, self_draw);
+    let (shape, patterns, raw) = best_reading(hand, rules);
+    let factor = if rules.bonus_patterns && hand.wildcards == 0 { raw } else { 1 };
+    let payment = u32::from(points) * factor * if self_draw { 2 } else { 1 };
+    Ok(WinScore { points, allowed, shape, patterns, factor, payment })
+}

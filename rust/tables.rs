@@ -1,0 +1,140 @@
+//! Lookup tables for the standard shape: for every count pattern of one suit (or of the
+//! honors), the fewest wildcards that complete it into melds only, and into melds and a pair.
+//!
+//! A pattern is keyed in base 5 (`Σ count[i]·5^i`, each count 0–4). Each entry is one byte:
+//! the low nibble is the melds-only need, the high nibble the need with the pair, both
+//! saturated at 15 (more than the 8 wildcards a hand can hold). Built once, on first use.
+
+use std::sync::LazyLock;
+
+/// `5^i` for the digits of a key.
+pub const POW5: [u32; 10] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390_625, 1_953_125];
+
+/// Suit table: 5^9 entries.
+pub static SUIT: LazyLock<Vec<u8>> = LazyLock::new(|| build(9, &suit_runs()));
+/// Honor table without 风嘴子: 5^7 entries.
+pub static HONORS: LazyLock<Vec<u8>> = LazyLock::new(|| build(7, &[]));
+/// Honor table with 风嘴子 (any three different winds, and 中发白, are sequences).
+pub static HONORS_WIND_RUNS: LazyLock<Vec<u8>> = LazyLock::new(|| build(7, &wind_runs()));
+
+/// Sequences of a suit, as three positions: 123 … 789.
+fn suit_runs() -> Vec<[usize; 3]> {
+    (0..7).map(|s| [s, s + 1, s + 2]).collect()
+}
+
+/// 风嘴子 runs among the honors (positions 0–3 winds, 4–6 白发中).
+pub fn wind_runs() -> Vec<[usize; 3]> {
+    vec![[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3], [4, 5, 6]]
+}
+
+/// Force the tables now (at import), so that no evaluation pays for building them.
+pub fn warm_up() {
+    LazyLock::force(&SUIT);
+    LazyLock::force(&HONORS);
+    LazyLock::force(&HONORS_WIND_RUNS);
+}
+
+/// The melds-only need of a table entry.
+#[inline]
+#[must_use]
+pub const fn melds_need(entry: u8) -> u8 {
+    entry & 15
+}
+
+/// The melds-and-pair need of a table entry.
+#[inline]
+#[must_use]
+pub const fn pair_need(entry: u8) -> u8 {
+    entry >> 4
+}
+
+/// Build the table for a group of `n` kinds whose sequences are `runs`.
+///
+/// Dynamic programming in key order: removing tiles lowers the key, so every state a
+/// state depends on is already done. The lowest kind `i` still held must belong to some
+/// group: a triplet of `i`, a run through `i`, or (for the pair variant) the pair of `i`;
+/// a group uses the natural tiles it can and wildcards for the rest (using a natural
+/// tile is never worse: a wildcard elsewhere can take its place). Groups made only of
+/// wildcards are free to form, so the pair variant is at most the melds-only need + 2.
+fn build(n: usize, runs: &[[usize; 3]]) -> Vec<u8> {
+    let size = POW5[n] as usize;
+    let mut melds = vec![0u8; size];
+    let mut pair = vec![0u8; size];
+    pair[0] = 2;
+    let mut c = [0u8; 9];
+    for key in 1..size {
+        let mut rest = key as u32;
+        for d in c.iter_mut().take(n) {
+            *d = (rest % 5) as u8;
+            rest /= 5;
+        }
+        let i = c.iter().position(|&x| x > 0).unwrap_or(0);
+        let at = |k: u32| k as usize;
+        let (mut best_m, mut best_p) = (u8::MAX, u8::MAX);
+        // Triplet of i.
+        let t = c[i].min(3);
+        let next = key as u32 - u32::from(t) * POW5[i];
+        best_m = best_m.min(melds[at(next)].saturating_add(3 - t));
+        best_p = best_p.min(pair[at(next)].saturating_add(3 - t));
+        // Runs through i.
+        for run in runs.iter().filter(|r| r.contains(&i)) {
+            let mut next = key as u32;
+            let mut cost = 0u8;
+            for &p in run {
+                if c[p] > 0 {
+                    next -= POW5[p];
+                } else {
+                    cost += 1;
+                }
+            }
+            best_m = best_m.min(melds[at(next)].saturating_add(cost));
+            best_p = best_p.min(pair[at(next)].saturating_add(cost));
+        }
+        // Pair of i.
+        let t = c[i].min(2);
+        let next = key as u32 - u32::from(t) * POW5[i];
+        best_p = best_p.min(melds[at(next)].saturating_add(2 - t));
+        best_p = best_p.min(best_m.saturating_add(2));
+        melds[key] = best_m.min(15);
+        pair[key] = best_p.min(15);
+    }
+    melds.iter().zip(&pair).map(|(&m, &p)| m | p << 4).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(counts: &[u8]) -> usize {
+        counts.iter().enumerate().map(|(i, &c)| c as usize * POW5[i] as usize).sum()
+    }
+
+    #[test]
+    fn suit_entries() {
+        // (counts, melds-only need, with-pair need)
+        let cases: &[(&[u8], u8, u8)] = &[
+            (&[0; 9], 0, 2),
+            (&[1, 1, 1, 0, 0, 0, 0, 0, 0], 0, 2),
+            (&[2, 0, 0, 0, 0, 0, 0, 0, 0], 1, 0),
+            (&[1, 0, 1, 0, 0, 0, 0, 0, 0], 1, 3),
+            (&[1, 0, 0, 1, 0, 0, 0, 0, 0], 4, 3),
+            (&[3, 1, 1, 1, 1, 1, 1, 1, 3], 0, 2), // nine gates shape + 0
+            (&[4, 0, 0, 0, 0, 0, 0, 0, 0], 2, 1),
+            (&[0, 0, 0, 0, 0, 0, 0, 1, 1], 1, 3),
+        ];
+        for &(c, m, p) in cases {
+            let e = SUIT[key(c)];
+            assert_eq!((melds_need(e), pair_need(e)), (m, p), "suit {c:?}");
+        }
+    }
+
+    #[test]
+    fn honor_entries() {
+        let e = HONORS[key(&[1, 1, 1, 0, 0, 0, 0])];
+        assert_eq!((melds_need(e), pair_need(e)), (6, 5));
+        let e = HONORS_WIND_RUNS[key(&[1, 1, 1, 0, 0, 0, 0])];
+        assert_eq!((melds_need(e), pair_need(e)), (0, 2));
+        let e = HONORS_WIND_RUNS[key(&[1, 0, 1, 1, 0, 1, 1])];
+        assert_eq!((melds_need(e), pair_need(e)), (1, 3), "东西北 + 发中 needs one");
+    }
+}

@@ -1,0 +1,244 @@
+//! Tile kinds (RULES §1): indices 0–33, point values, and the three text notations.
+
+use crate::error::{Error, Result};
+
+/// Number of tile kinds.
+pub const KINDS: usize = 34;
+/// First honor kind (东, `1z`).
+pub const FIRST_HONOR: usize = 27;
+
+/// Tiles held, by kind.
+pub type Counts = [u8; KINDS];
+
+/// A set of kinds, one bit per kind index.
+pub type KindMask = u64;
+
+/// All 34 kinds.
+pub const ALL_KINDS: KindMask = (1 << KINDS) - 1;
+/// The 27 suited kinds.
+pub const SUITED_KINDS: KindMask = (1 << FIRST_HONOR) - 1;
+/// 1s and 9s of each suit and the honors: the kinds of thirteen orphans (十三幺).
+pub const ORPHAN_KINDS: KindMask = 1
+    | 1 << 8
+    | 1 << 9
+    | 1 << 17
+    | 1 << 18
+    | 1 << 26
+    | (ALL_KINDS & !SUITED_KINDS);
+
+/// Point value (点数) of a kind: its rank for suited tiles, 10 for honors.
+///
+/// Precondition: `kind < 34`.
+#[inline]
+#[must_use]
+pub const fn points(kind: usize) -> u8 {
+    if kind >= FIRST_HONOR {
+        10
+    } else {
+        (kind % 9) as u8 + 1
+    }
+}
+
+const SUIT_LETTERS: [char; 4] = ['m', 'p', 's', 'z'];
+const NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
+/// Honor kind (27–33) named by one Chinese character, traditional forms included.
+fn honor_char(c: char) -> Option<usize> {
+    Some(match c {
+        '东' | '東' => 27,
+        '南' => 28,
+        '西' => 29,
+        '北' => 30,
+        '白' => 31,
+        '发' | '發' => 32,
+        '中' => 33,
+        _ => return None,
+    })
+}
+
+/// Suit (0 万, 1 筒, 2 条) named by one Chinese character.
+fn suit_char(c: char) -> Option<usize> {
+    Some(match c {
+        '万' | '萬' => 0,
+        '筒' | '饼' | '餅' => 1,
+        '条' | '條' | '索' => 2,
+        _ => return None,
+    })
+}
+
+/// Kind of a glyph of the Unicode Mahjong Tiles block.
+fn glyph_kind(c: char) -> Option<usize> {
+    let u = c as u32;
+    Some(match u {
+        0x1F000..=0x1F003 => 27 + (u - 0x1F000) as usize,
+        0x1F004 => 33,
+        0x1F005 => 32,
+        0x1F006 => 31,
+        0x1F007..=0x1F00F => (u - 0x1F007) as usize,
+        0x1F010..=0x1F018 => 18 + (u - 0x1F010) as usize,
+        0x1F019..=0x1F021 => 9 + (u - 0x1F019) as usize,
+        _ => return None,
+    })
+}
+
+/// Read tiles from text in MPSZ notation (`123m 456p 11z`), Chinese names (`一万东`,
+/// `红中`, `发财`, `白板`), Unicode glyphs, or any mix; spaces, commas and `_` separate.
+///
+/// # Errors
+/// [`Error::InvalidTile`] naming the bad tile or character and its character position.
+pub fn parse(text: &str) -> Result<Vec<u8>> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::with_capacity(chars.len());
+    let mut digits: Vec<(usize, u32)> = Vec::new(); // (position, digit) waiting for a suit letter
+    let bad = |pos: usize, what: String| {
+        Error::InvalidTile(format!("invalid tile {what} at position {pos} in {text:?}"))
+    };
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if let Some(d) = c.to_digit(10).filter(|_| c.is_ascii_digit()) {
+            digits.push((i, d));
+            i += 1;
+            continue;
+        }
+        if let Some(suit) = SUIT_LETTERS.iter().position(|&l| l == c.to_ascii_lowercase()) {
+            if digits.is_empty() {
+                return Err(bad(i, format!("'{c}' (a suit letter with no digits before it)")));
+            }
+            for &(pos, d) in &digits {
+                let max = if suit == 3 { 7 } else { 9 };
+                if d == 0 || d > max {
+                    return Err(bad(pos, format!("'{d}{c}'")));
+                }
+                out.push((suit * 9 + d as usize - 1) as u8);
+            }
+            digits.clear();
+            i += 1;
+            continue;
+        }
+        let known = c.is_whitespace()
+            || matches!(c, ',' | '_' | '、' | '红' | '紅')
+            || NUMERALS.contains(&c)
+            || honor_char(c).is_some()
+            || glyph_kind(c).is_some();
+        if !known {
+            return Err(bad(i, format!("character {c:?}")));
+        }
+        if !digits.is_empty() {
+            let (pos, _) = digits[0];
+            let run: String = digits.iter().map(|&(_, d)| char::from_digit(d, 10).unwrap_or('?')).collect();
+            return Err(bad(pos, format!("'{run}' (digits with no suit letter after them)")));
+        }
+        if c.is_whitespace() || c == ',' || c == '_' || c == '、' {
+            i += 1;
+        } else if let Some(rank) = NUMERALS.iter().position(|&n| n == c) {
+            match chars.get(i + 1).copied().and_then(suit_char) {
+                Some(suit) => out.push((suit * 9 + rank) as u8),
+                None => {
+                    return Err(bad(i, format!("'{c}' (a numeral with no 万, 筒 or 条 after it)")))
+                }
+            }
+            i += 2;
+        } else if c == '红' || c == '紅' {
+            if chars.get(i + 1) != Some(&'中') {
+                return Err(bad(i, format!("'{c}' (expected 红中)")));
+            }
+            out.push(33);
+            i += 2;
+        } else if let Some(kind) = honor_char(c).or_else(|| glyph_kind(c)) {
+            out.push(kind as u8);
+            i += 1;
+            // 发财, 白板, and a 风 after a wind name are part of the name.
+            if let Some(&next) = chars.get(i) {
+                if (kind == 32 && (next == '财' || next == '財'))
+                    || (kind == 31 && next == '板')
+                    || ((27..=30).contains(&kind) && (next == '风' || next == '風'))
+                {
+                    i += 1;
+                }
+            }
+        } else {
+            return Err(bad(i, format!("character {c:?}")));
+        }
+    }
+    if let Some(&(pos, _)) = digits.first() {
+        let run: String = digits.iter().map(|&(_, d)| char::from_digit(d, 10).unwrap_or('?')).collect();
+        return Err(bad(pos, format!("'{run}' (digits with no suit letter after them)")));
+    }
+    Ok(out)
+}
+
+/// Write kinds in MPSZ notation, grouping consecutive tiles of one suit: `123m456p11z`.
+///
+/// Precondition: every kind `< 34`.
+pub fn format_mpsz(kinds: &[u8]) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < kinds.len() {
+        let suit = kinds[i] as usize / 9;
+        while i < kinds.len() && kinds[i] as usize / 9 == suit {
+            out.push(char::from_digit(u32::from(kinds[i]) % 9 + 1, 10).unwrap_or('?'));
+            i += 1;
+        }
+        out.push(SUIT_LETTERS[suit.min(3)]);
+    }
+    out
+}
+
+/// Counts of a list of kinds.
+///
+/// # Errors
+/// [`Error::InvalidTile`] for a kind `>= 34`.
+pub fn counts_of(kinds: &[u8]) -> Result<Counts> {
+    let mut c = [0u8; KINDS];
+    for (pos, &k) in kinds.iter().enumerate() {
+        if k as usize >= KINDS {
+            return Err(Error::InvalidTile(format!("invalid tile index {k} at position {pos}")));
+        }
+        c[k as usize] = c[k as usize].saturating_add(1);
+    }
+    Ok(c)
+}
+
+/// Parse a `"123m 55z"` hand into counts, for tests and benches.
+///
+/// # Panics
+/// On invalid text: for literals in tests only.
+#[must_use]
+pub fn hand(text: &str) -> Counts {
+    counts_of(&parse(text).expect("valid tile text")).expect("valid kinds")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_all_notations() {
+        assert_eq!(parse("123m 456p 11z").unwrap(), vec![0, 1, 2, 12, 13, 14, 27, 27]);
+        assert_eq!(parse("一万二万三万东东").unwrap(), vec![0, 1, 2, 27, 27]);
+        assert_eq!(parse("九条红中发财白板").unwrap(), vec![26, 33, 32, 31]);
+        assert_eq!(parse("🀇🀙🀐🀀🀄").unwrap(), vec![0, 9, 18, 27, 33]);
+        assert_eq!(parse("5m,五筒 🀔").unwrap(), vec![4, 13, 22]);
+    }
+
+    #[test]
+    fn rejects_bad_text_with_position() {
+        let e = parse("123m0z").unwrap_err();
+        assert_eq!(e.message(), "invalid tile '0z' at position 4 in \"123m0z\"");
+        assert!(parse("10m").unwrap_err().message().contains("'0m'"));
+        assert!(parse("8z").unwrap_err().message().contains("'8z'"));
+        assert!(parse("123").unwrap_err().message().contains("no suit letter"));
+        assert!(parse("12x").unwrap_err().message().contains("position 2"));
+        assert!(parse("五").is_err());
+    }
+
+    #[test]
+    fn formats_mpsz_and_points() {
+        assert_eq!(format_mpsz(&parse("123m456p11z5m").unwrap()), "123m456p11z5m");
+        assert_eq!(points(4), 5);
+        assert_eq!(points(27), 10);
+        assert_eq!(points(33), 10);
+        assert_eq!(ORPHAN_KINDS.count_ones(), 13);
+    }
+}

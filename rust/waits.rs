@@ -1,0 +1,155 @@
+//! Winning tiles (听口) and ready discards (RULES §4, §6).
+
+use crate::hand::Hand;
+use crate::rules::EvalRules;
+use crate::shape::{entry, group_of, is_seven_pairs, is_thirteen_orphans, standard_need, Keys};
+use crate::tiles::{points, Counts, KindMask, KINDS};
+
+/// The kinds among `candidates` that complete the position as one more natural tile.
+///
+/// Precondition: counts ≤ 4, no candidate kind with count 4,
+/// `Σcounts + wild = 13 − 3·melds`.
+#[must_use]
+pub fn winning_mask(
+    counts: &Counts,
+    wild: u8,
+    melds: u8,
+    candidates: KindMask,
+    rules: EvalRules,
+) -> KindMask {
+    let keys = Keys::of(counts);
+    let entries = [0, 1, 2, 3].map(|g| entry(g, keys.0[g], rules));
+    let wild = u32::from(wild);
+    let mut out: KindMask = 0;
+    let mut rest = candidates & rules.kinds_in_play();
+    while rest != 0 {
+        let k = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        let (g, weight) = group_of(k);
+        let mut e = entries;
+        e[g] = entry(g, keys.0[g] + weight, rules);
+        if standard_need(e) <= wild {
+            out |= 1 << k;
+        }
+    }
+    if melds == 0 {
+        // Seven pairs and thirteen orphans, for the kinds the standard shape did not take.
+        let mut rest = candidates & rules.kinds_in_play() & !out;
+        let mut c = *counts;
+        while rest != 0 {
+            let k = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            c[k] += 1;
+            let wins = is_seven_pairs(&c, wild as u8) || (!rules.no_honors && is_thirteen_orphans(&c));
+            c[k] -= 1;
+            if wins {
+                out |= 1 << k;
+            }
+        }
+    }
+    out
+}
+
+/// Whether a waiting position completes when one more wildcard is drawn: true iff some
+/// kind in play completes it as a natural tile (the wildcard stands for that kind).
+#[must_use]
+pub fn completes_with_wildcard(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> bool {
+    crate::shape::is_win(counts, wild + 1, melds, rules)
+}
+
+/// Highest point value among a set of kinds, or `None` for the empty set.
+#[must_use]
+pub fn max_points(kinds: KindMask) -> Option<u8> {
+    (0..KINDS).filter(|&k| kinds >> k & 1 == 1).map(points).max()
+}
+
+/// What a waiting (3n+1) position waits on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Waits {
+    /// The winning tiles of RULES §6.
+    pub tiles: KindMask,
+    /// `p` of a self-drawn wildcard by the max-point rule, the best over the wildcard kinds;
+    /// `None` without wildcard kinds or when a wildcard does not complete the hand.
+    pub wildcard_points: Option<u8>,
+}
+
+impl Waits {
+    /// The waits of a validated 3n+1 hand.
+    #[must_use]
+    pub fn of(hand: &Hand, rules: EvalRules) -> Self {
+        let candidates = !hand.wildcards & !hand.held_four();
+        let tiles = winning_mask(&hand.counts, hand.wild, hand.meld_count(), candidates, rules);
+        let wildcard_points = if hand.wildcards != 0
+            && completes_with_wildcard(&hand.counts, hand.wild, hand.meld_count(), rules)
+        {
+            max_points(tiles).or_else(|| max_points(hand.wildcards))
+        } else {
+            None
+        };
+        Waits { tiles, wildcard_points }
+    }
+
+    /// Ready (听牌): some natural tile or a drawn wildcard completes the hand.
+    #[must_use]
+    pub fn is_ready(&self) -> bool {
+        self.tiles != 0 || self.wildcard_points.is_some()
+    }
+
+    /// 报听 allowed (RULES §4, §6): a winning tile, or a drawn wildcard's `p`, is worth ≥ 6.
+    #[must_use]
+    pub fn declarable(&self) -> bool {
+        max_points(self.tiles).is_some_and(|p| p >= 6) || self.wildcard_points.is_some_and(|p| p >= 6)
+    }
+}
+
+/// For a validated 3n+2 hand, each kind whose discard leaves it ready, with the waits after it.
+#[must_use]
+pub fn ready_discards(hand: &Hand, rules: EvalRules) -> Vec<(u8, Waits)> {
+    let mut out = Vec::new();
+    for k in 0..KINDS {
+        let is_wild = hand.wildcards >> k & 1 == 1;
+        let concealed = if is_wild { hand.held[k] } else { hand.counts[k] };
+        if concealed == 0 {
+            continue;
+        }
+        let mut after = hand.clone();
+        after.held[k] -= 1;
+        if is_wild {
+            after.wild -= 1;
+        } else {
+            after.counts[k] -= 1;
+        }
+        let waits = Waits::of(&after, rules);
+        if waits.is_ready() {
+            out.push((k as u8, waits));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiles::hand;
+
+    fn waits(text: &str, wild: u8, melds: u8) -> String {
+        let m = winning_mask(&hand(text), wild, melds, crate::tiles::ALL_KINDS, EvalRules::default());
+        let kinds: Vec<u8> = (0..34u8).filter(|&k| m >> k & 1 == 1).collect();
+        crate::tiles::format_mpsz(&kinds)
+    }
+
+    #[test]
+    fn winning_tiles() {
+        let cases: &[(&str, u8, u8, &str)] = &[
+            ("1112345678999m", 0, 0, "123456789m"),
+            ("123m456p789s1122z", 0, 0, "12z"),
+            ("19m19p19s1234567z", 0, 0, "19m19p19s1234567z"),
+            ("1122m3344p5566s7z", 0, 0, "7z"),
+            ("1m", 0, 4, "1m"),
+            ("", 1, 4, "123456789m123456789p123456789s1234567z"),
+        ];
+        for &(text, wild, melds, expect) in cases {
+            assert_eq!(waits(text, wild, melds), expect, "{text} +{wild} wild, {melds} melds");
+        }
+    }
+}
