@@ -61,9 +61,13 @@ def _fail(failures: list[str], checked: int, what: str) -> None:
         )
 
 
-def _distinct_cases(gen: HandGenerator, n: int, *, waiting: bool, **fixed) -> list[Case]:
-    """``n`` distinct random cases; ``fixed`` may pin wind_runs/no_honors/wildcard_kinds."""
-    seen: set[tuple] = set()
+def _distinct_cases(
+    gen: HandGenerator, n: int, *, waiting: bool, seen: set[tuple] | None = None, **fixed
+) -> list[Case]:
+    """``n`` random cases, distinct from each other and from the keys in ``seen`` (which is
+    updated); ``fixed`` may pin wind_runs/no_honors/wildcard_kinds/n_melds."""
+    if seen is None:
+        seen = set()
     out: list[Case] = []
     while len(out) < n:
         if "wind_runs" in fixed:
@@ -82,6 +86,9 @@ def _distinct_cases(gen: HandGenerator, n: int, *, waiting: bool, **fixed) -> li
             n_melds=fixed.get("n_melds"),
         )
         key = case.key()
+        if fixed.get("batch"):
+            # A batch row is the natural counts, the wildcard count and the number of melds.
+            key = (key[0], key[1], len(case.melds), case.wildcard_kinds, *key[4:])
         if key not in seen:
             seen.add(key)
             out.append(case)
@@ -267,6 +274,7 @@ def _batch_chunks(seed: int, total: int, *, waiting: bool):
     batch API: yields (cases, counts, wild, melds_arg, rules, wildcards_arg)."""
     gen = HandGenerator(random.Random(seed))
     rng = gen.rng
+    seen: set[tuple] = set()  # distinct over the whole test, not only within a chunk
     done = 0
     while done < total:
         n = min(BATCH_CHUNK, total - done)
@@ -274,7 +282,7 @@ def _batch_chunks(seed: int, total: int, *, waiting: bool):
         kinds = gen.wildcard_kinds(no_honors)
         fixed_melds = rng.choice((0, 1, 2, 3, 4)) if rng.random() < 0.2 else None
         cases = _distinct_cases(
-            gen, n, waiting=waiting, wind_runs=wind_runs, no_honors=no_honors,
+            gen, n, waiting=waiting, seen=seen, batch=True, wind_runs=wind_runs, no_honors=no_honors,
             wildcard_kinds=kinds, n_melds=fixed_melds,
         )
         counts = np.array([c.counts for c in cases], dtype=np.uint8)

@@ -25,7 +25,6 @@ from .hand import (
     is_win,
     ready_discards,
     score_win,
-    shanten,
     winning_tiles,
 )
 from .meld import Meld, MeldKind
@@ -67,7 +66,6 @@ __all__ = [
     "parse_tiles",
     "ready_discards",
     "score_win",
-    "shanten",
     "winning_tiles",
     "__version__",
 ]

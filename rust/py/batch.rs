@@ -1,7 +1,7 @@
 //! Batch kernels: rows of a `uint8 (N, 34)` count array, evaluated with the GIL released.
 
 use numpy::ndarray::{Array2, ArrayView1, ArrayView2};
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use numpy::{IntoPyArray, PyArrayMethods, PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 
 use super::convert;

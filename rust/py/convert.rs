@@ -8,31 +8,47 @@ use crate::hand::{Hand, Meld, MeldKind, Size};
 use crate::rules::EvalRules;
 use crate::tiles::{self, KINDS};
 
+fn repr(obj: &Bound<'_, PyAny>) -> String {
+    obj.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string())
+}
+
 /// One tile kind from an int (or `Tile`) or one-tile text; `what` names it in errors.
-fn kind_of(item: &Bound<'_, PyAny>, what: &str) -> PyResult<u8> {
+fn kind_of(item: &Bound<'_, PyAny>, what: &str) -> Result<u8, Error> {
     if let Ok(s) = item.cast::<PyString>() {
-        let text = s.to_str()?;
+        let text = s.to_str().map_err(|_| Error::InvalidTile(format!("unreadable text {what}")))?;
         let kinds = tiles::parse(text)?;
         return match kinds.as_slice() {
             [k] => Ok(*k),
-            _ => Err(Error::InvalidTile(format!("{what}: expected one tile, got {text:?}")).into()),
+            _ => Err(Error::InvalidTile(format!("{what}: expected one tile, got {text:?}"))),
         };
     }
     match item.extract::<i64>() {
         Ok(k) if (0..KINDS as i64).contains(&k) => Ok(k as u8),
-        Ok(k) => Err(Error::InvalidTile(format!("invalid tile index {k} {what}; expected 0–33")).into()),
+        Ok(k) => Err(Error::InvalidTile(format!("invalid tile index {k} {what}; expected 0–33"))),
         Err(_) => Err(Error::InvalidTile(format!(
             "invalid tile {} {what}; expected a tile index 0–33 or tile text",
-            item.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string())
-        ))
-        .into()),
+            repr(item)
+        ))),
+    }
+}
+
+/// The same problem, reported as a wildcard or meld error.
+fn recast(e: Error, as_: fn(String) -> Error, prefix: &str) -> Error {
+    match e {
+        Error::InvalidTile(m) => as_(format!("{prefix}{m}")),
+        other => other,
     }
 }
 
 /// Tile kinds from text in any notation or an iterable of ints / `Tile`s.
 pub fn kinds(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    Ok(kind_list(obj)?)
+}
+
+fn kind_list(obj: &Bound<'_, PyAny>) -> Result<Vec<u8>, Error> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(tiles::parse(s.to_str()?)?);
+        let text = s.to_str().map_err(|_| Error::InvalidTile("unreadable tile text".into()))?;
+        return tiles::parse(text);
     }
     // Fast path for lists, the common case in simulation.
     if let Ok(list) = obj.cast::<PyList>() {
@@ -46,12 +62,12 @@ pub fn kinds(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
         return Err(Error::InvalidTile(format!(
             "expected tiles as text or an iterable of tile indices, got {}",
             obj.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string())
-        ))
-        .into());
+        )));
     };
     let mut out = Vec::new();
     for (pos, item) in iter.enumerate() {
-        out.push(kind_of(&item?, &format!("at position {pos}"))?);
+        let item = item.map_err(|_| Error::InvalidTile(format!("could not read tile {pos}")))?;
+        out.push(kind_of(&item, &format!("at position {pos}"))?);
     }
     Ok(out)
 }
@@ -62,19 +78,10 @@ pub fn wildcard_kinds(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
         return Ok(Vec::new());
     }
     if obj.extract::<i64>().is_ok() {
-        return Ok(vec![kind_of(obj, "as a wildcard kind").map_err(|e| {
-            Python::attach(|py| Error::Wildcard(e.value(py).to_string()).into())
-        })?]);
+        return Ok(vec![kind_of(obj, "as a wildcard kind")
+            .map_err(|e| recast(e, Error::Wildcard, "wildcards: "))?]);
     }
-    kinds(obj).map_err(|e| {
-        Python::attach(|py| {
-            if e.is_instance_of::<pyo3::exceptions::PyValueError>(py) {
-                Error::Wildcard(format!("wildcards: {}", e.value(py))).into()
-            } else {
-                e
-            }
-        })
-    })
+    kind_list(obj).map_err(|e| recast(e, Error::Wildcard, "wildcards: ").into())
 }
 
 /// Declared melds: an iterable of `Meld`s or `(kind, tile)` pairs.
@@ -94,7 +101,7 @@ pub fn melds(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Meld>> {
         let Some((kind, tile)) = pair else {
             return Err(Error::Meld(format!(
                 "meld {pos} is {}; expected a Meld or a (kind, tile) pair",
-                item.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string())
+                repr(&item)
             ))
             .into());
         };
@@ -102,8 +109,7 @@ pub fn melds(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Meld>> {
             .extract::<i64>()
             .map_err(|_| Error::Meld(format!("meld {pos}: kind must be a MeldKind (0–3)")))
             .and_then(MeldKind::from_index)?;
-        let tile = kind_of(&tile, &format!("in meld {pos}"))
-            .map_err(|e| Python::attach(|py| Error::Meld(e.value(py).to_string())))?;
+        let tile = kind_of(&tile, &format!("in meld {pos}")).map_err(|e| recast(e, Error::Meld, ""))?;
         out.push(Meld { kind, tile });
     }
     Ok(out)
