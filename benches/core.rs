@@ -1,1 +1,357 @@
-fn main() {}
+//! Criterion benches of the pure-Rust core: `shape::is_win` and `waits::winning_mask`, per hand.
+//!
+//! Run with (a separate target dir keeps the main build unlocked):
+//!
+//! ```text
+//! CARGO_TARGET_DIR=/tmp/bench-target cargo bench --bench core
+//! ```
+//!
+//! Each bench walks a fixed, seeded set of hands and reports the time for the whole set;
+//! `Throughput::Elements` makes criterion print hands/s too, and the summary printed at the
+//! end divides criterion's median by the set size (ns per hand) and checks the targets.
+//!
+//! criterion is a dev-dependency with `default-features = false`: no `rayon` (the bootstrap
+//! analysis runs on one thread), no `plotters` and no `html_reports` (no HTML report or plots
+//! are written, only `<target>/criterion/**/estimates.json` and the console output), and
+//! `criterion::black_box` is the volatile-read fallback, so `std::hint::black_box` is used
+//! instead. None of this changes the measurement itself.
+
+use std::hint::black_box;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, Throughput};
+use koudiandian::rules::EvalRules;
+use koudiandian::shape::is_win;
+use koudiandian::tables::warm_up;
+use koudiandian::tiles::{Counts, KindMask, ALL_KINDS};
+use koudiandian::waits::winning_mask;
+
+/// Hands per set.
+const N_HANDS: usize = 4096;
+/// Seed of the hand generator.
+const SEED: u64 = 0x6b64_645f_6265_6e63;
+/// Targets: median ns per hand.
+const IS_WIN_TARGET_NS: f64 = 60.0;
+const WAITS_TARGET_NS: f64 = 500.0;
+
+/// xorshift64*: tiny, seeded, good enough to draw hands.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        ((self.next() >> 32) * n as u64 >> 32) as usize
+    }
+
+    fn chance(&mut self, num: usize, den: usize) -> bool {
+        self.below(den) < num
+    }
+}
+
+/// One hand: natural counts, wildcards, declared melds.
+#[derive(Clone, Copy)]
+struct Case {
+    counts: Counts,
+    wild: u8,
+    melds: u8,
+}
+
+fn add(c: &mut Counts, kinds: &[usize]) -> bool {
+    let mut t = *c;
+    for &k in kinds {
+        t[k] += 1;
+        if t[k] > 4 {
+            return false;
+        }
+    }
+    *c = t;
+    true
+}
+
+/// A random complete concealed part for `melds` declared melds: `4 − melds` random melds
+/// (a third triplets of any kind, the rest runs) and a pair; one in eight meld-less hands is
+/// seven pairs instead.
+fn complete(rng: &mut Rng, melds: u8) -> Counts {
+    'again: loop {
+        let mut c = [0u8; 34];
+        if melds == 0 && rng.chance(1, 8) {
+            let mut pairs = 0;
+            let mut tries = 0;
+            while pairs < 7 {
+                tries += 1;
+                if tries > 100 {
+                    continue 'again;
+                }
+                let k = rng.below(34);
+                // Mostly distinct pairs; a quad (two pairs) now and then.
+                if (c[k] == 0 || rng.chance(1, 6)) && add(&mut c, &[k, k]) {
+                    pairs += 1;
+                }
+            }
+            return c;
+        }
+        for _ in 0..4 - melds {
+            let mut placed = false;
+            for _ in 0..20 {
+                placed = if rng.chance(1, 3) {
+                    let k = rng.below(34);
+                    add(&mut c, &[k, k, k])
+                } else {
+                    let k = rng.below(3) * 9 + rng.below(7);
+                    add(&mut c, &[k, k + 1, k + 2])
+                };
+                if placed {
+                    break;
+                }
+            }
+            if !placed {
+                continue 'again;
+            }
+        }
+        for _ in 0..20 {
+            let k = rng.below(34);
+            if add(&mut c, &[k, k]) {
+                return c;
+            }
+        }
+    }
+}
+
+/// Remove one random natural tile (uniform over the tiles held); its kind.
+fn take(rng: &mut Rng, c: &mut Counts) -> usize {
+    let total: usize = c.iter().map(|&x| x as usize).sum();
+    let mut r = rng.below(total);
+    for (k, x) in c.iter_mut().enumerate() {
+        if r < *x as usize {
+            *x -= 1;
+            return k;
+        }
+        r -= *x as usize;
+    }
+    unreachable!("r < total")
+}
+
+/// Near-complete 14-tile hands: a complete hand with 0–`max_wild` of its concealed tiles
+/// turned into wildcards, and in half of the hands one natural tile swapped for a random other kind
+/// (so that about half do not win).
+fn near_complete(rng: &mut Rng, n: usize, max_wild: usize) -> Vec<Case> {
+    (0..n)
+        .map(|_| {
+            let melds = rng.below(5) as u8;
+            let mut counts = complete(rng, melds);
+            let size = 14 - 3 * melds;
+            let wild = (rng.below(max_wild + 1) as u8).min(size);
+            for _ in 0..wild {
+                take(rng, &mut counts);
+            }
+            if wild < size && rng.chance(1, 2) {
+                let old = take(rng, &mut counts);
+                loop {
+                    let k = rng.below(34);
+                    if k != old && counts[k] < 4 {
+                        counts[k] += 1;
+                        break;
+                    }
+                }
+            }
+            Case { counts, wild, melds }
+        })
+        .collect()
+}
+
+/// Waiting 13-tile hands: a complete hand with 0–`max_wild` wildcards, less one random tile.
+fn waiting(rng: &mut Rng, n: usize, max_wild: usize) -> Vec<Case> {
+    (0..n)
+        .map(|_| {
+            let melds = rng.below(5) as u8;
+            let mut counts = complete(rng, melds);
+            let size = 14 - 3 * melds;
+            let mut wild = (rng.below(max_wild + 1) as u8).min(size);
+            for _ in 0..wild {
+                take(rng, &mut counts);
+            }
+            if rng.below(size as usize) < wild as usize {
+                wild -= 1;
+            } else {
+                take(rng, &mut counts);
+            }
+            Case { counts, wild, melds }
+        })
+        .collect()
+}
+
+/// Candidate kinds of a waiting hand: every kind it does not hold four of.
+fn candidates(c: &Counts) -> KindMask {
+    let four = c.iter().enumerate().fold(0u64, |m, (k, &x)| m | u64::from(x == 4) << k);
+    ALL_KINDS & !four
+}
+
+fn check(cases: &[Case], size: u8) {
+    for c in cases {
+        let total: u8 = c.counts.iter().sum::<u8>() + c.wild;
+        assert!(c.counts.iter().all(|&x| x <= 4) && c.wild <= 8);
+        assert_eq!(total + 3 * c.melds, size);
+    }
+}
+
+fn bench_is_win(cr: &mut Criterion, sets: &[(&str, Vec<Case>, EvalRules)]) {
+    let mut g = cr.benchmark_group("is_win");
+    for (name, cases, rules) in sets {
+        g.throughput(Throughput::Elements(cases.len() as u64));
+        g.bench_with_input(BenchmarkId::from_parameter(name), cases, |b, cases| {
+            b.iter(|| {
+                let mut wins = 0u32;
+                for c in cases {
+                    wins += u32::from(is_win(black_box(&c.counts), c.wild, c.melds, *rules));
+                }
+                wins
+            });
+        });
+    }
+    g.finish();
+}
+
+fn bench_waits(cr: &mut Criterion, sets: &[(&str, Vec<(Case, KindMask)>, EvalRules)]) {
+    let mut g = cr.benchmark_group("winning_tiles");
+    for (name, cases, rules) in sets {
+        g.throughput(Throughput::Elements(cases.len() as u64));
+        g.bench_with_input(BenchmarkId::from_parameter(name), cases, |b, cases| {
+            b.iter(|| {
+                let mut acc = 0u64;
+                for (c, cand) in cases {
+                    acc ^= winning_mask(black_box(&c.counts), c.wild, c.melds, *cand, *rules);
+                }
+                acc
+            });
+        });
+    }
+    g.finish();
+}
+
+/// Where criterion writes `estimates.json` (its own rule: `CRITERION_HOME`, else
+/// `<target dir>/criterion`, the target dir found from `CARGO_TARGET_DIR` or the executable).
+fn criterion_home() -> Option<PathBuf> {
+    if let Some(h) = std::env::var_os("CRITERION_HOME") {
+        return Some(h.into());
+    }
+    if let Some(t) = std::env::var_os("CARGO_TARGET_DIR") {
+        return Some(PathBuf::from(t).join("criterion"));
+    }
+    let exe = std::env::current_exe().ok()?;
+    // <target>/release/deps/core-xxxx
+    Some(exe.parent()?.parent()?.parent()?.join("criterion"))
+}
+
+/// The median point estimate (ns per iteration) from criterion's `estimates.json`.
+fn median_ns(group: &str, bench: &str) -> Option<f64> {
+    let path = criterion_home()?.join(group).join(bench).join("new").join("estimates.json");
+    let text = std::fs::read_to_string(path).ok()?;
+    let at = text.find("\"median\"")?;
+    let rest = &text[at..];
+    let pe = rest.find("\"point_estimate\":")? + "\"point_estimate\":".len();
+    let num: String = rest[pe..]
+        .chars()
+        .take_while(|ch| ch.is_ascii_digit() || matches!(ch, '.' | 'e' | 'E' | '-' | '+'))
+        .collect();
+    num.parse().ok()
+}
+
+fn summary(rows: &[(&str, &str, usize, f64)]) {
+    println!("\nSummary (criterion median / hands in the set):");
+    println!("{:<32} {:>10} {:>12} {:>10}  target", "bench", "ns/hand", "Mhands/s", "target ns");
+    for &(group, bench, n, target) in rows {
+        match median_ns(group, bench) {
+            Some(ns) => {
+                let per = ns / n as f64;
+                let verdict = if per <= target { "met" } else { "MISSED" };
+                println!(
+                    "{:<32} {:>10.1} {:>12.2} {:>10.0}  {verdict}",
+                    format!("{group}/{bench}"),
+                    per,
+                    1e3 / per,
+                    target
+                );
+            }
+            None => println!("{group}/{bench}: no estimates found (filtered out, or --test run)"),
+        }
+    }
+}
+
+fn main() {
+    warm_up();
+    let mut rng = Rng(SEED);
+    let plain = EvalRules::default();
+    let runs = EvalRules { wind_runs: true, ..plain };
+
+    let mixed = near_complete(&mut rng, N_HANDS, 8);
+    check(&mixed, 14);
+    let no_wild = near_complete(&mut rng, N_HANDS, 0);
+    check(&no_wild, 14);
+    let wins = mixed.iter().filter(|c| is_win(&c.counts, c.wild, c.melds, plain)).count();
+    let wins0 = no_wild.iter().filter(|c| is_win(&c.counts, c.wild, c.melds, plain)).count();
+    println!(
+        "is_win sets: {} mixed hands (0–8 wildcards, 0–4 melds; {wins} win), {} without wildcards ({wins0} win)",
+        mixed.len(),
+        no_wild.len()
+    );
+
+    let with_cand = |cases: Vec<Case>| -> Vec<(Case, KindMask)> {
+        cases.into_iter().map(|c| (c, candidates(&c.counts))).collect()
+    };
+    let w_mixed = waiting(&mut rng, N_HANDS, 8);
+    check(&w_mixed, 13);
+    let w_no_wild = waiting(&mut rng, N_HANDS, 0);
+    check(&w_no_wild, 13);
+    let w_mixed = with_cand(w_mixed);
+    let w_no_wild = with_cand(w_no_wild);
+    let avg = |cases: &[(Case, KindMask)]| {
+        cases
+            .iter()
+            .map(|(c, m)| winning_mask(&c.counts, c.wild, c.melds, *m, plain).count_ones())
+            .sum::<u32>() as f64
+            / cases.len() as f64
+    };
+    println!(
+        "winning_tiles sets: {} mixed waiting hands ({:.1} winning kinds on average), {} without wildcards ({:.1})",
+        w_mixed.len(),
+        avg(&w_mixed),
+        w_no_wild.len(),
+        avg(&w_no_wild)
+    );
+
+    let mut cr = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .configure_from_args();
+    bench_is_win(
+        &mut cr,
+        &[("mixed", mixed.clone(), plain), ("no_wildcards", no_wild, plain), ("mixed_wind_runs", mixed, runs)],
+    );
+    bench_waits(
+        &mut cr,
+        &[
+            ("mixed", w_mixed.clone(), plain),
+            ("no_wildcards", w_no_wild, plain),
+            ("mixed_wind_runs", w_mixed, runs),
+        ],
+    );
+    cr.final_summary();
+
+    summary(&[
+        ("is_win", "mixed", N_HANDS, IS_WIN_TARGET_NS),
+        ("is_win", "no_wildcards", N_HANDS, IS_WIN_TARGET_NS),
+        ("is_win", "mixed_wind_runs", N_HANDS, IS_WIN_TARGET_NS),
+        ("winning_tiles", "mixed", N_HANDS, WAITS_TARGET_NS),
+        ("winning_tiles", "no_wildcards", N_HANDS, WAITS_TARGET_NS),
+        ("winning_tiles", "mixed_wind_runs", N_HANDS, WAITS_TARGET_NS),
+    ]);
+}

@@ -1,0 +1,3 @@
+from koudiandian.cli import main
+
+raise SystemExit(main())
