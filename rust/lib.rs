@@ -6,6 +6,7 @@
 pub mod decompose;
 pub mod error;
 pub mod hand;
+pub mod rng;
 pub mod rules;
 pub mod score;
 pub mod shape;
@@ -33,6 +34,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions::decompose, m)?)?;
     m.add_function(wrap_pyfunction!(functions::ready_discards, m)?)?;
     m.add_function(wrap_pyfunction!(functions::score_win, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::deal, m)?)?;
     m.add_function(wrap_pyfunction!(batch::is_win_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::winning_tiles_batch, m)?)?;
     Ok(())

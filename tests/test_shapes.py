@@ -62,23 +62,15 @@ IS_WIN = [
         [Meld.kong("1z"), Meld.added_kong("2z"), Meld.concealed_kong("9s"), Meld.pong("5p")],
         (), None, False, id="not-win-four-melds-12m",
     ),
-    pytest.param(
-        "123m456p11z", [Meld.kong("9s"), Meld.concealed_kong("7z")], (), None, True,
-        id="standard-two-kongs-count-as-melds",
-    ),
+    pytest.param("123m456p11z", [Meld.kong("9s"), Meld.concealed_kong("7z")], (), None, True, id="standard-two-kongs-count-as-melds"),
     # seven pairs and its named forms
     pytest.param("1133557799m1122z", (), (), None, True, id="seven-pairs-1133557799m1122z"),
     pytest.param("1111m3355p7799s11z", (), (), None, True, id="golden-seven-pairs-1111m3355p7799s11z"),
     pytest.param("1111m3333p5577s11z", (), (), None, True, id="luxury-seven-pairs-1111m3333p5577s11z"),
     pytest.param("1111m3333p5555s11z", (), (), None, True, id="luxury-golden-1111m3333p5555s11z"),
     pytest.param("1133557799m1112z", (), (), None, False, id="not-win-six-pairs-and-111z2z"),
-    pytest.param(
-        "11335577m", [Meld.pong("1z"), Meld.pong("2z")], (), None, False,
-        id="no-seven-pairs-with-melds-11335577m",
-    ),
-    pytest.param(
-        "5m113355779p1122z", (), "5m", None, True, id="seven-pairs-wildcard-as-9p",
-    ),
+    pytest.param("11335577m", [Meld.pong("1z"), Meld.pong("2z")], (), None, False, id="no-seven-pairs-with-melds-11335577m"),
+    pytest.param("5m113355779p1122z", (), "5m", None, True, id="seven-pairs-wildcard-as-9p"),
     # thirteen orphans
     pytest.param("119m19p19s1234567z", (), (), None, True, id="orphans-pair-1m"),
     pytest.param("19m19p19s12345677z", (), (), None, True, id="orphans-pair-7z"),
@@ -131,10 +123,7 @@ WAITS = [
     pytest.param("19m19p19s1234567z", (), (), None, ORPHANS13, id="orphans-13-sided"),
     pytest.param("119m19p19s123456z", (), (), None, _t("7z"), id="orphans-missing-7z"),
     pytest.param("19m19p19s123456z5m", (), "5m", None, ORPHANS13, id="orphans-with-wildcard-5m"),
-    pytest.param(
-        "1133557m", [Meld.pong("1z"), Meld.pong("2z")], (), None, [],
-        id="no-seven-pairs-with-melds-1133557m",
-    ),
+    pytest.param("1133557m", [Meld.pong("1z"), Meld.pong("2z")], (), None, [], id="no-seven-pairs-with-melds-1133557m"),
     # 风嘴子
     pytest.param("123m456p789s55s12z", (), (), WR, _t("34z"), id="wind-run-wait-12z"),
     pytest.param("123m456p789s55s12z", (), (), None, [], id="no-option-12z"),
@@ -248,9 +237,7 @@ DECOMPOSE = [
         id="two-wind-runs-112233z",
     ),
     pytest.param("13579m13579p1357s", (), (), None, [], id="not-complete"),
-    pytest.param(
-        "11335577m", [Meld.pong("1z"), Meld.pong("2z")], (), None, [], id="no-seven-pairs-with-melds",
-    ),
+    pytest.param("11335577m", [Meld.pong("1z"), Meld.pong("2z")], (), None, [], id="no-seven-pairs-with-melds"),
 ]
 
 
@@ -300,14 +287,10 @@ def test_decompose_declared_melds():
 
 # readings with wildcards: (tiles, wildcards, rules, shape, what the wildcards stand for)
 WILD_READINGS = [
-    pytest.param("1159m19p19s123456z", "5m", None, Shape.THIRTEEN_ORPHANS, {Tile.RED},
-                 id="orphans-wildcard-5m-is-7z"),
-    pytest.param("1111m234p567p789p5s", "5s", None, Shape.STANDARD, {Tile.M1},
-                 id="wildcard-5s-is-fifth-1m"),
-    pytest.param("123m456p78999s12z5m", "5m", WR, Shape.STANDARD, {Tile.WEST, Tile.NORTH},
-                 id="wildcard-completes-wind-run-12z"),
-    pytest.param("5m113355779p1122z", "5m", None, Shape.SEVEN_PAIRS, {Tile.P9},
-                 id="seven-pairs-wildcard-is-9p"),
+    pytest.param("1159m19p19s123456z", "5m", None, Shape.THIRTEEN_ORPHANS, {Tile.RED}, id="orphans-wildcard-5m-is-7z"),
+    pytest.param("1111m234p567p789p5s", "5s", None, Shape.STANDARD, {Tile.M1}, id="wildcard-5s-is-fifth-1m"),
+    pytest.param("123m456p78999s12z5m", "5m", WR, Shape.STANDARD, {Tile.WEST, Tile.NORTH}, id="wildcard-completes-wind-run-12z"),
+    pytest.param("5m113355779p1122z", "5m", None, Shape.SEVEN_PAIRS, {Tile.P9}, id="seven-pairs-wildcard-is-9p"),
 ]
 
 
@@ -328,42 +311,15 @@ def test_decompose_wildcards(tiles, wildcards, rules, shape, stands_for):
 # ready_discards (报听): (tiles, wildcards, expected [(discard, waits, wildcard_points, declarable)])
 # ---------------------------------------------------------------------------------------
 READY = [
-    pytest.param(
-        "23m456p789p111s55s7z", (), [("7z", "14m", None, False)],
-        id="waits-1m4m-ready-not-declarable",
-    ),
-    pytest.param(
-        "45m456p789p111s55s7z", (), [("7z", "36m", None, True)],
-        id="waits-3m6m-declarable",
-    ),
-    pytest.param(
-        "235m456p789p111s55s", (), [("2m", "4m", None, False), ("5m", "14m", None, False)],
-        id="two-discards-both-low-235m",
-    ),
-    pytest.param(
-        "458m456p789p111s55s", (), [("8m", "36m", None, True)],
-        id="discard-8m-waits-3m6m",
-    ),
-    pytest.param(
-        "229m456p789p111s77z", (), [("9m", "2m7z", None, True)],
-        id="waits-2m-and-7z-declarable-by-7z",
-    ),
-    pytest.param(
-        "23m456p789p111s55s7z", "9s", [("7z", "14m", 4, False)],
-        id="wildcard-9s-max-point-4-not-declarable",
-    ),
-    pytest.param(
-        "45m456p789p111s55s7z", "9s", [("7z", "36m", 6, True)],
-        id="wildcard-9s-max-point-6-declarable",
-    ),
-    pytest.param(
-        "68m123p456p789p11s7z", "7m", [("7z", "", 7, True)],
-        id="only-wildcard-7m-completes-p7-declarable",
-    ),
-    pytest.param(
-        "46m123p456p789p11s7z", "5m", [("7z", "", 5, False)],
-        id="only-wildcard-5m-completes-p5-not-declarable",
-    ),
+    pytest.param("23m456p789p111s55s7z", (), [("7z", "14m", None, False)], id="waits-1m4m-ready-not-declarable"),
+    pytest.param("45m456p789p111s55s7z", (), [("7z", "36m", None, True)], id="waits-3m6m-declarable"),
+    pytest.param("235m456p789p111s55s", (), [("2m", "4m", None, False), ("5m", "14m", None, False)], id="two-discards-both-low-235m"),
+    pytest.param("458m456p789p111s55s", (), [("8m", "36m", None, True)], id="discard-8m-waits-3m6m"),
+    pytest.param("229m456p789p111s77z", (), [("9m", "2m7z", None, True)], id="waits-2m-and-7z-declarable-by-7z"),
+    pytest.param("23m456p789p111s55s7z", "9s", [("7z", "14m", 4, False)], id="wildcard-9s-max-point-4-not-declarable"),
+    pytest.param("45m456p789p111s55s7z", "9s", [("7z", "36m", 6, True)], id="wildcard-9s-max-point-6-declarable"),
+    pytest.param("68m123p456p789p11s7z", "7m", [("7z", "", 7, True)], id="only-wildcard-7m-completes-p7-declarable"),
+    pytest.param("46m123p456p789p11s7z", "5m", [("7z", "", 5, False)], id="only-wildcard-5m-completes-p5-not-declarable"),
 ]
 
 

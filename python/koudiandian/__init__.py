@@ -6,19 +6,25 @@ The rules implemented are documented in ``docs/rules.md`` of the source distribu
 from __future__ import annotations
 
 from . import _core
+from .action import Action, ActionKind
 from .batch import is_win_batch, winning_tiles_batch
 from .errors import (
     ArrayError,
     HandSizeError,
+    IllegalActionError,
     InvalidArgumentError,
+    InvalidEventLogError,
     InvalidRulesError,
     InvalidTileError,
     KoudiandianError,
     MeldError,
     NotWinningError,
+    NotYourTurnError,
     TileCountError,
     WildcardError,
+    InvalidWallError,
 )
+from .game import Game
 from .hand import (
     ReadyDiscard,
     decompose,
@@ -27,37 +33,53 @@ from .hand import (
     score_win,
     winning_tiles,
 )
+from .match import Match
 from .meld import Meld, MeldKind
+from .result import HandResult, Transfer, WinKind
 from .reading import Group, GroupKind, Reading, Shape
 from .rules import Rules, WildcardMode
 from .score import Pattern, WinScore
 from .tile import Suit, Tile, format_tiles, parse_tiles
+from .view import MeldView, SeatView
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Action",
+    "ActionKind",
     "ArrayError",
+    "Game",
     "Group",
     "GroupKind",
+    "HandResult",
     "HandSizeError",
+    "IllegalActionError",
     "InvalidArgumentError",
+    "InvalidEventLogError",
     "InvalidRulesError",
     "InvalidTileError",
+    "InvalidWallError",
     "KoudiandianError",
+    "Match",
     "Meld",
     "MeldError",
     "MeldKind",
+    "MeldView",
     "NotWinningError",
+    "NotYourTurnError",
     "Pattern",
     "Reading",
     "ReadyDiscard",
     "Rules",
+    "SeatView",
     "Shape",
     "Suit",
     "Tile",
     "TileCountError",
+    "Transfer",
     "WildcardError",
     "WildcardMode",
+    "WinKind",
     "WinScore",
     "decompose",
     "format_tiles",

@@ -6,6 +6,7 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "deal",
     "decompose",
     "format_mpsz",
     "is_win",
@@ -40,3 +41,6 @@ def is_win_batch(
 def winning_tiles_batch(
     counts: Any, wild: Any, melds: Any, wildcards: Any, flags: int
 ) -> npt.NDArray[np.bool_]: ...
+def deal(
+    seed: int, no_honors: bool, wildcards: int, honors_only: bool
+) -> tuple[list[int], list[int]]: ...

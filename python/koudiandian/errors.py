@@ -17,6 +17,10 @@ __all__ = [
     "InvalidRulesError",
     "NotWinningError",
     "InvalidArgumentError",
+    "InvalidWallError",
+    "IllegalActionError",
+    "NotYourTurnError",
+    "InvalidEventLogError",
 ]
 
 
@@ -59,3 +63,21 @@ class NotWinningError(KoudiandianError, ValueError):
 
 class InvalidArgumentError(KoudiandianError, ValueError):
     """An argument other than tiles, melds, wildcards or rules has a bad value."""
+
+
+class InvalidWallError(KoudiandianError, ValueError):
+    """An explicit wall does not hold exactly the tiles in play, or its wildcards do not fit
+    the rules' wildcard mode."""
+
+
+class IllegalActionError(KoudiandianError, ValueError):
+    """The action is not legal for that seat now. The message lists what is legal; the game
+    is left exactly as it was."""
+
+
+class NotYourTurnError(KoudiandianError, ValueError):
+    """The seat is not one of the seats that must decide now (or the hand is over)."""
+
+
+class InvalidEventLogError(KoudiandianError, ValueError):
+    """An event log or JSON game state is corrupt, edited, or does not replay to itself."""

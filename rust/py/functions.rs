@@ -145,3 +145,9 @@ pub fn score_win(
     let s = score::score_win(&h, win, self_draw, rules)?;
     Ok((s.points, s.allowed, s.shape as u8, s.patterns, s.factor, s.payment))
 }
+
+/// A seeded wall and wildcard kinds: see [`crate::rng::deal`].
+#[pyfunction]
+pub fn deal(seed: u64, no_honors: bool, wildcards: usize, honors_only: bool) -> (Vec<u8>, Vec<u8>) {
+    crate::rng::deal(seed, no_honors, wildcards, honors_only)
+}

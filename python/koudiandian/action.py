@@ -1,0 +1,73 @@
+"""What a seat can do (RULES §3, §4)."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import IllegalActionError
+from .tile import TILES, Tile
+
+__all__ = ["ActionKind", "Action"]
+
+
+class ActionKind(enum.IntEnum):
+    DISCARD = 0  # 打牌 (a declared seat's discard of its drawn tile)
+    DECLARE = 1  # 报听: discard face down and declare ready
+    SELF_DRAW_WIN = 2  # 自摸
+    WIN = 3  # 胡 on a discard or a robbed added kong (抢杠)
+    PONG = 4  # 碰
+    KONG = 5  # 点杠: direct kong on a discard
+    ADDED_KONG = 6  # 明杠 / 补杠
+    CONCEALED_KONG = 7  # 暗杠
+    PASS = 8  # 过
+
+    @property
+    def takes_tile(self) -> bool:
+        """Whether an action of this kind names a tile (the discard or the kong's kind)."""
+        return self in _WITH_TILE
+
+
+_WITH_TILE = frozenset(
+    {ActionKind.DISCARD, ActionKind.DECLARE, ActionKind.ADDED_KONG, ActionKind.CONCEALED_KONG}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision. ``tile`` is the discarded tile for ``DISCARD`` / ``DECLARE`` and the
+    kong's kind for ``ADDED_KONG`` / ``CONCEALED_KONG``; ``None`` for the others (the claimed
+    tile of ``WIN`` / ``PONG`` / ``KONG`` is the one on the table)."""
+
+    kind: ActionKind
+    tile: Tile | None = None
+
+    def __post_init__(self) -> None:
+        try:
+            kind = ActionKind(self.kind)
+        except ValueError:
+            raise IllegalActionError(f"unknown action kind {self.kind!r}") from None
+        object.__setattr__(self, "kind", kind)
+        if kind.takes_tile:
+            t = self.tile
+            if isinstance(t, str):
+                t = Tile.parse(t)
+            if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < 34:
+                raise IllegalActionError(f"{kind.name} needs a tile, got {self.tile!r}")
+            object.__setattr__(self, "tile", TILES[t])
+        elif self.tile is not None:
+            raise IllegalActionError(f"{kind.name} takes no tile, got {self.tile!r}")
+
+    def __str__(self) -> str:
+        return self.kind.name.lower() + (f" {self.tile}" if self.tile is not None else "")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind.name.lower(), "tile": None if self.tile is None else int(self.tile)}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Action:
+        try:
+            return cls(ActionKind[str(data["kind"]).upper()], data.get("tile"))
+        except (KeyError, TypeError):
+            raise IllegalActionError(f"not an action: {data!r}") from None

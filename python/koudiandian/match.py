@@ -1,0 +1,172 @@
+"""A match: consecutive hands with dealer rotation and cumulative scores (RULES §7)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from . import _core
+from .action import Action
+from .errors import InvalidArgumentError
+from .game import Game
+from .result import HandResult
+from .rules import Rules
+
+__all__ = ["Match"]
+
+
+def hand_seed(seed: int, index: int) -> int:
+    """The seed of hand ``index`` of a match (or simulation) seeded with ``seed``: the first
+    draw of the generator seeded with ``seed + index`` (mod 2^64), so hands are independent."""
+    wall, _ = _core.deal((seed + index * 0x9E3779B97F4A7C15) % 2**64, False, 0, False)
+    value = 0
+    for t in wall[:12]:  # 34^12 > 2^61: plenty of distinct seeds
+        value = value * 34 + t
+    return value
+
+
+class Match:
+    """Consecutive hands (局) with dealer rotation (RULES §7) and cumulative scores.
+
+    ``length`` is ``"one_round"`` (一圈: until the deal has gone round all four seats from
+    the first dealer) or a number of hands. ``hands`` optionally gives each hand's explicit
+    ``(wall, wildcards)`` in order (for tests and puzzles); otherwise hand ``i`` is seeded
+    from ``seed`` and ``i``. ``first_dealer`` is a seat or ``"random"`` (drawn from the seed).
+
+    Drive it like a game: :attr:`to_act`, :meth:`legal_actions`, :meth:`step`; the next hand
+    starts by itself when one ends, until :attr:`is_over`.
+    """
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        seed: int | None = None,
+        hands: Sequence[tuple[Iterable[int], Iterable[int]]] | None = None,
+        length: int | str = "one_round",
+        first_dealer: int | str = 0,
+    ) -> None:
+        self.rules = Rules() if rules is None else rules
+        if length != "one_round" and (isinstance(length, bool) or not isinstance(length, int) or length < 1):
+            raise InvalidArgumentError(f"length must be 'one_round' or a positive int, got {length!r}")
+        if seed is None:
+            import secrets
+
+            seed = secrets.randbits(64)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+            raise InvalidArgumentError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+        if first_dealer == "random":
+            first_dealer = hand_seed(seed, -1) % 4
+        if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer < 4:
+            raise InvalidArgumentError(f"first_dealer must be a seat 0–3 or 'random', got {first_dealer!r}")
+        self.seed = seed
+        self.length = length
+        self.first_dealer = first_dealer
+        self._explicit = list(hands) if hands is not None else None
+        self.scores = [0, 0, 0, 0]
+        self.results: list[HandResult] = []
+        self.games: list[Game] = []
+        self._passes = 0  # times the deal moved to the dealer's 下家
+        self._dealer = first_dealer
+        self._over = False
+        self._start_hand()
+
+    # -- rotation ------------------------------------------------------------------------
+
+    @property
+    def _stay_rule(self) -> bool:
+        """The §7 rule of one_round / dealer_bonus (a non-dealer win passes the deal on)."""
+        return self.length == "one_round" or self.rules.dealer_bonus
+
+    def next_dealer(self, result: HandResult) -> int:
+        """Who deals after ``result`` (RULES §7)."""
+        d = result.dealer
+        if self._stay_rule:
+            if result.winner is None:
+                return (d + 1) % 4 if result.kongs_made else d
+            return d if result.winner == d else (d + 1) % 4
+        if result.winner is None:
+            return (d + 1) % 4
+        return result.winner
+
+    def _start_hand(self) -> None:
+        i = len(self.games)
+        scores = tuple(self.scores)
+        if self._explicit is not None:
+            if i >= len(self._explicit):
+                raise InvalidArgumentError(f"the match needs hand {i + 1}, but only {len(self._explicit)} were given")
+            wall, wild = self._explicit[i]
+            game = Game(self.rules, dealer=self._dealer, wall=wall, wildcards=wild, scores=scores)
+        else:
+            game = Game(self.rules, seed=hand_seed(self.seed, i), dealer=self._dealer, scores=scores)
+        self.games.append(game)
+        self._settle_if_over()
+
+    def _settle_if_over(self) -> None:
+        game = self.games[-1]
+        if not game.is_over:
+            return
+        result = game.result
+        assert result is not None
+        self.results.append(result)
+        for s in range(4):
+            self.scores[s] += result.deltas[s]
+        nxt = self.next_dealer(result)
+        if nxt == (result.dealer + 1) % 4 and nxt != result.dealer:
+            self._passes += 1
+        self._dealer = nxt
+        if self.length == "one_round":
+            done = self._passes >= 4
+        else:
+            done = len(self.results) >= int(self.length)
+        if done:
+            self._over = True
+        else:
+            self._start_hand()
+
+    # -- driving ------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        """The current (or, once the match is over, the last) hand."""
+        return self.games[-1]
+
+    @property
+    def is_over(self) -> bool:
+        return self._over
+
+    @property
+    def dealer(self) -> int:
+        return self.game.dealer
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self._over else self.game.to_act
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return [] if self._over else self.game.legal_actions(seat)
+
+    def step(self, seat: int, action: Action) -> None:
+        """A decision in the current hand; starts the next hand when this one ends."""
+        if self._over:
+            from .errors import NotYourTurnError
+
+            raise NotYourTurnError("the match is over")
+        self.game.step(seat, action)
+        self._settle_if_over()
+
+    @property
+    def ranking(self) -> list[int]:
+        """Seats from highest to lowest score (ties: lower seat first)."""
+        return sorted(range(4), key=lambda s: (-self.scores[s], s))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "length": self.length,
+            "first_dealer": self.first_dealer,
+            "rules": self.rules.to_dict(),
+            "scores": list(self.scores),
+            "ranking": self.ranking,
+            "results": [r.to_dict() for r in self.results],
+        }

@@ -1,0 +1,82 @@
+"""What one seat may know (RULES §3, §4): its own tiles, everything public, nothing else."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .action import Action
+from .result import HandResult
+from .tile import Tile
+
+__all__ = ["SeatView", "MeldView"]
+
+
+@dataclass(frozen=True, slots=True)
+class MeldView:
+    """A meld as a seat sees it: ``tile`` is ``None`` for another seat's concealed kong;
+    ``source`` is the seat whose discard made it (``None`` for a concealed kong)."""
+
+    kind: str  # "pong", "kong", "added_kong", "concealed_kong"
+    tile: Tile | None
+    source: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """One seat's view of a hand. Other seats' concealed tiles, the wall order, other seats'
+    concealed-kong kinds and face-down 报听 discards, and the generator's seed are not in it.
+
+    ``discards[s]`` lists seat ``s``'s discards in order, ``None`` for a face-down one that
+    this seat may not see. ``winning_tiles`` is this seat's winning tiles when it holds a
+    waiting hand that is ready (for a declared seat on its turn, those of its locked hand),
+    else ``None``. ``legal_actions`` is empty unless this seat must act now."""
+
+    seat: int
+    dealer: int
+    phase: str  # "turn", "claim", "rob" or "over"
+    turn: int  # the seat whose turn it is (or whose discard / kong is being claimed)
+    hand: tuple[Tile, ...]
+    drawn: Tile | None
+    melds: tuple[tuple[MeldView, ...], ...]
+    discards: tuple[tuple[Tile | None, ...], ...]
+    declared: tuple[bool, bool, bool, bool]
+    passed_win: bool
+    claim_tile: Tile | None
+    wall_remaining: int
+    wildcards: tuple[Tile, ...]
+    winning_tiles: tuple[Tile, ...] | None
+    scores: tuple[int, int, int, int]
+    legal_actions: tuple[Action, ...]
+    result: HandResult | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (tiles as ints 0–33)."""
+
+        def t(x: Tile | None) -> int | None:
+            return None if x is None else int(x)
+
+        return {
+            "seat": self.seat,
+            "dealer": self.dealer,
+            "phase": self.phase,
+            "turn": self.turn,
+            "hand": [int(x) for x in self.hand],
+            "drawn": t(self.drawn),
+            "melds": [
+                [{"kind": m.kind, "tile": t(m.tile), "source": m.source} for m in seat]
+                for seat in self.melds
+            ],
+            "discards": [[t(x) for x in seat] for seat in self.discards],
+            "declared": list(self.declared),
+            "passed_win": self.passed_win,
+            "claim_tile": t(self.claim_tile),
+            "wall_remaining": self.wall_remaining,
+            "wildcards": [int(x) for x in self.wildcards],
+            "winning_tiles": None
+            if self.winning_tiles is None
+            else [int(x) for x in self.winning_tiles],
+            "scores": list(self.scores),
+            "legal_actions": [a.to_dict() for a in self.legal_actions],
+            "result": None if self.result is None else self.result.to_dict(),
+        }

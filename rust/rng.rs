@@ -1,0 +1,101 @@
+//! The seeded generator of every random choice in a hand (RULES §2): xoshiro256** seeded
+//! through SplitMix64, so the same seed gives the same wall on every platform.
+
+/// xoshiro256** (Blackman & Vigna), state seeded from a `u64` by SplitMix64.
+#[derive(Debug, Clone)]
+pub struct Rng {
+    s: [u64; 4],
+}
+
+impl Rng {
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        let mut x = seed;
+        let mut next = || {
+            x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = x;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        Rng { s: [next(), next(), next(), next()] }
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        let result = self.s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
+        let t = self.s[1] << 17;
+        self.s[2] ^= self.s[0];
+        self.s[3] ^= self.s[1];
+        self.s[1] ^= self.s[2];
+        self.s[0] ^= self.s[3];
+        self.s[2] ^= t;
+        self.s[3] = self.s[3].rotate_left(45);
+        result
+    }
+
+    /// Uniform in `0..n` (Lemire's method with rejection: no modulo bias).
+    ///
+    /// Precondition: `n > 0`.
+    pub fn below(&mut self, n: u64) -> u64 {
+        let mut m = u128::from(self.next_u64()) * u128::from(n);
+        if (m as u64) < n {
+            let threshold = n.wrapping_neg() % n; // 2^64 mod n
+            while (m as u64) < threshold {
+                m = u128::from(self.next_u64()) * u128::from(n);
+            }
+        }
+        (m >> 64) as u64
+    }
+
+    /// Fisher–Yates shuffle.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(i as u64 + 1) as usize;
+            items.swap(i, j);
+        }
+    }
+}
+
+/// A shuffled wall and the wildcard kinds, as a seeded hand starts (RULES §2, §6): the tiles
+/// in play (136, or 108 under `no_honors`) shuffled, then `wildcards` kinds drawn after the
+/// deal, uniformly and distinct, from `honors_only ? the seven honors : the kinds in play`.
+#[must_use]
+pub fn deal(seed: u64, no_honors: bool, wildcards: usize, honors_only: bool) -> (Vec<u8>, Vec<u8>) {
+    let mut rng = Rng::new(seed);
+    let kinds: u8 = if no_honors { 27 } else { 34 };
+    let mut wall: Vec<u8> = (0..kinds).flat_map(|k| [k; 4]).collect();
+    rng.shuffle(&mut wall);
+    let mut pool: Vec<u8> = if honors_only { (27..34).collect() } else { (0..kinds).collect() };
+    let mut chosen = Vec::with_capacity(wildcards);
+    for _ in 0..wildcards.min(pool.len()) {
+        let i = rng.below(pool.len() as u64) as usize;
+        chosen.push(pool.remove(i));
+    }
+    (wall, chosen)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deterministic_and_unbiased_enough() {
+        let (a, wa) = deal(7, false, 2, false);
+        let (b, wb) = deal(7, false, 2, false);
+        assert_eq!((a.clone(), wa.clone()), (b, wb));
+        assert_eq!(a.len(), 136);
+        assert_ne!(wa[0], wa[1]);
+        let mut sorted = a.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..34u8).flat_map(|k| [k; 4]).collect::<Vec<_>>());
+        let mut rng = Rng::new(1);
+        let mut hist = [0u32; 3];
+        for _ in 0..30_000 {
+            hist[rng.below(3) as usize] += 1;
+        }
+        assert!(hist.iter().all(|&h| (9_000..11_000).contains(&h)), "{hist:?}");
+        let (h, w) = deal(3, false, 1, true);
+        assert_eq!(h.len(), 136);
+        assert!(w[0] >= 27);
+    }
+}
