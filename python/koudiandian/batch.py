@@ -2,8 +2,8 @@
 
 Hands are rows of a ``uint8`` array of shape ``(N, 34)`` holding the counts of the
 non-wildcard tiles of each kind, with ``wild``, a ``uint8`` array of shape ``(N,)``,
-holding the number of wildcards in each row. The arrays are read in place (C-contiguous
-arrays are not copied); other layouts and dtypes are refused with :class:`ArrayError`.
+holding the number of wildcards in each row. The arrays are read in place, in any memory
+layout, without copying; other dtypes and shapes are refused with :class:`ArrayError`.
 """
 
 from __future__ import annotations

@@ -183,7 +183,9 @@ class Rules:
                 else:
                     raise InvalidRulesError(f"option {key} must be true or false, got {value!r}")
             elif item in cls.PRESETS:
-                options.update(cls.preset(item).to_dict())
+                default = Rules().to_dict()
+                preset = cls.preset(item).to_dict()
+                options.update({k: v for k, v in preset.items() if v != default[k]})
             else:
                 options[item] = True
         return cls.from_dict(options)
