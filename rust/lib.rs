@@ -24,7 +24,7 @@ use pyo3::prelude::*;
 #[cfg(feature = "python")]
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    use py::{batch, functions};
+    use py::{batch, counts, functions};
     m.add_function(wrap_pyfunction!(functions::warm_up, m)?)?;
     m.add_function(wrap_pyfunction!(functions::parse_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(functions::tile_list, m)?)?;
@@ -35,6 +35,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions::ready_discards, m)?)?;
     m.add_function(wrap_pyfunction!(functions::score_win, m)?)?;
     m.add_function(wrap_pyfunction!(functions::deal, m)?)?;
+    m.add_function(wrap_pyfunction!(counts::counts_is_win, m)?)?;
+    m.add_function(wrap_pyfunction!(counts::counts_waits, m)?)?;
+    m.add_function(wrap_pyfunction!(counts::counts_declarable, m)?)?;
     m.add_function(wrap_pyfunction!(batch::is_win_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::winning_tiles_batch, m)?)?;
     Ok(())

@@ -112,13 +112,20 @@ pub fn ready_discards(hand: &Hand, rules: EvalRules) -> Vec<(u8, Waits)> {
         if concealed == 0 {
             continue;
         }
+        let (mut counts, mut wild) = (hand.counts, hand.wild);
+        if is_wild {
+            wild -= 1;
+        } else {
+            counts[k] -= 1;
+        }
+        // Ready needs some completion, and one more wildcard finds any: a cheap filter.
+        if !crate::shape::is_win(&counts, wild + 1, hand.meld_count(), rules) {
+            continue;
+        }
         let mut after = hand.clone();
         after.held[k] -= 1;
-        if is_wild {
-            after.wild -= 1;
-        } else {
-            after.counts[k] -= 1;
-        }
+        after.counts = counts;
+        after.wild = wild;
         let waits = Waits::of(&after, rules);
         if waits.is_ready() {
             out.push((k as u8, waits));

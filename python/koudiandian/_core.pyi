@@ -6,6 +6,9 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "counts_declarable",
+    "counts_is_win",
+    "counts_waits",
     "deal",
     "decompose",
     "format_mpsz",
@@ -44,3 +47,8 @@ def winning_tiles_batch(
 def deal(
     seed: int, no_honors: bool, wildcards: int, honors_only: bool
 ) -> tuple[list[int], list[int]]: ...
+def counts_is_win(counts: list[int], melds: list[tuple[int, int]], wildcards: list[int], flags: int) -> bool: ...
+def counts_waits(counts: list[int], melds: list[tuple[int, int]], wildcards: list[int], flags: int) -> int: ...
+def counts_declarable(
+    counts: list[int], melds: list[tuple[int, int]], wildcards: list[int], flags: int
+) -> int: ...

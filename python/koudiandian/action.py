@@ -71,3 +71,18 @@ class Action:
             return cls(ActionKind[str(data["kind"]).upper()], data.get("tile"))
         except (KeyError, TypeError):
             raise IllegalActionError(f"not an action: {data!r}") from None
+
+
+# One shared instance per distinct action: the engine hands these out, so comparing a
+# chosen action with the legal ones is mostly an identity check.
+_TILED: dict[ActionKind, tuple[Action, ...]] = {
+    k: tuple(Action(k, t) for t in TILES) for k in ActionKind if k.takes_tile
+}
+_PLAIN: dict[ActionKind, Action] = {k: Action(k) for k in ActionKind if not k.takes_tile}
+
+
+def action_of(kind: ActionKind, tile: int | None = None) -> Action:
+    """The shared :class:`Action` instance for ``kind`` (and ``tile``, an index 0–33).
+
+    Precondition: ``tile`` is given exactly when ``kind.takes_tile``."""
+    return _PLAIN[kind] if tile is None else _TILED[kind][tile]

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import _core
-from .action import Action, ActionKind
+from .action import Action, ActionKind, action_of
 from .errors import (
     IllegalActionError,
     InvalidArgumentError,
@@ -36,6 +36,7 @@ _FORMAT = "koudiandian-game"
 _VERSION = 1
 _MELD_NAMES = {k: k.name.lower() for k in MeldKind}
 _POINTS = tuple(t.points for t in TILES)
+_TILED_ACTIONS = {k: tuple(action_of(k, t) for t in range(34)) for k in (ActionKind.DECLARE, ActionKind.DISCARD)}
 
 
 def _tiles_of(counts: Sequence[int]) -> list[int]:
@@ -98,6 +99,8 @@ class Game:
         self._dealer = dealer
         self._wall = wall
         self._wildcards = tuple(wildcards)
+        self._wild_list = list(wildcards)
+        self._legal: list[Action] | None = None  # the turn seat's legal actions, cached
         self._wild_set = frozenset(wildcards)
         self._scores: tuple[int, int, int, int] = (scores[0], scores[1], scores[2], scores[3])
         self._hands = [[0] * 34 for _ in range(4)]
@@ -184,7 +187,9 @@ class Game:
         """What ``seat`` may do now; empty when it need not act."""
         _check_seat(seat)
         if self._phase == "turn" and seat == self._turn:
-            return self._turn_actions(seat)
+            if self._legal is None:
+                self._legal = self._turn_actions(seat)
+            return list(self._legal)
         if self._phase in ("claim", "rob") and seat in self._options and seat not in self._answers:
             return list(self._options[seat])
         return []
@@ -194,13 +199,14 @@ class Game:
     def _meld_pairs(self, seat: int) -> list[tuple[int, int]]:
         return [(int(m[0]), int(m[1])) for m in self._melds[seat]]  # type: ignore[arg-type]
 
-    def _waits(self, counts: Sequence[int], melds: list[tuple[int, int]]) -> list[int]:
-        return _core.winning_tiles(_tiles_of(counts), melds, self._wildcards, self._flags)
+    def _waits(self, counts: list[int], melds: list[tuple[int, int]]) -> int:
+        """Winning tiles of a waiting hand, as a kind mask."""
+        return _core.counts_waits(counts, melds, self._wild_list, self._flags)
 
     def _wins_with(self, seat: int, tile: int) -> bool:
-        tiles = _tiles_of(self._hands[seat])
-        tiles.append(tile)
-        return _core.is_win(tiles, self._meld_pairs(seat), self._wildcards, self._flags)
+        counts = list(self._hands[seat])
+        counts[tile] += 1
+        return _core.counts_is_win(counts, self._meld_pairs(seat), self._wild_list, self._flags)
 
     def _allowed(self, points: int, self_draw: bool) -> bool:
         if self_draw:
@@ -238,24 +244,24 @@ class Game:
         for k in range(34):
             if hand[k] == 4 and k not in self._wild_set and (not declared or k == drawn):
                 if self._kong_keeps_waits(seat, MeldKind.CONCEALED_KONG, k):
-                    out.append(Action(ActionKind.CONCEALED_KONG, TILES[k]))
+                    out.append(action_of(ActionKind.CONCEALED_KONG, k))
         for m in self._melds[seat]:
             k = int(m[1])  # type: ignore[arg-type]
             if m[0] == MeldKind.PONG and hand[k] >= 1 and (not declared or k == drawn):
                 if k in self._forfeited[seat] and not self._rules.delayed_kong:
                     continue
                 if self._kong_keeps_waits(seat, MeldKind.ADDED_KONG, k):
-                    out.append(Action(ActionKind.ADDED_KONG, TILES[k]))
+                    out.append(action_of(ActionKind.ADDED_KONG, k))
         return out
 
     def _self_draw_allowed(self, seat: int) -> bool:
         drawn = self._drawn
         if drawn is None or not self._declared[seat]:
             return False
-        tiles = _tiles_of(self._hands[seat])
         melds = self._meld_pairs(seat)
-        if not _core.is_win(tiles, melds, self._wildcards, self._flags):
+        if not _core.counts_is_win(self._hands[seat], melds, self._wild_list, self._flags):
             return False
+        tiles = _tiles_of(self._hands[seat])
         return bool(_core.score_win(tiles, drawn, True, melds, self._wildcards, self._flags)[1])
 
     def _turn_actions(self, seat: int) -> list[Action]:
@@ -264,18 +270,16 @@ class Game:
             assert self._drawn is not None
             out = []
             if self._self_draw_allowed(seat):
-                out.append(Action(ActionKind.SELF_DRAW_WIN))
+                out.append(action_of(ActionKind.SELF_DRAW_WIN))
             out.extend(self._kong_actions(seat))
-            out.append(Action(ActionKind.DISCARD, TILES[self._drawn]))
+            out.append(action_of(ActionKind.DISCARD, self._drawn))
             return out
         out = self._kong_actions(seat) if self._drawn is not None else []
-        tiles = _tiles_of(hand)
-        for d, _waits, _wp, declarable in _core.ready_discards(
-            tiles, self._meld_pairs(seat), self._wildcards, self._flags
-        ):
-            if declarable:
-                out.append(Action(ActionKind.DECLARE, TILES[d]))
-        out.extend(Action(ActionKind.DISCARD, TILES[k]) for k in range(34) if hand[k])
+        mask = _core.counts_declarable(hand, self._meld_pairs(seat), self._wild_list, self._flags)
+        declare = _TILED_ACTIONS[ActionKind.DECLARE]
+        discard = _TILED_ACTIONS[ActionKind.DISCARD]
+        out.extend(declare[k] for k in range(34) if mask >> k & 1)
+        out.extend(discard[k] for k in range(34) if hand[k])
         return out
 
     # -- stepping -----------------------------------------------------------------------
@@ -303,6 +307,7 @@ class Game:
         self._advance()
 
     def _apply(self, seat: int, action: Action, *, auto: bool) -> None:
+        self._legal = None
         kind = action.kind
         if self._phase == "turn":
             tile = None if action.tile is None else int(action.tile)
@@ -388,15 +393,15 @@ class Game:
                     and self._allowed(_POINTS[tile], False)
                     and self._wins_with(s, tile)
                 ):
-                    acts.append(Action(ActionKind.WIN))
+                    acts.append(action_of(ActionKind.WIN))
                 if not robbing:
                     held = self._hands[s][tile]
                     if not self._declared[s] and held >= 2:
-                        acts.append(Action(ActionKind.PONG))
+                        acts.append(action_of(ActionKind.PONG))
                     if held == 3 and self._kong_keeps_waits(s, MeldKind.KONG, tile):
-                        acts.append(Action(ActionKind.KONG))
+                        acts.append(action_of(ActionKind.KONG))
                 if acts:
-                    options[s] = [*acts, Action(ActionKind.PASS)]
+                    options[s] = [*acts, action_of(ActionKind.PASS)]
         self._phase = "rob" if robbing else "claim"
         self._turn = source
         self._claim_tile = tile
@@ -562,7 +567,7 @@ class Game:
             if n == 14 and self._drawn is not None:
                 counts[self._drawn] -= 1
             w = self._waits(counts, melds_here)
-            waits = tuple(TILES[k] for k in w) if w else None
+            waits = tuple(TILES[k] for k in range(34) if w >> k & 1) if w else None
         mine = self._phase == "turn" and self._turn == seat
         return SeatView(
             seat=seat,

@@ -2,5 +2,6 @@
 
 pub mod batch;
 pub mod convert;
+pub mod counts;
 pub mod errors;
 pub mod functions;
