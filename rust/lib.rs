@@ -9,6 +9,7 @@ pub mod hand;
 pub mod rng;
 pub mod rules;
 pub mod score;
+pub mod shanten;
 pub mod shape;
 pub mod tables;
 pub mod tiles;
@@ -35,6 +36,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions::ready_discards, m)?)?;
     m.add_function(wrap_pyfunction!(functions::score_win, m)?)?;
     m.add_function(wrap_pyfunction!(functions::deal, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::shanten, m)?)?;
+    m.add_function(wrap_pyfunction!(counts::counts_shanten, m)?)?;
+    m.add_function(wrap_pyfunction!(counts::counts_discards, m)?)?;
     m.add_function(wrap_pyfunction!(counts::counts_is_win, m)?)?;
     m.add_function(wrap_pyfunction!(counts::counts_waits, m)?)?;
     m.add_function(wrap_pyfunction!(counts::counts_declarable, m)?)?;

@@ -1,29 +1,34 @@
 """Explicit walls for scenario tests, built from a readable description (RULES §2 order).
 
 ``build_wall(hands={seat: "123m..."}, draws=[...], replacements=[...], dealer=0)`` returns
-the full wall as a list of tile indices 0–33:
+the full wall as a list of tile indices 0–33 (136 tiles, or 108 with ``no_honors=True``):
 
 - ``wall[0:13]`` are dealt to the dealer, ``wall[13:26]`` to dealer+1, ``wall[26:39]`` to
-  dealer+2, ``wall[39:52]`` to dealer+3 and ``wall[52]`` is the dealer's 14th tile, so the
-  dealer's hand text holds 14 tiles (its last tile is ``wall[52]``, the tile the dealer is
-  considered to have drawn) and the other seats' 13;
-- ``draws`` are the ordinary draws in order, ``wall[53]``, ``wall[54]``, …;
-- ``replacements`` are the kong replacement draws in order, ``wall[-1]``, ``wall[-2]``, ….
+  dealer+2, ``wall[39:52]`` to dealer+3 and ``wall[52]`` is the dealer's 14th tile, so a
+  full dealer's hand text holds 14 tiles (its last one is ``wall[52]``, the tile the dealer
+  is considered to have drawn) and the other seats' 13;
+- ``draws`` are the ordinary draws in order: ``wall[53]``, ``wall[54]``, …;
+- ``replacements`` are the kong replacement draws in order: ``wall[-1]``, ``wall[-2]``, ….
+
+``draws`` and ``replacements`` are tile text or a list of tile texts / indices; ``None`` in a
+list stands for "any filler tile" at that position. A hand may also be given in part (fewer
+than 13 / 14 tiles): the rest of it is filler.
 
 Every position not given is filled from the tiles left over, in a fixed order meant to keep
 the filler out of the way of the scenario:
 
-- a seat without a hand gets 13 *different* kinds (no pair, so it is never offered a pong or
-  kong as long as it discards what it draws), taken first from kinds far from every tile the
-  description names;
-- the rest of the wall is filled from both draw ends towards the middle (the next ordinary
-  draw and the next replacement draw first), with "cold" kinds first (no named tile of the
-  same kind or within two ranks in the same suit, so they neither pair with nor complete a
-  named hand), then kinds next to named tiles, and the named kinds themselves last, so they
-  sit in the middle of the wall and come up only if a scenario runs long. Within one group
-  the kinds take turns, so consecutive filler tiles differ.
+- the filler of a hand is of kinds the hand does not hold yet, one of each (a seat left
+  wholly to filler holds 13 different kinds: no pair, so as long as it discards what it
+  draws it is never offered a pong or kong and never becomes ready), taken first from
+  kinds far from every tile the description names;
+- the rest of the wall is filled from both draw ends towards the middle (the open draw
+  slots, then the next ordinary and replacement draws first), with "cold" kinds first (no
+  named tile of the same kind or within two ranks in the same suit, so they neither pair
+  with nor complete a named hand), then kinds next to named tiles, and the named kinds
+  themselves last, so those sit in the middle of the wall and come up only if a scenario
+  runs long. Within one group the kinds take turns, so consecutive filler tiles differ.
 
-A scenario that lets filler reach a declared seat still has to make sure the filler does not
+A scenario that lets filler reach a declared seat must still make sure the filler cannot
 complete its hand (or give long enough ``draws``).
 """
 
@@ -45,6 +50,19 @@ def tiles(spec: str | int | Iterable[str | int]) -> list[int]:
     out: list[int] = []
     for item in spec:
         out.extend(tiles(item))
+    return out
+
+
+def _slots(spec: str | Iterable[str | int | None]) -> list[int | None]:
+    """Draw slots: tiles as :func:`tiles` reads them, ``None`` for "any filler tile"."""
+    if isinstance(spec, str):
+        return list(tiles(spec))
+    out: list[int | None] = []
+    for item in spec:
+        if item is None:
+            out.append(None)
+        else:
+            out.extend(tiles(item))
     return out
 
 
@@ -83,29 +101,27 @@ def build_wall(
 
     named: set[int] = set()
     hands = dict(hands or {})
+    given: dict[int, list[int]] = {}
     for seat, spec in hands.items():
         if seat not in range(4):
             raise ValueError(f"seat must be 0-3, got {seat!r}")
         ts = tiles(spec)
-        i = (seat - dealer) % 4
-        want = 14 if i == 0 else 13
-        if len(ts) != want:
-            raise ValueError(f"seat {seat} needs {want} tiles, got {len(ts)}")
-        for j, t in enumerate(ts[:13]):
-            put(13 * i + j, t, f"seat {seat}")
-        if i == 0:
-            put(52, ts[13], f"seat {seat}")
+        want = 14 if seat == dealer else 13
+        if len(ts) > want:
+            raise ValueError(f"seat {seat} holds {want} tiles, got {len(ts)}")
+        given[seat] = ts
         named.update(ts)
-    draw_list = tiles(draws)
-    repl_list = tiles(replacements)
+    draw_list = _slots(draws)
+    repl_list = _slots(replacements)
     if 53 + len(draw_list) + len(repl_list) > size:
         raise ValueError("more draws and replacements than the wall holds")
     for j, t in enumerate(draw_list):
-        put(53 + j, t, f"draw {j}")
+        if t is not None:
+            put(53 + j, t, f"draw {j}")
     for j, t in enumerate(repl_list):
-        put(size - 1 - j, t, f"replacement {j}")
-    named.update(draw_list)
-    named.update(repl_list)
+        if t is not None:
+            put(size - 1 - j, t, f"replacement {j}")
+    named.update(t for t in draw_list + repl_list if t is not None)
 
     near: set[int] = set()
     for k in named:
@@ -114,20 +130,24 @@ def build_wall(
     def heat(k: int) -> int:
         return 2 if k in named else 1 if k in near else 0
 
-    # Seats without a hand: 13 different kinds each, coldest and most plentiful first.
+    # Each seat's hand: the given tiles, then (for a seat given fewer than 13 / 14) kinds it
+    # does not hold yet, one of each, coldest and most plentiful first.
     for i in range(4):
         seat = (dealer + i) % 4
-        if seat in hands:
-            continue
+        own = list(given.get(seat, []))
         count = 14 if i == 0 else 13
-        order = sorted((k for k in range(kinds) if left[k]), key=lambda k: (heat(k), -left[k], k))
-        if len(order) < count:
+        need = count - len(own)
+        order = sorted(
+            (k for k in range(kinds) if left[k] and k not in own),
+            key=lambda k: (heat(k), -left[k], k),
+        )
+        if len(order) < need:
             raise ValueError(f"not enough different kinds left to fill seat {seat}'s hand")
-        chosen = order[:count]
-        for j, t in enumerate(chosen[:13]):
-            put(13 * i + j, t, f"filler for seat {seat}")
+        own += order[:need]
+        for j, t in enumerate(own[:13]):
+            put(13 * i + j, t, f"seat {seat}")
         if i == 0:
-            put(52, chosen[13], f"filler for seat {seat}")
+            put(52, own[13], f"seat {seat}")
 
     # The rest: cold kinds first, kinds taking turns within a heat group.
     filler: list[int] = []
@@ -139,10 +159,9 @@ def build_wall(
                 pool[k] -= 1
                 if not pool[k]:
                     del pool[k]
-    front = 53 + len(draw_list)
-    back = size - 1 - len(repl_list)
-    free = [p for p in range(front, back + 1) if wall[p] is None]
-    free.sort(key=lambda p: (min(p - front, back - p), p > (front + back) / 2))
+    # Fill from both draw ends towards the middle: the draw slots left open (None) first.
+    free = [p for p in range(53, size) if wall[p] is None]
+    free.sort(key=lambda p: (min(p - 53, size - 1 - p), p > (53 + size - 1) / 2))
     assert len(free) == len(filler), (len(free), len(filler))
     for p, t in zip(free, filler):
         wall[p] = t

@@ -31,6 +31,7 @@ from .hand import (
     is_win,
     ready_discards,
     score_win,
+    shanten,
     winning_tiles,
 )
 from .match import Match
@@ -88,6 +89,7 @@ __all__ = [
     "parse_tiles",
     "ready_discards",
     "score_win",
+    "shanten",
     "winning_tiles",
     "__version__",
 ]

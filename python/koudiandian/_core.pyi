@@ -7,7 +7,9 @@ import numpy.typing as npt
 
 __all__ = [
     "counts_declarable",
+    "counts_discards",
     "counts_is_win",
+    "counts_shanten",
     "counts_waits",
     "deal",
     "decompose",
@@ -17,6 +19,7 @@ __all__ = [
     "parse_tiles",
     "ready_discards",
     "score_win",
+    "shanten",
     "tile_list",
     "warm_up",
     "winning_tiles",
@@ -52,3 +55,8 @@ def counts_waits(counts: list[int], melds: list[tuple[int, int]], wildcards: lis
 def counts_declarable(
     counts: list[int], melds: list[tuple[int, int]], wildcards: list[int], flags: int
 ) -> int: ...
+def counts_shanten(counts: list[int], melds: list[tuple[int, int]], wildcards: list[int], flags: int) -> int: ...
+def shanten(tiles: Any, melds: Any, wildcards: Any, flags: int) -> int: ...
+def counts_discards(
+    counts: list[int], melds: list[tuple[int, int]], wildcards: list[int], flags: int
+) -> list[tuple[int, int, int]]: ...

@@ -572,6 +572,7 @@ class Game:
         return SeatView(
             seat=seat,
             dealer=self._dealer,
+            rules=self._rules,
             phase=self._phase,
             turn=self._turn,
             hand=tuple(TILES[k] for k in _tiles_of(hand)),

@@ -25,6 +25,7 @@ __all__ = [
     "decompose",
     "ready_discards",
     "score_win",
+    "shanten",
 ]
 
 MeldsLike = Iterable["Meld | tuple[int, int]"]
@@ -58,6 +59,20 @@ def winning_tiles(
     The non-wildcard kinds that complete it as a natural tile, leaving out kinds of which the
     seat holds all four (in hand and melds), in tile order."""
     return [TILES[i] for i in _core.winning_tiles(tiles, melds, wildcards, _flags(rules))]
+
+
+def shanten(
+    tiles: TilesLike,
+    *,
+    melds: MeldsLike = (),
+    wildcards: TilesLike = (),
+    rules: Rules | None = None,
+) -> int:
+    """Tiles away from ready (向听) of a 3n+1 or 3n+2 hand: -1 complete, 0 ready, 1 one
+    tile from ready, ... Counts all three shapes, wildcards and ``rules.wind_runs``; like the
+    usual shanten it counts tiles, not the copies left in the wall. The tables it needs are
+    built on the first call (a few hundred milliseconds), not at import."""
+    return _core.shanten(tiles, melds, wildcards, _flags(rules))
 
 
 def decompose(

@@ -7,6 +7,7 @@ from typing import Any
 
 from .action import Action
 from .result import HandResult
+from .rules import Rules
 from .tile import Tile
 
 __all__ = ["SeatView", "MeldView"]
@@ -34,6 +35,7 @@ class SeatView:
 
     seat: int
     dealer: int
+    rules: Rules
     phase: str  # "turn", "claim", "rob" or "over"
     turn: int  # the seat whose turn it is (or whose discard / kong is being claimed)
     hand: tuple[Tile, ...]
@@ -59,6 +61,7 @@ class SeatView:
         return {
             "seat": self.seat,
             "dealer": self.dealer,
+            "rules": self.rules.to_dict(),
             "phase": self.phase,
             "turn": self.turn,
             "hand": [int(x) for x in self.hand],

@@ -45,3 +45,40 @@ pub fn counts_declarable(counts: Vec<u8>, melds: Vec<(u8, u8)>, wildcards: Vec<u
         .filter(|(_, w)| w.declarable())
         .fold(0, |m, (d, _)| m | 1 << d))
 }
+
+/// Shanten of a hand of either size.
+#[pyfunction]
+pub fn counts_shanten(counts: Vec<u8>, melds: Vec<(u8, u8)>, wildcards: Vec<u8>, flags: u32) -> PyResult<i32> {
+    let h = hand(&counts, &melds, &wildcards, flags, Size::Any)?;
+    Ok(crate::shanten::shanten(&h.counts, h.wild, h.meld_count(), EvalRules::from_flags(flags)))
+}
+
+/// For a complete-size hand, each kind held: `(kind, shanten after discarding it, winning
+/// tiles after it as a mask)`. What a discarding bot needs, in one call.
+#[pyfunction]
+pub fn counts_discards(
+    counts: Vec<u8>,
+    melds: Vec<(u8, u8)>,
+    wildcards: Vec<u8>,
+    flags: u32,
+) -> PyResult<Vec<(u8, i32, u64)>> {
+    let rules = EvalRules::from_flags(flags);
+    let h = hand(&counts, &melds, &wildcards, flags, Size::Complete)?;
+    let mut out = Vec::new();
+    for k in 0..KINDS {
+        if counts[k] == 0 {
+            continue;
+        }
+        let mut after = h.clone();
+        after.held[k] -= 1;
+        if h.wildcards >> k & 1 == 1 {
+            after.wild -= 1;
+        } else {
+            after.counts[k] -= 1;
+        }
+        let s = crate::shanten::shanten(&after.counts, after.wild, after.meld_count(), rules);
+        let waits = if s == 0 { Waits::of(&after, rules).tiles } else { 0 };
+        out.push((k as u8, s, waits));
+    }
+    Ok(out)
+}

@@ -151,3 +151,16 @@ pub fn score_win(
 pub fn deal(seed: u64, no_honors: bool, wildcards: usize, honors_only: bool) -> (Vec<u8>, Vec<u8>) {
     crate::rng::deal(seed, no_honors, wildcards, honors_only)
 }
+
+/// Shanten (向听) of a 3n+1 or 3n+2 hand.
+#[pyfunction]
+pub fn shanten(
+    tiles: &Bound<'_, PyAny>,
+    melds: &Bound<'_, PyAny>,
+    wildcards: &Bound<'_, PyAny>,
+    flags: u32,
+) -> PyResult<i32> {
+    let rules = EvalRules::from_flags(flags);
+    let h = convert::hand(tiles, melds, wildcards, rules, Size::Any)?;
+    Ok(crate::shanten::shanten(&h.counts, h.wild, h.meld_count(), rules))
+}

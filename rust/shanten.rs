@@ -1,0 +1,190 @@
+//! Shanten (向听): how many tiles a hand is from ready, with wildcards.
+//!
+//! A hand's distance to complete is the fewest natural tiles it must exchange: the tiles a
+//! complete hand can keep are what matters, and a wildcard is a tile that never needs
+//! exchanging. So `distance = (14 − 3·melds) − wildcards − keep`, where `keep` is the most
+//! natural tiles some complete hand (any shape) can use, and shanten is `distance − 1`:
+//! −1 complete, 0 ready. Like the usual shanten, it counts tiles, not copies left in the wall.
+
+use std::sync::LazyLock;
+
+use crate::rules::EvalRules;
+use crate::tables::{wind_runs, POW5};
+use crate::tiles::{Counts, ORPHAN_KINDS};
+
+/// For every count pattern of a group: the most natural tiles usable in `m` melds (0–4),
+/// without (`[m][0]`) or with (`[m][1]`) the pair, flattened as `m * 2 + pair`.
+type Keep = [u8; 10];
+
+static SUIT: LazyLock<Vec<Keep>> = LazyLock::new(|| build(9, &suit_runs()));
+static HONORS: LazyLock<Vec<Keep>> = LazyLock::new(|| build(7, &[]));
+static HONORS_WIND_RUNS: LazyLock<Vec<Keep>> = LazyLock::new(|| build(7, &wind_runs()));
+
+fn suit_runs() -> Vec<[usize; 3]> {
+    (0..7).map(|s| [s, s + 1, s + 2]).collect()
+}
+
+/// Dynamic programming in key order (removing tiles lowers the key). The lowest kind `i`
+/// held is either left out of the complete hand, or used in a triplet, a run or the pair,
+/// taking the natural tiles the group can (never worse: see `tables::build`); the rest of
+/// each group is tiles still to draw.
+fn build(n: usize, runs: &[[usize; 3]]) -> Vec<Keep> {
+    let size = POW5[n] as usize;
+    let mut table = vec![[0u8; 10]; size];
+    let mut c = [0u8; 9];
+    for key in 1..size {
+        let mut rest = key as u32;
+        for d in c.iter_mut().take(n) {
+            *d = (rest % 5) as u8;
+            rest /= 5;
+        }
+        let i = c.iter().position(|&x| x > 0).unwrap_or(0);
+        let k = key as u32;
+        let mut best = table[(k - POW5[i]) as usize]; // tile i left out
+        let mut consider = |next: u32, used: u8, melds_used: usize, pair_used: bool| {
+            let from = &table[next as usize];
+            for m in melds_used..5 {
+                for p in 0..2 {
+                    if pair_used && p == 0 {
+                        continue;
+                    }
+                    let (pm, pp) = (m - melds_used, if pair_used { 0 } else { p });
+                    let v = from[pm * 2 + pp] + used;
+                    let slot = &mut best[m * 2 + p];
+                    *slot = (*slot).max(v);
+                }
+            }
+        };
+        let t = c[i].min(3);
+        consider(k - u32::from(t) * POW5[i], t, 1, false);
+        for run in runs.iter().filter(|r| r.contains(&i)) {
+            let mut next = k;
+            let mut used = 0;
+            for &p in run {
+                if c[p] > 0 {
+                    next -= POW5[p];
+                    used += 1;
+                }
+            }
+            consider(next, used, 1, false);
+        }
+        let t = c[i].min(2);
+        consider(k - u32::from(t) * POW5[i], t, 0, true);
+        table[key] = best;
+    }
+    table
+}
+
+/// Build the shanten tables now (they are built on first use otherwise).
+pub fn warm_up() {
+    LazyLock::force(&SUIT);
+    LazyLock::force(&HONORS);
+    LazyLock::force(&HONORS_WIND_RUNS);
+}
+
+/// Most natural tiles a standard-shape hand with `4 − melds` more melds and a pair can use.
+fn standard_keep(counts: &Counts, melds: u8, rules: EvalRules) -> u8 {
+    let keys = crate::shape::Keys::of(counts);
+    let need = 4 - melds as usize;
+    // dp[m][p]: best over the groups so far using m melds, p pairs.
+    let mut dp = [[0i16; 2]; 5];
+    let neg = i16::MIN / 2;
+    for row in &mut dp {
+        *row = [neg, neg];
+    }
+    dp[0][0] = 0;
+    for g in 0..4 {
+        let keep = if g < 3 {
+            &SUIT[keys.0[g] as usize]
+        } else if rules.wind_runs {
+            &HONORS_WIND_RUNS[keys.0[g] as usize]
+        } else {
+            &HONORS[keys.0[g] as usize]
+        };
+        let mut next = [[neg; 2]; 5];
+        for m in 0..=need {
+            for p in 0..2 {
+                if dp[m][p] == neg {
+                    continue;
+                }
+                for gm in 0..=need - m {
+                    for gp in 0..2 - p {
+                        let v = dp[m][p] + i16::from(keep[gm * 2 + gp]);
+                        let slot = &mut next[m + gm][p + gp];
+                        *slot = (*slot).max(v);
+                    }
+                }
+            }
+        }
+        dp = next;
+    }
+    dp[need][1].max(0) as u8
+}
+
+/// Most natural tiles seven pairs can use: whole pairs first (a quad is two), then halves.
+fn seven_pairs_keep(counts: &Counts) -> u8 {
+    let pairs: u8 = counts.iter().map(|&c| c / 2).sum();
+    let halves: u8 = counts.iter().map(|&c| c % 2).sum();
+    let full = pairs.min(7);
+    2 * full + halves.min(7 - full)
+}
+
+/// Most natural tiles thirteen orphans can use: one of each orphan kind, plus one double.
+fn thirteen_orphans_keep(counts: &Counts) -> u8 {
+    let mut distinct = 0;
+    let mut double = 0;
+    for (k, &c) in counts.iter().enumerate() {
+        if ORPHAN_KINDS >> k & 1 == 1 && c > 0 {
+            distinct += 1;
+            if c > 1 {
+                double = 1;
+            }
+        }
+    }
+    distinct + double
+}
+
+/// Shanten of a hand of 3n+1 or 3n+2 concealed tiles (`counts` natural, `wild` wildcards):
+/// −1 complete, 0 ready, 1 one tile from ready, …
+///
+/// Precondition: counts ≤ 4; `Σcounts + wild` is `13 − 3·melds` or `14 − 3·melds`.
+#[must_use]
+pub fn shanten(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> i32 {
+    let mut keep = standard_keep(counts, melds, rules);
+    if melds == 0 {
+        keep = keep.max(seven_pairs_keep(counts));
+        if !rules.no_honors {
+            keep = keep.max(thirteen_orphans_keep(counts));
+        }
+    }
+    i32::from(14 - 3 * melds) - i32::from(wild) - i32::from(keep) - 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tiles::hand;
+
+    #[test]
+    fn shanten_table() {
+        let plain = EvalRules::default();
+        let cases: &[(&str, u8, u8, i32)] = &[
+            ("123m456m789m123p55z", 0, 0, -1),
+            ("123m456m789m123p5z", 0, 0, 0),
+            ("1112345678999m", 0, 0, 0),
+            ("1122m3344p5566s7z", 0, 0, 0),
+            ("19m19p19s1234567z", 0, 0, 0),
+            ("19m19p19s123456z", 1, 0, 0),
+            ("147m258p369s1234z", 0, 0, 6),
+            ("147m258p369s123z", 1, 0, 5),
+            ("5z", 0, 4, 0),
+            ("", 1, 4, 0),
+            ("", 2, 4, -1),
+            ("13m", 2, 3, 0),
+            ("13m", 3, 3, -1),
+        ];
+        for &(text, wild, melds, expect) in cases {
+            assert_eq!(shanten(&hand(text), wild, melds, plain), expect, "{text} +{wild} wild, {melds} melds");
+        }
+    }
+}
