@@ -144,25 +144,247 @@ def win_alone(winner: int, payer: int, amount: int, reason: str = "win") -> list
     ]
 
 
-def autoplay(game: Game, *, kong: bool = False, until=None) -> None:
-    """Play on with a fixed policy until the hand ends (or ``until(game)`` holds): win when
-    offered, declare when offered, concealed kong when ``kong``, else discard the drawn tile
-    (or, right after a pong, the first tile) and pass every claim."""
-    while not game.is_over and not (until and until(game)):
-        seat = game.to_act[0]
-        legal = game.legal_actions(seat)
-        by_kind = {}
-        for a in legal:
-            by_kind.setdefault(a.kind, a)
-        for k in (K.SELF_DRAW_WIN, K.WIN, K.DECLARE):
-            if k in by_kind:
-                game.step(seat, by_kind[k])
-                break
-        else:
-            if kong and K.CONCEALED_KONG in by_kind:
-                game.step(seat, by_kind[K.CONCEALED_KONG])
-            elif K.PASS in by_kind:
-                game.step(seat, by_kind[K.PASS])
-            else:
-                d = game.view(seat).drawn
-                game.step(seat, Action(K.DISCARD, d) if d is not None else by_kind[K.DISCARD])
+def _step_policy(obj, game: Game, declare, kong: bool) -> None:
+    seat = obj.to_act[0]
+    by_kind: dict[ActionKind, Action] = {}
+    for a in obj.legal_actions(seat):
+        by_kind.setdefault(a.kind, a)
+    if K.SELF_DRAW_WIN in by_kind:
+        obj.step(seat, by_kind[K.SELF_DRAW_WIN])
+    elif K.WIN in by_kind:
+        obj.step(seat, by_kind[K.WIN])
+    elif K.DECLARE in by_kind and seat in declare:
+        obj.step(seat, by_kind[K.DECLARE])
+    elif kong and K.CONCEALED_KONG in by_kind:
+        obj.step(seat, by_kind[K.CONCEALED_KONG])
+    elif K.PASS in by_kind:
+        obj.step(seat, by_kind[K.PASS])
+    else:
+        d = game.view(seat).drawn
+        obj.step(seat, Action(K.DISCARD, d) if d is not None else by_kind[K.DISCARD])
+
+
+def autoplay(game: Game, *, declare=(), kong: bool = False) -> None:
+    """Play the hand out with a fixed policy: win whenever offered, declare (seats in
+    ``declare`` only) when offered, make concealed kongs when ``kong``, else pass every
+    claim and discard the drawn tile (right after a pong: the first legal discard)."""
+    while not game.is_over:
+        _step_policy(game, game, declare, kong)
+
+
+def autoplay_match_hand(match: Match, *, declare=(), kong: bool = False) -> None:
+    """The same policy for the current hand of a match, until that hand is settled."""
+    n = len(match.results)
+    while len(match.results) == n:
+        _step_policy(match, match.game, declare, kong)
+
+
+# ---------------------------------------------------------------------------------------
+# §4 / §5.1: self-draw and discard wins; 点炮包胡 vs 三家均摊
+# ---------------------------------------------------------------------------------------
+
+
+def seat1_self_draws_9p(rules: Rules | None = None) -> Game:
+    """Seat 1 declares on its first draw (1z face down), then self-draws 9p."""
+    g = new_game(rules, hands={1: H69}, draws=["1z", None, None, None, "9p"])
+    discard(g, 0)
+    assert drawn(g, 1) == T("1z")
+    assert Action(K.DECLARE, T("1z")) in g.legal_actions(1)
+    declare(g, 1, "1z")
+    discard(g, 2)
+    discard(g, 3)
+    discard(g, 0)
+    assert g.to_act == (1,)
+    assert drawn(g, 1) == T("9p")
+    assert kinds(g, 1) == {K.SELF_DRAW_WIN, K.DISCARD}
+    act(g, 1, K.SELF_DRAW_WIN)
+    return g
+
+
+def test_self_draw_win_each_pays_2p():
+    g = seat1_self_draws_9p()
+    res = g.result
+    assert (res.winner, res.win_kind, res.discarder, res.win_tile, res.points, res.factor) == (
+        1, WinKind.SELF_DRAW, None, T("9p"), 9, 1,
+    )
+    # p = 9, self-draw: 2p = 18 from each other seat
+    check(g, win_each(1, 18), (-18, 54, -18, -18))
+    assert g.events[-2]["type"] == "win" and g.events[-2]["auto"] is False
+
+
+def test_discard_win_undeclared_discarder_pays_all_three_shares():
+    g = new_game(hands={1: H69}, draws=["1z", "6p"])
+    discard(g, 0)
+    declare(g, 1, "1z")
+    assert drawn(g, 2) == T("6p")
+    discard(g, 2, passing=False)
+    assert g.to_act == (1,)
+    assert g.legal_actions(1) == [Action(K.WIN), Action(K.PASS)]
+    act(g, 1, K.WIN)
+    res = g.result
+    assert (res.winner, res.win_kind, res.discarder, res.win_tile, res.points) == (
+        1, WinKind.DISCARD, 2, T("6p"), 6,
+    )
+    # 点炮包胡: seat 2 pays the three shares of p = 6: 3p = 18
+    check(g, win_alone(1, 2, 6), (0, 18, -18, 0))
+
+
+H3_2Z = "123s456s789s555z2z"  # waits 2z (tanki)
+
+
+@pytest.mark.parametrize(
+    "rules, expected, deltas",
+    [
+        # 三家均摊: each of the three other seats pays p = 9 (the discarder too)
+        (Rules(), win_each(1, 9), (-9, 27, -9, -9)),
+        # the dealer's share is 5 more: 9 + 5
+        (Rules(dealer_bonus=True), win_each(1, 9) + [tr(0, 1, 5, "dealer_bonus")], (-14, 32, -9, -9)),
+        # feeder_pays_all binds only an undeclared discarder: nothing moves
+        (Rules(feeder_pays_all=True), win_each(1, 9), (-9, 27, -9, -9)),
+    ],
+    ids=["default", "dealer_bonus", "feeder_pays_all"],
+)
+def test_discard_win_declared_discarder_three_seats_share(rules, expected, deltas):
+    g = new_game(rules, hands={1: H69, 3: H3_2Z}, draws=["1z", None, "3z", None, None, None, "9p"])
+    discard(g, 0)
+    declare(g, 1, "1z")
+    discard(g, 2)
+    declare(g, 3, "3z")
+    discard(g, 0)
+    # seat 1 (declared) draws filler and discards it by itself: it is never asked
+    assert g.to_act == (2,)
+    auto = [e for e in g.events if e["type"] == "discard" and e["seat"] == 1]
+    assert [e["auto"] for e in auto] == [False, True]
+    discard(g, 2, passing=False)
+    # seat 3 (declared) draws 9p, which does not complete its hand: discarded for it
+    assert g.to_act == (1,)
+    last = [e for e in g.events if e["type"] == "discard"][-1]
+    assert (last["seat"], last["tile"], last["auto"]) == (3, int(T("9p")), True)
+    act(g, 1, K.WIN)
+    assert g.result.discarder == 3 and g.result.declared == (False, True, False, True)
+    check(g, expected, deltas)
+
+
+# ---------------------------------------------------------------------------------------
+# §5.3: dealer bonus and its self-draw doubling
+# ---------------------------------------------------------------------------------------
+
+DB = Rules(dealer_bonus=True)
+DBX = Rules(dealer_bonus=True, dealer_selfdraw_double=True)
+
+
+@pytest.mark.parametrize(
+    "rules, bonus, deltas",
+    [
+        (Rules(), None, (-18, 54, -18, -18)),
+        # only the dealer's share is 5 more: 18 + 5
+        (DB, 5, (-23, 59, -18, -18)),
+        # self-draw: the bonus is 10: 18 + 10
+        (DBX, 10, (-28, 64, -18, -18)),
+    ],
+    ids=["default", "dealer_bonus", "selfdraw_double"],
+)
+def test_non_dealer_self_draw_dealer_bonus(rules, bonus, deltas):
+    g = seat1_self_draws_9p(rules)
+    expected = win_each(1, 18) + ([tr(0, 1, bonus, "dealer_bonus")] if bonus else [])
+    check(g, expected, deltas)
+
+
+@pytest.mark.parametrize(
+    "rules, bonus, deltas",
+    [
+        (Rules(), None, (54, -18, -18, -18)),
+        # every share is owed to the dealer: 18 + 5 each
+        (DB, 5, (69, -23, -23, -23)),
+        # 18 + 10 each
+        (DBX, 10, (84, -28, -28, -28)),
+    ],
+    ids=["default", "dealer_bonus", "selfdraw_double"],
+)
+def test_dealer_self_draw(rules, bonus, deltas):
+    g = new_game(rules, hands={0: H69 + "1z"}, draws=[None, None, None, "9p"])
+    assert drawn(g, 0) == T("1z")
+    declare(g, 0, "1z")
+    discard(g, 1)
+    discard(g, 2)
+    discard(g, 3)
+    assert g.to_act == (0,) and drawn(g, 0) == T("9p")
+    act(g, 0, K.SELF_DRAW_WIN)
+    expected = win_each(0, 18) + ([tr(s, 0, bonus, "dealer_bonus") for s in (1, 2, 3)] if bonus else [])
+    check(g, expected, deltas)
+
+
+@pytest.mark.parametrize(
+    "rules, deltas",
+    [
+        (Rules(), (27, 0, -27, 0)),
+        # non-dealer feeds the dealer: 3p + 15 = 27 + 15
+        (DB, (42, 0, -42, 0)),
+        # the doubling is for self-draws only: still + 15
+        (DBX, (42, 0, -42, 0)),
+    ],
+    ids=["default", "dealer_bonus", "selfdraw_double"],
+)
+def test_non_dealer_feeds_dealer(rules, deltas):
+    g = new_game(rules, hands={0: H69 + "1z"}, draws=[None, "9p"])
+    declare(g, 0, "1z")
+    discard(g, 1)
+    discard(g, 2, "9p", passing=False)
+    assert g.to_act == (0,)
+    act(g, 0, K.WIN)
+    expected = win_alone(0, 2, 9)
+    if rules.dealer_bonus:
+        expected += win_alone(0, 2, 5, "dealer_bonus")
+    check(g, expected, deltas)
+
+
+@pytest.mark.parametrize(
+    "rules, deltas",
+    [
+        (Rules(), (-27, 27, 0, 0)),
+        # the dealer feeds another seat: 3p + 5 = 27 + 5 (only its own share has the bonus)
+        (DB, (-32, 32, 0, 0)),
+        (DBX, (-32, 32, 0, 0)),
+    ],
+    ids=["default", "dealer_bonus", "selfdraw_double"],
+)
+def test_dealer_feeds_non_dealer(rules, deltas):
+    g = new_game(rules, hands={0: "9p", 1: H69}, draws=["1z", None, None, None])
+    discard(g, 0)
+    declare(g, 1, "1z")
+    discard(g, 2)
+    discard(g, 3)
+    discard(g, 0, "9p", passing=False)
+    assert g.to_act == (1,)
+    act(g, 1, K.WIN)
+    expected = win_alone(1, 0, 9)
+    if rules.dealer_bonus:
+        expected.append(tr(0, 1, 5, "dealer_bonus"))
+    check(g, expected, deltas)
+
+
+@pytest.mark.parametrize(
+    "rules, deltas",
+    [
+        (Rules(), (27, -9, -9, -9)),
+        # the dealer wins on a declared seat's discard: each share p + 5 = 14
+        (DB, (42, -14, -14, -14)),
+    ],
+    ids=["default", "dealer_bonus"],
+)
+def test_dealer_wins_on_declared_discard(rules, deltas):
+    g = new_game(rules, hands={0: H69 + "1z", 3: H3_2Z}, draws=[None, None, "3z", None, None, None, "9p"])
+    declare(g, 0, "1z")
+    discard(g, 1)
+    discard(g, 2)
+    declare(g, 3, "3z")
+    # seat 0's draw is discarded for it
+    assert g.to_act == (1,)
+    discard(g, 1)
+    discard(g, 2, passing=False)
+    assert g.to_act == (0,)
+    act(g, 0, K.WIN)
+    expected = win_each(0, 9)
+    if rules.dealer_bonus:
+        expected += [tr(s, 0, 5, "dealer_bonus") for s in (1, 2, 3)]
+    check(g, expected, deltas)

@@ -42,6 +42,8 @@ from .rules import Rules, WildcardMode
 from .score import Pattern, WinScore
 from .tile import Suit, Tile, format_tiles, parse_tiles
 from .view import MeldView, SeatView
+from .simulate import SimulationSummary, simulate
+from . import bots
 
 __version__ = "0.1.0"
 
@@ -74,6 +76,7 @@ __all__ = [
     "Rules",
     "SeatView",
     "Shape",
+    "SimulationSummary",
     "Suit",
     "Tile",
     "TileCountError",
@@ -90,6 +93,8 @@ __all__ = [
     "ready_discards",
     "score_win",
     "shanten",
+    "simulate",
+    "bots",
     "winning_tiles",
     "__version__",
 ]

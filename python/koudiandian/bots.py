@@ -56,7 +56,11 @@ class GreedyBot:
     """A one-step greedy player: wins whenever it may; discards to the lowest shanten, then
     the most live winning tiles, then the highest-value wait; declares ready (报听) as soon
     as it can with its best declarable discard; pongs and kongs when that does not raise its
-    shanten (nor, once declared, change its winning tiles)."""
+    shanten (nor, once declared, change its winning tiles). Deterministic: ``seed`` is
+    accepted for a uniform bot factory and ignored."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        del seed
 
     def act(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:
         kinds = {a.kind for a in legal_actions}

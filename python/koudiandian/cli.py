@@ -1,84 +1,254 @@
-"""The ``koudiandian`` command line."""
+"""The ``koudiandian`` command line: simulate, play, analyze, replay."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+import time
 from collections.abc import Sequence
+from typing import Any
 
 from .errors import KoudiandianError
-from .hand import is_win, ready_discards, score_win, winning_tiles
+from .hand import is_win, ready_discards, score_win, shanten, winning_tiles
 from .meld import Meld
 from .rules import Rules
-from .tile import TILES, format_tiles, parse_tiles
+from .tile import TILES, Tile, TileStyle, format_tiles, parse_tiles
 
 __all__ = ["main"]
 
 
+class _Progress:
+    """A one-line progress bar on stderr, redrawn at most ten times a second."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.started = time.perf_counter()
+        self.last = 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if done < total and now - self.last < 0.1:
+            return
+        self.last = now
+        width = 30
+        filled = width * done // total
+        rate = done / max(now - self.started, 1e-9)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} hands, {rate:,.0f}/s")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def _rules(text: str | None) -> Rules:
+    return Rules.parse(text) if text else Rules()
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from .simulate import simulate
+
+    if args.hands < 1:
+        raise KoudiandianError(f"--hands must be positive, got {args.hands}")
+    summary = simulate(
+        args.hands,
+        rules=_rules(args.rules),
+        bots=args.bots.split(","),
+        seed=args.seed,
+        workers=args.workers,
+        log=args.log,
+        progress=_Progress(not args.quiet),
+    )
+    if args.json:
+        print(json.dumps(summary.to_dict(), indent=2))
+    else:
+        print(summary.table())
+    return 0
+
+
+def _style(args: argparse.Namespace) -> TileStyle:
+    return "mpsz" if args.ascii else ("unicode" if getattr(args, "glyphs", False) else "chinese")
+
+
 def _analyze(args: argparse.Namespace) -> int:
-    rules = Rules.parse(args.rules) if args.rules else Rules()
+    rules = _rules(args.rules)
     wildcards = parse_tiles(args.wildcards) if args.wildcards else []
-    melds = [Meld.of(kind, tile) for kind, tile in (m.split(":") for m in args.meld or [])]
+    melds = []
+    for m in args.meld or []:
+        kind, sep, tile = m.partition(":")
+        if not sep:
+            raise KoudiandianError(f"--meld takes KIND:TILE like pong:7z, got {m!r}")
+        melds.append(Meld.of(kind, tile))
     tiles = parse_tiles(args.hand)
-    style = "mpsz" if args.ascii else "chinese"
+    style = _style(args)
     concealed = 14 - 3 * len(melds)
+    kw: dict[str, Any] = {"melds": melds, "wildcards": wildcards, "rules": rules}
     print(f"hand:      {format_tiles(tiles, style)}  ({format_tiles(tiles)})")
     if melds:
         print(f"melds:     {', '.join(str(m) for m in melds)}")
     if wildcards:
         print(f"wildcards: {format_tiles(wildcards, style)}")
-    print(f"rules:     {', '.join(k for k, v in rules.to_dict().items() if v and v != 'none') or 'default'}")
-    kw = {"melds": melds, "wildcards": wildcards, "rules": rules}
-    if len(tiles) == concealed:
-        if is_win(tiles, **kw):
-            last = tiles[-1]
-            for self_draw in (True, False):
-                s = score_win(tiles, last, self_draw=self_draw, **kw)
-                how = "self-draw" if self_draw else "on a discard"
-                verdict = "allowed" if s.allowed else "not allowed"
-                pats = " ".join(p.chinese for p in s.patterns)
-                print(
-                    f"complete: winning {how} with {last}: p={s.points} ({verdict}), {pats}, "
-                    f"factor ×{s.factor}, each payer {s.payment}"
-                )
-            return 0
-        ready = ready_discards(tiles, **kw)
-        if not ready:
-            print("not ready after any discard")
-        for r in ready:
-            waits = format_tiles(r.winning_tiles) or "-"
-            extra = f", wildcard draw p={r.wildcard_points}" if r.wildcard_points else ""
-            declare = "报听 allowed" if r.declarable else "报听 not allowed (no winning tile ≥ 6)"
-            print(f"discard {TILES[r.discard]}: waits {waits}{extra}; {declare}")
-        return 0
+    opts = [k for k, v in rules.to_dict().items() if v and v != "none"]
+    print(f"rules:     {', '.join(opts) or 'default'}")
+    if len(tiles) not in (concealed, concealed - 1):
+        raise KoudiandianError(
+            f"{len(tiles)} tiles with {len(melds)} meld(s); expected {concealed} or {concealed - 1}"
+        )
+    s = shanten(tiles, **kw)
+    print(f"shanten:   {s} ({'complete' if s < 0 else 'ready' if s == 0 else f'{s} from ready'})")
     if len(tiles) == concealed - 1:
         waits = winning_tiles(tiles, **kw)
-        print(f"winning tiles: {format_tiles(waits) or 'none (not ready)'}")
+        print(f"winning tiles: {format_tiles(waits) or 'none'}")
         return 0
-    raise KoudiandianError(
-        f"{len(tiles)} tiles with {len(melds)} meld(s); expected {concealed} or {concealed - 1}"
+    if is_win(tiles, **kw):
+        last = tiles[-1]
+        for self_draw in (True, False):
+            sc = score_win(tiles, last, self_draw=self_draw, **kw)
+            how = "by self-draw" if self_draw else "on a discard"
+            verdict = "allowed" if sc.allowed else "not allowed"
+            pats = " ".join(p.chinese for p in sc.patterns)
+            print(
+                f"complete, winning {how} with {last}: p={sc.points} ({verdict}); {pats}; "
+                f"factor ×{sc.factor}; each payer {sc.payment}"
+            )
+        return 0
+    ready = ready_discards(tiles, **kw)
+    if not ready:
+        print("no discard leaves it ready")
+    for r in ready:
+        waits = format_tiles(r.winning_tiles) or "-"
+        extra = f", a drawn wildcard scores {r.wildcard_points}" if r.wildcard_points else ""
+        best = max((t.points for t in r.winning_tiles), default=0)
+        declare = "报听 allowed" if r.declarable else "报听 not allowed (no winning tile worth 6+)"
+        print(f"discard {TILES[r.discard]}: waits {waits} (best {best} points){extra}; {declare}")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from .game import Game
+
+    count = 0
+    with open(args.log, encoding="utf-8") as f:
+        for n, line in enumerate(f, start=1):
+            if not line.strip():
+                continue
+            try:
+                entry = json.loads(line)
+                events = entry["events"] if isinstance(entry, dict) and "events" in entry else entry
+            except (ValueError, KeyError, TypeError) as e:
+                raise KoudiandianError(f"line {n}: not a logged hand: {e}") from None
+            try:
+                game = Game.replay(events)
+            except KoudiandianError as e:
+                raise KoudiandianError(f"line {n}: {e}") from None
+            r = game.result
+            count += 1
+            if args.verbose:
+                for e in events:
+                    print(f"  {_describe(e)}")
+            if r is None:
+                print(f"hand {entry.get('hand', n) if isinstance(entry, dict) else n}: unfinished, verified")
+            elif r.winner is None:
+                print(f"hand {entry.get('hand', n)}: drawn, verified")
+            else:
+                print(
+                    f"hand {entry.get('hand', n)}: seat {r.winner} won ({r.win_kind.value if r.win_kind else ''}) "
+                    f"with {r.win_tile}, p={r.points}, deltas {list(r.deltas)}; verified"
+                )
+    print(f"{count} hand(s) replayed and verified")
+    return 0
+
+
+def _describe(e: dict[str, Any]) -> str:
+    t = e.get("tile")
+    tile = str(Tile(t)) if isinstance(t, int) else "?"
+    kind = e["type"]
+    if kind == "start_hand":
+        return f"start: dealer {e['dealer']}, wildcards {format_tiles(e['wildcards']) or '-'}"
+    if kind == "draw":
+        return f"seat {e['seat']} draws {tile}" + (" (replacement)" if e["replacement"] else "")
+    if kind == "discard":
+        return f"seat {e['seat']} {'declares ready, discarding face down' if e['declare'] else 'discards'} {tile}"
+    if kind == "answer":
+        return f"seat {e['seat']} answers {e['action']}"
+    if kind in ("pong", "kong"):
+        return f"seat {e['seat']} {kind}s {tile} from seat {e['from']}"
+    if kind in ("added_kong", "concealed_kong"):
+        return f"seat {e['seat']} makes {kind.replace('_', ' ')} of {tile}"
+    if kind == "win":
+        return f"seat {e['seat']} wins ({e['kind']}) with {tile}"
+    if kind == "end_hand":
+        return f"end: deltas {e['result']['deltas']}"
+    return json.dumps(e)
+
+
+def _play(args: argparse.Namespace) -> int:
+    from .play import play_terminal
+
+    return play_terminal(
+        rules=_rules(args.rules),
+        seed=args.seed,
+        seat=args.seat,
+        bots=args.bots.split(","),
+        style=_style(args),
+        match=args.match,
     )
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(2, f"koudiandian: error: {message}\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="koudiandian", description="Shanxi Koudiandian (扣点点) mahjong engine")
-    sub = p.add_subparsers(dest="command", required=True)
-    a = sub.add_parser("analyze", help="winning tiles, ready discards and value of a hand")
+    p = _Parser(prog="koudiandian", description="Shanxi Koudiandian (扣点点) mahjong engine")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    s = sub.add_parser("simulate", help="play seeded hands with bots and summarise them")
+    s.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
+    s.add_argument("--bots", default="greedy,greedy,random,random", help="four bots: random or greedy")
+    s.add_argument("--rules", help='a preset and/or options, e.g. "taiyuan" or "wind_runs,wildcards=random"')
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--workers", type=int, default=1, help="processes (same result for any number)")
+    s.add_argument("--json", action="store_true", help="print the summary as JSON")
+    s.add_argument("--log", help="write every hand's events as JSON Lines to this file")
+    s.add_argument("--quiet", action="store_true", help="no progress bar")
+    s.set_defaults(run=_simulate)
+
+    a = sub.add_parser("analyze", help="shanten, winning tiles, ready discards and value of a hand")
     a.add_argument("hand", help='concealed tiles, e.g. "123p456p789p11s469m"')
     a.add_argument("--wildcards", help='wildcard kinds (耗子), e.g. "5m" or "5m1z"')
     a.add_argument("--meld", action="append", help='a declared meld as KIND:TILE, e.g. "pong:7z" (repeatable)')
     a.add_argument("--rules", help='a preset and/or options, e.g. "taiyuan" or "wind_runs,bonus_patterns"')
     a.add_argument("--ascii", action="store_true", help="MPSZ notation instead of Chinese")
     a.set_defaults(run=_analyze)
+
+    r = sub.add_parser("replay", help="replay and verify logged hands (JSON Lines)")
+    r.add_argument("log", help="a file written by simulate --log")
+    r.add_argument("--verbose", "-v", action="store_true", help="print every event")
+    r.set_defaults(run=_replay)
+
+    pl = sub.add_parser("play", help="play a hand (or a one_round match) against three bots")
+    pl.add_argument("--rules", help="a preset and/or options")
+    pl.add_argument("--seed", type=int, default=None)
+    pl.add_argument("--seat", type=int, default=0, help="your seat 0–3 (default 0)")
+    pl.add_argument("--bots", default="greedy,greedy,greedy", help="the three other seats' bots")
+    pl.add_argument("--match", action="store_true", help="play a one_round match, not one hand")
+    pl.add_argument("--ascii", action="store_true", help="MPSZ notation instead of Chinese names")
+    pl.add_argument("--glyphs", action="store_true", help="Unicode mahjong glyphs")
+    pl.set_defaults(run=_play)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status. Errors print one line to stderr."""
-    parser = _parser()
-    args = parser.parse_args(argv)
+    args = _parser().parse_args(argv)
     try:
         return int(args.run(args))
-    except (KoudiandianError, ValueError) as e:
+    except (KoudiandianError, ValueError, OSError) as e:
         print(f"koudiandian: error: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("koudiandian: interrupted", file=sys.stderr)
+        return 130

@@ -1,0 +1,272 @@
+"""Seeded self-play at scale: :func:`simulate` plays hands with bots and sums them up."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import IO, Any, Union
+
+from .action import Action
+from .bots import Bot, GreedyBot, RandomBot
+from .errors import InvalidArgumentError
+from .game import Game
+from .match import hand_seed
+from .result import WinKind
+from .rules import Rules
+from .view import SeatView
+
+__all__ = ["SimulationSummary", "simulate", "play_hand", "BOTS"]
+
+#: Built-in bots by name, as the command line spells them.
+BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+BotSpec = Union[str, Callable[[int], Bot]]
+
+
+class _LazyView:
+    """A :class:`SeatView` computed on first attribute access, so bots that never look at
+    their view (like :class:`RandomBot`) cost nothing."""
+
+    __slots__ = ("_game", "_seat", "_view")
+
+    def __init__(self, game: Game, seat: int) -> None:
+        self._game = game
+        self._seat = seat
+        self._view: SeatView | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        view = self._view
+        if view is None:
+            view = self._view = self._game.view(self._seat)
+        return getattr(view, name)
+
+
+def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
+    """Drive ``game`` to its end with one bot per seat; returns the game.
+
+    Raises :class:`IllegalActionError` if a bot returns an action that is not legal."""
+    while True:
+        to_act = game.to_act
+        if not to_act:
+            return game
+        seat = to_act[0]
+        legal = game.legal_actions(seat)
+        action: Action = bots[seat].act(_LazyView(game, seat), legal)  # type: ignore[arg-type]
+        game.step(seat, action)
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationSummary:
+    """What :func:`simulate` measured. Per-seat tuples are indexed by seat; dealers rotate
+    (hand ``i`` is dealt by seat ``i % 4``), so seats differ only by their bots."""
+
+    hands: int
+    seed: int
+    workers: int
+    bots: tuple[str, str, str, str]
+    rules: Rules
+    wins: tuple[int, int, int, int]
+    win_rate: tuple[float, float, float, float]
+    score_mean: tuple[float, float, float, float]
+    score_std: tuple[float, float, float, float]
+    self_draw_wins: int
+    discard_wins: int
+    robbed_kong_wins: int
+    drawn_hands: int
+    draw_rate: float
+    mean_points: float
+    seconds: float
+    hands_per_second: float
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {f: getattr(self, f) for f in self.__dataclass_fields__}
+        out["rules"] = self.rules.to_dict()
+        for k, v in out.items():
+            if isinstance(v, tuple):
+                out[k] = list(v)
+        return out
+
+    def table(self) -> str:
+        """A readable summary table."""
+        lines = [
+            f"{self.hands} hands, seed {self.seed}, {self.workers} worker(s), "
+            f"{self.hands_per_second:,.0f} hands/s",
+            "",
+            f"{'seat':<6}{'bot':<10}{'wins':>8}{'win rate':>10}{'mean score':>12}{'std':>10}",
+        ]
+        for s in range(4):
+            lines.append(
+                f"{s:<6}{self.bots[s]:<10}{self.wins[s]:>8}{self.win_rate[s]:>10.1%}"
+                f"{self.score_mean[s]:>12.2f}{self.score_std[s]:>10.2f}"
+            )
+        won = self.hands - self.drawn_hands
+        lines += [
+            "",
+            f"wins: {self.self_draw_wins} self-draw, {self.discard_wins} on a discard, "
+            f"{self.robbed_kong_wins} robbed kong; drawn hands {self.drawn_hands} "
+            f"({self.draw_rate:.1%})",
+            f"mean points of a win: {self.mean_points:.2f}" if won else "no wins",
+        ]
+        return "\n".join(lines)
+
+
+def _bot_name(spec: BotSpec) -> str:
+    if isinstance(spec, str):
+        return spec
+    return getattr(spec, "__name__", type(spec).__name__)
+
+
+def _factories(bots: Sequence[BotSpec] | None) -> list[Callable[[int], Bot]]:
+    if bots is None:
+        bots = ["random"] * 4
+    if isinstance(bots, str):
+        bots = [b.strip() for b in bots.split(",")]
+    if len(bots) != 4:
+        raise InvalidArgumentError(f"need four bots, one per seat; got {len(bots)}")
+    out = []
+    for spec in bots:
+        if isinstance(spec, str):
+            if spec not in BOTS:
+                raise InvalidArgumentError(f"unknown bot {spec!r}; known: {', '.join(BOTS)}")
+            out.append(BOTS[spec])
+        elif callable(spec):
+            out.append(spec)
+        else:
+            raise InvalidArgumentError(f"a bot is a name or a factory taking a seed, got {spec!r}")
+    return out
+
+
+# Per-hand record: winner (-1 drawn), win kind code, points, deltas.
+_Record = tuple[int, int, int, tuple[int, int, int, int]]
+_KIND_CODE = {None: 0, WinKind.SELF_DRAW: 1, WinKind.DISCARD: 2, WinKind.ROBBED_KONG: 3}
+
+
+def _play_range(
+    rules: Rules, specs: Sequence[BotSpec], seed: int, start: int, stop: int, log: bool
+) -> tuple[list[_Record], list[str]]:
+    factories = _factories(specs)
+    records: list[_Record] = []
+    lines: list[str] = []
+    for i in range(start, stop):
+        hseed = hand_seed(seed, i)
+        game = Game(rules, seed=hseed, dealer=i % 4)
+        bots = [factories[s]((hseed + s + 1) % 2**64) for s in range(4)]
+        play_hand(game, bots)
+        r = game.result
+        assert r is not None
+        records.append((-1 if r.winner is None else r.winner, _KIND_CODE[r.win_kind], r.points, r.deltas))
+        if log:
+            lines.append(json.dumps({"hand": i, "seed": hseed, "events": game.events}, separators=(",", ":")))
+    return records, lines
+
+
+def simulate(
+    hands: int,
+    *,
+    rules: Rules | None = None,
+    bots: Sequence[BotSpec] | str | None = None,
+    seed: int = 0,
+    workers: int = 1,
+    log: str | os.PathLike[str] | IO[str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationSummary:
+    """Play ``hands`` seeded hands and summarise them.
+
+    ``bots``: four names (``"random"``, ``"greedy"``) or factories ``f(seed) -> Bot``
+    (default four random bots). Hand ``i`` is seeded with ``hand_seed(seed, i)`` and dealt by
+    seat ``i % 4``, and each bot is built fresh for it from a seed derived from the hand's,
+    so the result is the same for any ``workers``; ``workers > 1`` uses processes (the bot
+    factories must then be picklable). ``log``: a path or text file to receive every hand's
+    event log as JSON Lines (``{"hand": i, "seed": s, "events": [...]}``), for replay.
+    ``progress(done, total)`` is called as hands finish."""
+    rules = Rules() if rules is None else rules
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+        raise InvalidArgumentError(f"hands must be a positive int, got {hands!r}")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise InvalidArgumentError(f"workers must be a positive int, got {workers!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+        raise InvalidArgumentError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+    specs = list(bots.split(",")) if isinstance(bots, str) else (list(bots) if bots else ["random"] * 4)
+    _factories(specs)  # validate before starting
+    want_log = log is not None
+    chunk = max(1, min(500, hands // (workers * 8) or 1))
+    ranges = [(a, min(a + chunk, hands)) for a in range(0, hands, chunk)]
+    records: list[_Record] = []
+    lines: list[str] = []
+    started = time.perf_counter()
+    done = 0
+    if workers == 1:
+        for a, b in ranges:
+            r, ls = _play_range(rules, specs, seed, a, b, want_log)
+            records += r
+            lines += ls
+            done += b - a
+            if progress:
+                progress(done, hands)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = [pool.submit(_play_range, rules, specs, seed, a, b, want_log) for a, b in ranges]
+            for (a, b), fut in zip(ranges, futures):
+                r, ls = fut.result()
+                records += r
+                lines += ls
+                done += b - a
+                if progress:
+                    progress(done, hands)
+    seconds = time.perf_counter() - started
+    if want_log:
+        text = "".join(line + "\n" for line in lines)
+        if isinstance(log, (str, os.PathLike)):
+            with open(log, "w", encoding="utf-8") as f:
+                f.write(text)
+        else:
+            assert log is not None
+            log.write(text)
+    return _summarise(records, rules, specs, seed, workers, seconds)
+
+
+def _summarise(
+    records: list[_Record], rules: Rules, specs: Sequence[BotSpec], seed: int, workers: int, seconds: float
+) -> SimulationSummary:
+    n = len(records)
+    wins = [0, 0, 0, 0]
+    kinds = [0, 0, 0, 0]
+    totals = [0.0] * 4
+    squares = [0.0] * 4
+    points = 0
+    for winner, kind, p, deltas in records:
+        kinds[kind] += 1
+        if winner >= 0:
+            wins[winner] += 1
+            points += p
+        for s in range(4):
+            totals[s] += deltas[s]
+            squares[s] += deltas[s] * deltas[s]
+    mean = [t / n for t in totals]
+    std = [math.sqrt(max(0.0, squares[s] / n - mean[s] ** 2)) for s in range(4)]
+    won = n - kinds[0]
+    names = [_bot_name(s) for s in specs]
+    return SimulationSummary(
+        hands=n,
+        seed=seed,
+        workers=workers,
+        bots=(names[0], names[1], names[2], names[3]),
+        rules=rules,
+        wins=(wins[0], wins[1], wins[2], wins[3]),
+        win_rate=(wins[0] / n, wins[1] / n, wins[2] / n, wins[3] / n),
+        score_mean=(mean[0], mean[1], mean[2], mean[3]),
+        score_std=(std[0], std[1], std[2], std[3]),
+        self_draw_wins=kinds[1],
+        discard_wins=kinds[2],
+        robbed_kong_wins=kinds[3],
+        drawn_hands=kinds[0],
+        draw_rate=kinds[0] / n,
+        mean_points=points / won if won else 0.0,
+        seconds=seconds,
+        hands_per_second=n / seconds if seconds > 0 else float("inf"),
+    )
