@@ -94,10 +94,13 @@ class GreedyBot:
         for a in legal_actions:  # a kong that keeps the shanten is free
             if a.kind in (ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG):
                 after = list(counts)
-                t = int(a.tile)  # type: ignore[arg-type]
-                after[t] -= 4 if a.kind is ActionKind.CONCEALED_KONG else 1
-                new_melds = [m for m in melds if not (m[1] == t and m[0] == MeldKind.PONG)]
-                new_melds.append((int(MeldKind.CONCEALED_KONG if a.kind is ActionKind.CONCEALED_KONG else MeldKind.ADDED_KONG), t))
+                assert a.tile is not None
+                k = int(a.tile)
+                concealed = a.kind is ActionKind.CONCEALED_KONG
+                after[k] -= 4 if concealed else 1
+                new_melds = [m for m in melds if not (m[1] == k and m[0] == MeldKind.PONG)]
+                kind = MeldKind.CONCEALED_KONG if concealed else MeldKind.ADDED_KONG
+                new_melds.append((int(kind), k))
                 if _core.counts_shanten(after, new_melds, wild, flags) <= current:
                     return a
         declares = [a for a in legal_actions if a.kind is ActionKind.DECLARE]
@@ -109,12 +112,12 @@ class GreedyBot:
     @staticmethod
     def _seen(view: SeatView, counts: Sequence[int]) -> list[int]:
         seen = list(counts)
-        for seat in view.discards:
-            for t in seat:
+        for discards in view.discards:
+            for t in discards:
                 if t is not None:
                     seen[t] += 1
-        for seat in view.melds:
-            for m in seat:
+        for melds in view.melds:
+            for m in melds:
                 if m.tile is not None:
                     seen[m.tile] += 4 if "kong" in m.kind else 3
         return [min(4, s) for s in seen]

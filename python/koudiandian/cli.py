@@ -98,8 +98,7 @@ def _analyze(args: argparse.Namespace) -> int:
     s = shanten(tiles, **kw)
     print(f"shanten:   {s} ({'complete' if s < 0 else 'ready' if s == 0 else f'{s} from ready'})")
     if len(tiles) == concealed - 1:
-        waits = winning_tiles(tiles, **kw)
-        print(f"winning tiles: {format_tiles(waits) or 'none'}")
+        print(f"winning tiles: {format_tiles(winning_tiles(tiles, **kw)) or 'none'}")
         return 0
     if is_win(tiles, **kw):
         last = tiles[-1]
@@ -117,11 +116,11 @@ def _analyze(args: argparse.Namespace) -> int:
     if not ready:
         print("no discard leaves it ready")
     for r in ready:
-        waits = format_tiles(r.winning_tiles) or "-"
+        wait_text = format_tiles(r.winning_tiles) or "-"
         extra = f", a drawn wildcard scores {r.wildcard_points}" if r.wildcard_points else ""
         best = max((t.points for t in r.winning_tiles), default=0)
         declare = "报听 allowed" if r.declarable else "报听 not allowed (no winning tile worth 6+)"
-        print(f"discard {TILES[r.discard]}: waits {waits} (best {best} points){extra}; {declare}")
+        print(f"discard {TILES[r.discard]}: waits {wait_text} (best {best} points){extra}; {declare}")
     return 0
 
 
@@ -145,8 +144,8 @@ def _replay(args: argparse.Namespace) -> int:
             r = game.result
             count += 1
             if args.verbose:
-                for e in events:
-                    print(f"  {_describe(e)}")
+                for event in events:
+                    print(f"  {_describe(event)}")
             if r is None:
                 print(f"hand {entry.get('hand', n) if isinstance(entry, dict) else n}: unfinished, verified")
             elif r.winner is None:

@@ -645,14 +645,16 @@ class Game:
             raise InvalidEventLogError(f"bad start_hand event: {e!r}") from None
         except KoudiandianError as e:
             raise InvalidEventLogError(f"bad start_hand event: {e}") from None
-        for n, e in enumerate(events[1:], start=1):
-            action = _decision(e, n)
+        for n, event in enumerate(events[1:], start=1):
+            action = _decision(event, n)
             if action is None:
                 continue
             try:
-                game.step(e["seat"], action)
+                game.step(event["seat"], action)
             except KoudiandianError as err:
-                raise InvalidEventLogError(f"event {n} ({e.get('type')}) cannot be replayed: {err}") from None
+                raise InvalidEventLogError(
+                    f"event {n} ({event.get('type')}) cannot be replayed: {err}"
+                ) from None
         if game._events != list(events):
             got = game._events
             n = next((i for i, (a, b) in enumerate(zip(got, events)) if a != b), min(len(got), len(events)))

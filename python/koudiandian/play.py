@@ -157,7 +157,7 @@ def play_terminal(
                 print("\nbye", file=out)
                 return 0
         else:
-            action = bot.act(_LazyView(game, s), legal)  # type: ignore[arg-type]
+            action = bot.act(_LazyView(game, s), legal)  # type: ignore[arg-type,unused-ignore]
         before = len(game.events)
         table.step(s, action)
         for e in game.events_for(seat)[before:]:
@@ -187,4 +187,4 @@ def _event_text(e: dict[str, Any], style: TileStyle) -> str:
         return f"seat {e['seat']} makes a {kind.replace('_', ' ')} {'' if t is None else tile}".rstrip()
     if kind == "win":
         return f"seat {e['seat']} wins with {tile}!"
-    return kind
+    return str(kind)

@@ -90,7 +90,7 @@ class HandResult:
             factor=d["factor"],
             patterns=tuple(Pattern[p.upper()] for p in d["patterns"]),
             transfers=tuple(Transfer(**t) for t in d["transfers"]),
-            deltas=tuple(d["deltas"]),  # type: ignore[arg-type]
+            deltas=tuple(d["deltas"]),
             kongs_made=d["kongs_made"],
-            declared=tuple(d["declared"]),  # type: ignore[arg-type]
+            declared=tuple(d["declared"]),
         )
