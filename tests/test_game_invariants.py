@@ -72,8 +72,9 @@ from koudiandian import (
 
 N_HANDS = 2_000  # hands per option set (keep >= 2,000)
 FULL_EVERY = 10  # every n-th hand gets the expensive checks (views, replay, JSON, pickle)
-CORRUPT_EVERY = 20  # every n-th hand gets the corrupted-log checks
+CORRUPT_EVERY = 20  # every n-th hand gets the corrupted-log and fuzzed-log checks
 ILLEGAL_TRIES = 3  # random illegal actions tried per hand
+FUZZ_TRIES = 30  # random edits of each corrupted-log hand's log
 
 K = ActionKind
 POINTS = tuple(list(range(1, 10)) * 3 + [10] * 7)
@@ -103,16 +104,19 @@ OPTION_SETS: dict[str, Rules] = {
 }
 
 # Take these actions with this probability when offered (in this order of preference);
-# otherwise fall through to the next, and finally discard or pass.
+# otherwise fall through to the next, and finally discard or pass. An added kong that a
+# declared seat could rob is taken almost always (the policy peeks at the other hands, so
+# that robbed kongs happen); otherwise the fourth tile is mostly kept for later.
 PREFERENCES = (
     (K.SELF_DRAW_WIN, 0.9),
     (K.WIN, 0.85),
     (K.CONCEALED_KONG, 0.8),
-    (K.ADDED_KONG, 0.85),
+    (K.ADDED_KONG, 0.3),
     (K.KONG, 0.8),
     (K.DECLARE, 0.9),
-    (K.PONG, 0.5),
+    (K.PONG, 0.8),
 )
+ROB_BAIT = 0.95
 
 
 def seed_of(name: str, i: int) -> int:
@@ -126,8 +130,8 @@ def seed_of(name: str, i: int) -> int:
 # ---------------------------------------------------------------------------------------
 
 
-def _usefulness(hand: list[int], k: int, wild: frozenset[int]) -> int:
-    if k in wild:
+def _usefulness(hand: list[int], k: int, wild: frozenset[int], ponged: set[int]) -> int:
+    if k in wild or k in ponged:
         return 100
     s = 4 * hand[k]
     if k < 27:
@@ -140,10 +144,29 @@ def _usefulness(hand: list[int], k: int, wild: frozenset[int]) -> int:
     return s
 
 
+def _robbable(game: Game, seat: int, tile: int) -> bool:
+    """Whether another seat could rob an added kong of ``tile`` (peeking at its hand)."""
+    if tile in game._wild_set or POINTS[tile] < 6:
+        return False
+    for s in range(4):
+        if s == seat or not game._declared[s] or game._passed_win[s]:
+            continue
+        hand = game._hands[s]
+        tiles = [k for k in range(34) for _ in range(hand[k])] + [tile]
+        melds = [kd.Meld(MeldKind(int(m[0])), kd.Tile(int(m[1]))) for m in game._melds[s]]  # type: ignore[arg-type]
+        if kd.is_win(tiles, melds=melds, wildcards=list(game._wildcards), rules=game.rules):
+            return True
+    return False
+
+
 def choose(game: Game, seat: int, legal: list[Action], rng: random.Random) -> Action:
     by_kind: dict[ActionKind, list[Action]] = {}
     for a in legal:
         by_kind.setdefault(a.kind, []).append(a)
+    if K.ADDED_KONG in by_kind:
+        bait = [a for a in by_kind[K.ADDED_KONG] if _robbable(game, seat, int(a.tile))]  # type: ignore[arg-type]
+        if bait and rng.random() < ROB_BAIT:
+            return rng.choice(bait)
     for kind, p in PREFERENCES:
         if kind in by_kind and rng.random() < p:
             return rng.choice(by_kind[kind])
@@ -152,7 +175,11 @@ def choose(game: Game, seat: int, legal: list[Action], rng: random.Random) -> Ac
         if rng.random() < 0.1:
             return rng.choice(discards)
         hand, wild = game._hands[seat], game._wild_set
-        return min(discards, key=lambda a: _usefulness(hand, int(a.tile), wild) + rng.random())  # type: ignore[arg-type]
+        ponged = {int(m[1]) for m in game._melds[seat] if m[0] == MeldKind.PONG}  # type: ignore[arg-type]
+        return min(
+            discards,
+            key=lambda a: _usefulness(hand, int(a.tile), wild, ponged) + rng.random(),  # type: ignore[arg-type]
+        )
     if K.PASS in by_kind:
         return by_kind[K.PASS][0]
     return rng.choice(legal)
@@ -466,6 +493,10 @@ def expect_invalid_log(events: Any, what: str) -> None:
         Game.replay(events)
     except InvalidEventLogError:
         pass
+    except Exception as err:  # noqa: BLE001
+        raise AssertionError(
+            f"Game.replay raised {type(err).__name__}: {err} for a corrupted log ({what})"
+        ) from None
     else:
         raise AssertionError(f"Game.replay accepted a corrupted log ({what})")
     try:
@@ -507,16 +538,23 @@ def check_corrupted_logs(game: Game, rng: random.Random) -> None:
     p = rng.randrange(len(bad[0]["wall"]))
     bad[0]["wall"][p] = (bad[0]["wall"][p] + 1) % in_play
     expect_invalid_log(bad, f"changed wall tile {p}")
-    bad = copy.deepcopy(events)
-    bad[0]["wall"][0], bad[0]["wall"][60] = bad[0]["wall"][60], bad[0]["wall"][0]
-    if bad[0]["wall"] != events[0]["wall"]:
-        expect_invalid_log(bad, "swapped a dealt tile with a drawn one")
-    bad = copy.deepcopy(events)
-    bad[-1]["result"]["deltas"][0] += 1
-    expect_invalid_log(bad, "edited deltas")
-    bad = copy.deepcopy(events)
-    bad[-1]["hands"][0].append(0)
-    expect_invalid_log(bad, "edited final hands")
+    if any(e["type"] == "draw" and not e["replacement"] for e in events):
+        bad = copy.deepcopy(events)  # wall[53] is the first ordinary draw
+        w = bad[0]["wall"]
+        p = next(p for p in range(52) if w[p] != w[53])
+        w[p], w[53] = w[53], w[p]
+        expect_invalid_log(bad, f"swapped dealt tile {p} with the first drawn one")
+    if events[-1]["type"] == "end_hand":
+        bad = copy.deepcopy(events)
+        bad[-1]["result"]["deltas"][0] += 1
+        expect_invalid_log(bad, "edited deltas")
+        bad = copy.deepcopy(events)
+        bad[-1]["hands"][0].append(0)
+        expect_invalid_log(bad, "edited final hands")
+        bad = copy.deepcopy(events)
+        bad[-1]["discards"] = bad[-1]["discards"][::-1]
+        if bad[-1]["discards"] != events[-1]["discards"]:
+            expect_invalid_log(bad, "edited final discards")
     bad = copy.deepcopy(events)
     bad[0]["scores"] = [1, 0, 0, 0]
     expect_invalid_log(bad + [copy.deepcopy(events[-1])], "extra end event")
@@ -563,31 +601,51 @@ def check_corrupted_logs(game: Game, rng: random.Random) -> None:
     for not_text in (None, 123, [text]):
         with pytest.raises(InvalidEventLogError):
             Game.from_json(not_text)  # type: ignore[arg-type]
-    # fuzz: a random value replaced, a key deleted or added; the log must be refused, or
-    # (for edits Python's == cannot see, such as 1 -> 1.0) replay to the same log
-    junk: list[Any] = [None, -1, 34, 99, "x", "", [], {}, True, False, 1.5, 2**70, [0]]
-    for _ in range(6):
+
+
+FUZZ_JUNK: tuple[Any, ...] = (
+    None, -1, 34, 99, "x", "", [], {}, True, False, 1.5, 2**70, [0], ["x"], {"a": 1}, "discard"
+)
+
+
+def fuzz_log(events: list[dict[str, Any]], rng: random.Random, tries: int) -> list[str]:
+    """Random edits of a log (a value replaced by junk, a key deleted or added, an item of
+    a list or dict replaced): each must be refused with :class:`InvalidEventLogError`, or
+    (for edits Python's ``==`` cannot see, such as ``1`` -> ``1.0``) replay to the same log.
+    Returns a description of each edit handled otherwise."""
+    bad_cases = []
+    for _ in range(tries):
         bad = copy.deepcopy(events)
-        i = rng.randrange(n)
+        i = rng.randrange(len(bad))
         e = bad[i]
         key = rng.choice(sorted(e))
         r = rng.random()
         if r < 0.6:
-            e[key] = rng.choice(junk)
-        elif r < 0.8:
+            e[key] = rng.choice(FUZZ_JUNK)
+        elif r < 0.75:
             del e[key]
-        else:
+        elif r < 0.85:
             e["extra"] = 1
+        elif isinstance(e[key], list) and e[key]:
+            e[key][rng.randrange(len(e[key]))] = rng.choice(FUZZ_JUNK)
+        elif isinstance(e[key], dict) and e[key]:
+            e[key][rng.choice(sorted(e[key]))] = rng.choice(FUZZ_JUNK)
+        else:
+            continue
+        shown = {k: v for k, v in e.items() if k not in ("wall", "rules", "result", "hands", "melds", "discards")}
         try:
             rebuilt = Game.replay(bad)
         except InvalidEventLogError:
             continue
         except Exception as err:  # noqa: BLE001
-            raise AssertionError(
+            bad_cases.append(
                 f"Game.replay raised {type(err).__name__}: {err} (not InvalidEventLogError) "
-                f"for event {i} edited to {e}"
-            ) from None
-        assert rebuilt._events == bad, f"replay accepted an edited log (event {i}: {e})"
+                f"for event {i} edited to {shown}"
+            )
+            continue
+        if rebuilt._events != bad:
+            bad_cases.append(f"Game.replay accepted a log whose event {i} was edited to {shown}")
+    return bad_cases
 
 
 # ---------------------------------------------------------------------------------------
@@ -751,11 +809,11 @@ def play_hand(
     seed: int,
     *,
     full: bool = False,
-    corrupt: bool = False,
     stats: Counter[str] | None = None,
     log: HandLog | None = None,
 ) -> Game:
-    """Play one hand with the policy, checking everything; returns the finished game."""
+    """Play one hand with the policy, checking everything; returns the finished game.
+    ``full`` adds the expensive checks."""
     stats = Counter() if stats is None else stats
     log = HandLog() if log is None else log
     rng = random.Random(seed)
@@ -784,8 +842,6 @@ def play_hand(
         seat = rng.choice(game.to_act)
         action = choose(game, seat, legal[seat], rng)
         log.actions.append((seat, action))
-        if action.kind is K.DECLARE:
-            stats["declare_actions"] += 1
         game.step(seat, action)
         step += 1
     check_illegal(game, {}, rng)
@@ -796,8 +852,6 @@ def play_hand(
         check_round_trips(game)
         cut = rng.choice(log.cuts[1:] or log.cuts)
         check_noninterference(game._events[:cut], rng, stats)
-    if corrupt:
-        check_corrupted_logs(game, rng)
     return game
 
 
@@ -824,9 +878,21 @@ def check_declared_waits(
         melds_seen[s] = n
 
 
+def _reproducer(name: str, i: int, seed: int, full: bool, log: HandLog, err: BaseException) -> str:
+    steps = ", ".join(f"{s}:{a}" for s, a in log.actions)
+    return (
+        f"option set {name!r} hand {i}: play_hand(OPTION_SETS[{name!r}], {seed}, full={full}) "
+        f"failed after {len(log.actions)} steps: {type(err).__name__}: {err}\nsteps: {steps}"
+    )
+
+
 # ---------------------------------------------------------------------------------------
 # The tests
 # ---------------------------------------------------------------------------------------
+
+# Robbed kongs are rare (an added kong must meet a declared seat waiting on that very
+# tile), so their presence is checked over all option sets together.
+ALL_STATS: Counter[str] = Counter()
 
 
 @pytest.mark.parametrize("name", list(OPTION_SETS))
@@ -835,28 +901,91 @@ def test_random_play_invariants(name: str) -> None:
     stats: Counter[str] = Counter()
     for i in range(N_HANDS):
         seed = seed_of(name, i)
+        full = i % FULL_EVERY == 0
         log = HandLog()
         try:
-            play_hand(
-                rules,
-                seed,
-                full=i % FULL_EVERY == 0,
-                corrupt=i % CORRUPT_EVERY == 0,
-                stats=stats,
-                log=log,
-            )
+            play_hand(rules, seed, full=full, stats=stats, log=log)
         except (AssertionError, KoudiandianError, pytest.fail.Exception) as err:
-            steps = ", ".join(f"{s}:{a}" for s, a in log.actions)
-            pytest.fail(
-                f"option set {name!r} hand {i}: play_hand(OPTION_SETS[{name!r}], {seed}, "
-                f"full={i % FULL_EVERY == 0}, corrupt={i % CORRUPT_EVERY == 0}) failed "
-                f"after {len(log.actions)} steps: {type(err).__name__}: {err}\n"
-                f"steps: {steps}",
-                pytrace=False,
-            )
+            pytest.fail(_reproducer(name, i, seed, full, log, err), pytrace=False)
+    ALL_STATS.update(stats)
+    ALL_STATS["sets"] += 1
     # the policy really exercised the engine
     assert stats["win:self_draw"] > 0 and stats["win:discard"] > 0, stats
-    assert stats["kong:concealed_kong"] > 0 and stats["kong:added_kong"] > 0 and stats["kong:kong"] > 0, stats
-    assert stats["win:robbed_kong"] > 0, stats
+    for kind in ("concealed_kong", "added_kong", "kong"):
+        assert stats[f"kong:{kind}"] > 0, stats
+    assert stats["declared"] > N_HANDS, stats
     assert stats["twin:wall order"] > 0 and stats["twin:hidden hand"] > 0, stats
-    print(name, dict(sorted(stats.items())))
+    assert stats["twin:face-down discard"] > 0, stats
+    if not rules.no_honors:
+        assert stats["twin:honor relabel"] > 0, stats
+
+
+def test_random_play_robbed_kongs() -> None:
+    """Over all option sets, the random play produced robbed kongs (a set's own count is
+    too small to require one in each)."""
+    if ALL_STATS["sets"] < len(OPTION_SETS):
+        pytest.skip("needs every test_random_play_invariants case to have run first")
+    assert ALL_STATS["win:robbed_kong"] >= len(OPTION_SETS), ALL_STATS
+
+
+@pytest.mark.parametrize("name", list(OPTION_SETS))
+def test_corrupted_logs(name: str) -> None:
+    """Dropped, swapped and edited events, changed tiles, bad JSON, wrong format or version:
+    each raises InvalidEventLogError, for finished hands and for hands in progress."""
+    rules = OPTION_SETS[name]
+    for i in range(0, N_HANDS, CORRUPT_EVERY):
+        seed = seed_of(name, i)
+        log = HandLog()
+        try:
+            game = play_hand(rules, seed, log=log)
+            rng = random.Random(seed + 1)
+            check_corrupted_logs(game, rng)
+            cut = rng.choice(log.cuts[1:] or log.cuts)
+            check_corrupted_logs(Game.replay(game._events[:cut]), rng)
+        except (AssertionError, KoudiandianError, pytest.fail.Exception) as err:
+            pytest.fail(_reproducer(name, i, seed, False, log, err), pytrace=False)
+
+
+@pytest.mark.parametrize("name", list(OPTION_SETS))
+def test_fuzzed_logs(name: str) -> None:
+    """Randomly edited logs are refused with InvalidEventLogError (never another error)."""
+    rules = OPTION_SETS[name]
+    failures: list[str] = []
+    for i in range(0, N_HANDS, CORRUPT_EVERY):
+        seed = seed_of(name, i)
+        game = play_hand(rules, seed)
+        for case in fuzz_log(game.events, random.Random(seed), FUZZ_TRIES):
+            failures.append(f"hand {i} (play_hand(OPTION_SETS[{name!r}], {seed})): {case}")
+    if failures:
+        shown = "\n".join(failures[:10])
+        pytest.fail(f"{len(failures)} fuzzed logs mishandled; first ones:\n{shown}", pytrace=False)
+
+
+def _a_log() -> list[dict[str, Any]]:
+    game = Game(Rules(wildcards="random"), seed=7)
+    rng = random.Random(7)
+    while len(game._events) < 12 and not game.is_over:
+        seat = game.to_act[0]
+        game.step(seat, choose(game, seat, game.legal_actions(seat), rng))
+    return game.events
+
+
+def test_replay_decision_without_seat() -> None:
+    """A decision event without its ``seat`` is a corrupt log (not a KeyError)."""
+    events = _a_log()
+    i = next(i for i, e in enumerate(events) if e["type"] == "discard" and not e["auto"])
+    del events[i]["seat"]
+    with pytest.raises(InvalidEventLogError):
+        Game.replay(events)
+
+
+@pytest.mark.parametrize("wildcards", [["x"], "x", [None], [[1]], {"a": 1}])
+def test_replay_bad_wildcards(wildcards: Any) -> None:
+    """Junk wildcard kinds in ``start_hand`` are a corrupt log (not a bare ValueError or
+    TypeError), and the constructor refuses them with InvalidWallError."""
+    events = _a_log()
+    events[0]["wildcards"] = wildcards
+    with pytest.raises(InvalidEventLogError):
+        Game.replay(events)
+    with pytest.raises(kd.InvalidWallError):
+        Game(Rules(wildcards="random"), wall=events[0]["wall"], wildcards=wildcards)

@@ -116,7 +116,10 @@ def check(game: Game, transfers: list[Transfer], deltas: tuple[int, int, int, in
     assert game.is_over
     res = game.result
     assert res is not None
-    key = lambda t: (t.payer, t.payee, t.amount, t.reason, -1 if t.share_of is None else t.share_of)  # noqa: E731
+
+    def key(t: Transfer) -> tuple[int, int, int, str, int]:
+        return (t.payer, t.payee, t.amount, t.reason, -1 if t.share_of is None else t.share_of)
+
     assert sorted(res.transfers, key=key) == sorted(transfers, key=key)
     assert Counter(res.transfers) == Counter(transfers)
     assert res.deltas == deltas
@@ -127,6 +130,8 @@ def check(game: Game, transfers: list[Transfer], deltas: tuple[int, int, int, in
         d[t.payer] -= t.amount
         d[t.payee] += t.amount
     assert tuple(d) == deltas
+    # and the log replays to the same game
+    assert Game.from_json(game.to_json()) == game
 
 
 def win_each(winner: int, amount: int, payers=None, reason: str = "win") -> list[Transfer]:
@@ -204,9 +209,8 @@ def seat1_self_draws_9p(rules: Rules | None = None) -> Game:
 def test_self_draw_win_each_pays_2p():
     g = seat1_self_draws_9p()
     res = g.result
-    assert (res.winner, res.win_kind, res.discarder, res.win_tile, res.points, res.factor) == (
-        1, WinKind.SELF_DRAW, None, T("9p"), 9, 1,
-    )
+    got = (res.winner, res.win_kind, res.discarder, res.win_tile, res.points, res.factor)
+    assert got == (1, WinKind.SELF_DRAW, None, T("9p"), 9, 1)
     # p = 9, self-draw: 2p = 18 from each other seat
     check(g, win_each(1, 18), (-18, 54, -18, -18))
     assert g.events[-2]["type"] == "win" and g.events[-2]["auto"] is False
@@ -222,9 +226,8 @@ def test_discard_win_undeclared_discarder_pays_all_three_shares():
     assert g.legal_actions(1) == [Action(K.WIN), Action(K.PASS)]
     act(g, 1, K.WIN)
     res = g.result
-    assert (res.winner, res.win_kind, res.discarder, res.win_tile, res.points) == (
-        1, WinKind.DISCARD, 2, T("6p"), 6,
-    )
+    got = (res.winner, res.win_kind, res.discarder, res.win_tile, res.points)
+    assert got == (1, WinKind.DISCARD, 2, T("6p"), 6)
     # 点炮包胡: seat 2 pays the three shares of p = 6: 3p = 18
     check(g, win_alone(1, 2, 6), (0, 18, -18, 0))
 
@@ -238,7 +241,11 @@ H3_2Z = "123s456s789s555z2z"  # waits 2z (tanki)
         # 三家均摊: each of the three other seats pays p = 9 (the discarder too)
         (Rules(), win_each(1, 9), (-9, 27, -9, -9)),
         # the dealer's share is 5 more: 9 + 5
-        (Rules(dealer_bonus=True), win_each(1, 9) + [tr(0, 1, 5, "dealer_bonus")], (-14, 32, -9, -9)),
+        (
+            Rules(dealer_bonus=True),
+            win_each(1, 9) + [tr(0, 1, 5, "dealer_bonus")],
+            (-14, 32, -9, -9),
+        ),
         # feeder_pays_all binds only an undeclared discarder: nothing moves
         (Rules(feeder_pays_all=True), win_each(1, 9), (-9, 27, -9, -9)),
     ],
@@ -310,7 +317,9 @@ def test_dealer_self_draw(rules, bonus, deltas):
     discard(g, 3)
     assert g.to_act == (0,) and drawn(g, 0) == T("9p")
     act(g, 0, K.SELF_DRAW_WIN)
-    expected = win_each(0, 18) + ([tr(s, 0, bonus, "dealer_bonus") for s in (1, 2, 3)] if bonus else [])
+    expected = win_each(0, 18) + (
+        [tr(s, 0, bonus, "dealer_bonus") for s in (1, 2, 3)] if bonus else []
+    )
     check(g, expected, deltas)
 
 
@@ -373,7 +382,9 @@ def test_dealer_feeds_non_dealer(rules, deltas):
     ids=["default", "dealer_bonus"],
 )
 def test_dealer_wins_on_declared_discard(rules, deltas):
-    g = new_game(rules, hands={0: H69 + "1z", 3: H3_2Z}, draws=[None, None, "3z", None, None, None, "9p"])
+    g = new_game(
+        rules, hands={0: H69 + "1z", 3: H3_2Z}, draws=[None, None, "3z", None, None, None, "9p"]
+    )
     declare(g, 0, "1z")
     discard(g, 1)
     discard(g, 2)
@@ -565,7 +576,16 @@ def test_must_win_takes_a_self_draw_by_itself():
     discard(g, 0, passing=False)
     assert g.is_over
     win = [e for e in g.events if e["type"] == "win"]
-    assert win == [{"type": "win", "seat": 1, "tile": int(T("9p")), "kind": "self_draw", "from": None, "auto": True}]
+    assert win == [
+        {
+            "type": "win",
+            "seat": 1,
+            "tile": int(T("9p")),
+            "kind": "self_draw",
+            "from": None,
+            "auto": True,
+        }
+    ]
     check(g, win_each(1, 18), (-18, 54, -18, -18))
 
 
@@ -575,14 +595,18 @@ def test_must_win_takes_a_self_draw_by_itself():
 
 
 def test_concealed_kong_pays_2p_each_and_its_kind_is_hidden():
-    g = new_game(hands={1: H69, 2: "3333s"}, draws=["1z", None, None, None, "9p"], replacements=[None])
+    g = new_game(
+        hands={1: H69, 2: "3333s"}, draws=["1z", None, None, None, "9p"], replacements=[None]
+    )
     discard(g, 0)
     declare(g, 1, "1z")
     assert Action(K.CONCEALED_KONG, T("3s")) in g.legal_actions(2)
     act(g, 2, K.CONCEALED_KONG, "3s")
     assert g.to_act == (2,) and g.wall_remaining == 136 - 53 - 3  # two draws and the replacement
     for other in (0, 1, 3):
-        assert [(m.kind, m.tile, m.source) for m in g.view(other).melds[2]] == [("concealed_kong", None, None)]
+        assert [(m.kind, m.tile, m.source) for m in g.view(other).melds[2]] == [
+            ("concealed_kong", None, None)
+        ]
         ev = [e for e in g.events_for(other) if e["type"] == "concealed_kong"]
         assert ev == [{"type": "concealed_kong", "seat": 2, "tile": None}]
     assert [(m.kind, m.tile) for m in g.view(2).melds[2]] == [("concealed_kong", T("3s"))]
@@ -660,7 +684,9 @@ def test_direct_kong_undeclared_feeder(rules, kong, deltas):
     check(g, win_each(1, 18) + kong, deltas)
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(feeder_pays_kong=True)], ids=["default", "feeder_pays_kong"])
+@pytest.mark.parametrize(
+    "rules", [Rules(), Rules(feeder_pays_kong=True)], ids=["default", "feeder_pays_kong"]
+)
 def test_direct_kong_declared_feeder_three_seats_pay(rules):
     g = new_game(
         rules,
@@ -823,7 +849,12 @@ def test_robbing_an_added_kong(konger_declares, expected, deltas):
     assert g.legal_actions(1) == [Action(K.WIN), Action(K.PASS)]
     act(g, 1, K.WIN)
     res = g.result
-    assert (res.winner, res.win_kind, res.discarder, res.win_tile) == (1, WinKind.ROBBED_KONG, 2, T("9p"))
+    assert (res.winner, res.win_kind, res.discarder, res.win_tile) == (
+        1,
+        WinKind.ROBBED_KONG,
+        2,
+        T("9p"),
+    )
     # the robbed kong is not a kong: no kong payment, the meld stays a pong
     check(g, expected, deltas)
     assert [m.kind for m in g.view(2).melds[2]] == ["pong"]
@@ -886,7 +917,9 @@ def test_pong_while_holding_three_gives_up_the_added_kong(delayed):
     discard(g, 0)
     act(g, 1, K.SELF_DRAW_WIN)
     if delayed:
-        check(g, win_each(1, 18) + [tr(s, 2, 5, "added_kong") for s in (0, 1, 3)], (-23, 49, -3, -23))
+        check(
+            g, win_each(1, 18) + [tr(s, 2, 5, "added_kong") for s in (0, 1, 3)], (-23, 49, -3, -23)
+        )
     else:
         check(g, win_each(1, 18), (-18, 54, -18, -18))
 
@@ -911,7 +944,7 @@ def test_no_kong_right_after_a_pong_and_a_passed_concealed_kong_is_offered_again
 
 def test_declared_seat_keeps_an_unkonged_quad_in_hand():
     # 1111m23m456p789p9s waits 9s; before declaring the concealed kong is offered
-    g = new_game(hands={1: "1111m23m456p789p9s"}, draws=["2z", None, None, None, None, None, None, None, "9s"])
+    g = new_game(hands={1: "1111m23m456p789p9s"}, draws=["2z"] + [None] * 11 + ["9s"])
     discard(g, 0)
     assert Action(K.CONCEALED_KONG, T("1m")) in g.legal_actions(1)
     declare(g, 1, "2z")
@@ -983,13 +1016,21 @@ def test_concealed_kong_keeping_the_waits_then_win_on_the_replacement():
     assert drawn(g, 1) == T("9s") and kinds(g, 1) == {K.SELF_DRAW_WIN, K.DISCARD}
     act(g, 1, K.SELF_DRAW_WIN)
     # win 2 x 9 = 18 each; concealed kong of 1z 2 x 10 = 20 each
-    check(g, win_each(1, 18) + [tr(s, 1, 20, "concealed_kong") for s in (0, 2, 3)], (-38, 114, -38, -38))
+    check(
+        g,
+        win_each(1, 18) + [tr(s, 1, 20, "concealed_kong") for s in (0, 2, 3)],
+        (-38, 114, -38, -38),
+    )
 
 
 @pytest.mark.parametrize(
     "rules, kong, deltas",
     [
-        (Rules(kong_keeps_waits=True), [tr(s, 1, 10, "kong") for s in (0, 2, 3)], (-28, 84, -28, -28)),
+        (
+            Rules(kong_keeps_waits=True),
+            [tr(s, 1, 10, "kong") for s in (0, 2, 3)],
+            (-28, 84, -28, -28),
+        ),
         # 点杠包杠: seat 2 (undeclared) fed it: 30
         (
             Rules(kong_keeps_waits=True, feeder_pays_kong=True),
@@ -1019,3 +1060,549 @@ def test_declared_seat_direct_kong_keeping_the_waits(rules, kong, deltas):
     discard(g, 0)
     act(g, 1, K.SELF_DRAW_WIN)
     check(g, win_each(1, 18) + kong, deltas)
+
+
+# ---------------------------------------------------------------------------------------
+# §6: wildcards (耗子)
+# ---------------------------------------------------------------------------------------
+
+
+def test_discarded_wildcard_cannot_be_won_ponged_or_konged():
+    # wildcard 3s; seat 1 is declared (a wildcard would complete it), seat 2 holds three 3s
+    rules = Rules(wildcards="random")
+    g = new_game(
+        rules, hands={1: H69, 2: "3s3s3s"}, draws=["1z", None, "3s", None, "9p"], wildcards="3s"
+    )
+    assert g.wildcards == (T("3s"),)
+    discard(g, 0)
+    declare(g, 1, "1z")
+    discard(g, 2)
+    discard(g, 3, "3s", passing=False)
+    assert g.to_act == (0,) and phase(g) == "turn"
+    discard(g, 0)
+    act(g, 1, K.SELF_DRAW_WIN)
+    check(g, win_each(1, 18), (-18, 54, -18, -18))
+
+
+@pytest.mark.parametrize(
+    "wild, offered", [("3s", False), ("7z", True)], ids=["wildcards", "natural"]
+)
+def test_four_wildcards_are_not_a_kong(wild, offered):
+    g = new_game(Rules(wildcards="random"), hands={2: "3333s"}, wildcards=wild)
+    discard(g, 0)
+    discard(g, 1)
+    assert g.to_act == (2,)
+    assert (Action(K.CONCEALED_KONG, T("3s")) in g.legal_actions(2)) is offered
+
+
+@pytest.mark.parametrize(
+    "mode, wild, hand, junk, tile, p",
+    [
+        # a self-drawn wildcard is worth the highest winning tile: waits 6p / 9p -> 9
+        ("random", "3s", H69, "1z", "3s", 9),
+        ("honor", "7z", H69, "1z", "7z", 9),
+        # waits 3p / 6p -> 6
+        ("random", "3s", "123m456m789m11p45p", "1z", "3s", 6),
+        # holding the wildcard 3s: waits 1p, 7s, 8s, 9s -> 9
+        ("double", "3s7z", "123m456m789m11p3s9s", "1z", "7z", 9),
+        # the natural 8s is worth 8
+        ("double", "3s7z", "123m456m789m11p3s9s", "1z", "8s", 8),
+        # four 1z: no natural winning tile; only a wildcard standing for a fifth 1z wins,
+        # so p is the wildcard's own value, 10 (and that makes 报听 possible)
+        ("honor", "7z", "123m456m789m1111z", "2z", "7z", 10),
+    ],
+    ids=["random", "honor", "random-6", "double-wild", "double-natural", "honor-own-kind"],
+)
+def test_self_draw_with_wildcards_max_point_rule(mode, wild, hand, junk, tile, p):
+    g = new_game(
+        Rules(wildcards=mode), hands={1: hand}, draws=[junk, None, None, None, tile], wildcards=wild
+    )
+    discard(g, 0)
+    assert Action(K.DECLARE, T(junk)) in g.legal_actions(1)
+    declare(g, 1, junk)
+    discard(g, 2)
+    discard(g, 3)
+    discard(g, 0)
+    assert g.to_act == (1,) and drawn(g, 1) == T(tile)
+    act(g, 1, K.SELF_DRAW_WIN)
+    assert (g.result.points, g.result.win_tile, g.result.factor) == (p, T(tile), 1)
+    check(g, win_each(1, 2 * p), (-2 * p, 6 * p, -2 * p, -2 * p))
+
+
+def test_discard_win_with_a_wildcard_in_hand_on_a_natural_tile():
+    g = new_game(
+        Rules(wildcards="double"),
+        hands={1: "123m456m789m11p3s9s"},
+        draws=["1z", "7z", None, None, None, "8s"],
+        wildcards="3s7z",
+    )
+    discard(g, 0)
+    declare(g, 1, "1z")
+    # a discarded wildcard: no win
+    discard(g, 2, "7z", passing=False)
+    assert g.to_act == (3,)
+    discard(g, 3)
+    discard(g, 0)
+    discard(g, 2, "8s", passing=False)
+    assert g.to_act == (1,) and kinds(g, 1) == {K.WIN, K.PASS}
+    act(g, 1, K.WIN)
+    # p = 8, seat 2 undeclared: 3 x 8
+    check(g, win_alone(1, 2, 8), (0, 24, -24, 0))
+
+
+# ---------------------------------------------------------------------------------------
+# §2 / §5.2: a drawn hand (荒庄) pays nothing, kongs included
+# ---------------------------------------------------------------------------------------
+
+
+def test_drawn_hand_pays_nothing_kongs_included():
+    g = new_game(hands={0: "5s", 1: "555s", 2: "3333s"})
+    discard(g, 0, "5s", passing=False)
+    act(g, 1, K.KONG)
+    autoplay(g, kong=True)
+    res = g.result
+    assert res.winner is None and res.drawn and res.win_kind is None
+    assert res.transfers == () and res.deltas == (0, 0, 0, 0)
+    assert res.kongs_made is True
+    assert g.wall_remaining == 0
+    made = [(e["type"], e["seat"]) for e in g.events if e["type"] in ("kong", "concealed_kong")]
+    assert made == [("kong", 1), ("concealed_kong", 2)]
+
+
+# ---------------------------------------------------------------------------------------
+# §3: win priority on one discard
+# ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "answers, winner",
+    [
+        # seats 3 and 1 can both win on seat 2's 9p; seat 3 is nearer (2 -> 3 -> 0 -> 1)
+        ([(1, K.WIN), (0, K.PONG), (3, K.WIN)], 3),
+        ([(3, K.WIN), (1, K.WIN), (0, K.PASS)], 3),
+        ([(0, K.PONG), (3, K.WIN), (1, K.WIN)], 3),
+        # seat 3 passes: seat 1 wins, over seat 0's pong
+        ([(3, K.PASS), (1, K.WIN), (0, K.PONG)], 1),
+        ([(0, K.PONG), (1, K.WIN), (3, K.PASS)], 1),
+        # both pass: the pong stands
+        ([(0, K.PONG), (1, K.PASS), (3, K.PASS)], None),
+    ],
+)
+def test_win_priority(answers, winner):
+    g = new_game(
+        hands={0: "99p", 1: H69, 3: "123s456s789s111z9p"},
+        draws=["5z", None, "6z", None, None, "9p"],
+    )
+    discard(g, 0)
+    declare(g, 1, "5z")
+    discard(g, 2)
+    declare(g, 3, "6z")
+    discard(g, 0)
+    assert g.to_act == (2,) and drawn(g, 2) == T("9p")
+    discard(g, 2, passing=False)
+    assert g.to_act == (0, 1, 3)
+    assert kinds(g, 0) == {K.PONG, K.PASS}
+    assert kinds(g, 1) == kinds(g, 3) == {K.WIN, K.PASS}
+    for n, (seat, kind) in enumerate(answers):
+        assert not g.is_over
+        act(g, seat, kind)
+        assert g.to_act == tuple(sorted(s for s, _ in answers[n + 1 :])) or n == len(answers) - 1
+    if winner is None:
+        assert not g.is_over and g.to_act == (0,)
+        assert [(m.kind, m.tile, m.source) for m in g.view(0).melds[0]] == [("pong", T("9p"), 2)]
+        assert g.view(1).passed_win and g.view(3).passed_win
+    else:
+        assert g.result.winner == winner and g.result.discarder == 2
+        # seat 2 had not declared: it pays 3 x 9 alone
+        deltas = [0, 0, -27, 0]
+        deltas[winner] = 27
+        check(g, win_alone(winner, 2, 9), tuple(deltas))
+        if winner == 1:
+            assert g.view(3).passed_win
+
+
+# ---------------------------------------------------------------------------------------
+# errors leave the game untouched
+# ---------------------------------------------------------------------------------------
+
+
+def test_errors_leave_the_game_byte_identical():
+    g = new_game(hands={1: H69}, draws=["1z", "6p"])
+
+    def refused(error, seat, action):
+        before = g.to_json()
+        events = g.events
+        legal = {s: g.legal_actions(s) for s in range(4)}
+        with pytest.raises(error):
+            g.step(seat, action)
+        assert g.to_json() == before
+        assert g.events == events
+        assert {s: g.legal_actions(s) for s in range(4)} == legal
+
+    missing = next(t for t in Tile if t not in g.view(0).hand)
+    refused(NotYourTurnError, 1, Action(K.DISCARD, T("1m")))
+    refused(IllegalActionError, 0, Action(K.DISCARD, missing))
+    refused(IllegalActionError, 0, Action(K.SELF_DRAW_WIN))
+    refused(IllegalActionError, 0, Action(K.PASS))
+    refused(IllegalActionError, 0, Action(K.DECLARE, g.view(0).hand[0]))
+    refused(IllegalActionError, 0, "discard")
+    discard(g, 0)
+    refused(IllegalActionError, 1, Action(K.CONCEALED_KONG, T("1m")))
+    declare(g, 1, "1z")
+    discard(g, 2, passing=False)
+    # seat 1 is asked about seat 2's 6p
+    refused(NotYourTurnError, 2, Action(K.PASS))
+    refused(NotYourTurnError, 3, Action(K.PASS))
+    refused(IllegalActionError, 1, Action(K.PONG))
+    refused(IllegalActionError, 1, Action(K.KONG))
+    refused(IllegalActionError, 1, Action(K.SELF_DRAW_WIN))
+    refused(IllegalActionError, 1, Action(K.DISCARD, T("1m")))
+    act(g, 1, K.WIN)
+    assert g.is_over
+    refused(NotYourTurnError, 1, Action(K.PASS))
+    refused(NotYourTurnError, 0, Action(K.DISCARD, T("1m")))
+
+
+# ---------------------------------------------------------------------------------------
+# §1 / §4 / §5.1 options: no_honors, wind_runs, bonus_patterns
+# ---------------------------------------------------------------------------------------
+
+
+def test_no_honors_wall_of_108():
+    rules = Rules(no_honors=True)
+    wall = build_wall({1: H69}, ["5s", None, None, None, "9p"], no_honors=True)
+    assert len(wall) == 108 and max(wall) < 27
+    with pytest.raises(kd.InvalidWallError):
+        Game(rules, wall=build_wall({1: H69}))
+    g = Game(rules, wall=wall)
+    assert g.wall_remaining == 108 - 53
+    discard(g, 0)
+    declare(g, 1, "5s")
+    discard(g, 2)
+    discard(g, 3)
+    discard(g, 0)
+    act(g, 1, K.SELF_DRAW_WIN)
+    check(g, win_each(1, 18), (-18, 54, -18, -18))
+
+
+@pytest.mark.parametrize("runs", [False, True], ids=["default", "wind_runs"])
+def test_wind_runs(runs):
+    # 东南西 is a run only with 风嘴子: then 123m456m789m123z9p waits 9p
+    g = new_game(
+        Rules(wind_runs=runs), hands={1: "123m456m789m123z9p"}, draws=["5z", None, None, None, "9p"]
+    )
+    discard(g, 0)
+    assert (Action(K.DECLARE, T("5z")) in g.legal_actions(1)) is runs
+    if not runs:
+        return
+    declare(g, 1, "5z")
+    discard(g, 2)
+    discard(g, 3)
+    discard(g, 0)
+    act(g, 1, K.SELF_DRAW_WIN)
+    check(g, win_each(1, 18), (-18, 54, -18, -18))
+
+
+SEVEN_PAIRS = "1133m5577p99s11z2z"  # waits 2z
+
+
+@pytest.mark.parametrize(
+    "rules, self_draw, expected, deltas, factor",
+    [
+        # no option: seven pairs is a plain win; self-draw of 2z: 2 x 10 = 20 each
+        (Rules(), True, win_each(1, 20), (-20, 60, -20, -20), 1),
+        # 七小对 x2: 40 each
+        (Rules(bonus_patterns=True), True, win_each(1, 40), (-40, 120, -40, -40), 2),
+        # the dealer bonus comes on top of the factor: 40 + 5
+        (
+            Rules(bonus_patterns=True, dealer_bonus=True),
+            True,
+            win_each(1, 40) + [tr(0, 1, 5, "dealer_bonus")],
+            (-45, 125, -40, -40),
+            2,
+        ),
+        # on a discard: 3 shares of 10 x 2, paid by seat 2
+        (Rules(bonus_patterns=True), False, win_alone(1, 2, 20), (0, 60, -60, 0), 2),
+    ],
+    ids=["default", "bonus_patterns", "bonus_patterns+dealer_bonus", "bonus_patterns-discard"],
+)
+def test_bonus_patterns_seven_pairs(rules, self_draw, expected, deltas, factor):
+    draws = ["3z", None, None, None, "2z"] if self_draw else ["3z", "2z"]
+    g = new_game(rules, hands={1: SEVEN_PAIRS}, draws=draws)
+    discard(g, 0)
+    declare(g, 1, "3z")
+    if self_draw:
+        discard(g, 2)
+        discard(g, 3)
+        discard(g, 0)
+        act(g, 1, K.SELF_DRAW_WIN)
+    else:
+        discard(g, 2, "2z", passing=False)
+        act(g, 1, K.WIN)
+    assert g.result.factor == factor
+    assert kd.Pattern.SEVEN_PAIRS in g.result.patterns  # named either way; the factor differs
+    check(g, expected, deltas)
+
+
+# ---------------------------------------------------------------------------------------
+# §7: dealer rotation and the match
+# ---------------------------------------------------------------------------------------
+
+
+def quick_win(dealer: int, winner: int, feeder: int | None = None, tile: str = "9p"):
+    """A hand (wall, wildcards) where ``winner`` declares on its first turn (H69, junk 5z)
+    and then wins on ``tile``: self-drawn, or discarded by ``feeder`` on its next draw."""
+    hands = {winner: H69 + ("5z" if winner == dealer else "")}
+    draws: dict[int, str] = {}
+    decl = -1 if winner == dealer else (winner - dealer - 1) % 4
+    if decl >= 0:
+        draws[decl] = "5z"
+    target = winner if feeder is None else feeder
+    j = decl + 1
+    while (dealer + 1 + j) % 4 != target:
+        j += 1
+    draws[j] = tile
+    return build_wall(hands, [draws.get(i) for i in range(j + 1)], dealer=dealer), []
+
+
+def drawn_hand(dealer: int, kong_seat: int | None = None):
+    """A hand nobody can win; ``kong_seat`` holds four 3s (a concealed kong)."""
+    hands = {} if kong_seat is None else {kong_seat: "3333s"}
+    return build_wall(hands, dealer=dealer), []
+
+
+def test_one_round_match():
+    hands = [
+        quick_win(0, 0),  # dealer 0 self-draws 9p: 18 each; the dealer keeps the deal
+        quick_win(0, 2, feeder=3),  # seat 2 wins on seat 3's 9p: 27; the deal passes to 1
+        drawn_hand(1),  # drawn, no kong: seat 1 deals again
+        quick_win(1, 3, tile="6p"),  # seat 3 self-draws 6p: 12 each; the deal passes to 2
+        drawn_hand(2, kong_seat=0),  # drawn with a kong: the deal passes to 3
+        quick_win(3, 0, feeder=3),  # seat 0 wins on the dealer's 9p: 27; back to seat 0: over
+    ]
+    declares = [0, 2, None, 3, None, 0]
+    m = Match(Rules(), hands=hands, length="one_round")
+    for i, w in enumerate(declares):
+        assert not m.is_over
+        assert m.dealer == [0, 0, 1, 1, 2, 3][i]
+        autoplay_match_hand(m, declare=() if w is None else (w,), kong=True)
+    assert m.is_over
+    assert [g.dealer for g in m.games] == [0, 0, 1, 1, 2, 3]
+    assert [r.deltas for r in m.results] == [
+        (54, -18, -18, -18),
+        (0, 0, 27, -27),
+        (0, 0, 0, 0),
+        (-12, -12, -12, 36),
+        (0, 0, 0, 0),
+        (27, 0, 0, -27),
+    ]
+    assert [r.kongs_made for r in m.results] == [False, False, False, False, True, False]
+    # 54 - 12 + 27; -18 - 12; -18 + 27 - 12; -18 - 27 + 36 - 27
+    assert m.scores == [69, -30, -3, -36]
+    assert m.ranking == [0, 2, 1, 3]
+    # each hand starts from the scores so far
+    assert [g.view(0).scores for g in m.games] == [
+        (0, 0, 0, 0),
+        (54, -18, -18, -18),
+        (54, -18, 9, -45),
+        (54, -18, 9, -45),
+        (42, -30, -3, -9),
+        (42, -30, -3, -9),
+    ]
+    d = m.to_dict()
+    assert d["scores"] == [69, -30, -3, -36] and d["ranking"] == [0, 2, 1, 3]
+    with pytest.raises(NotYourTurnError):
+        m.step(0, Action(K.PASS))
+
+
+def test_default_rotation_winner_deals_drawn_passes_on():
+    hands = [
+        quick_win(0, 2),  # seat 2 self-draws: seat 2 deals next
+        drawn_hand(2),  # drawn (no kong): the dealer's 下家, seat 3
+        quick_win(3, 1, feeder=0),  # seat 1 wins on seat 0's 9p: seat 1 deals next
+        drawn_hand(1, kong_seat=3),  # drawn: seat 2 would deal next
+    ]
+    m = Match(Rules(), hands=hands, length=4)
+    for w in (2, None, 1, None):
+        autoplay_match_hand(m, declare=() if w is None else (w,), kong=True)
+    assert m.is_over
+    assert [g.dealer for g in m.games] == [0, 2, 3, 1]
+    assert m.next_dealer(m.results[-1]) == 2
+    assert [r.deltas for r in m.results] == [
+        (-18, -18, 54, -18),
+        (0, 0, 0, 0),
+        (-27, 27, 0, 0),
+        (0, 0, 0, 0),
+    ]
+    assert m.scores == [-45, 9, 54, -18]
+    assert m.ranking == [2, 1, 3, 0]
+
+
+def test_dealer_bonus_rotation_in_a_match_of_hands():
+    hands = [
+        quick_win(0, 0),  # the dealer wins: it keeps the deal
+        quick_win(0, 2),  # another seat wins: the dealer's 下家 deals
+        drawn_hand(1),  # drawn without a kong: the dealer deals again
+        drawn_hand(1, kong_seat=2),  # drawn with a kong: the dealer's 下家 deals
+        quick_win(2, 2),
+    ]
+    m = Match(Rules(dealer_bonus=True), hands=hands, length=5)
+    for w in (0, 2, None, None, 2):
+        autoplay_match_hand(m, declare=() if w is None else (w,), kong=True)
+    assert m.is_over
+    assert [g.dealer for g in m.games] == [0, 0, 1, 1, 2]
+    assert [r.deltas for r in m.results] == [
+        (69, -23, -23, -23),  # dealer self-draw: 18 + 5 each
+        (-23, -18, 59, -18),  # the dealer's share 18 + 5
+        (0, 0, 0, 0),
+        (0, 0, 0, 0),
+        (-23, -23, 69, -23),
+    ]
+    assert m.scores == [23, -64, 105, -64]
+    assert m.ranking == [2, 0, 1, 3]
+
+
+# ---------------------------------------------------------------------------------------
+# more combinations
+# ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("keep", [False, True], ids=["default", "kong_keeps_waits"])
+def test_added_kong_changing_the_waits(keep):
+    # seat 2 pongs 3s and declares on 45s123m456m99p: waits 3s / 6s. Adding its drawn 3s
+    # to the pong would leave 6s alone (it would hold all four 3s).
+    g = new_game(
+        Rules(kong_keeps_waits=keep),
+        hands={0: "3s", 2: "33s45s123m456m99p1z"},
+        draws=[None, None, None, "3s"],
+    )
+    discard(g, 0, "3s", passing=False)
+    act(g, 2, K.PONG)
+    declare(g, 2, "1z")
+    assert g.view(2).winning_tiles == (T("3s"), T("6s"))
+    discard(g, 3)
+    discard(g, 0)
+    discard(g, 1)
+    assert g.to_act == (2,) and drawn(g, 2) == T("3s")
+    expected = {K.SELF_DRAW_WIN, K.DISCARD} | (set() if keep else {K.ADDED_KONG})
+    assert kinds(g, 2) == expected
+    act(g, 2, K.SELF_DRAW_WIN)
+    # p = 3 self-drawn: 6 each
+    check(g, win_each(2, 6), (-6, -6, 18, -6))
+
+
+def test_must_win_robs_an_added_kong_by_itself():
+    g = new_game(
+        Rules(must_win=True), hands={0: "9p", 1: H69, 2: "99p9m"}, draws=[None, None, "1z", "9p"]
+    )
+    discard(g, 0, "9p", passing=False)
+    act(g, 2, K.PONG)
+    discard(g, 2, "9m")
+    discard(g, 3)
+    discard(g, 0)
+    declare(g, 1, "1z")
+    act(g, 2, K.ADDED_KONG, "9p")
+    assert g.is_over and g.result.win_kind is WinKind.ROBBED_KONG
+    check(g, win_alone(1, 2, 9), (0, 27, -27, 0))
+
+
+def test_must_win_two_winners_the_nearest_wins():
+    g = new_game(
+        Rules(must_win=True),
+        hands={0: "99p", 1: H69, 3: "123s456s789s111z9p"},
+        draws=["5z", None, "6z", None, None, "9p"],
+    )
+    discard(g, 0)
+    declare(g, 1, "5z")
+    discard(g, 2)
+    declare(g, 3, "6z")
+    discard(g, 0)
+    discard(g, 2, passing=False)
+    # seats 1 and 3 answered by themselves; seat 0 is still asked about its pong
+    assert g.to_act == (0,) and kinds(g, 0) == {K.PONG, K.PASS}
+    act(g, 0, K.PONG)
+    assert g.result.winner == 3
+    check(g, win_alone(3, 2, 9), (0, 0, -27, 27))
+
+
+def test_feeder_pays_all_with_a_declared_discarder_moves_nothing():
+    g = new_game(
+        Rules(feeder_pays_all=True),
+        hands={1: "1111z123m456m11p7p", 3: H3_2Z},
+        draws=["8p", None, "3z", None, None, None, "9p"],
+        replacements=["5z"],
+    )
+    discard(g, 0)
+    act(g, 1, K.CONCEALED_KONG, "1z")
+    declare(g, 1, "5z")
+    discard(g, 2)
+    declare(g, 3, "3z")
+    discard(g, 0)
+    discard(g, 2, passing=False)
+    # seat 3 (declared) drew 9p, discarded for it
+    assert g.to_act == (1,)
+    act(g, 1, K.WIN)
+    # 三家均摊 9 each; the concealed kong of 1z 20 from each other seat
+    check(
+        g, win_each(1, 9) + [tr(s, 1, 20, "concealed_kong") for s in (0, 2, 3)], (-29, 87, -29, -29)
+    )
+
+
+def test_robbing_needs_a_tile_worth_6():
+    # seat 1 waits 3p / 6p; seat 2 adds the fourth 3p to its pong: 3 < 6, no robbing
+    g = new_game(
+        hands={0: "3p", 1: "123m456m789m11p45p", 2: "33p9m"},
+        draws=[None, None, "1z", "3p"],
+        replacements=[None],
+    )
+    discard(g, 0, "3p", passing=False)
+    act(g, 2, K.PONG)
+    discard(g, 2, "9m")
+    discard(g, 3)
+    discard(g, 0)
+    declare(g, 1, "1z")
+    act(g, 2, K.ADDED_KONG, "3p")
+    assert phase(g) == "turn" and g.to_act == (2,)
+    assert not g.view(1).passed_win
+    assert [m.kind for m in g.view(0).melds[2]] == ["added_kong"]
+
+
+def test_one_round_match_from_another_first_dealer():
+    hands = [
+        quick_win(2, 0),  # seat 0 self-draws: the deal passes to 3 (not to the winner)
+        quick_win(3, 3),  # the dealer wins: it keeps the deal
+        quick_win(3, 1, feeder=2),  # seat 1 wins on seat 2's 9p: the deal passes to 0
+        quick_win(0, 2, tile="6p"),  # seat 2 self-draws 6p: to 1
+        quick_win(1, 3, feeder=0),  # seat 3 wins on seat 0's 9p: to 2, the first dealer: over
+    ]
+    m = Match(Rules(), hands=hands, length="one_round", first_dealer=2)
+    for w in (0, 3, 1, 2, 3):
+        autoplay_match_hand(m, declare=(w,))
+    assert m.is_over
+    assert [g.dealer for g in m.games] == [2, 3, 3, 0, 1]
+    assert [r.deltas for r in m.results] == [
+        (54, -18, -18, -18),
+        (-18, -18, -18, 54),
+        (0, 27, -27, 0),
+        (-12, -12, 36, -12),
+        (-27, 0, 0, 27),
+    ]
+    assert m.scores == [-3, -21, -27, 51]
+    assert m.ranking == [3, 0, 1, 2]
+
+
+def test_answering_kong_when_a_win_is_offered_passes_the_win():
+    # 777p89p123m456m99s waits 7p / 9s; seat 2's 7p: win, kong or pass
+    g = new_game(
+        hands={1: "777p89p123m456m99s"},
+        draws=["1z", "7p", None, None, None, "9s"],
+        replacements=[None],
+    )
+    discard(g, 0)
+    declare(g, 1, "1z")
+    discard(g, 2, passing=False)
+    assert g.legal_actions(1) == [Action(K.WIN), Action(K.KONG), Action(K.PASS)]
+    act(g, 1, K.KONG)
+    # 过胡: a kong answer gives up the win; the replacement is discarded for seat 1
+    assert g.view(1).passed_win and g.to_act == (2,)
+    assert [(m.kind, m.tile, m.source) for m in g.view(0).melds[1]] == [("kong", T("7p"), 2)]

@@ -1,8 +1,9 @@
 """One hand (局) of Koudiandian: the authoritative state machine of RULES §2–§6.
 
-The engine asks only the seats that have a real choice: a declared seat's drawn tile is
-discarded for it unless it can win or kong, and under ``must_win`` it wins without being
-asked. Every change is recorded as a JSON-ready event; the log replays exactly.
+The state machine itself runs in the Rust core (``rust/game/mod.rs``; its readable Python
+reference is ``tests/reference_game.py``). This class validates what it is given, turns the
+core's log into JSON-ready events, settles the hand (``settlement.py``), and builds what
+each seat may see.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from .errors import (
 from .meld import MeldKind
 from .result import HandResult, WinKind
 from .rules import Rules, WildcardMode
+from .score import Pattern
 from .settlement import KongRecord, deltas_of, settle_win
 from .tile import TILES, Tile
 from .view import MeldView, SeatView
@@ -34,9 +36,19 @@ __all__ = ["Game"]
 
 _FORMAT = "koudiandian-game"
 _VERSION = 1
-_MELD_NAMES = {k: k.name.lower() for k in MeldKind}
-_POINTS = tuple(t.points for t in TILES)
-_TILED_ACTIONS = {k: tuple(action_of(k, t) for t in range(34)) for k in (ActionKind.DECLARE, ActionKind.DISCARD)}
+_PHASES = ("turn", "claim", "rob", "over")
+_MELD_NAMES = tuple(k.name.lower() for k in MeldKind)
+_WIN_KINDS = (WinKind.SELF_DRAW, WinKind.DISCARD, WinKind.ROBBED_KONG)
+_ACT_NAMES = tuple(k.name.lower() for k in ActionKind)
+# Action codes of the core: kind * 34 + tile.
+_BY_CODE: list[Action | None] = [None] * (9 * 34)
+for _kind in ActionKind:
+    for _t in range(34) if _kind.takes_tile else (0,):
+        _BY_CODE[_kind * 34 + _t] = action_of(_kind, _t if _kind.takes_tile else None)
+
+
+def _code(action: Action) -> int:
+    return action.kind * 34 + (0 if action.tile is None else action.tile)
 
 
 def _tiles_of(counts: Sequence[int]) -> list[int]:
@@ -87,55 +99,22 @@ class Game:
             if seed is not None:
                 raise InvalidArgumentError("give a seed or a wall, not both")
             wall_list, wild = _check_wall(rules, wall, wildcards)
-        self._setup(rules, dealer, wall_list, sorted(wild), tuple(scores))
-
-    # -- construction -------------------------------------------------------------------
-
-    def _setup(
-        self, rules: Rules, dealer: int, wall: list[int], wildcards: list[int], scores: tuple[int, ...]
-    ) -> None:
         self._rules = rules
-        self._flags = rules._flags
         self._dealer = dealer
-        self._wall = wall
-        self._wildcards = tuple(wildcards)
-        self._wild_list = list(wildcards)
-        self._legal: list[Action] | None = None  # the turn seat's legal actions, cached
-        self._wild_set = frozenset(wildcards)
+        self._wall = list(wall_list)
+        self._wildcards = tuple(sorted(wild))
         self._scores: tuple[int, int, int, int] = (scores[0], scores[1], scores[2], scores[3])
-        self._hands = [[0] * 34 for _ in range(4)]
-        self._melds: list[list[list[int | None]]] = [[] for _ in range(4)]  # [kind, tile, source]
-        self._discards: list[list[tuple[int, bool]]] = [[] for _ in range(4)]  # (tile, face down)
-        self._declared = [False] * 4
-        self._passed_win = [False] * 4
-        self._forfeited: list[set[int]] = [set() for _ in range(4)]
-        self._kongs: list[KongRecord] = []
-        self._events: list[dict[str, Any]] = []
-        self._result: HandResult | None = None
-        self._options: dict[int, list[Action]] = {}
-        self._answers: dict[int, Action] = {}
-        self._claim_tile: int | None = None
-        for i in range(4):
-            seat = (dealer + i) % 4
-            for t in wall[13 * i : 13 * i + 13]:
-                self._hands[seat][t] += 1
-        self._hands[dealer][wall[52]] += 1
-        self._front = 53
-        self._back = 0
-        self._phase = "turn"
-        self._turn = dealer
-        self._drawn: int | None = wall[52]
-        self._events.append(
-            {
-                "type": "start_hand",
-                "dealer": dealer,
-                "rules": rules.to_dict(),
-                "wildcards": list(self._wildcards),
-                "wall": list(wall),
-                "scores": list(self._scores),
-            }
+        self._core = _core.GameCore(
+            rules._flags,
+            rules.kong_keeps_waits,
+            rules.must_win,
+            rules.delayed_kong,
+            dealer,
+            self._wall,
+            list(self._wildcards),
         )
-        self._advance()
+        self._rendered: list[dict[str, Any]] = []
+        self._result: HandResult | None = None
 
     # -- public state -------------------------------------------------------------------
 
@@ -154,135 +133,45 @@ class Game:
     @property
     def to_act(self) -> tuple[int, ...]:
         """The seats that must decide now, in seat order; empty only when the hand is over."""
-        if self._phase == "turn":
-            return (self._turn,)
-        if self._phase in ("claim", "rob"):
-            return tuple(s for s in sorted(self._options) if s not in self._answers)
-        return ()
+        return tuple(self._core.to_act())
 
     @property
     def is_over(self) -> bool:
-        return self._phase == "over"
+        return self._core.phase() == 3
+
+    @property
+    def phase(self) -> str:
+        """``"turn"``, ``"claim"`` (answering a discard), ``"rob"`` (answering an added
+        kong) or ``"over"``."""
+        return _PHASES[self._core.phase()]
 
     @property
     def result(self) -> HandResult | None:
         """The settlement, once the hand is over."""
+        if self._result is None and self._core.phase() == 3:
+            self._result = self._settle()
         return self._result
 
     @property
     def events(self) -> list[dict[str, Any]]:
         """The full event log (a copy): JSON-ready dicts, each with a ``type``."""
-        return copy.deepcopy(self._events)
+        return copy.deepcopy(self._log())
 
     @property
     def wall_remaining(self) -> int:
-        return len(self._wall) - self._front - self._back
+        front, back = self._core.wall_position()
+        return len(self._wall) - front - back
 
     def hand(self, seat: int) -> list[Tile]:
         """Seat ``seat``'s concealed tiles, sorted (the authority's view, not a seat's)."""
         _check_seat(seat)
-        return [TILES[k] for k in _tiles_of(self._hands[seat])]
+        return [TILES[k] for k in _tiles_of(self._core.hand(seat))]
 
     def legal_actions(self, seat: int) -> list[Action]:
         """What ``seat`` may do now; empty when it need not act."""
         _check_seat(seat)
-        if self._phase == "turn" and seat == self._turn:
-            if self._legal is None:
-                self._legal = self._turn_actions(seat)
-            return list(self._legal)
-        if self._phase in ("claim", "rob") and seat in self._options and seat not in self._answers:
-            return list(self._options[seat])
-        return []
-
-    # -- evaluation helpers -------------------------------------------------------------
-
-    def _meld_pairs(self, seat: int) -> list[tuple[int, int]]:
-        return [(int(m[0]), int(m[1])) for m in self._melds[seat]]  # type: ignore[arg-type]
-
-    def _waits(self, counts: list[int], melds: list[tuple[int, int]]) -> int:
-        """Winning tiles of a waiting hand, as a kind mask."""
-        return _core.counts_waits(counts, melds, self._wild_list, self._flags)
-
-    def _wins_with(self, seat: int, tile: int) -> bool:
-        counts = list(self._hands[seat])
-        counts[tile] += 1
-        return _core.counts_is_win(counts, self._meld_pairs(seat), self._wild_list, self._flags)
-
-    def _allowed(self, points: int, self_draw: bool) -> bool:
-        if self_draw:
-            return points >= (5 if self._rules.draw5_win6 else 3)
-        return points >= 6
-
-    def _kong_keeps_waits(self, seat: int, kind: MeldKind, tile: int) -> bool:
-        """Under ``kong_keeps_waits``, whether a declared seat's kong leaves its winning tiles
-        as they were (RULES §4). Always true for an undeclared seat or without the option."""
-        if not (self._rules.kong_keeps_waits and self._declared[seat]):
-            return True
-        hand = list(self._hands[seat])
-        melds = self._meld_pairs(seat)
-        if kind is MeldKind.KONG:
-            before = self._waits(hand, melds)
-            hand[tile] -= 3
-            return self._waits(hand, [*melds, (int(kind), tile)]) == before
-        drawn = self._drawn
-        assert drawn is not None
-        hand[drawn] -= 1
-        before = self._waits(hand, melds)
-        if kind is MeldKind.CONCEALED_KONG:
-            hand[tile] -= 3
-            after_melds = [*melds, (int(kind), tile)]
-        else:
-            after_melds = [(int(MeldKind.ADDED_KONG), t) if t == tile and k == 0 else (k, t) for k, t in melds]
-        return self._waits(hand, after_melds) == before
-
-    def _kong_actions(self, seat: int) -> list[Action]:
-        """Concealed and added kongs open to the seat on its turn (after a draw)."""
-        hand = self._hands[seat]
-        drawn = self._drawn
-        out = []
-        declared = self._declared[seat]
-        for k in range(34):
-            if hand[k] == 4 and k not in self._wild_set and (not declared or k == drawn):
-                if self._kong_keeps_waits(seat, MeldKind.CONCEALED_KONG, k):
-                    out.append(action_of(ActionKind.CONCEALED_KONG, k))
-        for m in self._melds[seat]:
-            k = int(m[1])  # type: ignore[arg-type]
-            if m[0] == MeldKind.PONG and hand[k] >= 1 and (not declared or k == drawn):
-                if k in self._forfeited[seat] and not self._rules.delayed_kong:
-                    continue
-                if self._kong_keeps_waits(seat, MeldKind.ADDED_KONG, k):
-                    out.append(action_of(ActionKind.ADDED_KONG, k))
-        return out
-
-    def _self_draw_allowed(self, seat: int) -> bool:
-        drawn = self._drawn
-        if drawn is None or not self._declared[seat]:
-            return False
-        melds = self._meld_pairs(seat)
-        if not _core.counts_is_win(self._hands[seat], melds, self._wild_list, self._flags):
-            return False
-        tiles = _tiles_of(self._hands[seat])
-        return bool(_core.score_win(tiles, drawn, True, melds, self._wildcards, self._flags)[1])
-
-    def _turn_actions(self, seat: int) -> list[Action]:
-        hand = self._hands[seat]
-        if self._declared[seat]:
-            assert self._drawn is not None
-            out = []
-            if self._self_draw_allowed(seat):
-                out.append(action_of(ActionKind.SELF_DRAW_WIN))
-            out.extend(self._kong_actions(seat))
-            out.append(action_of(ActionKind.DISCARD, self._drawn))
-            return out
-        out = self._kong_actions(seat) if self._drawn is not None else []
-        mask = _core.counts_declarable(hand, self._meld_pairs(seat), self._wild_list, self._flags)
-        declare = _TILED_ACTIONS[ActionKind.DECLARE]
-        discard = _TILED_ACTIONS[ActionKind.DISCARD]
-        out.extend(declare[k] for k in range(34) if mask >> k & 1)
-        out.extend(discard[k] for k in range(34) if hand[k])
-        return out
-
-    # -- stepping -----------------------------------------------------------------------
+        by_code = _BY_CODE
+        return [by_code[c] for c in self._core.legal_actions(seat)]  # type: ignore[misc]
 
     def step(self, seat: int, action: Action) -> None:
         """``seat`` takes ``action``.
@@ -290,222 +179,86 @@ class Game:
         Raises :class:`NotYourTurnError` if ``seat`` is not in :attr:`to_act` and
         :class:`IllegalActionError` (listing the legal actions) if the action is not legal;
         either way the game is left exactly as it was."""
-        _check_seat(seat)
-        if seat not in self.to_act:
+        if not isinstance(action, Action):
+            _check_seat(seat)
+            raise IllegalActionError(f"expected an Action, got {action!r}")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
+            raise InvalidArgumentError(f"seat must be 0–3, got {seat!r}")
+        status = self._core.step(seat, _code(action))
+        if status == 1:
+            to_act = self.to_act
             raise NotYourTurnError(
                 f"seat {seat} is not to act now"
-                + (f"; waiting for seat(s) {list(self.to_act)}" if self.to_act else "; the hand is over")
+                + (f"; waiting for seat(s) {list(to_act)}" if to_act else "; the hand is over")
             )
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"expected an Action, got {action!r}")
-        legal = self.legal_actions(seat)
-        if action not in legal:
+        if status == 2:
+            legal = self.legal_actions(seat)
             raise IllegalActionError(
                 f"{action} is not legal for seat {seat} now; legal: {', '.join(map(str, legal))}"
             )
-        self._apply(seat, action, auto=False)
-        self._advance()
 
-    def _apply(self, seat: int, action: Action, *, auto: bool) -> None:
-        self._legal = None
-        kind = action.kind
-        if self._phase == "turn":
-            tile = None if action.tile is None else int(action.tile)
-            if kind is ActionKind.DISCARD or kind is ActionKind.DECLARE:
-                assert tile is not None
-                self._discard(seat, tile, declare=kind is ActionKind.DECLARE, auto=auto)
-            elif kind is ActionKind.SELF_DRAW_WIN:
-                assert self._drawn is not None
-                self._win(seat, self._drawn, WinKind.SELF_DRAW, None, auto=auto)
-            elif kind is ActionKind.CONCEALED_KONG:
-                assert tile is not None
-                self._events.append({"type": "concealed_kong", "seat": seat, "tile": tile})
-                self._hands[seat][tile] -= 4
-                self._melds[seat].append([MeldKind.CONCEALED_KONG, tile, None])
-                self._kongs.append(KongRecord(seat, MeldKind.CONCEALED_KONG, tile))
-                self._draw(seat, replacement=True)
-            elif kind is ActionKind.ADDED_KONG:
-                assert tile is not None
-                self._events.append({"type": "added_kong", "seat": seat, "tile": tile})
-                self._hands[seat][tile] -= 1
-                self._open_claims(seat, tile, robbing=True)
-            return
-        # claim / rob: record the answer; resolve once everyone asked has answered
-        self._answers[seat] = action
-        self._events.append(
-            {"type": "answer", "seat": seat, "action": kind.name.lower(), "auto": auto}
-        )
-        if len(self._answers) == len(self._options):
-            self._resolve_claims()
+    # -- the log ------------------------------------------------------------------------
 
-    def _advance(self) -> None:
-        """Take the engine's own actions until a seat has a real choice or the hand ends."""
-        while True:
-            if self._phase == "turn" and self._declared[self._turn]:
-                seat = self._turn
-                legal = self._turn_actions(seat)
-                if self._rules.must_win and legal[0].kind is ActionKind.SELF_DRAW_WIN:
-                    self._apply(seat, legal[0], auto=True)
-                    continue
-                if len(legal) == 1:
-                    self._apply(seat, legal[0], auto=True)
-                    continue
-            return
+    def _log(self) -> list[dict[str, Any]]:
+        """The rendered event log (the cache itself: do not mutate)."""
+        rendered = self._rendered
+        if len(rendered) < self._core.event_count():
+            for kind, seat, tile, a, b, c in self._core.events_from(len(rendered)):
+                rendered.append(self._render(kind, seat, tile, a, b, c))
+        return rendered
 
-    def _draw(self, seat: int, *, replacement: bool) -> None:
-        if self.wall_remaining == 0:
-            self._end_drawn()
-            return
-        if replacement:
-            self._back += 1
-            tile = self._wall[len(self._wall) - self._back]
-        else:
-            tile = self._wall[self._front]
-            self._front += 1
-        self._hands[seat][tile] += 1
-        self._phase = "turn"
-        self._turn = seat
-        self._drawn = tile
-        self._events.append({"type": "draw", "seat": seat, "tile": tile, "replacement": replacement})
-
-    def _discard(self, seat: int, tile: int, *, declare: bool, auto: bool) -> None:
-        self._hands[seat][tile] -= 1
-        self._discards[seat].append((tile, declare))
-        self._events.append(
-            {"type": "discard", "seat": seat, "tile": tile, "declare": declare, "auto": auto}
-        )
-        if declare:
-            self._declared[seat] = True
-            self._draw((seat + 1) % 4, replacement=False)  # face down: nobody may claim it
-            return
-        self._open_claims(seat, tile, robbing=False)
-
-    def _open_claims(self, source: int, tile: int, *, robbing: bool) -> None:
-        """Ask the other seats about ``source``'s discard (or added kong, when ``robbing``)."""
-        options: dict[int, list[Action]] = {}
-        if tile not in self._wild_set:
-            for i in (1, 2, 3):
-                s = (source + i) % 4
-                acts: list[Action] = []
-                if (
-                    self._declared[s]
-                    and not self._passed_win[s]
-                    and self._allowed(_POINTS[tile], False)
-                    and self._wins_with(s, tile)
-                ):
-                    acts.append(action_of(ActionKind.WIN))
-                if not robbing:
-                    held = self._hands[s][tile]
-                    if not self._declared[s] and held >= 2:
-                        acts.append(action_of(ActionKind.PONG))
-                    if held == 3 and self._kong_keeps_waits(s, MeldKind.KONG, tile):
-                        acts.append(action_of(ActionKind.KONG))
-                if acts:
-                    options[s] = [*acts, action_of(ActionKind.PASS)]
-        self._phase = "rob" if robbing else "claim"
-        self._turn = source
-        self._claim_tile = tile
-        self._claim_declared = self._declared[source]
-        self._options = options
-        self._answers = {}
-        if self._rules.must_win:
-            for s, acts in sorted(options.items()):
-                if acts[0].kind is ActionKind.WIN:
-                    self._answers[s] = acts[0]
-                    self._events.append({"type": "answer", "seat": s, "action": "win", "auto": True})
-        if len(self._answers) == len(options):
-            self._resolve_claims()
-
-    def _resolve_claims(self) -> None:
-        source, tile = self._turn, self._claim_tile
-        assert tile is not None
-        robbing = self._phase == "rob"
-        options, answers = self._options, self._answers
-        self._options, self._answers = {}, {}
-        for s, acts in options.items():
-            if acts[0].kind is ActionKind.WIN and answers[s].kind is not ActionKind.WIN:
-                self._passed_win[s] = True  # 过胡: from now on only by self-draw
-        for i in (1, 2, 3):
-            s = (source + i) % 4
-            if s in answers and answers[s].kind is ActionKind.WIN:
-                kind = WinKind.ROBBED_KONG if robbing else WinKind.DISCARD
-                self._win(s, tile, kind, source, auto=False)
-                return
-        if robbing:  # nobody robbed it: the added kong stands
-            for m in self._melds[source]:
-                if m[0] == MeldKind.PONG and m[1] == tile:
-                    m[0] = MeldKind.ADDED_KONG
-                    break
-            self._kongs.append(KongRecord(source, MeldKind.ADDED_KONG, tile))
-            self._draw(source, replacement=True)
-            return
-        for s, a in answers.items():
-            if a.kind is ActionKind.PONG:
-                if self._hands[s][tile] == 3:
-                    self._forfeited[s].add(tile)  # 过杠: chose pong over kong
-                self._hands[s][tile] -= 2
-                self._melds[s].append([MeldKind.PONG, tile, source])
-                self._events.append({"type": "pong", "seat": s, "tile": tile, "from": source})
-                self._phase, self._turn, self._drawn = "turn", s, None
-                return
-            if a.kind is ActionKind.KONG:
-                self._hands[s][tile] -= 3
-                self._melds[s].append([MeldKind.KONG, tile, source])
-                self._kongs.append(KongRecord(s, MeldKind.KONG, tile, source, self._claim_declared))
-                self._events.append({"type": "kong", "seat": s, "tile": tile, "from": source})
-                self._draw(s, replacement=True)
-                return
-        self._draw((source + 1) % 4, replacement=False)
+    def _render(self, kind: int, seat: int, tile: int, a: int, b: int, c: int) -> dict[str, Any]:
+        if kind == 0:
+            return {
+                "type": "start_hand",
+                "dealer": self._dealer,
+                "rules": self._rules.to_dict(),
+                "wildcards": list(self._wildcards),
+                "wall": list(self._wall),
+                "scores": list(self._scores),
+            }
+        if kind == 1:
+            return {"type": "draw", "seat": seat, "tile": tile, "replacement": bool(a)}
+        if kind == 2:
+            return {"type": "discard", "seat": seat, "tile": tile, "declare": bool(a), "auto": bool(b)}
+        if kind == 3:
+            return {"type": "concealed_kong", "seat": seat, "tile": tile}
+        if kind == 4:
+            return {"type": "added_kong", "seat": seat, "tile": tile}
+        if kind == 5:
+            return {"type": "answer", "seat": seat, "action": _ACT_NAMES[a], "auto": bool(b)}
+        if kind == 6:
+            return {"type": "pong", "seat": seat, "tile": tile, "from": a}
+        if kind == 7:
+            return {"type": "kong", "seat": seat, "tile": tile, "from": a}
+        if kind == 8:
+            return {
+                "type": "win",
+                "seat": seat,
+                "tile": tile,
+                "kind": _WIN_KINDS[a].value,
+                "from": None if b < 0 else b,
+                "auto": bool(c),
+            }
+        result = self.result
+        assert result is not None
+        return {
+            "type": "end_hand",
+            "result": result.to_dict(),
+            "hands": [_tiles_of(self._core.hand(s)) for s in range(4)],
+            "melds": [[[k, t, src] for k, t, src in self._core.melds(s)] for s in range(4)],
+            "discards": [[t for t, _ in self._core.discards(s)] for s in range(4)],
+        }
 
     # -- the end ------------------------------------------------------------------------
 
-    def _win(self, seat: int, tile: int, kind: WinKind, source: int | None, *, auto: bool) -> None:
-        self_draw = kind is WinKind.SELF_DRAW
-        tiles = _tiles_of(self._hands[seat])
-        if not self_draw:
-            tiles.append(tile)
-        points, _allowed, _shape, bits, factor, _pay = _core.score_win(
-            tiles, tile, self_draw, self._meld_pairs(seat), self._wildcards, self._flags
-        )
-        if not self_draw:
-            self._hands[seat][tile] += 1
-        from .score import Pattern
-
-        discarder_declared = False if source is None else self._claim_declared
-        transfers = settle_win(
-            self._rules,
-            dealer=self._dealer,
-            winner=seat,
-            self_draw=self_draw,
-            discarder=source,
-            discarder_declared=discarder_declared,
-            points=points,
-            factor=factor,
-            kongs=self._kongs,
-        )
-        self._events.append(
-            {"type": "win", "seat": seat, "tile": tile, "kind": kind.value, "from": source, "auto": auto}
-        )
-        self._finish(
-            HandResult(
-                dealer=self._dealer,
-                winner=seat,
-                win_kind=kind,
-                discarder=source,
-                win_tile=TILES[tile],
-                points=points,
-                factor=factor,
-                patterns=Pattern.from_bits(bits),
-                transfers=tuple(transfers),
-                deltas=deltas_of(transfers),
-                kongs_made=bool(self._kongs),
-                declared=(self._declared[0], self._declared[1], self._declared[2], self._declared[3]),
-            )
-        )
-
-    def _end_drawn(self) -> None:
-        self._finish(
-            HandResult(
+    def _settle(self) -> HandResult:
+        core = self._core
+        declared = tuple(core.declared())
+        kongs = [KongRecord(s, MeldKind(k), t, f, fd) for s, k, t, f, fd in core.kongs()]
+        outcome = core.outcome()
+        if outcome is None:
+            return HandResult(
                 dealer=self._dealer,
                 winner=None,
                 win_kind=None,
@@ -516,23 +269,35 @@ class Game:
                 patterns=(),
                 transfers=(),
                 deltas=(0, 0, 0, 0),
-                kongs_made=bool(self._kongs),
-                declared=(self._declared[0], self._declared[1], self._declared[2], self._declared[3]),
+                kongs_made=bool(kongs),
+                declared=declared,  # type: ignore[arg-type]
             )
+        winner, tile, kind, discarder, discarder_declared, points, factor, bits = outcome
+        win_kind = _WIN_KINDS[kind]
+        transfers = settle_win(
+            self._rules,
+            dealer=self._dealer,
+            winner=winner,
+            self_draw=win_kind is WinKind.SELF_DRAW,
+            discarder=discarder,
+            discarder_declared=discarder_declared,
+            points=points,
+            factor=factor,
+            kongs=kongs,
         )
-
-    def _finish(self, result: HandResult) -> None:
-        self._result = result
-        self._phase = "over"
-        self._options, self._answers = {}, {}
-        self._events.append(
-            {
-                "type": "end_hand",
-                "result": result.to_dict(),
-                "hands": [_tiles_of(h) for h in self._hands],
-                "melds": [[[int(m[0]), m[1], m[2]] for m in ms] for ms in self._melds],  # type: ignore[arg-type]
-                "discards": [[t for t, _ in ds] for ds in self._discards],
-            }
+        return HandResult(
+            dealer=self._dealer,
+            winner=winner,
+            win_kind=win_kind,
+            discarder=discarder,
+            win_tile=TILES[tile],
+            points=points,
+            factor=factor,
+            patterns=Pattern.from_bits(bits),
+            transfers=tuple(transfers),
+            deltas=deltas_of(transfers),
+            kongs_made=bool(kongs),
+            declared=declared,  # type: ignore[arg-type]
         )
 
     # -- what a seat may see ------------------------------------------------------------
@@ -540,56 +305,48 @@ class Game:
     def view(self, seat: int) -> SeatView:
         """Everything ``seat`` may know now, and nothing else."""
         _check_seat(seat)
-        over = self._phase == "over"
+        core = self._core
+        phase = core.phase()
+        over = phase == 3
+        turn = core.turn()
         melds = tuple(
             tuple(
                 MeldView(
-                    _MELD_NAMES[MeldKind(int(m[0]))],  # type: ignore[arg-type]
-                    None
-                    if (m[0] == MeldKind.CONCEALED_KONG and s != seat and not over)
-                    else TILES[int(m[1])],  # type: ignore[arg-type]
-                    None if m[2] is None else int(m[2]),
+                    _MELD_NAMES[k],
+                    None if (k == MeldKind.CONCEALED_KONG and s != seat and not over) else TILES[t],
+                    src,
                 )
-                for m in self._melds[s]
+                for k, t, src in core.melds(s)
             )
             for s in range(4)
         )
         discards = tuple(
-            tuple(None if (down and s != seat and not over) else TILES[t] for t, down in self._discards[s])
+            tuple(None if (down and s != seat and not over) else TILES[t] for t, down in core.discards(s))
             for s in range(4)
         )
-        hand = self._hands[seat]
-        waits: tuple[Tile, ...] | None = None
-        n = sum(hand) + 3 * len(self._melds[seat])
-        melds_here = self._meld_pairs(seat)
-        if n == 13 or (n == 14 and self._declared[seat] and self._phase == "turn" and self._turn == seat):
-            counts = list(hand)
-            if n == 14 and self._drawn is not None:
-                counts[self._drawn] -= 1
-            w = self._waits(counts, melds_here)
-            waits = tuple(TILES[k] for k in range(34) if w >> k & 1) if w else None
-        mine = self._phase == "turn" and self._turn == seat
+        waits = core.waits(seat)
+        drawn = core.drawn()
+        claim = core.claim_tile()
+        declared = core.declared()
         return SeatView(
             seat=seat,
             dealer=self._dealer,
             rules=self._rules,
-            phase=self._phase,
-            turn=self._turn,
-            hand=tuple(TILES[k] for k in _tiles_of(hand)),
-            drawn=TILES[self._drawn] if mine and self._drawn is not None else None,
+            phase=_PHASES[phase],
+            turn=turn,
+            hand=tuple(TILES[k] for k in _tiles_of(core.hand(seat))),
+            drawn=TILES[drawn] if phase == 0 and turn == seat and drawn is not None else None,
             melds=melds,
             discards=discards,
-            declared=(self._declared[0], self._declared[1], self._declared[2], self._declared[3]),
-            passed_win=self._passed_win[seat],
-            claim_tile=TILES[self._claim_tile]
-            if self._phase in ("claim", "rob") and self._claim_tile is not None
-            else None,
+            declared=(declared[0], declared[1], declared[2], declared[3]),
+            passed_win=core.passed_win()[seat],
+            claim_tile=TILES[claim] if phase in (1, 2) and claim is not None else None,
             wall_remaining=self.wall_remaining,
             wildcards=self.wildcards,
-            winning_tiles=waits,
+            winning_tiles=tuple(TILES[k] for k in range(34) if waits >> k & 1) if waits else None,
             scores=self._scores,
             legal_actions=tuple(self.legal_actions(seat)),
-            result=self._result,
+            result=self.result,
         )
 
     def events_for(self, seat: int) -> list[dict[str, Any]]:
@@ -597,15 +354,17 @@ class Game:
         discards, concealed-kong kinds and claim answers masked or left out, and no wall."""
         _check_seat(seat)
         out = []
-        for e in self._events:
+        for e in self._log():
             kind = e["type"]
             if kind == "start_hand":
                 m = {k: v for k, v in e.items() if k != "wall"}
                 wall = e["wall"]
                 i = (seat - e["dealer"]) % 4
-                own = wall[13 * i : 13 * i + 13] + ([wall[52]] if i == 0 else [])
-                m["hand"] = own
+                m["hand"] = wall[13 * i : 13 * i + 13] + ([wall[52]] if i == 0 else [])
                 m["wall_size"] = len(wall)
+                m["wildcards"] = list(e["wildcards"])
+                m["scores"] = list(e["scores"])
+                m["rules"] = dict(e["rules"])
                 out.append(m)
             elif kind == "answer":
                 if e["seat"] == seat:
@@ -620,6 +379,32 @@ class Game:
             else:
                 out.append(copy.deepcopy(e))
         return out
+
+    # -- the authority's state, for tests and tools ---------------------------------------
+
+    @property
+    def _hands(self) -> list[list[int]]:
+        return [list(self._core.hand(s)) for s in range(4)]
+
+    @property
+    def _melds(self) -> list[list[list[int | None]]]:
+        return [[[k, t, src] for k, t, src in self._core.melds(s)] for s in range(4)]
+
+    @property
+    def _discards(self) -> list[list[tuple[int, bool]]]:
+        return [list(self._core.discards(s)) for s in range(4)]
+
+    @property
+    def _declared(self) -> list[bool]:
+        return list(self._core.declared())
+
+    @property
+    def _front(self) -> int:
+        return int(self._core.wall_position()[0])
+
+    @property
+    def _back(self) -> int:
+        return int(self._core.wall_position()[1])
 
     # -- persistence --------------------------------------------------------------------
 
@@ -641,7 +426,7 @@ class Game:
                 wildcards=start["wildcards"],
                 scores=start.get("scores", (0, 0, 0, 0)),
             )
-        except (KeyError, TypeError) as e:
+        except (KeyError, TypeError, AttributeError) as e:
             raise InvalidEventLogError(f"bad start_hand event: {e!r}") from None
         except KoudiandianError as e:
             raise InvalidEventLogError(f"bad start_hand event: {e}") from None
@@ -655,8 +440,8 @@ class Game:
                 raise InvalidEventLogError(
                     f"event {n} ({event.get('type')}) cannot be replayed: {err}"
                 ) from None
-        if game._events != list(events):
-            got = game._events
+        got = game._log()
+        if got != list(events):
             n = next((i for i, (a, b) in enumerate(zip(got, events)) if a != b), min(len(got), len(events)))
             raise InvalidEventLogError(
                 f"the log does not replay to itself: event {n} differs "
@@ -668,7 +453,7 @@ class Game:
     def to_json(self) -> str:
         """The whole game state as JSON (its full event log; deterministic text)."""
         return json.dumps(
-            {"format": _FORMAT, "version": _VERSION, "events": self._events},
+            {"format": _FORMAT, "version": _VERSION, "events": self._log()},
             sort_keys=True,
             separators=(",", ":"),
             ensure_ascii=False,
@@ -694,12 +479,12 @@ class Game:
         return (Game.from_json, (self.to_json(),))
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Game) and self._events == other._events
+        return isinstance(other, Game) and self._log() == other._log()
 
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        state = "over" if self.is_over else f"{self._phase}, to act {list(self.to_act)}"
+        state = "over" if self.is_over else f"{self.phase}, to act {list(self.to_act)}"
         return f"<Game dealer={self._dealer} wall_remaining={self.wall_remaining} {state}>"
 
 
@@ -754,7 +539,10 @@ def _check_wall(
             f"got {len(tiles)} tiles" + (f", wrong counts: {', '.join(bad[:8])}" if bad else "")
         )
     mode = rules.wildcards
-    wild = [] if wildcards is None else [int(k) for k in wildcards]
+    try:
+        wild = [] if wildcards is None else [int(k) for k in wildcards]
+    except (TypeError, ValueError) as e:
+        raise InvalidWallError(f"wildcards must be tile indices: {e}") from None
     if len(wild) != mode.kinds or len(set(wild)) != len(wild):
         raise InvalidWallError(
             f"wildcards={mode.value!r} needs {mode.kinds} distinct wildcard kind(s), got {wild}"

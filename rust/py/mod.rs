@@ -5,3 +5,4 @@ pub mod convert;
 pub mod counts;
 pub mod errors;
 pub mod functions;
+pub mod game;

@@ -1,0 +1,65 @@
+//! Actions as small integer codes: `kind * 34 + tile` (tile 0 for kinds that take none).
+//! The kinds and their numbers are those of `koudiandian.ActionKind`.
+
+/// An action's code.
+pub type ActionCode = u16;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Act {
+    Discard = 0,
+    Declare = 1,
+    SelfDrawWin = 2,
+    Win = 3,
+    Pong = 4,
+    Kong = 5,
+    AddedKong = 6,
+    ConcealedKong = 7,
+    Pass = 8,
+}
+
+impl Act {
+    const ALL: [Act; 9] = [
+        Act::Discard,
+        Act::Declare,
+        Act::SelfDrawWin,
+        Act::Win,
+        Act::Pong,
+        Act::Kong,
+        Act::AddedKong,
+        Act::ConcealedKong,
+        Act::Pass,
+    ];
+
+    #[must_use]
+    pub const fn code(self, tile: u8) -> ActionCode {
+        self as ActionCode * 34 + tile as ActionCode
+    }
+
+    /// The kind of a code. Precondition: `code < 9 * 34`.
+    #[must_use]
+    pub fn of(code: ActionCode) -> Act {
+        Act::ALL[(code / 34) as usize % 9]
+    }
+
+    /// The snake-case name used in event logs.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Act::Discard => "discard",
+            Act::Declare => "declare",
+            Act::SelfDrawWin => "self_draw_win",
+            Act::Win => "win",
+            Act::Pong => "pong",
+            Act::Kong => "kong",
+            Act::AddedKong => "added_kong",
+            Act::ConcealedKong => "concealed_kong",
+            Act::Pass => "pass",
+        }
+    }
+}
+
+/// The tile of a code.
+#[must_use]
+pub const fn tile_of(code: ActionCode) -> u8 {
+    (code % 34) as u8
+}
