@@ -6,6 +6,7 @@
 pub mod decompose;
 pub mod error;
 pub mod game;
+pub mod greedy;
 pub mod hand;
 pub mod rng;
 pub mod rules;
@@ -44,6 +45,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(counts::counts_waits, m)?)?;
     m.add_function(wrap_pyfunction!(counts::counts_declarable, m)?)?;
     m.add_class::<py::game::PyGameCore>()?;
+    m.add_function(wrap_pyfunction!(py::game::greedy_choice, m)?)?;
     m.add_function(wrap_pyfunction!(batch::is_win_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::winning_tiles_batch, m)?)?;
     Ok(())

@@ -15,6 +15,7 @@ __all__ = [
     "deal",
     "decompose",
     "format_mpsz",
+    "greedy_choice",
     "is_win",
     "is_win_batch",
     "parse_tiles",
@@ -92,4 +93,15 @@ class GameCore:
     def events_from(self, start: int) -> list[tuple[int, int, int, int, int, int]]: ...
     def outcome(self) -> tuple[int, int, int, int | None, bool, int, int, int] | None: ...
     def waits(self, seat: int) -> int: ...
+    def greedy_action(self, seat: int) -> int: ...
     def __copy__(self) -> GameCore: ...
+def greedy_choice(
+    counts: list[int],
+    melds: list[tuple[int, int]],
+    wildcards: list[int],
+    flags: int,
+    seen: list[int],
+    legal: list[int],
+    claim_tile: int | None,
+    declared: bool,
+) -> int: ...

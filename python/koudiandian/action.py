@@ -62,6 +62,11 @@ class Action:
     def __str__(self) -> str:
         return self.kind.name.lower() + (f" {self.tile}" if self.tile is not None else "")
 
+    @property
+    def code(self) -> int:
+        """The Rust core's number for this action: ``kind * 34 + tile`` (tile 0 if none)."""
+        return self.kind * 34 + (0 if self.tile is None else self.tile)
+
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind.name.lower(), "tile": None if self.tile is None else int(self.tile)}
 
@@ -86,3 +91,11 @@ def action_of(kind: ActionKind, tile: int | None = None) -> Action:
 
     Precondition: ``tile`` is given exactly when ``kind.takes_tile``."""
     return _PLAIN[kind] if tile is None else _TILED[kind][tile]
+
+
+_BY_CODE: dict[int, Action] = {a.code: a for a in (*_PLAIN.values(), *(x for t in _TILED.values() for x in t))}
+
+
+def action_from_code(code: int) -> Action:
+    """The shared :class:`Action` with the Rust core's number ``code``."""
+    return _BY_CODE[code]

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from . import _core
-from .action import Action, ActionKind, action_of
+from .action import Action, ActionKind, action_from_code
 from .errors import (
     IllegalActionError,
     InvalidArgumentError,
@@ -40,16 +40,6 @@ _PHASES = ("turn", "claim", "rob", "over")
 _MELD_NAMES = tuple(k.name.lower() for k in MeldKind)
 _WIN_KINDS = (WinKind.SELF_DRAW, WinKind.DISCARD, WinKind.ROBBED_KONG)
 _ACT_NAMES = tuple(k.name.lower() for k in ActionKind)
-# Action codes of the core: kind * 34 + tile.
-_BY_CODE: list[Action | None] = [None] * (9 * 34)
-for _kind in ActionKind:
-    for _t in range(34) if _kind.takes_tile else (0,):
-        _BY_CODE[_kind * 34 + _t] = action_of(_kind, _t if _kind.takes_tile else None)
-
-
-def _code(action: Action) -> int:
-    return action.kind * 34 + (0 if action.tile is None else action.tile)
-
 
 def _tiles_of(counts: Sequence[int]) -> list[int]:
     return [k for k in range(34) for _ in range(counts[k])]
@@ -170,8 +160,7 @@ class Game:
     def legal_actions(self, seat: int) -> list[Action]:
         """What ``seat`` may do now; empty when it need not act."""
         _check_seat(seat)
-        by_code = _BY_CODE
-        return [by_code[c] for c in self._core.legal_actions(seat)]  # type: ignore[misc]
+        return [action_from_code(c) for c in self._core.legal_actions(seat)]
 
     def step(self, seat: int, action: Action) -> None:
         """``seat`` takes ``action``.
@@ -184,7 +173,7 @@ class Game:
             raise IllegalActionError(f"expected an Action, got {action!r}")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
             raise InvalidArgumentError(f"seat must be 0–3, got {seat!r}")
-        status = self._core.step(seat, _code(action))
+        status = self._core.step(seat, action.code)
         if status == 1:
             to_act = self.to_act
             raise NotYourTurnError(

@@ -39,6 +39,11 @@ class _LazyView:
         self._seat = seat
         self._view: SeatView | None = None
 
+    def greedy_action(self) -> int:
+        """The greedy policy's choice, straight from the game (the same inputs a
+        :class:`SeatView` gives; see :class:`koudiandian.bots.GreedyBot`)."""
+        return int(self._game._core.greedy_action(self._seat))
+
     def __getattr__(self, name: str) -> Any:
         view = self._view
         if view is None:

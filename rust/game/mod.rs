@@ -210,6 +210,42 @@ impl GameCore {
         self.waits(&counts, &self.melds[s])
     }
 
+    /// The greedy policy's choice for `seat` (see [`crate::greedy`]), from what that seat
+    /// may see. Precondition: `seat` is to act.
+    pub fn greedy_action(&mut self, seat: u8) -> ActionCode {
+        let s = seat as usize;
+        let legal = self.legal_actions(seat);
+        let mut seen = self.hands[s];
+        for (owner, discards) in self.discards.iter().enumerate() {
+            for &(t, face_down) in discards {
+                if !face_down || owner == s {
+                    seen[t as usize] += 1;
+                }
+            }
+        }
+        for (owner, melds) in self.melds.iter().enumerate() {
+            for m in melds {
+                if m.kind != MeldKind::ConcealedKong || owner == s {
+                    seen[m.tile as usize] += m.kind.size();
+                }
+            }
+        }
+        for c in &mut seen {
+            *c = (*c).min(4);
+        }
+        let claim_tile = if matches!(self.phase, Phase::Claim | Phase::Rob) { self.claim_tile } else { None };
+        crate::greedy::choose(&crate::greedy::Seat {
+            counts: self.hands[s],
+            melds: self.melds[s].iter().map(|m| crate::hand::Meld { kind: m.kind, tile: m.tile }).collect(),
+            wildcards: &self.wildcards,
+            rules: self.rules.eval,
+            seen,
+            legal: &legal,
+            claim_tile,
+            declared: self.declared[s],
+        })
+    }
+
     // -- evaluation -----------------------------------------------------------------------
 
     /// The seat's hand (with `counts` as its concealed tiles and `melds` as its melds) as the

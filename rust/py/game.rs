@@ -140,8 +140,55 @@ impl PyGameCore {
         self.core.seat_waits(seat % 4)
     }
 
+    /// The greedy policy's choice for `seat` (an action code), from what it may see.
+    fn greedy_action(&mut self, seat: u8) -> u16 {
+        self.core.greedy_action(seat % 4)
+    }
+
     fn __copy__(&self) -> Self {
         self.clone()
     }
 }
 
+
+/// The greedy policy's choice from a seat's view: its concealed tiles by kind, its melds
+/// `(kind, tile)`, the wildcard kinds, the kinds seen (34 counts), the legal action codes,
+/// the tile on offer (claims) and whether the seat has declared.
+#[pyfunction]
+#[allow(clippy::too_many_arguments, clippy::needless_pass_by_value)]
+pub fn greedy_choice(
+    counts: [u8; 34],
+    melds: Vec<(u8, u8)>,
+    wildcards: Vec<u8>,
+    flags: u32,
+    seen: [u8; 34],
+    legal: Vec<u16>,
+    claim_tile: Option<u8>,
+    declared: bool,
+) -> PyResult<u16> {
+    if legal.is_empty() || legal.iter().any(|&c| c >= 9 * 34) {
+        return Err(crate::error::Error::Array("legal actions must be non-empty action codes".into()).into());
+    }
+    let melds = melds
+        .into_iter()
+        .map(|(k, tile)| Ok(crate::hand::Meld { kind: crate::hand::MeldKind::from_index(i64::from(k))?, tile }))
+        .collect::<Result<Vec<_>, crate::error::Error>>()?;
+    // The same checks as every hand: kinds, copies, sizes (the policy relies on them).
+    let tiles: Vec<u8> =
+        (0..34u8).flat_map(|k| std::iter::repeat_n(k, counts[k as usize] as usize)).collect();
+    let rules = EvalRules::from_flags(flags);
+    crate::hand::Hand::new(&tiles, &melds, &wildcards, rules, crate::hand::Size::Any)?;
+    if claim_tile.is_some_and(|t| t >= 34) {
+        return Err(crate::error::Error::InvalidTile(format!("invalid claim tile {claim_tile:?}")).into());
+    }
+    Ok(crate::greedy::choose(&crate::greedy::Seat {
+        counts,
+        melds,
+        wildcards: &wildcards,
+        rules,
+        seen,
+        legal: &legal,
+        claim_tile,
+        declared,
+    }))
+}

@@ -1,0 +1,163 @@
+//! The greedy policy of `koudiandian.bots.GreedyBot`: win when allowed; discard to the
+//! lowest shanten, then the most live winning tiles, then the highest-value wait; declare as
+//! soon as allowed with the best declarable discard; kong and pong when the shanten does not
+//! rise. It sees only what its seat may see.
+
+use crate::game::{Act, ActionCode};
+use crate::hand::{Hand, Meld, MeldKind};
+use crate::rules::EvalRules;
+use crate::shanten::shanten;
+use crate::tiles::{points, Counts, KINDS};
+use crate::waits::Waits;
+
+/// What the policy knows: its concealed tiles (by kind, wildcard kinds included), its melds,
+/// the wildcard kinds, and how many of each kind it has seen (its hand, every visible discard
+/// and meld), with its legal actions and the tile on offer in a claim.
+pub struct Seat<'a> {
+    pub counts: Counts,
+    pub melds: Vec<Meld>,
+    pub wildcards: &'a [u8],
+    pub rules: EvalRules,
+    pub seen: Counts,
+    pub legal: &'a [ActionCode],
+    pub claim_tile: Option<u8>,
+    pub declared: bool,
+}
+
+impl Seat<'_> {
+    fn hand(&self, counts: &Counts, melds: &[Meld]) -> Hand {
+        let wild_mask = self.wildcards.iter().fold(0u64, |m, &k| m | 1 << k);
+        let mut naturals = *counts;
+        let mut wild = 0;
+        for &k in self.wildcards {
+            wild += naturals[k as usize];
+            naturals[k as usize] = 0;
+        }
+        let mut held = *counts;
+        for m in melds {
+            held[m.tile as usize] += m.kind.size();
+        }
+        Hand { counts: naturals, wild, melds: melds.to_vec(), wildcards: wild_mask, held }
+    }
+
+    fn shanten_of(&self, counts: &Counts, melds: &[Meld]) -> i32 {
+        let h = self.hand(counts, melds);
+        shanten(&h.counts, h.wild, h.meld_count(), self.rules)
+    }
+
+    /// `(−shanten, live winning tiles, best wait value)` after discarding `kind`: larger is better.
+    fn discard_key(&self, kind: usize) -> (i32, u32, u8) {
+        let mut after = self.counts;
+        after[kind] -= 1;
+        let s = self.shanten_of(&after, &self.melds);
+        if s != 0 {
+            return (-s, 0, 0);
+        }
+        let waits = Waits::of(&self.hand(&after, &self.melds), self.rules).tiles;
+        let (mut live, mut best) = (0, 0);
+        for k in (0..KINDS).filter(|&k| waits >> k & 1 == 1) {
+            live += 4u32.saturating_sub(u32::from(self.seen[k]));
+            best = best.max(points(k));
+        }
+        (0, live, best)
+    }
+
+    fn with_meld(&self, kind: MeldKind, tile: u8) -> Vec<Meld> {
+        let mut melds: Vec<Meld> = self
+            .melds
+            .iter()
+            .copied()
+            .filter(|m| !(kind == MeldKind::AddedKong && m.kind == MeldKind::Pong && m.tile == tile))
+            .collect();
+        melds.push(Meld { kind, tile });
+        melds
+    }
+}
+
+fn find(legal: &[ActionCode], act: Act) -> Option<ActionCode> {
+    legal.iter().copied().find(|&c| Act::of(c) == act)
+}
+
+/// The greedy choice among `seat.legal` (never empty).
+#[must_use]
+pub fn choose(seat: &Seat<'_>) -> ActionCode {
+    let legal = seat.legal;
+    for act in [Act::SelfDrawWin, Act::Win] {
+        if let Some(c) = find(legal, act) {
+            return c;
+        }
+    }
+    if let Some(pass) = find(legal, Act::Pass) {
+        return claim(seat, pass);
+    }
+    let tile_of = |c: ActionCode| (c % 34) as u8;
+    let kongs: Vec<ActionCode> = legal
+        .iter()
+        .copied()
+        .filter(|&c| matches!(Act::of(c), Act::ConcealedKong | Act::AddedKong))
+        .collect();
+    if seat.declared {
+        // A declared seat is offered only the kongs its rules allow, and its drawn tile.
+        return kongs.first().copied().unwrap_or(legal[legal.len() - 1]);
+    }
+    let mut keys = [(i32::MIN, 0u32, 0u8); KINDS];
+    let mut best = (i32::MIN, 0, 0);
+    for k in (0..KINDS).filter(|&k| seat.counts[k] > 0) {
+        keys[k] = seat.discard_key(k);
+        best = best.max(keys[k]);
+    }
+    for &c in &kongs {
+        let t = tile_of(c);
+        let mut after = seat.counts;
+        let (kind, used) = if Act::of(c) == Act::ConcealedKong {
+            (MeldKind::ConcealedKong, 4)
+        } else {
+            (MeldKind::AddedKong, 1)
+        };
+        if after[t as usize] < used {
+            continue;
+        }
+        after[t as usize] -= used;
+        if seat.shanten_of(&after, &seat.with_meld(kind, t)) <= -best.0 {
+            return c;
+        }
+    }
+    let pick = |act: Act| {
+        legal
+            .iter()
+            .copied()
+            .filter(|&c| Act::of(c) == act)
+            .max_by_key(|&c| (keys[tile_of(c) as usize], std::cmp::Reverse(tile_of(c))))
+    };
+    pick(Act::Declare).or_else(|| pick(Act::Discard)).unwrap_or(legal[0])
+}
+
+/// Answer a discard: kong, then pong, when the shanten does not rise; else pass.
+fn claim(seat: &Seat<'_>, pass: ActionCode) -> ActionCode {
+    let Some(t) = seat.claim_tile.filter(|&t| (t as usize) < KINDS) else { return pass };
+    let current = seat.shanten_of(&seat.counts, &seat.melds);
+    if let Some(c) = find(seat.legal, Act::Kong).filter(|_| seat.counts[t as usize] >= 3) {
+        let mut after = seat.counts;
+        after[t as usize] -= 3;
+        if seat.shanten_of(&after, &seat.with_meld(MeldKind::Kong, t)) <= current {
+            return c;
+        }
+    }
+    if let Some(c) = find(seat.legal, Act::Pong).filter(|_| seat.counts[t as usize] >= 2) {
+        let mut after = seat.counts;
+        after[t as usize] -= 2;
+        let melds = seat.with_meld(MeldKind::Pong, t);
+        let best = (0..KINDS)
+            .filter(|&k| after[k] > 0)
+            .map(|k| {
+                let mut a = after;
+                a[k] -= 1;
+                seat.shanten_of(&a, &melds)
+            })
+            .min();
+        if best.is_some_and(|s| s <= current) {
+            return c;
+        }
+    }
+    pass
+}
