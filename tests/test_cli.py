@@ -1,0 +1,110 @@
+"""The command line: each subcommand, and one-line errors with a non-zero exit."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from koudiandian import Rules
+from koudiandian.cli import main
+from koudiandian.play import play_terminal
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_simulate_table_json_and_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, out, err = run(capsys, "simulate", "--hands", "40", "--seed", "3")
+    assert code == 0 and "win rate" in out and "40/40 hands" in err
+    log = tmp_path / "hands.jsonl"
+    code, out, _ = run(capsys, "simulate", "--hands", "30", "--json", "--quiet", "--log", str(log),
+                       "--rules", "taiyuan,wildcards=random", "--bots", "greedy,greedy,greedy,random")
+    summary = json.loads(out)
+    assert code == 0 and summary["hands"] == 30 and summary["rules"]["wildcards"] == "random"
+    assert summary["rules"]["dealer_bonus"] is True
+    assert len(log.read_text().splitlines()) == 30
+    code, out, _ = run(capsys, "replay", str(log))
+    assert code == 0 and "30 hand(s) replayed and verified" in out
+
+
+def test_replay_refuses_a_tampered_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    log = tmp_path / "hands.jsonl"
+    run(capsys, "simulate", "--hands", "3", "--quiet", "--log", str(log))
+    entry = json.loads(log.read_text().splitlines()[0])
+    draw = next(e for e in entry["events"] if e["type"] == "draw")
+    draw["tile"] = (draw["tile"] + 1) % 34
+    log.write_text(json.dumps(entry) + "\n")
+    code, _, err = run(capsys, "replay", str(log))
+    assert code == 2 and err.startswith("koudiandian: error: line 1:") and err.count("\n") == 1
+
+
+def test_analyze(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "analyze", "123p456p789p11s467m", "--ascii")
+    assert code == 0
+    assert "shanten:   0" in out
+    assert "discard 4m: waits 58m (best 8 points); 报听 allowed" in out
+    assert "discard 7m: waits 5m (best 5 points); 报听 not allowed" in out
+    code, out, _ = run(capsys, "analyze", "11223355m778899m", "--rules", "patterns")
+    assert "清一色 七小对" in out and "factor ×4" in out
+    code, out, _ = run(capsys, "analyze", "2m345p", "--meld", "pong:7z", "--meld", "kong:1s", "--meld", "pong:9p")
+    assert "winning tiles: 2m" in out
+
+
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["simulate", "--hands", "x"], "invalid int value"),
+        (["simulate", "--bots", "foo"], "four bots"),
+        (["simulate", "--rules", "nonsense", "--hands", "1"], "unknown option(s) nonsense"),
+        (["analyze", "123m0z"], "invalid tile '0z'"),
+        (["analyze", "12m"], "2 tiles"),
+        (["analyze", "123m", "--meld", "pong"], "KIND:TILE"),
+        (["replay", "/nonexistent/log.jsonl"], "No such file"),
+        (["play", "--seat", "7"], "--seat must be 0–3"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_arguments_get_one_line_and_non_zero(capsys: pytest.CaptureFixture[str], args: list[str], needle: str) -> None:
+    try:
+        code = main(args)
+    except SystemExit as e:  # argparse usage errors
+        code = int(e.code or 0)
+    out, err = capsys.readouterr()
+    assert code != 0
+    assert needle in err, err
+    assert err.strip().count("\n") == 0, err
+    assert "Traceback" not in err
+
+
+def test_play_a_hand_in_the_terminal() -> None:
+    """A person who always picks the first option plays a whole hand to its settlement."""
+    out = io.StringIO()
+    answers = iter(["9", "1"] + ["1"] * 400)
+    code = play_terminal(rules=Rules(), seed=3, seat=0, bots=["greedy"] * 3, style="mpsz",
+                         match=False, out=out, read=lambda: next(answers) + "\n")
+    text = out.getvalue()
+    assert code == 0
+    assert "your hand:" in text and "your choice" in text
+    assert "deltas:" in text or "drawn hand" in text
+
+
+def test_play_quits_cleanly_on_q_and_end_of_input() -> None:
+    for reply in ("q\n", ""):
+        out = io.StringIO()
+        assert play_terminal(rules=Rules(), seed=1, seat=0, bots=["random"] * 3, style="chinese",
+                             match=False, out=out, read=lambda r=reply: r) == 0
+        assert "bye" in out.getvalue()
+
+
+def test_console_script_and_module_entry_point() -> None:
+    done = subprocess.run([sys.executable, "-m", "koudiandian", "simulate", "--hands", "5", "--quiet"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and "5 hands" in done.stdout
