@@ -126,6 +126,55 @@ def seed_of(name: str, i: int) -> int:
 
 
 # ---------------------------------------------------------------------------------------
+# The authority's state (read from the engine's private accessors, once per step)
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class State:
+    phase: str
+    turn: int
+    drawn: int | None
+    claim: int | None
+    hands: list[list[int]]
+    melds: list[list[list[Any]]]  # per seat: [kind, tile, source]
+    discards: list[list[tuple[int, bool]]]  # per seat: (tile, face down)
+    declared: list[bool]
+    passed_win: list[bool]
+    front: int
+    back: int
+    wall: list[int]
+    wild: frozenset[int]
+    kongs: list[tuple[Any, ...]]  # (seat, kind, tile, feeder, feeder_declared)
+
+
+def state(game: Game) -> State:
+    core = game._core
+    front, back = core.wall_position()
+    return State(
+        phase=game.phase,
+        turn=core.turn(),
+        drawn=core.drawn(),
+        claim=core.claim_tile(),
+        hands=game._hands,
+        melds=game._melds,
+        discards=game._discards,
+        declared=game._declared,
+        passed_win=list(core.passed_win()),
+        front=front,
+        back=back,
+        wall=game._wall,
+        wild=frozenset(game._wildcards),
+        kongs=list(core.kongs()),
+    )
+
+
+def log_of(game: Game) -> list[dict[str, Any]]:
+    """The game's full event log (the engine's own cache: read only)."""
+    return game._log()
+
+
+# ---------------------------------------------------------------------------------------
 # The policy
 # ---------------------------------------------------------------------------------------
 
@@ -144,27 +193,27 @@ def _usefulness(hand: list[int], k: int, wild: frozenset[int], ponged: set[int])
     return s
 
 
-def _robbable(game: Game, seat: int, tile: int) -> bool:
+def _robbable(game: Game, st: State, seat: int, tile: int) -> bool:
     """Whether another seat could rob an added kong of ``tile`` (peeking at its hand)."""
-    if tile in game._wild_set or POINTS[tile] < 6:
+    if tile in st.wild or POINTS[tile] < 6:
         return False
     for s in range(4):
-        if s == seat or not game._declared[s] or game._passed_win[s]:
+        if s == seat or not st.declared[s] or st.passed_win[s]:
             continue
-        hand = game._hands[s]
+        hand = st.hands[s]
         tiles = [k for k in range(34) for _ in range(hand[k])] + [tile]
-        melds = [kd.Meld(MeldKind(int(m[0])), kd.Tile(int(m[1]))) for m in game._melds[s]]  # type: ignore[arg-type]
-        if kd.is_win(tiles, melds=melds, wildcards=list(game._wildcards), rules=game.rules):
+        melds = [kd.Meld(MeldKind(m[0]), kd.Tile(m[1])) for m in st.melds[s]]
+        if kd.is_win(tiles, melds=melds, wildcards=sorted(st.wild), rules=game.rules):
             return True
     return False
 
 
-def choose(game: Game, seat: int, legal: list[Action], rng: random.Random) -> Action:
+def choose(game: Game, st: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
     by_kind: dict[ActionKind, list[Action]] = {}
     for a in legal:
         by_kind.setdefault(a.kind, []).append(a)
     if K.ADDED_KONG in by_kind:
-        bait = [a for a in by_kind[K.ADDED_KONG] if _robbable(game, seat, int(a.tile))]  # type: ignore[arg-type]
+        bait = [a for a in by_kind[K.ADDED_KONG] if _robbable(game, st, seat, int(a.tile))]  # type: ignore[arg-type]
         if bait and rng.random() < ROB_BAIT:
             return rng.choice(bait)
     for kind, p in PREFERENCES:
@@ -174,11 +223,11 @@ def choose(game: Game, seat: int, legal: list[Action], rng: random.Random) -> Ac
     if discards:
         if rng.random() < 0.1:
             return rng.choice(discards)
-        hand, wild = game._hands[seat], game._wild_set
-        ponged = {int(m[1]) for m in game._melds[seat] if m[0] == MeldKind.PONG}  # type: ignore[arg-type]
+        hand = st.hands[seat]
+        ponged = {m[1] for m in st.melds[seat] if m[0] == MeldKind.PONG}
         return min(
             discards,
-            key=lambda a: _usefulness(hand, int(a.tile), wild, ponged) + rng.random(),  # type: ignore[arg-type]
+            key=lambda a: _usefulness(hand, int(a.tile), st.wild, ponged) + rng.random(),  # type: ignore[arg-type]
         )
     if K.PASS in by_kind:
         return by_kind[K.PASS][0]
@@ -194,40 +243,42 @@ def kinds_in_play(rules: Rules) -> int:
     return 27 if rules.no_honors else 34
 
 
-def check_tiles(game: Game) -> None:
+def check_tiles(game: Game, st: State) -> None:
     """Conservation, no five of a kind, hand sizes."""
     counts = [0] * 34
-    phase = game._phase
-    result = game._result
+    phase = st.phase
+    result = game.result if phase == "over" else None
     for seat in range(4):
-        hand = game._hands[seat]
+        hand = st.hands[seat]
         assert all(0 <= c <= 4 for c in hand), f"seat {seat} concealed counts {hand}"
         own = list(hand)
-        for kind, tile, source in game._melds[seat]:
-            n = MELD_SIZE[int(kind)]  # type: ignore[arg-type]
-            own[tile] += n  # type: ignore[index]
-            counts[tile] += n - (source is not None)  # type: ignore[index]  # claimed copy is in a river
+        for kind, tile, source in st.melds[seat]:
+            n = MELD_SIZE[kind]
+            own[tile] += n
+            counts[tile] += n - (source is not None)  # the claimed copy is also in a river
         assert max(own) <= 4, f"seat {seat} holds five of a kind: {own}"
         for k in range(34):
             counts[k] += hand[k]
-        size = sum(hand) + 3 * len(game._melds[seat])
-        if phase == "turn" and seat == game._turn:
+        size = sum(hand) + 3 * len(st.melds[seat])
+        if phase == "turn" and seat == st.turn:
             want = 14
-        elif phase == "over" and result is not None and result.winner == seat:
+        elif result is not None and result.winner == seat:
             want = 14
         else:
             want = 13
         assert size == want, f"seat {seat} holds {size} tiles (want {want}) in phase {phase}"
-    for river in game._discards:
+    for river in st.discards:
         for t, _down in river:
             counts[t] += 1
-    wall = game._wall
-    assert 0 <= game._back and game._front + game._back <= len(wall)
-    for t in wall[game._front : len(wall) - game._back]:
+    wall = st.wall
+    assert 53 <= st.front and 0 <= st.back and st.front + st.back <= len(wall)
+    assert game.wall_remaining == len(wall) - st.front - st.back
+    for t in wall[st.front : len(wall) - st.back]:
         counts[t] += 1
     if phase == "rob":  # the tile being added to the kong: out of the hand, not yet in the meld
-        counts[game._claim_tile] += 1  # type: ignore[index]
-    if phase == "over" and result is not None and result.win_kind is WinKind.DISCARD:
+        assert st.claim is not None
+        counts[st.claim] += 1
+    if result is not None and result.win_kind is WinKind.DISCARD:
         counts[int(result.win_tile)] -= 1  # type: ignore[arg-type]  # in the river and the winner's hand
     n = kinds_in_play(game.rules)
     want = [4] * n + [0] * (34 - n)
@@ -236,16 +287,16 @@ def check_tiles(game: Game) -> None:
     )
 
 
-def check_to_act(game: Game) -> dict[int, list[Action]]:
+def check_to_act(game: Game, st: State) -> dict[int, list[Action]]:
     """``to_act`` against ``legal_actions`` and the rules' basic constraints; returns the
     legal actions of the seats to act."""
     to_act = game.to_act
     rules = game.rules
     assert list(to_act) == sorted(set(to_act)) and all(0 <= s < 4 for s in to_act)
-    assert (not to_act) == game.is_over
-    phase = game._phase
+    assert (not to_act) == game.is_over == (st.phase == "over")
+    phase = st.phase
     if phase == "turn":
-        assert to_act == (game._turn,)
+        assert to_act == (st.turn,)
     out = {}
     for seat in range(4):
         legal = game.legal_actions(seat)
@@ -255,8 +306,8 @@ def check_to_act(game: Game) -> dict[int, list[Action]]:
         assert legal, f"seat {seat} is to act but has no legal action"
         assert len(set(legal)) == len(legal), f"duplicate legal actions {legal}"
         kinds = {a.kind for a in legal}
-        declared = game._declared[seat]
-        hand = game._hands[seat]
+        declared = st.declared[seat]
+        hand = st.hands[seat]
         if rules.must_win:
             assert not kinds & {K.WIN, K.SELF_DRAW_WIN}, "must_win: a win was left to the seat"
         if declared:
@@ -265,30 +316,33 @@ def check_to_act(game: Game) -> dict[int, list[Action]]:
             assert K.WIN not in kinds and K.SELF_DRAW_WIN not in kinds, "undeclared seat may win"
         for a in legal:
             if a.kind in (K.CONCEALED_KONG, K.ADDED_KONG, K.KONG, K.PONG):
-                t = int(a.tile) if a.tile is not None else game._claim_tile
-                assert t not in game._wild_set, f"kong/pong of a wildcard: {a}"
+                t = int(a.tile) if a.tile is not None else st.claim
+                assert t not in st.wild, f"kong/pong of a wildcard: {a}"
             if a.kind in (K.DISCARD, K.DECLARE):
                 assert hand[int(a.tile)] >= 1, f"discard of a tile not held: {a}"  # type: ignore[arg-type]
             if a.kind is K.CONCEALED_KONG:
                 assert hand[int(a.tile)] == 4  # type: ignore[arg-type]
+            if a.kind is K.ADDED_KONG:
+                t = int(a.tile)  # type: ignore[arg-type]
+                assert hand[t] >= 1 and any(m[0] == MeldKind.PONG and m[1] == t for m in st.melds[seat])
         if phase == "turn":
             assert kinds <= {K.DISCARD, K.DECLARE, K.SELF_DRAW_WIN, K.CONCEALED_KONG, K.ADDED_KONG}
             assert K.DISCARD in kinds
             if declared:
                 discards = [a for a in legal if a.kind is K.DISCARD]
-                assert [int(a.tile) for a in discards] == [game._drawn], (  # type: ignore[arg-type]
-                    f"declared seat may discard {discards}, drew {game._drawn}"
+                assert [int(a.tile) for a in discards] == [st.drawn], (  # type: ignore[arg-type]
+                    f"declared seat may discard {discards}, drew {st.drawn}"
                 )
                 assert len(legal) > 1, "a declared seat's forced discard was left to it"
         else:
             assert phase in ("claim", "rob")
             assert legal[-1] == Action(K.PASS) and len(legal) >= 2
             assert kinds <= ({K.WIN, K.PASS} if phase == "rob" else {K.WIN, K.PONG, K.KONG, K.PASS})
-            tile = game._claim_tile
-            assert tile is not None and seat != game._turn
+            tile = st.claim
+            assert tile is not None and seat != st.turn
             if K.WIN in kinds:
-                assert not game._passed_win[seat], "a seat that passed a win is offered one"
-                assert POINTS[tile] >= 6 and tile not in game._wild_set
+                assert not st.passed_win[seat], "a seat that passed a win is offered one"
+                assert POINTS[tile] >= 6 and tile not in st.wild
             if K.PONG in kinds:
                 assert hand[tile] >= 2
             if K.KONG in kinds:
@@ -297,10 +351,11 @@ def check_to_act(game: Game) -> dict[int, list[Action]]:
     return out
 
 
-def check_result(game: Game, stats: Counter[str]) -> None:
+def check_result(game: Game, st: State, stats: Counter[str]) -> None:
     result = game.result
     assert result is not None and game.is_over
-    last = game._events[-1]
+    log = log_of(game)
+    last = log[-1]
     assert last["type"] == "end_hand" and last["result"] == result.to_dict()
     assert kd.HandResult.from_dict(result.to_dict()) == result
     assert sum(result.deltas) == 0, f"deltas {result.deltas} do not sum to zero"
@@ -310,12 +365,12 @@ def check_result(game: Game, stats: Counter[str]) -> None:
         deltas[t.payer] -= t.amount
         deltas[t.payee] += t.amount
     assert tuple(deltas) == result.deltas, f"deltas {result.deltas} != transfers {deltas}"
-    assert result.kongs_made == bool(game._kongs)
-    assert result.declared == tuple(game._declared)
+    assert result.kongs_made == bool(st.kongs)
+    assert result.declared == tuple(st.declared)
     assert result.dealer == game.dealer
-    for k in game._kongs:
-        stats[f"kong:{k.kind.name.lower()}"] += 1
-    stats["declared"] += sum(game._declared)
+    for k in st.kongs:
+        stats[f"kong:{MeldKind(k[1]).name.lower()}"] += 1
+    stats["declared"] += sum(st.declared)
     if result.winner is None:
         stats["drawn"] += 1
         assert game.wall_remaining == 0, "a drawn hand with tiles left in the wall"
@@ -324,35 +379,36 @@ def check_result(game: Game, stats: Counter[str]) -> None:
     w = result.winner
     stats[f"win:{result.win_kind.value}"] += 1  # type: ignore[union-attr]
     assert result.declared[w], "the winner had not declared ready"
-    tiles = [k for k in range(34) for _ in range(game._hands[w][k])]
-    melds = [kd.Meld(MeldKind(int(m[0])), kd.Tile(int(m[1]))) for m in game._melds[w]]  # type: ignore[arg-type]
-    assert kd.is_win(tiles, melds=melds, wildcards=list(game._wildcards), rules=game.rules), (
+    tiles = [k for k in range(34) for _ in range(st.hands[w][k])]
+    melds = [kd.Meld(MeldKind(m[0]), kd.Tile(m[1])) for m in st.melds[w]]
+    assert kd.is_win(tiles, melds=melds, wildcards=sorted(st.wild), rules=game.rules), (
         f"the winner's hand {kd.format_tiles(tiles)} + {melds} is not complete"
     )
     win_tile = int(result.win_tile)  # type: ignore[arg-type]
-    win_events = [e for e in game._events if e["type"] == "win"]
+    win_events = [e for e in log if e["type"] == "win"]
     assert len(win_events) == 1 and win_events[0]["seat"] == w and win_events[0]["tile"] == win_tile
     if result.win_kind is WinKind.SELF_DRAW:
         assert result.discarder is None
-        assert game._drawn == win_tile
+        last_draw = next(e for e in reversed(log) if e["type"] == "draw")
+        assert last_draw["seat"] == w and last_draw["tile"] == win_tile
         assert result.points >= (5 if game.rules.draw5_win6 else 3)
         assert all(t.payee == w for t in result.transfers if t.reason in ("win", "dealer_bonus"))
     else:
         d = result.discarder
         assert d is not None and d != w
-        assert win_tile not in game._wild_set and POINTS[win_tile] >= 6
+        assert win_tile not in st.wild and POINTS[win_tile] >= 6
         assert result.points == POINTS[win_tile]
-        claimed = next(e for e in reversed(game._events) if e["type"] in ("discard", "added_kong"))
+        claimed = next(e for e in reversed(log) if e["type"] in ("discard", "added_kong"))
         assert claimed["seat"] == d and claimed["tile"] == win_tile
         if result.win_kind is WinKind.DISCARD:
             assert claimed["type"] == "discard" and not claimed["declare"]
-            assert game._discards[d][-1] == (win_tile, False), "won on a tile not discarded last"
+            assert st.discards[d][-1] == (win_tile, False), "won on a tile not discarded last"
         else:
             assert claimed["type"] == "added_kong"
             assert not any(  # a robbed kong is not a kong
-                k.seat == d and k.tile == win_tile and k.kind is MeldKind.ADDED_KONG
-                for k in game._kongs
+                k[0] == d and k[2] == win_tile and k[1] == MeldKind.ADDED_KONG for k in st.kongs
             )
+            assert any(m[0] == MeldKind.PONG and m[1] == win_tile for m in st.melds[d])
     wins = [t for t in result.transfers if t.reason == "win"]
     assert len(wins) == 3 and {t.share_of if t.share_of is not None else t.payer for t in wins} == (
         {0, 1, 2, 3} - {w}
@@ -381,30 +437,31 @@ def _keys(obj: Any) -> Iterator[str]:
             yield from _keys(v)
 
 
-def check_view(game: Game, seat: int, seed: int, legal: list[Action]) -> SeatView:
+def check_view(game: Game, st: State, seat: int, seed: int, legal: list[Action]) -> SeatView:
     v = game.view(seat)
     over = game.is_over
     assert {f.name for f in fields(SeatView)} == VIEW_FIELDS, "SeatView grew a field"
-    assert v.seat == seat and v.dealer == game.dealer and v.phase == game._phase
-    assert v.rules == game.rules
+    assert v.seat == seat and v.dealer == game.dealer and v.phase == st.phase
+    assert v.rules == game.rules and v.turn == st.turn
     assert list(v.hand) == game.hand(seat)
-    mine = game._phase == "turn" and game._turn == seat
-    assert v.drawn == (kd.Tile(game._drawn) if mine and game._drawn is not None else None)
+    mine = st.phase == "turn" and st.turn == seat
+    assert v.drawn == (kd.Tile(st.drawn) if mine and st.drawn is not None else None)
+    assert v.claim_tile == (kd.Tile(st.claim) if st.phase in ("claim", "rob") else None)
     assert list(v.legal_actions) == legal
-    assert v.declared == tuple(game._declared)
-    assert v.passed_win == game._passed_win[seat]
+    assert v.declared == tuple(st.declared)
+    assert v.passed_win == st.passed_win[seat]
     assert v.wall_remaining == game.wall_remaining
     assert v.wildcards == game.wildcards
     assert v.scores == game._scores
     assert (v.result is None) != over and v.result == game.result
     for s in range(4):
-        assert len(v.melds[s]) == len(game._melds[s])
-        for mv, (kind, tile, source) in zip(v.melds[s], game._melds[s]):
-            assert mv.kind == MeldKind(int(kind)).name.lower() and mv.source == source  # type: ignore[arg-type]
+        assert len(v.melds[s]) == len(st.melds[s])
+        for mv, (kind, tile, source) in zip(v.melds[s], st.melds[s]):
+            assert mv.kind == MeldKind(kind).name.lower() and mv.source == source
             hidden = kind == MeldKind.CONCEALED_KONG and s != seat and not over
-            assert mv.tile == (None if hidden else kd.Tile(tile)), f"seat {seat} sees {s}'s {mv}"  # type: ignore[arg-type]
-        assert len(v.discards[s]) == len(game._discards[s])
-        for shown, (tile, down) in zip(v.discards[s], game._discards[s]):
+            assert mv.tile == (None if hidden else kd.Tile(tile)), f"seat {seat} sees {s}'s {mv}"
+        assert len(v.discards[s]) == len(st.discards[s])
+        for shown, (tile, down) in zip(v.discards[s], st.discards[s]):
             hidden = down and s != seat and not over
             assert shown == (None if hidden else kd.Tile(tile)), f"seat {seat} sees {s}'s face-down discard"
     d = v.to_dict()
@@ -433,7 +490,7 @@ def visible_tiles(events: list[dict[str, Any]]) -> set[int]:
 
 def check_events_for(game: Game, seat: int, seed: int) -> list[dict[str, Any]]:
     mine = game.events_for(seat)
-    full = game._events
+    full = log_of(game)
     text = json.dumps(mine)
     during = [e for e in mine if e["type"] != "end_hand"]  # the end of the hand shows all
     assert not set(_keys(during)) & FORBIDDEN_KEYS, "events_for leaks the wall / hands"
@@ -484,6 +541,7 @@ def check_round_trips(game: Game) -> None:
         assert rebuilt.to_json() == text
         assert rebuilt.to_act == game.to_act and rebuilt.result == game.result
         assert rebuilt._hands == game._hands and rebuilt._discards == game._discards
+        assert rebuilt._melds == game._melds and rebuilt.phase == game.phase
         for s in range(4):
             assert rebuilt.legal_actions(s) == game.legal_actions(s)
 
@@ -643,7 +701,7 @@ def fuzz_log(events: list[dict[str, Any]], rng: random.Random, tries: int) -> li
                 f"for event {i} edited to {shown}"
             )
             continue
-        if rebuilt._events != bad:
+        if log_of(rebuilt) != bad:
             bad_cases.append(f"Game.replay accepted a log whose event {i} was edited to {shown}")
     return bad_cases
 
@@ -825,48 +883,49 @@ def play_hand(
     melds_seen = [0, 0, 0, 0]
     step = 0
     while True:
-        check_tiles(game)
-        legal = check_to_act(game)
+        st = state(game)
+        check_tiles(game, st)
+        legal = check_to_act(game, st)
         if full:
             for s in range(4):
-                check_view(game, s, seed, legal.get(s, []))
+                check_view(game, st, s, seed, legal.get(s, []))
         if rules.kong_keeps_waits:
-            check_declared_waits(game, waits_at_declare, melds_seen)
+            check_declared_waits(game, st, waits_at_declare, melds_seen)
         if step in illegal_at:
             check_illegal(game, legal, rng)
         if game.is_over:
             break
         if full and step == mid_check:
             check_round_trips(game)
-        log.cuts.append(len(game._events))
+        log.cuts.append(len(log_of(game)))
         seat = rng.choice(game.to_act)
-        action = choose(game, seat, legal[seat], rng)
+        action = choose(game, st, seat, legal[seat], rng)
         log.actions.append((seat, action))
         game.step(seat, action)
         step += 1
     check_illegal(game, {}, rng)
-    check_result(game, stats)
+    check_result(game, st, stats)
     if full:
         for s in range(4):
             check_events_for(game, s, seed)
         check_round_trips(game)
         cut = rng.choice(log.cuts[1:] or log.cuts)
-        check_noninterference(game._events[:cut], rng, stats)
+        check_noninterference(copy.deepcopy(log_of(game)[:cut]), rng, stats)
     return game
 
 
 def check_declared_waits(
-    game: Game, at_declare: dict[int, list[int] | None], melds_seen: list[int]
+    game: Game, st: State, at_declare: dict[int, list[int] | None], melds_seen: list[int]
 ) -> None:
     """Under ``kong_keeps_waits`` a declared seat's winning tiles never change (RULES §4)."""
     for s in range(4):
-        if not game._declared[s]:
+        if not st.declared[s]:
             continue
-        n = len(game._melds[s])
+        n = len(st.melds[s])
         if s in at_declare and n == melds_seen[s]:
             continue
         v = game.view(s)
-        if v.winning_tiles is None and game._phase == "over":
+        if v.winning_tiles is None and st.phase == "over":
             continue
         waits = None if v.winning_tiles is None else [int(t) for t in v.winning_tiles]
         if s not in at_declare:
@@ -941,7 +1000,7 @@ def test_corrupted_logs(name: str) -> None:
             rng = random.Random(seed + 1)
             check_corrupted_logs(game, rng)
             cut = rng.choice(log.cuts[1:] or log.cuts)
-            check_corrupted_logs(Game.replay(game._events[:cut]), rng)
+            check_corrupted_logs(Game.replay(copy.deepcopy(log_of(game)[:cut])), rng)
         except (AssertionError, KoudiandianError, pytest.fail.Exception) as err:
             pytest.fail(_reproducer(name, i, seed, False, log, err), pytrace=False)
 
@@ -964,9 +1023,9 @@ def test_fuzzed_logs(name: str) -> None:
 def _a_log() -> list[dict[str, Any]]:
     game = Game(Rules(wildcards="random"), seed=7)
     rng = random.Random(7)
-    while len(game._events) < 12 and not game.is_over:
+    while len(log_of(game)) < 12 and not game.is_over:
         seat = game.to_act[0]
-        game.step(seat, choose(game, seat, game.legal_actions(seat), rng))
+        game.step(seat, choose(game, state(game), seat, game.legal_actions(seat), rng))
     return game.events
 
 

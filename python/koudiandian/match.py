@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from . import _core
 from .action import Action
 from .errors import InvalidArgumentError
 from .game import Game
@@ -16,13 +15,15 @@ __all__ = ["Match"]
 
 
 def hand_seed(seed: int, index: int) -> int:
-    """The seed of hand ``index`` of a match (or simulation) seeded with ``seed``: the first
-    draw of the generator seeded with ``seed + index`` (mod 2^64), so hands are independent."""
-    wall, _ = _core.deal((seed + index * 0x9E3779B97F4A7C15) % 2**64, False, 0, False)
-    value = 0
-    for t in wall[:12]:  # 34^12 > 2^61: plenty of distinct seeds
-        value = value * 34 + t
-    return value
+    """The seed of hand ``index`` of a match (or simulation) seeded with ``seed``: SplitMix64's
+    output for ``seed + index · golden gamma`` (mod 2^64), so hands are independent."""
+    z = (seed + (index + 1) * 0x9E3779B97F4A7C15) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+_MASK64 = 2**64 - 1
 
 
 class Match:
