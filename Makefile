@@ -1,0 +1,23 @@
+.PHONY: help build test test-rust lint bench
+.DEFAULT_GOAL := help
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-10s %s\n", $$1, $$2}'
+
+build: ## build and install the package into the current Python
+	pip install .
+
+test: ## install with test extras and run the test suite (the README's test command)
+	pip install ".[test]" && python -m pytest
+
+test-rust: ## the Rust core's own tests, without Python
+	cargo test --release
+
+lint: ## clippy (pedantic), rustfmt check, mypy
+	cargo clippy --all-targets -- -D warnings
+	cargo fmt --check
+	python -m mypy python/koudiandian
+
+bench: ## criterion benches of the core, then the Python benches beside their peers
+	cargo bench --bench core
+	pip install ".[bench]" && python -m pytest benches --benchmark-only -p no:cacheprovider
