@@ -16,6 +16,8 @@
 //! `criterion::black_box` is the volatile-read fallback, so `std::hint::black_box` is used
 //! instead. None of this changes the measurement itself.
 
+#![allow(clippy::cast_precision_loss)] // ns and counts as f64 for the summary
+
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -49,7 +51,7 @@ impl Rng {
     }
 
     fn below(&mut self, n: usize) -> usize {
-        ((self.next() >> 32) * n as u64 >> 32) as usize
+        (((self.next() >> 32) * n as u64) >> 32) as usize
     }
 
     fn chance(&mut self, num: usize, den: usize) -> bool {
@@ -163,7 +165,11 @@ fn near_complete(rng: &mut Rng, n: usize, max_wild: usize) -> Vec<Case> {
                     }
                 }
             }
-            Case { counts, wild, melds }
+            Case {
+                counts,
+                wild,
+                melds,
+            }
         })
         .collect()
 }
@@ -184,14 +190,21 @@ fn waiting(rng: &mut Rng, n: usize, max_wild: usize) -> Vec<Case> {
             } else {
                 take(rng, &mut counts);
             }
-            Case { counts, wild, melds }
+            Case {
+                counts,
+                wild,
+                melds,
+            }
         })
         .collect()
 }
 
 /// Candidate kinds of a waiting hand: every kind it does not hold four of.
 fn candidates(c: &Counts) -> KindMask {
-    let four = c.iter().enumerate().fold(0u64, |m, (k, &x)| m | u64::from(x == 4) << k);
+    let four = c
+        .iter()
+        .enumerate()
+        .fold(0u64, |m, (k, &x)| m | u64::from(x == 4) << k);
     ALL_KINDS & !four
 }
 
@@ -220,7 +233,10 @@ fn bench_is_win(cr: &mut Criterion, sets: &[(&str, Vec<Case>, EvalRules)]) {
     g.finish();
 }
 
-fn bench_waits(cr: &mut Criterion, sets: &[(&str, Vec<(Case, KindMask)>, EvalRules)]) {
+/// Named sets of waiting hands with their candidate kinds, and the rules to use.
+type WaitSets<'a> = [(&'a str, Vec<(Case, KindMask)>, EvalRules)];
+
+fn bench_waits(cr: &mut Criterion, sets: &WaitSets<'_>) {
     let mut g = cr.benchmark_group("winning_tiles");
     for (name, cases, rules) in sets {
         g.throughput(Throughput::Elements(cases.len() as u64));
@@ -253,7 +269,11 @@ fn criterion_home() -> Option<PathBuf> {
 
 /// The median point estimate (ns per iteration) from criterion's `estimates.json`.
 fn median_ns(group: &str, bench: &str) -> Option<f64> {
-    let path = criterion_home()?.join(group).join(bench).join("new").join("estimates.json");
+    let path = criterion_home()?
+        .join(group)
+        .join(bench)
+        .join("new")
+        .join("estimates.json");
     let text = std::fs::read_to_string(path).ok()?;
     let at = text.find("\"median\"")?;
     let rest = &text[at..];
@@ -267,7 +287,10 @@ fn median_ns(group: &str, bench: &str) -> Option<f64> {
 
 fn summary(rows: &[(&str, &str, usize, f64)]) {
     println!("\nSummary (criterion median / hands in the set):");
-    println!("{:<32} {:>10} {:>12} {:>10}  target", "bench", "ns/hand", "Mhands/s", "target ns");
+    println!(
+        "{:<32} {:>10} {:>12} {:>10}  target",
+        "bench", "ns/hand", "Mhands/s", "target ns"
+    );
     for &(group, bench, n, target) in rows {
         match median_ns(group, bench) {
             Some(ns) => {
@@ -290,14 +313,23 @@ fn main() {
     warm_up();
     let mut rng = Rng(SEED);
     let plain = EvalRules::default();
-    let runs = EvalRules { wind_runs: true, ..plain };
+    let runs = EvalRules {
+        wind_runs: true,
+        ..plain
+    };
 
     let mixed = near_complete(&mut rng, N_HANDS, 8);
     check(&mixed, 14);
     let no_wild = near_complete(&mut rng, N_HANDS, 0);
     check(&no_wild, 14);
-    let wins = mixed.iter().filter(|c| is_win(&c.counts, c.wild, c.melds, plain)).count();
-    let wins0 = no_wild.iter().filter(|c| is_win(&c.counts, c.wild, c.melds, plain)).count();
+    let wins = mixed
+        .iter()
+        .filter(|c| is_win(&c.counts, c.wild, c.melds, plain))
+        .count();
+    let wins0 = no_wild
+        .iter()
+        .filter(|c| is_win(&c.counts, c.wild, c.melds, plain))
+        .count();
     println!(
         "is_win sets: {} mixed hands (0–8 wildcards, 0–4 melds; {wins} win), {} without wildcards ({wins0} win)",
         mixed.len(),
@@ -305,7 +337,10 @@ fn main() {
     );
 
     let with_cand = |cases: Vec<Case>| -> Vec<(Case, KindMask)> {
-        cases.into_iter().map(|c| (c, candidates(&c.counts))).collect()
+        cases
+            .into_iter()
+            .map(|c| (c, candidates(&c.counts)))
+            .collect()
     };
     let w_mixed = waiting(&mut rng, N_HANDS, 8);
     check(&w_mixed, 13);
@@ -334,7 +369,11 @@ fn main() {
         .configure_from_args();
     bench_is_win(
         &mut cr,
-        &[("mixed", mixed.clone(), plain), ("no_wildcards", no_wild, plain), ("mixed_wind_runs", mixed, runs)],
+        &[
+            ("mixed", mixed.clone(), plain),
+            ("no_wildcards", no_wild, plain),
+            ("mixed_wind_runs", mixed, runs),
+        ],
     );
     bench_waits(
         &mut cr,

@@ -40,6 +40,7 @@ import numpy.typing as npt
 import pytest
 
 import koudiandian as kdd
+from koudiandian.batch import is_win_batch, winning_tiles_batch
 
 SEED = 20240613
 N_COMPARE = 2000  # hands per peer comparison
@@ -317,7 +318,7 @@ def test_waits_ours(benchmark: Any, waits_hands: dict[str, Any]) -> None:
 
 @pytest.mark.benchmark(group="a: winning tiles, per set of hands")
 def test_waits_riichienv(benchmark: Any, waits_hands: dict[str, Any]) -> None:
-    from riichienv import HandEvaluator
+    from riichienv import HandEvaluator  # type: ignore[import-untyped]
 
     hands = waits_hands["peer"]
 
@@ -399,7 +400,7 @@ def test_batch_is_win(benchmark: Any, complete_batch: tuple[U8, U8, U8]) -> None
     counts, wild, melds = complete_batch
     _check_rows(counts, wild, melds, 14)
     out = benchmark.pedantic(
-        kdd.is_win_batch, (counts, wild), {"melds": melds}, rounds=10, warmup_rounds=1
+        is_win_batch, (counts, wild), {"melds": melds}, rounds=10, warmup_rounds=1
     )
     benchmark.extra_info["win_fraction"] = float(out.mean())
     _record(benchmark, "batch/is_win", len(counts))
@@ -410,7 +411,7 @@ def test_batch_winning_tiles(benchmark: Any, waiting_batch: tuple[U8, U8, U8]) -
     counts, wild, melds = waiting_batch
     _check_rows(counts, wild, melds, 13)
     out = benchmark.pedantic(
-        kdd.winning_tiles_batch, (counts, wild), {"melds": melds}, rounds=5, warmup_rounds=1
+        winning_tiles_batch, (counts, wild), {"melds": melds}, rounds=5, warmup_rounds=1
     )
     benchmark.extra_info["avg_waits"] = float(out.sum(axis=1).mean())
     _record(benchmark, "batch/winning_tiles", len(counts))
@@ -421,8 +422,8 @@ def test_batch_winning_tiles(benchmark: Any, waiting_batch: tuple[U8, U8, U8]) -
 # ---------------------------------------------------------------------------------------------
 
 KERNELS: dict[str, Callable[..., Any]] = {
-    "is_win": kdd.is_win_batch,
-    "winning_tiles": kdd.winning_tiles_batch,
+    "is_win": is_win_batch,
+    "winning_tiles": winning_tiles_batch,
 }
 
 

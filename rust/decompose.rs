@@ -30,7 +30,11 @@ pub struct Group {
 impl Group {
     fn new(kind: GroupKind, mut tiles: Vec<(u8, bool)>, declared: bool) -> Self {
         tiles.sort_unstable();
-        Group { kind, tiles, declared }
+        Group {
+            kind,
+            tiles,
+            declared,
+        }
     }
 }
 
@@ -49,7 +53,9 @@ pub struct Reading {
 fn runs_through(kind: usize, rules: EvalRules) -> Vec<[usize; 3]> {
     if kind < FIRST_HONOR {
         let (base, r) = (kind / 9 * 9, kind % 9);
-        (r.saturating_sub(2)..=r.min(6)).map(|s| [base + s, base + s + 1, base + s + 2]).collect()
+        (r.saturating_sub(2)..=r.min(6))
+            .map(|s| [base + s, base + s + 1, base + s + 2])
+            .collect()
     } else if rules.wind_runs {
         wind_runs()
             .into_iter()
@@ -65,17 +71,29 @@ fn runs_through(kind: usize, rules: EvalRules) -> Vec<[usize; 3]> {
 fn wild_groups(rules: EvalRules, pair: bool) -> Vec<Group> {
     let kinds = (0..KINDS).filter(|&k| rules.kinds_in_play() >> k & 1 == 1);
     if pair {
-        return kinds.map(|k| Group::new(GroupKind::Pair, vec![(k as u8, true); 2], false)).collect();
+        return kinds
+            .map(|k| Group::new(GroupKind::Pair, vec![(k as u8, true); 2], false))
+            .collect();
     }
-    let mut out: Vec<Group> =
-        kinds.map(|k| Group::new(GroupKind::Triplet, vec![(k as u8, true); 3], false)).collect();
-    let mut starts: Vec<[usize; 3]> =
-        (0..3).flat_map(|s| (0..7).map(move |r| [s * 9 + r, s * 9 + r + 1, s * 9 + r + 2])).collect();
+    let mut out: Vec<Group> = kinds
+        .map(|k| Group::new(GroupKind::Triplet, vec![(k as u8, true); 3], false))
+        .collect();
+    let mut starts: Vec<[usize; 3]> = (0..3)
+        .flat_map(|s| (0..7).map(move |r| [s * 9 + r, s * 9 + r + 1, s * 9 + r + 2]))
+        .collect();
     if rules.wind_runs && !rules.no_honors {
-        starts.extend(wind_runs().into_iter().map(|run| run.map(|p| FIRST_HONOR + p)));
+        starts.extend(
+            wind_runs()
+                .into_iter()
+                .map(|run| run.map(|p| FIRST_HONOR + p)),
+        );
     }
     out.extend(starts.into_iter().map(|run| {
-        Group::new(GroupKind::Sequence, run.iter().map(|&k| (k as u8, true)).collect(), false)
+        Group::new(
+            GroupKind::Sequence,
+            run.iter().map(|&k| (k as u8, true)).collect(),
+            false,
+        )
     }));
     out
 }
@@ -137,7 +155,10 @@ impl Search<'_> {
                 let natural = [choice & 1 == 1, choice & 2 == 2];
                 let wilds = natural.iter().filter(|&&n| !n).count() as u8;
                 if wilds > wild
-                    || others.iter().zip(natural).any(|(&k, n)| n && (c[k] == 0 || k < i))
+                    || others
+                        .iter()
+                        .zip(natural)
+                        .any(|(&k, n)| n && (c[k] == 0 || k < i))
                 {
                     continue;
                 }
@@ -203,15 +224,19 @@ pub fn decompose(hand: &Hand, rules: EvalRules) -> Vec<Reading> {
         })
         .collect();
     let mut standard = BTreeSet::new();
-    Search { rules, fixed: &fixed, out: &mut standard }.place(
-        &mut hand.counts.clone(),
-        hand.wild,
-        true,
-        &mut Vec::new(),
-    );
+    Search {
+        rules,
+        fixed: &fixed,
+        out: &mut standard,
+    }
+    .place(&mut hand.counts.clone(), hand.wild, true, &mut Vec::new());
     let mut out: Vec<Reading> = standard
         .into_iter()
-        .map(|groups| Reading { shape: Shape::Standard, groups, quads: 0 })
+        .map(|groups| Reading {
+            shape: Shape::Standard,
+            groups,
+            quads: 0,
+        })
         .collect();
     if hand.melds.is_empty() && is_seven_pairs(&hand.counts, hand.wild) {
         seven_pairs(&hand.counts, hand.wild, rules, &mut out);
@@ -234,7 +259,9 @@ fn seven_pairs(counts: &Counts, wild: u8, rules: EvalRules, out: &mut Vec<Readin
             spare -= 1;
         }
     }
-    let kinds: Vec<u8> = (0..KINDS as u8).filter(|&k| rules.kinds_in_play() >> k & 1 == 1).collect();
+    let kinds: Vec<u8> = (0..KINDS as u8)
+        .filter(|&k| rules.kinds_in_play() >> k & 1 == 1)
+        .collect();
     let mut choose = |picks: &[u8]| {
         let mut tiles = base.clone();
         tiles.extend(picks.iter().flat_map(|&k| [(k, true), (k, true)]));
@@ -243,10 +270,16 @@ fn seven_pairs(counts: &Counts, wild: u8, rules: EvalRules, out: &mut Vec<Readin
         for &(k, _) in &tiles {
             per_kind[k as usize] += 1;
         }
-        let groups: Vec<Group> =
-            tiles.chunks(2).map(|p| Group::new(GroupKind::Pair, p.to_vec(), false)).collect();
+        let groups: Vec<Group> = tiles
+            .chunks(2)
+            .map(|p| Group::new(GroupKind::Pair, p.to_vec(), false))
+            .collect();
         let quads = per_kind.iter().map(|&n| n / 4).sum();
-        out.push(Reading { shape: Shape::SevenPairs, groups, quads });
+        out.push(Reading {
+            shape: Shape::SevenPairs,
+            groups,
+            quads,
+        });
     };
     // Spare wildcards form spare/2 pairs; choose their kinds as a nondecreasing list.
     let pairs = (spare / 2) as usize;
@@ -254,7 +287,9 @@ fn seven_pairs(counts: &Counts, wild: u8, rules: EvalRules, out: &mut Vec<Readin
     loop {
         choose(&picks.iter().map(|&i| kinds[i]).collect::<Vec<_>>());
         // Next nondecreasing combination.
-        let Some(pos) = (0..pairs).rev().find(|&p| picks[p] + 1 < kinds.len()) else { break };
+        let Some(pos) = (0..pairs).rev().find(|&p| picks[p] + 1 < kinds.len()) else {
+            break;
+        };
         picks[pos] += 1;
         for p in pos + 1..pairs {
             picks[p] = picks[pos];
@@ -264,7 +299,9 @@ fn seven_pairs(counts: &Counts, wild: u8, rules: EvalRules, out: &mut Vec<Readin
 
 /// Thirteen-orphans readings: wildcards fill the missing kinds; a spare one doubles any orphan.
 fn thirteen_orphans(counts: &Counts, wild: u8, out: &mut Vec<Reading>) {
-    let orphans: Vec<u8> = (0..KINDS as u8).filter(|&k| ORPHAN_KINDS >> k & 1 == 1).collect();
+    let orphans: Vec<u8> = (0..KINDS as u8)
+        .filter(|&k| ORPHAN_KINDS >> k & 1 == 1)
+        .collect();
     let mut tiles: Vec<(u8, bool)> = Vec::new();
     for &k in &orphans {
         let c = counts[k as usize];
@@ -274,7 +311,11 @@ fn thirteen_orphans(counts: &Counts, wild: u8, out: &mut Vec<Reading>) {
         }
     }
     let used = orphans.iter().filter(|&&k| counts[k as usize] == 0).count() as u8;
-    let doubles: Vec<u8> = if wild > used { orphans.clone() } else { Vec::new() };
+    let doubles: Vec<u8> = if wild > used {
+        orphans.clone()
+    } else {
+        Vec::new()
+    };
     if doubles.is_empty() {
         out.push(Reading {
             shape: Shape::ThirteenOrphans,

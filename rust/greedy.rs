@@ -37,7 +37,13 @@ impl Seat<'_> {
         for m in melds {
             held[m.tile as usize] += m.kind.size();
         }
-        Hand { counts: naturals, wild, melds: melds.to_vec(), wildcards: wild_mask, held }
+        Hand {
+            counts: naturals,
+            wild,
+            melds: melds.to_vec(),
+            wildcards: wild_mask,
+            held,
+        }
     }
 
     fn shanten_of(&self, counts: &Counts, melds: &[Meld]) -> i32 {
@@ -67,7 +73,9 @@ impl Seat<'_> {
             .melds
             .iter()
             .copied()
-            .filter(|m| !(kind == MeldKind::AddedKong && m.kind == MeldKind::Pong && m.tile == tile))
+            .filter(|m| {
+                !(kind == MeldKind::AddedKong && m.kind == MeldKind::Pong && m.tile == tile)
+            })
             .collect();
         melds.push(Meld { kind, tile });
         melds
@@ -129,12 +137,16 @@ pub fn choose(seat: &Seat<'_>) -> ActionCode {
             .filter(|&c| Act::of(c) == act)
             .max_by_key(|&c| (keys[tile_of(c) as usize], std::cmp::Reverse(tile_of(c))))
     };
-    pick(Act::Declare).or_else(|| pick(Act::Discard)).unwrap_or(legal[0])
+    pick(Act::Declare)
+        .or_else(|| pick(Act::Discard))
+        .unwrap_or(legal[0])
 }
 
 /// Answer a discard: kong, then pong, when the shanten does not rise; else pass.
 fn claim(seat: &Seat<'_>, pass: ActionCode) -> ActionCode {
-    let Some(t) = seat.claim_tile.filter(|&t| (t as usize) < KINDS) else { return pass };
+    let Some(t) = seat.claim_tile.filter(|&t| (t as usize) < KINDS) else {
+        return pass;
+    };
     let current = seat.shanten_of(&seat.counts, &seat.melds);
     if let Some(c) = find(seat.legal, Act::Kong).filter(|_| seat.counts[t as usize] >= 3) {
         let mut after = seat.counts;

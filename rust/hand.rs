@@ -110,32 +110,12 @@ impl Hand {
         rules: EvalRules,
         size: Size,
     ) -> Result<Self> {
-        let mut wild_mask: KindMask = 0;
-        for (pos, &w) in wildcards.iter().enumerate() {
-            if w as usize >= KINDS {
-                return Err(Error::Wildcard(format!(
-                    "invalid wildcard kind {w} at position {pos}; expected 0–33"
-                )));
-            }
-            if wild_mask >> w & 1 == 1 {
-                return Err(Error::Wildcard(format!("wildcard kind {} given twice", name(w))));
-            }
-            if rules.no_honors && w as usize >= FIRST_HONOR {
-                return Err(Error::Wildcard(format!(
-                    "wildcard kind {} is an honor, but honors are not in play (no_honors)",
-                    name(w)
-                )));
-            }
-            wild_mask |= 1 << w;
-        }
-        if wild_mask.count_ones() > 2 {
-            return Err(Error::Wildcard(format!(
-                "{} wildcard kinds given; at most 2 (双耗子)",
-                wild_mask.count_ones()
-            )));
-        }
+        let wild_mask = wildcard_mask(wildcards, rules)?;
         if melds.len() > 4 {
-            return Err(Error::Meld(format!("{} melds given; at most 4", melds.len())));
+            return Err(Error::Meld(format!(
+                "{} melds given; at most 4",
+                melds.len()
+            )));
         }
         let mut counts = [0u8; KINDS];
         let mut held = [0u8; KINDS];
@@ -187,7 +167,13 @@ impl Hand {
                 name(k as u8)
             )));
         }
-        let hand = Hand { counts, wild, melds: melds.to_vec(), wildcards: wild_mask, held };
+        let hand = Hand {
+            counts,
+            wild,
+            melds: melds.to_vec(),
+            wildcards: wild_mask,
+            held,
+        };
         let n = hand.size();
         let concealed = tiles.len();
         let meld_note = if melds.is_empty() {
@@ -213,6 +199,38 @@ impl Hand {
         }
         Ok(hand)
     }
+}
+
+/// The wildcard kinds as a mask: at most two distinct kinds, none an honor under `no_honors`.
+fn wildcard_mask(wildcards: &[u8], rules: EvalRules) -> Result<KindMask> {
+    let mut wild_mask: KindMask = 0;
+    for (pos, &w) in wildcards.iter().enumerate() {
+        if w as usize >= KINDS {
+            return Err(Error::Wildcard(format!(
+                "invalid wildcard kind {w} at position {pos}; expected 0–33"
+            )));
+        }
+        if wild_mask >> w & 1 == 1 {
+            return Err(Error::Wildcard(format!(
+                "wildcard kind {} given twice",
+                name(w)
+            )));
+        }
+        if rules.no_honors && w as usize >= FIRST_HONOR {
+            return Err(Error::Wildcard(format!(
+                "wildcard kind {} is an honor, but honors are not in play (no_honors)",
+                name(w)
+            )));
+        }
+        wild_mask |= 1 << w;
+    }
+    if wild_mask.count_ones() > 2 {
+        return Err(Error::Wildcard(format!(
+            "{} wildcard kinds given; at most 2 (双耗子)",
+            wild_mask.count_ones()
+        )));
+    }
+    Ok(wild_mask)
 }
 
 /// MPSZ name of a kind, for messages.

@@ -18,7 +18,9 @@ impl Rng {
             z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
             z ^ (z >> 31)
         };
-        Rng { s: [next(), next(), next(), next()] }
+        Rng {
+            s: [next(), next(), next(), next()],
+        }
     }
 
     pub fn next_u64(&mut self) -> u64 {
@@ -65,7 +67,11 @@ pub fn deal(seed: u64, no_honors: bool, wildcards: usize, honors_only: bool) -> 
     let kinds: u8 = if no_honors { 27 } else { 34 };
     let mut wall: Vec<u8> = (0..kinds).flat_map(|k| [k; 4]).collect();
     rng.shuffle(&mut wall);
-    let mut pool: Vec<u8> = if honors_only { (27..34).collect() } else { (0..kinds).collect() };
+    let mut pool: Vec<u8> = if honors_only {
+        (27..34).collect()
+    } else {
+        (0..kinds).collect()
+    };
     let mut chosen = Vec::with_capacity(wildcards);
     for _ in 0..wildcards.min(pool.len()) {
         let i = rng.below(pool.len() as u64) as usize;
@@ -93,7 +99,10 @@ mod tests {
         for _ in 0..30_000 {
             hist[rng.below(3) as usize] += 1;
         }
-        assert!(hist.iter().all(|&h| (9_000..11_000).contains(&h)), "{hist:?}");
+        assert!(
+            hist.iter().all(|&h| (9_000..11_000).contains(&h)),
+            "{hist:?}"
+        );
         let (h, w) = deal(3, false, 1, true);
         assert_eq!(h.len(), 136);
         assert!(w[0] >= 27);

@@ -56,7 +56,8 @@ fn all_one_suit(hand: &Hand) -> bool {
     for m in &hand.melds {
         suits |= 1 << (m.tile as usize / 9).min(3);
     }
-    suits.count_ones() == 1 && suits & 8 == 0
+    // Exactly one suit, and it is not the honors.
+    suits.is_power_of_two() && suits != 8
 }
 
 /// Some standard reading holds 123 456 789 of one suit as three sequences (一条龙).
@@ -116,7 +117,11 @@ fn best_reading(hand: &Hand, rules: EvalRules) -> (Shape, u32, u32) {
             bits |= pattern::STRAIGHT;
         }
         let factor = suit_factor * if straight { 2 } else { 1 };
-        consider((Shape::Standard, if bits == 0 { pattern::PLAIN } else { bits }, factor));
+        consider((
+            Shape::Standard,
+            if bits == 0 { pattern::PLAIN } else { bits },
+            factor,
+        ));
     }
     if melds == 0 && is_seven_pairs(&hand.counts, hand.wild) {
         let q = seven_pairs_quads(&hand.counts, hand.wild);
@@ -152,9 +157,21 @@ pub fn score_win(hand: &Hand, win_tile: u8, self_draw: bool, rules: EvalRules) -
     } else {
         points(win_tile as usize)
     };
-    let allowed = !(wildcard_tile && !self_draw) && rules.allows_win(points, self_draw);
+    // A discarded wildcard is never won on.
+    let allowed = (self_draw || !wildcard_tile) && rules.allows_win(points, self_draw);
     let (shape, patterns, raw) = best_reading(hand, rules);
-    let factor = if rules.bonus_patterns && hand.wildcards == 0 { raw } else { 1 };
+    let factor = if rules.bonus_patterns && hand.wildcards == 0 {
+        raw
+    } else {
+        1
+    };
     let payment = u32::from(points) * factor * if self_draw { 2 } else { 1 };
-    Ok(WinScore { points, allowed, shape, patterns, factor, payment })
+    Ok(WinScore {
+        points,
+        allowed,
+        shape,
+        patterns,
+        factor,
+        payment,
+    })
 }

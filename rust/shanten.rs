@@ -87,11 +87,8 @@ fn standard_keep(counts: &Counts, melds: u8, rules: EvalRules) -> u8 {
     let keys = crate::shape::Keys::of(counts);
     let need = 4 - melds as usize;
     // dp[m][p]: best over the groups so far using m melds, p pairs.
-    let mut dp = [[0i16; 2]; 5];
     let neg = i16::MIN / 2;
-    for row in &mut dp {
-        *row = [neg, neg];
-    }
+    let mut dp = [[neg; 2]; 5];
     dp[0][0] = 0;
     for g in 0..4 {
         let keep = if g < 3 {
@@ -184,7 +181,11 @@ mod tests {
             ("13m", 3, 3, -1),
         ];
         for &(text, wild, melds, expect) in cases {
-            assert_eq!(shanten(&hand(text), wild, melds, plain), expect, "{text} +{wild} wild, {melds} melds");
+            assert_eq!(
+                shanten(&hand(text), wild, melds, plain),
+                expect,
+                "{text} +{wild} wild, {melds} melds"
+            );
         }
     }
 }

@@ -129,7 +129,10 @@ mod tests {
     #[test]
     fn shapes() {
         let plain = EvalRules::default();
-        let runs = EvalRules { wind_runs: true, ..plain };
+        let runs = EvalRules {
+            wind_runs: true,
+            ..plain
+        };
         let cases: &[(&str, u8, u8, EvalRules, bool)] = &[
             ("123m456m789m123p55z", 0, 0, plain, true),
             ("123m456m789m123p56z", 0, 0, plain, false),
@@ -156,7 +159,11 @@ mod tests {
             ("1111m", 4, 2, plain, true),
         ];
         for &(text, wild, melds, rules, expect) in cases {
-            assert_eq!(win(text, wild, melds, rules), expect, "{text} +{wild} wild, {melds} melds");
+            assert_eq!(
+                win(text, wild, melds, rules),
+                expect,
+                "{text} +{wild} wild, {melds} melds"
+            );
         }
     }
 }

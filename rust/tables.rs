@@ -106,7 +106,11 @@ mod tests {
     use super::*;
 
     fn key(counts: &[u8]) -> usize {
-        counts.iter().enumerate().map(|(i, &c)| c as usize * POW5[i] as usize).sum()
+        counts
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| c as usize * POW5[i] as usize)
+            .sum()
     }
 
     #[test]
@@ -135,6 +139,10 @@ mod tests {
         let e = HONORS_WIND_RUNS[key(&[1, 1, 1, 0, 0, 0, 0])];
         assert_eq!((melds_need(e), pair_need(e)), (0, 2));
         let e = HONORS_WIND_RUNS[key(&[1, 0, 1, 1, 0, 1, 1])];
-        assert_eq!((melds_need(e), pair_need(e)), (1, 3), "东西北 + 发中 needs one");
+        assert_eq!(
+            (melds_need(e), pair_need(e)),
+            (1, 3),
+            "东西北 + 发中 needs one"
+        );
     }
 }

@@ -18,13 +18,8 @@ pub const ALL_KINDS: KindMask = (1 << KINDS) - 1;
 /// The 27 suited kinds.
 pub const SUITED_KINDS: KindMask = (1 << FIRST_HONOR) - 1;
 /// 1s and 9s of each suit and the honors: the kinds of thirteen orphans (十三幺).
-pub const ORPHAN_KINDS: KindMask = 1
-    | 1 << 8
-    | 1 << 9
-    | 1 << 17
-    | 1 << 18
-    | 1 << 26
-    | (ALL_KINDS & !SUITED_KINDS);
+pub const ORPHAN_KINDS: KindMask =
+    1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | (ALL_KINDS & !SUITED_KINDS);
 
 /// Point value (点数) of a kind: its rank for suited tiles, 10 for honors.
 ///
@@ -101,9 +96,15 @@ pub fn parse(text: &str) -> Result<Vec<u8>> {
             i += 1;
             continue;
         }
-        if let Some(suit) = SUIT_LETTERS.iter().position(|&l| l == c.to_ascii_lowercase()) {
+        if let Some(suit) = SUIT_LETTERS
+            .iter()
+            .position(|&l| l == c.to_ascii_lowercase())
+        {
             if digits.is_empty() {
-                return Err(bad(i, format!("'{c}' (a suit letter with no digits before it)")));
+                return Err(bad(
+                    i,
+                    format!("'{c}' (a suit letter with no digits before it)"),
+                ));
             }
             for &(pos, d) in &digits {
                 let max = if suit == 3 { 7 } else { 9 };
@@ -126,8 +127,14 @@ pub fn parse(text: &str) -> Result<Vec<u8>> {
         }
         if !digits.is_empty() {
             let (pos, _) = digits[0];
-            let run: String = digits.iter().map(|&(_, d)| char::from_digit(d, 10).unwrap_or('?')).collect();
-            return Err(bad(pos, format!("'{run}' (digits with no suit letter after them)")));
+            let run: String = digits
+                .iter()
+                .map(|&(_, d)| char::from_digit(d, 10).unwrap_or('?'))
+                .collect();
+            return Err(bad(
+                pos,
+                format!("'{run}' (digits with no suit letter after them)"),
+            ));
         }
         if c.is_whitespace() || c == ',' || c == '_' || c == '、' {
             i += 1;
@@ -135,7 +142,10 @@ pub fn parse(text: &str) -> Result<Vec<u8>> {
             match chars.get(i + 1).copied().and_then(suit_char) {
                 Some(suit) => out.push((suit * 9 + rank) as u8),
                 None => {
-                    return Err(bad(i, format!("'{c}' (a numeral with no 万, 筒 or 条 after it)")))
+                    return Err(bad(
+                        i,
+                        format!("'{c}' (a numeral with no 万, 筒 or 条 after it)"),
+                    ))
                 }
             }
             i += 2;
@@ -162,8 +172,14 @@ pub fn parse(text: &str) -> Result<Vec<u8>> {
         }
     }
     if let Some(&(pos, _)) = digits.first() {
-        let run: String = digits.iter().map(|&(_, d)| char::from_digit(d, 10).unwrap_or('?')).collect();
-        return Err(bad(pos, format!("'{run}' (digits with no suit letter after them)")));
+        let run: String = digits
+            .iter()
+            .map(|&(_, d)| char::from_digit(d, 10).unwrap_or('?'))
+            .collect();
+        return Err(bad(
+            pos,
+            format!("'{run}' (digits with no suit letter after them)"),
+        ));
     }
     Ok(out)
 }
@@ -193,7 +209,9 @@ pub fn counts_of(kinds: &[u8]) -> Result<Counts> {
     let mut c = [0u8; KINDS];
     for (pos, &k) in kinds.iter().enumerate() {
         if k as usize >= KINDS {
-            return Err(Error::InvalidTile(format!("invalid tile index {k} at position {pos}")));
+            return Err(Error::InvalidTile(format!(
+                "invalid tile index {k} at position {pos}"
+            )));
         }
         c[k as usize] = c[k as usize].saturating_add(1);
     }
@@ -215,7 +233,10 @@ mod tests {
 
     #[test]
     fn parses_all_notations() {
-        assert_eq!(parse("123m 456p 11z").unwrap(), vec![0, 1, 2, 12, 13, 14, 27, 27]);
+        assert_eq!(
+            parse("123m 456p 11z").unwrap(),
+            vec![0, 1, 2, 12, 13, 14, 27, 27]
+        );
         assert_eq!(parse("一万二万三万东东").unwrap(), vec![0, 1, 2, 27, 27]);
         assert_eq!(parse("九条红中发财白板").unwrap(), vec![26, 33, 32, 31]);
         assert_eq!(parse("🀇🀙🀐🀀🀄").unwrap(), vec![0, 9, 18, 27, 33]);
@@ -228,14 +249,20 @@ mod tests {
         assert_eq!(e.message(), "invalid tile '0z' at position 4 in \"123m0z\"");
         assert!(parse("10m").unwrap_err().message().contains("'0m'"));
         assert!(parse("8z").unwrap_err().message().contains("'8z'"));
-        assert!(parse("123").unwrap_err().message().contains("no suit letter"));
+        assert!(parse("123")
+            .unwrap_err()
+            .message()
+            .contains("no suit letter"));
         assert!(parse("12x").unwrap_err().message().contains("position 2"));
         assert!(parse("五").is_err());
     }
 
     #[test]
     fn formats_mpsz_and_points() {
-        assert_eq!(format_mpsz(&parse("123m456p11z5m").unwrap()), "123m456p11z5m");
+        assert_eq!(
+            format_mpsz(&parse("123m456p11z5m").unwrap()),
+            "123m456p11z5m"
+        );
         assert_eq!(points(4), 5);
         assert_eq!(points(27), 10);
         assert_eq!(points(33), 10);

@@ -40,7 +40,8 @@ pub fn winning_mask(
             let k = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             c[k] += 1;
-            let wins = is_seven_pairs(&c, wild as u8) || (!rules.no_honors && is_thirteen_orphans(&c));
+            let wins =
+                is_seven_pairs(&c, wild as u8) || (!rules.no_honors && is_thirteen_orphans(&c));
             c[k] -= 1;
             if wins {
                 out |= 1 << k;
@@ -60,7 +61,10 @@ pub fn completes_with_wildcard(counts: &Counts, wild: u8, melds: u8, rules: Eval
 /// Highest point value among a set of kinds, or `None` for the empty set.
 #[must_use]
 pub fn max_points(kinds: KindMask) -> Option<u8> {
-    (0..KINDS).filter(|&k| kinds >> k & 1 == 1).map(points).max()
+    (0..KINDS)
+        .filter(|&k| kinds >> k & 1 == 1)
+        .map(points)
+        .max()
 }
 
 /// What a waiting (3n+1) position waits on.
@@ -78,7 +82,13 @@ impl Waits {
     #[must_use]
     pub fn of(hand: &Hand, rules: EvalRules) -> Self {
         let candidates = !hand.wildcards & !hand.held_four();
-        let tiles = winning_mask(&hand.counts, hand.wild, hand.meld_count(), candidates, rules);
+        let tiles = winning_mask(
+            &hand.counts,
+            hand.wild,
+            hand.meld_count(),
+            candidates,
+            rules,
+        );
         let wildcard_points = if hand.wildcards != 0
             && completes_with_wildcard(&hand.counts, hand.wild, hand.meld_count(), rules)
         {
@@ -86,7 +96,10 @@ impl Waits {
         } else {
             None
         };
-        Waits { tiles, wildcard_points }
+        Waits {
+            tiles,
+            wildcard_points,
+        }
     }
 
     /// Ready (听牌): some natural tile or a drawn wildcard completes the hand.
@@ -98,7 +111,8 @@ impl Waits {
     /// 报听 allowed (RULES §4, §6): a winning tile, or a drawn wildcard's `p`, is worth ≥ 6.
     #[must_use]
     pub fn declarable(&self) -> bool {
-        max_points(self.tiles).is_some_and(|p| p >= 6) || self.wildcard_points.is_some_and(|p| p >= 6)
+        max_points(self.tiles).is_some_and(|p| p >= 6)
+            || self.wildcard_points.is_some_and(|p| p >= 6)
     }
 }
 
@@ -108,7 +122,11 @@ pub fn ready_discards(hand: &Hand, rules: EvalRules) -> Vec<(u8, Waits)> {
     let mut out = Vec::new();
     for k in 0..KINDS {
         let is_wild = hand.wildcards >> k & 1 == 1;
-        let concealed = if is_wild { hand.held[k] } else { hand.counts[k] };
+        let concealed = if is_wild {
+            hand.held[k]
+        } else {
+            hand.counts[k]
+        };
         if concealed == 0 {
             continue;
         }
@@ -140,7 +158,13 @@ mod tests {
     use crate::tiles::hand;
 
     fn waits(text: &str, wild: u8, melds: u8) -> String {
-        let m = winning_mask(&hand(text), wild, melds, crate::tiles::ALL_KINDS, EvalRules::default());
+        let m = winning_mask(
+            &hand(text),
+            wild,
+            melds,
+            crate::tiles::ALL_KINDS,
+            EvalRules::default(),
+        );
         let kinds: Vec<u8> = (0..34u8).filter(|&k| m >> k & 1 == 1).collect();
         crate::tiles::format_mpsz(&kinds)
     }
@@ -156,7 +180,11 @@ mod tests {
             ("", 1, 4, "123456789m123456789p123456789s1234567z"),
         ];
         for &(text, wild, melds, expect) in cases {
-            assert_eq!(waits(text, wild, melds), expect, "{text} +{wild} wild, {melds} melds");
+            assert_eq!(
+                waits(text, wild, melds),
+                expect,
+                "{text} +{wild} wild, {melds} melds"
+            );
         }
     }
 }

@@ -23,14 +23,47 @@ impl WinKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Event {
     StartHand,
-    Draw { seat: u8, tile: u8, replacement: bool },
-    Discard { seat: u8, tile: u8, declare: bool, auto: bool },
-    ConcealedKong { seat: u8, tile: u8 },
-    AddedKong { seat: u8, tile: u8 },
-    Answer { seat: u8, action: Act, auto: bool },
-    Pong { seat: u8, tile: u8, from: u8 },
-    Kong { seat: u8, tile: u8, from: u8 },
-    Win { seat: u8, tile: u8, kind: WinKind, from: Option<u8>, auto: bool },
+    Draw {
+        seat: u8,
+        tile: u8,
+        replacement: bool,
+    },
+    Discard {
+        seat: u8,
+        tile: u8,
+        declare: bool,
+        auto: bool,
+    },
+    ConcealedKong {
+        seat: u8,
+        tile: u8,
+    },
+    AddedKong {
+        seat: u8,
+        tile: u8,
+    },
+    Answer {
+        seat: u8,
+        action: Act,
+        auto: bool,
+    },
+    Pong {
+        seat: u8,
+        tile: u8,
+        from: u8,
+    },
+    Kong {
+        seat: u8,
+        tile: u8,
+        from: u8,
+    },
+    Win {
+        seat: u8,
+        tile: u8,
+        kind: WinKind,
+        from: Option<u8>,
+        auto: bool,
+    },
     EndHand,
 }
 

@@ -152,7 +152,9 @@ impl GameCore {
         match self.phase {
             Phase::Turn => vec![self.turn],
             Phase::Claim | Phase::Rob => (0..4u8)
-                .filter(|&s| !self.options[s as usize].is_empty() && self.answers[s as usize].is_none())
+                .filter(|&s| {
+                    !self.options[s as usize].is_empty() && self.answers[s as usize].is_none()
+                })
                 .collect(),
             Phase::Over => Vec::new(),
         }
@@ -195,7 +197,8 @@ impl GameCore {
     /// or, for a declared seat on its turn, its locked hand before the draw. 0 otherwise.
     pub fn seat_waits(&self, seat: u8) -> KindMask {
         let s = seat as usize;
-        let n: u32 = self.hands[s].iter().map(|&c| u32::from(c)).sum::<u32>() + 3 * self.melds[s].len() as u32;
+        let n: u32 = self.hands[s].iter().map(|&c| u32::from(c)).sum::<u32>()
+            + 3 * self.melds[s].len() as u32;
         let mut counts = self.hands[s];
         if n == 14 {
             match self.drawn {
@@ -233,10 +236,20 @@ impl GameCore {
         for c in &mut seen {
             *c = (*c).min(4);
         }
-        let claim_tile = if matches!(self.phase, Phase::Claim | Phase::Rob) { self.claim_tile } else { None };
+        let claim_tile = if matches!(self.phase, Phase::Claim | Phase::Rob) {
+            self.claim_tile
+        } else {
+            None
+        };
         crate::greedy::choose(&crate::greedy::Seat {
             counts: self.hands[s],
-            melds: self.melds[s].iter().map(|m| crate::hand::Meld { kind: m.kind, tile: m.tile }).collect(),
+            melds: self.melds[s]
+                .iter()
+                .map(|m| crate::hand::Meld {
+                    kind: m.kind,
+                    tile: m.tile,
+                })
+                .collect(),
             wildcards: &self.wildcards,
             rules: self.rules.eval,
             seen,
@@ -264,7 +277,13 @@ impl GameCore {
         Hand {
             counts: naturals,
             wild,
-            melds: melds.iter().map(|m| crate::hand::Meld { kind: m.kind, tile: m.tile }).collect(),
+            melds: melds
+                .iter()
+                .map(|m| crate::hand::Meld {
+                    kind: m.kind,
+                    tile: m.tile,
+                })
+                .collect(),
             wildcards: self.wild_mask,
             held,
         }
@@ -292,7 +311,11 @@ impl GameCore {
         let mut hand = self.hands[s];
         let melds = &self.melds[s];
         let t = tile as usize;
-        let mk = |k: MeldKind| MeldRecord { kind: k, tile, source: None };
+        let mk = |k: MeldKind| MeldRecord {
+            kind: k,
+            tile,
+            source: None,
+        };
         if kind == MeldKind::Kong {
             let before = self.waits(&hand, melds);
             hand[t] -= 3;
@@ -300,7 +323,9 @@ impl GameCore {
             after.push(mk(MeldKind::Kong));
             return self.waits(&hand, &after) == before;
         }
-        let Some(drawn) = self.drawn else { return false };
+        let Some(drawn) = self.drawn else {
+            return false;
+        };
         hand[drawn as usize] -= 1;
         let before = self.waits(&hand, melds);
         let mut after = melds.clone();
@@ -348,7 +373,9 @@ impl GameCore {
 
     fn self_draw_allowed(&self, seat: u8) -> bool {
         let s = seat as usize;
-        let Some(drawn) = self.drawn else { return false };
+        let Some(drawn) = self.drawn else {
+            return false;
+        };
         if !self.declared[s] {
             return false;
         }
@@ -391,13 +418,13 @@ impl GameCore {
         while self.phase == Phase::Turn && self.declared[self.turn as usize] {
             let seat = self.turn;
             let legal = self.turn_actions(seat);
-            if self.rules.must_win && Act::of(legal[0]) == Act::SelfDrawWin {
-                self.apply(seat, legal[0], true);
-            } else if legal.len() == 1 {
-                self.apply(seat, legal[0], true);
-            } else {
+            // Under must_win a possible self-draw comes first; a lone action is the drawn tile.
+            let auto =
+                (self.rules.must_win && Act::of(legal[0]) == Act::SelfDrawWin) || legal.len() == 1;
+            if !auto {
                 return;
             }
+            self.apply(seat, legal[0], true);
         }
     }
 
@@ -415,7 +442,11 @@ impl GameCore {
                 Act::ConcealedKong => {
                     self.events.push(Event::ConcealedKong { seat, tile });
                     self.hands[s][tile as usize] -= 4;
-                    self.melds[s].push(MeldRecord { kind: MeldKind::ConcealedKong, tile, source: None });
+                    self.melds[s].push(MeldRecord {
+                        kind: MeldKind::ConcealedKong,
+                        tile,
+                        source: None,
+                    });
                     self.kongs.push(KongRecord {
                         seat,
                         kind: MeldKind::ConcealedKong,
@@ -436,7 +467,11 @@ impl GameCore {
         }
         self.answers[s] = Some(action);
         self.answer_order.push(seat);
-        self.events.push(Event::Answer { seat, action: act, auto });
+        self.events.push(Event::Answer {
+            seat,
+            action: act,
+            auto,
+        });
         if self.all_answered() {
             self.resolve_claims();
         }
@@ -462,14 +497,23 @@ impl GameCore {
         self.phase = Phase::Turn;
         self.turn = seat;
         self.drawn = Some(tile);
-        self.events.push(Event::Draw { seat, tile, replacement });
+        self.events.push(Event::Draw {
+            seat,
+            tile,
+            replacement,
+        });
     }
 
     fn discard(&mut self, seat: u8, tile: u8, declare: bool, auto: bool) {
         let s = seat as usize;
         self.hands[s][tile as usize] -= 1;
         self.discards[s].push((tile, declare));
-        self.events.push(Event::Discard { seat, tile, declare, auto });
+        self.events.push(Event::Discard {
+            seat,
+            tile,
+            declare,
+            auto,
+        });
         if declare {
             self.declared[s] = true;
             self.draw((seat + 1) % 4, false); // face down: nobody may claim it
@@ -520,7 +564,11 @@ impl GameCore {
                 if let Some(code) = first.filter(|&c| Act::of(c) == Act::Win) {
                     self.answers[s as usize] = Some(code);
                     self.answer_order.push(s);
-                    self.events.push(Event::Answer { seat: s, action: Act::Win, auto: true });
+                    self.events.push(Event::Answer {
+                        seat: s,
+                        action: Act::Win,
+                        auto: true,
+                    });
                 }
             }
         }
@@ -534,7 +582,7 @@ impl GameCore {
         let tile = self.claim_tile.unwrap_or(0);
         let robbing = self.phase == Phase::Rob;
         let options = std::mem::take(&mut self.options);
-        let answers = std::mem::replace(&mut self.answers, [None; 4]);
+        let answers = std::mem::take(&mut self.answers);
         let order = std::mem::take(&mut self.answer_order);
         for s in 0..4 {
             let offered_win = options[s].first().is_some_and(|&c| Act::of(c) == Act::Win);
@@ -545,14 +593,21 @@ impl GameCore {
         for i in 1..4u8 {
             let s = (source + i) % 4;
             if answers[s as usize].map(Act::of) == Some(Act::Win) {
-                let kind = if robbing { WinKind::RobbedKong } else { WinKind::Discard };
+                let kind = if robbing {
+                    WinKind::RobbedKong
+                } else {
+                    WinKind::Discard
+                };
                 self.win(s, tile, kind, Some(source), false);
                 return;
             }
         }
         let src = source as usize;
         if robbing {
-            if let Some(m) = self.melds[src].iter_mut().find(|m| m.kind == MeldKind::Pong && m.tile == tile) {
+            if let Some(m) = self.melds[src]
+                .iter_mut()
+                .find(|m| m.kind == MeldKind::Pong && m.tile == tile)
+            {
                 m.kind = MeldKind::AddedKong;
             }
             self.kongs.push(KongRecord {
@@ -573,8 +628,16 @@ impl GameCore {
                         self.forfeited[si] |= 1 << tile; // 过杠: chose pong over kong
                     }
                     self.hands[si][tile as usize] -= 2;
-                    self.melds[si].push(MeldRecord { kind: MeldKind::Pong, tile, source: Some(source) });
-                    self.events.push(Event::Pong { seat: s, tile, from: source });
+                    self.melds[si].push(MeldRecord {
+                        kind: MeldKind::Pong,
+                        tile,
+                        source: Some(source),
+                    });
+                    self.events.push(Event::Pong {
+                        seat: s,
+                        tile,
+                        from: source,
+                    });
                     self.phase = Phase::Turn;
                     self.turn = s;
                     self.drawn = None;
@@ -582,7 +645,11 @@ impl GameCore {
                 }
                 Some(Act::Kong) => {
                     self.hands[si][tile as usize] -= 3;
-                    self.melds[si].push(MeldRecord { kind: MeldKind::Kong, tile, source: Some(source) });
+                    self.melds[si].push(MeldRecord {
+                        kind: MeldKind::Kong,
+                        tile,
+                        source: Some(source),
+                    });
                     self.kongs.push(KongRecord {
                         seat: s,
                         kind: MeldKind::Kong,
@@ -590,7 +657,11 @@ impl GameCore {
                         feeder: Some(source),
                         feeder_declared: self.claim_declared,
                     });
-                    self.events.push(Event::Kong { seat: s, tile, from: source });
+                    self.events.push(Event::Kong {
+                        seat: s,
+                        tile,
+                        from: source,
+                    });
                     self.draw(s, true);
                     return;
                 }
@@ -611,7 +682,13 @@ impl GameCore {
         let score = crate::score::score_win(&h, tile, self_draw, self.rules.eval);
         let (pts, factor, patterns) = score.map_or((0, 1, 0), |w| (w.points, w.factor, w.patterns));
         self.hands[s] = counts;
-        self.events.push(Event::Win { seat, tile, kind, from: source, auto });
+        self.events.push(Event::Win {
+            seat,
+            tile,
+            kind,
+            from: source,
+            auto,
+        });
         self.finish(Some(Outcome {
             winner: seat,
             tile,

@@ -1,7 +1,10 @@
 //! Batch kernels: rows of a `uint8 (N, 34)` count array, evaluated with the GIL released.
 
 use numpy::ndarray::{Array2, ArrayView1, ArrayView2};
-use numpy::{IntoPyArray, PyArrayMethods, PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use numpy::{
+    IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2,
+    PyUntypedArrayMethods,
+};
 use pyo3::prelude::*;
 
 use super::convert;
@@ -12,7 +15,9 @@ use crate::tiles::{Counts, KindMask, FIRST_HONOR, KINDS};
 use crate::waits::winning_mask;
 
 fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string())
+    obj.get_type()
+        .name()
+        .map_or_else(|_| "?".to_owned(), |n| n.to_string())
 }
 
 fn counts_array<'py>(obj: &Bound<'py, PyAny>) -> PyResult<PyReadonlyArray2<'py, u8>> {
@@ -21,7 +26,9 @@ fn counts_array<'py>(obj: &Bound<'py, PyAny>) -> PyResult<PyReadonlyArray2<'py, 
             .getattr("dtype")
             .and_then(|d| Ok(format!("dtype {}, ndim {}", d.str()?, obj.getattr("ndim")?)))
             .unwrap_or_else(|_| type_name(obj));
-        Error::Array(format!("counts must be a uint8 array of shape (N, 34), got {detail}"))
+        Error::Array(format!(
+            "counts must be a uint8 array of shape (N, 34), got {detail}"
+        ))
     })?;
     if arr.shape()[1] != KINDS {
         return Err(Error::Array(format!(
@@ -33,20 +40,24 @@ fn counts_array<'py>(obj: &Bound<'py, PyAny>) -> PyResult<PyReadonlyArray2<'py, 
     Ok(arr.readonly())
 }
 
-fn row_array<'py>(obj: &Bound<'py, PyAny>, name: &str, n: usize) -> PyResult<PyReadonlyArray1<'py, u8>> {
+fn row_array<'py>(
+    obj: &Bound<'py, PyAny>,
+    name: &str,
+    n: usize,
+) -> PyResult<PyReadonlyArray1<'py, u8>> {
     let arr = obj.cast::<PyArray1<u8>>().map_err(|_| {
         let detail = obj
             .getattr("dtype")
             .and_then(|d| Ok(format!("dtype {}, ndim {}", d.str()?, obj.getattr("ndim")?)))
             .unwrap_or_else(|_| type_name(obj));
-        Error::Array(format!("{name} must be a uint8 array of shape (N,), got {detail}"))
+        Error::Array(format!(
+            "{name} must be a uint8 array of shape (N,), got {detail}"
+        ))
     })?;
     if arr.len() != n {
-        return Err(Error::Array(format!(
-            "{name} has {} rows but counts has {n}",
-            arr.len()
-        ))
-        .into());
+        return Err(
+            Error::Array(format!("{name} has {} rows but counts has {n}", arr.len())).into(),
+        );
     }
     Ok(arr.readonly())
 }
@@ -79,7 +90,9 @@ fn row(
     let mut c = [0u8; KINDS];
     for (k, (dst, &src)) in c.iter_mut().zip(counts.row(i)).enumerate() {
         if src > 4 {
-            return Err(Error::Array(format!("row {i}: count {src} of kind {k} (at most 4)")));
+            return Err(Error::Array(format!(
+                "row {i}: count {src} of kind {k} (at most 4)"
+            )));
         }
         if src > 0 && forbidden >> k & 1 == 1 {
             return Err(Error::Array(format!(
@@ -112,7 +125,11 @@ enum Melds<'a> {
 }
 
 fn forbidden_kinds(rules: EvalRules, wildcards: &[u8]) -> KindMask {
-    let honors = if rules.no_honors { crate::tiles::ALL_KINDS & !((1 << FIRST_HONOR) - 1) } else { 0 };
+    let honors = if rules.no_honors {
+        crate::tiles::ALL_KINDS & !((1 << FIRST_HONOR) - 1)
+    } else {
+        0
+    };
     wildcards.iter().fold(honors, |m, &k| m | 1 << k)
 }
 
@@ -161,7 +178,13 @@ pub fn winning_tiles_batch<'py>(
     let wildcard_kinds = convert::wildcard_kinds(wildcards)?;
     crate::hand::Hand::new(&[], &[], &wildcard_kinds, rules, crate::hand::Size::Any)
         .map(|_| ())
-        .or_else(|e| if matches!(e, Error::HandSize(_)) { Ok(()) } else { Err(e) })?;
+        .or_else(|e| {
+            if matches!(e, Error::HandSize(_)) {
+                Ok(())
+            } else {
+                Err(e)
+            }
+        })?;
     let counts = counts_array(counts)?;
     let n = counts.shape()[0];
     let wild = row_array(wild, "wild", n)?;
@@ -176,7 +199,10 @@ pub fn winning_tiles_batch<'py>(
         let mut out = vec![false; n * KINDS];
         for (i, dst) in out.chunks_exact_mut(KINDS).enumerate() {
             let (c, w, m) = row(&cv, &wv, &mv, i, 13, forbidden)?;
-            let held_four = c.iter().enumerate().fold(0u64, |acc, (k, &x)| acc | u64::from(x == 4) << k);
+            let held_four = c
+                .iter()
+                .enumerate()
+                .fold(0u64, |acc, (k, &x)| acc | u64::from(x == 4) << k);
             let mask = winning_mask(&c, w, m, !forbidden & !held_four, rules);
             for (k, d) in dst.iter_mut().enumerate() {
                 *d = mask >> k & 1 == 1;

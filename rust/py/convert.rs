@@ -9,22 +9,29 @@ use crate::rules::EvalRules;
 use crate::tiles::{self, KINDS};
 
 fn repr(obj: &Bound<'_, PyAny>) -> String {
-    obj.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string())
+    obj.repr()
+        .map_or_else(|_| "?".to_owned(), |r| r.to_string())
 }
 
 /// One tile kind from an int (or `Tile`) or one-tile text; `what` names it in errors.
 fn kind_of(item: &Bound<'_, PyAny>, what: &str) -> Result<u8, Error> {
     if let Ok(s) = item.cast::<PyString>() {
-        let text = s.to_str().map_err(|_| Error::InvalidTile(format!("unreadable text {what}")))?;
+        let text = s
+            .to_str()
+            .map_err(|_| Error::InvalidTile(format!("unreadable text {what}")))?;
         let kinds = tiles::parse(text)?;
         return match kinds.as_slice() {
             [k] => Ok(*k),
-            _ => Err(Error::InvalidTile(format!("{what}: expected one tile, got {text:?}"))),
+            _ => Err(Error::InvalidTile(format!(
+                "{what}: expected one tile, got {text:?}"
+            ))),
         };
     }
     match item.extract::<i64>() {
         Ok(k) if (0..KINDS as i64).contains(&k) => Ok(k as u8),
-        Ok(k) => Err(Error::InvalidTile(format!("invalid tile index {k} {what}; expected 0–33"))),
+        Ok(k) => Err(Error::InvalidTile(format!(
+            "invalid tile index {k} {what}; expected 0–33"
+        ))),
         Err(_) => Err(Error::InvalidTile(format!(
             "invalid tile {} {what}; expected a tile index 0–33 or tile text",
             repr(item)
@@ -47,7 +54,9 @@ pub fn kinds(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
 
 fn kind_list(obj: &Bound<'_, PyAny>) -> Result<Vec<u8>, Error> {
     if let Ok(s) = obj.cast::<PyString>() {
-        let text = s.to_str().map_err(|_| Error::InvalidTile("unreadable tile text".into()))?;
+        let text = s
+            .to_str()
+            .map_err(|_| Error::InvalidTile("unreadable tile text".into()))?;
         return tiles::parse(text);
     }
     // Fast path for lists, the common case in simulation.
@@ -61,7 +70,9 @@ fn kind_list(obj: &Bound<'_, PyAny>) -> Result<Vec<u8>, Error> {
     let Ok(iter) = obj.try_iter() else {
         return Err(Error::InvalidTile(format!(
             "expected tiles as text or an iterable of tile indices, got {}",
-            obj.get_type().name().map_or_else(|_| "?".to_owned(), |n| n.to_string())
+            obj.get_type()
+                .name()
+                .map_or_else(|_| "?".to_owned(), |n| n.to_string())
         )));
     };
     let mut out = Vec::new();
@@ -92,7 +103,9 @@ pub fn melds(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Meld>> {
         }
     }
     let Ok(iter) = obj.try_iter() else {
-        return Err(Error::Meld("expected melds as an iterable of (kind, tile) pairs".into()).into());
+        return Err(
+            Error::Meld("expected melds as an iterable of (kind, tile) pairs".into()).into(),
+        );
     };
     let mut out = Vec::new();
     for (pos, item) in iter.enumerate() {
@@ -109,7 +122,8 @@ pub fn melds(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Meld>> {
             .extract::<i64>()
             .map_err(|_| Error::Meld(format!("meld {pos}: kind must be a MeldKind (0–3)")))
             .and_then(MeldKind::from_index)?;
-        let tile = kind_of(&tile, &format!("in meld {pos}")).map_err(|e| recast(e, Error::Meld, ""))?;
+        let tile =
+            kind_of(&tile, &format!("in meld {pos}")).map_err(|e| recast(e, Error::Meld, ""))?;
         out.push(Meld { kind, tile });
     }
     Ok(out)

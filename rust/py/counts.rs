@@ -10,35 +10,74 @@ use crate::rules::EvalRules;
 use crate::tiles::KINDS;
 use crate::waits::{ready_discards, Waits};
 
-fn hand(counts: &[u8], melds: &[(u8, u8)], wildcards: &[u8], flags: u32, size: Size) -> PyResult<Hand> {
+fn hand(
+    counts: &[u8],
+    melds: &[(u8, u8)],
+    wildcards: &[u8],
+    flags: u32,
+    size: Size,
+) -> PyResult<Hand> {
     if counts.len() != KINDS {
         return Err(Error::Array(format!("expected 34 counts, got {}", counts.len())).into());
     }
-    let tiles: Vec<u8> = (0..KINDS as u8).flat_map(|k| std::iter::repeat_n(k, counts[k as usize] as usize)).collect();
+    let tiles: Vec<u8> = (0..KINDS as u8)
+        .flat_map(|k| std::iter::repeat_n(k, counts[k as usize] as usize))
+        .collect();
     let melds = melds
         .iter()
-        .map(|&(kind, tile)| Ok(Meld { kind: MeldKind::from_index(i64::from(kind))?, tile }))
+        .map(|&(kind, tile)| {
+            Ok(Meld {
+                kind: MeldKind::from_index(i64::from(kind))?,
+                tile,
+            })
+        })
         .collect::<Result<Vec<_>, Error>>()?;
-    Ok(Hand::new(&tiles, &melds, wildcards, EvalRules::from_flags(flags), size)?)
+    Ok(Hand::new(
+        &tiles,
+        &melds,
+        wildcards,
+        EvalRules::from_flags(flags),
+        size,
+    )?)
 }
 
 /// Whether a complete hand wins.
 #[pyfunction]
-pub fn counts_is_win(counts: Vec<u8>, melds: Vec<(u8, u8)>, wildcards: Vec<u8>, flags: u32) -> PyResult<bool> {
+pub fn counts_is_win(
+    counts: Vec<u8>,
+    melds: Vec<(u8, u8)>,
+    wildcards: Vec<u8>,
+    flags: u32,
+) -> PyResult<bool> {
     let h = hand(&counts, &melds, &wildcards, flags, Size::Complete)?;
-    Ok(crate::shape::is_win(&h.counts, h.wild, h.meld_count(), EvalRules::from_flags(flags)))
+    Ok(crate::shape::is_win(
+        &h.counts,
+        h.wild,
+        h.meld_count(),
+        EvalRules::from_flags(flags),
+    ))
 }
 
 /// Winning tiles of a waiting hand, as a kind mask.
 #[pyfunction]
-pub fn counts_waits(counts: Vec<u8>, melds: Vec<(u8, u8)>, wildcards: Vec<u8>, flags: u32) -> PyResult<u64> {
+pub fn counts_waits(
+    counts: Vec<u8>,
+    melds: Vec<(u8, u8)>,
+    wildcards: Vec<u8>,
+    flags: u32,
+) -> PyResult<u64> {
     let h = hand(&counts, &melds, &wildcards, flags, Size::Waiting)?;
     Ok(Waits::of(&h, EvalRules::from_flags(flags)).tiles)
 }
 
 /// Kinds whose discard leaves a complete-size hand ready with 报听 allowed, as a mask.
 #[pyfunction]
-pub fn counts_declarable(counts: Vec<u8>, melds: Vec<(u8, u8)>, wildcards: Vec<u8>, flags: u32) -> PyResult<u64> {
+pub fn counts_declarable(
+    counts: Vec<u8>,
+    melds: Vec<(u8, u8)>,
+    wildcards: Vec<u8>,
+    flags: u32,
+) -> PyResult<u64> {
     let h = hand(&counts, &melds, &wildcards, flags, Size::Complete)?;
     Ok(ready_discards(&h, EvalRules::from_flags(flags))
         .into_iter()
@@ -48,9 +87,19 @@ pub fn counts_declarable(counts: Vec<u8>, melds: Vec<(u8, u8)>, wildcards: Vec<u
 
 /// Shanten of a hand of either size.
 #[pyfunction]
-pub fn counts_shanten(counts: Vec<u8>, melds: Vec<(u8, u8)>, wildcards: Vec<u8>, flags: u32) -> PyResult<i32> {
+pub fn counts_shanten(
+    counts: Vec<u8>,
+    melds: Vec<(u8, u8)>,
+    wildcards: Vec<u8>,
+    flags: u32,
+) -> PyResult<i32> {
     let h = hand(&counts, &melds, &wildcards, flags, Size::Any)?;
-    Ok(crate::shanten::shanten(&h.counts, h.wild, h.meld_count(), EvalRules::from_flags(flags)))
+    Ok(crate::shanten::shanten(
+        &h.counts,
+        h.wild,
+        h.meld_count(),
+        EvalRules::from_flags(flags),
+    ))
 }
 
 /// For a complete-size hand, each kind held: `(kind, shanten after discarding it, winning
@@ -77,7 +126,11 @@ pub fn counts_discards(
             after.counts[k] -= 1;
         }
         let s = crate::shanten::shanten(&after.counts, after.wild, after.meld_count(), rules);
-        let waits = if s == 0 { Waits::of(&after, rules).tiles } else { 0 };
+        let waits = if s == 0 {
+            Waits::of(&after, rules).tiles
+        } else {
+            0
+        };
         out.push((k as u8, s, waits));
     }
     Ok(out)

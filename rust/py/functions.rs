@@ -31,7 +31,11 @@ pub fn tile_list(tiles: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
 /// MPSZ text of tile kinds.
 #[pyfunction]
 pub fn format_mpsz(kinds: Vec<u8>) -> PyResult<String> {
-    if let Some((pos, k)) = kinds.iter().enumerate().find(|&(_, &k)| k as usize >= KINDS) {
+    if let Some((pos, k)) = kinds
+        .iter()
+        .enumerate()
+        .find(|&(_, &k)| k as usize >= KINDS)
+    {
         return Err(crate::error::Error::InvalidTile(format!(
             "invalid tile index {k} at position {pos}; expected 0–33"
         ))
@@ -88,7 +92,11 @@ pub fn decompose(
                 .into_iter()
                 .map(|g| {
                     let kinds = g.tiles.iter().map(|&(k, _)| k).collect();
-                    let wild = g.tiles.iter().enumerate().fold(0u32, |m, (i, &(_, w))| m | u32::from(w) << i);
+                    let wild = g
+                        .tiles
+                        .iter()
+                        .enumerate()
+                        .fold(0u32, |m, (i, &(_, w))| m | u32::from(w) << i);
                     (g.kind as u8, kinds, wild, g.declared)
                 })
                 .collect();
@@ -110,7 +118,12 @@ pub fn ready_discards(
     Ok(crate::waits::ready_discards(&h, rules)
         .into_iter()
         .map(|(d, w)| {
-            (d, mask_to_kinds(w.tiles), w.wildcard_points.map_or(-1, i32::from), w.declarable())
+            (
+                d,
+                mask_to_kinds(w.tiles),
+                w.wildcard_points.map_or(-1, i32::from),
+                w.declarable(),
+            )
         })
         .collect())
 }
@@ -143,7 +156,14 @@ pub fn score_win(
     }
     let h = crate::hand::Hand::new(&t, &m, &w, rules, Size::Complete)?;
     let s = score::score_win(&h, win, self_draw, rules)?;
-    Ok((s.points, s.allowed, s.shape as u8, s.patterns, s.factor, s.payment))
+    Ok((
+        s.points,
+        s.allowed,
+        s.shape as u8,
+        s.patterns,
+        s.factor,
+        s.payment,
+    ))
 }
 
 /// A seeded wall and wildcard kinds: see [`crate::rng::deal`].
@@ -162,5 +182,10 @@ pub fn shanten(
 ) -> PyResult<i32> {
     let rules = EvalRules::from_flags(flags);
     let h = convert::hand(tiles, melds, wildcards, rules, Size::Any)?;
-    Ok(crate::shanten::shanten(&h.counts, h.wild, h.meld_count(), rules))
+    Ok(crate::shanten::shanten(
+        &h.counts,
+        h.wild,
+        h.meld_count(),
+        rules,
+    ))
 }

@@ -13,14 +13,29 @@ fn raw(e: &Event) -> RawEvent {
     let opt = |s: Option<u8>| s.map_or(-1, i32::from);
     match *e {
         Event::StartHand => (0, 0, 0, 0, 0, 0),
-        Event::Draw { seat, tile, replacement } => (1, seat, tile, i32::from(replacement), 0, 0),
-        Event::Discard { seat, tile, declare, auto } => (2, seat, tile, i32::from(declare), i32::from(auto), 0),
+        Event::Draw {
+            seat,
+            tile,
+            replacement,
+        } => (1, seat, tile, i32::from(replacement), 0, 0),
+        Event::Discard {
+            seat,
+            tile,
+            declare,
+            auto,
+        } => (2, seat, tile, i32::from(declare), i32::from(auto), 0),
         Event::ConcealedKong { seat, tile } => (3, seat, tile, 0, 0, 0),
         Event::AddedKong { seat, tile } => (4, seat, tile, 0, 0, 0),
         Event::Answer { seat, action, auto } => (5, seat, 0, action as i32, i32::from(auto), 0),
         Event::Pong { seat, tile, from } => (6, seat, tile, i32::from(from), 0, 0),
         Event::Kong { seat, tile, from } => (7, seat, tile, i32::from(from), 0, 0),
-        Event::Win { seat, tile, kind, from, auto } => (8, seat, tile, kind as i32, opt(from), i32::from(auto)),
+        Event::Win {
+            seat,
+            tile,
+            kind,
+            from,
+            auto,
+        } => (8, seat, tile, kind as i32, opt(from), i32::from(auto)),
         Event::EndHand => (9, 0, 0, 0, 0, 0),
     }
 }
@@ -46,8 +61,15 @@ impl PyGameCore {
         wall: Vec<u8>,
         wildcards: Vec<u8>,
     ) -> Self {
-        let rules = GameRules { eval: EvalRules::from_flags(flags), kong_keeps_waits, must_win, delayed_kong };
-        PyGameCore { core: GameCore::new(rules, dealer % 4, wall, wildcards) }
+        let rules = GameRules {
+            eval: EvalRules::from_flags(flags),
+            kong_keeps_waits,
+            must_win,
+            delayed_kong,
+        };
+        PyGameCore {
+            core: GameCore::new(rules, dealer % 4, wall, wildcards),
+        }
     }
 
     fn to_act(&self) -> Vec<u8> {
@@ -98,7 +120,10 @@ impl PyGameCore {
     }
 
     fn melds(&self, seat: u8) -> Vec<(u8, u8, Option<u8>)> {
-        self.core.melds[seat as usize % 4].iter().map(|m| (m.kind as u8, m.tile, m.source)).collect()
+        self.core.melds[seat as usize % 4]
+            .iter()
+            .map(|m| (m.kind as u8, m.tile, m.source))
+            .collect()
     }
 
     fn discards(&self, seat: u8) -> Vec<(u8, bool)> {
@@ -115,7 +140,11 @@ impl PyGameCore {
 
     /// Kongs made: `(seat, meld kind, tile, feeder, feeder declared)`.
     fn kongs(&self) -> Vec<(u8, u8, u8, Option<u8>, bool)> {
-        self.core.kongs.iter().map(|k| (k.seat, k.kind as u8, k.tile, k.feeder, k.feeder_declared)).collect()
+        self.core
+            .kongs
+            .iter()
+            .map(|k| (k.seat, k.kind as u8, k.tile, k.feeder, k.feeder_declared))
+            .collect()
     }
 
     fn event_count(&self) -> usize {
@@ -131,7 +160,16 @@ impl PyGameCore {
     #[allow(clippy::type_complexity)]
     fn outcome(&self) -> Option<(u8, u8, u8, Option<u8>, bool, u8, u32, u32)> {
         self.core.outcome.map(|o| {
-            (o.winner, o.tile, o.kind as u8, o.discarder, o.discarder_declared, o.points, o.factor, o.patterns)
+            (
+                o.winner,
+                o.tile,
+                o.kind as u8,
+                o.discarder,
+                o.discarder_declared,
+                o.points,
+                o.factor,
+                o.patterns,
+            )
         })
     }
 
@@ -150,7 +188,6 @@ impl PyGameCore {
     }
 }
 
-
 /// The greedy policy's choice from a seat's view: its concealed tiles by kind, its melds
 /// `(kind, tile)`, the wildcard kinds, the kinds seen (34 counts), the legal action codes,
 /// the tile on offer (claims) and whether the seat has declared.
@@ -167,19 +204,30 @@ pub fn greedy_choice(
     declared: bool,
 ) -> PyResult<u16> {
     if legal.is_empty() || legal.iter().any(|&c| c >= 9 * 34) {
-        return Err(crate::error::Error::Array("legal actions must be non-empty action codes".into()).into());
+        return Err(crate::error::Error::Array(
+            "legal actions must be non-empty action codes".into(),
+        )
+        .into());
     }
     let melds = melds
         .into_iter()
-        .map(|(k, tile)| Ok(crate::hand::Meld { kind: crate::hand::MeldKind::from_index(i64::from(k))?, tile }))
+        .map(|(k, tile)| {
+            Ok(crate::hand::Meld {
+                kind: crate::hand::MeldKind::from_index(i64::from(k))?,
+                tile,
+            })
+        })
         .collect::<Result<Vec<_>, crate::error::Error>>()?;
     // The same checks as every hand: kinds, copies, sizes (the policy relies on them).
-    let tiles: Vec<u8> =
-        (0..34u8).flat_map(|k| std::iter::repeat_n(k, counts[k as usize] as usize)).collect();
+    let tiles: Vec<u8> = (0..34u8)
+        .flat_map(|k| std::iter::repeat_n(k, counts[k as usize] as usize))
+        .collect();
     let rules = EvalRules::from_flags(flags);
     crate::hand::Hand::new(&tiles, &melds, &wildcards, rules, crate::hand::Size::Any)?;
     if claim_tile.is_some_and(|t| t >= 34) {
-        return Err(crate::error::Error::InvalidTile(format!("invalid claim tile {claim_tile:?}")).into());
+        return Err(
+            crate::error::Error::InvalidTile(format!("invalid claim tile {claim_tile:?}")).into(),
+        );
     }
     Ok(crate::greedy::choose(&crate::greedy::Seat {
         counts,
