@@ -710,3 +710,97 @@ impl GameCore {
         self.events.push(Event::EndHand);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::{deal, Rng};
+
+    /// Random play from seeded walls: tiles are conserved, nobody holds five of a kind, and
+    /// every seat asked has something to do.
+    #[test]
+    fn random_play_keeps_the_invariants() {
+        let options = [
+            (GameRules::default(), 0, false),
+            (
+                GameRules {
+                    must_win: true,
+                    ..GameRules::default()
+                },
+                1,
+                false,
+            ),
+            (
+                GameRules {
+                    eval: EvalRules {
+                        wind_runs: true,
+                        ..EvalRules::default()
+                    },
+                    kong_keeps_waits: true,
+                    delayed_kong: true,
+                    must_win: false,
+                },
+                2,
+                false,
+            ),
+            (GameRules::default(), 1, true),
+        ];
+        let mut rng = Rng::new(99);
+        let mut wins = 0;
+        for (rules, wildcards, honors_only) in options {
+            for seed in 0..300u64 {
+                let (wall, wild) = deal(seed, false, wildcards, honors_only);
+                let total = wall.len();
+                let mut g = GameCore::new(rules, (seed % 4) as u8, wall, wild);
+                while g.phase != Phase::Over {
+                    let to_act = g.to_act();
+                    let seat = to_act[rng.below(to_act.len() as u64) as usize];
+                    let legal = g.legal_actions(seat);
+                    assert!(
+                        !legal.is_empty(),
+                        "seed {seed}: seat {seat} asked with nothing to do"
+                    );
+                    // Prefer declaring and winning, so that wins happen.
+                    let eager: Vec<_> = legal
+                        .iter()
+                        .copied()
+                        .filter(|&c| {
+                            matches!(Act::of(c), Act::Declare | Act::Win | Act::SelfDrawWin)
+                        })
+                        .collect();
+                    let pick = if eager.is_empty() { &legal } else { &eager };
+                    let action = pick[rng.below(pick.len() as u64) as usize];
+                    g.step(seat, action).expect("a legal action is accepted");
+                    let mut held = 0usize;
+                    for s in 0..4 {
+                        let mut per_kind = g.hands[s];
+                        for m in &g.melds[s] {
+                            per_kind[m.tile as usize] += m.kind.size();
+                        }
+                        assert!(
+                            per_kind.iter().all(|&c| c <= 4),
+                            "seed {seed}: five of a kind"
+                        );
+                        held += per_kind.iter().map(|&c| c as usize).sum::<usize>();
+                        held += g.discards[s].len();
+                    }
+                    // A claimed discard sits both in a meld (or the winner's hand) and in the discards.
+                    let claimed: usize = g
+                        .melds
+                        .iter()
+                        .flatten()
+                        .filter(|m| m.source.is_some())
+                        .count()
+                        + usize::from(g.outcome.is_some_and(|o| o.kind == WinKind::Discard));
+                    assert_eq!(
+                        held - claimed + g.wall_remaining(),
+                        total,
+                        "seed {seed}: tiles not conserved"
+                    );
+                }
+                wins += usize::from(g.outcome.is_some());
+            }
+        }
+        assert!(wins > 100, "only {wins} wins");
+    }
+}
