@@ -423,14 +423,18 @@ class Game:
             action = _decision(event, n)
             if action is None:
                 continue
+            seat = event.get("seat")
+            if isinstance(seat, bool) or not isinstance(seat, int):
+                raise InvalidEventLogError(f"event {n} ({event.get('type')}) has no valid seat: {seat!r}")
             try:
-                game.step(event["seat"], action)
+                game.step(seat, action)
             except KoudiandianError as err:
                 raise InvalidEventLogError(
                     f"event {n} ({event.get('type')}) cannot be replayed: {err}"
                 ) from None
         got = game._log()
-        if got != list(events):
+        # Compare as JSON: the log must replay to the same text, so 0 is not false, 1.0 not 1.
+        if json.dumps(got, sort_keys=True) != json.dumps(list(events), sort_keys=True):
             n = next((i for i, (a, b) in enumerate(zip(got, events)) if a != b), min(len(got), len(events)))
             raise InvalidEventLogError(
                 f"the log does not replay to itself: event {n} differs "
@@ -512,9 +516,12 @@ def _check_wall(
     rules: Rules, wall: Iterable[int], wildcards: Iterable[int] | None
 ) -> tuple[list[int], list[int]]:
     try:
-        tiles = [int(t) for t in wall] if not isinstance(wall, str) else _core.parse_tiles(wall)
+        tiles = list(wall) if not isinstance(wall, str) else _core.parse_tiles(wall)
     except (TypeError, ValueError) as e:
         raise InvalidWallError(f"wall must be tile indices: {e}") from None
+    for pos, t in enumerate(tiles):
+        if isinstance(t, bool) or not isinstance(t, int):
+            raise InvalidWallError(f"wall position {pos} holds {t!r}, not a tile index 0–33")
     kinds = 27 if rules.no_honors else 34
     counts = [0] * 34
     for pos, t in enumerate(tiles):
@@ -529,9 +536,11 @@ def _check_wall(
         )
     mode = rules.wildcards
     try:
-        wild = [] if wildcards is None else [int(k) for k in wildcards]
-    except (TypeError, ValueError) as e:
+        wild = [] if wildcards is None else list(wildcards)
+    except TypeError as e:
         raise InvalidWallError(f"wildcards must be tile indices: {e}") from None
+    if any(isinstance(k, bool) or not isinstance(k, int) for k in wild):
+        raise InvalidWallError(f"wildcards must be tile indices 0–33, got {wild!r}")
     if len(wild) != mode.kinds or len(set(wild)) != len(wild):
         raise InvalidWallError(
             f"wildcards={mode.value!r} needs {mode.kinds} distinct wildcard kind(s), got {wild}"
@@ -539,4 +548,4 @@ def _check_wall(
     for k in wild:
         if not 0 <= k < kinds or (mode is WildcardMode.HONOR and k < 27):
             raise InvalidWallError(f"wildcard kind {k} is not allowed under wildcards={mode.value!r}")
-    return tiles, wild
+    return [int(t) for t in tiles], [int(k) for k in wild]

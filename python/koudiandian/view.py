@@ -31,7 +31,11 @@ class SeatView:
     ``discards[s]`` lists seat ``s``'s discards in order, ``None`` for a face-down one that
     this seat may not see. ``winning_tiles`` is this seat's winning tiles when it holds a
     waiting hand that is ready (for a declared seat on its turn, those of its locked hand),
-    else ``None``. ``legal_actions`` is empty unless this seat must act now."""
+    else ``None``. ``legal_actions`` is empty unless this seat must act now.
+
+    A view taken while other seats answer a discard shows ``phase == "claim"``: a server
+    that must not reveal that another seat has a choice sends a seat its view only when it
+    must act, and otherwise the events of ``Game.events_for(seat)``."""
 
     seat: int
     dealer: int
