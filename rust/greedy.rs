@@ -26,24 +26,7 @@ pub struct Seat<'a> {
 
 impl Seat<'_> {
     fn hand(&self, counts: &Counts, melds: &[Meld]) -> Hand {
-        let wild_mask = self.wildcards.iter().fold(0u64, |m, &k| m | 1 << k);
-        let mut naturals = *counts;
-        let mut wild = 0;
-        for &k in self.wildcards {
-            wild += naturals[k as usize];
-            naturals[k as usize] = 0;
-        }
-        let mut held = *counts;
-        for m in melds {
-            held[m.tile as usize] += m.kind.size();
-        }
-        Hand {
-            counts: naturals,
-            wild,
-            melds: melds.to_vec(),
-            wildcards: wild_mask,
-            held,
-        }
+        Hand::from_counts(counts, melds, self.wildcards)
     }
 
     fn shanten_of(&self, counts: &Counts, melds: &[Meld]) -> i32 {

@@ -73,6 +73,32 @@ pub struct Hand {
 }
 
 impl Hand {
+    /// The hand of a seat holding `concealed` (tile counts by kind, wildcard kinds included)
+    /// and `melds`, with `wildcards` kinds, as the evaluator sees it. Not validated: for
+    /// callers that keep the invariants themselves (the game engine, the greedy policy).
+    #[must_use]
+    pub fn from_counts(concealed: &Counts, melds: &[Meld], wildcards: &[u8]) -> Hand {
+        let mut counts = *concealed;
+        let mut wild = 0u8;
+        let mut mask: KindMask = 0;
+        for &k in wildcards {
+            wild += counts[k as usize];
+            counts[k as usize] = 0;
+            mask |= 1 << k;
+        }
+        let mut held = *concealed;
+        for m in melds {
+            held[m.tile as usize] += m.kind.size();
+        }
+        Hand {
+            counts,
+            wild,
+            melds: melds.to_vec(),
+            wildcards: mask,
+            held,
+        }
+    }
+
     /// Number of declared melds.
     pub fn meld_count(&self) -> u8 {
         self.melds.len() as u8

@@ -9,7 +9,7 @@
 use std::sync::LazyLock;
 
 use crate::rules::EvalRules;
-use crate::tables::{wind_runs, POW5};
+use crate::tables::{digits, wind_runs, POW5};
 use crate::tiles::{Counts, ORPHAN_KINDS};
 
 /// For every count pattern of a group: the most natural tiles usable in `m` melds (0–4),
@@ -31,13 +31,8 @@ fn suit_runs() -> Vec<[usize; 3]> {
 fn build(n: usize, runs: &[[usize; 3]]) -> Vec<Keep> {
     let size = POW5[n] as usize;
     let mut table = vec![[0u8; 10]; size];
-    let mut c = [0u8; 9];
     for key in 1..size {
-        let mut rest = key as u32;
-        for d in c.iter_mut().take(n) {
-            *d = (rest % 5) as u8;
-            rest /= 5;
-        }
+        let c = digits(key, n);
         let i = c.iter().position(|&x| x > 0).unwrap_or(0);
         let k = key as u32;
         let mut best = table[(k - POW5[i]) as usize]; // tile i left out

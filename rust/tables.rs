@@ -27,6 +27,18 @@ pub fn wind_runs() -> Vec<[usize; 3]> {
     vec![[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3], [4, 5, 6]]
 }
 
+/// The `n` base-5 digits (counts) of a key.
+#[must_use]
+pub fn digits(key: usize, n: usize) -> [u8; 9] {
+    let mut c = [0u8; 9];
+    let mut rest = key;
+    for d in c.iter_mut().take(n) {
+        *d = (rest % 5) as u8;
+        rest /= 5;
+    }
+    c
+}
+
 /// Force the tables now (at import), so that no evaluation pays for building them.
 pub fn warm_up() {
     LazyLock::force(&SUIT);
@@ -61,13 +73,8 @@ fn build(n: usize, runs: &[[usize; 3]]) -> Vec<u8> {
     let mut melds = vec![0u8; size];
     let mut pair = vec![0u8; size];
     pair[0] = 2;
-    let mut c = [0u8; 9];
     for key in 1..size {
-        let mut rest = key as u32;
-        for d in c.iter_mut().take(n) {
-            *d = (rest % 5) as u8;
-            rest /= 5;
-        }
+        let c = digits(key, n);
         let i = c.iter().position(|&x| x > 0).unwrap_or(0);
         let at = |k: u32| k as usize;
         let (mut best_m, mut best_p) = (u8::MAX, u8::MAX);

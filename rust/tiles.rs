@@ -88,6 +88,17 @@ pub fn parse(text: &str) -> Result<Vec<u8>> {
     let bad = |pos: usize, what: String| {
         Error::InvalidTile(format!("invalid tile {what} at position {pos} in {text:?}"))
     };
+    // Digits that no suit letter closed.
+    let unfinished = |digits: &[(usize, u32)]| {
+        let run: String = digits
+            .iter()
+            .map(|&(_, d)| char::from_digit(d, 10).unwrap_or('?'))
+            .collect();
+        bad(
+            digits[0].0,
+            format!("'{run}' (digits with no suit letter after them)"),
+        )
+    };
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
@@ -126,15 +137,7 @@ pub fn parse(text: &str) -> Result<Vec<u8>> {
             return Err(bad(i, format!("character {c:?}")));
         }
         if !digits.is_empty() {
-            let (pos, _) = digits[0];
-            let run: String = digits
-                .iter()
-                .map(|&(_, d)| char::from_digit(d, 10).unwrap_or('?'))
-                .collect();
-            return Err(bad(
-                pos,
-                format!("'{run}' (digits with no suit letter after them)"),
-            ));
+            return Err(unfinished(&digits));
         }
         if c.is_whitespace() || c == ',' || c == '_' || c == '、' {
             i += 1;
@@ -171,15 +174,8 @@ pub fn parse(text: &str) -> Result<Vec<u8>> {
             return Err(bad(i, format!("character {c:?}")));
         }
     }
-    if let Some(&(pos, _)) = digits.first() {
-        let run: String = digits
-            .iter()
-            .map(|&(_, d)| char::from_digit(d, 10).unwrap_or('?'))
-            .collect();
-        return Err(bad(
-            pos,
-            format!("'{run}' (digits with no suit letter after them)"),
-        ));
+    if !digits.is_empty() {
+        return Err(unfinished(&digits));
     }
     Ok(out)
 }

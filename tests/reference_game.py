@@ -20,7 +20,6 @@ from koudiandian.errors import (
     IllegalActionError,
     InvalidArgumentError,
     InvalidEventLogError,
-    InvalidWallError,
     KoudiandianError,
     NotYourTurnError,
 )
@@ -29,6 +28,7 @@ from koudiandian.result import HandResult, WinKind
 from koudiandian.rules import Rules, WildcardMode
 from koudiandian.settlement import KongRecord, deltas_of, settle_win
 from koudiandian.tile import TILES, Tile
+from koudiandian.game import _check_seat, _check_wall, _decision
 from koudiandian.view import MeldView, SeatView
 
 __all__ = ["ReferenceGame"]
@@ -702,65 +702,3 @@ class ReferenceGame:
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self._phase}, to act {list(self.to_act)}"
         return f"<Game dealer={self._dealer} wall_remaining={self.wall_remaining} {state}>"
-
-
-_TURN_DECISIONS = {"discard", "concealed_kong", "added_kong"}
-
-
-def _decision(e: Any, n: int) -> Action | None:
-    """The decision an event records, or ``None`` for an event the engine makes itself."""
-    if not isinstance(e, dict) or "type" not in e:
-        raise InvalidEventLogError(f"event {n} is not a type-tagged dict: {e!r}")
-    kind = e["type"]
-    try:
-        if kind in _TURN_DECISIONS:
-            if kind == "discard":
-                if e["auto"]:
-                    return None
-                return Action(ActionKind.DECLARE if e["declare"] else ActionKind.DISCARD, e["tile"])
-            return Action(ActionKind[kind.upper()], e["tile"])
-        if kind == "answer":
-            return None if e["auto"] else Action(ActionKind[str(e["action"]).upper()])
-        if kind == "win":
-            return Action(ActionKind.SELF_DRAW_WIN) if e["kind"] == "self_draw" and not e["auto"] else None
-    except (KeyError, TypeError, KoudiandianError) as err:
-        raise InvalidEventLogError(f"event {n} ({kind}) is malformed: {err!r}") from None
-    if kind in ("draw", "pong", "kong", "end_hand"):
-        return None
-    raise InvalidEventLogError(f"event {n} has unknown type {kind!r}")
-
-
-def _check_seat(seat: int) -> None:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
-        raise InvalidArgumentError(f"seat must be 0–3, got {seat!r}")
-
-
-def _check_wall(
-    rules: Rules, wall: Iterable[int], wildcards: Iterable[int] | None
-) -> tuple[list[int], list[int]]:
-    try:
-        tiles = [int(t) for t in wall] if not isinstance(wall, str) else _core.parse_tiles(wall)
-    except (TypeError, ValueError) as e:
-        raise InvalidWallError(f"wall must be tile indices: {e}") from None
-    kinds = 27 if rules.no_honors else 34
-    counts = [0] * 34
-    for pos, t in enumerate(tiles):
-        if not 0 <= t < kinds:
-            raise InvalidWallError(f"tile {t} at wall position {pos} is not in play")
-        counts[t] += 1
-    if len(tiles) != 4 * kinds or any(counts[k] != 4 for k in range(kinds)):
-        bad = [f"{TILES[k]}×{counts[k]}" for k in range(kinds) if counts[k] != 4]
-        raise InvalidWallError(
-            f"a wall holds each of the {kinds} kinds in play four times ({4 * kinds} tiles); "
-            f"got {len(tiles)} tiles" + (f", wrong counts: {', '.join(bad[:8])}" if bad else "")
-        )
-    mode = rules.wildcards
-    wild = [] if wildcards is None else [int(k) for k in wildcards]
-    if len(wild) != mode.kinds or len(set(wild)) != len(wild):
-        raise InvalidWallError(
-            f"wildcards={mode.value!r} needs {mode.kinds} distinct wildcard kind(s), got {wild}"
-        )
-    for k in wild:
-        if not 0 <= k < kinds or (mode is WildcardMode.HONOR and k < 27):
-            raise InvalidWallError(f"wildcard kind {k} is not allowed under wildcards={mode.value!r}")
-    return tiles, wild

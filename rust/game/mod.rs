@@ -264,29 +264,14 @@ impl GameCore {
     /// The seat's hand (with `counts` as its concealed tiles and `melds` as its melds) as the
     /// evaluator sees it.
     fn hand_of(&self, counts: &Counts, melds: &[MeldRecord]) -> Hand {
-        let mut naturals = *counts;
-        let mut wild = 0u8;
-        for &k in &self.wildcards {
-            wild += naturals[k as usize];
-            naturals[k as usize] = 0;
-        }
-        let mut held = *counts;
-        for m in melds {
-            held[m.tile as usize] += m.kind.size();
-        }
-        Hand {
-            counts: naturals,
-            wild,
-            melds: melds
-                .iter()
-                .map(|m| crate::hand::Meld {
-                    kind: m.kind,
-                    tile: m.tile,
-                })
-                .collect(),
-            wildcards: self.wild_mask,
-            held,
-        }
+        let melds: Vec<crate::hand::Meld> = melds
+            .iter()
+            .map(|m| crate::hand::Meld {
+                kind: m.kind,
+                tile: m.tile,
+            })
+            .collect();
+        Hand::from_counts(counts, &melds, &self.wildcards)
     }
 
     fn waits(&self, counts: &Counts, melds: &[MeldRecord]) -> KindMask {

@@ -14,18 +14,20 @@ use crate::shape;
 use crate::tiles::{Counts, KindMask, FIRST_HONOR, KINDS};
 use crate::waits::winning_mask;
 
-fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type()
-        .name()
-        .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+/// What an argument that is not the array asked for is: its dtype and ndim, or its type.
+fn describe(obj: &Bound<'_, PyAny>) -> String {
+    obj.getattr("dtype")
+        .and_then(|d| Ok(format!("dtype {}, ndim {}", d.str()?, obj.getattr("ndim")?)))
+        .unwrap_or_else(|_| {
+            obj.get_type()
+                .name()
+                .map_or_else(|_| "?".to_owned(), |n| n.to_string())
+        })
 }
 
 fn counts_array<'py>(obj: &Bound<'py, PyAny>) -> PyResult<PyReadonlyArray2<'py, u8>> {
     let arr = obj.cast::<PyArray2<u8>>().map_err(|_| {
-        let detail = obj
-            .getattr("dtype")
-            .and_then(|d| Ok(format!("dtype {}, ndim {}", d.str()?, obj.getattr("ndim")?)))
-            .unwrap_or_else(|_| type_name(obj));
+        let detail = describe(obj);
         Error::Array(format!(
             "counts must be a uint8 array of shape (N, 34), got {detail}"
         ))
@@ -46,10 +48,7 @@ fn row_array<'py>(
     n: usize,
 ) -> PyResult<PyReadonlyArray1<'py, u8>> {
     let arr = obj.cast::<PyArray1<u8>>().map_err(|_| {
-        let detail = obj
-            .getattr("dtype")
-            .and_then(|d| Ok(format!("dtype {}, ndim {}", d.str()?, obj.getattr("ndim")?)))
-            .unwrap_or_else(|_| type_name(obj));
+        let detail = describe(obj);
         Error::Array(format!(
             "{name} must be a uint8 array of shape (N,), got {detail}"
         ))
