@@ -2,14 +2,16 @@
 
 use crate::hand::Hand;
 use crate::rules::EvalRules;
-use crate::shape::{entry, group_of, is_seven_pairs, is_thirteen_orphans, standard_need, Keys};
-use crate::tiles::{points, Counts, KindMask, KINDS};
+use crate::shape::{entry, Keys};
+use crate::tables::{melds_need, pair_need, POW5};
+use crate::tiles::{points, Counts, KindMask, KINDS, ORPHAN_KINDS};
 
 /// The kinds among `candidates` that complete the position as one more natural tile.
 ///
 /// Precondition: counts ≤ 4, no candidate kind with count 4,
 /// `Σcounts + wild = 13 − 3·melds`.
 #[must_use]
+#[allow(clippy::similar_names)]
 pub fn winning_mask(
     counts: &Counts,
     wild: u8,
@@ -19,32 +21,91 @@ pub fn winning_mask(
 ) -> KindMask {
     let keys = Keys::of(counts);
     let entries = [0, 1, 2, 3].map(|g| entry(g, keys.0[g], rules));
-    let wild = u32::from(wild);
+    let m = entries.map(|e| i32::from(melds_need(e)));
+    let x = entries.map(|e| i32::from(pair_need(e)) - i32::from(melds_need(e)));
+    let wild_i = i32::from(wild);
+    let cand = candidates & rules.kinds_in_play();
+    let total_m: i32 = m.iter().sum();
+    let min_x = x.iter().copied().min().unwrap_or(i32::MAX);
     let mut out: KindMask = 0;
-    let mut rest = candidates & rules.kinds_in_play();
-    while rest != 0 {
-        let k = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        let (g, weight) = group_of(k);
-        let mut e = entries;
-        e[g] = entry(g, keys.0[g] + weight, rules);
-        if standard_need(e) <= wild {
-            out |= 1 << k;
+    // One natural tile lowers each group's needs by at most one.
+    if total_m + min_x - 1 <= wild_i {
+        for g in 0..4 {
+            let (first, n) = if g < 3 { (g * 9, 9) } else { (27, 7) };
+            let gmask = (cand >> first) & ((1u64 << n) - 1);
+            if gmask == 0 {
+                continue;
+            }
+            let rest_m = total_m - m[g];
+            let rest_x = (0..4)
+                .filter(|&h| h != g)
+                .map(|h| x[h])
+                .min()
+                .unwrap_or(i32::MAX);
+            let (mg, pg) = (m[g], m[g] + x[g]);
+            if rest_m + (mg - 1 + rest_x).min(pg - 1) > wild_i {
+                continue;
+            }
+            let mut held = 0u64;
+            for i in 0..n {
+                held |= u64::from(counts[first + i] > 0) << i;
+            }
+            let near = if g < 3 {
+                (held | held << 1 | held << 2 | held >> 1 | held >> 2) & 0x1ff
+            } else if rules.wind_runs {
+                (if held & 0xf != 0 { 0xf } else { 0 }) | (if held & 0x70 != 0 { 0x70 } else { 0 })
+            } else {
+                held
+            };
+            // Kinds with no held tile within reach join nothing: same answer for all of them.
+            let far = gmask & !near;
+            if far != 0 {
+                let (m2, p2) = (mg + 2, (pg + 2).min(mg + 1));
+                if rest_m + (m2 + rest_x).min(p2) <= wild_i {
+                    out |= far << first;
+                }
+            }
+            let mut rest = gmask & near;
+            let table_key = keys.0[g];
+            while rest != 0 {
+                let i = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let e = entry(g, table_key + POW5[i], rules);
+                let (m2, p2) = (i32::from(melds_need(e)), i32::from(pair_need(e)));
+                if rest_m + (m2 + rest_x).min(p2) <= wild_i {
+                    out |= 1 << (first + i);
+                }
+            }
         }
     }
     if melds == 0 {
-        // Seven pairs and thirteen orphans, for the kinds the standard shape did not take.
-        let mut rest = candidates & rules.kinds_in_play() & !out;
-        let mut c = *counts;
-        while rest != 0 {
-            let k = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            c[k] += 1;
-            let wins =
-                is_seven_pairs(&c, wild as u8) || (!rules.no_honors && is_thirteen_orphans(&c));
-            c[k] -= 1;
-            if wins {
-                out |= 1 << k;
+        let rest = cand & !out;
+        if rest != 0 {
+            // Seven pairs: X flips the parity of its own count; each odd count needs a wildcard.
+            // Thirteen orphans: all naturals terminals or honors, at most one kind twice.
+            let mut odd_mask = 0u64;
+            let mut non_orphan = false;
+            let mut extra = 0u32;
+            let mut present = 0u64;
+            for (k, &c) in counts.iter().enumerate() {
+                odd_mask |= u64::from(c & 1) << k;
+                present |= u64::from(c > 0) << k;
+                extra += u32::from(c.saturating_sub(1));
+                non_orphan |= c > 0 && ORPHAN_KINDS >> k & 1 == 0;
+            }
+            let odd = odd_mask.count_ones() as i32;
+            if odd - 1 <= wild_i {
+                out |= rest & odd_mask;
+            }
+            if odd < wild_i {
+                out |= rest & !odd_mask;
+            }
+            if !rules.no_honors && !non_orphan {
+                if extra == 0 {
+                    out |= rest & ORPHAN_KINDS;
+                } else if extra == 1 {
+                    out |= rest & ORPHAN_KINDS & !present;
+                }
             }
         }
     }

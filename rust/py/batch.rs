@@ -1,6 +1,8 @@
 //! Batch kernels: rows of a `uint8 (N, 34)` count array, evaluated with the GIL released.
 
-use numpy::ndarray::{Array2, ArrayView1, ArrayView2};
+use std::borrow::Cow;
+
+use numpy::ndarray::Array2;
 use numpy::{
     IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2,
     PyUntypedArrayMethods,
@@ -77,17 +79,19 @@ fn melds_arg<'py>(obj: &Bound<'py, PyAny>, n: usize) -> PyResult<MeldsArg<'py>> 
     Ok(MeldsArg::PerRow(row_array(obj, "melds", n)?))
 }
 
-/// Validate one row and return its counts. `full` is 14 (complete) or 13 (waiting).
-fn row(
-    counts: &ArrayView2<'_, u8>,
-    wild: &ArrayView1<'_, u8>,
+/// The first problem of row `i`, in the order the checks are documented: a count above 4 or a
+/// forbidden kind (in kind order), then the melds, then the size. Only called once a whole-array
+/// check in [`validate`] has failed, to name the row.
+fn check_row(
+    counts: &[u8],
+    wild: &[u8],
     melds: &Melds<'_>,
     i: usize,
     full: u32,
     forbidden: KindMask,
-) -> Result<(Counts, u8, u8)> {
-    let mut c = [0u8; KINDS];
-    for (k, (dst, &src)) in c.iter_mut().zip(counts.row(i)).enumerate() {
+) -> Result<()> {
+    let c = &counts[i * KINDS..(i + 1) * KINDS];
+    for (k, &src) in c.iter().enumerate() {
         if src > 4 {
             return Err(Error::Array(format!(
                 "row {i}: count {src} of kind {k} (at most 4)"
@@ -98,29 +102,93 @@ fn row(
                 "row {i}: {src} natural tiles of kind {k}, which is not in play or is a wildcard kind"
             )));
         }
-        *dst = src;
     }
-    let m = match melds {
-        Melds::All(m) => *m,
-        Melds::PerRow(a) => a[i],
-    };
+    let m = melds.at(i);
     if m > 4 {
         return Err(Error::Array(format!("row {i}: {m} melds (at most 4)")));
     }
-    let w = wild[i];
-    let total = c.iter().map(|&x| u32::from(x)).sum::<u32>() + u32::from(w);
+    let total = c.iter().map(|&x| u32::from(x)).sum::<u32>() + u32::from(wild[i]);
     if total + 3 * u32::from(m) != full {
         return Err(Error::Array(format!(
             "row {i}: {total} tiles with {m} melds; expected {}",
             full - 3 * u32::from(m)
         )));
     }
-    Ok((c, w, m))
+    Ok(())
+}
+
+/// Validate all rows: counts ≤ 4, no forbidden kind, melds ≤ 4, `Σcounts + wild + 3·melds =
+/// full`. The checks run over the whole arrays first (they vectorise, no per-row branches or
+/// `Result`s); only when one fails are the rows walked again to report the first bad one.
+fn validate(
+    counts: &[u8],
+    wild: &[u8],
+    melds: &Melds<'_>,
+    full: u32,
+    forbidden: KindMask,
+) -> Result<()> {
+    let counts_ok = counts.iter().fold(0u8, |a, &x| a.max(x)) <= 4;
+    let melds_ok = match melds {
+        Melds::All(m) => *m <= 4,
+        Melds::PerRow(a) => a.iter().all(|&m| m <= 4),
+    };
+    let kinds_ok = forbidden == 0
+        || counts.chunks_exact(KINDS).all(|r| {
+            r.iter()
+                .enumerate()
+                .all(|(k, &x)| x == 0 || forbidden >> k & 1 == 0)
+        });
+    let sizes_ok = counts
+        .chunks_exact(KINDS)
+        .zip(wild)
+        .enumerate()
+        .all(|(i, (r, &w))| {
+            r.iter().map(|&x| u32::from(x)).sum::<u32>() + u32::from(w) + 3 * u32::from(melds.at(i))
+                == full
+        });
+    if counts_ok && melds_ok && kinds_ok && sizes_ok {
+        return Ok(());
+    }
+    (0..wild.len()).try_for_each(|i| check_row(counts, wild, melds, i, full, forbidden))
+}
+
+/// The rows of a validated flat counts array, with their wildcards and melds.
+fn rows<'a>(
+    counts: &'a [u8],
+    wild: &'a [u8],
+    melds: &'a Melds<'a>,
+) -> impl Iterator<Item = (&'a Counts, u8, u8)> + 'a {
+    counts
+        .chunks_exact(KINDS)
+        .zip(wild)
+        .enumerate()
+        .map(move |(i, (r, &w))| (r.try_into().expect("34 counts per row"), w, melds.at(i)))
 }
 
 enum Melds<'a> {
     All(u8),
-    PerRow(ArrayView1<'a, u8>),
+    PerRow(&'a [u8]),
+}
+
+impl Melds<'_> {
+    #[inline]
+    fn at(&self, i: usize) -> u8 {
+        match self {
+            Melds::All(m) => *m,
+            Melds::PerRow(a) => a[i],
+        }
+    }
+}
+
+/// The elements in logical (row-major) order: the array's own memory when it is contiguous
+/// (the usual case, no copy), else a copy.
+fn flat<'a, D: numpy::ndarray::Dimension>(
+    a: &'a numpy::ndarray::ArrayView<'a, u8, D>,
+) -> Cow<'a, [u8]> {
+    match a.as_slice() {
+        Some(s) => Cow::Borrowed(s),
+        None => Cow::Owned(a.iter().copied().collect()),
+    }
 }
 
 fn forbidden_kinds(rules: EvalRules, wildcards: &[u8]) -> KindMask {
@@ -147,18 +215,23 @@ pub fn is_win_batch<'py>(
     let wild = row_array(wild, "wild", n)?;
     let melds = melds_arg(melds, n)?;
     let (cv, wv) = (counts.as_array(), wild.as_array());
-    let mv = match &melds {
-        MeldsArg::All(m) => Melds::All(*m),
-        MeldsArg::PerRow(a) => Melds::PerRow(a.as_array()),
+    let (cf, wf) = (flat(&cv), flat(&wv));
+    let melds_view = match &melds {
+        MeldsArg::All(_) => None,
+        MeldsArg::PerRow(a) => Some(a.as_array()),
+    };
+    let melds_flat = melds_view.as_ref().map(flat);
+    let mv = match (&melds, &melds_flat) {
+        (MeldsArg::All(m), _) => Melds::All(*m),
+        (_, Some(f)) => Melds::PerRow(f),
+        (MeldsArg::PerRow(_), None) => unreachable!("per-row melds are flattened above"),
     };
     let forbidden = forbidden_kinds(rules, &[]);
     let out: Result<Vec<bool>> = py.detach(|| {
-        (0..n)
-            .map(|i| {
-                let (c, w, m) = row(&cv, &wv, &mv, i, 14, forbidden)?;
-                Ok(shape::is_win(&c, w, m, rules))
-            })
-            .collect()
+        validate(&cf, &wf, &mv, 14, forbidden)?;
+        Ok(rows(&cf, &wf, &mv)
+            .map(|(c, w, m)| shape::is_win(c, w, m, rules))
+            .collect())
     });
     Ok(out?.into_pyarray(py))
 }
@@ -189,20 +262,27 @@ pub fn winning_tiles_batch<'py>(
     let wild = row_array(wild, "wild", n)?;
     let melds = melds_arg(melds, n)?;
     let (cv, wv) = (counts.as_array(), wild.as_array());
-    let mv = match &melds {
-        MeldsArg::All(m) => Melds::All(*m),
-        MeldsArg::PerRow(a) => Melds::PerRow(a.as_array()),
+    let (cf, wf) = (flat(&cv), flat(&wv));
+    let melds_view = match &melds {
+        MeldsArg::All(_) => None,
+        MeldsArg::PerRow(a) => Some(a.as_array()),
+    };
+    let melds_flat = melds_view.as_ref().map(flat);
+    let mv = match (&melds, &melds_flat) {
+        (MeldsArg::All(m), _) => Melds::All(*m),
+        (_, Some(f)) => Melds::PerRow(f),
+        (MeldsArg::PerRow(_), None) => unreachable!("per-row melds are flattened above"),
     };
     let forbidden = forbidden_kinds(rules, &wildcard_kinds);
     let out: Result<Vec<bool>> = py.detach(|| {
+        validate(&cf, &wf, &mv, 13, forbidden)?;
         let mut out = vec![false; n * KINDS];
-        for (i, dst) in out.chunks_exact_mut(KINDS).enumerate() {
-            let (c, w, m) = row(&cv, &wv, &mv, i, 13, forbidden)?;
+        for (dst, (c, w, m)) in out.chunks_exact_mut(KINDS).zip(rows(&cf, &wf, &mv)) {
             let held_four = c
                 .iter()
                 .enumerate()
                 .fold(0u64, |acc, (k, &x)| acc | u64::from(x == 4) << k);
-            let mask = winning_mask(&c, w, m, !forbidden & !held_four, rules);
+            let mask = winning_mask(c, w, m, !forbidden & !held_four, rules);
             for (k, d) in dst.iter_mut().enumerate() {
                 *d = mask >> k & 1 == 1;
             }

@@ -1,7 +1,7 @@
 //! Reading Python arguments: tile lists (text or ints), melds, wildcard kinds.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 
 use crate::error::Error;
 use crate::hand::{Hand, Meld, MeldKind, Size};
@@ -15,6 +15,20 @@ fn repr(obj: &Bound<'_, PyAny>) -> String {
 
 /// One tile kind from an int (or `Tile`) or one-tile text; `what` names it in errors.
 fn kind_of(item: &Bound<'_, PyAny>, what: &str) -> Result<u8, Error> {
+    kind_of_with(item, || what.to_owned())
+}
+
+/// Like [`kind_of`], but the description is only built for an error message: on the hot path
+/// (one call per tile) an exact `int` 0–33 is read without formatting or a failed extraction.
+fn kind_of_with(item: &Bound<'_, PyAny>, what: impl Fn() -> String) -> Result<u8, Error> {
+    if let Ok(i) = item.cast::<PyInt>() {
+        if let Ok(k) = i.extract::<i64>() {
+            if (0..KINDS as i64).contains(&k) {
+                return Ok(k as u8);
+            }
+        }
+    }
+    let what = &what();
     if let Ok(s) = item.cast::<PyString>() {
         let text = s
             .to_str()
@@ -63,7 +77,7 @@ fn kind_list(obj: &Bound<'_, PyAny>) -> Result<Vec<u8>, Error> {
     if let Ok(list) = obj.cast::<PyList>() {
         let mut out = Vec::with_capacity(list.len());
         for (pos, item) in list.iter().enumerate() {
-            out.push(kind_of(&item, &format!("at position {pos}"))?);
+            out.push(kind_of_with(&item, || format!("at position {pos}"))?);
         }
         return Ok(out);
     }
@@ -78,7 +92,7 @@ fn kind_list(obj: &Bound<'_, PyAny>) -> Result<Vec<u8>, Error> {
     let mut out = Vec::new();
     for (pos, item) in iter.enumerate() {
         let item = item.map_err(|_| Error::InvalidTile(format!("could not read tile {pos}")))?;
-        out.push(kind_of(&item, &format!("at position {pos}"))?);
+        out.push(kind_of_with(&item, || format!("at position {pos}"))?);
     }
     Ok(out)
 }
@@ -88,7 +102,12 @@ pub fn wildcard_kinds(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     if obj.is_none() {
         return Ok(Vec::new());
     }
-    if obj.extract::<i64>().is_ok() {
+    // `()` (the default) and ints without a failed extraction, which would build a Python
+    // exception on every call.
+    if obj.cast::<PyTuple>().is_ok_and(PyTupleMethods::is_empty) {
+        return Ok(Vec::new());
+    }
+    if obj.cast::<PyInt>().is_ok() {
         return Ok(vec![kind_of(obj, "as a wildcard kind")
             .map_err(|e| recast(e, Error::Wildcard, "wildcards: "))?]);
     }
