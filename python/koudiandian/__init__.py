@@ -96,6 +96,7 @@ __all__ = [
     "simulate",
     "bots",
     "winning_tiles",
+    "winning_tiles_batch",
     "__version__",
 ]
 
