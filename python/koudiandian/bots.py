@@ -66,9 +66,9 @@ def _inputs(view: SeatView, legal_actions: Sequence[Action]) -> tuple[Any, ...]:
         counts[t] += 1
     seen = list(counts)
     for discards in view.discards:
-        for t in discards:
-            if t is not None:
-                seen[t] += 1
+        for d in discards:
+            if d is not None:
+                seen[d] += 1
     for melds in view.melds:
         for m in melds:
             if m.tile is not None:
