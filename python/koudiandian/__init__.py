@@ -5,7 +5,7 @@ The rules implemented are documented in ``docs/rules.md`` of the source distribu
 
 from __future__ import annotations
 
-from . import _core
+from . import _core, bots
 from .action import Action, ActionKind
 from .batch import is_win_batch, winning_tiles_batch
 from .errors import (
@@ -16,13 +16,13 @@ from .errors import (
     InvalidEventLogError,
     InvalidRulesError,
     InvalidTileError,
+    InvalidWallError,
     KoudiandianError,
     MeldError,
     NotWinningError,
     NotYourTurnError,
     TileCountError,
     WildcardError,
-    InvalidWallError,
 )
 from .game import Game
 from .hand import (
@@ -40,10 +40,9 @@ from .result import HandResult, Transfer, WinKind
 from .reading import Group, GroupKind, Reading, Shape
 from .rules import Rules, WildcardMode
 from .score import Pattern, WinScore
+from .simulate import SimulationSummary, simulate
 from .tile import Suit, Tile, format_tiles, parse_tiles
 from .view import MeldView, SeatView
-from .simulate import SimulationSummary, simulate
-from . import bots
 
 __version__ = "0.1.0"
 
