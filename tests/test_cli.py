@@ -33,6 +33,8 @@ def test_simulate_table_json_and_log(capsys: pytest.CaptureFixture[str], tmp_pat
     assert len(log.read_text().splitlines()) == 30
     code, out, _ = run(capsys, "replay", str(log))
     assert code == 0 and "30 hand(s) replayed and verified" in out
+    code, out, err = run(capsys, "simulate", "--hands", "3", "--match", "one_round")
+    assert code == 0 and "3 matches: first places" in out and "3/3 matches" in err
 
 
 def test_replay_refuses_a_tampered_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -156,3 +156,14 @@ def test_greedy_choice_rejects_garbage_without_panicking() -> None:
         _core.greedy_choice([1] * 13 + [0] * 21, [], [], 0, [0] * 34, [], None, False)
     with pytest.raises(kd.KoudiandianError):
         _core.greedy_choice([1] * 13 + [0] * 21, [], [], 0, [0] * 34, [8 * 34], 200, False)
+
+
+def test_simulate_whole_matches() -> None:
+    s = simulate(12, bots="greedy,greedy,random,random", seed=4, match="one_round")
+    assert s.matches == 12 and s.hands >= 12 * 4
+    assert sum(s.first_places) == 12 and s.first_places[0] + s.first_places[1] >= 10
+    assert abs(sum(s.mean_rank) - 10) < 1e-9  # ranks 1..4 per match
+    again = simulate(12, bots="greedy,greedy,random,random", seed=4, match="one_round", workers=2)
+    assert (again.first_places, again.mean_rank, again.wins) == (s.first_places, s.mean_rank, s.wins)
+    with pytest.raises(kd.InvalidArgumentError, match="match"):
+        simulate(2, match="forever")

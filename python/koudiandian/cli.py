@@ -21,8 +21,9 @@ __all__ = ["main"]
 class _Progress:
     """A one-line progress bar on stderr, redrawn at most ten times a second."""
 
-    def __init__(self, enabled: bool) -> None:
+    def __init__(self, enabled: bool, unit: str = "hands") -> None:
         self.enabled = enabled
+        self.unit = unit
         self.started = time.perf_counter()
         self.last = 0.0
 
@@ -36,10 +37,18 @@ class _Progress:
         width = 30
         filled = width * done // total
         rate = done / max(now - self.started, 1e-9)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} hands, {rate:,.0f}/s")
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {self.unit}, {rate:,.0f}/s")
         if done == total:
             sys.stderr.write("\n")
         sys.stderr.flush()
+
+
+def _match_length(text: str | None) -> int | str | None:
+    if text is None or text == "one_round":
+        return text
+    if text.isdigit() and int(text) > 0:
+        return int(text)
+    raise KoudiandianError(f"--match takes one_round or a number of hands, got {text!r}")
 
 
 def _rules(text: str | None) -> Rules:
@@ -58,7 +67,8 @@ def _simulate(args: argparse.Namespace) -> int:
         seed=args.seed,
         workers=args.workers,
         log=args.log,
-        progress=_Progress(not args.quiet),
+        progress=_Progress(not args.quiet, "matches" if args.match else "hands"),
+        match=_match_length(args.match),
     )
     if args.json:
         print(json.dumps(summary.to_dict(), indent=2))
@@ -213,6 +223,10 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.add_argument("--log", help="write every hand's events as JSON Lines to this file")
     s.add_argument("--quiet", action="store_true", help="no progress bar")
+    s.add_argument(
+        "--match",
+        help="play whole matches (one_round, or a number of hands each); --hands counts matches",
+    )
     s.set_defaults(run=_simulate)
 
     a = sub.add_parser("analyze", help="shanten, winning tiles, ready discards and value of a hand")

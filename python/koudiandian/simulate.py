@@ -15,7 +15,7 @@ from .action import Action
 from .bots import Bot, GreedyBot, RandomBot
 from .errors import InvalidArgumentError
 from .game import Game
-from .match import hand_seed
+from .match import Match, hand_seed
 from .result import WinKind
 from .rules import Rules
 from .view import SeatView
@@ -68,7 +68,8 @@ def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
 @dataclass(frozen=True, slots=True)
 class SimulationSummary:
     """What :func:`simulate` measured. Per-seat tuples are indexed by seat; dealers rotate
-    (hand ``i`` is dealt by seat ``i % 4``), so seats differ only by their bots."""
+    (hand ``i`` is dealt by seat ``i % 4``), so seats differ only by their bots. ``matches``,
+    ``first_places`` and ``mean_rank`` are filled when whole matches were played."""
 
     hands: int
     seed: int
@@ -87,6 +88,9 @@ class SimulationSummary:
     mean_points: float
     seconds: float
     hands_per_second: float
+    matches: int = 0
+    first_places: tuple[int, int, int, int] = (0, 0, 0, 0)
+    mean_rank: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
 
     def to_dict(self) -> dict[str, Any]:
         out = {f: getattr(self, f) for f in self.__dataclass_fields__}
@@ -109,6 +113,12 @@ class SimulationSummary:
                 f"{s:<6}{self.bots[s]:<10}{self.wins[s]:>8}{self.win_rate[s]:>10.1%}"
                 f"{self.score_mean[s]:>12.2f}{self.score_std[s]:>10.2f}"
             )
+        if self.matches:
+            lines += [
+                "",
+                f"{self.matches} matches: first places {list(self.first_places)}, "
+                f"mean rank {[round(r, 2) for r in self.mean_rank]}",
+            ]
         won = self.hands - self.drawn_hands
         lines += [
             "",
@@ -151,23 +161,54 @@ _Record = tuple[int, int, int, tuple[int, int, int, int]]
 _KIND_CODE = {None: 0, WinKind.SELF_DRAW: 1, WinKind.DISCARD: 2, WinKind.ROBBED_KONG: 3}
 
 
+def _record(game: Game) -> _Record:
+    r = game.result
+    assert r is not None
+    return (-1 if r.winner is None else r.winner, _KIND_CODE[r.win_kind], r.points, r.deltas)
+
+
+def _bots_for(factories: Sequence[Callable[[int], Bot]], game_seed: int) -> list[Bot]:
+    return [factories[s]((game_seed + s + 1) % 2**64) for s in range(4)]
+
+
 def _play_range(
-    rules: Rules, specs: Sequence[BotSpec], seed: int, start: int, stop: int, log: bool
-) -> tuple[list[_Record], list[str]]:
+    rules: Rules,
+    specs: Sequence[BotSpec],
+    seed: int,
+    start: int,
+    stop: int,
+    log: bool,
+    match: int | str | None,
+) -> tuple[list[_Record], list[tuple[int, ...]], list[str]]:
+    """Play hands (or matches) ``start..stop``: their records, match rankings, log lines."""
     factories = _factories(specs)
     records: list[_Record] = []
+    rankings: list[tuple[int, ...]] = []
     lines: list[str] = []
     for i in range(start, stop):
-        hseed = hand_seed(seed, i)
-        game = Game(rules, seed=hseed, dealer=i % 4)
-        bots = [factories[s]((hseed + s + 1) % 2**64) for s in range(4)]
-        play_hand(game, bots)
-        r = game.result
-        assert r is not None
-        records.append((-1 if r.winner is None else r.winner, _KIND_CODE[r.win_kind], r.points, r.deltas))
-        if log:
-            lines.append(json.dumps({"hand": i, "seed": hseed, "events": game.events}, separators=(",", ":")))
-    return records, lines
+        if match is None:
+            hseed = hand_seed(seed, i)
+            game = play_hand(Game(rules, seed=hseed, dealer=i % 4), _bots_for(factories, hseed))
+            records.append(_record(game))
+            if log:
+                entry = {"hand": i, "seed": hseed, "events": game.events}
+                lines.append(json.dumps(entry, separators=(",", ":")))
+            continue
+        m = Match(rules, seed=hand_seed(seed, i), length=match, first_dealer=i % 4)
+        while not m.is_over:
+            number = len(m.games)
+            game = m.game
+            bots = _bots_for(factories, hand_seed(m.seed, number - 1))
+            while len(m.games) == number and not m.is_over:
+                seat = m.to_act[0]
+                view = _LazyView(game, seat)
+                m.step(seat, bots[seat].act(view, m.legal_actions(seat)))  # type: ignore[arg-type]
+            records.append(_record(game))
+            if log:
+                entry = {"match": i, "hand": number - 1, "events": game.events}
+                lines.append(json.dumps(entry, separators=(",", ":")))
+        rankings.append(tuple(m.ranking))
+    return records, rankings, lines
 
 
 def simulate(
@@ -179,6 +220,7 @@ def simulate(
     workers: int = 1,
     log: str | os.PathLike[str] | IO[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    match: int | str | None = None,
 ) -> SimulationSummary:
     """Play ``hands`` seeded hands and summarise them.
 
@@ -188,7 +230,11 @@ def simulate(
     so the result is the same for any ``workers``; ``workers > 1`` uses processes (the bot
     factories must then be picklable). ``log``: a path or text file to receive every hand's
     event log as JSON Lines (``{"hand": i, "seed": s, "events": [...]}``), for replay.
-    ``progress(done, total)`` is called as hands finish."""
+    ``progress(done, total)`` is called as hands finish. ``match``: ``"one_round"`` or a
+    number of hands makes each of the ``hands`` units a whole :class:`Match` of that length
+    (match ``i`` seeded from ``seed`` and ``i``, first dealer ``i % 4``); the summary then
+    also counts first places and mean ranks, and its per-hand figures cover every hand
+    played."""
     rules = Rules() if rules is None else rules
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
         raise InvalidArgumentError(f"hands must be a positive int, got {hands!r}")
@@ -201,24 +247,33 @@ def simulate(
     want_log = log is not None
     chunk = max(1, min(500, hands // (workers * 8) or 1))
     ranges = [(a, min(a + chunk, hands)) for a in range(0, hands, chunk)]
+    if match is not None and match != "one_round" and (
+        isinstance(match, bool) or not isinstance(match, int) or match < 1
+    ):
+        raise InvalidArgumentError(f"match must be 'one_round' or a positive int, got {match!r}")
     records: list[_Record] = []
+    rankings: list[tuple[int, ...]] = []
     lines: list[str] = []
     started = time.perf_counter()
     done = 0
     if workers == 1:
         for a, b in ranges:
-            r, ls = _play_range(rules, specs, seed, a, b, want_log)
+            r, rk, ls = _play_range(rules, specs, seed, a, b, want_log, match)
             records += r
+            rankings += rk
             lines += ls
             done += b - a
             if progress:
                 progress(done, hands)
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_play_range, rules, specs, seed, a, b, want_log) for a, b in ranges]
+            futures = [
+                pool.submit(_play_range, rules, specs, seed, a, b, want_log, match) for a, b in ranges
+            ]
             for (a, b), fut in zip(ranges, futures):
-                r, ls = fut.result()
+                r, rk, ls = fut.result()
                 records += r
+                rankings += rk
                 lines += ls
                 done += b - a
                 if progress:
@@ -232,11 +287,17 @@ def simulate(
         else:
             assert log is not None
             log.write(text)
-    return _summarise(records, rules, specs, seed, workers, seconds)
+    return _summarise(records, rankings, rules, specs, seed, workers, seconds)
 
 
 def _summarise(
-    records: list[_Record], rules: Rules, specs: Sequence[BotSpec], seed: int, workers: int, seconds: float
+    records: list[_Record],
+    rankings: list[tuple[int, ...]],
+    rules: Rules,
+    specs: Sequence[BotSpec],
+    seed: int,
+    workers: int,
+    seconds: float,
 ) -> SimulationSummary:
     n = len(records)
     wins = [0, 0, 0, 0]
@@ -256,6 +317,14 @@ def _summarise(
     std = [math.sqrt(max(0.0, squares[s] / n - mean[s] ** 2)) for s in range(4)]
     won = n - kinds[0]
     names = [_bot_name(s) for s in specs]
+    firsts = [0, 0, 0, 0]
+    rank_sum = [0, 0, 0, 0]
+    for ranking in rankings:
+        firsts[ranking[0]] += 1
+        for place, s in enumerate(ranking, start=1):
+            rank_sum[s] += place
+    matches = len(rankings)
+    mean_rank = [rank_sum[s] / matches if matches else 0.0 for s in range(4)]
     return SimulationSummary(
         hands=n,
         seed=seed,
@@ -274,4 +343,7 @@ def _summarise(
         mean_points=points / won if won else 0.0,
         seconds=seconds,
         hands_per_second=n / seconds if seconds > 0 else float("inf"),
+        matches=matches,
+        first_places=(firsts[0], firsts[1], firsts[2], firsts[3]),
+        mean_rank=(mean_rank[0], mean_rank[1], mean_rank[2], mean_rank[3]),
     )
