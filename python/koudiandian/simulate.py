@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import IO, Any, Union
@@ -256,28 +257,23 @@ def simulate(
     lines: list[str] = []
     started = time.perf_counter()
     done = 0
-    if workers == 1:
-        for a, b in ranges:
-            r, rk, ls = _play_range(rules, specs, seed, a, b, want_log, match)
+    with contextlib.ExitStack() as stack:
+        results: Iterator[tuple[list[_Record], list[tuple[int, ...]], list[str]]]
+        if workers == 1:
+            results = (_play_range(rules, specs, seed, a, b, want_log, match) for a, b in ranges)
+        else:
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=workers))
+            futures = [
+                pool.submit(_play_range, rules, specs, seed, a, b, want_log, match) for a, b in ranges
+            ]
+            results = (f.result() for f in futures)
+        for (a, b), (r, rk, ls) in zip(ranges, results):
             records += r
             rankings += rk
             lines += ls
             done += b - a
             if progress:
                 progress(done, hands)
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [
-                pool.submit(_play_range, rules, specs, seed, a, b, want_log, match) for a, b in ranges
-            ]
-            for (a, b), fut in zip(ranges, futures):
-                r, rk, ls = fut.result()
-                records += r
-                rankings += rk
-                lines += ls
-                done += b - a
-                if progress:
-                    progress(done, hands)
     seconds = time.perf_counter() - started
     if want_log:
         text = "".join(line + "\n" for line in lines)

@@ -200,16 +200,17 @@ fn forbidden_kinds(rules: EvalRules, wildcards: &[u8]) -> KindMask {
     wildcards.iter().fold(honors, |m, &k| m | 1 << k)
 }
 
-/// `is_win` for each row; the GIL is released while the rows are evaluated.
-#[pyfunction]
-pub fn is_win_batch<'py>(
+/// Read and check the arrays, then evaluate every row with the GIL released: `eval` gets the
+/// flat counts, the wildcards and the melds. `full` is 14 (complete) or 13 (waiting).
+fn over_rows<'py, T: Send>(
     py: Python<'py>,
     counts: &Bound<'py, PyAny>,
     wild: &Bound<'py, PyAny>,
     melds: &Bound<'py, PyAny>,
-    flags: u32,
-) -> PyResult<Bound<'py, PyArray1<bool>>> {
-    let rules = EvalRules::from_flags(flags);
+    full: u32,
+    forbidden: KindMask,
+    eval: impl Fn(&[u8], &[u8], &Melds<'_>) -> T + Send + Sync,
+) -> PyResult<T> {
     let counts = counts_array(counts)?;
     let n = counts.shape()[0];
     let wild = row_array(wild, "wild", n)?;
@@ -226,14 +227,30 @@ pub fn is_win_batch<'py>(
         (_, Some(f)) => Melds::PerRow(f),
         (MeldsArg::PerRow(_), None) => unreachable!("per-row melds are flattened above"),
     };
-    let forbidden = forbidden_kinds(rules, &[]);
-    let out: Result<Vec<bool>> = py.detach(|| {
-        validate(&cf, &wf, &mv, 14, forbidden)?;
-        Ok(rows(&cf, &wf, &mv)
-            .map(|(c, w, m)| shape::is_win(c, w, m, rules))
-            .collect())
+    let out: Result<T> = py.detach(|| {
+        validate(&cf, &wf, &mv, full, forbidden)?;
+        Ok(eval(&cf, &wf, &mv))
     });
-    Ok(out?.into_pyarray(py))
+    Ok(out?)
+}
+
+/// `is_win` for each row; the GIL is released while the rows are evaluated.
+#[pyfunction]
+pub fn is_win_batch<'py>(
+    py: Python<'py>,
+    counts: &Bound<'py, PyAny>,
+    wild: &Bound<'py, PyAny>,
+    melds: &Bound<'py, PyAny>,
+    flags: u32,
+) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    let rules = EvalRules::from_flags(flags);
+    let forbidden = forbidden_kinds(rules, &[]);
+    let out = over_rows(py, counts, wild, melds, 14, forbidden, |cf, wf, mv| {
+        rows(cf, wf, mv)
+            .map(|(c, w, m)| shape::is_win(c, w, m, rules))
+            .collect::<Vec<bool>>()
+    })?;
+    Ok(out.into_pyarray(py))
 }
 
 /// `winning_tiles` for each row as a `bool (N, 34)` mask; the GIL is released.
@@ -248,6 +265,7 @@ pub fn winning_tiles_batch<'py>(
 ) -> PyResult<Bound<'py, PyArray2<bool>>> {
     let rules = EvalRules::from_flags(flags);
     let wildcard_kinds = convert::wildcard_kinds(wildcards)?;
+    // The same checks of the wildcard kinds as every hand (there are no tiles to size).
     crate::hand::Hand::new(&[], &[], &wildcard_kinds, rules, crate::hand::Size::Any)
         .map(|_| ())
         .or_else(|e| {
@@ -257,27 +275,10 @@ pub fn winning_tiles_batch<'py>(
                 Err(e)
             }
         })?;
-    let counts = counts_array(counts)?;
-    let n = counts.shape()[0];
-    let wild = row_array(wild, "wild", n)?;
-    let melds = melds_arg(melds, n)?;
-    let (cv, wv) = (counts.as_array(), wild.as_array());
-    let (cf, wf) = (flat(&cv), flat(&wv));
-    let melds_view = match &melds {
-        MeldsArg::All(_) => None,
-        MeldsArg::PerRow(a) => Some(a.as_array()),
-    };
-    let melds_flat = melds_view.as_ref().map(flat);
-    let mv = match (&melds, &melds_flat) {
-        (MeldsArg::All(m), _) => Melds::All(*m),
-        (_, Some(f)) => Melds::PerRow(f),
-        (MeldsArg::PerRow(_), None) => unreachable!("per-row melds are flattened above"),
-    };
     let forbidden = forbidden_kinds(rules, &wildcard_kinds);
-    let out: Result<Vec<bool>> = py.detach(|| {
-        validate(&cf, &wf, &mv, 13, forbidden)?;
-        let mut out = vec![false; n * KINDS];
-        for (dst, (c, w, m)) in out.chunks_exact_mut(KINDS).zip(rows(&cf, &wf, &mv)) {
+    let out = over_rows(py, counts, wild, melds, 13, forbidden, |cf, wf, mv| {
+        let mut out = vec![false; cf.len()];
+        for (dst, (c, w, m)) in out.chunks_exact_mut(KINDS).zip(rows(cf, wf, mv)) {
             let held_four = c
                 .iter()
                 .enumerate()
@@ -287,9 +288,9 @@ pub fn winning_tiles_batch<'py>(
                 *d = mask >> k & 1 == 1;
             }
         }
-        Ok(out)
-    });
-    let out = out?;
+        out
+    })?;
+    let n = out.len() / KINDS;
     Ok(Array2::from_shape_vec((n, KINDS), out)
         .map_err(|e| Error::Array(e.to_string()))?
         .into_pyarray(py))
