@@ -228,7 +228,10 @@ impl Hand {
 }
 
 /// The wildcard kinds as a mask: at most two distinct kinds, none an honor under `no_honors`.
-fn wildcard_mask(wildcards: &[u8], rules: EvalRules) -> Result<KindMask> {
+///
+/// # Errors
+/// [`Error::Wildcard`] naming the bad kind.
+pub fn wildcard_mask(wildcards: &[u8], rules: EvalRules) -> Result<KindMask> {
     let mut wild_mask: KindMask = 0;
     for (pos, &w) in wildcards.iter().enumerate() {
         if w as usize >= KINDS {

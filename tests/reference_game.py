@@ -9,8 +9,6 @@ is tested against: both must log identical events for the same decisions
 from __future__ import annotations
 
 import copy
-import json
-import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -18,17 +16,14 @@ from koudiandian import _core
 from koudiandian.action import Action, ActionKind, action_of
 from koudiandian.errors import (
     IllegalActionError,
-    InvalidArgumentError,
-    InvalidEventLogError,
-    KoudiandianError,
     NotYourTurnError,
 )
+from koudiandian.game import _check_seat, _deal
 from koudiandian.meld import MeldKind
 from koudiandian.result import HandResult, WinKind
-from koudiandian.rules import Rules, WildcardMode
+from koudiandian.rules import Rules
 from koudiandian.settlement import KongRecord, deltas_of, settle_win
 from koudiandian.tile import TILES, Tile
-from koudiandian.game import _check_seat, _check_wall, _decision
 from koudiandian.view import MeldView, SeatView
 
 __all__ = ["ReferenceGame"]
@@ -66,28 +61,7 @@ class ReferenceGame:
         wildcards: Iterable[int] | None = None,
         scores: Sequence[int] = (0, 0, 0, 0),
     ) -> None:
-        rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise InvalidArgumentError(f"rules must be a Rules, got {type(rules).__name__}")
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
-            raise InvalidArgumentError(f"dealer must be a seat 0–3, got {dealer!r}")
-        if len(scores) != 4 or not all(isinstance(s, int) for s in scores):
-            raise InvalidArgumentError(f"scores must be four ints, got {scores!r}")
-        mode = rules.wildcards
-        if wall is None:
-            if wildcards is not None:
-                raise InvalidArgumentError("wildcards are given only together with a wall")
-            if seed is None:
-                seed = secrets.randbits(64)
-            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-                raise InvalidArgumentError(f"seed must be an int in 0..2**64-1, got {seed!r}")
-            wall_list, wild = _core.deal(
-                seed, rules.no_honors, mode.kinds, mode is WildcardMode.HONOR
-            )
-        else:
-            if seed is not None:
-                raise InvalidArgumentError("give a seed or a wall, not both")
-            wall_list, wild = _check_wall(rules, wall, wildcards)
+        rules, wall_list, wild = _deal(rules, seed, dealer, wall, wildcards, scores)
         self._setup(rules, dealer, wall_list, sorted(wild), tuple(scores))
 
     # -- construction -------------------------------------------------------------------
@@ -592,112 +566,6 @@ class ReferenceGame:
             legal_actions=tuple(self.legal_actions(seat)),
             result=self._result,
         )
-
-    def events_for(self, seat: int) -> list[dict[str, Any]]:
-        """The event log as ``seat`` may see it: other seats' tiles, draws, face-down
-        discards, concealed-kong kinds and claim answers masked or left out, and no wall."""
-        _check_seat(seat)
-        out = []
-        for e in self._events:
-            kind = e["type"]
-            if kind == "start_hand":
-                m = {k: v for k, v in e.items() if k != "wall"}
-                wall = e["wall"]
-                i = (seat - e["dealer"]) % 4
-                own = wall[13 * i : 13 * i + 13] + ([wall[52]] if i == 0 else [])
-                m["hand"] = own
-                m["wall_size"] = len(wall)
-                out.append(m)
-            elif kind == "answer":
-                if e["seat"] == seat:
-                    out.append(dict(e))
-            elif e.get("seat") != seat and kind in ("draw", "concealed_kong"):
-                out.append({**e, "tile": None})
-            elif e.get("seat") != seat and kind == "discard":
-                m = {k: v for k, v in e.items() if k != "auto"}
-                if e["declare"]:
-                    m["tile"] = None
-                out.append(m)
-            else:
-                out.append(copy.deepcopy(e))
-        return out
-
-    # -- persistence --------------------------------------------------------------------
-
-    @classmethod
-    def replay(cls, events: Sequence[dict[str, Any]]) -> ReferenceGame:
-        """Rebuild a game from its full event log (as :attr:`events` gives it), checking that
-        the rebuilt game logs exactly the same events. Raises :class:`InvalidEventLogError`."""
-        if not isinstance(events, Sequence) or not events or not isinstance(events[0], dict):
-            raise InvalidEventLogError("an event log is a non-empty list of event dicts")
-        start = events[0]
-        if start.get("type") != "start_hand":
-            raise InvalidEventLogError("the first event must be 'start_hand'")
-        try:
-            rules = Rules.from_dict(start["rules"])
-            game = cls(
-                rules,
-                dealer=start["dealer"],
-                wall=start["wall"],
-                wildcards=start["wildcards"],
-                scores=start.get("scores", (0, 0, 0, 0)),
-            )
-        except (KeyError, TypeError) as e:
-            raise InvalidEventLogError(f"bad start_hand event: {e!r}") from None
-        except KoudiandianError as e:
-            raise InvalidEventLogError(f"bad start_hand event: {e}") from None
-        for n, event in enumerate(events[1:], start=1):
-            action = _decision(event, n)
-            if action is None:
-                continue
-            try:
-                game.step(event["seat"], action)
-            except KoudiandianError as err:
-                raise InvalidEventLogError(
-                    f"event {n} ({event.get('type')}) cannot be replayed: {err}"
-                ) from None
-        if game._events != list(events):
-            got = game._events
-            n = next((i for i, (a, b) in enumerate(zip(got, events)) if a != b), min(len(got), len(events)))
-            raise InvalidEventLogError(
-                f"the log does not replay to itself: event {n} differs "
-                f"(logged {events[n] if n < len(events) else 'nothing'}, "
-                f"replayed {got[n] if n < len(got) else 'nothing'})"
-            )
-        return game
-
-    def to_json(self) -> str:
-        """The whole game state as JSON (its full event log; deterministic text)."""
-        return json.dumps(
-            {"format": _FORMAT, "version": _VERSION, "events": self._events},
-            sort_keys=True,
-            separators=(",", ":"),
-            ensure_ascii=False,
-        )
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> ReferenceGame:
-        """Rebuild a game from :meth:`to_json`. Raises :class:`InvalidEventLogError`."""
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError) as e:
-            raise InvalidEventLogError(f"not JSON: {e}") from None
-        if not isinstance(data, dict) or data.get("format") != _FORMAT:
-            raise InvalidEventLogError(f"not a koudiandian game state (format {_FORMAT!r} expected)")
-        if data.get("version") != _VERSION:
-            raise InvalidEventLogError(f"unsupported version {data.get('version')!r}")
-        events = data.get("events")
-        if not isinstance(events, list):
-            raise InvalidEventLogError("'events' must be a list")
-        return cls.replay(events)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (ReferenceGame.from_json, (self.to_json(),))
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, ReferenceGame) and self._events == other._events
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self._phase}, to act {list(self.to_act)}"

@@ -67,28 +67,7 @@ class Game:
         wildcards: Iterable[int] | None = None,
         scores: Sequence[int] = (0, 0, 0, 0),
     ) -> None:
-        rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise InvalidArgumentError(f"rules must be a Rules, got {type(rules).__name__}")
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
-            raise InvalidArgumentError(f"dealer must be a seat 0–3, got {dealer!r}")
-        if len(scores) != 4 or not all(isinstance(s, int) for s in scores):
-            raise InvalidArgumentError(f"scores must be four ints, got {scores!r}")
-        mode = rules.wildcards
-        if wall is None:
-            if wildcards is not None:
-                raise InvalidArgumentError("wildcards are given only together with a wall")
-            if seed is None:
-                seed = secrets.randbits(64)
-            if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-                raise InvalidArgumentError(f"seed must be an int in 0..2**64-1, got {seed!r}")
-            wall_list, wild = _core.deal(
-                seed, rules.no_honors, mode.kinds, mode is WildcardMode.HONOR
-            )
-        else:
-            if seed is not None:
-                raise InvalidArgumentError("give a seed or a wall, not both")
-            wall_list, wild = _check_wall(rules, wall, wildcards)
+        rules, wall_list, wild = _deal(rules, seed, dealer, wall, wildcards, scores)
         self._rules = rules
         self._dealer = dealer
         self._wall = list(wall_list)
@@ -510,6 +489,39 @@ def _decision(e: Any, n: int) -> Action | None:
 def _check_seat(seat: int) -> None:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
         raise InvalidArgumentError(f"seat must be 0–3, got {seat!r}")
+
+
+def _deal(
+    rules: Rules | None,
+    seed: int | None,
+    dealer: int,
+    wall: Iterable[int] | None,
+    wildcards: Iterable[int] | None,
+    scores: Sequence[int],
+) -> tuple[Rules, list[int], list[int]]:
+    """Check a hand's arguments (see :class:`Game`); the rules, the wall and the wildcard
+    kinds, from the seeded generator or checked from the given wall."""
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise InvalidArgumentError(f"rules must be a Rules, got {type(rules).__name__}")
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
+        raise InvalidArgumentError(f"dealer must be a seat 0–3, got {dealer!r}")
+    if len(scores) != 4 or not all(isinstance(s, int) for s in scores):
+        raise InvalidArgumentError(f"scores must be four ints, got {scores!r}")
+    mode = rules.wildcards
+    if wall is None:
+        if wildcards is not None:
+            raise InvalidArgumentError("wildcards are given only together with a wall")
+        if seed is None:
+            seed = secrets.randbits(64)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
+            raise InvalidArgumentError(f"seed must be an int in 0..2**64-1, got {seed!r}")
+        wall_list, wild = _core.deal(seed, rules.no_honors, mode.kinds, mode is WildcardMode.HONOR)
+    else:
+        if seed is not None:
+            raise InvalidArgumentError("give a seed or a wall, not both")
+        wall_list, wild = _check_wall(rules, wall, wildcards)
+    return rules, wall_list, wild
 
 
 def _check_wall(

@@ -265,16 +265,7 @@ pub fn winning_tiles_batch<'py>(
 ) -> PyResult<Bound<'py, PyArray2<bool>>> {
     let rules = EvalRules::from_flags(flags);
     let wildcard_kinds = convert::wildcard_kinds(wildcards)?;
-    // The same checks of the wildcard kinds as every hand (there are no tiles to size).
-    crate::hand::Hand::new(&[], &[], &wildcard_kinds, rules, crate::hand::Size::Any)
-        .map(|_| ())
-        .or_else(|e| {
-            if matches!(e, Error::HandSize(_)) {
-                Ok(())
-            } else {
-                Err(e)
-            }
-        })?;
+    crate::hand::wildcard_mask(&wildcard_kinds, rules)?;
     let forbidden = forbidden_kinds(rules, &wildcard_kinds);
     let out = over_rows(py, counts, wild, melds, 13, forbidden, |cf, wf, mv| {
         let mut out = vec![false; cf.len()];
