@@ -36,11 +36,10 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+import koudiandian as kdd
 import numpy as np
 import numpy.typing as npt
 import pytest
-
-import koudiandian as kdd
 from koudiandian.batch import is_win_batch, winning_tiles_batch
 
 SEED = 20240613

@@ -11,7 +11,6 @@ import random
 import time
 
 import pytest
-
 from koudiandian import Game, Rules, simulate
 
 HANDS = 300
@@ -50,11 +49,15 @@ def test_koudiandian_python_loop(benchmark) -> None:  # type: ignore[no-untyped-
 
 
 def test_koudiandian_simulate_random(benchmark) -> None:  # type: ignore[no-untyped-def]
-    benchmark.pedantic(lambda: simulate(HANDS, bots="random,random,random,random"), rounds=3, iterations=1)
+    benchmark.pedantic(
+        lambda: simulate(HANDS, bots="random,random,random,random"), rounds=3, iterations=1
+    )
 
 
 def test_koudiandian_simulate_greedy(benchmark) -> None:  # type: ignore[no-untyped-def]
-    benchmark.pedantic(lambda: simulate(HANDS, bots="greedy,greedy,greedy,greedy"), rounds=3, iterations=1)
+    benchmark.pedantic(
+        lambda: simulate(HANDS, bots="greedy,greedy,greedy,greedy"), rounds=3, iterations=1
+    )
 
 
 def _rate(fn, n: int) -> float:  # type: ignore[no-untyped-def]
@@ -73,7 +76,9 @@ def test_report_ratios() -> None:
     rand = _rate(lambda n: simulate(n, bots="random,random,random,random"), HANDS)
     greedy = _rate(lambda n: simulate(n, bots="greedy,greedy,greedy,greedy"), HANDS)
     greedy1 = _rate(lambda n: simulate(n, bots="greedy,greedy,greedy,greedy"), 10 * HANDS)
-    greedy2 = _rate(lambda n: simulate(n, bots="greedy,greedy,greedy,greedy", workers=2), 10 * HANDS)
+    greedy2 = _rate(
+        lambda n: simulate(n, bots="greedy,greedy,greedy,greedy", workers=2), 10 * HANDS
+    )
     print(
         f"\nriichienv RandomAgent loop: {peer:,.0f} hands/s"
         f"\nkoudiandian Python loop:    {loop:,.0f} hands/s ({loop / peer:.2f}x, target 1.5x)"

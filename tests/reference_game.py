@@ -32,7 +32,9 @@ _FORMAT = "koudiandian-game"
 _VERSION = 1
 _MELD_NAMES = {k: k.name.lower() for k in MeldKind}
 _POINTS = tuple(t.points for t in TILES)
-_TILED_ACTIONS = {k: tuple(action_of(k, t) for t in range(34)) for k in (ActionKind.DECLARE, ActionKind.DISCARD)}
+_TILED_ACTIONS = {
+    k: tuple(action_of(k, t) for t in range(34)) for k in (ActionKind.DECLARE, ActionKind.DISCARD)
+}
 
 
 def _tiles_of(counts: Sequence[int]) -> list[int]:
@@ -67,7 +69,12 @@ class ReferenceGame:
     # -- construction -------------------------------------------------------------------
 
     def _setup(
-        self, rules: Rules, dealer: int, wall: list[int], wildcards: list[int], scores: tuple[int, ...]
+        self,
+        rules: Rules,
+        dealer: int,
+        wall: list[int],
+        wildcards: list[int],
+        scores: tuple[int, ...],
     ) -> None:
         self._rules = rules
         self._flags = rules._flags
@@ -207,7 +214,9 @@ class ReferenceGame:
             hand[tile] -= 3
             after_melds = [*melds, (int(kind), tile)]
         else:
-            after_melds = [(int(MeldKind.ADDED_KONG), t) if t == tile and k == 0 else (k, t) for k, t in melds]
+            after_melds = [
+                (int(MeldKind.ADDED_KONG), t) if t == tile and k == 0 else (k, t) for k, t in melds
+            ]
         return self._waits(hand, after_melds) == before
 
     def _kong_actions(self, seat: int) -> list[Action]:
@@ -269,7 +278,11 @@ class ReferenceGame:
         if seat not in self.to_act:
             raise NotYourTurnError(
                 f"seat {seat} is not to act now"
-                + (f"; waiting for seat(s) {list(self.to_act)}" if self.to_act else "; the hand is over")
+                + (
+                    f"; waiting for seat(s) {list(self.to_act)}"
+                    if self.to_act
+                    else "; the hand is over"
+                )
             )
         if not isinstance(action, Action):
             raise IllegalActionError(f"expected an Action, got {action!r}")
@@ -341,7 +354,9 @@ class ReferenceGame:
         self._phase = "turn"
         self._turn = seat
         self._drawn = tile
-        self._events.append({"type": "draw", "seat": seat, "tile": tile, "replacement": replacement})
+        self._events.append(
+            {"type": "draw", "seat": seat, "tile": tile, "replacement": replacement}
+        )
 
     def _discard(self, seat: int, tile: int, *, declare: bool, auto: bool) -> None:
         self._hands[seat][tile] -= 1
@@ -387,7 +402,9 @@ class ReferenceGame:
             for s, acts in sorted(options.items()):
                 if acts[0].kind is ActionKind.WIN:
                     self._answers[s] = acts[0]
-                    self._events.append({"type": "answer", "seat": s, "action": "win", "auto": True})
+                    self._events.append(
+                        {"type": "answer", "seat": s, "action": "win", "auto": True}
+                    )
         if len(self._answers) == len(options):
             self._resolve_claims()
 
@@ -459,7 +476,14 @@ class ReferenceGame:
             kongs=self._kongs,
         )
         self._events.append(
-            {"type": "win", "seat": seat, "tile": tile, "kind": kind.value, "from": source, "auto": auto}
+            {
+                "type": "win",
+                "seat": seat,
+                "tile": tile,
+                "kind": kind.value,
+                "from": source,
+                "auto": auto,
+            }
         )
         self._finish(
             HandResult(
@@ -474,7 +498,12 @@ class ReferenceGame:
                 transfers=tuple(transfers),
                 deltas=deltas_of(transfers),
                 kongs_made=bool(self._kongs),
-                declared=(self._declared[0], self._declared[1], self._declared[2], self._declared[3]),
+                declared=(
+                    self._declared[0],
+                    self._declared[1],
+                    self._declared[2],
+                    self._declared[3],
+                ),
             )
         )
 
@@ -492,7 +521,12 @@ class ReferenceGame:
                 transfers=(),
                 deltas=(0, 0, 0, 0),
                 kongs_made=bool(self._kongs),
-                declared=(self._declared[0], self._declared[1], self._declared[2], self._declared[3]),
+                declared=(
+                    self._declared[0],
+                    self._declared[1],
+                    self._declared[2],
+                    self._declared[3],
+                ),
             )
         )
 
@@ -530,14 +564,19 @@ class ReferenceGame:
             for s in range(4)
         )
         discards = tuple(
-            tuple(None if (down and s != seat and not over) else TILES[t] for t, down in self._discards[s])
+            tuple(
+                None if (down and s != seat and not over) else TILES[t]
+                for t, down in self._discards[s]
+            )
             for s in range(4)
         )
         hand = self._hands[seat]
         waits: tuple[Tile, ...] | None = None
         n = sum(hand) + 3 * len(self._melds[seat])
         melds_here = self._meld_pairs(seat)
-        if n == 13 or (n == 14 and self._declared[seat] and self._phase == "turn" and self._turn == seat):
+        if n == 13 or (
+            n == 14 and self._declared[seat] and self._phase == "turn" and self._turn == seat
+        ):
             counts = list(hand)
             if n == 14 and self._drawn is not None:
                 counts[self._drawn] -= 1

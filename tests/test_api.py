@@ -10,13 +10,12 @@ import pickle
 import re
 import unicodedata
 
+import koudiandian as kd
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
-
-import koudiandian as kd
 from koudiandian import (
     ArrayError,
     HandSizeError,
@@ -79,7 +78,9 @@ RANKS = list(range(1, 10)) * 3 + list(range(1, 8))
 POINTS = list(range(1, 10)) * 3 + [10] * 7
 
 TILE_TABLE = [
-    pytest.param(i, NAMES[i], MPSZ[i], CHINESE[i], GLYPHS[i], SUITS[i], RANKS[i], POINTS[i], id=MPSZ[i])
+    pytest.param(
+        i, NAMES[i], MPSZ[i], CHINESE[i], GLYPHS[i], SUITS[i], RANKS[i], POINTS[i], id=MPSZ[i]
+    )
     for i in range(34)
 ]
 
@@ -132,10 +133,14 @@ PARSE = [
         [Tile.M1, Tile.M2, Tile.M3, Tile.P4, Tile.P5, Tile.P6, E, E],
         id="mpsz-three-groups",
     ),
-    pytest.param("567z1234z", [Tile.WHITE, Tile.GREEN, Tile.RED, E, S, Tile.WEST, Tile.NORTH], id="honors" ),
+    pytest.param(
+        "567z1234z", [Tile.WHITE, Tile.GREEN, Tile.RED, E, S, Tile.WEST, Tile.NORTH], id="honors"
+    ),
     pytest.param("一万二万三万东东", M123EE, id="chinese"),
     pytest.param("一万 二万 三万 东 东", M123EE, id="chinese-spaces"),
-    pytest.param("五筒九条白发中", [Tile.P5, Tile.S9, Tile.WHITE, Tile.GREEN, Tile.RED], id="chinese-dragons"),
+    pytest.param(
+        "五筒九条白发中", [Tile.P5, Tile.S9, Tile.WHITE, Tile.GREEN, Tile.RED], id="chinese-dragons"
+    ),
     pytest.param("\U0001f007\U0001f008\U0001f009\U0001f000\U0001f000", M123EE, id="glyphs"),
     pytest.param("12m三万\U0001f000东", M123EE, id="mixed-mpsz-chinese-glyph"),
     pytest.param("", [], id="empty"),
@@ -155,7 +160,9 @@ FORMAT = [
     pytest.param("123m11z", "chinese", "一万二万三万东东", id="chinese"),
     pytest.param("567z", "chinese", "白发中", id="chinese-dragons"),
     pytest.param("5p9s", "chinese", "五筒九条", id="chinese-suits"),
-    pytest.param("123m11z", "unicode", "\U0001f007\U0001f008\U0001f009\U0001f000\U0001f000", id="unicode"),
+    pytest.param(
+        "123m11z", "unicode", "\U0001f007\U0001f008\U0001f009\U0001f000\U0001f000", id="unicode"
+    ),
     pytest.param("567z", "unicode", "\U0001f006\U0001f005\U0001f004", id="unicode-dragons"),
     pytest.param("", "mpsz", "", id="empty"),
 ]
@@ -176,12 +183,36 @@ def test_format_tiles_bad_style():
 # Rules (§8)
 # ---------------------------------------------------------------------------------------
 FORBIDDEN = [
-    pytest.param({"dealer_selfdraw_double": True}, ["dealer_selfdraw_double", "dealer_bonus"], id="selfdraw-double-without-dealer-bonus"),
-    pytest.param({"no_honors": True, "wildcards": "honor"}, ["no_honors", "wildcards"], id="honor-wildcards-with-no-honors"),
-    pytest.param({"no_honors": True, "wind_runs": True}, ["no_honors", "wind_runs"], id="wind-runs-with-no-honors"),
-    pytest.param({"bonus_patterns": True, "wildcards": "random"}, ["bonus_patterns", "wildcards"], id="bonus-patterns-with-random-wildcards"),
-    pytest.param({"bonus_patterns": True, "wildcards": "honor"}, ["bonus_patterns", "wildcards"], id="bonus-patterns-with-honor-wildcards"),
-    pytest.param({"bonus_patterns": True, "wildcards": "double"}, ["bonus_patterns", "wildcards"], id="bonus-patterns-with-double-wildcards"),
+    pytest.param(
+        {"dealer_selfdraw_double": True},
+        ["dealer_selfdraw_double", "dealer_bonus"],
+        id="selfdraw-double-without-dealer-bonus",
+    ),
+    pytest.param(
+        {"no_honors": True, "wildcards": "honor"},
+        ["no_honors", "wildcards"],
+        id="honor-wildcards-with-no-honors",
+    ),
+    pytest.param(
+        {"no_honors": True, "wind_runs": True},
+        ["no_honors", "wind_runs"],
+        id="wind-runs-with-no-honors",
+    ),
+    pytest.param(
+        {"bonus_patterns": True, "wildcards": "random"},
+        ["bonus_patterns", "wildcards"],
+        id="bonus-patterns-with-random-wildcards",
+    ),
+    pytest.param(
+        {"bonus_patterns": True, "wildcards": "honor"},
+        ["bonus_patterns", "wildcards"],
+        id="bonus-patterns-with-honor-wildcards",
+    ),
+    pytest.param(
+        {"bonus_patterns": True, "wildcards": "double"},
+        ["bonus_patterns", "wildcards"],
+        id="bonus-patterns-with-double-wildcards",
+    ),
     pytest.param({"wildcards": "triple"}, ["wildcards", "triple"], id="unknown-wildcard-mode"),
     pytest.param({"wind_runs": 1}, ["wind_runs"], id="non-bool-option"),
 ]
@@ -202,15 +233,31 @@ def test_rules_forbidden(options, names):
 
 ALLOWED = [
     pytest.param({}, id="default"),
-    pytest.param({"dealer_bonus": True, "dealer_selfdraw_double": True}, id="selfdraw-double-with-bonus"),
+    pytest.param(
+        {"dealer_bonus": True, "dealer_selfdraw_double": True}, id="selfdraw-double-with-bonus"
+    ),
     pytest.param({"no_honors": True, "wildcards": "random"}, id="no-honors-random-wildcards"),
     pytest.param({"no_honors": True, "wildcards": "double"}, id="no-honors-double-wildcards"),
     pytest.param({"wind_runs": True, "wildcards": "honor"}, id="wind-runs-honor-wildcards"),
-    pytest.param({"bonus_patterns": True, "wind_runs": True, "draw5_win6": True}, id="patterns-runs-draw5"),
     pytest.param(
-        {n: True for n in ("kong_keeps_waits", "dealer_bonus", "dealer_selfdraw_double", "no_honors",
-                           "feeder_pays_kong", "feeder_pays_all", "must_win", "draw5_win6",
-                           "delayed_kong", "bonus_patterns")},
+        {"bonus_patterns": True, "wind_runs": True, "draw5_win6": True}, id="patterns-runs-draw5"
+    ),
+    pytest.param(
+        {
+            n: True
+            for n in (
+                "kong_keeps_waits",
+                "dealer_bonus",
+                "dealer_selfdraw_double",
+                "no_honors",
+                "feeder_pays_kong",
+                "feeder_pays_all",
+                "must_win",
+                "draw5_win6",
+                "delayed_kong",
+                "bonus_patterns",
+            )
+        },
         id="everything-compatible",
     ),
 ]
@@ -221,9 +268,18 @@ def test_rules_allowed_roundtrip(options):
     r = Rules(**options)
     d = r.to_dict()
     assert set(d) == {
-        "kong_keeps_waits", "dealer_bonus", "dealer_selfdraw_double", "no_honors",
-        "feeder_pays_kong", "feeder_pays_all", "must_win", "draw5_win6", "delayed_kong",
-        "wind_runs", "bonus_patterns", "wildcards",
+        "kong_keeps_waits",
+        "dealer_bonus",
+        "dealer_selfdraw_double",
+        "no_honors",
+        "feeder_pays_kong",
+        "feeder_pays_all",
+        "must_win",
+        "draw5_win6",
+        "delayed_kong",
+        "wind_runs",
+        "bonus_patterns",
+        "wildcards",
     }
     for k, v in options.items():
         assert d[k] == v
@@ -238,7 +294,16 @@ def test_rules_allowed_roundtrip(options):
 
 PRESETS = [
     pytest.param("default", {}, id="default"),
-    pytest.param("taiyuan", {"dealer_bonus": True, "dealer_selfdraw_double": True, "feeder_pays_kong": True, "feeder_pays_all": True}, id="taiyuan"),
+    pytest.param(
+        "taiyuan",
+        {
+            "dealer_bonus": True,
+            "dealer_selfdraw_double": True,
+            "feeder_pays_kong": True,
+            "feeder_pays_all": True,
+        },
+        id="taiyuan",
+    ),
     pytest.param("random_wildcard", {"wildcards": "random"}, id="random_wildcard"),
     pytest.param("honor_wildcard", {"wildcards": "honor"}, id="honor_wildcard"),
     pytest.param("double_wildcard", {"wildcards": "double"}, id="double_wildcard"),
@@ -257,10 +322,24 @@ RULES_PARSE = [
     pytest.param("", Rules(), id="empty"),
     pytest.param("wind_runs,must_win", Rules(wind_runs=True, must_win=True), id="two-options"),
     pytest.param(" wind_runs , must_win ", Rules(wind_runs=True, must_win=True), id="spaces"),
-    pytest.param("random_wildcard,wind_runs", Rules(wildcards="random", wind_runs=True), id="preset-plus-option"),
-    pytest.param("wildcards=double,delayed_kong", Rules(wildcards="double", delayed_kong=True), id="wildcards-key"),
-    pytest.param("taiyuan,draw5_win6", Rules.preset("taiyuan").replace(draw5_win6=True), id="taiyuan-plus"),
-    pytest.param("draw5_win6,taiyuan", Rules.preset("taiyuan").replace(draw5_win6=True), id="option-then-preset"),
+    pytest.param(
+        "random_wildcard,wind_runs",
+        Rules(wildcards="random", wind_runs=True),
+        id="preset-plus-option",
+    ),
+    pytest.param(
+        "wildcards=double,delayed_kong",
+        Rules(wildcards="double", delayed_kong=True),
+        id="wildcards-key",
+    ),
+    pytest.param(
+        "taiyuan,draw5_win6", Rules.preset("taiyuan").replace(draw5_win6=True), id="taiyuan-plus"
+    ),
+    pytest.param(
+        "draw5_win6,taiyuan",
+        Rules.preset("taiyuan").replace(draw5_win6=True),
+        id="option-then-preset",
+    ),
     pytest.param("wind_runs=true,must_win=off", Rules(wind_runs=True), id="explicit-values"),
 ]
 
@@ -271,10 +350,20 @@ def test_rules_parse(text, expected):
 
 
 RULES_PARSE_BAD = [
-    pytest.param("bonus_patterns,random_wildcard", ["bonus_patterns", "wildcards"], id="patterns-with-wildcards"),
-    pytest.param("dealer_selfdraw_double", ["dealer_selfdraw_double", "dealer_bonus"], id="double-without-bonus"),
+    pytest.param(
+        "bonus_patterns,random_wildcard",
+        ["bonus_patterns", "wildcards"],
+        id="patterns-with-wildcards",
+    ),
+    pytest.param(
+        "dealer_selfdraw_double",
+        ["dealer_selfdraw_double", "dealer_bonus"],
+        id="double-without-bonus",
+    ),
     pytest.param("no_honors,wind_runs", ["no_honors", "wind_runs"], id="no-honors-wind-runs"),
-    pytest.param("no_honors,honor_wildcard", ["no_honors", "wildcards"], id="no-honors-honor-wildcard"),
+    pytest.param(
+        "no_honors,honor_wildcard", ["no_honors", "wildcards"], id="no-honors-honor-wildcard"
+    ),
     pytest.param("nonsense", ["nonsense"], id="unknown-option"),
     pytest.param("wind_runs=maybe", ["wind_runs", "maybe"], id="bad-bool"),
     pytest.param("wildcards=triple", ["wildcards", "triple"], id="bad-wildcard-mode"),
@@ -315,9 +404,16 @@ MELDS = [
     pytest.param(Meld.pong(4), MeldKind.PONG, Tile.M5, id="pong-int"),
     pytest.param(Meld.kong(Tile.RED), MeldKind.KONG, Tile.RED, id="kong-tile"),
     pytest.param(Meld.added_kong("白"), MeldKind.ADDED_KONG, Tile.WHITE, id="added-kong-chinese"),
-    pytest.param(Meld.concealed_kong("\U0001f000"), MeldKind.CONCEALED_KONG, Tile.EAST, id="concealed-kong-glyph"),
+    pytest.param(
+        Meld.concealed_kong("\U0001f000"),
+        MeldKind.CONCEALED_KONG,
+        Tile.EAST,
+        id="concealed-kong-glyph",
+    ),
     pytest.param(Meld.of("pong", "9s"), MeldKind.PONG, Tile.S9, id="of-name"),
-    pytest.param(Meld.of("CONCEALED_KONG", 0), MeldKind.CONCEALED_KONG, Tile.M1, id="of-upper-name"),
+    pytest.param(
+        Meld.of("CONCEALED_KONG", 0), MeldKind.CONCEALED_KONG, Tile.M1, id="of-upper-name"
+    ),
     pytest.param(Meld.of(2, "9p"), MeldKind.ADDED_KONG, Tile.P9, id="of-int-kind"),
     pytest.param(Meld.of(MeldKind.KONG, Tile.S1), MeldKind.KONG, Tile.S1, id="of-enum"),
 ]
@@ -358,8 +454,15 @@ def test_meld_of_bad(kind, tile, error, value):
 # The error contract
 # ---------------------------------------------------------------------------------------
 ERROR_CLASSES = [
-    InvalidTileError, TileCountError, HandSizeError, MeldError, WildcardError, ArrayError,
-    InvalidRulesError, kd.NotWinningError, InvalidArgumentError,
+    InvalidTileError,
+    TileCountError,
+    HandSizeError,
+    MeldError,
+    WildcardError,
+    ArrayError,
+    InvalidRulesError,
+    kd.NotWinningError,
+    InvalidArgumentError,
 ]
 
 
@@ -431,38 +534,156 @@ def test_bad_tile_values(tiles, value):
 MELDS4 = [Meld.kong("1z"), Meld.added_kong("2z"), Meld.concealed_kong("9s"), Meld.pong("5p")]
 BAD_CALLS = [
     # a fifth copy
-    pytest.param("is_win", dict(tiles="11111m234p567p789p"), TileCountError, "1m", id="five-1m-is_win"),
-    pytest.param("winning_tiles", dict(tiles="11111m234p567p78p"), TileCountError, "1m", id="five-1m-winning_tiles"),
-    pytest.param("is_win", dict(tiles=[0] * 5 + list(range(9, 18))), TileCountError, "1m", id="five-1m-ints"),
-    pytest.param("is_win", dict(tiles="1m23m456p789p11s", melds=[Meld.kong("1m")]), TileCountError, "1m", id="fifth-1m-via-kong"),
-    pytest.param("is_win", dict(tiles="123m456p11s", melds=[Meld.pong("1z"), Meld.pong("1z")]), TileCountError, "1z", id="six-1z-via-two-pongs"),
-    pytest.param("is_win", dict(tiles="55555m234p567p789p", wildcards="5m"), TileCountError, "5m", id="five-wildcard-tiles"),
-    pytest.param("ready_discards", dict(tiles="11111m234p567p789p"), TileCountError, "1m", id="five-1m-ready"),
-    pytest.param("decompose", dict(tiles="11111m234p567p789p"), TileCountError, "1m", id="five-1m-decompose"),
+    pytest.param(
+        "is_win", dict(tiles="11111m234p567p789p"), TileCountError, "1m", id="five-1m-is_win"
+    ),
+    pytest.param(
+        "winning_tiles",
+        dict(tiles="11111m234p567p78p"),
+        TileCountError,
+        "1m",
+        id="five-1m-winning_tiles",
+    ),
+    pytest.param(
+        "is_win", dict(tiles=[0] * 5 + list(range(9, 18))), TileCountError, "1m", id="five-1m-ints"
+    ),
+    pytest.param(
+        "is_win",
+        dict(tiles="1m23m456p789p11s", melds=[Meld.kong("1m")]),
+        TileCountError,
+        "1m",
+        id="fifth-1m-via-kong",
+    ),
+    pytest.param(
+        "is_win",
+        dict(tiles="123m456p11s", melds=[Meld.pong("1z"), Meld.pong("1z")]),
+        TileCountError,
+        "1z",
+        id="six-1z-via-two-pongs",
+    ),
+    pytest.param(
+        "is_win",
+        dict(tiles="55555m234p567p789p", wildcards="5m"),
+        TileCountError,
+        "5m",
+        id="five-wildcard-tiles",
+    ),
+    pytest.param(
+        "ready_discards", dict(tiles="11111m234p567p789p"), TileCountError, "1m", id="five-1m-ready"
+    ),
+    pytest.param(
+        "decompose", dict(tiles="11111m234p567p789p"), TileCountError, "1m", id="five-1m-decompose"
+    ),
     # wrong tile count for the call
-    pytest.param("is_win", dict(tiles="123m456p789s111z2z"), HandSizeError, "13", id="is_win-13-tiles"),
-    pytest.param("is_win", dict(tiles="123m456p789s111z22z3z"), HandSizeError, "15", id="is_win-15-tiles"),
-    pytest.param("is_win", dict(tiles="123m456p789s111z22z", melds=[Meld.pong("9m")]), HandSizeError, "14", id="is_win-14-tiles-with-a-meld"),
+    pytest.param(
+        "is_win", dict(tiles="123m456p789s111z2z"), HandSizeError, "13", id="is_win-13-tiles"
+    ),
+    pytest.param(
+        "is_win", dict(tiles="123m456p789s111z22z3z"), HandSizeError, "15", id="is_win-15-tiles"
+    ),
+    pytest.param(
+        "is_win",
+        dict(tiles="123m456p789s111z22z", melds=[Meld.pong("9m")]),
+        HandSizeError,
+        "14",
+        id="is_win-14-tiles-with-a-meld",
+    ),
     pytest.param("is_win", dict(tiles=""), HandSizeError, "0", id="is_win-no-tiles"),
-    pytest.param("winning_tiles", dict(tiles="123m456p789s111z22z"), HandSizeError, "14", id="waits-14-tiles"),
-    pytest.param("winning_tiles", dict(tiles="123m456p789s111z"), HandSizeError, "12", id="waits-12-tiles"),
-    pytest.param("decompose", dict(tiles="123m456p789s111z2z"), HandSizeError, "13", id="decompose-13-tiles"),
-    pytest.param("ready_discards", dict(tiles="123m456p789s111z2z"), HandSizeError, "13", id="ready-13-tiles"),
-    pytest.param("score_win", dict(tiles="123m456p789s111z", win_tile="2z", self_draw=False), HandSizeError, "12", id="score-12-tiles"),
+    pytest.param(
+        "winning_tiles", dict(tiles="123m456p789s111z22z"), HandSizeError, "14", id="waits-14-tiles"
+    ),
+    pytest.param(
+        "winning_tiles", dict(tiles="123m456p789s111z"), HandSizeError, "12", id="waits-12-tiles"
+    ),
+    pytest.param(
+        "decompose", dict(tiles="123m456p789s111z2z"), HandSizeError, "13", id="decompose-13-tiles"
+    ),
+    pytest.param(
+        "ready_discards", dict(tiles="123m456p789s111z2z"), HandSizeError, "13", id="ready-13-tiles"
+    ),
+    pytest.param(
+        "score_win",
+        dict(tiles="123m456p789s111z", win_tile="2z", self_draw=False),
+        HandSizeError,
+        "12",
+        id="score-12-tiles",
+    ),
     # melds
-    pytest.param("is_win", dict(tiles="11z", melds=MELDS4 + [Meld.pong("9m")]), MeldError, "5", id="five-melds"),
-    pytest.param("is_win", dict(tiles="123m456p789s11z", melds=[Meld.pong("5s")], wildcards="5s"), MeldError, "5s", id="meld-of-wildcard-kind"),
-    pytest.param("winning_tiles", dict(tiles="123m456p789s1z", melds=[Meld.kong("5s")], wildcards="5s"), MeldError, "5s", id="kong-of-wildcard-kind"),
-    pytest.param("is_win", dict(tiles="123m456p789s11z", melds=[(7, 0)]), MeldError, "7", id="meld-kind-7"),
-    pytest.param("is_win", dict(tiles="123m456p789s11z", melds=[(0, 1, 2)]), MeldError, "(0, 1, 2)", id="meld-triple-tuple"),
+    pytest.param(
+        "is_win",
+        dict(tiles="11z", melds=MELDS4 + [Meld.pong("9m")]),
+        MeldError,
+        "5",
+        id="five-melds",
+    ),
+    pytest.param(
+        "is_win",
+        dict(tiles="123m456p789s11z", melds=[Meld.pong("5s")], wildcards="5s"),
+        MeldError,
+        "5s",
+        id="meld-of-wildcard-kind",
+    ),
+    pytest.param(
+        "winning_tiles",
+        dict(tiles="123m456p789s1z", melds=[Meld.kong("5s")], wildcards="5s"),
+        MeldError,
+        "5s",
+        id="kong-of-wildcard-kind",
+    ),
+    pytest.param(
+        "is_win", dict(tiles="123m456p789s11z", melds=[(7, 0)]), MeldError, "7", id="meld-kind-7"
+    ),
+    pytest.param(
+        "is_win",
+        dict(tiles="123m456p789s11z", melds=[(0, 1, 2)]),
+        MeldError,
+        "(0, 1, 2)",
+        id="meld-triple-tuple",
+    ),
     # wildcards
-    pytest.param("is_win", dict(tiles="123m456p789s111z22z", wildcards="5m5m"), WildcardError, "5m", id="repeated-wildcard-kind"),
-    pytest.param("is_win", dict(tiles="123m456p789s111z22z", wildcards=[4, 4]), WildcardError, ("4", "5m"), id="repeated-wildcard-kind-ints"),
-    pytest.param("is_win", dict(tiles="123m456p789s111z22z", wildcards="1m2m3m"), WildcardError, "3", id="three-wildcard-kinds"),
-    pytest.param("is_win", dict(tiles="123m456p789s111p22p", wildcards="1z", rules=Rules(no_honors=True)), WildcardError, ("1z", "东"), id="honor-wildcard-under-no-honors"),
+    pytest.param(
+        "is_win",
+        dict(tiles="123m456p789s111z22z", wildcards="5m5m"),
+        WildcardError,
+        "5m",
+        id="repeated-wildcard-kind",
+    ),
+    pytest.param(
+        "is_win",
+        dict(tiles="123m456p789s111z22z", wildcards=[4, 4]),
+        WildcardError,
+        ("4", "5m"),
+        id="repeated-wildcard-kind-ints",
+    ),
+    pytest.param(
+        "is_win",
+        dict(tiles="123m456p789s111z22z", wildcards="1m2m3m"),
+        WildcardError,
+        "3",
+        id="three-wildcard-kinds",
+    ),
+    pytest.param(
+        "is_win",
+        dict(tiles="123m456p789s111p22p", wildcards="1z", rules=Rules(no_honors=True)),
+        WildcardError,
+        ("1z", "东"),
+        id="honor-wildcard-under-no-honors",
+    ),
     # a bad tile given as a wildcard: either the wildcard or the tile error is fair
-    pytest.param("is_win", dict(tiles="123m456p789s111z22z", wildcards="0z"), (WildcardError, InvalidTileError), "0z", id="bad-wildcard-text"),
-    pytest.param("is_win", dict(tiles="123m456p789s111z22z", wildcards=[34]), (WildcardError, InvalidTileError), "34", id="bad-wildcard-index"),
+    pytest.param(
+        "is_win",
+        dict(tiles="123m456p789s111z22z", wildcards="0z"),
+        (WildcardError, InvalidTileError),
+        "0z",
+        id="bad-wildcard-text",
+    ),
+    pytest.param(
+        "is_win",
+        dict(tiles="123m456p789s111z22z", wildcards=[34]),
+        (WildcardError, InvalidTileError),
+        "34",
+        id="bad-wildcard-index",
+    ),
 ]
 
 
@@ -542,7 +763,11 @@ def test_batch_other_layouts():
             got = kd.is_win_batch(counts, wild)
         except ArrayError:
             continue
-        assert got.tolist() == kd.is_win_batch(np.ascontiguousarray(counts), wild).tolist() == [True, False]
+        assert (
+            got.tolist()
+            == kd.is_win_batch(np.ascontiguousarray(counts), wild).tolist()
+            == [True, False]
+        )
 
 
 # ---------------------------------------------------------------------------------------
@@ -575,7 +800,9 @@ big_ints = st.one_of(
 )
 int_lists = st.lists(big_ints, max_size=20)
 valid_hands = st.lists(st.integers(0, 33), min_size=0, max_size=18)
-tiles_args = st.one_of(texts, int_lists, valid_hands, st.none(), st.floats(), st.lists(texts, max_size=4))
+tiles_args = st.one_of(
+    texts, int_lists, valid_hands, st.none(), st.floats(), st.lists(texts, max_size=4)
+)
 meld_items = st.one_of(
     st.tuples(st.integers(-2, 5), st.integers(-2, 36)),
     st.tuples(big_ints, big_ints),
@@ -594,8 +821,14 @@ wild_args = st.one_of(
     big_ints,
 )
 rules_args = st.sampled_from(
-    [None, Rules(), Rules(wind_runs=True), Rules(no_honors=True), Rules(bonus_patterns=True),
-     Rules(draw5_win6=True, wind_runs=True)]
+    [
+        None,
+        Rules(),
+        Rules(wind_runs=True),
+        Rules(no_honors=True),
+        Rules(bonus_patterns=True),
+        Rules(draw5_win6=True, wind_runs=True),
+    ]
 )
 win_args = st.one_of(big_ints, texts, st.sampled_from(list(Tile)), st.none())
 
@@ -610,15 +843,26 @@ def test_fuzz_hand_functions(func, tiles, melds, wildcards, rules):
 
 
 @FUZZ
-@given(tiles=tiles_args, win=win_args, self_draw=st.booleans(), melds=melds_args, wildcards=wild_args,
-       rules=rules_args)
+@given(
+    tiles=tiles_args,
+    win=win_args,
+    self_draw=st.booleans(),
+    melds=melds_args,
+    wildcards=wild_args,
+    rules=rules_args,
+)
 def test_fuzz_score_win(tiles, win, self_draw, melds, wildcards, rules):
-    _no_panic(kd.score_win, tiles, win, self_draw=self_draw, melds=melds, wildcards=wildcards, rules=rules)
+    _no_panic(
+        kd.score_win, tiles, win, self_draw=self_draw, melds=melds, wildcards=wildcards, rules=rules
+    )
 
 
 @FUZZ
-@given(hand=st.lists(st.integers(0, 33), min_size=14, max_size=14), wild=st.lists(st.integers(0, 33), max_size=2),
-       rules=rules_args)
+@given(
+    hand=st.lists(st.integers(0, 33), min_size=14, max_size=14),
+    wild=st.lists(st.integers(0, 33), max_size=2),
+    rules=rules_args,
+)
 def test_fuzz_valid_shaped_hands(hand, wild, rules):
     """Hands of the right size: at most a Koudiandian error (a fifth copy, bad wildcards)."""
     for fn in (kd.is_win, kd.decompose, kd.ready_discards):
@@ -650,13 +894,30 @@ def test_fuzz_meld_of(kind, tile):
 
 
 @FUZZ
-@given(options=st.dictionaries(
-    st.one_of(st.sampled_from(["wind_runs", "no_honors", "bonus_patterns", "wildcards", "dealer_bonus",
-                               "dealer_selfdraw_double"]), st.text(max_size=8)),
-    st.one_of(st.booleans(), st.integers(), st.text(max_size=8),
-              st.sampled_from(["none", "random", "honor", "double"])),
-    max_size=5,
-))
+@given(
+    options=st.dictionaries(
+        st.one_of(
+            st.sampled_from(
+                [
+                    "wind_runs",
+                    "no_honors",
+                    "bonus_patterns",
+                    "wildcards",
+                    "dealer_bonus",
+                    "dealer_selfdraw_double",
+                ]
+            ),
+            st.text(max_size=8),
+        ),
+        st.one_of(
+            st.booleans(),
+            st.integers(),
+            st.text(max_size=8),
+            st.sampled_from(["none", "random", "honor", "double"]),
+        ),
+        max_size=5,
+    )
+)
 def test_fuzz_rules_from_dict(options):
     _no_panic(Rules.from_dict, options)
 
@@ -669,7 +930,9 @@ arrays = st.one_of(
 
 
 @FUZZ
-@given(counts=arrays, wild=arrays, melds=st.one_of(st.integers(-3, 300), arrays), wildcards=wild_args)
+@given(
+    counts=arrays, wild=arrays, melds=st.one_of(st.integers(-3, 300), arrays), wildcards=wild_args
+)
 def test_fuzz_batch(counts, wild, melds, wildcards):
     _no_panic(kd.is_win_batch, counts, wild, melds=melds)
     _no_panic(kd.winning_tiles_batch, counts, wild, melds=melds, wildcards=wildcards)

@@ -9,7 +9,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from koudiandian import Rules
 from koudiandian.cli import main
 from koudiandian.play import play_terminal
@@ -25,8 +24,20 @@ def test_simulate_table_json_and_log(capsys: pytest.CaptureFixture[str], tmp_pat
     code, out, err = run(capsys, "simulate", "--hands", "40", "--seed", "3")
     assert code == 0 and "win rate" in out and "40/40 hands" in err
     log = tmp_path / "hands.jsonl"
-    code, out, _ = run(capsys, "simulate", "--hands", "30", "--json", "--quiet", "--log", str(log),
-                       "--rules", "taiyuan,wildcards=random", "--bots", "greedy,greedy,greedy,random")
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        "--hands",
+        "30",
+        "--json",
+        "--quiet",
+        "--log",
+        str(log),
+        "--rules",
+        "taiyuan,wildcards=random",
+        "--bots",
+        "greedy,greedy,greedy,random",
+    )
     summary = json.loads(out)
     assert code == 0 and summary["hands"] == 30 and summary["rules"]["wildcards"] == "random"
     assert summary["rules"]["dealer_bonus"] is True
@@ -56,7 +67,9 @@ def test_analyze(capsys: pytest.CaptureFixture[str]) -> None:
     assert "discard 7m: waits 5m (best 5 points); 报听 not allowed" in out
     code, out, _ = run(capsys, "analyze", "11223355m778899m", "--rules", "patterns")
     assert "清一色 七小对" in out and "factor ×4" in out
-    code, out, _ = run(capsys, "analyze", "2m345p", "--meld", "pong:7z", "--meld", "kong:1s", "--meld", "pong:9p")
+    code, out, _ = run(
+        capsys, "analyze", "2m345p", "--meld", "pong:7z", "--meld", "kong:1s", "--meld", "pong:9p"
+    )
     assert "winning tiles: 2m" in out
 
 
@@ -74,7 +87,9 @@ def test_analyze(capsys: pytest.CaptureFixture[str]) -> None:
         (["frobnicate"], "invalid choice"),
     ],
 )
-def test_bad_arguments_get_one_line_and_non_zero(capsys: pytest.CaptureFixture[str], args: list[str], needle: str) -> None:
+def test_bad_arguments_get_one_line_and_non_zero(
+    capsys: pytest.CaptureFixture[str], args: list[str], needle: str
+) -> None:
     try:
         code = main(args)
     except SystemExit as e:  # argparse usage errors
@@ -90,8 +105,16 @@ def test_play_a_hand_in_the_terminal() -> None:
     """A person who always picks the first option plays a whole hand to its settlement."""
     out = io.StringIO()
     answers = iter(["9", "1"] + ["1"] * 400)
-    code = play_terminal(rules=Rules(), seed=3, seat=0, bots=["greedy"] * 3, style="mpsz",
-                         match=False, out=out, read=lambda: next(answers) + "\n")
+    code = play_terminal(
+        rules=Rules(),
+        seed=3,
+        seat=0,
+        bots=["greedy"] * 3,
+        style="mpsz",
+        match=False,
+        out=out,
+        read=lambda: next(answers) + "\n",
+    )
     text = out.getvalue()
     assert code == 0
     assert "your hand:" in text and "your choice" in text
@@ -101,12 +124,27 @@ def test_play_a_hand_in_the_terminal() -> None:
 def test_play_quits_cleanly_on_q_and_end_of_input() -> None:
     for reply in ("q\n", ""):
         out = io.StringIO()
-        assert play_terminal(rules=Rules(), seed=1, seat=0, bots=["random"] * 3, style="chinese",
-                             match=False, out=out, read=lambda r=reply: r) == 0
+        assert (
+            play_terminal(
+                rules=Rules(),
+                seed=1,
+                seat=0,
+                bots=["random"] * 3,
+                style="chinese",
+                match=False,
+                out=out,
+                read=lambda r=reply: r,
+            )
+            == 0
+        )
         assert "bye" in out.getvalue()
 
 
 def test_console_script_and_module_entry_point() -> None:
-    done = subprocess.run([sys.executable, "-m", "koudiandian", "simulate", "--hands", "5", "--quiet"],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "koudiandian", "simulate", "--hands", "5", "--quiet"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0 and "5 hands" in done.stdout

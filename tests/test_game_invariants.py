@@ -58,9 +58,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-import pytest
-
 import koudiandian as kd
+import pytest
 from koudiandian import (
     Action,
     ActionKind,
@@ -85,8 +84,12 @@ FUZZ_TRIES = 30  # random edits of each corrupted-log hand's log
 
 K = ActionKind
 POINTS = tuple(list(range(1, 10)) * 3 + [10] * 7)
-MELD_SIZE = {int(MeldKind.PONG): 3, int(MeldKind.KONG): 4, int(MeldKind.ADDED_KONG): 4,
-             int(MeldKind.CONCEALED_KONG): 4}
+MELD_SIZE = {
+    int(MeldKind.PONG): 3,
+    int(MeldKind.KONG): 4,
+    int(MeldKind.ADDED_KONG): 4,
+    int(MeldKind.CONCEALED_KONG): 4,
+}
 
 OPTION_SETS: dict[str, Rules] = {
     "default": Rules(),
@@ -441,9 +444,24 @@ def check_result(game: Game, st: State, stats: Counter[str]) -> None:
 # ---------------------------------------------------------------------------------------
 
 VIEW_FIELDS = {
-    "seat", "dealer", "rules", "phase", "turn", "hand", "drawn", "melds", "discards", "declared",
-    "passed_win", "claim_tile", "wall_remaining", "wildcards", "winning_tiles", "scores",
-    "legal_actions", "result",
+    "seat",
+    "dealer",
+    "rules",
+    "phase",
+    "turn",
+    "hand",
+    "drawn",
+    "melds",
+    "discards",
+    "declared",
+    "passed_win",
+    "claim_tile",
+    "wall_remaining",
+    "wildcards",
+    "winning_tiles",
+    "scores",
+    "legal_actions",
+    "result",
 }
 FORBIDDEN_KEYS = {"wall", "seed", "hands", "_wall", "_hands", "rng"}
 
@@ -633,11 +651,10 @@ def check_corrupted_logs(game: Game, rng: random.Random) -> None:
     # drop an event (each position has a different effect; try a few and the first)
     for i in {0, *rng.sample(mutable, min(3, len(mutable))), *([n - 1] if finished else [])}:
         expect_invalid_log(events[:i] + events[i + 1 :], f"dropped event {i}")
+
     # swap two different events (not two answers to the same claim, whose order is free)
     def swappable(i: int, j: int) -> bool:
-        return events[i] != events[j] and not (
-            events[i]["type"] == events[j]["type"] == "answer"
-        )
+        return events[i] != events[j] and not (events[i]["type"] == events[j]["type"] == "answer")
 
     pairs = [sorted(rng.sample(range(n), 2)) for _ in range(3)] if n >= 2 else []
     if n >= 3:
@@ -728,7 +745,22 @@ def check_corrupted_logs(game: Game, rng: random.Random) -> None:
 
 BULKY = ("wall", "rules", "result", "hands", "melds", "discards")  # left out of messages
 FUZZ_JUNK: tuple[Any, ...] = (
-    None, -1, 34, 99, "x", "", [], {}, True, False, 1.5, 2**70, [0], ["x"], {"a": 1}, "discard"
+    None,
+    -1,
+    34,
+    99,
+    "x",
+    "",
+    [],
+    {},
+    True,
+    False,
+    1.5,
+    2**70,
+    [0],
+    ["x"],
+    {"a": 1},
+    "discard",
 )
 
 

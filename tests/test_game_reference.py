@@ -7,9 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-
 from koudiandian import ActionKind, Game, Rules
-
 from reference_game import ReferenceGame
 
 OPTION_SETS = {
@@ -23,8 +21,15 @@ OPTION_SETS = {
     "no-honors-patterns": Rules(no_honors=True, bonus_patterns=True, dealer_bonus=True),
 }
 
-_EAGER = (ActionKind.WIN, ActionKind.SELF_DRAW_WIN, ActionKind.DECLARE, ActionKind.KONG,
-          ActionKind.ADDED_KONG, ActionKind.CONCEALED_KONG, ActionKind.PONG)
+_EAGER = (
+    ActionKind.WIN,
+    ActionKind.SELF_DRAW_WIN,
+    ActionKind.DECLARE,
+    ActionKind.KONG,
+    ActionKind.ADDED_KONG,
+    ActionKind.CONCEALED_KONG,
+    ActionKind.PONG,
+)
 
 
 @pytest.mark.parametrize("name", OPTION_SETS)

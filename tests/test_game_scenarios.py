@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
-
 import koudiandian as kd
+import pytest
 from koudiandian import (
     Action,
     ActionKind,

@@ -18,10 +18,9 @@ from __future__ import annotations
 
 import random
 
+import koudiandian as kdd
 import pytest
 from mahjong.agari import Agari
-
-import koudiandian as kdd
 from reference import (
     Case,
     HandGenerator,
@@ -128,9 +127,7 @@ def test_is_win_matches_mahjong():
                 f"expected {expected}, got {got!r}: {case.describe()}\n    "
                 + _reproducer(case, "is_win")
             )
-        ref = ref_is_win(
-            case.counts, 0, melds, wind_runs=case.wind_runs, no_honors=case.no_honors
-        )
+        ref = ref_is_win(case.counts, 0, melds, wind_runs=case.wind_runs, no_honors=case.no_honors)
         if ref != expected:
             reference_failures.append(f"reference says {ref}: {case.describe()}")
     clear_caches()
@@ -163,8 +160,12 @@ def test_winning_tiles_matches_mahjong():
             )
         if i < N_REFERENCE_WAITS:
             ref = ref_winning_tiles(
-                case.counts, 0, len(case.melds), case.meld_sizes,
-                wind_runs=case.wind_runs, no_honors=case.no_honors,
+                case.counts,
+                0,
+                len(case.melds),
+                case.meld_sizes,
+                wind_runs=case.wind_runs,
+                no_honors=case.no_honors,
             )
             if ref != expected:
                 reference_failures.append(

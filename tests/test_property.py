@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import random
 
+import koudiandian as kdd
 import numpy as np
 import pytest
-
-import koudiandian as kdd
 from reference import (
     Case,
     HandGenerator,
@@ -158,12 +157,22 @@ def test_reference_known_waits():
     assert ref_winning_tiles(_counts("1m"), 0, 4, [(1, 4)]) == [0]
     # 13-way thirteen orphans wait.
     assert ref_winning_tiles(_counts("19m19p19s1234567z"), 0, 0) == [
-        0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33,
+        0,
+        8,
+        9,
+        17,
+        18,
+        26,
+        27,
+        28,
+        29,
+        30,
+        31,
+        32,
+        33,
     ]
     # One wildcard alone waits on everything in play but the wildcard kinds.
-    assert ref_winning_tiles([0] * 34, 1, 4, wildcard_kinds=[5]) == [
-        k for k in range(34) if k != 5
-    ]
+    assert ref_winning_tiles([0] * 34, 1, 4, wildcard_kinds=[5]) == [k for k in range(34) if k != 5]
     assert ref_winning_tiles([0] * 34, 1, 4, no_honors=True) == list(range(27))
     # 东南 + 11p with wind_runs waits on 西 and 北 only
     assert ref_winning_tiles(_counts("12z11p"), 0, 3, wind_runs=True) == [29, 30]
@@ -175,7 +184,10 @@ def test_reference_groups():
     assert groups_containing(13, False) == [(13, 13, 13), (11, 12, 13), (12, 13, 14), (13, 14, 15)]
     assert groups_containing(26, True) == [(26, 26, 26), (24, 25, 26)]
     assert groups_containing(28, True) == [
-        (28, 28, 28), (27, 28, 29), (27, 28, 30), (28, 29, 30),
+        (28, 28, 28),
+        (27, 28, 29),
+        (27, 28, 30),
+        (28, 29, 30),
     ]
     assert groups_containing(32, True) == [(32, 32, 32), (31, 32, 33)]
     assert groups_containing(32, False) == [(32, 32, 32)]
@@ -191,7 +203,10 @@ def test_reference_wildcard_is_any_tile():
         wind_runs, no_honors = gen.options()
         kinds = gen.wildcard_kinds(no_honors, n_kinds=gen.rng.choice((1, 2)))
         case = gen.case(
-            waiting=False, wind_runs=wind_runs, no_honors=no_honors, wildcard_kinds=kinds,
+            waiting=False,
+            wind_runs=wind_runs,
+            no_honors=no_honors,
+            wildcard_kinds=kinds,
             max_wild=3,
         )
         if case.wild == 0:
@@ -221,8 +236,11 @@ def test_is_win_matches_reference():
     wins = 0
     for case in cases:
         expected = ref_is_win(
-            case.counts, case.wild, len(case.melds),
-            wind_runs=case.wind_runs, no_honors=case.no_honors,
+            case.counts,
+            case.wild,
+            len(case.melds),
+            wind_runs=case.wind_runs,
+            no_honors=case.no_honors,
         )
         wins += expected
         got = kdd.is_win(
@@ -249,8 +267,13 @@ def test_winning_tiles_matches_reference():
     waiting = 0
     for case in cases:
         expected = ref_winning_tiles(
-            case.counts, case.wild, len(case.melds), case.meld_sizes, case.wildcard_kinds,
-            wind_runs=case.wind_runs, no_honors=case.no_honors,
+            case.counts,
+            case.wild,
+            len(case.melds),
+            case.meld_sizes,
+            case.wildcard_kinds,
+            wind_runs=case.wind_runs,
+            no_honors=case.no_honors,
         )
         waiting += bool(expected)
         got = kdd.winning_tiles(
@@ -286,8 +309,15 @@ def _batch_chunks(seed: int, total: int, *, waiting: bool):
         kinds = gen.wildcard_kinds(no_honors)
         fixed_melds = rng.choice((0, 1, 2)) if rng.random() < 0.2 else None
         cases = _distinct_cases(
-            gen, n, waiting=waiting, seen=seen, batch=True, wind_runs=wind_runs, no_honors=no_honors,
-            wildcard_kinds=kinds, n_melds=fixed_melds,
+            gen,
+            n,
+            waiting=waiting,
+            seen=seen,
+            batch=True,
+            wind_runs=wind_runs,
+            no_honors=no_honors,
+            wildcard_kinds=kinds,
+            n_melds=fixed_melds,
         )
         counts = np.array([c.counts for c in cases], dtype=np.uint8)
         wild = np.array([c.wild for c in cases], dtype=np.uint8)
@@ -312,14 +342,16 @@ def test_is_win_batch_matches_reference():
         assert isinstance(got, np.ndarray) and got.dtype == np.bool_ and got.shape == (len(cases),)
         for i, case in enumerate(cases):
             expected = ref_is_win(
-                case.counts, case.wild, len(case.melds),
-                wind_runs=case.wind_runs, no_honors=case.no_honors,
+                case.counts,
+                case.wild,
+                len(case.melds),
+                wind_runs=case.wind_runs,
+                no_honors=case.no_honors,
             )
             if bool(got[i]) != expected:
                 failures.append(
                     f"row {i}: expected {expected}, got {bool(got[i])}: counts={case.counts} "
-                    f"wild={case.wild} melds={len(case.melds)} {rules!r}\n    "
-                    + case.describe()
+                    f"wild={case.wild} melds={len(case.melds)} {rules!r}\n    " + case.describe()
                 )
         checked += len(cases)
         clear_caches()
@@ -341,8 +373,13 @@ def test_winning_tiles_batch_matches_reference():
         for i, case in enumerate(cases):
             # The batch API sees no meld kinds: only the concealed counts decide "holds four".
             expected = ref_winning_tiles(
-                case.counts, case.wild, len(case.melds), (), wildcards_arg,
-                wind_runs=case.wind_runs, no_honors=case.no_honors,
+                case.counts,
+                case.wild,
+                len(case.melds),
+                (),
+                wildcards_arg,
+                wind_runs=case.wind_runs,
+                no_honors=case.no_honors,
             )
             got_row = [k for k in range(34) if got[i, k]]
             if got_row != expected:

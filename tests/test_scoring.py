@@ -7,9 +7,8 @@ with ``bonus_patterns``, 1 without.
 
 from __future__ import annotations
 
-import pytest
-
 import koudiandian as kd
+import pytest
 from koudiandian import Meld, Pattern, Rules, Shape
 
 BP = Rules(bonus_patterns=True)
@@ -34,25 +33,71 @@ STD, SEVEN, ORPHANS = Shape.STANDARD, Shape.SEVEN_PAIRS, Shape.THIRTEEN_ORPHANS
 PATTERNS = [
     pytest.param("11122233345699m", "9m", (), 9, 2, {ONE}, STD, id="清一色-11122233345699m"),
     pytest.param("123456789m234p55s", "9m", (), 9, 2, {STR}, STD, id="一条龙-123456789m234p55s"),
-    pytest.param("1133m5577p99s1122z", "2z", (), 10, 2, {SP}, SEVEN, id="七小对-1133m5577p99s1122z"),
-    pytest.param("1111m3355p7799s11z", "1z", (), 10, 4, {GOLD}, SEVEN, id="黄金七小对-1111m3355p7799s11z"),
-    pytest.param("1111m3333p5577s11z", "1z", (), 10, 8, {LUX}, SEVEN, id="豪华七小对-1111m3333p5577s11z"),
-    pytest.param("1111m3333p5555s11z", "1z", (), 10, 16, {LUXG}, SEVEN, id="豪华黄金-1111m3333p5555s11z"),
-    pytest.param("119m19p19s1234567z", "7z", (), 10, 1, {TO}, ORPHANS, id="十三幺-119m19p19s1234567z"),
-    pytest.param("123m456p789s111z22z", "2z", (), 10, 1, {PLAIN}, STD, id="平胡-123m456p789s111z22z"),
-    pytest.param("111222333456m11z", "1z", (), 10, 1, {PLAIN}, STD, id="one-suit-with-honors-not-清一色"),
-    pytest.param("111234567789m99p", "9p", (), 9, 1, {PLAIN}, STD, id="1-9m-not-as-123-456-789-no-一条龙"),
+    pytest.param(
+        "1133m5577p99s1122z", "2z", (), 10, 2, {SP}, SEVEN, id="七小对-1133m5577p99s1122z"
+    ),
+    pytest.param(
+        "1111m3355p7799s11z", "1z", (), 10, 4, {GOLD}, SEVEN, id="黄金七小对-1111m3355p7799s11z"
+    ),
+    pytest.param(
+        "1111m3333p5577s11z", "1z", (), 10, 8, {LUX}, SEVEN, id="豪华七小对-1111m3333p5577s11z"
+    ),
+    pytest.param(
+        "1111m3333p5555s11z", "1z", (), 10, 16, {LUXG}, SEVEN, id="豪华黄金-1111m3333p5555s11z"
+    ),
+    pytest.param(
+        "119m19p19s1234567z", "7z", (), 10, 1, {TO}, ORPHANS, id="十三幺-119m19p19s1234567z"
+    ),
+    pytest.param(
+        "123m456p789s111z22z", "2z", (), 10, 1, {PLAIN}, STD, id="平胡-123m456p789s111z22z"
+    ),
+    pytest.param(
+        "111222333456m11z", "1z", (), 10, 1, {PLAIN}, STD, id="one-suit-with-honors-not-清一色"
+    ),
+    pytest.param(
+        "111234567789m99p", "9p", (), 9, 1, {PLAIN}, STD, id="1-9m-not-as-123-456-789-no-一条龙"
+    ),
     # combinations multiply; of the seven-pairs family only the highest applies
-    pytest.param("11224455778899p", "9p", (), 9, 4, {ONE, SP}, SEVEN, id="清一色+七小对-11224455778899p"),
-    pytest.param("11112345678999m", "9m", (), 9, 4, {ONE, STR}, STD, id="清一色+一条龙-11112345678999m"),
-    pytest.param("11113355779999m", "7m", (), 7, 16, {ONE, LUX}, SEVEN, id="清一色+豪华-11113355779999m"),
-    pytest.param("66667777888899s", "9s", (), 9, 32, {ONE, LUXG}, SEVEN, id="清一色+豪华黄金-66667777888899s"),
-    pytest.param("11112222333344m", "4m", (), 4, 32, {ONE, LUXG}, SEVEN, id="清一色+豪华黄金-11112222333344m"),
+    pytest.param(
+        "11224455778899p", "9p", (), 9, 4, {ONE, SP}, SEVEN, id="清一色+七小对-11224455778899p"
+    ),
+    pytest.param(
+        "11112345678999m", "9m", (), 9, 4, {ONE, STR}, STD, id="清一色+一条龙-11112345678999m"
+    ),
+    pytest.param(
+        "11113355779999m", "7m", (), 7, 16, {ONE, LUX}, SEVEN, id="清一色+豪华-11113355779999m"
+    ),
+    pytest.param(
+        "66667777888899s", "9s", (), 9, 32, {ONE, LUXG}, SEVEN, id="清一色+豪华黄金-66667777888899s"
+    ),
+    pytest.param(
+        "11112222333344m", "4m", (), 4, 32, {ONE, LUXG}, SEVEN, id="清一色+豪华黄金-11112222333344m"
+    ),
     # several readings: the one scoring most is taken
-    pytest.param("112233m445566p77s", "7s", (), 7, 2, {SP}, SEVEN, id="seven-pairs-beats-standard-112233m445566p77s"),
+    pytest.param(
+        "112233m445566p77s",
+        "7s",
+        (),
+        7,
+        2,
+        {SP},
+        SEVEN,
+        id="seven-pairs-beats-standard-112233m445566p77s",
+    ),
     # melds count for 清一色 and 一条龙
-    pytest.param("12345678999m", "9m", [Meld.pong("1m")], 9, 4, {ONE, STR}, STD, id="清一色+一条龙-with-pong-1m"),
-    pytest.param("12345678999m", "9m", [Meld.pong("1z")], 9, 2, {STR}, STD, id="一条龙-with-pong-1z"),
+    pytest.param(
+        "12345678999m",
+        "9m",
+        [Meld.pong("1m")],
+        9,
+        4,
+        {ONE, STR},
+        STD,
+        id="清一色+一条龙-with-pong-1m",
+    ),
+    pytest.param(
+        "12345678999m", "9m", [Meld.pong("1z")], 9, 2, {STR}, STD, id="一条龙-with-pong-1z"
+    ),
     pytest.param("11122233345699m", "1m", (), 1, 2, {ONE}, STD, id="清一色-win-on-1m"),
 ]
 
@@ -142,24 +187,166 @@ def test_thresholds_draw5_win6(win, p, self_ok, discard_ok):
 # ---------------------------------------------------------------------------------------
 MAX_POINT = [
     # drawn wildcard: p = highest winning tile of the hand before the draw
-    pytest.param("23m456p789p111s55s9s", "9s", True, "9s", None, 4, True, 8, id="wild-9s-drawn-waits-1m4m-p4"),
-    pytest.param("23m456p789p111s55s9s", "9s", True, "9s", D56, 4, False, None, id="wild-9s-drawn-waits-1m4m-p4-draw5win6-refused"),
-    pytest.param("45m456p789p111s55s9s", "9s", True, "9s", None, 6, True, 12, id="wild-9s-drawn-waits-3m6m-p6"),
-    pytest.param("123m456p789s11z22z5s", "5s", True, "5s", None, 10, True, 20, id="wild-5s-drawn-waits-1z2z-p10"),
-    pytest.param("455m123p456p789p11s", "5m", True, "5m", None, 6, True, 12, id="second-wild-5m-drawn-waits-2346m1s-p6"),
-    pytest.param("1111m234p567p78p5s5s", "5s", True, "5s", None, 9, True, 18, id="second-wild-5s-drawn-waits-6p9p-p9"),
+    pytest.param(
+        "23m456p789p111s55s9s", "9s", True, "9s", None, 4, True, 8, id="wild-9s-drawn-waits-1m4m-p4"
+    ),
+    pytest.param(
+        "23m456p789p111s55s9s",
+        "9s",
+        True,
+        "9s",
+        D56,
+        4,
+        False,
+        None,
+        id="wild-9s-drawn-waits-1m4m-p4-draw5win6-refused",
+    ),
+    pytest.param(
+        "45m456p789p111s55s9s",
+        "9s",
+        True,
+        "9s",
+        None,
+        6,
+        True,
+        12,
+        id="wild-9s-drawn-waits-3m6m-p6",
+    ),
+    pytest.param(
+        "123m456p789s11z22z5s",
+        "5s",
+        True,
+        "5s",
+        None,
+        10,
+        True,
+        20,
+        id="wild-5s-drawn-waits-1z2z-p10",
+    ),
+    pytest.param(
+        "455m123p456p789p11s",
+        "5m",
+        True,
+        "5m",
+        None,
+        6,
+        True,
+        12,
+        id="second-wild-5m-drawn-waits-2346m1s-p6",
+    ),
+    pytest.param(
+        "1111m234p567p78p5s5s",
+        "5s",
+        True,
+        "5s",
+        None,
+        9,
+        True,
+        18,
+        id="second-wild-5s-drawn-waits-6p9p-p9",
+    ),
     # no winning tile: only the wildcard standing for its own kind completes -> its own value
-    pytest.param("123p456p789p11s456m", "5m", True, "5m", None, 5, True, 10, id="wild-5m-own-kind-123p456p789p11s46m-p5"),
-    pytest.param("123p456p789p11s456m", "5m", True, "5m", D56, 5, True, 10, id="wild-5m-own-kind-p5-draw5win6"),
-    pytest.param("123p456p789p11s678m", "7m", True, "7m", None, 7, True, 14, id="wild-7m-own-kind-123p456p789p11s68m-p7"),
+    pytest.param(
+        "123p456p789p11s456m",
+        "5m",
+        True,
+        "5m",
+        None,
+        5,
+        True,
+        10,
+        id="wild-5m-own-kind-123p456p789p11s46m-p5",
+    ),
+    pytest.param(
+        "123p456p789p11s456m",
+        "5m",
+        True,
+        "5m",
+        D56,
+        5,
+        True,
+        10,
+        id="wild-5m-own-kind-p5-draw5win6",
+    ),
+    pytest.param(
+        "123p456p789p11s678m",
+        "7m",
+        True,
+        "7m",
+        None,
+        7,
+        True,
+        14,
+        id="wild-7m-own-kind-123p456p789p11s68m-p7",
+    ),
     # a discarded wildcard is never won on
-    pytest.param("45m456p789p111s55s9s", "9s", False, "9s", None, None, False, None, id="discarded-wild-9s-refused"),
-    pytest.param("455m123p456p789p11s", "5m", False, "5m", None, None, False, None, id="discarded-wild-5m-refused"),
-    pytest.param("123p456p789p11s456m", "5m", False, "5m", None, None, False, None, id="discarded-wild-5m-own-kind-refused"),
-    pytest.param("123p456p789p11s678m", "7m", False, "7m", None, None, False, None, id="discarded-wild-7m-own-kind-refused"),
+    pytest.param(
+        "45m456p789p111s55s9s",
+        "9s",
+        False,
+        "9s",
+        None,
+        None,
+        False,
+        None,
+        id="discarded-wild-9s-refused",
+    ),
+    pytest.param(
+        "455m123p456p789p11s",
+        "5m",
+        False,
+        "5m",
+        None,
+        None,
+        False,
+        None,
+        id="discarded-wild-5m-refused",
+    ),
+    pytest.param(
+        "123p456p789p11s456m",
+        "5m",
+        False,
+        "5m",
+        None,
+        None,
+        False,
+        None,
+        id="discarded-wild-5m-own-kind-refused",
+    ),
+    pytest.param(
+        "123p456p789p11s678m",
+        "7m",
+        False,
+        "7m",
+        None,
+        None,
+        False,
+        None,
+        id="discarded-wild-7m-own-kind-refused",
+    ),
     # a natural tile with wildcards in play: p is that tile's own value
-    pytest.param("456m123p456p789p11s", "6m", False, "5m", None, 6, True, 6, id="natural-6m-on-discard-with-wild-5m-p6"),
-    pytest.param("245m123p456p789p11s", "2m", True, "5m", None, 2, False, None, id="natural-2m-self-draw-with-wild-5m-p2-refused"),
+    pytest.param(
+        "456m123p456p789p11s",
+        "6m",
+        False,
+        "5m",
+        None,
+        6,
+        True,
+        6,
+        id="natural-6m-on-discard-with-wild-5m-p6",
+    ),
+    pytest.param(
+        "245m123p456p789p11s",
+        "2m",
+        True,
+        "5m",
+        None,
+        2,
+        False,
+        None,
+        id="natural-2m-self-draw-with-wild-5m-p2-refused",
+    ),
 ]
 
 
@@ -181,10 +368,32 @@ def test_wildcard_points(tiles, win, self_draw, wildcards, rules, p, allowed, pa
 # (tiles with the win tile, tiles without it, win tile, self_draw, wildcards, p, payment)
 # ---------------------------------------------------------------------------------------
 FORMS = [
-    pytest.param("123m456p789s111z22z", "123m456p789s111z2z", "2z", False, (), 10, 10, id="tanki-2z-discard"),
-    pytest.param("234m456p789p111s55s", "23m456p789p111s55s", "4m", True, (), 4, 8, id="ryanmen-4m-self-draw"),
-    pytest.param("123p456p789p11s456m", "123p456p789p11s46m", "5m", True, "5m", 5, 10, id="wild-5m-own-kind-self-draw"),
-    pytest.param("1111m3333p5555s11z", "1111m3333p5555s1z", "1z", False, (), 10, 10, id="luxury-golden-discard"),
+    pytest.param(
+        "123m456p789s111z22z", "123m456p789s111z2z", "2z", False, (), 10, 10, id="tanki-2z-discard"
+    ),
+    pytest.param(
+        "234m456p789p111s55s", "23m456p789p111s55s", "4m", True, (), 4, 8, id="ryanmen-4m-self-draw"
+    ),
+    pytest.param(
+        "123p456p789p11s456m",
+        "123p456p789p11s46m",
+        "5m",
+        True,
+        "5m",
+        5,
+        10,
+        id="wild-5m-own-kind-self-draw",
+    ),
+    pytest.param(
+        "1111m3333p5555s11z",
+        "1111m3333p5555s1z",
+        "1z",
+        False,
+        (),
+        10,
+        10,
+        id="luxury-golden-discard",
+    ),
 ]
 
 

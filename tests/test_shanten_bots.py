@@ -7,19 +7,19 @@ import itertools
 import json
 import random
 
-import pytest
-
 import koudiandian as kd
+import pytest
 from koudiandian import Game, Rules, shanten, simulate
 from koudiandian.bots import Bot, GreedyBot, RandomBot
 from koudiandian.simulate import play_hand
-
 from reference import HandGenerator, ref_is_win
 
 MAX_DISTANCE = 3
 
 
-def ref_shanten(counts: list[int], wild: int, melds: int, wind_runs: bool, no_honors: bool) -> int | None:
+def ref_shanten(
+    counts: list[int], wild: int, melds: int, wind_runs: bool, no_honors: bool
+) -> int | None:
     """Shanten by definition: the fewest draws ``j`` that complete the hand when ``r``
     natural tiles are thrown away (``j = r`` for a 3n+2 hand, ``r + 1`` for 3n+1), each draw
     as good as a wildcard; minus one. ``None`` when more than MAX_DISTANCE draws are needed."""
@@ -46,13 +46,19 @@ def test_shanten_matches_reference() -> None:
     for i in range(3000):
         wind_runs, no_honors = gen.options()
         wk = gen.wildcard_kinds(no_honors)
-        case = gen.case(waiting=i % 2 == 0, wind_runs=wind_runs, no_honors=no_honors, wildcard_kinds=wk)
+        case = gen.case(
+            waiting=i % 2 == 0, wind_runs=wind_runs, no_honors=no_honors, wildcard_kinds=wk
+        )
         # Push some hands further from ready: swap up to three tiles for random ones.
         tiles = list(case.tiles)
         for _ in range(rng.randrange(4)):
             tiles.pop(rng.randrange(len(tiles))) if tiles else None
-            pool = [k for k in range(27 if no_honors else 34)
-                    if tiles.count(k) + sum(4 if n != "pong" else 3 for n, t in case.melds if t == k) < 4]
+            pool = [
+                k
+                for k in range(27 if no_honors else 34)
+                if tiles.count(k) + sum(4 if n != "pong" else 3 for n, t in case.melds if t == k)
+                < 4
+            ]
             tiles.append(rng.choice(pool))
         counts = [0] * 34
         wild = 0
@@ -88,7 +94,11 @@ def test_shanten_matches_reference() -> None:
     ],
 )
 def test_shanten_table(hand: str, wildcards: str, expect: int) -> None:
-    melds = [kd.Meld.pong(t) for t in ("1z", "2z", "3z", "4z")] if len(kd.parse_tiles(hand)) == 2 else []
+    melds = (
+        [kd.Meld.pong(t) for t in ("1z", "2z", "3z", "4z")]
+        if len(kd.parse_tiles(hand)) == 2
+        else []
+    )
     assert shanten(hand, melds=melds, wildcards=wildcards) == expect, hand
 
 
@@ -102,7 +112,9 @@ def _play(rules: Rules, seed: int, bots: list[Bot], lazy: bool) -> Game:
     return game
 
 
-@pytest.mark.parametrize("rules", [Rules(), Rules(wildcards="double", wind_runs=True), Rules.preset("taiyuan")])
+@pytest.mark.parametrize(
+    "rules", [Rules(), Rules(wildcards="double", wind_runs=True), Rules.preset("taiyuan")]
+)
 def test_greedy_same_from_a_view_and_from_the_game(rules: Rules) -> None:
     """The policy gets the same inputs from a SeatView as straight from the game."""
     for seed in range(60):
@@ -126,7 +138,10 @@ def test_simulate_is_the_same_for_any_workers_and_logs_replay() -> None:
     one = simulate(120, bots="greedy,random,greedy,random", seed=9, log=log1)
     two = simulate(120, bots="greedy,random,greedy,random", seed=9, workers=2, log=log2)
     assert one.to_dict() | {"seconds": 0, "hands_per_second": 0, "workers": 0} == two.to_dict() | {
-        "seconds": 0, "hands_per_second": 0, "workers": 0}
+        "seconds": 0,
+        "hands_per_second": 0,
+        "workers": 0,
+    }
     assert log1.getvalue() == log2.getvalue()
     lines = log1.getvalue().splitlines()
     assert len(lines) == 120
@@ -164,6 +179,10 @@ def test_simulate_whole_matches() -> None:
     assert sum(s.first_places) == 12 and s.first_places[0] + s.first_places[1] >= 10
     assert abs(sum(s.mean_rank) - 10) < 1e-9  # ranks 1..4 per match
     again = simulate(12, bots="greedy,greedy,random,random", seed=4, match="one_round", workers=2)
-    assert (again.first_places, again.mean_rank, again.wins) == (s.first_places, s.mean_rank, s.wins)
+    assert (again.first_places, again.mean_rank, again.wins) == (
+        s.first_places,
+        s.mean_rank,
+        s.wins,
+    )
     with pytest.raises(kd.InvalidArgumentError, match="match"):
         simulate(2, match="forever")

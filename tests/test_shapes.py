@@ -6,9 +6,8 @@ tiles are written in MPSZ and read by ``_t`` below, a parser independent of the 
 
 from __future__ import annotations
 
-import pytest
-
 import koudiandian as kd
+import pytest
 from koudiandian import GroupKind, Meld, Rules, Shape, Tile
 
 WR = Rules(wind_runs=True)  # 风嘴子
@@ -45,31 +44,61 @@ ALL_BUT_5S = [t for t in Tile if t is not Tile.S5]
 # ---------------------------------------------------------------------------------------
 IS_WIN = [
     # standard: four melds and a pair
-    pytest.param("123m456p789s111z22z", (), (), None, True, id="standard-mixed-123m456p789s111z22z"),
+    pytest.param(
+        "123m456p789s111z22z", (), (), None, True, id="standard-mixed-123m456p789s111z22z"
+    ),
     pytest.param("11122233344455m", (), (), None, True, id="standard-triplets-11122233344455m"),
     pytest.param("11123455678999m", (), (), None, True, id="standard-nine-gates-plus-5m"),
-    pytest.param("111122223333m11z", (), (), None, True, id="standard-four-equal-runs-111122223333m11z"),
+    pytest.param(
+        "111122223333m11z", (), (), None, True, id="standard-four-equal-runs-111122223333m11z"
+    ),
     pytest.param("123m456p789s11z235z", (), (), None, False, id="not-win-123m456p789s11z235z"),
-    pytest.param("13579m13579p1357s", (), (), None, False, id="not-win-scattered-13579m13579p1357s"),
+    pytest.param(
+        "13579m13579p1357s", (), (), None, False, id="not-win-scattered-13579m13579p1357s"
+    ),
     pytest.param("123m456p789s11z", [Meld.pong("2z")], (), None, True, id="standard-with-pong-2z"),
     pytest.param(
         "11m",
         [Meld.kong("1z"), Meld.added_kong("2z"), Meld.concealed_kong("9s"), Meld.pong("5p")],
-        (), None, True, id="standard-four-melds-and-pair-11m",
+        (),
+        None,
+        True,
+        id="standard-four-melds-and-pair-11m",
     ),
     pytest.param(
         "12m",
         [Meld.kong("1z"), Meld.added_kong("2z"), Meld.concealed_kong("9s"), Meld.pong("5p")],
-        (), None, False, id="not-win-four-melds-12m",
+        (),
+        None,
+        False,
+        id="not-win-four-melds-12m",
     ),
-    pytest.param("123m456p11z", [Meld.kong("9s"), Meld.concealed_kong("7z")], (), None, True, id="standard-two-kongs-count-as-melds"),
+    pytest.param(
+        "123m456p11z",
+        [Meld.kong("9s"), Meld.concealed_kong("7z")],
+        (),
+        None,
+        True,
+        id="standard-two-kongs-count-as-melds",
+    ),
     # seven pairs and its named forms
     pytest.param("1133557799m1122z", (), (), None, True, id="seven-pairs-1133557799m1122z"),
-    pytest.param("1111m3355p7799s11z", (), (), None, True, id="golden-seven-pairs-1111m3355p7799s11z"),
-    pytest.param("1111m3333p5577s11z", (), (), None, True, id="luxury-seven-pairs-1111m3333p5577s11z"),
+    pytest.param(
+        "1111m3355p7799s11z", (), (), None, True, id="golden-seven-pairs-1111m3355p7799s11z"
+    ),
+    pytest.param(
+        "1111m3333p5577s11z", (), (), None, True, id="luxury-seven-pairs-1111m3333p5577s11z"
+    ),
     pytest.param("1111m3333p5555s11z", (), (), None, True, id="luxury-golden-1111m3333p5555s11z"),
     pytest.param("1133557799m1112z", (), (), None, False, id="not-win-six-pairs-and-111z2z"),
-    pytest.param("11335577m", [Meld.pong("1z"), Meld.pong("2z")], (), None, False, id="no-seven-pairs-with-melds-11335577m"),
+    pytest.param(
+        "11335577m",
+        [Meld.pong("1z"), Meld.pong("2z")],
+        (),
+        None,
+        False,
+        id="no-seven-pairs-with-melds-11335577m",
+    ),
     pytest.param("5m113355779p1122z", (), "5m", None, True, id="seven-pairs-wildcard-as-9p"),
     # thirteen orphans
     pytest.param("119m19p19s1234567z", (), (), None, True, id="orphans-pair-1m"),
@@ -123,7 +152,14 @@ WAITS = [
     pytest.param("19m19p19s1234567z", (), (), None, ORPHANS13, id="orphans-13-sided"),
     pytest.param("119m19p19s123456z", (), (), None, _t("7z"), id="orphans-missing-7z"),
     pytest.param("19m19p19s123456z5m", (), "5m", None, ORPHANS13, id="orphans-with-wildcard-5m"),
-    pytest.param("1133557m", [Meld.pong("1z"), Meld.pong("2z")], (), None, [], id="no-seven-pairs-with-melds-1133557m"),
+    pytest.param(
+        "1133557m",
+        [Meld.pong("1z"), Meld.pong("2z")],
+        (),
+        None,
+        [],
+        id="no-seven-pairs-with-melds-1133557m",
+    ),
     # 风嘴子
     pytest.param("123m456p789s55s12z", (), (), WR, _t("34z"), id="wind-run-wait-12z"),
     pytest.param("123m456p789s55s12z", (), (), None, [], id="no-option-12z"),
@@ -135,12 +171,16 @@ WAITS = [
     # kinds the seat holds all four of are left out
     pytest.param("1111m234p567p789p", (), (), None, [], id="only-wait-1m-held-four"),
     pytest.param("123m456p5555678s", (), (), None, _t("8s"), id="5s-held-four-concealed"),
-    pytest.param("123m456p5678s", [Meld.pong("5s")], (), None, _t("8s"), id="5s-held-four-via-pong"),
+    pytest.param(
+        "123m456p5678s", [Meld.pong("5s")], (), None, _t("8s"), id="5s-held-four-via-pong"
+    ),
     pytest.param("123m456p5678s", [Meld.pong("1z")], (), None, _t("5s8s"), id="5s-held-three"),
     # wildcard kinds are left out; wildcards held stand for anything
     pytest.param("123m456p789p23s55z", (), (), None, _t("14s"), id="23s-no-wildcards"),
     pytest.param("123m456p789p23s55z", (), "4s", None, _t("1s"), id="23s-wildcard-4s-left-out"),
-    pytest.param("45m123p456p789p11s", (), "5m", None, _t("2346m1s"), id="held-wildcard-5m-with-4m"),
+    pytest.param(
+        "45m123p456p789p11s", (), "5m", None, _t("2346m1s"), id="held-wildcard-5m-with-4m"
+    ),
     pytest.param("123p456p789p11s46m", (), "5m", None, [], id="only-wildcard-kind-5m-completes"),
     pytest.param("1111m234p567p78p5s", (), "5s", None, _t("69p"), id="wildcard-as-fifth-1m"),
     pytest.param("111m234p567p789p5s", (), "5s", None, ALL_BUT_5S, id="wildcard-tanki-any-tile"),
@@ -158,12 +198,18 @@ def test_winning_tiles(tiles, melds, wildcards, rules, expected):
 
 
 def _norm(reading):
-    groups = tuple(sorted((int(g.kind), tuple(sorted(g.tiles)), g.declared) for g in reading.groups))
+    groups = tuple(
+        sorted((int(g.kind), tuple(sorted(g.tiles)), g.declared) for g in reading.groups)
+    )
     return (reading.shape, reading.quads, groups)
 
 
 def _std(*groups):
-    return (Shape.STANDARD, 0, tuple(sorted((int(k), tuple(sorted(_t(s))), False) for k, s in groups)))
+    return (
+        Shape.STANDARD,
+        0,
+        tuple(sorted((int(k), tuple(sorted(_t(s))), False) for k, s in groups)),
+    )
 
 
 def _sp(pairs, quads):
@@ -176,12 +222,18 @@ def _sp(pairs, quads):
 
 DECOMPOSE = [
     pytest.param(
-        "123m456p789s111z22z", (), (), None,
+        "123m456p789s111z22z",
+        (),
+        (),
+        None,
         [_std((SEQ, "123m"), (SEQ, "456p"), (SEQ, "789s"), (TRI, "111z"), (PAIR, "22z"))],
         id="standard-123m456p789s111z22z",
     ),
     pytest.param(
-        "11223344556677m", (), (), None,
+        "11223344556677m",
+        (),
+        (),
+        None,
         [
             _std((PAIR, "11m"), (SEQ, "234m"), (SEQ, "234m"), (SEQ, "567m"), (SEQ, "567m")),
             _std((PAIR, "44m"), (SEQ, "123m"), (SEQ, "123m"), (SEQ, "567m"), (SEQ, "567m")),
@@ -191,27 +243,42 @@ DECOMPOSE = [
         id="three-standard-and-seven-pairs-11223344556677m",
     ),
     pytest.param(
-        "1133557799m1122z", (), (), None,
+        "1133557799m1122z",
+        (),
+        (),
+        None,
         [_sp(["11m", "33m", "55m", "77m", "99m", "11z", "22z"], 0)],
         id="seven-pairs-0-quads",
     ),
     pytest.param(
-        "1111m3355p7799s11z", (), (), None,
+        "1111m3355p7799s11z",
+        (),
+        (),
+        None,
         [_sp(["11m", "11m", "33p", "55p", "77s", "99s", "11z"], 1)],
         id="golden-seven-pairs-1-quad",
     ),
     pytest.param(
-        "1111m3333p5577s11z", (), (), None,
+        "1111m3333p5577s11z",
+        (),
+        (),
+        None,
         [_sp(["11m", "11m", "33p", "33p", "55s", "77s", "11z"], 2)],
         id="luxury-seven-pairs-2-quads",
     ),
     pytest.param(
-        "1111m3333p5555s11z", (), (), None,
+        "1111m3333p5555s11z",
+        (),
+        (),
+        None,
         [_sp(["11m", "11m", "33p", "33p", "55s", "55s", "11z"], 3)],
         id="luxury-golden-seven-pairs-3-quads",
     ),
     pytest.param(
-        "11112222333344m", (), (), None,
+        "11112222333344m",
+        (),
+        (),
+        None,
         [
             _std((PAIR, "11m"), (SEQ, "123m"), (SEQ, "123m"), (SEQ, "234m"), (SEQ, "234m")),
             _std((PAIR, "44m"), (TRI, "111m"), (TRI, "222m"), (TRI, "333m"), (SEQ, "123m")),
@@ -221,23 +288,45 @@ DECOMPOSE = [
         id="luxury-golden-and-three-standard-11112222333344m",
     ),
     pytest.param(
-        "119m19p19s1234567z", (), (), None,
-        [(Shape.THIRTEEN_ORPHANS, 0, ((int(ORPH), tuple(sorted(_t("119m19p19s1234567z"))), False),))],
+        "119m19p19s1234567z",
+        (),
+        (),
+        None,
+        [
+            (
+                Shape.THIRTEEN_ORPHANS,
+                0,
+                ((int(ORPH), tuple(sorted(_t("119m19p19s1234567z"))), False),),
+            )
+        ],
         id="thirteen-orphans",
     ),
     pytest.param(
-        "123m456p55789s123z", (), (), WR,
+        "123m456p55789s123z",
+        (),
+        (),
+        WR,
         [_std((SEQ, "123m"), (SEQ, "456p"), (SEQ, "789s"), (SEQ, "123z"), (PAIR, "55s"))],
         id="wind-run-123z",
     ),
     pytest.param("123m456p55789s123z", (), (), None, [], id="no-option-wind-run-123z"),
     pytest.param(
-        "123m55p789s112233z", (), (), WR,
+        "123m55p789s112233z",
+        (),
+        (),
+        WR,
         [_std((SEQ, "123m"), (SEQ, "789s"), (SEQ, "123z"), (SEQ, "123z"), (PAIR, "55p"))],
         id="two-wind-runs-112233z",
     ),
     pytest.param("13579m13579p1357s", (), (), None, [], id="not-complete"),
-    pytest.param("11335577m", [Meld.pong("1z"), Meld.pong("2z")], (), None, [], id="no-seven-pairs-with-melds"),
+    pytest.param(
+        "11335577m",
+        [Meld.pong("1z"), Meld.pong("2z")],
+        (),
+        None,
+        [],
+        id="no-seven-pairs-with-melds",
+    ),
 ]
 
 
@@ -287,10 +376,33 @@ def test_decompose_declared_melds():
 
 # readings with wildcards: (tiles, wildcards, rules, shape, what the wildcards stand for)
 WILD_READINGS = [
-    pytest.param("1159m19p19s123456z", "5m", None, Shape.THIRTEEN_ORPHANS, {Tile.RED}, id="orphans-wildcard-5m-is-7z"),
-    pytest.param("1111m234p567p789p5s", "5s", None, Shape.STANDARD, {Tile.M1}, id="wildcard-5s-is-fifth-1m"),
-    pytest.param("123m456p78999s12z5m", "5m", WR, Shape.STANDARD, {Tile.WEST, Tile.NORTH}, id="wildcard-completes-wind-run-12z"),
-    pytest.param("5m113355779p1122z", "5m", None, Shape.SEVEN_PAIRS, {Tile.P9}, id="seven-pairs-wildcard-is-9p"),
+    pytest.param(
+        "1159m19p19s123456z",
+        "5m",
+        None,
+        Shape.THIRTEEN_ORPHANS,
+        {Tile.RED},
+        id="orphans-wildcard-5m-is-7z",
+    ),
+    pytest.param(
+        "1111m234p567p789p5s", "5s", None, Shape.STANDARD, {Tile.M1}, id="wildcard-5s-is-fifth-1m"
+    ),
+    pytest.param(
+        "123m456p78999s12z5m",
+        "5m",
+        WR,
+        Shape.STANDARD,
+        {Tile.WEST, Tile.NORTH},
+        id="wildcard-completes-wind-run-12z",
+    ),
+    pytest.param(
+        "5m113355779p1122z",
+        "5m",
+        None,
+        Shape.SEVEN_PAIRS,
+        {Tile.P9},
+        id="seven-pairs-wildcard-is-9p",
+    ),
 ]
 
 
@@ -311,15 +423,54 @@ def test_decompose_wildcards(tiles, wildcards, rules, shape, stands_for):
 # ready_discards (报听): (tiles, wildcards, expected [(discard, waits, wildcard_points, declarable)])
 # ---------------------------------------------------------------------------------------
 READY = [
-    pytest.param("23m456p789p111s55s7z", (), [("7z", "14m", None, False)], id="waits-1m4m-ready-not-declarable"),
-    pytest.param("45m456p789p111s55s7z", (), [("7z", "36m", None, True)], id="waits-3m6m-declarable"),
-    pytest.param("235m456p789p111s55s", (), [("2m", "4m", None, False), ("5m", "14m", None, False)], id="two-discards-both-low-235m"),
-    pytest.param("458m456p789p111s55s", (), [("8m", "36m", None, True)], id="discard-8m-waits-3m6m"),
-    pytest.param("229m456p789p111s77z", (), [("9m", "2m7z", None, True)], id="waits-2m-and-7z-declarable-by-7z"),
-    pytest.param("23m456p789p111s55s7z", "9s", [("7z", "14m", 4, False)], id="wildcard-9s-max-point-4-not-declarable"),
-    pytest.param("45m456p789p111s55s7z", "9s", [("7z", "36m", 6, True)], id="wildcard-9s-max-point-6-declarable"),
-    pytest.param("68m123p456p789p11s7z", "7m", [("7z", "", 7, True)], id="only-wildcard-7m-completes-p7-declarable"),
-    pytest.param("46m123p456p789p11s7z", "5m", [("7z", "", 5, False)], id="only-wildcard-5m-completes-p5-not-declarable"),
+    pytest.param(
+        "23m456p789p111s55s7z",
+        (),
+        [("7z", "14m", None, False)],
+        id="waits-1m4m-ready-not-declarable",
+    ),
+    pytest.param(
+        "45m456p789p111s55s7z", (), [("7z", "36m", None, True)], id="waits-3m6m-declarable"
+    ),
+    pytest.param(
+        "235m456p789p111s55s",
+        (),
+        [("2m", "4m", None, False), ("5m", "14m", None, False)],
+        id="two-discards-both-low-235m",
+    ),
+    pytest.param(
+        "458m456p789p111s55s", (), [("8m", "36m", None, True)], id="discard-8m-waits-3m6m"
+    ),
+    pytest.param(
+        "229m456p789p111s77z",
+        (),
+        [("9m", "2m7z", None, True)],
+        id="waits-2m-and-7z-declarable-by-7z",
+    ),
+    pytest.param(
+        "23m456p789p111s55s7z",
+        "9s",
+        [("7z", "14m", 4, False)],
+        id="wildcard-9s-max-point-4-not-declarable",
+    ),
+    pytest.param(
+        "45m456p789p111s55s7z",
+        "9s",
+        [("7z", "36m", 6, True)],
+        id="wildcard-9s-max-point-6-declarable",
+    ),
+    pytest.param(
+        "68m123p456p789p11s7z",
+        "7m",
+        [("7z", "", 7, True)],
+        id="only-wildcard-7m-completes-p7-declarable",
+    ),
+    pytest.param(
+        "46m123p456p789p11s7z",
+        "5m",
+        [("7z", "", 5, False)],
+        id="only-wildcard-5m-completes-p5-not-declarable",
+    ),
 ]
 
 

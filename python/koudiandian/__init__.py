@@ -36,8 +36,8 @@ from .hand import (
 )
 from .match import Match
 from .meld import Meld, MeldKind
-from .result import HandResult, Transfer, WinKind
 from .reading import Group, GroupKind, Reading, Shape
+from .result import HandResult, Transfer, WinKind
 from .rules import Rules, WildcardMode
 from .score import Pattern, WinScore
 from .simulate import SimulationSummary, simulate

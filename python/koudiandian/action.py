@@ -68,7 +68,10 @@ class Action:
         return self.kind * 34 + (0 if self.tile is None else self.tile)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind.name.lower(), "tile": None if self.tile is None else int(self.tile)}
+        return {
+            "kind": self.kind.name.lower(),
+            "tile": None if self.tile is None else int(self.tile),
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Action:
@@ -93,7 +96,9 @@ def action_of(kind: ActionKind, tile: int | None = None) -> Action:
     return _PLAIN[kind] if tile is None else _TILED[kind][tile]
 
 
-_BY_CODE: dict[int, Action] = {a.code: a for a in (*_PLAIN.values(), *(x for t in _TILED.values() for x in t))}
+_BY_CODE: dict[int, Action] = {
+    a.code: a for a in (*_PLAIN.values(), *(x for t in _TILED.values() for x in t))
+}
 
 
 def action_from_code(code: int) -> Action:

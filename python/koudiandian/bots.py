@@ -20,6 +20,7 @@ from .view import SeatView
 
 __all__ = ["Bot", "RandomBot", "GreedyBot"]
 
+
 @runtime_checkable
 class Bot(Protocol):
     """Plays one seat: returns one of ``legal_actions`` for the seat whose ``view`` it is."""
@@ -73,7 +74,11 @@ def _inputs(view: SeatView, legal_actions: Sequence[Action]) -> tuple[Any, ...]:
         for m in melds:
             if m.tile is not None:
                 seen[m.tile] += 4 if "kong" in m.kind else 3
-    own = [(int(MeldKind[m.kind.upper()]), int(m.tile)) for m in view.melds[view.seat] if m.tile is not None]
+    own = [
+        (int(MeldKind[m.kind.upper()]), int(m.tile))
+        for m in view.melds[view.seat]
+        if m.tile is not None
+    ]
     claim = None if view.claim_tile is None else int(view.claim_tile)
     return (
         counts,

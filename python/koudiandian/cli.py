@@ -37,7 +37,9 @@ class _Progress:
         width = 30
         filled = width * done // total
         rate = done / max(now - self.started, 1e-9)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {self.unit}, {rate:,.0f}/s")
+        sys.stderr.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {self.unit}, {rate:,.0f}/s"
+        )
         if done == total:
             sys.stderr.write("\n")
         sys.stderr.flush()
@@ -130,7 +132,9 @@ def _analyze(args: argparse.Namespace) -> int:
         extra = f", a drawn wildcard scores {r.wildcard_points}" if r.wildcard_points else ""
         best = max((t.points for t in r.winning_tiles), default=0)
         declare = "报听 allowed" if r.declarable else "报听 not allowed (no winning tile worth 6+)"
-        print(f"discard {TILES[r.discard]}: waits {wait_text} (best {best} points){extra}; {declare}")
+        print(
+            f"discard {TILES[r.discard]}: waits {wait_text} (best {best} points){extra}; {declare}"
+        )
     return 0
 
 
@@ -157,7 +161,9 @@ def _replay(args: argparse.Namespace) -> int:
                 for event in events:
                     print(f"  {_describe(event)}")
             if r is None:
-                print(f"hand {entry.get('hand', n) if isinstance(entry, dict) else n}: unfinished, verified")
+                print(
+                    f"hand {entry.get('hand', n) if isinstance(entry, dict) else n}: unfinished, verified"
+                )
             elif r.winner is None:
                 print(f"hand {entry.get('hand', n)}: drawn, verified")
             else:
@@ -216,8 +222,12 @@ def _parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("simulate", help="play seeded hands with bots and summarise them")
     s.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
-    s.add_argument("--bots", default="greedy,greedy,random,random", help="four bots: random or greedy")
-    s.add_argument("--rules", help='a preset and/or options, e.g. "taiyuan" or "wind_runs,wildcards=random"')
+    s.add_argument(
+        "--bots", default="greedy,greedy,random,random", help="four bots: random or greedy"
+    )
+    s.add_argument(
+        "--rules", help='a preset and/or options, e.g. "taiyuan" or "wind_runs,wildcards=random"'
+    )
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--workers", type=int, default=1, help="processes (same result for any number)")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -232,8 +242,12 @@ def _parser() -> argparse.ArgumentParser:
     a = sub.add_parser("analyze", help="shanten, winning tiles, ready discards and value of a hand")
     a.add_argument("hand", help='concealed tiles, e.g. "123p456p789p11s469m"')
     a.add_argument("--wildcards", help='wildcard kinds (耗子), e.g. "5m" or "5m1z"')
-    a.add_argument("--meld", action="append", help='a declared meld as KIND:TILE, e.g. "pong:7z" (repeatable)')
-    a.add_argument("--rules", help='a preset and/or options, e.g. "taiyuan" or "wind_runs,bonus_patterns"')
+    a.add_argument(
+        "--meld", action="append", help='a declared meld as KIND:TILE, e.g. "pong:7z" (repeatable)'
+    )
+    a.add_argument(
+        "--rules", help='a preset and/or options, e.g. "taiyuan" or "wind_runs,bonus_patterns"'
+    )
     a.add_argument("--ascii", action="store_true", help="MPSZ notation instead of Chinese")
     a.set_defaults(run=_analyze)
 

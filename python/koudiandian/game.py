@@ -41,6 +41,7 @@ _MELD_NAMES = tuple(k.name.lower() for k in MeldKind)
 _WIN_KINDS = (WinKind.SELF_DRAW, WinKind.DISCARD, WinKind.ROBBED_KONG)
 _ACT_NAMES = tuple(k.name.lower() for k in ActionKind)
 
+
 def _tiles_of(counts: Sequence[int]) -> list[int]:
     return [k for k in range(34) for _ in range(counts[k])]
 
@@ -188,7 +189,13 @@ class Game:
         if kind == 1:
             return {"type": "draw", "seat": seat, "tile": tile, "replacement": bool(a)}
         if kind == 2:
-            return {"type": "discard", "seat": seat, "tile": tile, "declare": bool(a), "auto": bool(b)}
+            return {
+                "type": "discard",
+                "seat": seat,
+                "tile": tile,
+                "declare": bool(a),
+                "auto": bool(b),
+            }
         if kind == 3:
             return {"type": "concealed_kong", "seat": seat, "tile": tile}
         if kind == 4:
@@ -289,7 +296,10 @@ class Game:
             for s in range(4)
         )
         discards = tuple(
-            tuple(None if (down and s != seat and not over) else TILES[t] for t, down in core.discards(s))
+            tuple(
+                None if (down and s != seat and not over) else TILES[t]
+                for t, down in core.discards(s)
+            )
             for s in range(4)
         )
         waits = core.waits(seat)
@@ -404,7 +414,9 @@ class Game:
                 continue
             seat = event.get("seat")
             if isinstance(seat, bool) or not isinstance(seat, int):
-                raise InvalidEventLogError(f"event {n} ({event.get('type')}) has no valid seat: {seat!r}")
+                raise InvalidEventLogError(
+                    f"event {n} ({event.get('type')}) has no valid seat: {seat!r}"
+                )
             try:
                 game.step(seat, action)
             except KoudiandianError as err:
@@ -414,7 +426,10 @@ class Game:
         got = game._log()
         # Compare as JSON: the log must replay to the same text, so 0 is not false, 1.0 not 1.
         if json.dumps(got, sort_keys=True) != json.dumps(list(events), sort_keys=True):
-            n = next((i for i, (a, b) in enumerate(zip(got, events)) if a != b), min(len(got), len(events)))
+            n = next(
+                (i for i, (a, b) in enumerate(zip(got, events)) if a != b),
+                min(len(got), len(events)),
+            )
             raise InvalidEventLogError(
                 f"the log does not replay to itself: event {n} differs "
                 f"(logged {events[n] if n < len(events) else 'nothing'}, "
@@ -439,7 +454,9 @@ class Game:
         except (ValueError, TypeError) as e:
             raise InvalidEventLogError(f"not JSON: {e}") from None
         if not isinstance(data, dict) or data.get("format") != _FORMAT:
-            raise InvalidEventLogError(f"not a koudiandian game state (format {_FORMAT!r} expected)")
+            raise InvalidEventLogError(
+                f"not a koudiandian game state (format {_FORMAT!r} expected)"
+            )
         if data.get("version") != _VERSION:
             raise InvalidEventLogError(f"unsupported version {data.get('version')!r}")
         events = data.get("events")
@@ -478,7 +495,11 @@ def _decision(e: Any, n: int) -> Action | None:
         if kind == "answer":
             return None if e["auto"] else Action(ActionKind[str(e["action"]).upper()])
         if kind == "win":
-            return Action(ActionKind.SELF_DRAW_WIN) if e["kind"] == "self_draw" and not e["auto"] else None
+            return (
+                Action(ActionKind.SELF_DRAW_WIN)
+                if e["kind"] == "self_draw" and not e["auto"]
+                else None
+            )
     except (KeyError, TypeError, KoudiandianError) as err:
         raise InvalidEventLogError(f"event {n} ({kind}) is malformed: {err!r}") from None
     if kind in ("draw", "pong", "kong", "end_hand"):
@@ -559,5 +580,7 @@ def _check_wall(
         )
     for k in wild:
         if not 0 <= k < kinds or (mode is WildcardMode.HONOR and k < 27):
-            raise InvalidWallError(f"wildcard kind {k} is not allowed under wildcards={mode.value!r}")
+            raise InvalidWallError(
+                f"wildcard kind {k} is not allowed under wildcards={mode.value!r}"
+            )
     return [int(t) for t in tiles], [int(k) for k in wild]

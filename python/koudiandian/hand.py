@@ -140,9 +140,7 @@ def ready_discards(
             None if wp < 0 else wp,
             declarable,
         )
-        for d, waits, wp, declarable in _core.ready_discards(
-            tiles, melds, wildcards, _flags(rules)
-        )
+        for d, waits, wp, declarable in _core.ready_discards(tiles, melds, wildcards, _flags(rules))
     ]
 
 

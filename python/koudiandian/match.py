@@ -48,8 +48,12 @@ class Match:
         first_dealer: int | str = 0,
     ) -> None:
         self.rules = Rules() if rules is None else rules
-        if length != "one_round" and (isinstance(length, bool) or not isinstance(length, int) or length < 1):
-            raise InvalidArgumentError(f"length must be 'one_round' or a positive int, got {length!r}")
+        if length != "one_round" and (
+            isinstance(length, bool) or not isinstance(length, int) or length < 1
+        ):
+            raise InvalidArgumentError(
+                f"length must be 'one_round' or a positive int, got {length!r}"
+            )
         if seed is None:
             import secrets
 
@@ -58,8 +62,14 @@ class Match:
             raise InvalidArgumentError(f"seed must be an int in 0..2**64-1, got {seed!r}")
         if first_dealer == "random":
             first_dealer = hand_seed(seed, -1) % 4
-        if isinstance(first_dealer, bool) or not isinstance(first_dealer, int) or not 0 <= first_dealer < 4:
-            raise InvalidArgumentError(f"first_dealer must be a seat 0–3 or 'random', got {first_dealer!r}")
+        if (
+            isinstance(first_dealer, bool)
+            or not isinstance(first_dealer, int)
+            or not 0 <= first_dealer < 4
+        ):
+            raise InvalidArgumentError(
+                f"first_dealer must be a seat 0–3 or 'random', got {first_dealer!r}"
+            )
         self.seed = seed
         self.length = length
         self.first_dealer = first_dealer
@@ -95,11 +105,15 @@ class Match:
         scores = tuple(self.scores)
         if self._explicit is not None:
             if i >= len(self._explicit):
-                raise InvalidArgumentError(f"the match needs hand {i + 1}, but only {len(self._explicit)} were given")
+                raise InvalidArgumentError(
+                    f"the match needs hand {i + 1}, but only {len(self._explicit)} were given"
+                )
             wall, wild = self._explicit[i]
             game = Game(self.rules, dealer=self._dealer, wall=wall, wildcards=wild, scores=scores)
         else:
-            game = Game(self.rules, seed=hand_seed(self.seed, i), dealer=self._dealer, scores=scores)
+            game = Game(
+                self.rules, seed=hand_seed(self.seed, i), dealer=self._dealer, scores=scores
+            )
         self.games.append(game)
         self._settle_if_over()
 

@@ -15,7 +15,7 @@ from .match import Match
 from .result import HandResult
 from .rules import Rules
 from .simulate import BOTS, _LazyView
-from .tile import Tile, TileStyle, format_tiles
+from .tile import Tile, TileStyle
 from .view import SeatView
 
 __all__ = ["play_terminal"]
@@ -49,7 +49,9 @@ def render(view: SeatView, style: TileStyle) -> str:
     """The table as ``view.seat`` sees it, as text."""
     lines = []
     wild = _tiles(view.wildcards, style) or "none"
-    lines.append(f"── dealer: seat {view.dealer}   wall: {view.wall_remaining} left   wildcards: {wild}")
+    lines.append(
+        f"── dealer: seat {view.dealer}   wall: {view.wall_remaining} left   wildcards: {wild}"
+    )
     for s in range(4):
         who = "you" if s == view.seat else f"seat {s}"
         mark = " [报听]" if view.declared[s] else ""
@@ -78,11 +80,16 @@ def render_result(result: HandResult, style: TileStyle) -> str:
     if result.winner is None:
         return "drawn hand (荒庄): nothing is paid"
     assert result.win_tile is not None and result.win_kind is not None
-    how = {"self_draw": "by self-draw", "discard": f"on seat {result.discarder}'s discard",
-           "robbed_kong": f"robbing seat {result.discarder}'s kong"}[result.win_kind.value]
+    how = {
+        "self_draw": "by self-draw",
+        "discard": f"on seat {result.discarder}'s discard",
+        "robbed_kong": f"robbing seat {result.discarder}'s kong",
+    }[result.win_kind.value]
     pats = " ".join(p.chinese for p in result.patterns)
-    lines = [f"seat {result.winner} wins {how} with {result.win_tile.format(style)}: "
-             f"p={result.points}, {pats}, factor ×{result.factor}"]
+    lines = [
+        f"seat {result.winner} wins {how} with {result.win_tile.format(style)}: "
+        f"p={result.points}, {pats}, factor ×{result.factor}"
+    ]
     for t in result.transfers:
         share = f" (seat {t.share_of}'s share)" if t.share_of is not None else ""
         lines.append(f"  seat {t.payer} pays seat {t.payee} {t.amount} for {t.reason}{share}")
@@ -90,7 +97,9 @@ def render_result(result: HandResult, style: TileStyle) -> str:
     return "\n".join(lines)
 
 
-def _ask(view: SeatView, legal: Sequence[Action], style: TileStyle, out: TextIO, read: Callable[[], str]) -> Action | None:
+def _ask(
+    view: SeatView, legal: Sequence[Action], style: TileStyle, out: TextIO, read: Callable[[], str]
+) -> Action | None:
     print(render(view, style), file=out)
     for i, a in enumerate(legal, start=1):
         print(f"  {i:>2}. {_describe_action(a, style)}", file=out)

@@ -73,7 +73,9 @@ def settle_win(
             # 点炮包杠: an undeclared discarder also pays the others' shares of the winner's kongs.
             elif rules.feeder_pays_all and pays_all is not None and kong.seat == winner:
                 payer = pays_all
-            out.append(Transfer(payer, kong.seat, amount, reason, None if payer == owner else owner))
+            out.append(
+                Transfer(payer, kong.seat, amount, reason, None if payer == owner else owner)
+            )
     return out
 
 

@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import IO, Any, Union
+from typing import IO, Any
 
 from .action import Action
 from .bots import Bot, GreedyBot, RandomBot
@@ -26,7 +26,7 @@ __all__ = ["SimulationSummary", "simulate", "play_hand", "BOTS"]
 #: Built-in bots by name, as the command line spells them.
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
-BotSpec = Union[str, Callable[[int], Bot]]
+BotSpec = str | Callable[[int], Bot]
 
 
 class _LazyView:
@@ -243,13 +243,17 @@ def simulate(
         raise InvalidArgumentError(f"workers must be a positive int, got {workers!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise InvalidArgumentError(f"seed must be an int in 0..2**64-1, got {seed!r}")
-    specs = list(bots.split(",")) if isinstance(bots, str) else (list(bots) if bots else ["random"] * 4)
+    specs = (
+        list(bots.split(",")) if isinstance(bots, str) else (list(bots) if bots else ["random"] * 4)
+    )
     _factories(specs)  # validate before starting
     want_log = log is not None
     chunk = max(1, min(500, hands // (workers * 8) or 1))
     ranges = [(a, min(a + chunk, hands)) for a in range(0, hands, chunk)]
-    if match is not None and match != "one_round" and (
-        isinstance(match, bool) or not isinstance(match, int) or match < 1
+    if (
+        match is not None
+        and match != "one_round"
+        and (isinstance(match, bool) or not isinstance(match, int) or match < 1)
     ):
         raise InvalidArgumentError(f"match must be 'one_round' or a positive int, got {match!r}")
     records: list[_Record] = []
@@ -264,7 +268,8 @@ def simulate(
         else:
             pool = stack.enter_context(ProcessPoolExecutor(max_workers=workers))
             futures = [
-                pool.submit(_play_range, rules, specs, seed, a, b, want_log, match) for a, b in ranges
+                pool.submit(_play_range, rules, specs, seed, a, b, want_log, match)
+                for a, b in ranges
             ]
             results = (f.result() for f in futures)
         for (a, b), (r, rk, ls) in zip(ranges, results):

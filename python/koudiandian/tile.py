@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from typing import Literal, Union
+from typing import Literal
 
 from . import _core
 from .errors import InvalidArgumentError, InvalidTileError
@@ -122,7 +122,9 @@ class Tile(enum.IntEnum):
             return self.chinese
         if style == "unicode":
             return self.glyph
-        raise InvalidArgumentError(f"unknown tile style {style!r}; expected 'mpsz', 'chinese' or 'unicode'")
+        raise InvalidArgumentError(
+            f"unknown tile style {style!r}; expected 'mpsz', 'chinese' or 'unicode'"
+        )
 
     def __str__(self) -> str:
         return f"{self.rank}{self.suit.letter}"
@@ -144,7 +146,7 @@ class Tile(enum.IntEnum):
 TILES: tuple[Tile, ...] = tuple(Tile)
 
 #: A tile list as the API accepts it: text in any notation, or an iterable of ints / Tiles.
-TilesLike = Union[str, Iterable[int]]
+TilesLike = str | Iterable[int]
 
 
 def parse_tiles(text: str) -> list[Tile]:
@@ -167,4 +169,6 @@ def format_tiles(tiles: TilesLike, style: TileStyle = "mpsz") -> str:
         return "".join(TILES[i].chinese for i in kinds)
     if style == "unicode":
         return "".join(TILES[i].glyph for i in kinds)
-    raise InvalidArgumentError(f"unknown tile style {style!r}; expected 'mpsz', 'chinese' or 'unicode'")
+    raise InvalidArgumentError(
+        f"unknown tile style {style!r}; expected 'mpsz', 'chinese' or 'unicode'"
+    )
