@@ -20,6 +20,16 @@ pub enum Error {
     Array(String),
     /// The hand given for scoring does not win.
     NotWinning(String),
+    /// An unknown option, preset or profile, a bad value, or a forbidden combination.
+    Rules(String),
+    /// Any other argument with a bad value (a seat, a seed, scores).
+    Argument(String),
+    /// An explicit wall that does not hold the tiles in play, or wildcards that do not fit.
+    Wall(String),
+    /// An action that is not legal for that seat now (the message lists the legal ones).
+    IllegalAction(String),
+    /// A seat that is not to act now.
+    NotYourTurn(String),
 }
 
 impl Error {
@@ -32,7 +42,12 @@ impl Error {
             | Error::Meld(m)
             | Error::Wildcard(m)
             | Error::Array(m)
-            | Error::NotWinning(m) => m,
+            | Error::NotWinning(m)
+            | Error::Rules(m)
+            | Error::Argument(m)
+            | Error::Wall(m)
+            | Error::IllegalAction(m)
+            | Error::NotYourTurn(m) => m,
         }
     }
 }

@@ -4,8 +4,9 @@ use crate::error::{Error, Result};
 use crate::rules::EvalRules;
 use crate::tiles::{Counts, KindMask, FIRST_HONOR, KINDS};
 
-/// How a declared meld was made (RULES §3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// How a declared meld was made (RULES §3). Its JSON name is the snake-case variant name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum MeldKind {
     /// 碰
     Pong = 0,

@@ -8,6 +8,7 @@ pub mod error;
 pub mod game;
 pub mod greedy;
 pub mod hand;
+pub mod profiles;
 pub mod rng;
 pub mod rules;
 pub mod score;
@@ -27,7 +28,7 @@ use pyo3::prelude::*;
 #[cfg(feature = "python")]
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    use py::{batch, counts, functions};
+    use py::{batch, functions};
     m.add_function(wrap_pyfunction!(functions::warm_up, m)?)?;
     m.add_function(wrap_pyfunction!(functions::parse_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(functions::tile_list, m)?)?;
@@ -37,13 +38,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions::decompose, m)?)?;
     m.add_function(wrap_pyfunction!(functions::ready_discards, m)?)?;
     m.add_function(wrap_pyfunction!(functions::score_win, m)?)?;
-    m.add_function(wrap_pyfunction!(functions::deal, m)?)?;
     m.add_function(wrap_pyfunction!(functions::shanten, m)?)?;
-    m.add_function(wrap_pyfunction!(counts::counts_shanten, m)?)?;
-    m.add_function(wrap_pyfunction!(counts::counts_discards, m)?)?;
-    m.add_function(wrap_pyfunction!(counts::counts_is_win, m)?)?;
-    m.add_function(wrap_pyfunction!(counts::counts_waits, m)?)?;
-    m.add_function(wrap_pyfunction!(counts::counts_declarable, m)?)?;
+    m.add_class::<py::rules::PyRules>()?;
     m.add_class::<py::game::PyGameCore>()?;
     m.add_function(wrap_pyfunction!(py::game::greedy_choice, m)?)?;
     m.add_function(wrap_pyfunction!(batch::is_win_batch, m)?)?;

@@ -1,6 +1,8 @@
 //! The seeded generator of every random choice in a hand (RULES §2): xoshiro256** seeded
 //! through SplitMix64, so the same seed gives the same wall on every platform.
 
+use crate::tiles::{KindMask, KINDS};
+
 /// xoshiro256** (Blackman & Vigna), state seeded from a `u64` by SplitMix64.
 #[derive(Debug, Clone)]
 pub struct Rng {
@@ -58,20 +60,16 @@ impl Rng {
     }
 }
 
-/// A shuffled wall and the wildcard kinds, as a seeded hand starts (RULES §2, §6): the tiles
-/// in play (136, or 108 under `no_honors`) shuffled, then `wildcards` kinds drawn after the
-/// deal, uniformly and distinct, from `honors_only ? the seven honors : the kinds in play`.
+/// A shuffled wall and the wildcard kinds, as a seeded hand starts (RULES §2, §6): four of
+/// each kind of `kinds` in kind order, shuffled, then `wildcards` kinds drawn after the deal,
+/// uniformly and distinct, from the kinds of `pool` (in kind order, each drawn one removed).
 #[must_use]
-pub fn deal(seed: u64, no_honors: bool, wildcards: usize, honors_only: bool) -> (Vec<u8>, Vec<u8>) {
+pub fn deal(seed: u64, kinds: KindMask, wildcards: usize, pool: KindMask) -> (Vec<u8>, Vec<u8>) {
     let mut rng = Rng::new(seed);
-    let kinds: u8 = if no_honors { 27 } else { 34 };
-    let mut wall: Vec<u8> = (0..kinds).flat_map(|k| [k; 4]).collect();
+    let of = |mask: KindMask| (0..KINDS as u8).filter(move |&k| mask >> k & 1 == 1);
+    let mut wall: Vec<u8> = of(kinds).flat_map(|k| [k; 4]).collect();
     rng.shuffle(&mut wall);
-    let mut pool: Vec<u8> = if honors_only {
-        (27..34).collect()
-    } else {
-        (0..kinds).collect()
-    };
+    let mut pool: Vec<u8> = of(pool).collect();
     let mut chosen = Vec::with_capacity(wildcards);
     for _ in 0..wildcards.min(pool.len()) {
         let i = rng.below(pool.len() as u64) as usize;
@@ -83,11 +81,12 @@ pub fn deal(seed: u64, no_honors: bool, wildcards: usize, honors_only: bool) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tiles::{ALL_KINDS, SUITED_KINDS};
 
     #[test]
     fn deterministic_and_unbiased_enough() {
-        let (a, wa) = deal(7, false, 2, false);
-        let (b, wb) = deal(7, false, 2, false);
+        let (a, wa) = deal(7, ALL_KINDS, 2, ALL_KINDS);
+        let (b, wb) = deal(7, ALL_KINDS, 2, ALL_KINDS);
         assert_eq!((a.clone(), wa.clone()), (b, wb));
         assert_eq!(a.len(), 136);
         assert_ne!(wa[0], wa[1]);
@@ -103,7 +102,7 @@ mod tests {
             hist.iter().all(|&h| (9_000..11_000).contains(&h)),
             "{hist:?}"
         );
-        let (h, w) = deal(3, false, 1, true);
+        let (h, w) = deal(3, ALL_KINDS, 1, ALL_KINDS & !SUITED_KINDS);
         assert_eq!(h.len(), 136);
         assert!(w[0] >= 27);
     }

@@ -17,6 +17,35 @@ pub mod pattern {
     pub const THIRTEEN_ORPHANS: u32 = 1 << 7;
 }
 
+/// A pattern's name (that of `koudiandian.Pattern`, lower case), its Chinese name and its
+/// factor under `bonus_patterns`, by bit.
+#[derive(Debug, Clone, Copy)]
+pub struct PatternInfo {
+    pub name: &'static str,
+    pub chinese: &'static str,
+    pub factor: u32,
+}
+
+const fn info(name: &'static str, chinese: &'static str, factor: u32) -> PatternInfo {
+    PatternInfo {
+        name,
+        chinese,
+        factor,
+    }
+}
+
+/// The patterns of RULES §5.1 by bit (see [`pattern`]).
+pub const PATTERNS: [PatternInfo; 8] = [
+    info("plain", "平胡", 1),
+    info("all_one_suit", "清一色", 2),
+    info("straight", "一条龙", 2),
+    info("seven_pairs", "七小对", 2),
+    info("golden_seven_pairs", "黄金七小对", 4),
+    info("luxury_seven_pairs", "豪华七小对", 8),
+    info("luxury_golden_seven_pairs", "豪华黄金七小对", 16),
+    info("thirteen_orphans", "十三幺", 1),
+];
+
 /// Factors of the seven-pairs family by number of quads (RULES §5.1).
 const SEVEN_PAIRS_FACTOR: [u32; 4] = [2, 4, 8, 16];
 

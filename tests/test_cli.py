@@ -78,7 +78,7 @@ def test_analyze(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["simulate", "--hands", "x"], "invalid int value"),
         (["simulate", "--bots", "foo"], "four bots"),
-        (["simulate", "--rules", "nonsense", "--hands", "1"], "unknown option(s) nonsense"),
+        (["simulate", "--rules", "nonsense", "--hands", "1"], 'unknown option "nonsense"'),
         (["analyze", "123m0z"], "invalid tile '0z'"),
         (["analyze", "12m"], "2 tiles"),
         (["analyze", "123m", "--meld", "pong"], "KIND:TILE"),

@@ -176,7 +176,7 @@ def state(game: Game) -> State:
         front=front,
         back=back,
         wall=game._wall,
-        wild=frozenset(game._wildcards),
+        wild=frozenset(game._core.wildcards()),
         kongs=list(core.kongs()),
     )
 
@@ -495,7 +495,7 @@ def check_view(game: Game, st: State, seat: int, seed: int, legal: list[Action])
     assert v.passed_win == st.passed_win[seat]
     assert v.wall_remaining == game.wall_remaining
     assert v.wildcards == game.wildcards
-    assert v.scores == game._scores
+    assert list(v.scores) == game._log()[0]["scores"]
     assert (v.result is None) != over and v.result == game.result
     for s in range(4):
         assert len(v.melds[s]) == len(st.melds[s])

@@ -165,12 +165,21 @@ def test_simulate_rejects_bad_arguments() -> None:
 def test_greedy_choice_rejects_garbage_without_panicking() -> None:
     from koudiandian import _core
 
+    good = kd.Game(seed=1).view(0).to_dict()
+    rules = kd.Rules()
+    assert _core.greedy_choice(good, rules, [a["tile"] for a in good["legal_actions"]]) >= 0
+    for bad, legal in [
+        ({**good, "hand": [9] * 14}, [0]),  # a kind held nine times
+        (good, []),  # nothing legal
+        ({**good, "claim_tile": 200}, [8 * 34]),
+        ({**good, "seat": 7}, [0]),
+        ({**good, "melds": "nonsense"}, [0]),
+        ({"seat": 0}, [0]),
+    ]:
+        with pytest.raises(kd.KoudiandianError):
+            _core.greedy_choice(bad, rules, legal)
     with pytest.raises(kd.KoudiandianError):
-        _core.greedy_choice([9] * 34, [], [], 0, [0] * 34, [0], None, False)
-    with pytest.raises(kd.KoudiandianError):
-        _core.greedy_choice([1] * 13 + [0] * 21, [], [], 0, [0] * 34, [], None, False)
-    with pytest.raises(kd.KoudiandianError):
-        _core.greedy_choice([1] * 13 + [0] * 21, [], [], 0, [0] * 34, [8 * 34], 200, False)
+        _core.greedy_choice(good, {"not": "rules"}, [0])
 
 
 def test_simulate_whole_matches() -> None:

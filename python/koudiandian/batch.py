@@ -11,8 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Union
 
 from . import _core
-from .hand import _flags
-from .rules import Rules
+from .hand import RulesLike
 from .tile import TilesLike
 
 if TYPE_CHECKING:
@@ -29,12 +28,12 @@ def is_win_batch(
     wild: npt.NDArray[np.uint8],
     *,
     melds: MeldsArg = 0,
-    rules: Rules | None = None,
+    rules: RulesLike = None,
 ) -> npt.NDArray[np.bool_]:
     """``is_win`` for every row: ``counts[i].sum() + wild[i]`` must be ``14 - 3 * melds``.
     ``melds`` is one number of declared melds for all rows, or a ``uint8`` array ``(N,)``.
     Returns a ``bool`` array ``(N,)``."""
-    return _core.is_win_batch(counts, wild, melds, _flags(rules))
+    return _core.is_win_batch(counts, wild, melds, rules)
 
 
 def winning_tiles_batch(
@@ -43,10 +42,10 @@ def winning_tiles_batch(
     *,
     melds: MeldsArg = 0,
     wildcards: TilesLike = (),
-    rules: Rules | None = None,
+    rules: RulesLike = None,
 ) -> npt.NDArray[np.bool_]:
     """``winning_tiles`` for every row: ``counts[i].sum() + wild[i]`` must be
     ``13 - 3 * melds``. Returns a ``bool`` array ``(N, 34)``, True at each winning tile.
     Kinds a row holds four of are left out, and so are the ``wildcards`` kinds if given
     (their counts must then be 0: those tiles belong in ``wild``)."""
-    return _core.winning_tiles_batch(counts, wild, melds, wildcards, _flags(rules))
+    return _core.winning_tiles_batch(counts, wild, melds, wildcards, rules)

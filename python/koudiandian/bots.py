@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from . import _core
 from .action import Action, action_from_code
-from .meld import MeldKind
 from .view import SeatView
 
 __all__ = ["Bot", "RandomBot", "GreedyBot"]
@@ -54,39 +53,6 @@ class GreedyBot:
         if fast is not None:
             code = fast()
         else:
-            code = _core.greedy_choice(*_inputs(view, legal_actions))
+            code = _core.greedy_choice(view.to_dict(), view.rules, [a.code for a in legal_actions])
         action = action_from_code(code)
         return action if action in legal_actions else legal_actions[0]
-
-
-def _inputs(view: SeatView, legal_actions: Sequence[Action]) -> tuple[Any, ...]:
-    """The policy's inputs from a seat's view (what it has seen: its hand, every visible
-    discard and meld)."""
-    counts = [0] * 34
-    for t in view.hand:
-        counts[t] += 1
-    seen = list(counts)
-    for discards in view.discards:
-        for d in discards:
-            if d is not None:
-                seen[d] += 1
-    for melds in view.melds:
-        for m in melds:
-            if m.tile is not None:
-                seen[m.tile] += 4 if "kong" in m.kind else 3
-    own = [
-        (int(MeldKind[m.kind.upper()]), int(m.tile))
-        for m in view.melds[view.seat]
-        if m.tile is not None
-    ]
-    claim = None if view.claim_tile is None else int(view.claim_tile)
-    return (
-        counts,
-        own,
-        [int(k) for k in view.wildcards],
-        view.rules._flags,
-        [min(4, s) for s in seen],
-        [a.code for a in legal_actions],
-        claim,
-        view.declared[view.seat],
-    )

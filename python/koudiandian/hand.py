@@ -3,7 +3,8 @@
 Every function takes the concealed ``tiles`` (text in any notation, or an iterable of ints /
 :class:`Tile`), the declared ``melds`` (each a :class:`Meld` or a ``(kind, tile)`` pair),
 the ``wildcards`` kinds (耗子: all copies of these kinds are wildcards; text or ints) and the
-``rules`` (default :class:`Rules()`). The evaluation itself runs in the Rust core.
+``rules`` (a :class:`Rules`, a preset name, or ``None`` for ``Rules()``); anything else
+raises :class:`InvalidArgumentError`. The evaluation itself runs in the Rust core.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from dataclasses import dataclass
 from . import _core
 from .meld import Meld
 from .reading import Group, GroupKind, Reading, Shape
-from .rules import DEFAULT_RULES, Rules
+from .result import ScoreItem
+from .rules import Rules
 from .score import Pattern, WinScore
 from .tile import TILES, Tile, TilesLike
 
@@ -31,8 +33,9 @@ __all__ = [
 MeldsLike = Iterable["Meld | tuple[int, int]"]
 
 
-def _flags(rules: Rules | None) -> int:
-    return DEFAULT_RULES._flags if rules is None else rules._flags
+#: Rules as the hand functions take them: a :class:`Rules`, a preset or options text
+#: (``"random_wildcard"``), or ``None`` for the defaults.
+RulesLike = Rules | str | None
 
 
 def is_win(
@@ -40,12 +43,12 @@ def is_win(
     *,
     melds: MeldsLike = (),
     wildcards: TilesLike = (),
-    rules: Rules | None = None,
+    rules: RulesLike = None,
 ) -> bool:
     """Whether the hand is complete (RULES §4): ``tiles`` must hold 3n+2 tiles, the melds
     making up the rest of fourteen. Seven pairs and thirteen orphans count only without melds;
     ``rules.wind_runs`` adds the 风嘴子 runs."""
-    return _core.is_win(tiles, melds, wildcards, _flags(rules))
+    return _core.is_win(tiles, melds, wildcards, rules)
 
 
 def winning_tiles(
@@ -53,12 +56,12 @@ def winning_tiles(
     *,
     melds: MeldsLike = (),
     wildcards: TilesLike = (),
-    rules: Rules | None = None,
+    rules: RulesLike = None,
 ) -> list[Tile]:
     """The winning tiles (听口) of a waiting hand (RULES §6): ``tiles`` must hold 3n+1 tiles.
     The non-wildcard kinds that complete it as a natural tile, leaving out kinds of which the
     seat holds all four (in hand and melds), in tile order."""
-    return [TILES[i] for i in _core.winning_tiles(tiles, melds, wildcards, _flags(rules))]
+    return [TILES[i] for i in _core.winning_tiles(tiles, melds, wildcards, rules)]
 
 
 def shanten(
@@ -66,13 +69,13 @@ def shanten(
     *,
     melds: MeldsLike = (),
     wildcards: TilesLike = (),
-    rules: Rules | None = None,
+    rules: RulesLike = None,
 ) -> int:
     """Tiles away from ready (向听) of a 3n+1 or 3n+2 hand: -1 complete, 0 ready, 1 one
     tile from ready, ... Counts all three shapes, wildcards and ``rules.wind_runs``; like the
     usual shanten it counts tiles, not the copies left in the wall. The tables it needs are
     built on the first call (a few hundred milliseconds), not at import."""
-    return _core.shanten(tiles, melds, wildcards, _flags(rules))
+    return _core.shanten(tiles, melds, wildcards, rules)
 
 
 def decompose(
@@ -80,7 +83,7 @@ def decompose(
     *,
     melds: MeldsLike = (),
     wildcards: TilesLike = (),
-    rules: Rules | None = None,
+    rules: RulesLike = None,
 ) -> list[Reading]:
     """Every reading of a complete (3n+2) hand, without repeats: standard readings (melds
     and pair, with what each wildcard stands for), the seven-pairs reading with its number
@@ -89,7 +92,7 @@ def decompose(
     With many wildcards the readings can number in the tens of thousands (wildcards can
     form whole melds of any kind)."""
     out = []
-    for shape, quads, groups in _core.decompose(tiles, melds, wildcards, _flags(rules)):
+    for shape, quads, groups in _core.decompose(tiles, melds, wildcards, rules):
         out.append(
             Reading(
                 Shape(shape),
@@ -129,7 +132,7 @@ def ready_discards(
     *,
     melds: MeldsLike = (),
     wildcards: TilesLike = (),
-    rules: Rules | None = None,
+    rules: RulesLike = None,
 ) -> list[ReadyDiscard]:
     """For a 3n+2 hand, each kind whose discard leaves it ready, in tile order. A hand that
     is ready only through a wildcard draw (no natural winning tile) is listed too."""
@@ -140,7 +143,7 @@ def ready_discards(
             None if wp < 0 else wp,
             declarable,
         )
-        for d, waits, wp, declarable in _core.ready_discards(tiles, melds, wildcards, _flags(rules))
+        for d, waits, wp, declarable in _core.ready_discards(tiles, melds, wildcards, rules)
     ]
 
 
@@ -151,7 +154,7 @@ def score_win(
     self_draw: bool,
     melds: MeldsLike = (),
     wildcards: TilesLike = (),
-    rules: Rules | None = None,
+    rules: RulesLike = None,
 ) -> WinScore:
     """The value of winning with ``win_tile`` (RULES §5.1, §6).
 
@@ -160,9 +163,16 @@ def score_win(
     """
     if isinstance(win_tile, str):
         win_tile = Tile.parse(win_tile)
-    points, allowed, shape, bits, factor, payment = _core.score_win(
-        tiles, win_tile, bool(self_draw), melds, wildcards, _flags(rules)
+    points, allowed, shape, bits, factor, payment, items = _core.score_win(
+        tiles, win_tile, bool(self_draw), melds, wildcards, rules
     )
     return WinScore(
-        points, allowed, bool(self_draw), Shape(shape), Pattern.from_bits(bits), factor, payment
+        points,
+        allowed,
+        bool(self_draw),
+        Shape(shape),
+        Pattern.from_bits(bits),
+        factor,
+        payment,
+        tuple(ScoreItem.from_dict(i) for i in items),
     )

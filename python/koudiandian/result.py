@@ -9,7 +9,7 @@ from typing import Any
 from .score import Pattern
 from .tile import TILES, Tile
 
-__all__ = ["WinKind", "Transfer", "HandResult"]
+__all__ = ["WinKind", "Transfer", "ScoreItem", "HandResult"]
 
 
 class WinKind(str, enum.Enum):
@@ -41,9 +41,34 @@ class Transfer:
 
 
 @dataclass(frozen=True, slots=True)
+class ScoreItem:
+    """One named part of a win's score: ``combine`` is ``"base"`` for the starting value,
+    then ``"multiply"`` or ``"add"`` for each item applied to it, in order. For Taiyuan the
+    product of the items is one payer's share before the dealer bonus."""
+
+    name: str  # e.g. "points", "self_draw", "all_one_suit"
+    chinese: str  # e.g. 点数, 自摸, 清一色
+    value: int
+    combine: str  # "base", "multiply" or "add"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "chinese": self.chinese,
+            "value": self.value,
+            "combine": self.combine,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> ScoreItem:
+        return cls(d["name"], d["chinese"], d["value"], d["combine"])
+
+
+@dataclass(frozen=True, slots=True)
 class HandResult:
-    """The settled hand. ``winner`` is ``None`` for a drawn hand (荒庄), where nothing is paid.
-    ``deltas`` are the four seats' score changes; they sum to zero."""
+    """The settled hand. ``winners`` lists every winner (empty for a drawn hand, 荒庄, where
+    nothing is paid); ``winner`` is the first, or ``None``. ``score_items`` is the winning
+    score as named items. ``deltas`` are the four seats' score changes; they sum to zero."""
 
     dealer: int
     winner: int | None
@@ -57,6 +82,8 @@ class HandResult:
     deltas: tuple[int, int, int, int]
     kongs_made: bool = False
     declared: tuple[bool, bool, bool, bool] = field(default=(False, False, False, False))
+    winners: tuple[int, ...] = ()
+    score_items: tuple[ScoreItem, ...] = ()
 
     @property
     def drawn(self) -> bool:
@@ -76,6 +103,8 @@ class HandResult:
             "deltas": list(self.deltas),
             "kongs_made": self.kongs_made,
             "declared": list(self.declared),
+            "winners": list(self.winners),
+            "score_items": [i.to_dict() for i in self.score_items],
         }
 
     @classmethod
@@ -93,4 +122,6 @@ class HandResult:
             deltas=tuple(d["deltas"]),
             kongs_made=d["kongs_made"],
             declared=tuple(d["declared"]),
+            winners=tuple(d.get("winners", ())),
+            score_items=tuple(ScoreItem.from_dict(i) for i in d.get("score_items", ())),
         )

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .reading import Shape
+
+if TYPE_CHECKING:
+    from .result import ScoreItem
 
 __all__ = ["Pattern", "WinScore"]
 
@@ -55,7 +59,9 @@ class WinScore:
     - ``patterns`` and ``factor``: the highest-scoring reading's patterns and their product
       (1 without ``bonus_patterns`` or with wildcards);
     - ``payment``: what one payer pays under 三家均摊: ``p × factor``, ×2 for a self-draw.
-      Dealer bonuses and who pays are the game's business (§5.3).
+      Dealer bonuses and who pays are the game's business (§5.3);
+    - ``score_items``: the same as named items (the tile's points, 自摸 ×2, each pattern
+      factor in force), whose product is ``payment``.
     """
 
     points: int
@@ -65,3 +71,4 @@ class WinScore:
     patterns: tuple[Pattern, ...]
     factor: int
     payment: int
+    score_items: tuple[ScoreItem, ...] = ()

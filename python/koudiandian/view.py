@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .action import Action
+from .action import Action, ActionKind, action_of
 from .result import HandResult
 from .rules import Rules
-from .tile import Tile
+from .tile import TILES, Tile
 
 __all__ = ["SeatView", "MeldView"]
 
@@ -87,3 +87,40 @@ class SeatView:
             "legal_actions": [a.to_dict() for a in self.legal_actions],
             "result": None if self.result is None else self.result.to_dict(),
         }
+
+    @classmethod
+    def from_dict(
+        cls, d: dict[str, Any], *, rules: Rules, result: HandResult | None = None
+    ) -> SeatView:
+        """The view of :meth:`to_dict`'s shape (as the Rust core builds it), with the
+        ``rules`` object and the settled ``result`` it refers to."""
+
+        def t(x: int | None) -> Tile | None:
+            return None if x is None else TILES[x]
+
+        wins = d["winning_tiles"]
+        return cls(
+            seat=d["seat"],
+            dealer=d["dealer"],
+            rules=rules,
+            phase=d["phase"],
+            turn=d["turn"],
+            hand=tuple(TILES[x] for x in d["hand"]),
+            drawn=t(d["drawn"]),
+            melds=tuple(
+                tuple(MeldView(m["kind"], t(m["tile"]), m["source"]) for m in seat)
+                for seat in d["melds"]
+            ),
+            discards=tuple(tuple(t(x) for x in seat) for seat in d["discards"]),
+            declared=tuple(d["declared"]),
+            passed_win=d["passed_win"],
+            claim_tile=t(d["claim_tile"]),
+            wall_remaining=d["wall_remaining"],
+            wildcards=tuple(TILES[x] for x in d["wildcards"]),
+            winning_tiles=None if wins is None else tuple(TILES[x] for x in wins),
+            scores=tuple(d["scores"]),
+            legal_actions=tuple(
+                action_of(ActionKind[a["kind"].upper()], a["tile"]) for a in d["legal_actions"]
+            ),
+            result=result,
+        )

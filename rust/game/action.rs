@@ -4,7 +4,8 @@
 /// An action's code.
 pub type ActionCode = u16;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Act {
     Discard = 0,
     Declare = 1,
@@ -35,10 +36,19 @@ impl Act {
         self as ActionCode * 34 + tile as ActionCode
     }
 
-    /// The kind of a code. Precondition: `code < 9 * 34`.
+    /// The kind of a code. Precondition: `code < CODES`.
     #[must_use]
     pub fn of(code: ActionCode) -> Act {
         Act::ALL[(code / 34) as usize % 9]
+    }
+
+    /// Whether an action of this kind names a tile (the discard or the kong's kind).
+    #[must_use]
+    pub const fn takes_tile(self) -> bool {
+        matches!(
+            self,
+            Act::Discard | Act::Declare | Act::AddedKong | Act::ConcealedKong
+        )
     }
 
     /// The snake-case name used in event logs.
@@ -55,6 +65,24 @@ impl Act {
             Act::ConcealedKong => "concealed_kong",
             Act::Pass => "pass",
         }
+    }
+}
+
+/// Number of action codes: every code is below it.
+pub const CODES: ActionCode = 9 * 34;
+
+/// An action as text, as `str(Action)` prints it: `discard 1m`, `pass`.
+#[must_use]
+pub fn describe(code: ActionCode) -> String {
+    let act = Act::of(code);
+    if act.takes_tile() {
+        format!(
+            "{} {}",
+            act.name(),
+            crate::tiles::format_mpsz(&[tile_of(code)])
+        )
+    } else {
+        act.name().to_owned()
     }
 }
 

@@ -1,37 +1,50 @@
-//! What happened in a hand, in order. The Python layer renders these as the JSON event log.
+//! What happened in a hand, in order. The JSON shape of each event (the log of
+//! `Game.events`, `to_json` and replay) is declared on the enum.
+
+use serde::Serialize;
 
 use super::action::Act;
+use super::result::{HandResult, WinKind};
+use crate::rules::Rules;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum WinKind {
-    SelfDraw,
-    Discard,
-    RobbedKong,
+/// The deal: everything needed to replay the hand.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StartHand {
+    pub dealer: u8,
+    pub rules: Rules,
+    pub wildcards: Vec<u8>,
+    pub wall: Vec<u8>,
+    pub scores: [i32; 4],
 }
 
-impl WinKind {
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            WinKind::SelfDraw => "self_draw",
-            WinKind::Discard => "discard",
-            WinKind::RobbedKong => "robbed_kong",
-        }
-    }
+/// The settlement and every seat's tiles, revealed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EndHand {
+    pub result: HandResult,
+    /// Each seat's concealed tiles, sorted.
+    pub hands: [Vec<u8>; 4],
+    /// Each seat's melds as `[meld kind number, tile, source seat]`.
+    pub melds: [Vec<(u8, u8, Option<u8>)>; 4],
+    /// Each seat's discards in order (face-down ones revealed).
+    pub discards: [Vec<u8>; 4],
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
-    StartHand,
+    StartHand(Box<StartHand>),
     Draw {
         seat: u8,
         tile: u8,
+        /// From the back of the wall, after a kong.
         replacement: bool,
     },
     Discard {
         seat: u8,
         tile: u8,
+        /// 报听 with this discard, laid face down.
         declare: bool,
+        /// Made by the engine for a declared seat.
         auto: bool,
     },
     ConcealedKong {
@@ -42,6 +55,7 @@ pub enum Event {
         seat: u8,
         tile: u8,
     },
+    /// A seat's answer to a discard or an added kong.
     Answer {
         seat: u8,
         action: Act,
@@ -64,19 +78,5 @@ pub enum Event {
         from: Option<u8>,
         auto: bool,
     },
-    EndHand,
-}
-
-/// How a won hand was won, for settlement (the Python layer pays it out).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Outcome {
-    pub winner: u8,
-    pub tile: u8,
-    pub kind: WinKind,
-    pub discarder: Option<u8>,
-    /// Whether the discarder (or robbed konger) had declared when it discarded.
-    pub discarder_declared: bool,
-    pub points: u8,
-    pub factor: u32,
-    pub patterns: u32,
+    EndHand(Box<EndHand>),
 }

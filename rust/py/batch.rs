@@ -241,9 +241,9 @@ pub fn is_win_batch<'py>(
     counts: &Bound<'py, PyAny>,
     wild: &Bound<'py, PyAny>,
     melds: &Bound<'py, PyAny>,
-    flags: u32,
+    rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
-    let rules = EvalRules::from_flags(flags);
+    let rules = super::rules::rules_arg(rules)?.eval;
     let forbidden = forbidden_kinds(rules, &[]);
     let out = over_rows(py, counts, wild, melds, 14, forbidden, |cf, wf, mv| {
         rows(cf, wf, mv)
@@ -261,9 +261,9 @@ pub fn winning_tiles_batch<'py>(
     wild: &Bound<'py, PyAny>,
     melds: &Bound<'py, PyAny>,
     wildcards: &Bound<'py, PyAny>,
-    flags: u32,
+    rules: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray2<bool>>> {
-    let rules = EvalRules::from_flags(flags);
+    let rules = super::rules::rules_arg(rules)?.eval;
     let wildcard_kinds = convert::wildcard_kinds(wildcards)?;
     crate::hand::wildcard_mask(&wildcard_kinds, rules)?;
     let forbidden = forbidden_kinds(rules, &wildcard_kinds);

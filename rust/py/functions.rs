@@ -1,14 +1,14 @@
 //! The single-hand entry points of `koudiandian._core`. Each takes the concealed tiles,
-//! the melds, the wildcard kinds and the compiled rule word of `koudiandian.Rules`.
+//! the melds, the wildcard kinds and the rules (a `koudiandian.Rules`, a preset name or `None`).
 
 use pyo3::prelude::*;
 
 use super::convert;
+use super::rules::rules_arg;
 use crate::hand::Size;
-use crate::rules::EvalRules;
 use crate::tiles::{self, KINDS};
 use crate::waits::Waits;
-use crate::{decompose as dec, score, shape};
+use crate::{decompose as dec, shape};
 
 /// Build the lookup tables now.
 #[pyfunction]
@@ -53,9 +53,9 @@ pub fn is_win(
     tiles: &Bound<'_, PyAny>,
     melds: &Bound<'_, PyAny>,
     wildcards: &Bound<'_, PyAny>,
-    flags: u32,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<bool> {
-    let rules = EvalRules::from_flags(flags);
+    let rules = rules_arg(rules)?.eval;
     let h = convert::hand(tiles, melds, wildcards, rules, Size::Complete)?;
     Ok(shape::is_win(&h.counts, h.wild, h.meld_count(), rules))
 }
@@ -65,9 +65,9 @@ pub fn winning_tiles(
     tiles: &Bound<'_, PyAny>,
     melds: &Bound<'_, PyAny>,
     wildcards: &Bound<'_, PyAny>,
-    flags: u32,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<u8>> {
-    let rules = EvalRules::from_flags(flags);
+    let rules = rules_arg(rules)?.eval;
     let h = convert::hand(tiles, melds, wildcards, rules, Size::Waiting)?;
     Ok(mask_to_kinds(Waits::of(&h, rules).tiles))
 }
@@ -80,9 +80,9 @@ pub fn decompose(
     tiles: &Bound<'_, PyAny>,
     melds: &Bound<'_, PyAny>,
     wildcards: &Bound<'_, PyAny>,
-    flags: u32,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<RawReading>> {
-    let rules = EvalRules::from_flags(flags);
+    let rules = rules_arg(rules)?.eval;
     let h = convert::hand(tiles, melds, wildcards, rules, Size::Complete)?;
     Ok(dec::decompose(&h, rules)
         .into_iter()
@@ -111,34 +111,38 @@ pub fn ready_discards(
     tiles: &Bound<'_, PyAny>,
     melds: &Bound<'_, PyAny>,
     wildcards: &Bound<'_, PyAny>,
-    flags: u32,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<(u8, Vec<u8>, i32, bool)>> {
-    let rules = EvalRules::from_flags(flags);
-    let h = convert::hand(tiles, melds, wildcards, rules, Size::Complete)?;
-    Ok(crate::waits::ready_discards(&h, rules)
+    let r = rules_arg(rules)?;
+    let h = convert::hand(tiles, melds, wildcards, r.eval, Size::Complete)?;
+    let profile = r.rules.profile();
+    Ok(crate::waits::ready_discards(&h, r.eval)
         .into_iter()
         .map(|(d, w)| {
             (
                 d,
                 mask_to_kinds(w.tiles),
                 w.wildcard_points.map_or(-1, i32::from),
-                w.declarable(),
+                profile.declarable(&r.rules, &w),
             )
         })
         .collect())
 }
 
-/// `(points, allowed, shape, pattern bits, factor, payment)`.
+/// `(points, allowed, shape, pattern bits, factor, payment, score items)`: the profile's
+/// score of the win.
 #[pyfunction]
-pub fn score_win(
-    tiles: &Bound<'_, PyAny>,
-    win_tile: &Bound<'_, PyAny>,
+#[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None))]
+pub fn score_win<'py>(
+    py: Python<'py>,
+    tiles: &Bound<'py, PyAny>,
+    win_tile: &Bound<'py, PyAny>,
     self_draw: bool,
-    melds: &Bound<'_, PyAny>,
-    wildcards: &Bound<'_, PyAny>,
-    flags: u32,
-) -> PyResult<(u8, bool, u8, u32, u32, u32)> {
-    let rules = EvalRules::from_flags(flags);
+    melds: &Bound<'py, PyAny>,
+    wildcards: &Bound<'py, PyAny>,
+    rules: Option<&Bound<'py, PyAny>>,
+) -> PyResult<(u8, bool, u8, u32, u32, u32, Bound<'py, PyAny>)> {
+    let r = rules_arg(rules)?;
     let win = convert::kinds(&pyo3::types::PyList::new(win_tile.py(), [win_tile])?.into_any())?;
     let win = win[0];
     let mut t = convert::kinds(tiles)?;
@@ -154,8 +158,10 @@ pub fn score_win(
         ))
         .into());
     }
-    let h = crate::hand::Hand::new(&t, &m, &w, rules, Size::Complete)?;
-    let s = score::score_win(&h, win, self_draw, rules)?;
+    let h = crate::hand::Hand::new(&t, &m, &w, r.eval, Size::Complete)?;
+    let profile = r.rules.profile();
+    let s = profile.score(&r.rules, &h, win, self_draw)?;
+    let items = profile.score_items(&r.rules, &s, self_draw);
     Ok((
         s.points,
         s.allowed,
@@ -163,13 +169,8 @@ pub fn score_win(
         s.patterns,
         s.factor,
         s.payment,
+        super::value::dict_of(py, &items)?,
     ))
-}
-
-/// A seeded wall and wildcard kinds: see [`crate::rng::deal`].
-#[pyfunction]
-pub fn deal(seed: u64, no_honors: bool, wildcards: usize, honors_only: bool) -> (Vec<u8>, Vec<u8>) {
-    crate::rng::deal(seed, no_honors, wildcards, honors_only)
 }
 
 /// Shanten (向听) of a 3n+1 or 3n+2 hand.
@@ -178,9 +179,9 @@ pub fn shanten(
     tiles: &Bound<'_, PyAny>,
     melds: &Bound<'_, PyAny>,
     wildcards: &Bound<'_, PyAny>,
-    flags: u32,
+    rules: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<i32> {
-    let rules = EvalRules::from_flags(flags);
+    let rules = rules_arg(rules)?.eval;
     let h = convert::hand(tiles, melds, wildcards, rules, Size::Any)?;
     Ok(crate::shanten::shanten(
         &h.counts,

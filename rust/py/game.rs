@@ -1,43 +1,74 @@
-//! `GameCore`: the Rust state machine of a hand, for `koudiandian.Game` to wrap.
+//! `GameCore`: the hand's state machine for `koudiandian.Game` to wrap. Every argument is
+//! checked here; events, the result and seat views cross as dicts built from their serde
+//! shapes.
 
 use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyInt, PyList};
 
-use crate::game::{Event, GameCore, GameRules, Phase, StepError};
-use crate::rules::EvalRules;
+use super::rules::{rules_arg, PyRules};
+use super::value::{dict_of, from_py, to_py};
+use crate::error::Error;
+use crate::game::{ActionCode, GameCore, Phase, SeatView, CODES};
 
-/// A raw event: `(type, seat, tile, a, b, c)`; see `python/koudiandian/game.py` for the
-/// meaning of `a`, `b`, `c` by type.
-type RawEvent = (u8, u8, u8, i32, i32, i32);
+fn repr(obj: &Bound<'_, PyAny>) -> String {
+    obj.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+}
 
-fn raw(e: &Event) -> RawEvent {
-    let opt = |s: Option<u8>| s.map_or(-1, i32::from);
-    match *e {
-        Event::StartHand => (0, 0, 0, 0, 0, 0),
-        Event::Draw {
-            seat,
-            tile,
-            replacement,
-        } => (1, seat, tile, i32::from(replacement), 0, 0),
-        Event::Discard {
-            seat,
-            tile,
-            declare,
-            auto,
-        } => (2, seat, tile, i32::from(declare), i32::from(auto), 0),
-        Event::ConcealedKong { seat, tile } => (3, seat, tile, 0, 0, 0),
-        Event::AddedKong { seat, tile } => (4, seat, tile, 0, 0, 0),
-        Event::Answer { seat, action, auto } => (5, seat, 0, action as i32, i32::from(auto), 0),
-        Event::Pong { seat, tile, from } => (6, seat, tile, i32::from(from), 0, 0),
-        Event::Kong { seat, tile, from } => (7, seat, tile, i32::from(from), 0, 0),
-        Event::Win {
-            seat,
-            tile,
-            kind,
-            from,
-            auto,
-        } => (8, seat, tile, kind as i32, opt(from), i32::from(auto)),
-        Event::EndHand => (9, 0, 0, 0, 0, 0),
+/// An int argument in `lo..=hi` (not a bool), or `InvalidArgumentError` naming it.
+fn int_in(obj: &Bound<'_, PyAny>, what: &str, lo: i128, hi: i128) -> PyResult<i128> {
+    let v = if obj.cast::<PyBool>().is_ok() {
+        None
+    } else {
+        obj.cast::<PyInt>()
+            .ok()
+            .and_then(|i| i.extract::<i128>().ok())
+    };
+    match v {
+        Some(v) if (lo..=hi).contains(&v) => Ok(v),
+        _ => Err(Error::Argument(format!(
+            "{what} must be an int in {lo}..{hi}, got {}",
+            repr(obj)
+        ))
+        .into()),
     }
+}
+
+fn seat_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
+    int_in(obj, "seat", 0, 3)
+        .map(|s| s as u8)
+        .map_err(|_| Error::Argument(format!("seat must be 0–3, got {}", repr(obj))).into())
+}
+
+/// Tile kinds of a wall or wildcard list: ints 0–33 (not bools).
+fn kinds_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u8>> {
+    let mut out = Vec::new();
+    for (pos, item) in obj.try_iter()?.enumerate() {
+        let item = item?;
+        let k = if item.cast::<PyBool>().is_ok() {
+            None
+        } else {
+            item.cast::<PyInt>()
+                .ok()
+                .and_then(|i| i.extract::<i64>().ok())
+        };
+        match k {
+            Some(k) if (0..34).contains(&k) => out.push(k as u8),
+            Some(k) => {
+                return Err(Error::Wall(format!(
+                    "tile {k} at {what} position {pos} is not in play"
+                ))
+                .into())
+            }
+            None => {
+                return Err(Error::Wall(format!(
+                    "{what} position {pos} holds {}, not a tile index 0–33",
+                    repr(&item)
+                ))
+                .into())
+            }
+        }
+    }
+    Ok(out)
 }
 
 #[pyclass(module = "koudiandian._core", name = "GameCore")]
@@ -48,139 +79,223 @@ pub struct PyGameCore {
 
 #[pymethods]
 impl PyGameCore {
-    /// Precondition (checked by `koudiandian.Game`): `wall` holds every tile in play once,
-    /// `wildcards` fit the rules, `dealer < 4`.
+    /// A hand dealt from `seed`, or from an explicit `wall` (RULES §2 order) with its
+    /// `wildcards`.
     #[new]
-    #[allow(clippy::fn_params_excessive_bools)]
+    #[pyo3(signature = (rules, *, dealer, seed=None, wall=None, wildcards=None, scores=None))]
     fn new(
-        flags: u32,
-        kong_keeps_waits: bool,
-        must_win: bool,
-        delayed_kong: bool,
-        dealer: u8,
-        wall: Vec<u8>,
-        wildcards: Vec<u8>,
-    ) -> Self {
-        let rules = GameRules {
-            eval: EvalRules::from_flags(flags),
-            kong_keeps_waits,
-            must_win,
-            delayed_kong,
-        };
-        PyGameCore {
-            core: GameCore::new(rules, dealer % 4, wall, wildcards),
+        rules: Option<&Bound<'_, PyAny>>,
+        dealer: &Bound<'_, PyAny>,
+        seed: Option<&Bound<'_, PyAny>>,
+        wall: Option<&Bound<'_, PyAny>>,
+        wildcards: Option<&Bound<'_, PyAny>>,
+        scores: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let rules = rules_arg(rules)?.rules;
+        let dealer = int_in(dealer, "dealer", 0, 3)? as u8;
+        let mut s = [0i32; 4];
+        if let Some(scores) = scores {
+            let items: Vec<Bound<'_, PyAny>> = scores.try_iter()?.collect::<PyResult<_>>()?;
+            if items.len() != 4 {
+                return Err(Error::Argument(format!(
+                    "scores must be four ints, got {}",
+                    repr(scores)
+                ))
+                .into());
+            }
+            for (i, item) in items.iter().enumerate() {
+                s[i] = int_in(item, "a score", i128::from(i32::MIN), i128::from(i32::MAX)).map_err(
+                    |_| Error::Argument(format!("scores must be four ints, got {}", repr(scores))),
+                )? as i32;
+            }
         }
+        let core = match (seed, wall) {
+            (Some(_), Some(_)) => {
+                return Err(Error::Argument("give a seed or a wall, not both".into()).into())
+            }
+            (Some(seed), None) => {
+                if wildcards.is_some() {
+                    return Err(Error::Argument(
+                        "wildcards are given only together with a wall".into(),
+                    )
+                    .into());
+                }
+                let seed = int_in(seed, "seed", 0, i128::from(u64::MAX)).map_err(|_| {
+                    Error::Argument(format!(
+                        "seed must be an int in 0..2**64-1, got {}",
+                        repr(seed)
+                    ))
+                })?;
+                GameCore::seeded(rules, dealer, seed as u64, s)?
+            }
+            (None, Some(wall)) => {
+                let wild = match wildcards {
+                    Some(w) => kinds_arg(w, "wildcards")?,
+                    None => Vec::new(),
+                };
+                GameCore::new(rules, dealer, kinds_arg(wall, "wall")?, wild, s)?
+            }
+            (None, None) => return Err(Error::Argument("give a seed or a wall".into()).into()),
+        };
+        Ok(PyGameCore { core })
+    }
+
+    fn rules(&self) -> PyRules {
+        (*self.core.rules()).into()
     }
 
     fn to_act(&self) -> Vec<u8> {
         self.core.to_act()
     }
 
-    fn legal_actions(&mut self, seat: u8) -> Vec<u16> {
-        self.core.legal_actions(seat)
+    fn legal_actions(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<ActionCode>> {
+        Ok(self.core.legal_actions(seat_arg(seat)?)?)
     }
 
-    /// 0: done; 1: not this seat's turn; 2: not a legal action. On 1 or 2 nothing changed.
-    fn step(&mut self, seat: u8, action: u16) -> u8 {
-        match self.core.step(seat, action) {
-            Ok(()) => 0,
-            Err(StepError::NotYourTurn) => 1,
-            Err(StepError::Illegal) => 2,
+    /// `seat` takes the action with code `action`; raises `NotYourTurnError` or
+    /// `IllegalActionError` and changes nothing when it may not.
+    fn step(&mut self, seat: &Bound<'_, PyAny>, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let seat = seat_arg(seat)?;
+        let code = int_in(action, "an action code", 0, i128::from(CODES) - 1)
+            .map_err(|_| Error::IllegalAction(format!("not an action: {}", repr(action))))?;
+        Ok(self.core.step(seat, code as ActionCode)?)
+    }
+
+    /// `"turn"`, `"claim"`, `"rob"` or `"over"`.
+    fn phase(&self) -> &'static str {
+        match self.core.phase() {
+            Phase::Turn => "turn",
+            Phase::Claim => "claim",
+            Phase::Rob => "rob",
+            Phase::Over => "over",
         }
     }
 
-    /// 0 turn, 1 claim, 2 rob, 3 over.
-    fn phase(&self) -> u8 {
-        match self.core.phase {
-            Phase::Turn => 0,
-            Phase::Claim => 1,
-            Phase::Rob => 2,
-            Phase::Over => 3,
-        }
+    fn is_over(&self) -> bool {
+        self.core.phase() == Phase::Over
     }
 
-    fn turn(&self) -> u8 {
-        self.core.turn
+    fn dealer(&self) -> u8 {
+        self.core.dealer()
     }
 
-    fn drawn(&self) -> Option<u8> {
-        self.core.drawn
+    fn wildcards(&self) -> Vec<u8> {
+        self.core.wildcards().to_vec()
     }
 
-    fn claim_tile(&self) -> Option<u8> {
-        self.core.claim_tile
+    fn wall_remaining(&self) -> usize {
+        self.core.wall_remaining()
     }
 
+    /// `(front, back)`: tiles drawn from each end of the wall.
     fn wall_position(&self) -> (usize, usize) {
-        (self.core.front, self.core.back)
+        (self.core.wall().front, self.core.wall().back)
     }
 
-    fn hand(&self, seat: u8) -> Vec<u8> {
-        self.core.hands[seat as usize % 4].to_vec()
+    /// A seat's concealed tiles as 34 counts.
+    fn hand(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+        Ok(self.core.hand(seat_arg(seat)?).to_vec())
     }
 
-    fn melds(&self, seat: u8) -> Vec<(u8, u8, Option<u8>)> {
-        self.core.melds[seat as usize % 4]
+    /// A seat's melds as `(meld kind number, tile, source seat)`.
+    fn melds(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<(u8, u8, Option<u8>)>> {
+        Ok(self
+            .core
+            .melds(seat_arg(seat)?)
             .iter()
             .map(|m| (m.kind as u8, m.tile, m.source))
-            .collect()
+            .collect())
     }
 
-    fn discards(&self, seat: u8) -> Vec<(u8, bool)> {
-        self.core.discards[seat as usize % 4].clone()
+    /// A seat's discards as `(tile, face down)`.
+    fn discards(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<(u8, bool)>> {
+        Ok(self.core.discards(seat_arg(seat)?).to_vec())
     }
 
     fn declared(&self) -> [bool; 4] {
-        self.core.declared
+        self.core.declared()
+    }
+
+    // -- the authority's state, for tests and tools ----------------------------------------
+
+    fn turn(&self) -> u8 {
+        self.core.turn()
+    }
+
+    fn drawn(&self) -> Option<u8> {
+        self.core.drawn()
+    }
+
+    fn claim_tile(&self) -> Option<u8> {
+        self.core.claim_tile()
     }
 
     fn passed_win(&self) -> [bool; 4] {
-        self.core.passed_win
+        self.core.passed_win()
     }
 
-    /// Kongs made: `(seat, meld kind, tile, feeder, feeder declared)`.
+    /// Kongs made: `(seat, meld kind number, tile, feeder, feeder declared)`.
     fn kongs(&self) -> Vec<(u8, u8, u8, Option<u8>, bool)> {
         self.core
-            .kongs
+            .kongs()
             .iter()
             .map(|k| (k.seat, k.kind as u8, k.tile, k.feeder, k.feeder_declared))
             .collect()
     }
 
     fn event_count(&self) -> usize {
-        self.core.events.len()
+        self.core.events().len()
     }
 
-    /// Events from index `start` on, raw.
-    fn events_from(&self, start: usize) -> Vec<RawEvent> {
-        self.core.events.iter().skip(start).map(raw).collect()
+    /// The events from index `start` on, as JSON-ready dicts.
+    fn events_from<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for e in self.core.events().iter().skip(start) {
+            list.append(dict_of(py, e)?)?;
+        }
+        Ok(list)
     }
 
-    /// `(winner, tile, kind, discarder, discarder declared, points, factor, pattern bits)`.
-    #[allow(clippy::type_complexity)]
-    fn outcome(&self) -> Option<(u8, u8, u8, Option<u8>, bool, u8, u32, u32)> {
-        self.core.outcome.map(|o| {
-            (
-                o.winner,
-                o.tile,
-                o.kind as u8,
-                o.discarder,
-                o.discarder_declared,
-                o.points,
-                o.factor,
-                o.patterns,
-            )
-        })
+    /// The event log as `seat` may see it.
+    fn events_for<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for v in self.core.events_for(seat_arg(seat)?) {
+            list.append(to_py(py, &v)?)?;
+        }
+        Ok(list)
     }
 
-    /// The winning tiles (mask) of the seat's waiting position, or 0 when it holds none.
-    fn waits(&self, seat: u8) -> u64 {
-        self.core.seat_waits(seat % 4)
+    /// The settlement as a dict, once the hand is over.
+    fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        self.core.result().map(|r| dict_of(py, r)).transpose()
+    }
+
+    /// Everything `seat` may know now, as a dict.
+    fn view<'py>(
+        &mut self,
+        py: Python<'py>,
+        seat: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let v = self.core.view(seat_arg(seat)?);
+        dict_of(py, &v)
     }
 
     /// The greedy policy's choice for `seat` (an action code), from what it may see.
-    fn greedy_action(&mut self, seat: u8) -> u16 {
-        self.core.greedy_action(seat % 4)
+    fn greedy_action(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<ActionCode> {
+        let seat = seat_arg(seat)?;
+        if !self.core.to_act().contains(&seat) {
+            return Err(Error::NotYourTurn(format!("seat {seat} is not to act now")).into());
+        }
+        Ok(self.core.greedy_action(seat))
+    }
+
+    /// Who deals the next hand of a match (`None` while the hand goes on).
+    fn next_dealer(&self, one_round: bool) -> Option<u8> {
+        self.core.next_dealer(one_round)
     }
 
     fn __copy__(&self) -> Self {
@@ -188,55 +303,50 @@ impl PyGameCore {
     }
 }
 
-/// The greedy policy's choice from a seat's view: its concealed tiles by kind, its melds
-/// `(kind, tile)`, the wildcard kinds, the kinds seen (34 counts), the legal action codes,
-/// the tile on offer (claims) and whether the seat has declared.
+/// The greedy policy's choice from a seat's view (`SeatView.to_dict()`), the rules and the
+/// legal action codes.
 #[pyfunction]
-#[allow(clippy::too_many_arguments, clippy::needless_pass_by_value)]
 pub fn greedy_choice(
-    counts: [u8; 34],
-    melds: Vec<(u8, u8)>,
-    wildcards: Vec<u8>,
-    flags: u32,
-    seen: [u8; 34],
-    legal: Vec<u16>,
-    claim_tile: Option<u8>,
-    declared: bool,
-) -> PyResult<u16> {
-    if legal.is_empty() || legal.iter().any(|&c| c >= 9 * 34) {
-        return Err(crate::error::Error::Array(
-            "legal actions must be non-empty action codes".into(),
-        )
-        .into());
+    view: &Bound<'_, PyAny>,
+    rules: &Bound<'_, PyAny>,
+    legal: Vec<i64>,
+) -> PyResult<ActionCode> {
+    let rules = rules_arg(Some(rules))?;
+    let value = from_py(view)?;
+    let view: SeatView = serde_json::from_value(value)
+        .map_err(|e| Error::Argument(format!("not a seat view: {e}")))?;
+    if legal.is_empty() || legal.iter().any(|&c| !(0..i64::from(CODES)).contains(&c)) {
+        return Err(Error::Array("legal actions must be non-empty action codes".into()).into());
     }
-    let melds = melds
-        .into_iter()
-        .map(|(k, tile)| {
-            Ok(crate::hand::Meld {
-                kind: crate::hand::MeldKind::from_index(i64::from(k))?,
-                tile,
-            })
-        })
-        .collect::<Result<Vec<_>, crate::error::Error>>()?;
-    // The same checks as every hand: kinds, copies, sizes (the policy relies on them).
-    let tiles: Vec<u8> = (0..34u8)
-        .flat_map(|k| std::iter::repeat_n(k, counts[k as usize] as usize))
+    let legal: Vec<ActionCode> = legal.iter().map(|&c| c as ActionCode).collect();
+    let melds = view
+        .melds
+        .get(view.seat as usize)
+        .ok_or_else(|| Error::Argument(format!("bad seat {}", view.seat)))?;
+    let melds: Vec<crate::hand::Meld> = melds
+        .iter()
+        .filter_map(|m| m.tile.map(|tile| crate::hand::Meld { kind: m.kind, tile }))
         .collect();
-    let rules = EvalRules::from_flags(flags);
-    crate::hand::Hand::new(&tiles, &melds, &wildcards, rules, crate::hand::Size::Any)?;
-    if claim_tile.is_some_and(|t| t >= 34) {
-        return Err(
-            crate::error::Error::InvalidTile(format!("invalid claim tile {claim_tile:?}")).into(),
-        );
+    // The same checks as every hand: kinds, copies, sizes (the policy relies on them).
+    crate::hand::Hand::new(
+        &view.hand,
+        &melds,
+        &view.wildcards,
+        rules.eval,
+        crate::hand::Size::Any,
+    )?;
+    if view.claim_tile.is_some_and(|t| t >= 34) {
+        return Err(Error::InvalidTile(format!("invalid claim tile {:?}", view.claim_tile)).into());
     }
+    let tiles = crate::tiles::counts_of(&view.hand)?;
     Ok(crate::greedy::choose(&crate::greedy::Seat {
-        counts,
+        counts: tiles,
         melds,
-        wildcards: &wildcards,
-        rules,
-        seen,
+        wildcards: &view.wildcards,
+        rules: rules.eval,
+        seen: view.seen(),
         legal: &legal,
-        claim_tile,
-        declared,
+        claim_tile: view.claim_tile,
+        declared: view.declared[view.seat as usize % 4],
     }))
 }

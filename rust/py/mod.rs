@@ -2,7 +2,8 @@
 
 pub mod batch;
 pub mod convert;
-pub mod counts;
 pub mod errors;
 pub mod functions;
 pub mod game;
+pub mod rules;
+pub mod value;

@@ -1,0 +1,185 @@
+//! Claims on a discard (win, pong, kong) and on an added kong (抢杠): who is asked, and
+//! how the answers are resolved (RULES §3: win first, the nearest winner counter-clockwise
+//! from the discarder, then pong or kong).
+
+use super::action::{Act, ActionCode};
+use super::event::Event;
+use super::result::WinKind;
+use super::state::{GameCore, KongRecord, MeldRecord, Phase};
+use super::turn::melds_of;
+use crate::hand::MeldKind;
+
+impl GameCore {
+    /// Ask the other seats about `source`'s discard (or added kong, when `robbing`).
+    pub(crate) fn open_claims(&mut self, source: u8, tile: u8, robbing: bool) {
+        let mut options: [Vec<ActionCode>; 4] = Default::default();
+        let rules = &self.turn_rules;
+        let profile = self.rules.profile();
+        let claimable = self.wild_mask >> tile & 1 == 0 && (!robbing || rules.rob_added_kong);
+        if claimable {
+            for i in 1..4u8 {
+                let s = (source + i) % 4;
+                let seat = &self.seats[s as usize];
+                let mut acts = Vec::new();
+                let may_win = seat.declared || !rules.declare_to_win;
+                if may_win && !seat.passed_win && profile.discard_win_allowed(&self.rules, tile) {
+                    let mut counts = seat.hand;
+                    counts[tile as usize] += 1;
+                    if self.wins(&counts, &melds_of(&seat.melds)) {
+                        acts.push(Act::Win.code(0));
+                    }
+                }
+                if !robbing {
+                    let held = seat.hand[tile as usize];
+                    let locked = seat.declared && rules.declare_to_win;
+                    if !locked && held >= 2 {
+                        acts.push(Act::Pong.code(0));
+                    }
+                    if held == 3 && self.kong_allowed(s, MeldKind::Kong, tile) {
+                        acts.push(Act::Kong.code(0));
+                    }
+                }
+                if !acts.is_empty() {
+                    acts.push(Act::Pass.code(0));
+                    options[s as usize] = acts;
+                }
+            }
+        }
+        self.phase = if robbing { Phase::Rob } else { Phase::Claim };
+        self.turn = source;
+        self.claim_tile = Some(tile);
+        self.claim_declared = self.seats[source as usize].declared;
+        self.options = options;
+        self.answers = [None; 4];
+        self.answer_order.clear();
+        if self.turn_rules.must_win {
+            for s in 0..4u8 {
+                let first = self.options[s as usize].first().copied();
+                if let Some(code) = first.filter(|&c| Act::of(c) == Act::Win) {
+                    self.answers[s as usize] = Some(code);
+                    self.answer_order.push(s);
+                    self.events.push(Event::Answer {
+                        seat: s,
+                        action: Act::Win,
+                        auto: true,
+                    });
+                }
+            }
+        }
+        if self.all_answered() {
+            self.resolve_claims();
+        }
+    }
+
+    /// Record `seat`'s answer; resolve once every asked seat has answered.
+    pub(crate) fn answer(&mut self, seat: u8, code: ActionCode, auto: bool) {
+        self.answers[seat as usize] = Some(code);
+        self.answer_order.push(seat);
+        self.events.push(Event::Answer {
+            seat,
+            action: Act::of(code),
+            auto,
+        });
+        if self.all_answered() {
+            self.resolve_claims();
+        }
+    }
+
+    fn all_answered(&self) -> bool {
+        (0..4).all(|s| self.options[s].is_empty() || self.answers[s].is_some())
+    }
+
+    fn resolve_claims(&mut self) {
+        let source = self.turn;
+        let tile = self.claim_tile.unwrap_or(0);
+        let robbing = self.phase == Phase::Rob;
+        let options = std::mem::take(&mut self.options);
+        let answers = std::mem::take(&mut self.answers);
+        let order = std::mem::take(&mut self.answer_order);
+        for s in 0..4 {
+            let offered_win = options[s].first().is_some_and(|&c| Act::of(c) == Act::Win);
+            if offered_win && answers[s].map(Act::of) != Some(Act::Win) {
+                self.seats[s].passed_win = true; // 过胡: from now on only by self-draw
+            }
+        }
+        for i in 1..4u8 {
+            let s = (source + i) % 4;
+            if answers[s as usize].map(Act::of) == Some(Act::Win) {
+                let kind = if robbing {
+                    WinKind::RobbedKong
+                } else {
+                    WinKind::Discard
+                };
+                self.win(s, tile, kind, Some(source), false);
+                return;
+            }
+        }
+        if robbing {
+            let melds = &mut self.seats[source as usize].melds;
+            if let Some(m) = melds
+                .iter_mut()
+                .find(|m| m.kind == MeldKind::Pong && m.tile == tile)
+            {
+                m.kind = MeldKind::AddedKong;
+            }
+            self.kongs.push(KongRecord {
+                seat: source,
+                kind: MeldKind::AddedKong,
+                tile,
+                feeder: None,
+                feeder_declared: false,
+            });
+            self.draw(source, true);
+            return;
+        }
+        for s in order {
+            let seat = &mut self.seats[s as usize];
+            match answers[s as usize].map(Act::of) {
+                Some(Act::Pong) => {
+                    if seat.hand[tile as usize] == 3 {
+                        seat.forfeited |= 1 << tile; // 过杠: chose pong over kong
+                    }
+                    seat.hand[tile as usize] -= 2;
+                    seat.melds.push(MeldRecord {
+                        kind: MeldKind::Pong,
+                        tile,
+                        source: Some(source),
+                    });
+                    self.events.push(Event::Pong {
+                        seat: s,
+                        tile,
+                        from: source,
+                    });
+                    self.phase = Phase::Turn;
+                    self.turn = s;
+                    self.drawn = None;
+                    return;
+                }
+                Some(Act::Kong) => {
+                    seat.hand[tile as usize] -= 3;
+                    seat.melds.push(MeldRecord {
+                        kind: MeldKind::Kong,
+                        tile,
+                        source: Some(source),
+                    });
+                    self.kongs.push(KongRecord {
+                        seat: s,
+                        kind: MeldKind::Kong,
+                        tile,
+                        feeder: Some(source),
+                        feeder_declared: self.claim_declared,
+                    });
+                    self.events.push(Event::Kong {
+                        seat: s,
+                        tile,
+                        from: source,
+                    });
+                    self.draw(s, true);
+                    return;
+                }
+                _ => {}
+            }
+        }
+        self.draw((source + 1) % 4, false);
+    }
+}

@@ -1,0 +1,128 @@
+//! The end of a hand: a win or a drawn wall, then the profile's settlement and the
+//! `end_hand` event that reveals every seat's tiles.
+
+use super::event::{EndHand, Event};
+use super::result::{deltas_of, HandResult, Outcome, WinKind};
+use super::state::{GameCore, Phase};
+use super::turn::melds_of;
+use crate::profiles::HandSummary;
+use crate::score::PATTERNS;
+use crate::tiles::KINDS;
+
+impl GameCore {
+    pub(crate) fn win(
+        &mut self,
+        seat: u8,
+        tile: u8,
+        kind: WinKind,
+        source: Option<u8>,
+        auto: bool,
+    ) {
+        let s = seat as usize;
+        let self_draw = kind == WinKind::SelfDraw;
+        let mut counts = self.seats[s].hand;
+        if !self_draw {
+            counts[tile as usize] += 1;
+        }
+        let h = self.hand_of(&counts, &melds_of(&self.seats[s].melds));
+        let score = self.rules.profile().score(&self.rules, &h, tile, self_draw);
+        let (points, factor, patterns) =
+            score.map_or((0, 1, 0), |w| (w.points, w.factor, w.patterns));
+        self.seats[s].hand = counts;
+        self.events.push(Event::Win {
+            seat,
+            tile,
+            kind,
+            from: source,
+            auto,
+        });
+        self.finish(Some(Outcome {
+            winner: seat,
+            tile,
+            kind,
+            discarder: source,
+            discarder_declared: source.is_some() && self.claim_declared,
+            points,
+            factor,
+            patterns,
+        }));
+    }
+
+    pub(crate) fn finish(&mut self, outcome: Option<Outcome>) {
+        self.outcome = outcome;
+        self.phase = Phase::Over;
+        self.options = Default::default();
+        self.answers = [None; 4];
+        self.answer_order.clear();
+        let result = self.settle();
+        let end = EndHand {
+            result: result.clone(),
+            hands: std::array::from_fn(|s| {
+                let hand = &self.seats[s].hand;
+                (0..KINDS as u8)
+                    .flat_map(|k| std::iter::repeat_n(k, hand[k as usize] as usize))
+                    .collect()
+            }),
+            melds: std::array::from_fn(|s| {
+                self.seats[s]
+                    .melds
+                    .iter()
+                    .map(|m| (m.kind as u8, m.tile, m.source))
+                    .collect()
+            }),
+            discards: std::array::from_fn(|s| {
+                self.seats[s].discards.iter().map(|&(t, _)| t).collect()
+            }),
+        };
+        self.result = Some(result);
+        self.events.push(Event::EndHand(Box::new(end)));
+    }
+
+    /// The profile's settlement of the finished hand.
+    fn settle(&self) -> HandResult {
+        let profile = self.rules.profile();
+        let transfers = profile.settle(
+            &self.rules,
+            &HandSummary {
+                dealer: self.dealer,
+                outcome: self.outcome.as_ref(),
+                kongs: &self.kongs,
+            },
+        );
+        let o = self.outcome;
+        let score_items = o.map_or_else(Vec::new, |o| {
+            let h = self.hand_of(
+                &self.seats[o.winner as usize].hand,
+                &melds_of(&self.seats[o.winner as usize].melds),
+            );
+            let self_draw = o.kind == WinKind::SelfDraw;
+            profile
+                .score(&self.rules, &h, o.tile, self_draw)
+                .map(|s| profile.score_items(&self.rules, &s, self_draw))
+                .unwrap_or_default()
+        });
+        HandResult {
+            dealer: self.dealer,
+            winner: o.map(|o| o.winner),
+            win_kind: o.map(|o| o.kind),
+            discarder: o.and_then(|o| o.discarder),
+            win_tile: o.map(|o| o.tile),
+            points: o.map_or(0, |o| u32::from(o.points)),
+            factor: o.map_or(1, |o| o.factor),
+            patterns: o.map_or_else(Vec::new, |o| {
+                PATTERNS
+                    .iter()
+                    .enumerate()
+                    .filter(|&(bit, _)| o.patterns >> bit & 1 == 1)
+                    .map(|(_, p)| p.name)
+                    .collect()
+            }),
+            deltas: deltas_of(&transfers),
+            transfers,
+            kongs_made: !self.kongs.is_empty(),
+            declared: self.declared(),
+            winners: o.map(|o| o.winner).into_iter().collect(),
+            score_items,
+        }
+    }
+}

@@ -1,0 +1,127 @@
+//! The outcome of a hand and its settlement: who won, the score as named items, and every
+//! transfer. The JSON shape (`HandResult.to_dict()` in Python) is declared here.
+
+use serde::Serialize;
+
+/// How a hand was won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WinKind {
+    /// 自摸
+    SelfDraw,
+    /// 点炮
+    Discard,
+    /// 抢杠: paid as a win on the konger's discard.
+    RobbedKong,
+}
+
+/// How a won hand was won, as the state machine records it for settlement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcome {
+    pub winner: u8,
+    pub tile: u8,
+    pub kind: WinKind,
+    pub discarder: Option<u8>,
+    /// Whether the discarder (or robbed konger) had declared when it discarded.
+    pub discarder_declared: bool,
+    /// `p` after the max-point rule.
+    pub points: u8,
+    pub factor: u32,
+    /// Pattern bits of the scoring reading (see `score::PATTERNS`).
+    pub patterns: u32,
+}
+
+/// `payer` pays `payee` `amount` points, for `reason`; `share_of` is the seat whose share
+/// it is when another seat pays it (包胡, 包杠).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Transfer {
+    pub payer: u8,
+    pub payee: u8,
+    pub amount: i32,
+    /// `"win"`, `"dealer_bonus"`, `"concealed_kong"`, `"added_kong"`, `"kong"`.
+    pub reason: &'static str,
+    pub share_of: Option<u8>,
+}
+
+impl Transfer {
+    #[must_use]
+    pub const fn new(
+        payer: u8,
+        payee: u8,
+        amount: i32,
+        reason: &'static str,
+        share_of: Option<u8>,
+    ) -> Self {
+        Transfer {
+            payer,
+            payee,
+            amount,
+            reason,
+            share_of,
+        }
+    }
+}
+
+/// One named part of a win's score: the `"base"` value, then each item that `"multiply"`
+/// (or, in additive profiles, `"add"`) to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ScoreItem {
+    pub name: &'static str,
+    pub chinese: &'static str,
+    pub value: i64,
+    pub combine: &'static str,
+}
+
+impl ScoreItem {
+    #[must_use]
+    pub const fn base(name: &'static str, chinese: &'static str, value: i64) -> Self {
+        ScoreItem {
+            name,
+            chinese,
+            value,
+            combine: "base",
+        }
+    }
+
+    #[must_use]
+    pub const fn times(name: &'static str, chinese: &'static str, value: i64) -> Self {
+        ScoreItem {
+            name,
+            chinese,
+            value,
+            combine: "multiply",
+        }
+    }
+}
+
+/// A settled hand. `winner` is the first of `winners` (`None` for a drawn hand, where
+/// nothing is paid); `deltas` sum to zero.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct HandResult {
+    pub dealer: u8,
+    pub winner: Option<u8>,
+    pub win_kind: Option<WinKind>,
+    pub discarder: Option<u8>,
+    pub win_tile: Option<u8>,
+    pub points: u32,
+    pub factor: u32,
+    /// Pattern names of the scoring reading.
+    pub patterns: Vec<&'static str>,
+    pub transfers: Vec<Transfer>,
+    pub deltas: [i32; 4],
+    pub kongs_made: bool,
+    pub declared: [bool; 4],
+    pub winners: Vec<u8>,
+    pub score_items: Vec<ScoreItem>,
+}
+
+/// Each seat's score change: received minus paid.
+#[must_use]
+pub fn deltas_of(transfers: &[Transfer]) -> [i32; 4] {
+    let mut d = [0; 4];
+    for t in transfers {
+        d[t.payer as usize] -= t.amount;
+        d[t.payee as usize] += t.amount;
+    }
+    d
+}

@@ -1,0 +1,108 @@
+//! Random play from seeded walls keeps the invariants of [`GameCore::validate`].
+
+use super::*;
+use crate::rng::Rng;
+use crate::rules::Rules;
+
+fn rules(text: &str) -> Rules {
+    Rules::parse(text).expect("valid rules")
+}
+
+#[test]
+fn random_play_keeps_the_invariants() {
+    let option_sets = [
+        "default",
+        "must_win,random_wildcard",
+        "wind_runs,kong_keeps_waits,delayed_kong",
+        "honor_wildcard,taiyuan",
+        "double_wildcard,feeder_pays_all",
+        "no_honors,patterns,dealer_bonus",
+    ];
+    let mut rng = Rng::new(99);
+    let mut wins = 0;
+    for text in option_sets {
+        let r = rules(text);
+        for seed in 0..200u64 {
+            let mut g = GameCore::seeded(r, (seed % 4) as u8, seed, [0; 4]).unwrap();
+            g.validate()
+                .unwrap_or_else(|e| panic!("{text} seed {seed} at the deal: {e}"));
+            while g.phase() != Phase::Over {
+                let to_act = g.to_act();
+                let seat = to_act[rng.below(to_act.len() as u64) as usize];
+                let legal = g.legal_actions(seat).unwrap();
+                // Prefer declaring and winning, so that wins happen.
+                let eager: Vec<_> = legal
+                    .iter()
+                    .copied()
+                    .filter(|&c| matches!(Act::of(c), Act::Declare | Act::Win | Act::SelfDrawWin))
+                    .collect();
+                let pick = if eager.is_empty() { &legal } else { &eager };
+                let action = pick[rng.below(pick.len() as u64) as usize];
+                g.step(seat, action).expect("a legal action is accepted");
+                g.validate()
+                    .unwrap_or_else(|e| panic!("{text} seed {seed} after {action}: {e}"));
+            }
+            wins += usize::from(g.result().is_some_and(|r| r.winner.is_some()));
+        }
+    }
+    assert!(wins > 100, "only {wins} wins");
+}
+
+#[test]
+fn rejected_steps_change_nothing() {
+    let mut g = GameCore::seeded(Rules::default(), 0, 5, [0; 4]).unwrap();
+    let before = format!("{:?}", g.events());
+    assert!(matches!(
+        g.step(1, 0),
+        Err(crate::error::Error::NotYourTurn(_))
+    ));
+    assert!(matches!(
+        g.step(0, CODES),
+        Err(crate::error::Error::IllegalAction(_))
+    ));
+    assert!(matches!(
+        g.step(7, 0),
+        Err(crate::error::Error::Argument(_))
+    ));
+    assert_eq!(before, format!("{:?}", g.events()));
+}
+
+#[test]
+fn explicit_walls_are_checked() {
+    let r = Rules::default();
+    let wall: Vec<u8> = (0..34u8).flat_map(|k| [k; 4]).collect();
+    assert!(GameCore::new(r, 0, wall.clone(), vec![], [0; 4]).is_ok());
+    assert!(GameCore::new(r, 4, wall.clone(), vec![], [0; 4]).is_err());
+    assert!(GameCore::new(r, 0, wall[1..].to_vec(), vec![], [0; 4]).is_err());
+    assert!(GameCore::new(r, 0, wall.clone(), vec![3], [0; 4]).is_err());
+    let honor = rules("honor_wildcard");
+    assert!(GameCore::new(honor, 0, wall.clone(), vec![3], [0; 4]).is_err());
+    assert!(GameCore::new(honor, 0, wall, vec![30], [0; 4]).is_ok());
+}
+
+#[test]
+fn seat_views_hide_what_others_hold() {
+    let mut g = GameCore::seeded(rules("taiyuan"), 0, 11, [0; 4]).unwrap();
+    let mut rng = Rng::new(3);
+    while g.phase() != Phase::Over {
+        for viewer in 0..4u8 {
+            let v = g.view(viewer);
+            let hidden_discards = v.discards.iter().flatten().filter(|t| t.is_none()).count();
+            let face_down = (0..4u8)
+                .filter(|&o| o != viewer)
+                .map(|o| g.discards(o).iter().filter(|d| d.1).count())
+                .sum::<usize>();
+            assert_eq!(
+                hidden_discards, face_down,
+                "seat {viewer} sees a face-down discard"
+            );
+            let events = g.events_for(viewer);
+            assert!(events[0].get("wall").is_none(), "the wall leaks");
+        }
+        let to_act = g.to_act();
+        let seat = to_act[rng.below(to_act.len() as u64) as usize];
+        let legal = g.legal_actions(seat).unwrap();
+        g.step(seat, legal[rng.below(legal.len() as u64) as usize])
+            .unwrap();
+    }
+}

@@ -1,0 +1,287 @@
+//! A seat's turn: what it may do (discard, 报听, kongs, self-draw) and how each action and
+//! the engine's own moves change the state.
+
+use super::action::{self, Act, ActionCode};
+use super::event::Event;
+use super::result::WinKind;
+use super::state::{GameCore, KongRecord, MeldRecord, Phase};
+use crate::hand::{Hand, Meld, MeldKind};
+use crate::tiles::{Counts, KindMask, KINDS};
+use crate::waits::{ready_discards, Waits};
+
+/// The evaluator's melds of a seat's meld records.
+pub(crate) fn melds_of(records: &[MeldRecord]) -> Vec<Meld> {
+    records
+        .iter()
+        .map(|m| Meld {
+            kind: m.kind,
+            tile: m.tile,
+        })
+        .collect()
+}
+
+/// Whether a kong keeps a declared seat's winning tiles (改变听口不能杠): the waits of the
+/// hand before it (`hand` less the drawn tile on the seat's own turn) equal those after it.
+///
+/// `hand` and `melds` are the seat's, `drawn` its drawn tile on its own turn (`None` for a
+/// direct kong on a discard), `kind` and `tile` the kong's.
+pub(crate) fn kong_keeps_waits(
+    waits: impl Fn(&Counts, &[Meld]) -> KindMask,
+    hand: &Counts,
+    melds: &[Meld],
+    drawn: Option<u8>,
+    kind: MeldKind,
+    tile: u8,
+) -> bool {
+    let mut hand = *hand;
+    let t = tile as usize;
+    if kind == MeldKind::Kong {
+        let before = waits(&hand, melds);
+        hand[t] -= 3;
+        let mut after = melds.to_vec();
+        after.push(Meld { kind, tile });
+        return waits(&hand, &after) == before;
+    }
+    let Some(drawn) = drawn else {
+        return false;
+    };
+    hand[drawn as usize] -= 1;
+    let before = waits(&hand, melds);
+    let mut after = melds.to_vec();
+    if kind == MeldKind::ConcealedKong {
+        hand[t] -= 3;
+        after.push(Meld { kind, tile });
+    } else {
+        for m in &mut after {
+            if m.kind == MeldKind::Pong && m.tile == tile {
+                m.kind = MeldKind::AddedKong;
+            }
+        }
+    }
+    waits(&hand, &after) == before
+}
+
+impl GameCore {
+    /// The seat's hand (with `counts` as its concealed tiles and `melds` as its melds) as the
+    /// evaluator sees it.
+    pub(crate) fn hand_of(&self, counts: &Counts, melds: &[Meld]) -> Hand {
+        Hand::from_counts(counts, melds, &self.wildcards)
+    }
+
+    pub(crate) fn waits(&self, counts: &Counts, melds: &[Meld]) -> KindMask {
+        Waits::of(&self.hand_of(counts, melds), self.turn_rules.eval).tiles
+    }
+
+    pub(crate) fn wins(&self, counts: &Counts, melds: &[Meld]) -> bool {
+        let h = self.hand_of(counts, melds);
+        crate::shape::is_win(&h.counts, h.wild, h.meld_count(), self.turn_rules.eval)
+    }
+
+    /// Winning tiles of the seat's waiting position: its hand when it holds a waiting size,
+    /// or, for a declared seat on its turn, its locked hand before the draw. 0 otherwise.
+    /// Precondition: `seat < 4`.
+    #[must_use]
+    pub fn seat_waits(&self, seat: u8) -> KindMask {
+        let s = &self.seats[seat as usize];
+        let mut counts = s.hand;
+        match s.size() {
+            13 => {}
+            14 => match self.drawn {
+                Some(d) if s.declared && self.phase == Phase::Turn && self.turn == seat => {
+                    counts[d as usize] -= 1;
+                }
+                _ => return 0,
+            },
+            _ => return 0,
+        }
+        self.waits(&counts, &melds_of(&s.melds))
+    }
+
+    /// Under `kong_keeps_waits`, whether a declared seat's kong keeps its winning tiles.
+    pub(crate) fn kong_allowed(&self, seat: u8, kind: MeldKind, tile: u8) -> bool {
+        let s = &self.seats[seat as usize];
+        if !(self.turn_rules.kong_keeps_waits && s.declared) {
+            return true;
+        }
+        let drawn = if kind == MeldKind::Kong {
+            None
+        } else {
+            self.drawn
+        };
+        kong_keeps_waits(
+            |c, m| self.waits(c, m),
+            &s.hand,
+            &melds_of(&s.melds),
+            drawn,
+            kind,
+            tile,
+        )
+    }
+
+    fn kong_actions(&self, seat: u8) -> Vec<ActionCode> {
+        let s = &self.seats[seat as usize];
+        let locked = s.declared && self.turn_rules.declare_to_win;
+        let drawn = self.drawn;
+        let mut out = Vec::new();
+        for k in 0..KINDS as u8 {
+            if s.hand[k as usize] == 4
+                && self.wild_mask >> k & 1 == 0
+                && (!locked || Some(k) == drawn)
+                && self.kong_allowed(seat, MeldKind::ConcealedKong, k)
+            {
+                out.push(Act::ConcealedKong.code(k));
+            }
+        }
+        for m in &s.melds {
+            let k = m.tile;
+            if m.kind == MeldKind::Pong
+                && s.hand[k as usize] >= 1
+                && (!locked || Some(k) == drawn)
+                && (s.forfeited >> k & 1 == 0 || self.turn_rules.delayed_kong)
+                && self.kong_allowed(seat, MeldKind::AddedKong, k)
+            {
+                out.push(Act::AddedKong.code(k));
+            }
+        }
+        out
+    }
+
+    fn self_draw_allowed(&self, seat: u8) -> bool {
+        let s = &self.seats[seat as usize];
+        let Some(drawn) = self.drawn else {
+            return false;
+        };
+        if self.turn_rules.declare_to_win && !s.declared {
+            return false;
+        }
+        let h = self.hand_of(&s.hand, &melds_of(&s.melds));
+        self.rules
+            .profile()
+            .score(&self.rules, &h, drawn, true)
+            .is_ok_and(|w| w.allowed)
+    }
+
+    pub(crate) fn turn_actions(&self, seat: u8) -> Vec<ActionCode> {
+        let s = &self.seats[seat as usize];
+        let mut out = Vec::new();
+        if s.declared {
+            if self.self_draw_allowed(seat) {
+                out.push(Act::SelfDrawWin.code(0));
+            }
+            out.extend(self.kong_actions(seat));
+            out.push(Act::Discard.code(self.drawn.unwrap_or(0)));
+            return out;
+        }
+        if self.drawn.is_some() {
+            if !self.turn_rules.declare_to_win && self.self_draw_allowed(seat) {
+                out.push(Act::SelfDrawWin.code(0));
+            }
+            out.extend(self.kong_actions(seat));
+        }
+        if self.turn_rules.declare_to_win {
+            let h = self.hand_of(&s.hand, &melds_of(&s.melds));
+            let profile = self.rules.profile();
+            for (d, w) in ready_discards(&h, self.turn_rules.eval) {
+                if profile.declarable(&self.rules, &w) {
+                    out.push(Act::Declare.code(d));
+                }
+            }
+        }
+        for k in 0..KINDS as u8 {
+            if s.hand[k as usize] > 0 {
+                out.push(Act::Discard.code(k));
+            }
+        }
+        out
+    }
+
+    /// Take the engine's own actions until a seat has a real choice or the hand ends.
+    pub(crate) fn advance(&mut self) {
+        while self.phase == Phase::Turn && self.seats[self.turn as usize].declared {
+            let seat = self.turn;
+            let legal = self.turn_actions(seat);
+            // Under must_win a possible self-draw comes first; a lone action is the drawn tile.
+            let auto = (self.turn_rules.must_win && Act::of(legal[0]) == Act::SelfDrawWin)
+                || legal.len() == 1;
+            if !auto {
+                return;
+            }
+            self.apply(seat, legal[0], true);
+        }
+    }
+
+    pub(crate) fn apply(&mut self, seat: u8, code: ActionCode, auto: bool) {
+        self.legal = None;
+        let (act, tile) = (Act::of(code), action::tile_of(code));
+        if self.phase != Phase::Turn {
+            self.answer(seat, code, auto);
+            return;
+        }
+        let s = seat as usize;
+        match act {
+            Act::Discard | Act::Declare => self.discard(seat, tile, act == Act::Declare, auto),
+            Act::SelfDrawWin => {
+                let drawn = self.drawn.unwrap_or(0);
+                self.win(seat, drawn, WinKind::SelfDraw, None, auto);
+            }
+            Act::ConcealedKong => {
+                self.events.push(Event::ConcealedKong { seat, tile });
+                self.seats[s].hand[tile as usize] -= 4;
+                self.seats[s].melds.push(MeldRecord {
+                    kind: MeldKind::ConcealedKong,
+                    tile,
+                    source: None,
+                });
+                self.kongs.push(KongRecord {
+                    seat,
+                    kind: MeldKind::ConcealedKong,
+                    tile,
+                    feeder: None,
+                    feeder_declared: false,
+                });
+                self.draw(seat, true);
+            }
+            Act::AddedKong => {
+                self.events.push(Event::AddedKong { seat, tile });
+                self.seats[s].hand[tile as usize] -= 1;
+                self.open_claims(seat, tile, true);
+            }
+            _ => {}
+        }
+    }
+
+    pub(crate) fn draw(&mut self, seat: u8, replacement: bool) {
+        if self.wall.remaining() == 0 {
+            self.finish(None);
+            return;
+        }
+        let tile = self.wall.take(replacement);
+        self.seats[seat as usize].hand[tile as usize] += 1;
+        self.phase = Phase::Turn;
+        self.turn = seat;
+        self.drawn = Some(tile);
+        self.events.push(Event::Draw {
+            seat,
+            tile,
+            replacement,
+        });
+    }
+
+    fn discard(&mut self, seat: u8, tile: u8, declare: bool, auto: bool) {
+        let s = &mut self.seats[seat as usize];
+        s.hand[tile as usize] -= 1;
+        s.discards.push((tile, declare));
+        self.events.push(Event::Discard {
+            seat,
+            tile,
+            declare,
+            auto,
+        });
+        if declare {
+            self.seats[seat as usize].declared = true;
+            self.draw((seat + 1) % 4, false); // face down: nobody may claim it
+            return;
+        }
+        self.open_claims(seat, tile, false);
+    }
+}

@@ -1,0 +1,59 @@
+//! The invariants of a hand, checked by the tests after every step.
+
+use super::result::WinKind;
+use super::state::{GameCore, Phase};
+use crate::tiles::KINDS;
+
+impl GameCore {
+    /// Check the invariants: every tile of the wall is in exactly one place (a hand, a meld,
+    /// the discards or the wall; a claimed discard in both its meld and the discards), no
+    /// kind is held five times, a seat asked to act has something to do, and a finished
+    /// hand's payments sum to zero.
+    ///
+    /// # Errors
+    /// A description of the first broken invariant.
+    pub fn validate(&mut self) -> Result<(), String> {
+        let mut held = 0usize;
+        for (s, seat) in self.seats.iter().enumerate() {
+            let mut per_kind = seat.hand;
+            for m in &seat.melds {
+                per_kind[m.tile as usize] += m.kind.size();
+            }
+            if let Some(k) = (0..KINDS).find(|&k| per_kind[k] > 4) {
+                return Err(format!("seat {s} holds kind {k} {} times", per_kind[k]));
+            }
+            held += per_kind.iter().map(|&c| c as usize).sum::<usize>();
+            held += seat.discards.len();
+        }
+        let claimed = self
+            .seats
+            .iter()
+            .flat_map(|s| &s.melds)
+            .filter(|m| m.source.is_some())
+            .count()
+            + usize::from(self.outcome.is_some_and(|o| o.kind == WinKind::Discard));
+        let total = self.wall.tiles.len();
+        if held - claimed + self.wall.remaining() != total {
+            return Err(format!(
+                "tiles not conserved: {held} held, {claimed} claimed, {} in the wall, {total} dealt",
+                self.wall.remaining()
+            ));
+        }
+        for seat in self.to_act() {
+            if self.legal_actions(seat).map_or(true, |l| l.is_empty()) {
+                return Err(format!("seat {seat} asked with nothing to do"));
+            }
+        }
+        if self.phase == Phase::Over {
+            let Some(r) = &self.result else {
+                return Err("a finished hand has no result".into());
+            };
+            if r.deltas.iter().sum::<i32>() != 0 {
+                return Err(format!("payments do not sum to zero: {:?}", r.deltas));
+            }
+        } else if self.to_act().is_empty() {
+            return Err("nobody is to act in an unfinished hand".into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,256 @@
+//! What one seat may know (RULES §3, §4): its own tiles, everything public, nothing else.
+//!
+//! The two visibility rules ([`sees_discard`], [`sees_meld`]) are the only place that decides
+//! what is hidden; the seat view, the seat's event log and the greedy policy's count of seen
+//! tiles all go through them.
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use super::action::{self, Act, ActionCode};
+use super::event::Event;
+use super::result::HandResult;
+use super::state::{GameCore, Phase};
+use crate::hand::MeldKind;
+use crate::rules::Rules;
+use crate::tiles::{Counts, KINDS};
+
+/// Whether `viewer` sees the kind of `owner`'s discard (a 报听 discard lies face down until
+/// the hand is over).
+#[must_use]
+pub const fn sees_discard(owner: u8, viewer: u8, face_down: bool, over: bool) -> bool {
+    !face_down || owner == viewer || over
+}
+
+/// Whether `viewer` sees the kind of `owner`'s meld (a concealed kong's kind is hidden until
+/// the hand is over).
+#[must_use]
+pub fn sees_meld(owner: u8, viewer: u8, kind: MeldKind, over: bool) -> bool {
+    kind != MeldKind::ConcealedKong || owner == viewer || over
+}
+
+/// A meld as a seat sees it: `tile` is `None` for another seat's concealed kong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MeldView {
+    pub kind: MeldKind,
+    pub tile: Option<u8>,
+    pub source: Option<u8>,
+}
+
+/// An action as a view lists it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ActionView {
+    pub kind: Act,
+    pub tile: Option<u8>,
+}
+
+/// One seat's view of a hand (the JSON shape of `SeatView.to_dict()`). Read back from
+/// Python (for the greedy policy), the rules, legal actions and result are not read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    pub seat: u8,
+    pub dealer: u8,
+    #[serde(skip_deserializing)]
+    pub rules: Rules,
+    pub phase: Phase,
+    pub turn: u8,
+    /// Concealed tiles, sorted.
+    pub hand: Vec<u8>,
+    /// The tile this seat just drew, on its own turn.
+    pub drawn: Option<u8>,
+    pub melds: [Vec<MeldView>; 4],
+    /// Each seat's discards in order, `None` for one this seat may not see.
+    pub discards: [Vec<Option<u8>>; 4],
+    pub declared: [bool; 4],
+    pub passed_win: bool,
+    /// The discard or added kong being answered.
+    pub claim_tile: Option<u8>,
+    pub wall_remaining: usize,
+    pub wildcards: Vec<u8>,
+    /// This seat's winning tiles when it holds a waiting hand that is ready.
+    pub winning_tiles: Option<Vec<u8>>,
+    pub scores: [i32; 4],
+    #[serde(skip_deserializing)]
+    pub legal_actions: Vec<ActionView>,
+    #[serde(skip_deserializing)]
+    pub result: Option<HandResult>,
+}
+
+impl SeatView {
+    /// Tiles of each kind this seat has seen: its hand, every discard and meld it sees
+    /// (at most four of a kind).
+    #[must_use]
+    pub fn seen(&self) -> Counts {
+        let mut seen = [0u8; KINDS];
+        let mut add = |t: u8, n: u8| {
+            if let Some(c) = seen.get_mut(t as usize) {
+                *c = (*c + n).min(4);
+            }
+        };
+        for &t in &self.hand {
+            add(t, 1);
+        }
+        for &t in self.discards.iter().flatten().flatten() {
+            add(t, 1);
+        }
+        for m in self.melds.iter().flatten() {
+            if let Some(t) = m.tile {
+                add(t, m.kind.size());
+            }
+        }
+        seen
+    }
+}
+
+impl GameCore {
+    /// Everything `seat` may know now, and nothing else. Precondition: `seat < 4`.
+    pub fn view(&mut self, seat: u8) -> SeatView {
+        let over = self.phase == Phase::Over;
+        let legal = self.legal_actions(seat).unwrap_or_default();
+        let me = &self.seats[seat as usize];
+        let waits = self.seat_waits(seat);
+        SeatView {
+            seat,
+            dealer: self.dealer,
+            rules: self.rules,
+            phase: self.phase,
+            turn: self.turn,
+            hand: (0..KINDS as u8)
+                .flat_map(|k| std::iter::repeat_n(k, me.hand[k as usize] as usize))
+                .collect(),
+            drawn: self
+                .drawn
+                .filter(|_| self.phase == Phase::Turn && self.turn == seat),
+            melds: std::array::from_fn(|owner| {
+                self.seats[owner]
+                    .melds
+                    .iter()
+                    .map(|m| MeldView {
+                        kind: m.kind,
+                        tile: sees_meld(owner as u8, seat, m.kind, over).then_some(m.tile),
+                        source: m.source,
+                    })
+                    .collect()
+            }),
+            discards: std::array::from_fn(|owner| {
+                self.seats[owner]
+                    .discards
+                    .iter()
+                    .map(|&(t, down)| sees_discard(owner as u8, seat, down, over).then_some(t))
+                    .collect()
+            }),
+            declared: self.declared(),
+            passed_win: me.passed_win,
+            claim_tile: self
+                .claim_tile
+                .filter(|_| matches!(self.phase, Phase::Claim | Phase::Rob)),
+            wall_remaining: self.wall.remaining(),
+            wildcards: self.wildcards.clone(),
+            winning_tiles: (waits != 0)
+                .then(|| (0..KINDS as u8).filter(|&k| waits >> k & 1 == 1).collect()),
+            scores: self.scores,
+            legal_actions: legal
+                .iter()
+                .map(|&c| {
+                    let act = Act::of(c);
+                    ActionView {
+                        kind: act,
+                        tile: act.takes_tile().then(|| action::tile_of(c)),
+                    }
+                })
+                .collect(),
+            result: self.result.clone(),
+        }
+    }
+
+    /// Tiles of each kind `seat` has seen (as [`SeatView::seen`] counts them), without
+    /// building the view: the greedy policy asks this on every decision.
+    fn seen_by(&self, seat: u8) -> Counts {
+        let over = self.phase == Phase::Over;
+        let mut seen = self.seats[seat as usize].hand;
+        for (owner, s) in self.seats.iter().enumerate() {
+            for &(t, down) in &s.discards {
+                if sees_discard(owner as u8, seat, down, over) {
+                    seen[t as usize] += 1;
+                }
+            }
+            for m in &s.melds {
+                if sees_meld(owner as u8, seat, m.kind, over) {
+                    seen[m.tile as usize] += m.kind.size();
+                }
+            }
+        }
+        for c in &mut seen {
+            *c = (*c).min(4);
+        }
+        seen
+    }
+
+    /// The greedy policy's choice for `seat` (see [`crate::greedy`]), from what that seat
+    /// may see. Precondition: `seat` is to act.
+    pub fn greedy_action(&mut self, seat: u8) -> ActionCode {
+        let legal = self.legal_actions(seat).unwrap_or_default();
+        let s = &self.seats[seat as usize];
+        let claim_tile = self
+            .claim_tile
+            .filter(|_| matches!(self.phase, Phase::Claim | Phase::Rob));
+        crate::greedy::choose(&crate::greedy::Seat {
+            counts: s.hand,
+            melds: super::turn::melds_of(&s.melds),
+            wildcards: &self.wildcards,
+            rules: self.turn_rules.eval,
+            seen: self.seen_by(seat),
+            legal: &legal,
+            claim_tile,
+            declared: s.declared,
+        })
+    }
+
+    /// The event log as `seat` may see it (JSON values): other seats' tiles, draws,
+    /// face-down discards, concealed-kong kinds and claim answers masked or left out, and
+    /// no wall. Precondition: `seat < 4`.
+    #[must_use]
+    pub fn events_for(&self, seat: u8) -> Vec<Value> {
+        let mut out = Vec::with_capacity(self.events.len());
+        for e in &self.events {
+            let mut v = serde_json::to_value(e).unwrap_or(Value::Null);
+            match e {
+                Event::StartHand(start) => {
+                    let wall = &start.wall;
+                    let i = (seat as usize + 4 - start.dealer as usize) % 4;
+                    let mut hand = wall[13 * i..13 * i + 13].to_vec();
+                    if i == 0 {
+                        hand.push(wall[52]);
+                    }
+                    if let Value::Object(m) = &mut v {
+                        m.shift_remove("wall");
+                        m.insert("hand".into(), json!(hand));
+                        m.insert("wall_size".into(), json!(wall.len()));
+                    }
+                }
+                Event::Answer { seat: s, .. } if *s != seat => continue,
+                Event::Draw { seat: s, .. } | Event::ConcealedKong { seat: s, .. }
+                    if *s != seat =>
+                {
+                    v["tile"] = Value::Null;
+                }
+                Event::Discard {
+                    seat: s,
+                    tile: _,
+                    declare,
+                    ..
+                } if *s != seat => {
+                    if let Value::Object(m) = &mut v {
+                        m.shift_remove("auto");
+                    }
+                    if !sees_discard(*s, seat, *declare, false) {
+                        v["tile"] = Value::Null;
+                    }
+                }
+                _ => {}
+            }
+            out.push(v);
+        }
+        out
+    }
+}

@@ -1,0 +1,110 @@
+//! The profile seam: what differs between rule systems, asked of a [`Profile`].
+//!
+//! The state machine (`game/`), the evaluators (`shape`, `tables`, `waits`, `shanten`) and the
+//! Python layer are shared; a rule system is one module implementing [`Profile`] and one line
+//! in [`ALL`]. `docs/architecture.md` lists the hooks and how to add a profile.
+
+pub mod taiyuan;
+
+use crate::error::Result;
+use crate::game::{HandResult, KongRecord, Outcome, ScoreItem, Transfer};
+use crate::hand::Hand;
+use crate::rules::{EvalRules, OptionSpec, Preset, Rules};
+use crate::score::WinScore;
+use crate::tiles::KindMask;
+use crate::waits::Waits;
+
+/// Every profile, by number (a [`Rules`] stores the number). The first is the default.
+pub static ALL: [&dyn Profile; 1] = [&taiyuan::Taiyuan];
+
+/// The number of the profile called `name`.
+#[must_use]
+pub fn index_of(name: &str) -> Option<u8> {
+    let lower = name.trim().to_ascii_lowercase();
+    ALL.iter().position(|p| p.name() == lower).map(|i| i as u8)
+}
+
+/// The profiles' names.
+#[must_use]
+pub fn names() -> Vec<&'static str> {
+    ALL.iter().map(|p| p.name()).collect()
+}
+
+/// Every preset's name, over all profiles.
+#[must_use]
+pub fn preset_names() -> Vec<&'static str> {
+    ALL.iter()
+        .flat_map(|p| p.presets().iter().map(|s| s.name))
+        .collect()
+}
+
+/// What the state machine needs of the rules on every step, compiled once per hand.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TurnRules {
+    pub eval: EvalRules,
+    /// A seat must declare ready (报听) before it can win; a declared hand is locked.
+    pub declare_to_win: bool,
+    /// A declared seat's kong may not change its winning tiles (改变听口不能杠).
+    pub kong_keeps_waits: bool,
+    /// A seat that can win wins without being asked (有胡必胡).
+    pub must_win: bool,
+    /// An added kong given up by choosing pong is offered again (可缓杠).
+    pub delayed_kong: bool,
+    /// Other seats may win on an added kong (抢杠).
+    pub rob_added_kong: bool,
+}
+
+/// The tiles in play and how a hand's wildcard kinds are chosen.
+#[derive(Debug, Clone, Copy)]
+pub struct WallRules {
+    /// Kinds in play, four tiles each.
+    pub kinds: KindMask,
+    /// How many wildcard kinds a hand has.
+    pub wildcards: usize,
+    /// The kinds they are drawn from.
+    pub wildcard_pool: KindMask,
+}
+
+/// What a hand's settlement looks at.
+#[derive(Debug, Clone, Copy)]
+pub struct HandSummary<'a> {
+    pub dealer: u8,
+    pub outcome: Option<&'a Outcome>,
+    pub kongs: &'a [KongRecord],
+}
+
+/// A rule system. Each method states the rule it decides; the engine asks, never assumes.
+pub trait Profile: Sync {
+    /// The profile's name: `"taiyuan"`.
+    fn name(&self) -> &'static str;
+    /// Its options, in the order a [`Rules`] stores their values.
+    fn options(&self) -> &'static [OptionSpec];
+    /// Its named rule sets.
+    fn presets(&self) -> &'static [Preset];
+    /// Refuse combinations of options that the rules forbid.
+    ///
+    /// # Errors
+    /// `Error::Rules` naming the options.
+    fn check(&self, rules: &Rules) -> Result<()>;
+    /// The options the shared evaluators read.
+    fn eval(&self, rules: &Rules) -> EvalRules;
+    /// The tiles in play and the wildcard rule.
+    fn wall(&self, rules: &Rules) -> WallRules;
+    /// The state machine's options.
+    fn turn_rules(&self, rules: &Rules) -> TurnRules;
+    /// Whether a seat whose hand would wait on `waits` may declare ready.
+    fn declarable(&self, rules: &Rules, waits: &Waits) -> bool;
+    /// Whether a win on another seat's discard (or robbed kong) of `tile` may be offered.
+    fn discard_win_allowed(&self, rules: &Rules, tile: u8) -> bool;
+    /// Score a complete hand won with `tile` (its `allowed` says whether the win may happen).
+    ///
+    /// # Errors
+    /// `Error::NotWinning` if the hand does not win.
+    fn score(&self, rules: &Rules, hand: &Hand, tile: u8, self_draw: bool) -> Result<WinScore>;
+    /// The score as named items, in the order they apply.
+    fn score_items(&self, rules: &Rules, score: &WinScore, self_draw: bool) -> Vec<ScoreItem>;
+    /// Every payment of a finished hand.
+    fn settle(&self, rules: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer>;
+    /// Who deals the next hand of a match; `one_round` when the match is 一圈.
+    fn next_dealer(&self, rules: &Rules, result: &HandResult, one_round: bool) -> u8;
+}
