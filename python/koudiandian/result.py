@@ -9,7 +9,7 @@ from typing import Any
 from .score import Pattern
 from .tile import TILES, Tile
 
-__all__ = ["WinKind", "Transfer", "HandResult"]
+__all__ = ["WinKind", "Transfer", "ScoreItem", "HandResult"]
 
 
 class WinKind(str, enum.Enum):
@@ -41,9 +41,33 @@ class Transfer:
 
 
 @dataclass(frozen=True, slots=True)
+class ScoreItem:
+    """One factor of a win's value: ``combine`` is ``"base"`` for the point value ``p`` of the
+    winning tile (after the max-point rule), ``"multiply"`` for a factor (self-draw ×2, a
+    pattern's factor under ``bonus_patterns``). ``name`` is the English key, ``chinese`` the
+    name players use. The product of a result's items is one payer's share before the dealer
+    bonus."""
+
+    name: str
+    chinese: str
+    value: int
+    combine: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "chinese": self.chinese,
+            "value": self.value,
+            "combine": self.combine,
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class HandResult:
     """The settled hand. ``winner`` is ``None`` for a drawn hand (荒庄), where nothing is paid.
-    ``deltas`` are the four seats' score changes; they sum to zero."""
+    ``deltas`` are the four seats' score changes; they sum to zero. ``winners`` is
+    ``(winner,)`` for a won hand and ``()`` for a drawn one; ``score_items`` lists what the
+    win's share is made of (``()`` for a drawn hand)."""
 
     dealer: int
     winner: int | None
@@ -57,6 +81,8 @@ class HandResult:
     deltas: tuple[int, int, int, int]
     kongs_made: bool = False
     declared: tuple[bool, bool, bool, bool] = field(default=(False, False, False, False))
+    winners: tuple[int, ...] = ()
+    score_items: tuple[ScoreItem, ...] = ()
 
     @property
     def drawn(self) -> bool:
@@ -76,6 +102,8 @@ class HandResult:
             "deltas": list(self.deltas),
             "kongs_made": self.kongs_made,
             "declared": list(self.declared),
+            "winners": list(self.winners),
+            "score_items": [item.to_dict() for item in self.score_items],
         }
 
     @classmethod
@@ -93,4 +121,6 @@ class HandResult:
             deltas=tuple(d["deltas"]),
             kongs_made=d["kongs_made"],
             declared=tuple(d["declared"]),
+            winners=tuple(d.get("winners", ())),
+            score_items=tuple(ScoreItem(**item) for item in d.get("score_items", ())),
         )
