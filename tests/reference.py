@@ -15,6 +15,12 @@ tables of minimal wildcard counts). This module does a direct, exhaustive recurs
 * thirteen orphans: for each choice of the duplicated orphan kind, check that the naturals
   fit inside the wanted multiset and that the wildcards fill exactly the rest.
 
+Before a search, a quick necessary condition saves time on hands far from complete: the
+natural tiles fall into blocks of kinds that could share a group, every group's naturals lie in
+one block, so a block of ``t`` tiles needs ``-t % 3`` wildcards (``(2 - t) % 3`` if it holds
+the pair); seven pairs needs a wildcard for each odd count. ``cached_is_win`` and
+``cached_winning_tiles`` memoise the answers for the reference game (``reference_game.py``).
+
 A hand is described by ``counts`` (34 counts of the *natural* tiles, i.e. not counting the
 tiles of wildcard kinds), ``wild`` (the number of wildcards held), and ``melds`` (the number
 of declared melds; each takes three tiles off the fourteen).
@@ -133,6 +139,8 @@ def _seven_pairs(counts: tuple[int, ...], wild: int) -> bool:
 
 
 def _thirteen_orphans(counts: Sequence[int], wild: int) -> bool:
+    if any(counts[k] for k in range(N_KINDS) if k not in ORPHANS):
+        return False
     for duplicated in ORPHANS:
         wanted = [0] * N_KINDS
         for k in ORPHANS:
@@ -143,6 +151,46 @@ def _thirteen_orphans(counts: Sequence[int], wild: int) -> bool:
             if missing == wild:
                 return True
     return False
+
+
+_PARTNERS = {
+    wind_runs: tuple(
+        tuple(sorted({j for g in groups_containing(k, wind_runs) for j in g} - {k}))
+        for k in range(N_KINDS)
+    )
+    for wind_runs in (False, True)
+}
+
+
+def _block_sizes(counts: Sequence[int], wind_runs: bool) -> list[int]:
+    """The natural tiles split into blocks: kinds that could share a group (``_PARTNERS``)
+    are in one block. Every group's natural tiles lie in one block. Returns each block's
+    number of tiles."""
+    partners = _PARTNERS[wind_runs]
+    seen: set[int] = set()
+    sizes = []
+    for start in range(N_KINDS):
+        if counts[start] == 0 or start in seen:
+            continue
+        seen.add(start)
+        stack, size = [start], 0
+        while stack:
+            k = stack.pop()
+            size += counts[k]
+            for j in partners[k]:
+                if counts[j] and j not in seen:
+                    seen.add(j)
+                    stack.append(j)
+        sizes.append(size)
+    return sizes
+
+
+def _standard_lower_bound(sizes: Sequence[int]) -> int:
+    """Fewest wildcards the standard shape could need, from the block sizes: a block of
+    ``t`` tiles fills whole groups with ``-t % 3`` wildcards, or holds the pair with
+    ``(2 - t) % 3``; only one block holds the pair, else two wildcards make it alone."""
+    need = sum(-t % 3 for t in sizes)
+    return need - 1 if any(t % 3 for t in sizes) else need + 2
 
 
 def _check_hand(counts: Sequence[int], wild: int, melds: int, size: int, no_honors: bool) -> None:
@@ -167,15 +215,44 @@ def ref_is_win(
     tiles) with ``melds`` declared melds is complete (RULES §4, §6)."""
     _check_hand(counts, wild, melds, 14, no_honors)
     c = tuple(int(x) for x in counts)
-    if _standard(c, int(wild), True, bool(wind_runs)):
+    # Quick necessary conditions first (blocks; an odd count needs a wildcard), then the
+    # exhaustive searches.
+    if _standard_lower_bound(_block_sizes(c, wind_runs)) <= wild and _standard(
+        c, int(wild), True, bool(wind_runs)
+    ):
         return True
     if melds == 0:
-        if _seven_pairs(c, int(wild)):
+        if sum(x % 2 for x in c) <= wild and _seven_pairs(c, int(wild)):
             return True
         # Thirteen orphans needs the honors: without them in play no wildcard can stand for one.
         if not no_honors and _thirteen_orphans(c, int(wild)):
             return True
     return False
+
+
+def ref_may_be_ready(
+    counts: Sequence[int],
+    wild: int,
+    melds: int,
+    *,
+    wind_runs: bool = False,
+    no_honors: bool = False,
+) -> bool:
+    """A quick necessary condition for some discard to leave a complete-size hand (natural
+    ``counts`` + ``wild`` wildcards, 14 - 3*melds tiles) ready: false means none does.
+
+    Ready after discarding ``d`` means winning with ``d`` replaced by a wildcard. One discard
+    lowers the blocks' bound on the wildcards the standard shape needs by at most two (the
+    discarded tile's block, or the blocks it splits into, need at most two fewer), and the
+    numbers of odd counts and of non-orphan tiles by at most one each."""
+    _check_hand(counts, wild, melds, 14, no_honors)
+    if _standard_lower_bound(_block_sizes(counts, wind_runs)) - 2 <= wild + 1:
+        return True
+    if melds > 0:
+        return False
+    if sum(c % 2 for c in counts) - 1 <= wild + 1:
+        return True
+    return not no_honors and sum(counts[k] for k in range(N_KINDS) if k not in ORPHANS) <= 1
 
 
 MELD_SIZES = {"pong": 3, "kong": 4, "added_kong": 4, "concealed_kong": 4}
@@ -213,9 +290,43 @@ def ref_winning_tiles(
     return out
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def cached_is_win(
+    counts: tuple[int, ...], wild: int, melds: int, wind_runs: bool, no_honors: bool
+) -> bool:
+    """:func:`ref_is_win`, memoised on the hashable arguments (the reference game asks the
+    same positions again and again)."""
+    return ref_is_win(counts, wild, melds, wind_runs=wind_runs, no_honors=no_honors)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def cached_winning_tiles(
+    counts: tuple[int, ...],
+    wild: int,
+    meld_kinds: tuple[tuple[int, int], ...],
+    wildcard_kinds: tuple[int, ...],
+    wind_runs: bool,
+    no_honors: bool,
+) -> tuple[int, ...]:
+    """:func:`ref_winning_tiles` of a position with ``len(meld_kinds)`` melds, memoised."""
+    return tuple(
+        ref_winning_tiles(
+            counts,
+            wild,
+            len(meld_kinds),
+            meld_kinds,
+            wildcard_kinds,
+            wind_runs=wind_runs,
+            no_honors=no_honors,
+        )
+    )
+
+
 def clear_caches() -> None:
     _standard.cache_clear()
     _seven_pairs.cache_clear()
+    cached_is_win.cache_clear()
+    cached_winning_tiles.cache_clear()
 
 
 # --------------------------------------------------------------------------------------------

@@ -3,7 +3,10 @@
 This was the engine before the state machine moved into the Rust core
 (``rust/game/mod.rs``); it stays here, written for clarity, as the reference the Rust engine
 is tested against: both must log identical events for the same decisions
-(``test_game_reference.py``). It uses the package only for hand evaluation and settlement.
+(``test_game_reference.py``). It is independent of the package's evaluators: it takes only
+the package's plain data types (rules, actions, tiles, results, views, errors); hand
+evaluation is the brute force of ``reference.py``, scoring is ``reference_score.py``,
+settlement ``reference_settlement.py`` and the seeded deal ``reference_deal.py``.
 """
 
 from __future__ import annotations
@@ -12,26 +15,33 @@ import copy
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from koudiandian import _core
 from koudiandian.action import Action, ActionKind, action_of
 from koudiandian.errors import (
     IllegalActionError,
     NotYourTurnError,
 )
-from koudiandian.game import _check_seat, _deal
 from koudiandian.meld import MeldKind
 from koudiandian.result import HandResult, WinKind
 from koudiandian.rules import Rules
-from koudiandian.settlement import KongRecord, deltas_of, settle_win
 from koudiandian.tile import TILES, Tile
 from koudiandian.view import MeldView, SeatView
+from reference_deal import check_seat, deal
+from reference_score import (
+    POINTS,
+    allows_win,
+    declarable,
+    is_win,
+    score_win,
+    win_points,
+    winning_tiles,
+)
+from reference_settlement import KongRecord, deltas_of, settle_win
 
 __all__ = ["ReferenceGame"]
 
 _FORMAT = "koudiandian-game"
 _VERSION = 1
 _MELD_NAMES = {k: k.name.lower() for k in MeldKind}
-_POINTS = tuple(t.points for t in TILES)
 _TILED_ACTIONS = {
     k: tuple(action_of(k, t) for t in range(34)) for k in (ActionKind.DECLARE, ActionKind.DISCARD)
 }
@@ -63,7 +73,7 @@ class ReferenceGame:
         wildcards: Iterable[int] | None = None,
         scores: Sequence[int] = (0, 0, 0, 0),
     ) -> None:
-        rules, wall_list, wild = _deal(rules, seed, dealer, wall, wildcards, scores)
+        rules, wall_list, wild = deal(rules, seed, dealer, wall, wildcards, scores)
         self._setup(rules, dealer, wall_list, sorted(wild), tuple(scores))
 
     # -- construction -------------------------------------------------------------------
@@ -77,11 +87,9 @@ class ReferenceGame:
         scores: tuple[int, ...],
     ) -> None:
         self._rules = rules
-        self._flags = rules._flags
         self._dealer = dealer
         self._wall = wall
         self._wildcards = tuple(wildcards)
-        self._wild_list = list(wildcards)
         self._legal: list[Action] | None = None  # the turn seat's legal actions, cached
         self._wild_set = frozenset(wildcards)
         self._scores: tuple[int, int, int, int] = (scores[0], scores[1], scores[2], scores[3])
@@ -162,12 +170,12 @@ class ReferenceGame:
 
     def hand(self, seat: int) -> list[Tile]:
         """Seat ``seat``'s concealed tiles, sorted (the authority's view, not a seat's)."""
-        _check_seat(seat)
+        check_seat(seat)
         return [TILES[k] for k in _tiles_of(self._hands[seat])]
 
     def legal_actions(self, seat: int) -> list[Action]:
         """What ``seat`` may do now; empty when it need not act."""
-        _check_seat(seat)
+        check_seat(seat)
         if self._phase == "turn" and seat == self._turn:
             if self._legal is None:
                 self._legal = self._turn_actions(seat)
@@ -181,19 +189,14 @@ class ReferenceGame:
     def _meld_pairs(self, seat: int) -> list[tuple[int, int]]:
         return [(int(m[0]), int(m[1])) for m in self._melds[seat]]  # type: ignore[arg-type]
 
-    def _waits(self, counts: list[int], melds: list[tuple[int, int]]) -> int:
-        """Winning tiles of a waiting hand, as a kind mask."""
-        return _core.counts_waits(counts, melds, self._wild_list, self._flags)
+    def _waits(self, counts: list[int], melds: list[tuple[int, int]]) -> tuple[int, ...]:
+        """Winning tiles of a waiting hand."""
+        return winning_tiles(counts, melds, self._wildcards, self._rules)
 
     def _wins_with(self, seat: int, tile: int) -> bool:
         counts = list(self._hands[seat])
         counts[tile] += 1
-        return _core.counts_is_win(counts, self._meld_pairs(seat), self._wild_list, self._flags)
-
-    def _allowed(self, points: int, self_draw: bool) -> bool:
-        if self_draw:
-            return points >= (5 if self._rules.draw5_win6 else 3)
-        return points >= 6
+        return is_win(counts, self._meld_pairs(seat), self._wildcards, self._rules)
 
     def _kong_keeps_waits(self, seat: int, kind: MeldKind, tile: int) -> bool:
         """Under ``kong_keeps_waits``, whether a declared seat's kong leaves its winning tiles
@@ -242,11 +245,11 @@ class ReferenceGame:
         drawn = self._drawn
         if drawn is None or not self._declared[seat]:
             return False
-        melds = self._meld_pairs(seat)
-        if not _core.counts_is_win(self._hands[seat], melds, self._wild_list, self._flags):
+        hand, melds = self._hands[seat], self._meld_pairs(seat)
+        if not is_win(hand, melds, self._wildcards, self._rules):
             return False
-        tiles = _tiles_of(self._hands[seat])
-        return bool(_core.score_win(tiles, drawn, True, melds, self._wildcards, self._flags)[1])
+        points = win_points(hand, melds, drawn, True, self._wildcards, self._rules)
+        return allows_win(points, True, self._rules)
 
     def _turn_actions(self, seat: int) -> list[Action]:
         hand = self._hands[seat]
@@ -259,10 +262,10 @@ class ReferenceGame:
             out.append(action_of(ActionKind.DISCARD, self._drawn))
             return out
         out = self._kong_actions(seat) if self._drawn is not None else []
-        mask = _core.counts_declarable(hand, self._meld_pairs(seat), self._wild_list, self._flags)
+        ready = declarable(hand, self._meld_pairs(seat), self._wildcards, self._rules)
         declare = _TILED_ACTIONS[ActionKind.DECLARE]
         discard = _TILED_ACTIONS[ActionKind.DISCARD]
-        out.extend(declare[k] for k in range(34) if mask >> k & 1)
+        out.extend(declare[k] for k in ready)
         out.extend(discard[k] for k in range(34) if hand[k])
         return out
 
@@ -274,7 +277,7 @@ class ReferenceGame:
         Raises :class:`NotYourTurnError` if ``seat`` is not in :attr:`to_act` and
         :class:`IllegalActionError` (listing the legal actions) if the action is not legal;
         either way the game is left exactly as it was."""
-        _check_seat(seat)
+        check_seat(seat)
         if seat not in self.to_act:
             raise NotYourTurnError(
                 f"seat {seat} is not to act now"
@@ -380,7 +383,7 @@ class ReferenceGame:
                 if (
                     self._declared[s]
                     and not self._passed_win[s]
-                    and self._allowed(_POINTS[tile], False)
+                    and allows_win(POINTS[tile], False, self._rules)
                     and self._wins_with(s, tile)
                 ):
                     acts.append(action_of(ActionKind.WIN))
@@ -453,16 +456,11 @@ class ReferenceGame:
 
     def _win(self, seat: int, tile: int, kind: WinKind, source: int | None, *, auto: bool) -> None:
         self_draw = kind is WinKind.SELF_DRAW
-        tiles = _tiles_of(self._hands[seat])
-        if not self_draw:
-            tiles.append(tile)
-        points, _allowed, _shape, bits, factor, _pay = _core.score_win(
-            tiles, tile, self_draw, self._meld_pairs(seat), self._wildcards, self._flags
-        )
         if not self_draw:
             self._hands[seat][tile] += 1
-        from koudiandian.score import Pattern
-
+        value = score_win(
+            self._hands[seat], self._meld_pairs(seat), tile, self_draw, self._wildcards, self._rules
+        )
         discarder_declared = False if source is None else self._claim_declared
         transfers = settle_win(
             self._rules,
@@ -471,8 +469,8 @@ class ReferenceGame:
             self_draw=self_draw,
             discarder=source,
             discarder_declared=discarder_declared,
-            points=points,
-            factor=factor,
+            points=value.points,
+            factor=value.factor,
             kongs=self._kongs,
         )
         self._events.append(
@@ -492,9 +490,9 @@ class ReferenceGame:
                 win_kind=kind,
                 discarder=source,
                 win_tile=TILES[tile],
-                points=points,
-                factor=factor,
-                patterns=Pattern.from_bits(bits),
+                points=value.points,
+                factor=value.factor,
+                patterns=value.patterns,
                 transfers=tuple(transfers),
                 deltas=deltas_of(transfers),
                 kongs_made=bool(self._kongs),
@@ -504,6 +502,8 @@ class ReferenceGame:
                     self._declared[2],
                     self._declared[3],
                 ),
+                winners=(seat,),
+                score_items=value.items,
             )
         )
 
@@ -548,7 +548,7 @@ class ReferenceGame:
 
     def view(self, seat: int) -> SeatView:
         """Everything ``seat`` may know now, and nothing else."""
-        _check_seat(seat)
+        check_seat(seat)
         over = self._phase == "over"
         melds = tuple(
             tuple(
@@ -581,7 +581,7 @@ class ReferenceGame:
             if n == 14 and self._drawn is not None:
                 counts[self._drawn] -= 1
             w = self._waits(counts, melds_here)
-            waits = tuple(TILES[k] for k in range(34) if w >> k & 1) if w else None
+            waits = tuple(TILES[k] for k in w) if w else None
         mine = self._phase == "turn" and self._turn == seat
         return SeatView(
             seat=seat,
