@@ -1,4 +1,4 @@
-.PHONY: help build test test-rust lint bench
+.PHONY: help all build test test-rust lint bench
 .DEFAULT_GOAL := help
 
 help: ## list the targets
@@ -13,10 +13,15 @@ test: ## install with test extras and run the test suite (the README's test comm
 test-rust: ## the Rust core's own tests, without Python
 	cargo test --release
 
-lint: ## clippy (pedantic), rustfmt check, mypy
+lint: ## clippy (pedantic, with and without the bindings), rustfmt, ruff, mypy --strict
 	cargo clippy --all-targets -- -D warnings
+	cargo clippy --all-targets --features python -- -D warnings
 	cargo fmt --check
+	python -m ruff check python tests benches
+	python -m ruff format --check python tests benches
 	python -m mypy python/koudiandian
+
+all: test-rust lint test ## what CI runs: the Rust tests, the lint, the Python tests
 
 bench: ## criterion benches of the core, then the Python benches beside their peers
 	cargo bench --bench core

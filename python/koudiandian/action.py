@@ -22,6 +22,7 @@ class ActionKind(enum.IntEnum):
     ADDED_KONG = 6  # 明杠 / 补杠
     CONCEALED_KONG = 7  # 暗杠
     PASS = 8  # 过
+    CHOW = 9  # 吃: ``tile`` is the lowest tile of the run (offered by profiles with chow)
 
     @property
     def takes_tile(self) -> bool:
@@ -30,14 +31,21 @@ class ActionKind(enum.IntEnum):
 
 
 _WITH_TILE = frozenset(
-    {ActionKind.DISCARD, ActionKind.DECLARE, ActionKind.ADDED_KONG, ActionKind.CONCEALED_KONG}
+    {
+        ActionKind.DISCARD,
+        ActionKind.DECLARE,
+        ActionKind.ADDED_KONG,
+        ActionKind.CONCEALED_KONG,
+        ActionKind.CHOW,
+    }
 )
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One decision. ``tile`` is the discarded tile for ``DISCARD`` / ``DECLARE`` and the
-    kong's kind for ``ADDED_KONG`` / ``CONCEALED_KONG``; ``None`` for the others (the claimed
+    """One decision. ``tile`` is the discarded tile for ``DISCARD`` / ``DECLARE``, the
+    kong's kind for ``ADDED_KONG`` / ``CONCEALED_KONG`` and the lowest tile of the run for
+    ``CHOW``; ``None`` for the others (the claimed
     tile of ``WIN`` / ``PONG`` / ``KONG`` is the one on the table)."""
 
     kind: ActionKind

@@ -16,10 +16,12 @@ pub enum Act {
     AddedKong = 6,
     ConcealedKong = 7,
     Pass = 8,
+    /// 吃: `tile` is the lowest tile of the run it makes. Offered by profiles with chow.
+    Chow = 9,
 }
 
 impl Act {
-    const ALL: [Act; 9] = [
+    const ALL: [Act; 10] = [
         Act::Discard,
         Act::Declare,
         Act::SelfDrawWin,
@@ -29,6 +31,7 @@ impl Act {
         Act::AddedKong,
         Act::ConcealedKong,
         Act::Pass,
+        Act::Chow,
     ];
 
     #[must_use]
@@ -39,7 +42,7 @@ impl Act {
     /// The kind of a code. Precondition: `code < CODES`.
     #[must_use]
     pub fn of(code: ActionCode) -> Act {
-        Act::ALL[(code / 34) as usize % 9]
+        Act::ALL[(code / 34) as usize % Act::ALL.len()]
     }
 
     /// Whether an action of this kind names a tile (the discard or the kong's kind).
@@ -47,7 +50,7 @@ impl Act {
     pub const fn takes_tile(self) -> bool {
         matches!(
             self,
-            Act::Discard | Act::Declare | Act::AddedKong | Act::ConcealedKong
+            Act::Discard | Act::Declare | Act::AddedKong | Act::ConcealedKong | Act::Chow
         )
     }
 
@@ -64,12 +67,13 @@ impl Act {
             Act::AddedKong => "added_kong",
             Act::ConcealedKong => "concealed_kong",
             Act::Pass => "pass",
+            Act::Chow => "chow",
         }
     }
 }
 
 /// Number of action codes: every code is below it.
-pub const CODES: ActionCode = 9 * 34;
+pub const CODES: ActionCode = Act::ALL.len() as ActionCode * 34;
 
 /// An action as text, as `str(Action)` prints it: `discard 1m`, `pass`.
 #[must_use]
