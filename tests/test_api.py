@@ -936,3 +936,53 @@ arrays = st.one_of(
 def test_fuzz_batch(counts, wild, melds, wildcards):
     _no_panic(kd.is_win_batch, counts, wild, melds=melds)
     _no_panic(kd.winning_tiles_batch, counts, wild, melds=melds, wildcards=wildcards)
+
+
+def test_docs_option_table_is_generated_from_rules_options():
+    from pathlib import Path
+
+    from koudiandian.rules import options_reference
+
+    text = (Path(__file__).parent.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    embedded = text.split("<!-- options:begin -->\n")[1].split("<!-- options:end -->")[0]
+    assert embedded == options_reference()
+    names = [o["name"] for o in Rules.options()]
+    assert names[-1] == "wildcards" and len(names) == 12
+    for o in Rules.options():
+        assert o["chinese"] and o["meaning"] and o["default"] in o["choices"]
+        assert getattr(Rules(), o["name"]) == o["default"]
+
+
+def test_rules_parse_overrides_and_conflicts():
+    r = Rules.parse("Taiyuan, dealer_bonus=false")
+    assert not r.dealer_bonus and not r.dealer_selfdraw_double and r.feeder_pays_all
+    assert Rules.parse("taiyuan,random_wildcard") == Rules.preset("taiyuan").replace(
+        wildcards="random"
+    )
+    assert Rules.parse("WILDCARDS=RANDOM,风嘴子") == Rules(wildcards="random", wind_runs=True)
+    for text, words in [
+        ("foo=bar", ["unknown option", "foo", "known options", "presets"]),
+        ("random_wildcard,double_wildcard", ["conflicting presets"]),
+        ("wind_runs wildcards=double", ["commas"]),
+    ]:
+        with pytest.raises(InvalidRulesError) as info:
+            Rules.parse(text)
+        for w in words:
+            assert w in str(info.value), (text, w)
+    with pytest.raises(InvalidRulesError, match="True or False"):
+        Rules(must_win=1)
+    assert repr(Rules(dealer_bonus=True, wildcards="random")) == (
+        "Rules(dealer_bonus=True, wildcards='random')"
+    )
+    assert eval(repr(Rules.preset("taiyuan"))) == Rules.preset("taiyuan")
+    assert Rules().profile == "taiyuan"
+
+
+def test_hand_functions_take_a_preset_name_or_refuse_clearly():
+    from koudiandian import is_win
+
+    assert is_win("11122233344455m", rules="taiyuan")
+    with pytest.raises(InvalidArgumentError, match="rules must be a Rules"):
+        is_win("11122233344455m", rules={"wind_runs": True})  # type: ignore[arg-type]
+    with pytest.raises(InvalidRulesError):
+        is_win("11122233344455m", rules="no_such_preset")

@@ -14,7 +14,7 @@ from typing import Any
 
 from ._core import Rules
 
-__all__ = ["Rules", "WildcardMode", "DEFAULT_RULES"]
+__all__ = ["Rules", "WildcardMode", "DEFAULT_RULES", "options_reference"]
 
 
 class WildcardMode(str, enum.Enum):
@@ -55,5 +55,30 @@ def _install_option_attributes() -> None:
 
 
 _install_option_attributes()
+
+
+def options_reference() -> str:
+    """Every profile's options and presets as Markdown tables, generated from
+    :meth:`Rules.options` and :meth:`Rules.presets` (``docs/rules.md`` embeds this text, and
+    the CLI's ``--rules`` help is built from the same data)."""
+    lines: list[str] = []
+    presets = Rules.presets()
+    for profile in dict.fromkeys(p for _, p, _ in presets):
+        lines += [
+            f"Profile `{profile}`:",
+            "",
+            "| option | term | values | default | meaning |",
+            "| --- | --- | --- | --- | --- |",
+        ]
+        for o in Rules.options(profile):
+            values = " / ".join(str(c).lower() for c in o["choices"])
+            default = str(o["default"]).lower()
+            lines.append(
+                f"| `{o['name']}` | {o['chinese']} | {values} | {default} | {o['meaning']} |"
+            )
+        lines += ["", "| preset | what it is |", "| --- | --- |"]
+        lines += [f"| `{name}` | {doc} |" for name, p, doc in presets if p == profile]
+        lines.append("")
+    return "\n".join(lines)
 
 DEFAULT_RULES = Rules()
