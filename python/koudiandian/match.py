@@ -84,21 +84,15 @@ class Match:
 
     # -- rotation ------------------------------------------------------------------------
 
-    @property
-    def _stay_rule(self) -> bool:
-        """The §7 rule of one_round / dealer_bonus (a non-dealer win passes the deal on)."""
-        return self.length == "one_round" or self.rules.dealer_bonus
-
     def next_dealer(self, result: HandResult) -> int:
-        """Who deals after ``result`` (RULES §7)."""
-        d = result.dealer
-        if self._stay_rule:
-            if result.winner is None:
-                return (d + 1) % 4 if result.kongs_made else d
-            return d if result.winner == d else (d + 1) % 4
-        if result.winner is None:
-            return (d + 1) % 4
-        return result.winner
+        """Who deals after the hand of this match that ended with ``result`` (RULES §7, as
+        the rules' profile decides it)."""
+        game = next((g for g in self.games if g.result is result), None)
+        if game is None:
+            raise InvalidArgumentError("not the result of a finished hand of this match")
+        nxt = game.next_dealer(one_round=self.length == "one_round")
+        assert nxt is not None
+        return nxt
 
     def _start_hand(self) -> None:
         i = len(self.games)
