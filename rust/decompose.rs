@@ -244,6 +244,19 @@ pub fn decompose(hand: &Hand, rules: EvalRules) -> Vec<Reading> {
     if hand.melds.is_empty() && !rules.no_honors && is_thirteen_orphans(&hand.counts) {
         thirteen_orphans(&hand.counts, hand.wild, &mut out);
     }
+    if rules.lack_a_suit {
+        // 缺一门: a reading whose tiles hold all three suits does not win.
+        out.retain(|r| {
+            let kinds = r
+                .groups
+                .iter()
+                .flat_map(|g| g.tiles.iter().map(|&(k, _)| k));
+            kinds
+                .filter(|&k| k < 27)
+                .fold(0u8, |acc, k| acc | 1 << (k / 9))
+                != crate::suits::ALL_SUITS
+        });
+    }
     out
 }
 

@@ -6,7 +6,7 @@
 use crate::game::{Act, ActionCode};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::rules::EvalRules;
-use crate::shanten::shanten;
+use crate::shanten;
 use crate::tiles::{points, Counts, KINDS};
 use crate::waits::Waits;
 
@@ -31,7 +31,7 @@ impl Seat<'_> {
 
     fn shanten_of(&self, counts: &Counts, melds: &[Meld]) -> i32 {
         let h = self.hand(counts, melds);
-        shanten(&h.counts, h.wild, h.meld_count(), self.rules)
+        shanten::of_hand(&h, self.rules)
     }
 
     /// `(−shanten, live winning tiles, best wait value)` after discarding `kind`: larger is better.

@@ -14,6 +14,7 @@ pub mod rules;
 pub mod score;
 pub mod shanten;
 pub mod shape;
+pub mod suits;
 pub mod tables;
 pub mod tiles;
 pub mod waits;

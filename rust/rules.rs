@@ -375,6 +375,8 @@ pub struct EvalRules {
     pub bonus_patterns: bool,
     /// 摸五胡六: thresholds 5 (self-draw) / 6 (discard) instead of 3 / 6.
     pub draw5_win6: bool,
+    /// 缺一门: a win must lack at least one of the three suits, melds included.
+    pub lack_a_suit: bool,
 }
 
 impl EvalRules {

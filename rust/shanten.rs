@@ -136,12 +136,60 @@ fn thirteen_orphans_keep(counts: &Counts) -> u8 {
     distinct + double
 }
 
+/// The shanten of a hand that can never win (缺一门 with melds in all three suits): more
+/// than any hand that can.
+pub const NEVER: i32 = 14;
+
 /// Shanten of a hand of 3n+1 or 3n+2 concealed tiles (`counts` natural, `wild` wildcards):
-/// −1 complete, 0 ready, 1 one tile from ready, …
+/// −1 complete, 0 ready, 1 one tile from ready, … Under `lack_a_suit` (缺一门) the
+/// concealed tiles of one suit are exchanged too (the cheapest suit); the melds' suits are
+/// not seen here: [`of_hand`] counts them.
 ///
 /// Precondition: counts ≤ 4; `Σcounts + wild` is `13 − 3·melds` or `14 − 3·melds`.
 #[must_use]
 pub fn shanten(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> i32 {
+    lacking(counts, wild, melds, 0, rules)
+}
+
+/// Shanten of a validated hand, its melds' suits counted under `lack_a_suit`.
+#[must_use]
+pub fn of_hand(hand: &crate::hand::Hand, rules: EvalRules) -> i32 {
+    let meld_suits = if rules.lack_a_suit {
+        crate::suits::of_melds(hand)
+    } else {
+        0
+    };
+    lacking(
+        &hand.counts,
+        hand.wild,
+        hand.meld_count(),
+        meld_suits,
+        rules,
+    )
+}
+
+/// [`shanten`] when the melds hold `meld_suits` (a suit mask): under `lack_a_suit`, the
+/// best over the suits the hand may drop (a suit no meld holds); [`NEVER`] if there is none.
+fn lacking(counts: &Counts, wild: u8, melds: u8, meld_suits: u8, rules: EvalRules) -> i32 {
+    if !rules.lack_a_suit {
+        return any_suits(counts, wild, melds, rules);
+    }
+    let held = crate::suits::of_counts(counts) | meld_suits;
+    if held != crate::suits::ALL_SUITS {
+        // A suit is already missing: nothing to exchange for it.
+        return any_suits(counts, wild, melds, rules);
+    }
+    let mut best = NEVER;
+    for s in (0..3).filter(|&s| meld_suits >> s & 1 == 0) {
+        let mut rest = *counts;
+        rest[9 * s..9 * s + 9].fill(0);
+        best = best.min(any_suits(&rest, wild, melds, rules));
+    }
+    best
+}
+
+/// Shanten without 缺一门.
+fn any_suits(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> i32 {
     let mut keep = standard_keep(counts, melds, rules);
     if melds == 0 {
         keep = keep.max(seven_pairs_keep(counts));

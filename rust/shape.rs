@@ -93,17 +93,29 @@ pub fn is_thirteen_orphans(counts: &Counts) -> bool {
 }
 
 /// Whether a hand wins (RULES §4): `counts` are the natural concealed tiles, `wild` the
-/// wildcards among them, `melds` the declared melds.
+/// wildcards among them, `melds` the declared melds. Under `lack_a_suit` (缺一门) only the
+/// concealed tiles' suits are seen here; [`hand_wins`] also counts the melds'.
 ///
 /// Precondition: counts ≤ 4, `Σcounts + wild = 14 − 3·melds`, `melds ≤ 4`.
 #[inline]
 #[must_use]
 pub fn is_win(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> bool {
+    if rules.lack_a_suit && crate::suits::of_counts(counts) == crate::suits::ALL_SUITS {
+        return false;
+    }
     if is_standard(counts, wild, rules) {
         return true;
     }
     melds == 0
         && (is_seven_pairs(counts, wild) || (!rules.no_honors && is_thirteen_orphans(counts)))
+}
+
+/// Whether a validated complete hand wins, its melds' suits counted under `lack_a_suit`.
+#[inline]
+#[must_use]
+pub fn hand_wins(hand: &crate::hand::Hand, rules: EvalRules) -> bool {
+    (!rules.lack_a_suit || crate::suits::of_hand(hand) != crate::suits::ALL_SUITS)
+        && is_win(&hand.counts, hand.wild, hand.meld_count(), rules)
 }
 
 /// The honors digit weight of kind `k` within its group, and the group.

@@ -6,7 +6,9 @@ use crate::shape::{entry, Keys};
 use crate::tables::{melds_need, pair_need, POW5};
 use crate::tiles::{points, Counts, KindMask, KINDS, ORPHAN_KINDS};
 
-/// The kinds among `candidates` that complete the position as one more natural tile.
+/// The kinds among `candidates` that complete the position as one more natural tile. Under
+/// `lack_a_suit` (缺一门) only the concealed tiles' suits are seen here; [`Waits::of`] also
+/// counts the melds'.
 ///
 /// Precondition: counts ≤ 4, no candidate kind with count 4,
 /// `Σcounts + wild = 13 − 3·melds`.
@@ -109,6 +111,9 @@ pub fn winning_mask(
             }
         }
     }
+    if rules.lack_a_suit {
+        out &= crate::suits::allowed_kinds(crate::suits::of_counts(counts));
+    }
     out
 }
 
@@ -142,7 +147,16 @@ impl Waits {
     /// The waits of a validated 3n+1 hand.
     #[must_use]
     pub fn of(hand: &Hand, rules: EvalRules) -> Self {
-        let candidates = !hand.wildcards & !hand.held_four();
+        let mut candidates = !hand.wildcards & !hand.held_four();
+        if rules.lack_a_suit {
+            candidates &= crate::suits::allowed_kinds(crate::suits::of_hand(hand));
+            if candidates == 0 {
+                return Waits {
+                    tiles: 0,
+                    wildcard_points: None,
+                };
+            }
+        }
         let tiles = winning_mask(
             &hand.counts,
             hand.wild,

@@ -2,7 +2,7 @@
 //! `end_hand` event that reveals every seat's tiles.
 
 use super::event::{EndHand, Event};
-use super::result::{deltas_of, HandResult, Outcome, WinKind};
+use super::result::{deltas_of, HandResult, Outcome, WinContext, WinKind};
 use super::state::{GameCore, Phase};
 use super::turn::melds_of;
 use crate::profiles::HandSummary;
@@ -20,12 +20,17 @@ impl GameCore {
     ) {
         let s = seat as usize;
         let self_draw = kind == WinKind::SelfDraw;
+        let context = if self_draw {
+            self.self_draw_context()
+        } else {
+            WinContext::of(kind)
+        };
         let mut counts = self.seats[s].hand;
         if !self_draw {
             counts[tile as usize] += 1;
         }
         let h = self.hand_of(&counts, &melds_of(&self.seats[s].melds));
-        let score = self.rules.profile().score(&self.rules, &h, tile, self_draw);
+        let score = self.rules.profile().score(&self.rules, &h, tile, context);
         let (points, factor, patterns) =
             score.map_or((0, 1, 0), |w| (w.points, w.factor, w.patterns));
         self.seats[s].hand = counts;
@@ -40,6 +45,7 @@ impl GameCore {
             winner: seat,
             tile,
             kind,
+            context,
             discarder: source,
             discarder_declared: source.is_some() && self.claim_declared,
             points,
@@ -95,10 +101,9 @@ impl GameCore {
                 &self.seats[o.winner as usize].hand,
                 &melds_of(&self.seats[o.winner as usize].melds),
             );
-            let self_draw = o.kind == WinKind::SelfDraw;
             profile
-                .score(&self.rules, &h, o.tile, self_draw)
-                .map(|s| profile.score_items(&self.rules, &s, self_draw))
+                .score(&self.rules, &h, o.tile, o.context)
+                .map(|s| profile.score_items(&self.rules, &s, o.context))
                 .unwrap_or_default()
         });
         HandResult {

@@ -15,12 +15,51 @@ pub enum WinKind {
     RobbedKong,
 }
 
+/// How a win came about, as the score sees it (杠上开花, 海底捞月, 抢杠胡).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WinContext {
+    pub kind: WinKind,
+    /// A self-draw of a kong's replacement tile (杠上开花).
+    pub replacement: bool,
+    /// A self-draw of the wall's last tile (海底捞月).
+    pub last_tile: bool,
+}
+
+impl WinContext {
+    /// A win of `kind`, on neither a replacement nor the last tile.
+    #[must_use]
+    pub const fn of(kind: WinKind) -> Self {
+        WinContext {
+            kind,
+            replacement: false,
+            last_tile: false,
+        }
+    }
+
+    /// A self-draw: `replacement` and `last_tile` as the draw was.
+    #[must_use]
+    pub const fn self_draw(replacement: bool, last_tile: bool) -> Self {
+        WinContext {
+            kind: WinKind::SelfDraw,
+            replacement,
+            last_tile,
+        }
+    }
+
+    #[must_use]
+    pub fn is_self_draw(self) -> bool {
+        self.kind == WinKind::SelfDraw
+    }
+}
+
 /// How a won hand was won, as the state machine records it for settlement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Outcome {
     pub winner: u8,
     pub tile: u8,
     pub kind: WinKind,
+    /// The win's context for the score.
+    pub context: WinContext,
     pub discarder: Option<u8>,
     /// Whether the discarder (or robbed konger) had declared when it discarded.
     pub discarder_declared: bool,
@@ -80,6 +119,17 @@ impl ScoreItem {
             chinese,
             value,
             combine: "base",
+        }
+    }
+
+    /// An item added to the base (fan, in additive profiles).
+    #[must_use]
+    pub const fn plus(name: &'static str, chinese: &'static str, value: i64) -> Self {
+        ScoreItem {
+            name,
+            chinese,
+            value,
+            combine: "add",
         }
     }
 

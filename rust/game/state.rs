@@ -121,6 +121,8 @@ pub struct GameCore {
     pub(crate) phase: Phase,
     pub(crate) turn: u8,
     pub(crate) drawn: Option<u8>,
+    /// Whether `drawn` came from the back of the wall, after a kong.
+    pub(crate) replacement: bool,
     pub(crate) claim_tile: Option<u8>,
     pub(crate) claim_declared: bool,
     /// Per seat, the actions offered on the current discard or added kong (empty: not asked).
@@ -203,6 +205,7 @@ impl GameCore {
             dealer,
             scores,
             drawn: Some(wall[52]),
+            replacement: false,
             wall: Wall {
                 tiles: wall,
                 front: 53,

@@ -17,6 +17,7 @@ fn random_play_keeps_the_invariants() {
         "honor_wildcard,taiyuan",
         "double_wildcard,feeder_pays_all",
         "no_honors,patterns,dealer_bonus",
+        "queyimen",
     ];
     let mut rng = Rng::new(99);
     let mut wins = 0;
@@ -105,4 +106,56 @@ fn seat_views_hide_what_others_hold() {
         g.step(seat, legal[rng.below(legal.len() as u64) as usize])
             .unwrap();
     }
+}
+
+#[test]
+fn queyimen_play_never_declares_and_wins_lack_a_suit() {
+    let r = rules("queyimen");
+    let mut rng = Rng::new(7);
+    let (mut wins, mut drawn_with_kongs) = (0, 0);
+    for seed in 0..300u64 {
+        let mut g = GameCore::seeded(r, (seed % 4) as u8, seed, [0; 4]).unwrap();
+        assert_eq!(g.wall().tiles.len(), 108, "108 tiles");
+        while g.phase() != Phase::Over {
+            let to_act = g.to_act();
+            let seat = to_act[rng.below(to_act.len() as u64) as usize];
+            let legal = g.legal_actions(seat).unwrap();
+            assert!(
+                legal.iter().all(|&c| Act::of(c) != Act::Declare),
+                "seed {seed}: DECLARE offered"
+            );
+            let eager: Vec<_> = legal
+                .iter()
+                .copied()
+                .filter(|&c| matches!(Act::of(c), Act::Win | Act::SelfDrawWin))
+                .collect();
+            let pick = if eager.is_empty() { &legal } else { &eager };
+            let action = pick[rng.below(pick.len() as u64) as usize];
+            g.step(seat, action).unwrap();
+            g.validate()
+                .unwrap_or_else(|e| panic!("queyimen seed {seed} after {action}: {e}"));
+        }
+        let result = g.result().unwrap();
+        if let Some(w) = result.winner {
+            wins += 1;
+            let fan: i64 = result.score_items.iter().map(|i| i.value).sum();
+            assert_eq!(i64::from(result.points), fan, "seed {seed}: fan total");
+            assert_eq!(g.next_dealer(false), Some(w), "the winner deals");
+        } else {
+            drawn_with_kongs += usize::from(!g.kongs().is_empty());
+            assert_eq!(
+                g.next_dealer(false),
+                Some(g.dealer()),
+                "the dealer keeps it"
+            );
+            let kong_total: i32 = result.transfers.iter().map(|t| t.amount).sum();
+            assert_eq!(
+                kong_total > 0,
+                !g.kongs().is_empty(),
+                "seed {seed}: kongs stand"
+            );
+        }
+    }
+    assert!(wins > 0, "no wins (random discards rarely win)");
+    assert!(drawn_with_kongs > 0, "no drawn hand with kongs");
 }

@@ -3,7 +3,7 @@
 
 use super::action::{self, Act, ActionCode};
 use super::event::Event;
-use super::result::WinKind;
+use super::result::{WinContext, WinKind};
 use super::state::{GameCore, KongRecord, MeldRecord, Phase};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::tiles::{Counts, KindMask, KINDS};
@@ -73,8 +73,7 @@ impl GameCore {
     }
 
     pub(crate) fn wins(&self, counts: &Counts, melds: &[Meld]) -> bool {
-        let h = self.hand_of(counts, melds);
-        crate::shape::is_win(&h.counts, h.wild, h.meld_count(), self.turn_rules.eval)
+        crate::shape::hand_wins(&self.hand_of(counts, melds), self.turn_rules.eval)
     }
 
     /// Winning tiles of the seat's waiting position: its hand when it holds a waiting size,
@@ -157,8 +156,13 @@ impl GameCore {
         let h = self.hand_of(&s.hand, &melds_of(&s.melds));
         self.rules
             .profile()
-            .score(&self.rules, &h, drawn, true)
+            .score(&self.rules, &h, drawn, self.self_draw_context())
             .is_ok_and(|w| w.allowed)
+    }
+
+    /// The context of a self-draw now.
+    pub(crate) fn self_draw_context(&self) -> WinContext {
+        WinContext::self_draw(self.replacement, self.wall.remaining() == 0)
     }
 
     pub(crate) fn turn_actions(&self, seat: u8) -> Vec<ActionCode> {
@@ -260,6 +264,7 @@ impl GameCore {
         self.phase = Phase::Turn;
         self.turn = seat;
         self.drawn = Some(tile);
+        self.replacement = replacement;
         self.events.push(Event::Draw {
             seat,
             tile,

@@ -7,8 +7,8 @@ use crate::tiles::KINDS;
 impl GameCore {
     /// Check the invariants: every tile of the wall is in exactly one place (a hand, a meld,
     /// the discards or the wall; a claimed discard in both its meld and the discards), no
-    /// kind is held five times, a seat asked to act has something to do, and a finished
-    /// hand's payments sum to zero.
+    /// kind is held five times, a seat asked to act has something to do, a winner's hand
+    /// wins under the rules (缺一门 included), and a finished hand's payments sum to zero.
     ///
     /// # Errors
     /// A description of the first broken invariant.
@@ -48,6 +48,16 @@ impl GameCore {
             let Some(r) = &self.result else {
                 return Err("a finished hand has no result".into());
             };
+            if let Some(o) = self.outcome {
+                let seat = &self.seats[o.winner as usize];
+                let h = self.hand_of(&seat.hand, &super::turn::melds_of(&seat.melds));
+                if !crate::shape::hand_wins(&h, self.turn_rules.eval) {
+                    return Err(format!(
+                        "seat {} won with a hand that does not win",
+                        o.winner
+                    ));
+                }
+            }
             if r.deltas.iter().sum::<i32>() != 0 {
                 return Err(format!("payments do not sum to zero: {:?}", r.deltas));
             }

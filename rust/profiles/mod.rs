@@ -4,10 +4,11 @@
 //! Python layer are shared; a rule system is one module implementing [`Profile`] and one line
 //! in [`ALL`]. `docs/architecture.md` lists the hooks and how to add a profile.
 
+pub mod queyimen;
 pub mod taiyuan;
 
 use crate::error::Result;
-use crate::game::{HandResult, KongRecord, Outcome, ScoreItem, Transfer};
+use crate::game::{HandResult, KongRecord, Outcome, ScoreItem, Transfer, WinContext};
 use crate::hand::Hand;
 use crate::rules::{EvalRules, OptionSpec, Preset, Rules};
 use crate::score::WinScore;
@@ -15,7 +16,7 @@ use crate::tiles::KindMask;
 use crate::waits::Waits;
 
 /// Every profile, by number (a [`Rules`] stores the number). The first is the default.
-pub static ALL: [&dyn Profile; 1] = [&taiyuan::Taiyuan];
+pub static ALL: [&dyn Profile; 2] = [&taiyuan::Taiyuan, &queyimen::Queyimen];
 
 /// The number of the profile called `name`.
 #[must_use]
@@ -96,13 +97,14 @@ pub trait Profile: Sync {
     fn declarable(&self, rules: &Rules, waits: &Waits) -> bool;
     /// Whether a win on another seat's discard (or robbed kong) of `tile` may be offered.
     fn discard_win_allowed(&self, rules: &Rules, tile: u8) -> bool;
-    /// Score a complete hand won with `tile` (its `allowed` says whether the win may happen).
+    /// Score a complete hand won with `tile` as `context` says (self-draw, discard, robbed
+    /// kong; a replacement or the last tile); its `allowed` says whether the win may happen.
     ///
     /// # Errors
     /// `Error::NotWinning` if the hand does not win.
-    fn score(&self, rules: &Rules, hand: &Hand, tile: u8, self_draw: bool) -> Result<WinScore>;
+    fn score(&self, rules: &Rules, hand: &Hand, tile: u8, context: WinContext) -> Result<WinScore>;
     /// The score as named items, in the order they apply.
-    fn score_items(&self, rules: &Rules, score: &WinScore, self_draw: bool) -> Vec<ScoreItem>;
+    fn score_items(&self, rules: &Rules, score: &WinScore, context: WinContext) -> Vec<ScoreItem>;
     /// Every payment of a finished hand.
     fn settle(&self, rules: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer>;
     /// Who deals the next hand of a match; `one_round` when the match is 一圈.

@@ -3,7 +3,7 @@
 
 use super::{HandSummary, Profile, TurnRules, WallRules};
 use crate::error::{Error, Result};
-use crate::game::{HandResult, ScoreItem, Transfer, WinKind};
+use crate::game::{HandResult, ScoreItem, Transfer, WinContext, WinKind};
 use crate::hand::{Hand, MeldKind};
 use crate::rules::{EvalRules, OptionSpec, OptionType, Preset, Rules};
 use crate::score::{self, WinScore, PATTERNS};
@@ -179,6 +179,7 @@ impl Profile for Taiyuan {
             no_honors: r.flag(NO_HONORS),
             bonus_patterns: r.flag(BONUS_PATTERNS),
             draw5_win6: r.flag(DRAW5_WIN6),
+            lack_a_suit: false,
         }
     }
 
@@ -221,15 +222,15 @@ impl Profile for Taiyuan {
         points(tile as usize) >= 6
     }
 
-    fn score(&self, r: &Rules, hand: &Hand, tile: u8, self_draw: bool) -> Result<WinScore> {
-        score::score_win(hand, tile, self_draw, self.eval(r))
+    fn score(&self, r: &Rules, hand: &Hand, tile: u8, context: WinContext) -> Result<WinScore> {
+        score::score_win(hand, tile, context.is_self_draw(), self.eval(r))
     }
 
     /// The tile's points (after the max-point rule), ×2 for a self-draw, and each pattern
     /// factor in force: their product is one share before the dealer bonus.
-    fn score_items(&self, _: &Rules, s: &WinScore, self_draw: bool) -> Vec<ScoreItem> {
+    fn score_items(&self, _: &Rules, s: &WinScore, context: WinContext) -> Vec<ScoreItem> {
         let mut items = vec![ScoreItem::base("points", "点数", s.points.into())];
-        if self_draw {
+        if context.is_self_draw() {
             items.push(ScoreItem::times("self_draw", "自摸", 2));
         }
         if s.factor > 1 {

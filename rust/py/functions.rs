@@ -57,7 +57,7 @@ pub fn is_win(
 ) -> PyResult<bool> {
     let rules = rules_arg(rules)?.eval;
     let h = convert::hand(tiles, melds, wildcards, rules, Size::Complete)?;
-    Ok(shape::is_win(&h.counts, h.wild, h.meld_count(), rules))
+    Ok(shape::hand_wins(&h, rules))
 }
 
 #[pyfunction]
@@ -130,9 +130,11 @@ pub fn ready_discards(
 }
 
 /// `(points, allowed, shape, pattern bits, factor, payment, score items)`: the profile's
-/// score of the win.
+/// score of the win. `kong_replacement` and `last_tile` describe a self-draw (杠上开花,
+/// 海底捞月); `robbed_kong` a win on an added kong (抢杠胡, with `self_draw` false).
 #[pyfunction]
-#[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None))]
+#[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None, kong_replacement=false, last_tile=false, robbed_kong=false))]
+#[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
 pub fn score_win<'py>(
     py: Python<'py>,
     tiles: &Bound<'py, PyAny>,
@@ -141,8 +143,23 @@ pub fn score_win<'py>(
     melds: &Bound<'py, PyAny>,
     wildcards: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyAny>>,
+    kong_replacement: bool,
+    last_tile: bool,
+    robbed_kong: bool,
 ) -> PyResult<(u8, bool, u8, u32, u32, u32, Bound<'py, PyAny>)> {
+    use crate::game::{WinContext, WinKind};
     let r = rules_arg(rules)?;
+    let context = match (self_draw, robbed_kong) {
+        (true, true) => {
+            return Err(crate::error::Error::Argument(
+                "a robbed kong (robbed_kong=True) is not a self-draw".to_owned(),
+            )
+            .into())
+        }
+        (true, false) => WinContext::self_draw(kong_replacement, last_tile),
+        (false, true) => WinContext::of(WinKind::RobbedKong),
+        (false, false) => WinContext::of(WinKind::Discard),
+    };
     let win = convert::kinds(&pyo3::types::PyList::new(win_tile.py(), [win_tile])?.into_any())?;
     let win = win[0];
     let mut t = convert::kinds(tiles)?;
@@ -160,8 +177,8 @@ pub fn score_win<'py>(
     }
     let h = crate::hand::Hand::new(&t, &m, &w, r.eval, Size::Complete)?;
     let profile = r.rules.profile();
-    let s = profile.score(&r.rules, &h, win, self_draw)?;
-    let items = profile.score_items(&r.rules, &s, self_draw);
+    let s = profile.score(&r.rules, &h, win, context)?;
+    let items = profile.score_items(&r.rules, &s, context);
     Ok((
         s.points,
         s.allowed,
@@ -183,10 +200,5 @@ pub fn shanten(
 ) -> PyResult<i32> {
     let rules = rules_arg(rules)?.eval;
     let h = convert::hand(tiles, melds, wildcards, rules, Size::Any)?;
-    Ok(crate::shanten::shanten(
-        &h.counts,
-        h.wild,
-        h.meld_count(),
-        rules,
-    ))
+    Ok(crate::shanten::of_hand(&h, rules))
 }
