@@ -155,16 +155,30 @@ def score_win(
     melds: MeldsLike = (),
     wildcards: TilesLike = (),
     rules: RulesLike = None,
+    kong_replacement: bool = False,
+    last_tile: bool = False,
+    robbed_kong: bool = False,
 ) -> WinScore:
-    """The value of winning with ``win_tile`` (RULES §5.1, §6).
+    """The value of winning with ``win_tile`` (RULES §5.1, §6; §9 for ``queyimen``, where
+    ``points`` and ``payment`` are the fan total).
 
     ``tiles`` is the concealed hand with the winning tile (3n+2 tiles, ``win_tile`` among
     them) or without it (3n+1). Raises :class:`NotWinningError` if the hand is not complete.
+    ``kong_replacement`` (杠上开花) and ``last_tile`` (海底捞月) describe a self-draw;
+    ``robbed_kong`` (抢杠胡) a win on an added kong (``self_draw`` false).
     """
     if isinstance(win_tile, str):
         win_tile = Tile.parse(win_tile)
     points, allowed, shape, bits, factor, payment, items = _core.score_win(
-        tiles, win_tile, bool(self_draw), melds, wildcards, rules
+        tiles,
+        win_tile,
+        bool(self_draw),
+        melds,
+        wildcards,
+        rules,
+        bool(kong_replacement),
+        bool(last_tile),
+        bool(robbed_kong),
     )
     return WinScore(
         points,

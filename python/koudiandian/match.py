@@ -32,7 +32,9 @@ class Match:
     ``length`` is ``"one_round"`` (一圈: until the deal has gone round all four seats from
     the first dealer) or a number of hands. ``hands`` optionally gives each hand's explicit
     ``(wall, wildcards)`` in order (for tests and puzzles); otherwise hand ``i`` is seeded
-    from ``seed`` and ``i``. ``first_dealer`` is a seat or ``"random"`` (drawn from the seed).
+    from ``seed`` and ``i``. ``first_dealer`` is a seat or ``"random"`` (drawn from the seed);
+    by default the profile decides (``Rules.random_first_dealer``: seat 0 for Taiyuan, drawn
+    from the seed for ``queyimen``).
 
     Drive it like a game: :attr:`to_act`, :meth:`legal_actions`, :meth:`step`; the next hand
     starts by itself when one ends, until :attr:`is_over`.
@@ -45,9 +47,11 @@ class Match:
         seed: int | None = None,
         hands: Sequence[tuple[Iterable[int], Iterable[int]]] | None = None,
         length: int | str = "one_round",
-        first_dealer: int | str = 0,
+        first_dealer: int | str | None = None,
     ) -> None:
         self.rules = Rules() if rules is None else rules
+        if first_dealer is None:
+            first_dealer = "random" if self.rules.random_first_dealer else 0
         if length != "one_round" and (
             isinstance(length, bool) or not isinstance(length, int) or length < 1
         ):

@@ -98,7 +98,10 @@ impl GameCore {
         let order = std::mem::take(&mut self.answer_order);
         for s in 0..4 {
             let offered_win = options[s].first().is_some_and(|&c| Act::of(c) == Act::Win);
-            if offered_win && answers[s].map(Act::of) != Some(Act::Win) {
+            if offered_win
+                && answers[s].map(Act::of) != Some(Act::Win)
+                && self.turn_rules.pass_forfeits_discard_wins
+            {
                 self.seats[s].passed_win = true; // 过胡: from now on only by self-draw
             }
         }

@@ -53,6 +53,9 @@ pub struct TurnRules {
     pub delayed_kong: bool,
     /// Other seats may win on an added kong (抢杠).
     pub rob_added_kong: bool,
+    /// Passing a win on a discard or robbed kong leaves only self-draw for the rest of the
+    /// hand (过胡).
+    pub pass_forfeits_discard_wins: bool,
 }
 
 /// The tiles in play and how a hand's wildcard kinds are chosen.
@@ -109,4 +112,8 @@ pub trait Profile: Sync {
     fn settle(&self, rules: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer>;
     /// Who deals the next hand of a match; `one_round` when the match is 一圈.
     fn next_dealer(&self, rules: &Rules, result: &HandResult, one_round: bool) -> u8;
+    /// Whether a match's first dealer is drawn from the seed unless given (else seat 0).
+    fn random_first_dealer(&self, _rules: &Rules) -> bool {
+        false
+    }
 }

@@ -113,6 +113,7 @@ impl Profile for Queyimen {
             must_win: false,
             delayed_kong: false,
             rob_added_kong: true,
+            pass_forfeits_discard_wins: false,
         }
     }
 
@@ -255,9 +256,14 @@ impl Profile for Queyimen {
         out
     }
 
-    /// The winner deals next; the dealer keeps the deal on a drawn hand.
+    /// The winner deals next; the dealer keeps the deal on a drawn hand (一圈 or not).
     fn next_dealer(&self, _: &Rules, result: &HandResult, _: bool) -> u8 {
         result.winner.unwrap_or(result.dealer)
+    }
+
+    /// RULES §9: the first dealer is drawn from the seed.
+    fn random_first_dealer(&self, _: &Rules) -> bool {
+        true
     }
 }
 

@@ -209,6 +209,7 @@ impl Profile for Taiyuan {
             must_win: r.flag(MUST_WIN),
             delayed_kong: r.flag(DELAYED_KONG),
             rob_added_kong: true,
+            pass_forfeits_discard_wins: true,
         }
     }
 

@@ -238,6 +238,12 @@ impl PyRules {
         4 * self.rules.profile().wall(&self.rules).kinds.count_ones()
     }
 
+    /// Whether a match's first dealer is drawn from the seed unless given (the profile's rule).
+    #[getter]
+    fn random_first_dealer(&self) -> bool {
+        self.rules.profile().random_first_dealer(&self.rules)
+    }
+
     /// The text `Rules.parse` reads back: the profile and the options that differ.
     fn describe(&self) -> String {
         self.rules.describe()
