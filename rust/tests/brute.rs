@@ -105,6 +105,8 @@ fn lowest_natural(counts: &Counts) -> Option<usize> {
 /// The reference evaluator for one rule set, with a memo of standard-shape searches.
 pub struct Brute {
     rules: EvalRules,
+    /// Suits of the declared melds (bit 0 万, 1 筒, 2 条), for 缺一门.
+    meld_suits: u8,
     standard_memo: HashMap<(Counts, u8, bool), bool>,
 }
 
@@ -112,8 +114,15 @@ impl Brute {
     pub fn new(rules: EvalRules) -> Self {
         Brute {
             rules,
+            meld_suits: 0,
             standard_memo: HashMap::new(),
         }
+    }
+
+    /// The reference for a hand whose melds hold `meld_suits` (read under `lack_a_suit`).
+    pub fn with_meld_suits(mut self, meld_suits: u8) -> Self {
+        self.meld_suits = meld_suits;
+        self
     }
 
     /// Whether the naturals and wildcards split into groups of three and, if `need_pair`,
@@ -182,6 +191,14 @@ impl Brute {
     pub fn is_win(&mut self, counts: &Counts, wild: u8, melds: u8) -> bool {
         let size: u32 = counts.iter().map(|&c| u32::from(c)).sum::<u32>() + u32::from(wild);
         assert_eq!(size, 14 - 3 * u32::from(melds), "not a complete-size hand");
+        // 缺一门: the natural tiles and the melds must leave out a suit (a wildcard can
+        // always stand for a tile of a suit already held).
+        let suits = (0..3)
+            .filter(|s| counts[9 * s..9 * s + 9].iter().any(|&c| c > 0))
+            .fold(self.meld_suits, |m, s| m | 1 << s);
+        if self.rules.lack_a_suit && suits == 0b111 {
+            return false;
+        }
         if self.standard(*counts, wild, true) {
             return true;
         }

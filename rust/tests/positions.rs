@@ -99,6 +99,9 @@ impl fmt::Display for Case {
         if self.rules.no_honors {
             write!(f, ", no_honors")?;
         }
+        if self.rules.lack_a_suit {
+            write!(f, ", lack_a_suit")?;
+        }
         Ok(())
     }
 }

@@ -1,14 +1,15 @@
 //! Property tests of the fast hand evaluators against the brute-force reference in
 //! `brute.rs`: `shape::is_win`, the winning tiles of `waits::Waits::of` and
 //! `shanten::shanten`, on random positions (`positions.rs`) with 0–8 wildcards, 0–4 declared
-//! melds, and with and without 风嘴子 (`wind_runs`) and 不带风 (`no_honors`): mostly
+//! melds, and with and without 风嘴子 (`wind_runs`), 不带风 (`no_honors`) and 缺一门
+//! (`lack_a_suit`, with the melds' suits: `hand_wins`, `shanten::of_hand`): mostly
 //! near-complete hands (many of them wins or waiting hands), also random ones. Shanten is
 //! checked on hands pushed up to three more tiles away.
 //!
 //! Every failure names the position: its concealed tiles in MPSZ text, melds, wildcard kinds
 //! and how many wildcards it holds, and the rules; proptest shrinks it first.
 //!
-//! The case counts are fixed (58,000 positions in all) so that the file runs in about five
+//! The case counts are fixed (70,000 positions in all, 12,000 of them under 缺一门) so that the file runs in about five
 //! seconds in `cargo test --release` on two cores; it runs in CI every time. An unoptimised
 //! build (`cargo test`) runs a tenth of them.
 
@@ -18,8 +19,8 @@ mod positions;
 use brute::{Brute, Counts, KindMask};
 use koudiandian::hand::Size;
 use koudiandian::rules::EvalRules;
-use koudiandian::shanten::shanten;
-use koudiandian::shape::is_win;
+use koudiandian::shanten;
+use koudiandian::shape::hand_wins;
 use koudiandian::tiles::{format_mpsz, parse};
 use koudiandian::waits::Waits;
 use positions::{cases, Case, Kind};
@@ -38,11 +39,29 @@ fn kinds_text(mask: KindMask) -> String {
     format!("\"{}\"", format_mpsz(&kinds))
 }
 
+/// The reference for the case's rules and melds.
+fn brute(case: &Case) -> Brute {
+    let meld_suits = case
+        .melds
+        .iter()
+        .filter(|m| m.tile < 27)
+        .fold(0, |acc, m| acc | 1 << (m.tile / 9));
+    Brute::new(case.rules).with_meld_suits(meld_suits)
+}
+
+/// The same positions under 缺一门 (profile `queyimen` and any other that asks for it).
+fn lacking(cases: impl Strategy<Value = Case>) -> impl Strategy<Value = Case> {
+    cases.prop_map(|mut c| {
+        c.rules.lack_a_suit = true;
+        c
+    })
+}
+
 fn check_is_win(case: &Case) -> Result<(), TestCaseError> {
     let hand = case.hand(Size::Complete);
-    let fast = is_win(&hand.counts, hand.wild, hand.meld_count(), case.rules);
+    let fast = hand_wins(&hand, case.rules);
     let (counts, wild) = case.naturals();
-    let slow = Brute::new(case.rules).is_win(&counts, wild, case.melds.len() as u8);
+    let slow = brute(case).is_win(&counts, wild, case.melds.len() as u8);
     prop_assert_eq!(
         fast,
         slow,
@@ -51,7 +70,7 @@ fn check_is_win(case: &Case) -> Result<(), TestCaseError> {
         fast,
         slow
     );
-    if case.intact {
+    if case.intact && !case.rules.lack_a_suit {
         prop_assert!(
             slow,
             "{} was built complete, but the brute force says it does not win",
@@ -65,7 +84,7 @@ fn check_winning_tiles(case: &Case) -> Result<(), TestCaseError> {
     let hand = case.hand(Size::Waiting);
     let fast = Waits::of(&hand, case.rules).tiles;
     let (counts, wild) = case.naturals();
-    let slow = Brute::new(case.rules).winning_tiles(
+    let slow = brute(case).winning_tiles(
         &counts,
         wild,
         case.melds.len() as u8,
@@ -85,9 +104,9 @@ fn check_winning_tiles(case: &Case) -> Result<(), TestCaseError> {
 
 fn check_shanten(case: &Case) -> Result<(), TestCaseError> {
     let hand = case.hand(Size::Any);
-    let fast = shanten(&hand.counts, hand.wild, hand.meld_count(), case.rules);
+    let fast = shanten::of_hand(&hand, case.rules);
     let (counts, wild) = case.naturals();
-    match Brute::new(case.rules).shanten(&counts, wild, case.melds.len() as u8, MAX_DRAWS) {
+    match brute(case).shanten(&counts, wild, case.melds.len() as u8, MAX_DRAWS) {
         Some(slow) => prop_assert_eq!(
             fast,
             slow,
@@ -185,6 +204,39 @@ proptest! {
     #[test]
     fn shanten_of_random_hands(
         case in prop_oneof![cases(Kind { far: true, ..RANDOM }), cases(Kind { far: true, ..RANDOM_WAITING })]
+    ) {
+        check_shanten(&case)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases_count(5_000)))]
+
+    #[test]
+    fn lack_a_suit_is_win_matches_brute_force(
+        case in lacking(prop_oneof![cases(COMPLETE), cases(RANDOM)])
+    ) {
+        check_is_win(&case)?;
+    }
+
+    #[test]
+    fn lack_a_suit_winning_tiles_match_brute_force(
+        case in lacking(prop_oneof![cases(WAITING), cases(RANDOM_WAITING)])
+    ) {
+        check_winning_tiles(&case)?;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases_count(2_000)))]
+
+    #[test]
+    fn lack_a_suit_shanten_matches_brute_force(
+        case in lacking(prop_oneof![
+            cases(Kind { far: true, ..COMPLETE }),
+            cases(Kind { far: true, ..WAITING }),
+            cases(Kind { far: true, ..RANDOM }),
+        ])
     ) {
         check_shanten(&case)?;
     }
