@@ -64,13 +64,17 @@ def options_reference() -> str:
     lines: list[str] = []
     presets = Rules.presets()
     for profile in dict.fromkeys(p for _, p, _ in presets):
-        lines += [
-            f"Profile `{profile}`:",
-            "",
-            "| option | term | values | default | meaning |",
-            "| --- | --- | --- | --- | --- |",
-        ]
-        for o in Rules.options(profile):
+        options = Rules.options(profile)
+        if not options:
+            lines += [f"Profile `{profile}` (no options):"]
+        else:
+            lines += [
+                f"Profile `{profile}`:",
+                "",
+                "| option | term | values | default | meaning |",
+                "| --- | --- | --- | --- | --- |",
+            ]
+        for o in options:
             values = " / ".join(str(c).lower() for c in o["choices"])
             default = str(o["default"]).lower()
             lines.append(
