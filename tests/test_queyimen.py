@@ -341,3 +341,58 @@ def test_score_win_takes_the_context():
     assert r.points == 9
     with pytest.raises(kd.NotWinningError):
         kd.score_win("123m456p789s11m234m", "4m", self_draw=True, rules=Q)
+
+
+# ---------------------------------------------------------------------------------------
+# the command line, simulation and the greedy bot
+# ---------------------------------------------------------------------------------------
+
+
+def test_cli_simulate_replay_analyze_and_play(capsys, tmp_path):
+    import io
+    import json
+
+    from koudiandian.cli import main
+    from koudiandian.play import play_terminal
+
+    log = tmp_path / "q.jsonl"
+    args = ["simulate", "--hands", "40", "--rules", "queyimen", "--json", "--quiet"]
+    assert main([*args, "--log", str(log)]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["rules"] == {"profile": "queyimen"} and summary["hands"] == 40
+    assert main(["replay", str(log)]) == 0
+    assert "40 hand(s) replayed and verified" in capsys.readouterr().out
+    assert main(["analyze", "11223344556677m", "--rules", "queyimen"]) == 0
+    out = capsys.readouterr().out
+    assert "fan: 平胡 1 + 七对 2 + 清一色 3 = 6" in out
+    assert main(["analyze", "123m456p789s11m23m", "--rules", "queyimen"]) == 0
+    assert "winning tiles: none" in capsys.readouterr().out
+    assert main(["simulate", "--hands", "2", "--match", "3", "--rules", "queyimen"]) == 0
+    capsys.readouterr()
+    out_buf = io.StringIO()
+    answers = iter(["1"] * 400)
+    code = play_terminal(
+        rules=Q,
+        seed=5,
+        seat=0,
+        bots=["greedy"] * 3,
+        style="mpsz",
+        match=False,
+        out=out_buf,
+        read=lambda: next(answers) + "\n",
+    )
+    assert code == 0 and ("deltas:" in out_buf.getvalue() or "drawn hand" in out_buf.getvalue())
+
+
+def test_greedy_bots_drop_a_suit_and_win():
+    s = kd.simulate(200, rules=Q, bots="greedy,greedy,greedy,greedy", seed=1)
+    assert s.hands == 200
+    assert sum(s.wins) > 100  # most hands are won: nothing but 缺一门 stands in the way
+    # The greedy bot discards from the suit it drops: from 123m456p789s11m23m + 4m it
+    # throws a tile of 筒 or 条, not 万.
+    from koudiandian.bots import GreedyBot
+
+    wall = build_wall({0: "123m456p789s11m23m4m"}, no_honors=True)
+    g = Game(Q, wall=wall)
+    action = GreedyBot(seed=1).act(g.view(0), g.legal_actions(0))
+    assert action.kind is K.DISCARD and int(action.tile) // 9 in (1, 2)

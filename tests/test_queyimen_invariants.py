@@ -75,7 +75,11 @@ def choose(st: tgi.State, seat: int, legal: list[Action], rng: random.Random) ->
         per_suit = [sum(hand[9 * s : 9 * s + 9]) for s in range(3)]
         ponged = {m[1] for m in st.melds[seat]}
         least = min((s for s in range(3) if per_suit[s]), key=lambda s: per_suit[s])
-        drop = least if len(_suits_of(st, seat)) == 3 and least not in {p // 9 for p in ponged} else None
+        drop = (
+            least
+            if len(_suits_of(st, seat)) == 3 and least not in {p // 9 for p in ponged}
+            else None
+        )
 
         def cost(a: Action) -> float:
             t = int(a.tile)  # type: ignore[arg-type]

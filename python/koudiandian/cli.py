@@ -101,8 +101,7 @@ def _analyze(args: argparse.Namespace) -> int:
         print(f"melds:     {', '.join(str(m) for m in melds)}")
     if wildcards:
         print(f"wildcards: {format_tiles(wildcards, style)}")
-    opts = [k for k, v in rules.to_dict().items() if v and v != "none"]
-    print(f"rules:     {', '.join(opts) or 'default'}")
+    print(f"rules:     {rules.describe()}")
     if len(tiles) not in (concealed, concealed - 1):
         raise KoudiandianError(
             f"{len(tiles)} tiles with {len(melds)} meld(s); expected {concealed} or {concealed - 1}"
@@ -123,6 +122,9 @@ def _analyze(args: argparse.Namespace) -> int:
                 f"complete, winning {how} with {last}: p={sc.points} ({verdict}); {pats}; "
                 f"factor ×{sc.factor}; each payer {sc.payment}"
             )
+            if any(i.combine == "add" for i in sc.score_items):  # fan, e.g. queyimen
+                fan = " + ".join(f"{i.chinese} {i.value}" for i in sc.score_items)
+                print(f"  fan: {fan} = {sum(i.value for i in sc.score_items)}")
         return 0
     ready = ready_discards(tiles, **kw)
     if not ready:

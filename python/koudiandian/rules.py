@@ -85,4 +85,5 @@ def options_reference() -> str:
         lines.append("")
     return "\n".join(lines)
 
+
 DEFAULT_RULES = Rules()
