@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from koudiandian.errors import InvalidArgumentError, InvalidWallError
 from koudiandian.rules import Rules
+from reference_queyimen import flags_of
 
 __all__ = ["Xoshiro256", "check_seat", "deal", "seeded_deal", "wildcard_kinds_of"]
 
@@ -73,16 +74,16 @@ class Xoshiro256:
 
 def wildcard_kinds_of(rules: Rules) -> int:
     """How many wildcard kinds a hand has under ``rules``."""
-    return _WILDCARD_KINDS[rules.to_dict()["wildcards"]]
+    return _WILDCARD_KINDS[flags_of(rules).wildcards]
 
 
 def seeded_deal(seed: int, rules: Rules) -> tuple[list[int], list[int]]:
     """The shuffled wall and the wildcard kinds (in the order drawn) of seed ``seed``."""
     rng = Xoshiro256(seed)
-    kinds = 27 if rules.no_honors else 34
+    kinds = 27 if flags_of(rules).no_honors else 34
     wall = [k for k in range(kinds) for _ in range(4)]
     rng.shuffle(wall)
-    honor_mode = rules.to_dict()["wildcards"] == "honor"
+    honor_mode = flags_of(rules).wildcards == "honor"
     pool = list(range(27, 34)) if honor_mode else list(range(kinds))
     chosen = []
     for _ in range(min(wildcard_kinds_of(rules), len(pool))):
@@ -132,7 +133,7 @@ def _check_wall(
     if isinstance(wall, str):
         raise InvalidWallError("the reference takes a wall as tile indices, not text")
     tiles = list(wall)
-    kinds = 27 if rules.no_honors else 34
+    kinds = 27 if flags_of(rules).no_honors else 34
     counts = [0] * 34
     for pos, t in enumerate(tiles):
         if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < kinds:
@@ -142,7 +143,7 @@ def _check_wall(
         raise InvalidWallError(
             f"a wall holds each of the {kinds} kinds in play four times ({4 * kinds} tiles)"
         )
-    mode = rules.to_dict()["wildcards"]
+    mode = flags_of(rules).wildcards
     wild = [] if wildcards is None else list(wildcards)
     if len(wild) != wildcard_kinds_of(rules) or len(set(wild)) != len(wild):
         raise InvalidWallError(

@@ -25,7 +25,9 @@ from koudiandian.result import HandResult, WinKind
 from koudiandian.rules import Rules
 from koudiandian.tile import TILES, Tile
 from koudiandian.view import MeldView, SeatView
+from reference import _standard as standard_shape
 from reference_deal import check_seat, deal
+from reference_queyimen import fan_of, flags_of, lacks_a_suit, settle
 from reference_score import (
     POINTS,
     allows_win,
@@ -87,6 +89,7 @@ class ReferenceGame:
         scores: tuple[int, ...],
     ) -> None:
         self._rules = rules
+        self._opts = flags_of(rules)
         self._dealer = dealer
         self._wall = wall
         self._wildcards = tuple(wildcards)
@@ -115,6 +118,7 @@ class ReferenceGame:
         self._phase = "turn"
         self._turn = dealer
         self._drawn: int | None = wall[52]
+        self._replacement = False  # the drawn tile came from the back of the wall
         self._events.append(
             {
                 "type": "start_hand",
@@ -191,17 +195,30 @@ class ReferenceGame:
 
     def _waits(self, counts: list[int], melds: list[tuple[int, int]]) -> tuple[int, ...]:
         """Winning tiles of a waiting hand."""
-        return winning_tiles(counts, melds, self._wildcards, self._rules)
+        tiles = winning_tiles(counts, melds, self._wildcards, self._opts)
+        if self._opts.queyimen:  # 缺一门
+            tiles = tuple(
+                t
+                for t in tiles
+                if lacks_a_suit([c + (k == t) for k, c in enumerate(counts)], melds)
+            )
+        return tiles
+
+    def _complete(self, counts: list[int], melds: list[tuple[int, int]]) -> bool:
+        """A complete hand that wins (缺一门 included)."""
+        if self._opts.queyimen and not lacks_a_suit(counts, melds):
+            return False
+        return is_win(counts, melds, self._wildcards, self._opts)
 
     def _wins_with(self, seat: int, tile: int) -> bool:
         counts = list(self._hands[seat])
         counts[tile] += 1
-        return is_win(counts, self._meld_pairs(seat), self._wildcards, self._rules)
+        return self._complete(counts, self._meld_pairs(seat))
 
     def _kong_keeps_waits(self, seat: int, kind: MeldKind, tile: int) -> bool:
         """Under ``kong_keeps_waits``, whether a declared seat's kong leaves its winning tiles
         as they were (RULES §4). Always true for an undeclared seat or without the option."""
-        if not (self._rules.kong_keeps_waits and self._declared[seat]):
+        if not (self._opts.kong_keeps_waits and self._declared[seat]):
             return True
         hand = list(self._hands[seat])
         melds = self._meld_pairs(seat)
@@ -235,7 +252,7 @@ class ReferenceGame:
         for m in self._melds[seat]:
             k = int(m[1])  # type: ignore[arg-type]
             if m[0] == MeldKind.PONG and hand[k] >= 1 and (not declared or k == drawn):
-                if k in self._forfeited[seat] and not self._rules.delayed_kong:
+                if k in self._forfeited[seat] and not self._opts.delayed_kong:
                     continue
                 if self._kong_keeps_waits(seat, MeldKind.ADDED_KONG, k):
                     out.append(action_of(ActionKind.ADDED_KONG, k))
@@ -243,13 +260,15 @@ class ReferenceGame:
 
     def _self_draw_allowed(self, seat: int) -> bool:
         drawn = self._drawn
-        if drawn is None or not self._declared[seat]:
+        if drawn is None or not (self._declared[seat] or self._opts.queyimen):
             return False
         hand, melds = self._hands[seat], self._meld_pairs(seat)
-        if not is_win(hand, melds, self._wildcards, self._rules):
+        if not self._complete(hand, melds):
             return False
-        points = win_points(hand, melds, drawn, True, self._wildcards, self._rules)
-        return allows_win(points, True, self._rules)
+        if self._opts.queyimen:  # no thresholds
+            return True
+        points = win_points(hand, melds, drawn, True, self._wildcards, self._opts)
+        return allows_win(points, True, self._opts)
 
     def _turn_actions(self, seat: int) -> list[Action]:
         hand = self._hands[seat]
@@ -262,7 +281,12 @@ class ReferenceGame:
             out.append(action_of(ActionKind.DISCARD, self._drawn))
             return out
         out = self._kong_actions(seat) if self._drawn is not None else []
-        ready = declarable(hand, self._meld_pairs(seat), self._wildcards, self._rules)
+        if self._opts.queyimen:  # nobody declares; any complete hand may win
+            if self._self_draw_allowed(seat):
+                out.insert(0, action_of(ActionKind.SELF_DRAW_WIN))
+            discard = _TILED_ACTIONS[ActionKind.DISCARD]
+            return out + [discard[k] for k in range(34) if hand[k]]
+        ready = declarable(hand, self._meld_pairs(seat), self._wildcards, self._opts)
         declare = _TILED_ACTIONS[ActionKind.DECLARE]
         discard = _TILED_ACTIONS[ActionKind.DISCARD]
         out.extend(declare[k] for k in ready)
@@ -335,7 +359,7 @@ class ReferenceGame:
             if self._phase == "turn" and self._declared[self._turn]:
                 seat = self._turn
                 legal = self._turn_actions(seat)
-                if self._rules.must_win and legal[0].kind is ActionKind.SELF_DRAW_WIN:
+                if self._opts.must_win and legal[0].kind is ActionKind.SELF_DRAW_WIN:
                     self._apply(seat, legal[0], auto=True)
                     continue
                 if len(legal) == 1:
@@ -357,6 +381,7 @@ class ReferenceGame:
         self._phase = "turn"
         self._turn = seat
         self._drawn = tile
+        self._replacement = replacement
         self._events.append(
             {"type": "draw", "seat": seat, "tile": tile, "replacement": replacement}
         )
@@ -380,12 +405,10 @@ class ReferenceGame:
             for i in (1, 2, 3):
                 s = (source + i) % 4
                 acts: list[Action] = []
-                if (
-                    self._declared[s]
-                    and not self._passed_win[s]
-                    and allows_win(POINTS[tile], False, self._rules)
-                    and self._wins_with(s, tile)
-                ):
+                may_win = self._opts.queyimen or (
+                    self._declared[s] and allows_win(POINTS[tile], False, self._opts)
+                )
+                if may_win and not self._passed_win[s] and self._wins_with(s, tile):
                     acts.append(action_of(ActionKind.WIN))
                 if not robbing:
                     held = self._hands[s][tile]
@@ -401,7 +424,7 @@ class ReferenceGame:
         self._claim_declared = self._declared[source]
         self._options = options
         self._answers = {}
-        if self._rules.must_win:
+        if self._opts.must_win:
             for s, acts in sorted(options.items()):
                 if acts[0].kind is ActionKind.WIN:
                     self._answers[s] = acts[0]
@@ -419,7 +442,8 @@ class ReferenceGame:
         self._options, self._answers = {}, {}
         for s, acts in options.items():
             if acts[0].kind is ActionKind.WIN and answers[s].kind is not ActionKind.WIN:
-                self._passed_win[s] = True  # 过胡: from now on only by self-draw
+                # 过胡: from now on only by self-draw (queyimen: no penalty)
+                self._passed_win[s] = not self._opts.queyimen
         for i in (1, 2, 3):
             s = (source + i) % 4
             if s in answers and answers[s].kind is ActionKind.WIN:
@@ -458,6 +482,9 @@ class ReferenceGame:
         self_draw = kind is WinKind.SELF_DRAW
         if not self_draw:
             self._hands[seat][tile] += 1
+        if self._opts.queyimen:
+            self._win_queyimen(seat, tile, kind, source, auto=auto)
+            return
         value = score_win(
             self._hands[seat], self._meld_pairs(seat), tile, self_draw, self._wildcards, self._rules
         )
@@ -507,7 +534,68 @@ class ReferenceGame:
             )
         )
 
+    def _win_queyimen(
+        self, seat: int, tile: int, kind: WinKind, source: int | None, *, auto: bool
+    ) -> None:
+        hand, melds = self._hands[seat], self._meld_pairs(seat)
+        fan, patterns, items = fan_of(
+            hand,
+            melds,
+            kind,
+            standard=standard_shape(tuple(hand), 0, True, False),
+            replacement=self._replacement,
+            last_tile=self.wall_remaining == 0,
+        )
+        transfers = settle(seat, kind, source, fan, self._kongs)
+        self._events.append(
+            {
+                "type": "win",
+                "seat": seat,
+                "tile": tile,
+                "kind": kind.value,
+                "from": source,
+                "auto": auto,
+            }
+        )
+        self._finish(
+            HandResult(
+                dealer=self._dealer,
+                winner=seat,
+                win_kind=kind,
+                discarder=source,
+                win_tile=TILES[tile],
+                points=fan,
+                factor=1,
+                patterns=patterns,
+                transfers=tuple(transfers),
+                deltas=deltas_of(transfers),
+                kongs_made=bool(self._kongs),
+                declared=(False, False, False, False),
+                winners=(seat,),
+                score_items=items,
+            )
+        )
+
     def _end_drawn(self) -> None:
+        if self._opts.queyimen:  # the kongs stand
+            transfers = settle(None, None, None, 0, self._kongs)
+            self._finish(
+                HandResult(
+                    dealer=self._dealer,
+                    winner=None,
+                    win_kind=None,
+                    discarder=None,
+                    win_tile=None,
+                    points=0,
+                    factor=1,
+                    patterns=(),
+                    transfers=tuple(transfers),
+                    deltas=deltas_of(transfers),
+                    kongs_made=bool(self._kongs),
+                    declared=(False, False, False, False),
+                )
+            )
+            return
         self._finish(
             HandResult(
                 dealer=self._dealer,

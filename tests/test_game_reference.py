@@ -22,6 +22,7 @@ OPTION_SETS = {
     ),
     "honor-wildcard-wind-runs": Rules(wildcards="honor", wind_runs=True, draw5_win6=True),
     "no-honors-patterns": Rules(no_honors=True, bonus_patterns=True, dealer_bonus=True),
+    "queyimen": Rules.preset("queyimen"),
 }
 
 _EAGER = (
@@ -42,6 +43,12 @@ def _check_score_items(result: HandResult, label: str) -> None:
         return
     assert result.winners == (result.winner,), label
     items = result.score_items
+    if items[0].name == "plain":
+        # Additive fan (queyimen): the items sum to the fan, paid whole by each payer.
+        assert items[0].combine == "base" and items[0].value == 1, label
+        assert all(item.combine == "add" for item in items[1:]), label
+        assert sum(item.value for item in items) == result.points and result.factor == 1, label
+        return
     assert items[0].name == "points" and items[0].combine == "base", label
     assert all(item.combine == "multiply" for item in items[1:]), label
     self_draw = result.win_kind is WinKind.SELF_DRAW
@@ -82,6 +89,7 @@ _REFERENCE_MODULES = (
     "reference.py",
     "reference_deal.py",
     "reference_game.py",
+    "reference_queyimen.py",
     "reference_score.py",
     "reference_settlement.py",
 )
@@ -126,3 +134,35 @@ def test_reference_is_independent_of_the_engine() -> None:
                     assert plain, f"{name} imports {alias.name} from {node.module}"
         for private in ("_core", "_flags"):
             assert private not in source, f"{name} mentions {private}"
+
+
+def test_rust_engine_matches_reference_with_greedy_play_queyimen() -> None:
+    """Random play rarely wins under 缺一门; greedy bots (with some random moves) win most
+    hands, so every fan item and both payment shapes are compared."""
+    from koudiandian.bots import GreedyBot
+
+    rules = Rules.preset("queyimen")
+    names: set[str] = set()
+    for seed in range(150):
+        fast = Game(rules, seed=seed, dealer=seed % 4)
+        slow = ReferenceGame(rules, seed=seed, dealer=seed % 4)
+        rng = random.Random(seed)
+        bots = [GreedyBot(seed=seed * 4 + s) for s in range(4)]
+        while fast.to_act:
+            assert fast.to_act == slow.to_act, f"queyimen seed {seed}: to_act"
+            seat = rng.choice(fast.to_act)
+            legal = fast.legal_actions(seat)
+            assert legal == slow.legal_actions(seat), f"queyimen seed {seed}: legal"
+            if rng.random() < 0.15:
+                action = rng.choice(legal)
+            else:
+                action = bots[seat].act(fast.view(seat), legal)
+            fast.step(seat, action)
+            slow.step(seat, action)
+        label = f"queyimen greedy seed {seed}"
+        assert fast.result is not None and slow.result is not None
+        _check_score_items(fast.result, label)
+        assert fast.events == slow.events, f"{label}: event logs differ"
+        assert fast.result == slow.result, f"{label}: results differ"
+        names |= {i.name for i in fast.result.score_items}
+    assert {"plain", "self_draw", "all_one_suit"} <= names, names
