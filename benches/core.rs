@@ -322,6 +322,11 @@ fn main() {
         wind_runs: true,
         ..plain
     };
+    // Profile queyimen's evaluator options (缺一门), on the same hands as `no_wildcards`.
+    let lacking = EvalRules {
+        lack_a_suit: true,
+        ..plain
+    };
 
     let mixed = near_complete(&mut rng, N_HANDS, 8);
     check(&mixed, 14);
@@ -376,7 +381,8 @@ fn main() {
         &mut cr,
         &[
             ("mixed", mixed.clone(), plain),
-            ("no_wildcards", no_wild, plain),
+            ("no_wildcards", no_wild.clone(), plain),
+            ("queyimen", no_wild, lacking),
             ("mixed_wind_runs", mixed, runs),
         ],
     );
@@ -384,7 +390,8 @@ fn main() {
         &mut cr,
         &[
             ("mixed", w_mixed.clone(), plain),
-            ("no_wildcards", w_no_wild, plain),
+            ("no_wildcards", w_no_wild.clone(), plain),
+            ("queyimen", w_no_wild, lacking),
             ("mixed_wind_runs", w_mixed, runs),
         ],
     );
@@ -394,9 +401,11 @@ fn main() {
         &[
             ("is_win", "mixed", N_HANDS, IS_WIN_TARGET_NS),
             ("is_win", "no_wildcards", N_HANDS, IS_WIN_TARGET_NS),
+            ("is_win", "queyimen", N_HANDS, IS_WIN_TARGET_NS),
             ("is_win", "mixed_wind_runs", N_HANDS, IS_WIN_TARGET_NS),
             ("winning_tiles", "mixed", N_HANDS, WAITS_TARGET_NS),
             ("winning_tiles", "no_wildcards", N_HANDS, WAITS_TARGET_NS),
+            ("winning_tiles", "queyimen", N_HANDS, WAITS_TARGET_NS),
             ("winning_tiles", "mixed_wind_runs", N_HANDS, WAITS_TARGET_NS),
         ],
         started,

@@ -1,0 +1,77 @@
+"""Profile ``queyimen`` beside Taiyuan on the same benches: per-call hand functions on the
+same 2000 hands, and self-play hands per second (a Python loop with random legal actions,
+``simulate`` with random and with greedy bots). The issue's target: no more than 20% slower.
+
+Run: ``python -m pytest benches/test_bench_queyimen.py -p no:cacheprovider -s``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+import koudiandian as kd
+from koudiandian import Game, Rules, simulate
+
+HANDS = 300
+CALLS = 2000
+RULES = {"taiyuan": Rules(no_honors=True), "queyimen": Rules.preset("queyimen")}
+
+
+def _best(fn: Callable[[], object], rounds: int = 5) -> float:
+    best = float("inf")
+    for _ in range(rounds):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def _hands(n: int, size: int) -> list[list[int]]:
+    """Seeded 108-tile hands: ``size`` tiles drawn from a shuffled wall."""
+    rng = random.Random(4)
+    out = []
+    for _ in range(n):
+        wall = [k for k in range(27) for _ in range(4)]
+        rng.shuffle(wall)
+        out.append(sorted(wall[:size]))
+    return out
+
+
+def _loop(rules: Rules, n: int) -> None:
+    rng = random.Random(0)
+    for seed in range(n):
+        game = Game(rules, seed=seed)
+        while not game.is_over:
+            seat = game.to_act[0]
+            game.step(seat, rng.choice(game.legal_actions(seat)))
+
+
+def test_report_queyimen_beside_taiyuan() -> None:
+    waiting, complete = _hands(CALLS, 13), _hands(CALLS, 14)
+    kd.shanten(complete[0])  # build the shanten tables first
+    rows = []
+    calls: dict[str, Callable[[Rules], object]] = {
+        "is_win (µs/call)": lambda r: [kd.is_win(h, rules=r) for h in complete],
+        "winning_tiles (µs/call)": lambda r: [kd.winning_tiles(h, rules=r) for h in waiting],
+        "shanten (µs/call)": lambda r: [kd.shanten(h, rules=r) for h in complete],
+    }
+    for name, fn in calls.items():
+        t = {p: _best(lambda r=r, fn=fn: fn(r)) / CALLS * 1e6 for p, r in RULES.items()}
+        rows.append((name, t["taiyuan"], t["queyimen"], t["queyimen"] / t["taiyuan"]))
+    plays: dict[str, Callable[[Rules], object]] = {
+        "Python loop, random (hands/s)": lambda r: _loop(r, HANDS),
+        "simulate, 4 RandomBots (hands/s)": lambda r: simulate(
+            HANDS, rules=r, bots="random,random,random,random"
+        ),
+        "simulate, 4 GreedyBots (hands/s)": lambda r: simulate(
+            HANDS, rules=r, bots="greedy,greedy,greedy,greedy"
+        ),
+    }
+    for name, fn in plays.items():
+        t = {p: HANDS / _best(lambda r=r, fn=fn: fn(r), 3) for p, r in RULES.items()}
+        rows.append((name, t["taiyuan"], t["queyimen"], t["taiyuan"] / t["queyimen"]))
+    print("\nbench | taiyuan (no_honors) | queyimen | queyimen time / taiyuan time")
+    for name, a, b, ratio in rows:
+        print(f"{name} | {a:,.2f} | {b:,.2f} | {ratio:.2f}")
