@@ -1,7 +1,8 @@
 //! The greedy policy of `koudiandian.bots.GreedyBot`: win when allowed; discard to the
 //! lowest shanten, then the most live winning tiles, then the highest-value wait; declare as
 //! soon as allowed with the best declarable discard; kong and pong when the shanten does not
-//! rise. It sees only what its seat may see.
+//! rise. It sees only what its seat may see. Under 缺一门 (`lack_a_suit`) its shanten counts
+//! dropping a suit, so it discards the suit it drops.
 
 use crate::game::{Act, ActionCode};
 use crate::hand::{Hand, Meld, MeldKind};
