@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import io
+import re
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 from koudiandian import (
@@ -15,6 +18,8 @@ from koudiandian import (
     Match,
     Rules,
 )
+from koudiandian.bots import GreedyBot
+from koudiandian.play import play_terminal
 
 
 def test_importing_the_main_module_runs_nothing() -> None:
@@ -56,3 +61,49 @@ def test_a_replayed_discard_out_of_range_names_the_tile() -> None:
     discard["tile"] = 99
     with pytest.raises(InvalidEventLogError, match="invalid tile 99; expected 0–33"):
         Game.replay(events)
+
+
+def _play(seed: int, *, seat: int = 0, answers: list[str] | None = None, **kw: Any) -> str:
+    """The text of a game played in the terminal by a person who answers ``answers`` and
+    then always picks the first option."""
+    out = io.StringIO()
+    replies = iter(answers or [])
+    options: dict[str, Any] = {
+        "rules": Rules(),
+        "bots": ["greedy"] * 3,
+        "style": "mpsz",
+        "match": False,
+    }
+    options.update(kw)
+    code = play_terminal(
+        seed=seed, seat=seat, out=out, read=lambda: next(replies, "1") + "\n", **options
+    )
+    assert code == 0
+    return out.getvalue()
+
+
+def _first_option_game(seed: int, seat: int) -> Game:
+    """The game :func:`_play` plays: greedy bots, and the person always picking option 1."""
+    game = Game(Rules(), seed=seed)
+    bots = [GreedyBot() for _ in range(4)]
+    while not game.is_over:
+        s = game.to_act[0]
+        legal = game.legal_actions(s)
+        game.step(s, legal[0] if s == seat else bots[s].act(game.view(s), legal))
+    return game
+
+
+@pytest.mark.parametrize("seed, seat", [(3, 0), (11, 2)])
+def test_play_reports_every_bot_action(seed: int, seat: int) -> None:
+    text = _play(seed, seat=seat)
+    game = _first_option_game(seed, seat)
+    bot_events = [
+        e
+        for e in game.events_for(seat)
+        if e.get("seat") not in (None, seat) and e["type"] not in ("draw", "answer")
+    ]
+    reported = [line for line in text.splitlines() if re.search(r"· seat \d ", line)]
+    assert len(reported) == len(bot_events)
+    assert any(e["type"] in ("pong", "kong") for e in bot_events)  # a claim happened
+    discards = [e for e in bot_events if e["type"] == "discard"]
+    assert sum(" discards " in line or " declares " in line for line in reported) == len(discards)
