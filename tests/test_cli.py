@@ -148,3 +148,45 @@ def test_console_script_and_module_entry_point() -> None:
         check=False,
     )
     assert done.returncode == 0 and "5 hands" in done.stdout
+
+
+def test_replay_of_no_hands_is_an_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    for text in ("", "\n  \n"):
+        log = tmp_path / "empty.jsonl"
+        log.write_text(text)
+        code, out, err = run(capsys, "replay", str(log))
+        assert code == 2 and out == ""
+        assert err == f"koudiandian: error: {log} holds no logged hands\n"
+
+
+def test_replay_says_a_truncated_log_ends_early(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    log = tmp_path / "hands.jsonl"
+    run(capsys, "simulate", "--hands", "2", "--quiet", "--log", str(log))
+    first, second = log.read_text().splitlines()
+    entry = json.loads(second)
+    entry["events"] = entry["events"][:30]
+    log.write_text(first + "\n" + json.dumps(entry) + "\n")
+    code, _, err = run(capsys, "replay", str(log))
+    assert code == 2
+    assert err.startswith("koudiandian: error: line 2: the log ends early: hand 1 stops after ")
+    log.write_text(first + "\n" + second[: len(second) // 2])  # cut in the middle of a line
+    code, _, err = run(capsys, "replay", str(log))
+    assert (code, err) == (
+        2,
+        "koudiandian: error: line 2: the log ends early: the line is cut off\n",
+    )
+
+
+def test_replay_reads_standard_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    log = tmp_path / "hands.jsonl"
+    run(capsys, "simulate", "--hands", "3", "--quiet", "--log", str(log))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(log.read_text()))
+    code, out, _ = run(capsys, "replay", "-")
+    assert code == 0 and "3 hand(s) replayed and verified" in out
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    code, _, err = run(capsys, "replay", "-")
+    assert code == 2 and err == "koudiandian: error: standard input holds no logged hands\n"

@@ -1397,7 +1397,7 @@ def test_one_round_match():
     ]
     assert [r.kongs_made for r in m.results] == [False, False, False, False, True, False]
     # 54 - 12 + 27; -18 - 12; -18 + 27 - 12; -18 - 27 + 36 - 27
-    assert m.scores == [69, -30, -3, -36]
+    assert m.scores == (69, -30, -3, -36)
     assert m.ranking == [0, 2, 1, 3]
     # each hand starts from the scores so far
     assert [g.view(0).scores for g in m.games] == [
@@ -1433,7 +1433,7 @@ def test_default_rotation_winner_deals_drawn_passes_on():
         (-27, 27, 0, 0),
         (0, 0, 0, 0),
     ]
-    assert m.scores == [-45, 9, 54, -18]
+    assert m.scores == (-45, 9, 54, -18)
     assert m.ranking == [2, 1, 3, 0]
 
 
@@ -1457,7 +1457,7 @@ def test_dealer_bonus_rotation_in_a_match_of_hands():
         (0, 0, 0, 0),
         (-23, -23, 69, -23),
     ]
-    assert m.scores == [23, -64, 105, -64]
+    assert m.scores == (23, -64, 105, -64)
     assert m.ranking == [2, 0, 1, 3]
 
 
@@ -1586,7 +1586,7 @@ def test_one_round_match_from_another_first_dealer():
         (-12, -12, 36, -12),
         (-27, 0, 0, 27),
     ]
-    assert m.scores == [-3, -21, -27, 51]
+    assert m.scores == (-3, -21, -27, 51)
     assert m.ranking == [3, 0, 1, 2]
 
 

@@ -61,8 +61,10 @@ class Action:
             t = self.tile
             if isinstance(t, str):
                 t = Tile.parse(t)
-            if not isinstance(t, int) or isinstance(t, bool) or not 0 <= t < 34:
+            if not isinstance(t, int) or isinstance(t, bool):
                 raise IllegalActionError(f"{kind.name} needs a tile, got {self.tile!r}")
+            if not 0 <= t < 34:
+                raise IllegalActionError(f"invalid tile {t}; expected 0–33")
             object.__setattr__(self, "tile", TILES[t])
         elif self.tile is not None:
             raise IllegalActionError(f"{kind.name} takes no tile, got {self.tile!r}")

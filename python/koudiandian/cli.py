@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -141,40 +142,58 @@ def _analyze(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from .game import Game
-
-    count = 0
-    with open(args.log, encoding="utf-8") as f:
+    name = "standard input" if args.log == "-" else args.log
+    with contextlib.ExitStack() as stack:
+        f = sys.stdin if args.log == "-" else stack.enter_context(open(args.log, encoding="utf-8"))
+        count = 0
         for n, line in enumerate(f, start=1):
-            if not line.strip():
-                continue
-            try:
-                entry = json.loads(line)
-                events = entry["events"] if isinstance(entry, dict) and "events" in entry else entry
-            except (ValueError, KeyError, TypeError) as e:
-                raise KoudiandianError(f"line {n}: not a logged hand: {e}") from None
-            try:
-                game = Game.replay(events)
-            except KoudiandianError as e:
-                raise KoudiandianError(f"line {n}: {e}") from None
-            r = game.result
-            count += 1
-            if args.verbose:
-                for event in events:
-                    print(f"  {_describe(event)}")
-            if r is None:
-                print(
-                    f"hand {entry.get('hand', n) if isinstance(entry, dict) else n}: unfinished, verified"
-                )
-            elif r.winner is None:
-                print(f"hand {entry.get('hand', n)}: drawn, verified")
-            else:
-                print(
-                    f"hand {entry.get('hand', n)}: seat {r.winner} won ({r.win_kind.value if r.win_kind else ''}) "
-                    f"with {r.win_tile}, p={r.points}, deltas {list(r.deltas)}; verified"
-                )
+            if line.strip():
+                _replay_line(n, line, args.verbose)
+                count += 1
+    if count == 0:
+        raise KoudiandianError(f"{name} holds no logged hands")
     print(f"{count} hand(s) replayed and verified")
     return 0
+
+
+def _replay_line(n: int, line: str, verbose: bool) -> None:
+    """Replay and report the hand logged on line ``n``."""
+    from .game import Game
+
+    try:
+        entry = json.loads(line)
+    except ValueError as e:
+        if not line.endswith("\n"):
+            raise KoudiandianError(f"line {n}: the log ends early: the line is cut off") from None
+        raise KoudiandianError(f"line {n}: not a logged hand: {e}") from None
+    events = entry["events"] if isinstance(entry, dict) and "events" in entry else entry
+    hand = entry.get("hand", n) if isinstance(entry, dict) else n
+    if not isinstance(events, list) or not events:
+        raise KoudiandianError(f"line {n}: not a logged hand: no list of events")
+    try:
+        game = Game.replay(events)
+    except KoudiandianError as e:
+        last = events[-1]
+        if isinstance(last, dict) and last.get("type") != "end_hand":
+            raise KoudiandianError(
+                f"line {n}: the log ends early: hand {hand} stops after event "
+                f"{len(events) - 1} ({last.get('type')}), before the hand is over"
+            ) from None
+        raise KoudiandianError(f"line {n}: {e}") from None
+    if verbose:
+        for event in events:
+            print(f"  {_describe(event)}")
+    r = game.result
+    if r is None:
+        print(f"hand {hand}: unfinished (the log stops before the hand is over), verified")
+    elif r.winner is None:
+        print(f"hand {hand}: drawn, verified")
+    else:
+        how = r.win_kind.value if r.win_kind else ""
+        print(
+            f"hand {hand}: seat {r.winner} won ({how}) with {r.win_tile}, p={r.points}, "
+            f"deltas {list(r.deltas)}; verified"
+        )
 
 
 def _describe(e: dict[str, Any]) -> str:
@@ -254,7 +273,7 @@ def _parser() -> argparse.ArgumentParser:
     a.set_defaults(run=_analyze)
 
     r = sub.add_parser("replay", help="replay and verify logged hands (JSON Lines)")
-    r.add_argument("log", help="a file written by simulate --log")
+    r.add_argument("log", help="a file written by simulate --log, or - for standard input")
     r.add_argument("--verbose", "-v", action="store_true", help="print every event")
     r.set_defaults(run=_replay)
 

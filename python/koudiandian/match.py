@@ -78,7 +78,7 @@ class Match:
         self.length = length
         self.first_dealer = first_dealer
         self._explicit = list(hands) if hands is not None else None
-        self.scores = [0, 0, 0, 0]
+        self._scores = [0, 0, 0, 0]
         self.results: list[HandResult] = []
         self.games: list[Game] = []
         self._passes = 0  # times the deal moved to the dealer's 下家
@@ -100,7 +100,7 @@ class Match:
 
     def _start_hand(self) -> None:
         i = len(self.games)
-        scores = tuple(self.scores)
+        scores = self.scores
         if self._explicit is not None:
             if i >= len(self._explicit):
                 raise InvalidArgumentError(
@@ -123,7 +123,7 @@ class Match:
         assert result is not None
         self.results.append(result)
         for s in range(4):
-            self.scores[s] += result.deltas[s]
+            self._scores[s] += result.deltas[s]
         nxt = self.next_dealer(result)
         if nxt == (result.dealer + 1) % 4 and nxt != result.dealer:
             self._passes += 1
@@ -167,6 +167,12 @@ class Match:
             raise NotYourTurnError("the match is over")
         self.game.step(seat, action)
         self._settle_if_over()
+
+    @property
+    def scores(self) -> tuple[int, int, int, int]:
+        """The cumulative scores by seat, after the hands settled so far."""
+        s = self._scores
+        return (s[0], s[1], s[2], s[3])
 
     @property
     def ranking(self) -> list[int]:

@@ -155,8 +155,12 @@ def play_terminal(
     table: Any = Match(rules, seed=seed, length="one_round") if match else Game(rules, seed=seed)
     print(f"koudiandian: you are seat {seat}; seed {seed}", file=out)
     hands_seen = 0
+    current: Game | None = None
+    shown = 0  # how many of the current hand's events_for(seat) have been reported
     while not table.is_over:
         game: Game = table.game if match else table
+        if game is not current:
+            current, shown = game, 0
         s = table.to_act[0]
         legal = table.legal_actions(s)
         bot = players[s]
@@ -167,11 +171,12 @@ def play_terminal(
                 return 0
         else:
             action = bot.act(_LazyView(game, s), legal)  # type: ignore[arg-type,unused-ignore]
-        before = len(game.events)
         table.step(s, action)
-        for e in game.events_for(seat)[before:]:
+        events = game.events_for(seat)
+        for e in events[shown:]:
             if e.get("seat") not in (None, seat) and e["type"] not in ("draw",):
                 print(f"  · {_event_text(e, style)}", file=out)
+        shown = len(events)
         if match and len(table.results) > hands_seen:
             hands_seen = len(table.results)
             print(render_result(table.results[-1], style), file=out)
