@@ -242,7 +242,12 @@ fn keep_dropping(counts: &Counts, melds: u8, rules: EvalRules) -> [u8; 3] {
     let row = |g: usize| &SUIT[keys.0[g] as usize];
     let first = with_group(&START, row(0), need);
     let first_two = with_group(&first, row(1), need);
-    let last = with_group(&START, honors, need);
+    // No honors (always so in a 108-tile game): every count of melds and pairs from draws.
+    let last = if keys.0[3] == 0 {
+        [[0; 2]; 5]
+    } else {
+        with_group(&START, honors, need)
+    };
     let last_two = with_group(&last, row(2), need);
     let mut keeps = [
         joined(&START, &with_group(&last_two, row(1), need), need),
