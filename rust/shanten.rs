@@ -179,13 +179,99 @@ fn lacking(counts: &Counts, wild: u8, melds: u8, meld_suits: u8, rules: EvalRule
         // A suit is already missing: nothing to exchange for it.
         return any_suits(counts, wild, melds, rules);
     }
-    let mut best = NEVER;
-    for s in (0..3).filter(|&s| meld_suits >> s & 1 == 0) {
-        let mut rest = *counts;
-        rest[9 * s..9 * s + 9].fill(0);
-        best = best.min(any_suits(&rest, wild, melds, rules));
+    let keeps = keep_dropping(counts, melds, rules);
+    (0..3)
+        .filter(|&s| meld_suits >> s & 1 == 0)
+        .map(|s| i32::from(14 - 3 * melds) - i32::from(wild) - i32::from(keeps[s]) - 1)
+        .min()
+        .unwrap_or(NEVER)
+}
+
+/// Best standard-shape totals over some groups: `dp[m][p]` natural tiles used in `m` melds
+/// and `p` pairs.
+type Dp = [[i16; 2]; 5];
+const NEG: i16 = i16::MIN / 2;
+const START: Dp = {
+    let mut dp = [[NEG; 2]; 5];
+    dp[0][0] = 0;
+    dp
+};
+
+/// `dp` with one more group whose keep row is `keep` (up to `need` melds).
+fn with_group(dp: &Dp, keep: &Keep, need: usize) -> Dp {
+    let mut next = [[NEG; 2]; 5];
+    for m in 0..=need {
+        for p in 0..2 {
+            if dp[m][p] == NEG {
+                continue;
+            }
+            for gm in 0..=need - m {
+                for gp in 0..2 - p {
+                    let slot = &mut next[m + gm][p + gp];
+                    *slot = (*slot).max(dp[m][p] + i16::from(keep[gm * 2 + gp]));
+                }
+            }
+        }
     }
-    best
+    next
+}
+
+/// The standard shape's best total from two disjoint sets of groups: `need` melds, one pair.
+fn joined(a: &Dp, b: &Dp, need: usize) -> u8 {
+    let mut best = NEG;
+    for m in 0..=need {
+        best = best
+            .max(a[m][0] + b[need - m][1])
+            .max(a[m][1] + b[need - m][0]);
+    }
+    best.max(0) as u8
+}
+
+/// For each suit, the most natural tiles a complete hand without that suit can use (any
+/// shape): as [`standard_keep`] and the others on the counts with that suit removed, the
+/// standard shape from prefix and suffix combinations of the groups (about the cost of one
+/// [`standard_keep`], not three).
+fn keep_dropping(counts: &Counts, melds: u8, rules: EvalRules) -> [u8; 3] {
+    let keys = crate::shape::Keys::of(counts);
+    let need = 4 - melds as usize;
+    let honors = if rules.wind_runs {
+        &HONORS_WIND_RUNS[keys.0[3] as usize]
+    } else {
+        &HONORS[keys.0[3] as usize]
+    };
+    let row = |g: usize| &SUIT[keys.0[g] as usize];
+    let first = with_group(&START, row(0), need);
+    let first_two = with_group(&first, row(1), need);
+    // No honors (always so in a 108-tile game): every count of melds and pairs from draws.
+    let last = if keys.0[3] == 0 {
+        [[0; 2]; 5]
+    } else {
+        with_group(&START, honors, need)
+    };
+    let last_two = with_group(&last, row(2), need);
+    let mut keeps = [
+        joined(&START, &with_group(&last_two, row(1), need), need),
+        joined(&first, &last_two, need),
+        joined(&first_two, &last, need),
+    ];
+    if melds == 0 {
+        let (mut pairs, mut halves) = ([0u8; 4], [0u8; 4]);
+        for (k, &c) in counts.iter().enumerate() {
+            pairs[(k / 9).min(3)] += c / 2;
+            halves[(k / 9).min(3)] += c % 2;
+        }
+        let (all_pairs, all_halves) = (pairs.iter().sum::<u8>(), halves.iter().sum::<u8>());
+        for (s, keep) in keeps.iter_mut().enumerate() {
+            let full = (all_pairs - pairs[s]).min(7);
+            *keep = (*keep).max(2 * full + (all_halves - halves[s]).min(7 - full));
+            if !rules.no_honors {
+                let mut rest = *counts;
+                rest[9 * s..9 * s + 9].fill(0);
+                *keep = (*keep).max(thirteen_orphans_keep(&rest));
+            }
+        }
+    }
+    keeps
 }
 
 /// Shanten without 缺一门.
