@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -190,3 +191,38 @@ def test_replay_reads_standard_input(
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     code, _, err = run(capsys, "replay", "-")
     assert code == 2 and err == "koudiandian: error: standard input holds no logged hands\n"
+
+
+def test_log_to_standard_output_and_replay_from_standard_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, err = run(capsys, "simulate", "--hands", "4", "--quiet", "--log", "-")
+    assert code == 0 and "win rate" in err  # the summary keeps out of the log's way
+    lines = out.splitlines()
+    assert len(lines) == 4 and all(json.loads(line)["events"] for line in lines)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(out))
+    code, out, _ = run(capsys, "replay", "-")
+    assert code == 0 and "4 hand(s) replayed and verified" in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "--hands", "200", "--quiet", "--log", "-"],
+        ["replay", "--verbose", "LOG"],
+    ],
+)
+def test_piping_into_head_ends_quietly(tmp_path: Path, args: list[str]) -> None:
+    """``koudiandian ... | head -1``: no traceback, no error, the status of a closed pipe."""
+    log = tmp_path / "hands.jsonl"
+    assert main(["simulate", "--hands", "20", "--quiet", "--log", str(log)]) == 0
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    command = [sys.executable, "-m", "koudiandian", *(str(log) if a == "LOG" else a for a in args)]
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True
+    ) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        assert proc.stdout.readline()
+        proc.stdout.close()  # what head does after its first line
+        err = proc.stderr.read()
+        assert proc.wait(timeout=120) == 141 and err == ""

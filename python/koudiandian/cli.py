@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -69,14 +70,13 @@ def _simulate(args: argparse.Namespace) -> int:
         bots=args.bots.split(","),
         seed=args.seed,
         workers=args.workers,
-        log=args.log,
+        log=sys.stdout if args.log == "-" else args.log,
         progress=_Progress(not args.quiet, "matches" if args.match else "hands"),
         match=_match_length(args.match),
     )
-    if args.json:
-        print(json.dumps(summary.to_dict(), indent=2))
-    else:
-        print(summary.table())
+    # With the log on standard output, the summary goes to standard error, out of its way.
+    out = sys.stderr if args.log == "-" else sys.stdout
+    print(json.dumps(summary.to_dict(), indent=2) if args.json else summary.table(), file=out)
     return 0
 
 
@@ -250,7 +250,11 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--workers", type=int, default=1, help="processes (same result for any number)")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
-    s.add_argument("--log", help="write every hand's events as JSON Lines to this file")
+    s.add_argument(
+        "--log",
+        help="write every hand's events as JSON Lines to this file "
+        "(- for standard output; the summary then goes to standard error)",
+    )
     s.add_argument("--quiet", action="store_true", help="no progress bar")
     s.add_argument(
         "--match",
@@ -291,10 +295,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status. Errors print one line to stderr."""
     args = _parser().parse_args(argv)
     try:
-        return int(args.run(args))
+        code = int(args.run(args))
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        return code
+    except BrokenPipeError:
+        _silence_stdout()
+        return 128 + 13  # as if killed by SIGPIPE, like other tools whose reader left
     except (KoudiandianError, ValueError, OSError) as e:
         print(f"koudiandian: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("koudiandian: interrupted", file=sys.stderr)
         return 130
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device: its reader is gone (``koudiandian ... | head``), and
+    Python's own flush at exit must not complain about the closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass  # stdout is no file (a test's capture): nothing to silence
