@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
-from koudiandian import Rules
+from koudiandian import Rules, __version__, simulate
 from koudiandian.cli import main
 from koudiandian.play import play_terminal
+from koudiandian.simulate import DEFAULT_BOTS
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -77,7 +80,9 @@ def test_analyze(capsys: pytest.CaptureFixture[str]) -> None:
     "args, needle",
     [
         (["simulate", "--hands", "x"], "invalid int value"),
-        (["simulate", "--bots", "foo"], "four bots"),
+        (["simulate", "--bots", "foo"], "unknown bot 'foo'; known: random, greedy"),
+        (["simulate", "--bots", "greedy,random"], "or 4, one per seat; got 2"),
+        (["play", "--bots", "greedy", "random"], "or 3, one per seat; got 2"),
         (["simulate", "--rules", "nonsense", "--hands", "1"], 'unknown option "nonsense"'),
         (["analyze", "123m0z"], "invalid tile '0z'"),
         (["analyze", "12m"], "2 tiles"),
@@ -190,3 +195,76 @@ def test_replay_reads_standard_input(
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     code, _, err = run(capsys, "replay", "-")
     assert code == 2 and err == "koudiandian: error: standard input holds no logged hands\n"
+
+
+def test_log_to_standard_output_and_replay_from_standard_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, err = run(capsys, "simulate", "--hands", "4", "--quiet", "--log", "-")
+    assert code == 0 and "win rate" in err  # the summary keeps out of the log's way
+    lines = out.splitlines()
+    assert len(lines) == 4 and all(json.loads(line)["events"] for line in lines)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(out))
+    code, out, _ = run(capsys, "replay", "-")
+    assert code == 0 and "4 hand(s) replayed and verified" in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "--hands", "200", "--quiet", "--log", "-"],
+        ["replay", "--verbose", "LOG"],
+    ],
+)
+def test_piping_into_head_ends_quietly(tmp_path: Path, args: list[str]) -> None:
+    """``koudiandian ... | head -1``: no traceback, no error, the status of a closed pipe."""
+    log = tmp_path / "hands.jsonl"
+    assert main(["simulate", "--hands", "20", "--quiet", "--log", str(log)]) == 0
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    command = [sys.executable, "-m", "koudiandian", *(str(log) if a == "LOG" else a for a in args)]
+    with subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True
+    ) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        assert proc.stdout.readline()
+        proc.stdout.close()  # what head does after its first line
+        err = proc.stderr.read()
+        assert proc.wait(timeout=120) == 141 and err == ""
+
+
+def test_bare_command_prints_usage_and_version(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys)
+    assert code == 0 and err == "" and out.startswith("usage: koudiandian")
+    assert all(command in out for command in ("simulate", "analyze", "replay", "play"))
+    with pytest.raises(SystemExit) as exit:
+        main(["--version"])
+    assert exit.value.code == 0 and capsys.readouterr().out == f"koudiandian {__version__}\n"
+
+
+@pytest.mark.parametrize("command", ["simulate", "analyze", "play"])
+def test_help_names_the_presets_and_the_seed(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = " ".join(capsys.readouterr().out.split())  # undo argparse's line wrapping
+    assert all(preset in text for preset in Rules.PRESETS), text
+    if command != "analyze":
+        assert "--seed SEED the" in text  # the seed has help
+
+
+def test_bots_and_rules_are_forgiving(capsys: pytest.CaptureFixture[str]) -> None:
+    def summary(*args: str) -> dict[str, Any]:
+        code, out, _ = run(capsys, "simulate", "--hands", "2", "--json", "--quiet", *args)
+        assert code == 0
+        return dict(json.loads(out))
+
+    default = summary()
+    assert default["bots"] == list(DEFAULT_BOTS) == list(simulate(2).bots)
+    assert summary("--bots", "Greedy")["bots"] == ["greedy"] * 4
+    mixed = ["greedy", "random", "random", "greedy"]
+    assert summary("--bots", "greedy, random, RANDOM, greedy")["bots"] == mixed
+    assert summary("--bots", "greedy,", "random,", "random,", "greedy")["bots"] == mixed
+    assert summary("--bots", "greedy", "random", "random", "greedy")["bots"] == mixed
+    rules = summary("--rules", "TAIYUAN,Wind_Runs")["rules"]
+    assert rules == Rules.parse("taiyuan,wind_runs").to_dict()

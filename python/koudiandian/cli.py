@@ -5,15 +5,19 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
+import re
 import sys
 import time
 from collections.abc import Sequence
 from typing import Any
 
+from . import __version__
 from .errors import KoudiandianError
 from .hand import is_win, ready_discards, score_win, shanten, winning_tiles
 from .meld import Meld
 from .rules import Rules
+from .simulate import BOTS, DEFAULT_BOTS, simulate
 from .tile import TILES, Tile, TileStyle, format_tiles, parse_tiles
 
 __all__ = ["main"]
@@ -55,28 +59,44 @@ def _match_length(text: str | None) -> int | str | None:
 
 
 def _rules(text: str | None) -> Rules:
-    return Rules.parse(text) if text else Rules()
+    # Option, preset and value names are all lower case: any case is accepted.
+    return Rules.parse(text.lower()) if text else Rules()
+
+
+def _bots(words: Sequence[str] | None, default: Sequence[str], seats: int) -> list[str]:
+    """The bots of ``--bots``: names separated by commas and/or spaces (in one argument or
+    several), in any case; one name plays every seat."""
+    if not words:
+        return list(default)
+    names = [w.lower() for w in re.split(r"[,\s]+", " ".join(words)) if w]
+    if len(names) == 1:
+        names *= seats
+    if len(names) != seats:
+        raise KoudiandianError(
+            f"--bots takes one bot for every seat or {seats}, one per seat; got {len(names)}"
+        )
+    for name in names:
+        if name not in BOTS:
+            raise KoudiandianError(f"unknown bot {name!r}; known: {', '.join(BOTS)}")
+    return names
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from .simulate import simulate
-
     if args.hands < 1:
         raise KoudiandianError(f"--hands must be positive, got {args.hands}")
     summary = simulate(
         args.hands,
         rules=_rules(args.rules),
-        bots=args.bots.split(","),
+        bots=_bots(args.bots, DEFAULT_BOTS, 4),
         seed=args.seed,
         workers=args.workers,
-        log=args.log,
+        log=sys.stdout if args.log == "-" else args.log,
         progress=_Progress(not args.quiet, "matches" if args.match else "hands"),
         match=_match_length(args.match),
     )
-    if args.json:
-        print(json.dumps(summary.to_dict(), indent=2))
-    else:
-        print(summary.table())
+    # With the log on standard output, the summary goes to standard error, out of its way.
+    out = sys.stderr if args.log == "-" else sys.stdout
+    print(json.dumps(summary.to_dict(), indent=2) if args.json else summary.table(), file=out)
     return 0
 
 
@@ -226,7 +246,7 @@ def _play(args: argparse.Namespace) -> int:
         rules=_rules(args.rules),
         seed=args.seed,
         seat=args.seat,
-        bots=args.bots.split(","),
+        bots=_bots(args.bots, ("greedy",) * 3, 3),
         style=_style(args),
         match=args.match,
     )
@@ -237,22 +257,38 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"koudiandian: error: {message}\n")
 
 
+_RULES_HELP = (
+    f"a preset ({', '.join(Rules.PRESETS)}) and/or options, comma-separated, in any case: "
+    '"taiyuan", "wind_runs,wildcards=random", "taiyuan,must_win"; default: every option off'
+)
+_BOTS_HELP = (
+    f"bots by name ({', '.join(BOTS)}), separated by commas or spaces, one per seat, "
+    "or one name for every seat"
+)
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="koudiandian", description="Shanxi Koudiandian (扣点点) mahjong engine")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p.add_argument("--version", action="version", version=f"koudiandian {__version__}")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
 
     s = sub.add_parser("simulate", help="play seeded hands with bots and summarise them")
     s.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
+    s.add_argument("--bots", nargs="+", help=f"{_BOTS_HELP} (default {' '.join(DEFAULT_BOTS)})")
+    s.add_argument("--rules", help=_RULES_HELP)
     s.add_argument(
-        "--bots", default="greedy,greedy,random,random", help="four bots: random or greedy"
+        "--seed",
+        type=int,
+        default=0,
+        help="the run's seed: the same seed deals the same hands (default 0)",
     )
-    s.add_argument(
-        "--rules", help='a preset and/or options, e.g. "taiyuan" or "wind_runs,wildcards=random"'
-    )
-    s.add_argument("--seed", type=int, default=0)
     s.add_argument("--workers", type=int, default=1, help="processes (same result for any number)")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
-    s.add_argument("--log", help="write every hand's events as JSON Lines to this file")
+    s.add_argument(
+        "--log",
+        help="write every hand's events as JSON Lines to this file "
+        "(- for standard output; the summary then goes to standard error)",
+    )
     s.add_argument("--quiet", action="store_true", help="no progress bar")
     s.add_argument(
         "--match",
@@ -266,9 +302,7 @@ def _parser() -> argparse.ArgumentParser:
     a.add_argument(
         "--meld", action="append", help='a declared meld as KIND:TILE, e.g. "pong:7z" (repeatable)'
     )
-    a.add_argument(
-        "--rules", help='a preset and/or options, e.g. "taiyuan" or "wind_runs,bonus_patterns"'
-    )
+    a.add_argument("--rules", help=_RULES_HELP)
     a.add_argument("--ascii", action="store_true", help="MPSZ notation instead of Chinese")
     a.set_defaults(run=_analyze)
 
@@ -278,10 +312,20 @@ def _parser() -> argparse.ArgumentParser:
     r.set_defaults(run=_replay)
 
     pl = sub.add_parser("play", help="play a hand (or a one_round match) against three bots")
-    pl.add_argument("--rules", help="a preset and/or options")
-    pl.add_argument("--seed", type=int, default=None)
+    pl.add_argument("--rules", help=_RULES_HELP)
+    pl.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="the deal's seed, to play a hand again (default: a random one, shown at the start)",
+    )
     pl.add_argument("--seat", type=int, default=0, help="your seat 0–3 (default 0)")
-    pl.add_argument("--bots", default="greedy,greedy,greedy", help="the three other seats' bots")
+    pl.add_argument(
+        "--bots",
+        nargs="+",
+        metavar="NAME",
+        help=f"the other three seats' {_BOTS_HELP} (default greedy)",
+    )
     pl.add_argument("--match", action="store_true", help="play a one_round match, not one hand")
     pl.add_argument("--ascii", action="store_true", help="MPSZ notation instead of Chinese names")
     pl.add_argument("--glyphs", action="store_true", help="Unicode mahjong glyphs")
@@ -291,12 +335,31 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status. Errors print one line to stderr."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
     try:
-        return int(args.run(args))
+        code = int(args.run(args))
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        return code
+    except BrokenPipeError:
+        _silence_stdout()
+        return 128 + 13  # as if killed by SIGPIPE, like other tools whose reader left
     except (KoudiandianError, ValueError, OSError) as e:
         print(f"koudiandian: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("koudiandian: interrupted", file=sys.stderr)
         return 130
+
+
+def _silence_stdout() -> None:
+    """Point stdout at the null device: its reader is gone (``koudiandian ... | head``), and
+    Python's own flush at exit must not complain about the closed pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass  # stdout is no file (a test's capture): nothing to silence

@@ -21,10 +21,14 @@ from .result import WinKind
 from .rules import Rules
 from .view import SeatView
 
-__all__ = ["SimulationSummary", "simulate", "play_hand", "BOTS"]
+__all__ = ["SimulationSummary", "simulate", "play_hand", "BOTS", "DEFAULT_BOTS"]
 
 #: Built-in bots by name, as the command line spells them.
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+#: The bots of :func:`simulate` and ``koudiandian simulate`` when none are named: two greedy
+#: bots against two random ones.
+DEFAULT_BOTS = ("greedy", "greedy", "random", "random")
 
 BotSpec = str | Callable[[int], Bot]
 
@@ -139,7 +143,7 @@ def _bot_name(spec: BotSpec) -> str:
 
 def _factories(bots: Sequence[BotSpec] | None) -> list[Callable[[int], Bot]]:
     if bots is None:
-        bots = ["random"] * 4
+        bots = DEFAULT_BOTS
     if isinstance(bots, str):
         bots = [b.strip() for b in bots.split(",")]
     if len(bots) != 4:
@@ -226,10 +230,11 @@ def simulate(
     """Play ``hands`` seeded hands and summarise them.
 
     ``bots``: four names (``"random"``, ``"greedy"``) or factories ``f(seed) -> Bot``
-    (default four random bots). Hand ``i`` is seeded with ``hand_seed(seed, i)`` and dealt by
-    seat ``i % 4``, and each bot is built fresh for it from a seed derived from the hand's,
-    so the result is the same for any ``workers``; ``workers > 1`` uses processes (the bot
-    factories must then be picklable). ``log``: a path or text file to receive every hand's
+    (default :data:`DEFAULT_BOTS`, as on the command line: two greedy, two random). Hand
+    ``i`` is seeded with ``hand_seed(seed, i)`` and dealt by seat ``i % 4``, and each bot is
+    built fresh for it from a seed derived from the hand's, so the result is the same for
+    any ``workers``; ``workers > 1`` uses processes (the bot factories must then be
+    picklable). ``log``: a path or text file to receive every hand's
     event log as JSON Lines (``{"hand": i, "seed": s, "events": [...]}``), for replay.
     ``progress(done, total)`` is called as hands finish. ``match``: ``"one_round"`` or a
     number of hands makes each of the ``hands`` units a whole :class:`Match` of that length
@@ -243,9 +248,7 @@ def simulate(
         raise InvalidArgumentError(f"workers must be a positive int, got {workers!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise InvalidArgumentError(f"seed must be an int in 0..2**64-1, got {seed!r}")
-    specs = (
-        list(bots.split(",")) if isinstance(bots, str) else (list(bots) if bots else ["random"] * 4)
-    )
+    specs = list(bots.split(",")) if isinstance(bots, str) else list(bots or DEFAULT_BOTS)
     _factories(specs)  # validate before starting
     want_log = log is not None
     chunk = max(1, min(500, hands // (workers * 8) or 1))
