@@ -268,3 +268,20 @@ def test_bots_and_rules_are_forgiving(capsys: pytest.CaptureFixture[str]) -> Non
     assert summary("--bots", "greedy", "random", "random", "greedy")["bots"] == mixed
     rules = summary("--rules", "TAIYUAN,Wind_Runs")["rules"]
     assert rules == Rules.parse("taiyuan,wind_runs").to_dict()
+
+
+def test_rules_reference_and_help_come_from_rules_options(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from koudiandian import Rules
+    from koudiandian.rules import options_reference
+
+    assert main(["rules"]) == 0
+    out = capsys.readouterr().out
+    assert out == options_reference()
+    for o in Rules.options():
+        assert f"`{o['name']}`" in out and o["chinese"] in out
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    help_text = capsys.readouterr().out
+    assert "dealer_selfdraw_double" in help_text and "koudiandian rules" in help_text

@@ -258,9 +258,21 @@ class _Parser(argparse.ArgumentParser):
 
 
 _RULES_HELP = (
-    f"a preset ({', '.join(Rules.PRESETS)}) and/or options, comma-separated, in any case: "
-    '"taiyuan", "wind_runs,wildcards=random", "taiyuan,must_win"; default: every option off'
+    f"a preset ({', '.join(Rules.PRESETS)}) and/or options "
+    f"({', '.join(o['name'] for o in Rules.options())}), comma-separated, in any case: "
+    '"taiyuan", "wind_runs,wildcards=random", "taiyuan,must_win"; default: every option off; '
+    "`koudiandian rules` describes each"
 )
+
+
+def _rules_reference(args: argparse.Namespace) -> int:
+    from .rules import options_reference
+
+    del args
+    print(options_reference(), end="")
+    return 0
+
+
 _BOTS_HELP = (
     f"bots by name ({', '.join(BOTS)}), separated by commas or spaces, one per seat, "
     "or one name for every seat"
@@ -295,6 +307,9 @@ def _parser() -> argparse.ArgumentParser:
         help="play whole matches (one_round, or a number of hands each); --hands counts matches",
     )
     s.set_defaults(run=_simulate)
+
+    r = sub.add_parser("rules", help="every rule profile's options and presets (Markdown)")
+    r.set_defaults(run=_rules_reference)
 
     a = sub.add_parser("analyze", help="shanten, winning tiles, ready discards and value of a hand")
     a.add_argument("hand", help='concealed tiles, e.g. "123p456p789p11s469m"')
