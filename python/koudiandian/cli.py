@@ -114,6 +114,11 @@ def _analyze(args: argparse.Namespace) -> int:
             raise KoudiandianError(f"--meld takes KIND:TILE like pong:7z, got {m!r}")
         melds.append(Meld.of(kind, tile))
     tiles = parse_tiles(args.hand)
+    if len(set(wildcards)) != rules.wildcard_kinds or len(set(wildcards)) != len(wildcards):
+        raise KoudiandianError(
+            f"the rules {rules.describe()} need {rules.wildcard_kinds} distinct wildcard "
+            f"kind(s) (--wildcards), got {len(wildcards)}"
+        )
     style = _style(args)
     concealed = 14 - 3 * len(melds)
     kw: dict[str, Any] = {"melds": melds, "wildcards": wildcards, "rules": rules}

@@ -244,6 +244,12 @@ impl PyRules {
         self.rules.profile().random_first_dealer(&self.rules)
     }
 
+    /// How many wildcard kinds (耗子) a hand has under these rules.
+    #[getter]
+    fn wildcard_kinds(&self) -> usize {
+        self.rules.profile().wall(&self.rules).wildcards
+    }
+
     /// The text `Rules.parse` reads back: the profile and the options that differ.
     fn describe(&self) -> String {
         self.rules.describe()
