@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from koudiandian import Rules, __version__, simulate
+from koudiandian import Rules, __version__, cli, simulate
 from koudiandian.cli import main
 from koudiandian.play import play_terminal
 from koudiandian.simulate import DEFAULT_BOTS
@@ -25,7 +25,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 def test_simulate_table_json_and_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, err = run(capsys, "simulate", "--hands", "40", "--seed", "3")
-    assert code == 0 and "win rate" in out and "40/40 hands" in err
+    assert code == 0 and "win rate" in out and err == ""  # no progress bar off a terminal
     log = tmp_path / "hands.jsonl"
     code, out, _ = run(
         capsys,
@@ -48,7 +48,7 @@ def test_simulate_table_json_and_log(capsys: pytest.CaptureFixture[str], tmp_pat
     code, out, _ = run(capsys, "replay", str(log))
     assert code == 0 and "30 hand(s) replayed and verified" in out
     code, out, err = run(capsys, "simulate", "--hands", "3", "--match", "one_round")
-    assert code == 0 and "3 matches: first places" in out and "3/3 matches" in err
+    assert code == 0 and "3 matches: first places" in out
 
 
 def test_replay_refuses_a_tampered_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -268,3 +268,43 @@ def test_bots_and_rules_are_forgiving(capsys: pytest.CaptureFixture[str]) -> Non
     assert summary("--bots", "greedy", "random", "random", "greedy")["bots"] == mixed
     rules = summary("--rules", "TAIYUAN,Wind_Runs")["rules"]
     assert rules == Rules.parse("taiyuan,wind_runs").to_dict()
+
+
+def test_simulate_says_what_it_played(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "simulate", "--hands", "4")
+    assert out.startswith("4 hands, seed 0, 1 worker(s), ")
+    assert out.splitlines()[1] == "rules: default (every option off)"
+    _, out, _ = run(capsys, "simulate", "--hands", "4", "--rules", "taiyuan")
+    assert out.splitlines()[1] == (
+        "rules: taiyuan (dealer_bonus, dealer_selfdraw_double, feeder_pays_kong, feeder_pays_all)"
+    )
+    _, out, _ = run(capsys, "simulate", "--hands", "4", "--rules", "wildcards=random,wind_runs")
+    assert out.splitlines()[1] == "rules: wind_runs, wildcards=random"
+    _, out, _ = run(capsys, "simulate", "--hands", "2", "--match", "2")
+    assert out.startswith("2 matches (4 hands), seed 0")
+    _, out, _ = run(capsys, "simulate", "--hands", "2", "--json")
+    assert not {"matches", "first_places", "mean_rank"} & set(json.loads(out))
+    _, out, _ = run(capsys, "simulate", "--hands", "2", "--json", "--match", "2")
+    summary = json.loads(out)
+    assert summary["matches"] == 2 and summary["hands"] == 4 and sum(summary["first_places"]) == 2
+
+
+def test_simulate_progress_bar_only_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, _, err = run(capsys, "simulate", "--hands", "5")
+    assert err == ""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    _, _, err = run(capsys, "simulate", "--hands", "5")
+    assert "5/5 hands" in err
+    _, _, err = run(capsys, "simulate", "--hands", "5", "--quiet")
+    assert err == ""
+
+
+def test_simulate_workers_capped_at_the_cpus(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli, "_cpus", lambda: 1)
+    code, out, err = run(capsys, "simulate", "--hands", "3", "--workers", "4", "--json")
+    assert code == 0 and json.loads(out)["workers"] == 1
+    assert err == "koudiandian: --workers 4 is more than the 1 CPU(s) here; using 1\n"

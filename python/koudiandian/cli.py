@@ -63,6 +63,14 @@ def _rules(text: str | None) -> Rules:
     return Rules.parse(text.lower()) if text else Rules()
 
 
+def _cpus() -> int:
+    """The CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
 def _bots(words: Sequence[str] | None, default: Sequence[str], seats: int) -> list[str]:
     """The bots of ``--bots``: names separated by commas and/or spaces (in one argument or
     several), in any case; one name plays every seat."""
@@ -84,14 +92,24 @@ def _bots(words: Sequence[str] | None, default: Sequence[str], seats: int) -> li
 def _simulate(args: argparse.Namespace) -> int:
     if args.hands < 1:
         raise KoudiandianError(f"--hands must be positive, got {args.hands}")
+    workers = args.workers
+    if workers > _cpus():
+        workers = _cpus()
+        print(
+            f"koudiandian: --workers {args.workers} is more than the {workers} CPU(s) here; "
+            f"using {workers}",
+            file=sys.stderr,
+        )
     summary = simulate(
         args.hands,
         rules=_rules(args.rules),
         bots=_bots(args.bots, DEFAULT_BOTS, 4),
         seed=args.seed,
-        workers=args.workers,
+        workers=workers,
         log=sys.stdout if args.log == "-" else args.log,
-        progress=_Progress(not args.quiet, "matches" if args.match else "hands"),
+        progress=_Progress(
+            not args.quiet and sys.stderr.isatty(), "matches" if args.match else "hands"
+        ),
         match=_match_length(args.match),
     )
     # With the log on standard output, the summary goes to standard error, out of its way.
@@ -280,14 +298,21 @@ def _parser() -> argparse.ArgumentParser:
         default=0,
         help="the run's seed: the same seed deals the same hands (default 0)",
     )
-    s.add_argument("--workers", type=int, default=1, help="processes (same result for any number)")
+    s.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes, at most one per CPU (the same result for any number; default 1)",
+    )
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.add_argument(
         "--log",
         help="write every hand's events as JSON Lines to this file "
         "(- for standard output; the summary then goes to standard error)",
     )
-    s.add_argument("--quiet", action="store_true", help="no progress bar")
+    s.add_argument(
+        "--quiet", action="store_true", help="no progress bar (drawn only on a terminal)"
+    )
     s.add_argument(
         "--match",
         help="play whole matches (one_round, or a number of hands each); --hands counts matches",
