@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -65,15 +66,103 @@ def test_replay_refuses_a_tampered_log(capsys: pytest.CaptureFixture[str], tmp_p
 def test_analyze(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "analyze", "123p456p789p11s467m", "--ascii")
     assert code == 0
-    assert "shanten:   0" in out
-    assert "discard 4m: waits 58m (best 8 points); 报听 allowed" in out
-    assert "discard 7m: waits 5m (best 5 points); 报听 not allowed" in out
+    assert "shanten:   0 (ready, 听牌)" in out
+    assert "  discard 4m: waits 5m (5), 8m (8); 报听 possible" in out
+    assert "  discard 7m: waits 5m (5); 报听 not possible" in out
     code, out, _ = run(capsys, "analyze", "11223355m778899m", "--rules", "patterns")
     assert "清一色 七小对" in out and "factor ×4" in out
     code, out, _ = run(
-        capsys, "analyze", "2m345p", "--meld", "pong:7z", "--meld", "kong:1s", "--meld", "pong:9p"
+        capsys,
+        "analyze",
+        "2m345p",
+        "--meld",
+        "pong:7z",
+        "--meld",
+        "kong:1s",
+        "--meld",
+        "pong:9p",
+        "--ascii",
     )
-    assert "winning tiles: 2m" in out
+    assert "winning tiles:\n  2m: p=2, too few points to win\n" in out
+
+
+def test_analyze_a_named_win_and_who_pays(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = "123m456p11z45m"
+    args = ["analyze", hand, "--meld", "concealed_kong:7z", "--ascii", "--win", "6m"]
+    _, out, _ = run(capsys, *args, "--rules", "taiyuan")
+    assert "rules:     taiyuan (dealer_bonus," in out
+    assert "by self-draw" not in out
+    assert "win with 6m on a discard: p=6, 平胡, factor ×1: allowed\n" in out
+    assert "pays all three shares (点炮包胡): 18\n" in out
+    assert "each other seat pays its share (三家均摊): 6\n" in out
+    assert "each other seat also pays 20 for the winner's kongs\n" in out
+    assert "shares of them too (点炮包杠): 60 in all\n" in out
+    assert "dealer bonus: +5 on the dealer's share" in out
+    _, out, _ = run(capsys, *args, "--self-draw", "--rules", "taiyuan")
+    assert "on a discard" not in out
+    assert "win with 6m by self-draw: p=6, 平胡, factor ×1: allowed\n" in out
+    assert "  each other seat pays its share: 12\n" in out and "+10 on the dealer's share" in out
+    _, out, _ = run(capsys, "analyze", "123m456p789s11z45m", "--win", "3m", "--ascii")
+    assert "p=3, 平胡, factor ×1: not allowed (a win on a discard needs 6 points or more)" in out
+    _, out, _ = run(capsys, "analyze", "123m456p789s11z345m", "--ascii")
+    assert "the last tile, 5m, is the winning tile" in out
+    assert "by self-draw: p=5" in out and "on a discard: p=5" in out
+
+
+def test_analyze_a_waiting_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "analyze", "123p456p789p11s46m", "--wildcards", "5m", "--ascii")
+    assert "winning tiles: none\n" in out
+    assert "a drawn wildcard (5m) completes it: p=5 by self-draw, allowed\n" in out
+    assert "报听: not possible" in out
+    _, out, _ = run(capsys, "analyze", "123p456p789p11s57m", "--ascii")
+    assert "winning tiles:\n  6m: p=6, self-draw or discard\n" in out
+    assert "报听: possible" in out
+    _, out, _ = run(capsys, "analyze", "123p456p789p11s23m", "--ascii")
+    assert "  1m: p=1, too few points to win\n  4m: p=4, self-draw only\n" in out
+
+
+def test_analyze_suggests_discards_for_a_hand_not_ready(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, out, _ = run(capsys, "analyze", "123p456p789p11s5s9m1z", "--ascii")
+    assert "shanten:   1 (1 from ready)" in out
+    assert out.endswith(
+        "best discards (each leaves it 1 from ready):\n"
+        "  discard 1z: then 7m 8m 9m 1s 3s 4s 5s 6s 7s bring it nearer (32 tiles)\n"
+        "  discard 9m: then 1s 3s 4s 5s 6s 7s 1z bring it nearer (24 tiles)\n"
+        "  discard 5s: then 7m 8m 9m 1s 1z bring it nearer (16 tiles)\n"
+    )
+    _, out, _ = run(capsys, "analyze", "123p456p789p11s58m", "--ascii")
+    assert out.endswith("\ntiles that bring it nearer: 3m 4m 5m 6m 7m 8m 9m 1s (28 tiles)\n")
+
+
+def test_analyze_writes_tiles_one_way(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "analyze", "123p456p789p11s467m", "--wildcards", "9s")
+    assert "discard 四万: waits 五万 (5), 八万 (8)" in out
+    assert re.search(r"[1-9][mpsz]", out) is None, out
+    _, out, _ = run(capsys, "analyze", "123p456p789p11s467m", "--glyphs")
+    assert "🀋" in out and re.search(r"[1-9][mpsz]|[一二三四五六七八九][万筒条]", out) is None
+
+
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["123m456p789s11z45m", "--win", "9m"], "the hand is not complete with 9m"),
+        (["123m456p789s11z345m", "--win", "9m"], "the winning tile 9m is not in the hand"),
+        (["123m456p789s11z45m", "--self-draw"], "--self-draw describes a win"),
+        (["123m456p789s1z45m", "--rules", "nonsense"], "nonsense"),
+        (["123m456p789s11z45m", "--ascii", "--glyphs"], "not allowed with argument --ascii"),
+    ],
+)
+def test_analyze_prints_nothing_before_an_error(
+    capsys: pytest.CaptureFixture[str], args: list[str], needle: str
+) -> None:
+    try:
+        code = main(["analyze", *args])
+    except SystemExit as e:
+        code = int(e.code or 0)
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and needle in err
 
 
 @pytest.mark.parametrize(
