@@ -5,13 +5,14 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from koudiandian import Rules, __version__, simulate
+from koudiandian import Rules, __version__, cli, simulate
 from koudiandian.cli import main
 from koudiandian.play import play_terminal
 from koudiandian.simulate import DEFAULT_BOTS
@@ -25,7 +26,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 def test_simulate_table_json_and_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, out, err = run(capsys, "simulate", "--hands", "40", "--seed", "3")
-    assert code == 0 and "win rate" in out and "40/40 hands" in err
+    assert code == 0 and "win rate" in out and err == ""  # no progress bar off a terminal
     log = tmp_path / "hands.jsonl"
     code, out, _ = run(
         capsys,
@@ -48,7 +49,7 @@ def test_simulate_table_json_and_log(capsys: pytest.CaptureFixture[str], tmp_pat
     code, out, _ = run(capsys, "replay", str(log))
     assert code == 0 and "30 hand(s) replayed and verified" in out
     code, out, err = run(capsys, "simulate", "--hands", "3", "--match", "one_round")
-    assert code == 0 and "3 matches: first places" in out and "3/3 matches" in err
+    assert code == 0 and "3 matches: first places" in out
 
 
 def test_replay_refuses_a_tampered_log(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -65,15 +66,114 @@ def test_replay_refuses_a_tampered_log(capsys: pytest.CaptureFixture[str], tmp_p
 def test_analyze(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "analyze", "123p456p789p11s467m", "--ascii")
     assert code == 0
-    assert "shanten:   0" in out
-    assert "discard 4m: waits 58m (best 8 points); 报听 allowed" in out
-    assert "discard 7m: waits 5m (best 5 points); 报听 not allowed" in out
+    assert "shanten:   0 (ready, 听牌)" in out
+    assert "  discard 4m: waits 5m (5), 8m (8); 报听 possible" in out
+    assert "  discard 7m: waits 5m (5); 报听 not possible" in out
     code, out, _ = run(capsys, "analyze", "11223355m778899m", "--rules", "patterns")
     assert "清一色 七小对" in out and "factor ×4" in out
     code, out, _ = run(
-        capsys, "analyze", "2m345p", "--meld", "pong:7z", "--meld", "kong:1s", "--meld", "pong:9p"
+        capsys,
+        "analyze",
+        "2m345p",
+        "--meld",
+        "pong:7z",
+        "--meld",
+        "kong:1s",
+        "--meld",
+        "pong:9p",
+        "--ascii",
     )
-    assert "winning tiles: 2m" in out
+    assert "winning tiles:\n  2m: p=2, too few points to win\n" in out
+
+
+def test_analyze_a_named_win_and_who_pays(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = "123m456p11z45m"
+    args = ["analyze", hand, "--meld", "concealed_kong:7z", "--ascii", "--win", "6m"]
+    _, out, _ = run(capsys, *args, "--rules", "taiyuan")
+    assert "rules:     taiyuan (dealer_bonus," in out
+    assert "by self-draw" not in out
+    assert "win with 6m on a discard: p=6, 平胡, factor ×1: allowed\n" in out
+    assert "pays all three shares (点炮包胡): 18\n" in out
+    assert "each other seat pays its share (三家均摊): 6\n" in out
+    assert "each other seat also pays 20 for the winner's kongs\n" in out
+    assert "shares of them too (点炮包杠): 60 in all\n" in out
+    assert "dealer bonus: +5 on the dealer's share" in out
+    _, out, _ = run(capsys, *args, "--self-draw", "--rules", "taiyuan")
+    assert "on a discard" not in out
+    assert "win with 6m by self-draw: p=6, 平胡, factor ×1: allowed\n" in out
+    assert "  each other seat pays its share: 12\n" in out and "+10 on the dealer's share" in out
+    _, out, _ = run(capsys, "analyze", "123m456p789s11z45m", "--win", "3m", "--ascii")
+    assert "p=3, 平胡, factor ×1: not allowed (a win on a discard needs 6 points or more)" in out
+    _, out, _ = run(capsys, "analyze", "123m456p789s11z345m", "--ascii")
+    assert "the last tile, 5m, is the winning tile" in out
+    assert "by self-draw: p=5" in out and "on a discard: p=5" in out
+
+
+def test_analyze_a_waiting_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(
+        capsys,
+        "analyze",
+        "123p456p789p11s46m",
+        "--wildcards",
+        "5m",
+        "--ascii",
+        "--rules",
+        "random_wildcard",
+    )
+    assert "winning tiles: none\n" in out
+    assert "a drawn wildcard (5m) completes it: p=5 by self-draw, allowed\n" in out
+    assert "报听: not possible" in out
+    _, out, _ = run(capsys, "analyze", "123p456p789p11s57m", "--ascii")
+    assert "winning tiles:\n  6m: p=6, self-draw or discard\n" in out
+    assert "报听: possible" in out
+    _, out, _ = run(capsys, "analyze", "123p456p789p11s23m", "--ascii")
+    assert "  1m: p=1, too few points to win\n  4m: p=4, self-draw only\n" in out
+
+
+def test_analyze_suggests_discards_for_a_hand_not_ready(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, out, _ = run(capsys, "analyze", "123p456p789p11s5s9m1z", "--ascii")
+    assert "shanten:   1 (1 from ready)" in out
+    assert out.endswith(
+        "best discards (each leaves it 1 from ready):\n"
+        "  discard 1z: then 7m 8m 9m 1s 3s 4s 5s 6s 7s bring it nearer (32 tiles)\n"
+        "  discard 9m: then 1s 3s 4s 5s 6s 7s 1z bring it nearer (24 tiles)\n"
+        "  discard 5s: then 7m 8m 9m 1s 1z bring it nearer (16 tiles)\n"
+    )
+    _, out, _ = run(capsys, "analyze", "123p456p789p11s58m", "--ascii")
+    assert out.endswith("\ntiles that bring it nearer: 3m 4m 5m 6m 7m 8m 9m 1s (28 tiles)\n")
+
+
+def test_analyze_writes_tiles_one_way(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(
+        capsys, "analyze", "123p456p789p11s467m", "--wildcards", "9s", "--rules", "random_wildcard"
+    )
+    assert "discard 四万: waits 五万 (5), 八万 (8)" in out
+    assert re.search(r"[1-9][mpsz]", out) is None, out
+    _, out, _ = run(capsys, "analyze", "123p456p789p11s467m", "--glyphs")
+    assert "🀋" in out and re.search(r"[1-9][mpsz]|[一二三四五六七八九][万筒条]", out) is None
+
+
+@pytest.mark.parametrize(
+    "args, needle",
+    [
+        (["123m456p789s11z45m", "--win", "9m"], "the hand is not complete with 9m"),
+        (["123m456p789s11z345m", "--win", "9m"], "the winning tile 9m is not in the hand"),
+        (["123m456p789s11z45m", "--self-draw"], "--self-draw describes a win"),
+        (["123m456p789s1z45m", "--rules", "nonsense"], "nonsense"),
+        (["123m456p789s11z45m", "--ascii", "--glyphs"], "not allowed with argument --ascii"),
+    ],
+)
+def test_analyze_prints_nothing_before_an_error(
+    capsys: pytest.CaptureFixture[str], args: list[str], needle: str
+) -> None:
+    try:
+        code = main(["analyze", *args])
+    except SystemExit as e:
+        code = int(e.code or 0)
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and needle in err
 
 
 @pytest.mark.parametrize(
@@ -288,3 +388,43 @@ def test_rules_reference_and_help_come_from_rules_options(
         main(["simulate", "--help"])
     help_text = capsys.readouterr().out
     assert "dealer_selfdraw_double" in help_text and "koudiandian rules" in help_text
+
+
+def test_simulate_says_what_it_played(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "simulate", "--hands", "4")
+    assert out.startswith("4 hands, seed 0, 1 worker(s), ")
+    assert out.splitlines()[1] == "rules: default (every option off)"
+    _, out, _ = run(capsys, "simulate", "--hands", "4", "--rules", "taiyuan")
+    assert out.splitlines()[1] == (
+        "rules: taiyuan (dealer_bonus, dealer_selfdraw_double, feeder_pays_kong, feeder_pays_all)"
+    )
+    _, out, _ = run(capsys, "simulate", "--hands", "4", "--rules", "wildcards=random,wind_runs")
+    assert out.splitlines()[1] == "rules: wind_runs, wildcards=random"
+    _, out, _ = run(capsys, "simulate", "--hands", "2", "--match", "2")
+    assert out.startswith("2 matches (4 hands), seed 0")
+    _, out, _ = run(capsys, "simulate", "--hands", "2", "--json")
+    assert not {"matches", "first_places", "mean_rank"} & set(json.loads(out))
+    _, out, _ = run(capsys, "simulate", "--hands", "2", "--json", "--match", "2")
+    summary = json.loads(out)
+    assert summary["matches"] == 2 and summary["hands"] == 4 and sum(summary["first_places"]) == 2
+
+
+def test_simulate_progress_bar_only_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, _, err = run(capsys, "simulate", "--hands", "5")
+    assert err == ""
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    _, _, err = run(capsys, "simulate", "--hands", "5")
+    assert "5/5 hands" in err
+    _, _, err = run(capsys, "simulate", "--hands", "5", "--quiet")
+    assert err == ""
+
+
+def test_simulate_workers_capped_at_the_cpus(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli, "_cpus", lambda: 1)
+    code, out, err = run(capsys, "simulate", "--hands", "3", "--workers", "4", "--json")
+    assert code == 0 and json.loads(out)["workers"] == 1
+    assert err == "koudiandian: --workers 4 is more than the 1 CPU(s) here; using 1\n"

@@ -14,11 +14,10 @@ from typing import Any
 
 from . import __version__
 from .errors import KoudiandianError
-from .hand import is_win, ready_discards, score_win, shanten, winning_tiles
 from .meld import Meld
 from .rules import Rules
 from .simulate import BOTS, DEFAULT_BOTS, simulate
-from .tile import TILES, Tile, TileStyle, format_tiles, parse_tiles
+from .tile import Tile, TileStyle, format_tiles, parse_tiles
 
 __all__ = ["main"]
 
@@ -63,6 +62,14 @@ def _rules(text: str | None) -> Rules:
     return Rules.parse(text.lower()) if text else Rules()
 
 
+def _cpus() -> int:
+    """The CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
 def _bots(words: Sequence[str] | None, default: Sequence[str], seats: int) -> list[str]:
     """The bots of ``--bots``: names separated by commas and/or spaces (in one argument or
     several), in any case; one name plays every seat."""
@@ -84,14 +91,24 @@ def _bots(words: Sequence[str] | None, default: Sequence[str], seats: int) -> li
 def _simulate(args: argparse.Namespace) -> int:
     if args.hands < 1:
         raise KoudiandianError(f"--hands must be positive, got {args.hands}")
+    workers = args.workers
+    if workers > _cpus():
+        workers = _cpus()
+        print(
+            f"koudiandian: --workers {args.workers} is more than the {workers} CPU(s) here; "
+            f"using {workers}",
+            file=sys.stderr,
+        )
     summary = simulate(
         args.hands,
         rules=_rules(args.rules),
         bots=_bots(args.bots, DEFAULT_BOTS, 4),
         seed=args.seed,
-        workers=args.workers,
+        workers=workers,
         log=sys.stdout if args.log == "-" else args.log,
-        progress=_Progress(not args.quiet, "matches" if args.match else "hands"),
+        progress=_Progress(
+            not args.quiet and sys.stderr.isatty(), "matches" if args.match else "hands"
+        ),
         match=_match_length(args.match),
     )
     # With the log on standard output, the summary goes to standard error, out of its way.
@@ -101,68 +118,30 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _style(args: argparse.Namespace) -> TileStyle:
-    return "mpsz" if args.ascii else ("unicode" if getattr(args, "glyphs", False) else "chinese")
+    return "mpsz" if args.ascii else ("unicode" if args.glyphs else "chinese")
 
 
 def _analyze(args: argparse.Namespace) -> int:
-    rules = _rules(args.rules)
-    wildcards = parse_tiles(args.wildcards) if args.wildcards else []
+    from .analyze import analyze_text
+
     melds = []
     for m in args.meld or []:
         kind, sep, tile = m.partition(":")
         if not sep:
             raise KoudiandianError(f"--meld takes KIND:TILE like pong:7z, got {m!r}")
         melds.append(Meld.of(kind, tile))
-    tiles = parse_tiles(args.hand)
-    if len(set(wildcards)) != rules.wildcard_kinds or len(set(wildcards)) != len(wildcards):
-        raise KoudiandianError(
-            f"the rules {rules.describe()} need {rules.wildcard_kinds} distinct wildcard "
-            f"kind(s) (--wildcards), got {len(wildcards)}"
-        )
-    style = _style(args)
-    concealed = 14 - 3 * len(melds)
-    kw: dict[str, Any] = {"melds": melds, "wildcards": wildcards, "rules": rules}
-    print(f"hand:      {format_tiles(tiles, style)}  ({format_tiles(tiles)})")
-    if melds:
-        print(f"melds:     {', '.join(str(m) for m in melds)}")
-    if wildcards:
-        print(f"wildcards: {format_tiles(wildcards, style)}")
-    print(f"rules:     {rules.describe()}")
-    if len(tiles) not in (concealed, concealed - 1):
-        raise KoudiandianError(
-            f"{len(tiles)} tiles with {len(melds)} meld(s); expected {concealed} or {concealed - 1}"
-        )
-    s = shanten(tiles, **kw)
-    print(f"shanten:   {s} ({'complete' if s < 0 else 'ready' if s == 0 else f'{s} from ready'})")
-    if len(tiles) == concealed - 1:
-        print(f"winning tiles: {format_tiles(winning_tiles(tiles, **kw)) or 'none'}")
-        return 0
-    if is_win(tiles, **kw):
-        last = tiles[-1]
-        for self_draw in (True, False):
-            sc = score_win(tiles, last, self_draw=self_draw, **kw)
-            how = "by self-draw" if self_draw else "on a discard"
-            verdict = "allowed" if sc.allowed else "not allowed"
-            pats = " ".join(p.chinese for p in sc.patterns)
-            print(
-                f"complete, winning {how} with {last}: p={sc.points} ({verdict}); {pats}; "
-                f"factor ×{sc.factor}; each payer {sc.payment}"
-            )
-            if any(i.combine == "add" for i in sc.score_items):  # fan, e.g. queyimen
-                fan = " + ".join(f"{i.chinese} {i.value}" for i in sc.score_items)
-                print(f"  fan: {fan} = {sum(i.value for i in sc.score_items)}")
-        return 0
-    ready = ready_discards(tiles, **kw)
-    if not ready:
-        print("no discard leaves it ready")
-    for r in ready:
-        wait_text = format_tiles(r.winning_tiles) or "-"
-        extra = f", a drawn wildcard scores {r.wildcard_points}" if r.wildcard_points else ""
-        best = max((t.points for t in r.winning_tiles), default=0)
-        declare = "报听 allowed" if r.declarable else "报听 not allowed (no winning tile worth 6+)"
-        print(
-            f"discard {TILES[r.discard]}: waits {wait_text} (best {best} points){extra}; {declare}"
-        )
+    # --self-draw: a self-draw; --win alone: a win on a discard; neither: both ways.
+    self_draw = True if args.self_draw else (False if args.win else None)
+    text = analyze_text(
+        parse_tiles(args.hand),
+        melds=melds,
+        wildcards=parse_tiles(args.wildcards) if args.wildcards else [],
+        rules=_rules(args.rules),
+        win=Tile.parse(args.win) if args.win else None,
+        self_draw=self_draw,
+        style=_style(args),
+    )
+    print(text)
     return 0
 
 
@@ -284,6 +263,14 @@ _BOTS_HELP = (
 )
 
 
+def _add_style(p: argparse.ArgumentParser) -> None:
+    style = p.add_mutually_exclusive_group()
+    style.add_argument(
+        "--ascii", action="store_true", help="tiles in MPSZ notation (5m) instead of Chinese"
+    )
+    style.add_argument("--glyphs", action="store_true", help="tiles as Unicode mahjong glyphs")
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="koudiandian", description="Shanxi Koudiandian (扣点点) mahjong engine")
     p.add_argument("--version", action="version", version=f"koudiandian {__version__}")
@@ -299,22 +286,29 @@ def _parser() -> argparse.ArgumentParser:
         default=0,
         help="the run's seed: the same seed deals the same hands (default 0)",
     )
-    s.add_argument("--workers", type=int, default=1, help="processes (same result for any number)")
+    s.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="processes, at most one per CPU (the same result for any number; default 1)",
+    )
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.add_argument(
         "--log",
         help="write every hand's events as JSON Lines to this file "
         "(- for standard output; the summary then goes to standard error)",
     )
-    s.add_argument("--quiet", action="store_true", help="no progress bar")
+    s.add_argument(
+        "--quiet", action="store_true", help="no progress bar (drawn only on a terminal)"
+    )
     s.add_argument(
         "--match",
         help="play whole matches (one_round, or a number of hands each); --hands counts matches",
     )
     s.set_defaults(run=_simulate)
 
-    r = sub.add_parser("rules", help="every rule profile's options and presets (Markdown)")
-    r.set_defaults(run=_rules_reference)
+    ru = sub.add_parser("rules", help="every rule profile's options and presets (Markdown)")
+    ru.set_defaults(run=_rules_reference)
 
     a = sub.add_parser("analyze", help="shanten, winning tiles, ready discards and value of a hand")
     a.add_argument("hand", help='concealed tiles, e.g. "123p456p789p11s469m"')
@@ -323,7 +317,18 @@ def _parser() -> argparse.ArgumentParser:
         "--meld", action="append", help='a declared meld as KIND:TILE, e.g. "pong:7z" (repeatable)'
     )
     a.add_argument("--rules", help=_RULES_HELP)
-    a.add_argument("--ascii", action="store_true", help="MPSZ notation instead of Chinese")
+    a.add_argument(
+        "--win",
+        metavar="TILE",
+        help="the winning tile: one of a complete hand, or one that completes a waiting hand "
+        "(default: the last tile of a complete hand)",
+    )
+    a.add_argument(
+        "--self-draw",
+        action="store_true",
+        help="the win is a self-draw (with --win alone: on a discard; with neither: both)",
+    )
+    _add_style(a)
     a.set_defaults(run=_analyze)
 
     r = sub.add_parser("replay", help="replay and verify logged hands (JSON Lines)")

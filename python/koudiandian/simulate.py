@@ -21,7 +21,7 @@ from .result import WinKind
 from .rules import Rules
 from .view import SeatView
 
-__all__ = ["SimulationSummary", "simulate", "play_hand", "BOTS", "DEFAULT_BOTS"]
+__all__ = ["SimulationSummary", "simulate", "play_hand", "describe_rules", "BOTS", "DEFAULT_BOTS"]
 
 #: Built-in bots by name, as the command line spells them.
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
@@ -98,8 +98,12 @@ class SimulationSummary:
     mean_rank: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
 
     def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of the fields; the match fields only when matches were played."""
         out = {f: getattr(self, f) for f in self.__dataclass_fields__}
         out["rules"] = self.rules.to_dict()
+        if not self.matches:
+            for name in _MATCH_FIELDS:
+                del out[name]
         for k, v in out.items():
             if isinstance(v, tuple):
                 out[k] = list(v)
@@ -107,9 +111,11 @@ class SimulationSummary:
 
     def table(self) -> str:
         """A readable summary table."""
+        played = f"{self.matches} matches ({self.hands} hands)" if self.matches else ""
         lines = [
-            f"{self.hands} hands, seed {self.seed}, {self.workers} worker(s), "
+            f"{played or f'{self.hands} hands'}, seed {self.seed}, {self.workers} worker(s), "
             f"{self.hands_per_second:,.0f} hands/s",
+            f"rules: {describe_rules(self.rules)}",
             "",
             f"{'seat':<6}{'bot':<10}{'wins':>8}{'win rate':>10}{'mean score':>12}{'std':>10}",
         ]
@@ -133,6 +139,23 @@ class SimulationSummary:
             f"mean points of a win: {self.mean_points:.2f}" if won else "no wins",
         ]
         return "\n".join(lines)
+
+
+_MATCH_FIELDS = ("matches", "first_places", "mean_rank")
+
+
+def describe_rules(rules: Rules) -> str:
+    """The options that differ from the defaults, and the preset they are, if any:
+    ``"taiyuan (dealer_bonus, ...)"``, ``"wind_runs, wildcards=random"``."""
+    default = Rules(profile=rules.profile).to_dict()
+    on = [
+        name if value is True else f"{name}={value}"
+        for name, value in rules.to_dict().items()
+        if value != default[name]
+    ]
+    preset = next((name for name in Rules.PRESETS if Rules.preset(name) == rules), None)
+    text = ", ".join(on) or "every option off"
+    return f"{preset} ({text})" if preset else text
 
 
 def _bot_name(spec: BotSpec) -> str:
