@@ -192,6 +192,7 @@ def test_analyze_prints_nothing_before_an_error(
         (["analyze", "123m", "--meld", "pong"], "KIND:TILE"),
         (["replay", "/nonexistent/log.jsonl"], "No such file"),
         (["play", "--seat", "7"], "--seat must be 0–3"),
+        (["play", "--ascii", "--glyphs"], "argument --glyphs: not allowed with argument --ascii"),
         (["frobnicate"], "invalid choice"),
     ],
 )

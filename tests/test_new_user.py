@@ -6,6 +6,7 @@ import io
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -17,9 +18,11 @@ from koudiandian import (
     InvalidEventLogError,
     Match,
     Rules,
+    Tile,
+    parse_tiles,
 )
 from koudiandian.bots import GreedyBot
-from koudiandian.play import play_terminal
+from koudiandian.play import play_terminal, render
 
 
 def test_importing_the_main_module_runs_nothing() -> None:
@@ -82,14 +85,19 @@ def _play(seed: int, *, seat: int = 0, answers: list[str] | None = None, **kw: A
     return out.getvalue()
 
 
-def _first_option_game(seed: int, seat: int) -> Game:
-    """The game :func:`_play` plays: greedy bots, and the person always picking option 1."""
+def _first_option_game(seed: int, seat: int, prefer: ActionKind | None = None) -> Game:
+    """The game :func:`_play` plays: greedy bots, and the person always picking option 1
+    (or an action of kind ``prefer`` when there is one)."""
     game = Game(Rules(), seed=seed)
     bots = [GreedyBot() for _ in range(4)]
     while not game.is_over:
         s = game.to_act[0]
         legal = game.legal_actions(s)
-        game.step(s, legal[0] if s == seat else bots[s].act(game.view(s), legal))
+        if s == seat:
+            action = next((a for a in legal if a.kind is prefer), legal[0])
+        else:
+            action = bots[s].act(game.view(s), legal)
+        game.step(s, action)
     return game
 
 
@@ -107,3 +115,134 @@ def test_play_reports_every_bot_action(seed: int, seat: int) -> None:
     assert any(e["type"] in ("pong", "kong") for e in bot_events)  # a claim happened
     discards = [e for e in bot_events if e["type"] == "discard"]
     assert sum(" discards " in line or " declares " in line for line in reported) == len(discards)
+
+
+def _player(out: io.StringIO, prefer: str = "declare") -> Callable[[], str]:
+    """A person who takes the option starting with ``prefer`` when there is one, else the
+    first option, and goes on to the next hand of a match."""
+
+    def read() -> str:
+        text = out.getvalue()
+        if text.endswith("press Enter for the next hand (q to quit): "):
+            return "\n"
+        options = text[text.rfind("──") :]
+        found = re.search(rf"^ +(\d+)\. {prefer}", options, re.M)
+        return (found.group(1) if found else "1") + "\n"
+
+    return read
+
+
+def _play_with(seed: int, seat: int, *, match: bool = False, rules: Rules | None = None) -> str:
+    out = io.StringIO()
+    code = play_terminal(
+        rules=Rules() if rules is None else rules,
+        seed=seed,
+        seat=seat,
+        bots=["greedy"] * 3,
+        style="mpsz",
+        match=match,
+        out=out,
+        read=_player(out),
+    )
+    assert code == 0
+    return out.getvalue()
+
+
+def test_play_shows_whose_turn_the_declare_waits_and_automatic_moves() -> None:
+    text = _play_with(6, 1)
+    assert "▶ your turn\n" in text
+    assert (
+        "   1. declare ready (报听), discarding face down 3s; then waits 4s (4), 7s (7)\n" in text
+    )
+    assert (
+        "  · you draw 9p\n  · you discard 9p (automatic: the hand is locked after 报听)\n" in text
+    )
+    claim = _play(3)
+    assert re.search(r"^▶ seat 3 discards 9p: your answer\n   1\. pong", claim, re.M)
+
+
+def test_play_reveals_every_tile_at_the_end() -> None:
+    text = _play_with(6, 1)
+    reveal = text[text.index("── the hand is over; every tile shown") :].splitlines()
+    hands = [line for line in reveal if ": hand " in line]
+    assert [h.split(":")[0] for h in hands] == ["seat 0", "you (seat 1)", "seat 2", "seat 3"]
+    game = _first_option_game(6, 1, prefer=ActionKind.DECLARE)
+    for s, line in enumerate(hands):
+        assert line.endswith(": hand " + " ".join(str(t) for t in game.hand(s)))
+    mine = reveal[reveal.index(hands[1]) + 1]
+    assert mine.startswith("  discards ") and " [3s] " in mine  # the face-down 报听 discard
+    assert "??" not in "\n".join(reveal)
+
+
+def test_play_a_match_numbers_pauses_and_ranks() -> None:
+    text = _play_with(2, 0, match=True)
+    hands = re.findall(r"^══ hand (\d+) of the match · dealer (you|seat \d)$", text, re.M)
+    assert [int(n) for n, _ in hands] == list(range(1, len(hands) + 1)) and len(hands) > 1
+    assert text.count("press Enter for the next hand (q to quit): ") == len(hands) - 1
+    last = text.splitlines()[-1]
+    ranking = re.fullmatch(
+        r"match over\. final ranking: 1st (.+) \(([+-]\d+)\), 2nd (.+) \(([+-]\d+)\), "
+        r"3rd (.+) \(([+-]\d+)\), 4th (.+) \(([+-]\d+)\)",
+        last,
+    )
+    assert ranking, last
+    names, scores = ranking.groups()[::2], [int(x) for x in ranking.groups()[1::2]]
+    assert sorted(names) == ["seat 1", "seat 2", "seat 3", "you"]
+    assert sum(scores) == 0 and scores == sorted(scores, reverse=True)
+    out = io.StringIO()
+    pause = "press Enter for the next hand (q to quit): "
+    play_terminal(
+        rules=Rules(),
+        seed=2,
+        seat=0,
+        bots=["random"] * 3,
+        style="mpsz",
+        match=True,
+        out=out,
+        read=lambda: "q\n" if out.getvalue().endswith(pause) else "1\n",
+    )
+    assert out.getvalue().endswith(pause + "\nbye\n")
+    assert "══ hand 2 of the match" not in out.getvalue()
+
+
+def test_play_takes_a_tile_name_at_the_discard_prompt() -> None:
+    out = io.StringIO()
+    asked: list[str] = []
+
+    def read() -> str:
+        line = re.findall(r"^your hand: (.*)$", out.getvalue(), re.M)[-1]
+        held = parse_tiles(line.replace("drew:", ""))
+        drawn = line.split("drew: ")[1]
+        missing = next(t for t in Tile if t not in held)
+        asked.append(drawn)
+        return ["xyz", str(missing), Tile.parse(drawn).chinese, "q"][len(asked) - 1] + "\n"
+
+    play_terminal(
+        rules=Rules(),
+        seed=1,
+        seat=0,
+        bots=["greedy"] * 3,
+        style="mpsz",
+        match=False,
+        out=out,
+        read=read,
+    )
+    text = out.getvalue()
+    assert re.search(r"please type a number from 1 to \d+, or a tile to discard\n", text)
+    assert re.search(r"you cannot discard \d[mpsz] now\n", text)
+    assert len(asked) == 4 and asked[1] == asked[0]  # nothing happened on the two bad replies
+    assert re.search(rf"^    you: discards {asked[2]}$", text, re.M)
+
+
+def test_render_marks_wildcards_in_the_hand() -> None:
+    for seed in range(100):
+        view = Game(Rules(wildcards="double"), seed=seed).view(0)
+        wild = [t for t in view.hand if t in view.wildcards]
+        if wild:
+            break
+    text = render(view, "mpsz")
+    assert f"wildcards: {' '.join(str(t) for t in view.wildcards)} (marked *)" in text
+    hand_line = next(line for line in text.splitlines() if line.startswith("your hand:"))
+    assert hand_line.count("*") == len(wild)
+    for t in wild:
+        assert f"{t}*" in hand_line

@@ -352,8 +352,7 @@ def _parser() -> argparse.ArgumentParser:
         help=f"the other three seats' {_BOTS_HELP} (default greedy)",
     )
     pl.add_argument("--match", action="store_true", help="play a one_round match, not one hand")
-    pl.add_argument("--ascii", action="store_true", help="MPSZ notation instead of Chinese names")
-    pl.add_argument("--glyphs", action="store_true", help="Unicode mahjong glyphs")
+    _add_style(pl)
     pl.set_defaults(run=_play)
     return p
 

@@ -9,18 +9,21 @@ from typing import Any, TextIO
 
 from .action import Action, ActionKind
 from .bots import Bot
-from .errors import InvalidArgumentError
+from .errors import InvalidArgumentError, InvalidTileError
 from .game import Game
+from .hand import ready_discards
 from .match import Match
-from .result import HandResult
+from .meld import Meld
+from .result import HandResult, WinKind
 from .rules import Rules
-from .simulate import BOTS, _LazyView
+from .simulate import BOTS
 from .tile import Tile, TileStyle
 from .view import SeatView
 
-__all__ = ["play_terminal"]
+__all__ = ["play_terminal", "render", "render_result"]
 
 _SEP = " "
+_WILD = "*"  # marks a wildcard tile in the seat's own hand
 _ACTION_NAMES = {
     ActionKind.DISCARD: "discard",
     ActionKind.DECLARE: "declare ready (报听), discarding face down",
@@ -32,79 +35,180 @@ _ACTION_NAMES = {
     ActionKind.CONCEALED_KONG: "concealed kong (暗杠)",
     ActionKind.PASS: "pass (过)",
 }
+_PLACES = ("1st", "2nd", "3rd", "4th")
 
 
-def _tiles(tiles: Sequence[Tile | None], style: TileStyle) -> str:
-    if style == "mpsz":
-        return _SEP.join("??" if t is None else str(t) for t in tiles)
-    return _SEP.join("扣" if t is None else t.format(style) for t in tiles)
+def _who(seat: int, me: int | None) -> str:
+    return "you" if seat == me else f"seat {seat}"
 
 
-def _describe_action(a: Action, style: TileStyle) -> str:
+def _whose(seat: int, me: int | None) -> str:
+    return "your" if seat == me else f"seat {seat}'s"
+
+
+def _tile(t: Tile, style: TileStyle, wildcards: Sequence[Tile] = ()) -> str:
+    return t.format(style) + (_WILD if t in wildcards else "")
+
+
+def _tiles(tiles: Sequence[Tile | None], style: TileStyle, wildcards: Sequence[Tile] = ()) -> str:
+    hidden = "??" if style == "mpsz" else "扣"
+    return _SEP.join(hidden if t is None else _tile(t, style, wildcards) for t in tiles)
+
+
+def _own_melds(view: SeatView) -> list[Meld]:
+    return [Meld.of(m.kind, m.tile) for m in view.melds[view.seat] if m.tile is not None]
+
+
+def _describe_action(a: Action, style: TileStyle, waits: dict[Tile, tuple[Tile, ...]]) -> str:
     name = _ACTION_NAMES[a.kind]
-    return f"{name} {a.tile.format(style)}" if a.tile is not None else name
+    if a.tile is None:
+        return name
+    text = f"{name} {a.tile.format(style)}"
+    if a.kind is ActionKind.DECLARE:
+        wait = ", ".join(f"{t.format(style)} ({t.points})" for t in waits.get(a.tile, ()))
+        text += f"; then waits {wait or 'on a drawn wildcard'}"
+    return text
 
 
-def render(view: SeatView, style: TileStyle) -> str:
-    """The table as ``view.seat`` sees it, as text."""
-    lines = []
+def render(view: SeatView, style: TileStyle, *, hand_number: int | None = None) -> str:
+    """The table as ``view.seat`` sees it, as text; wildcards in the seat's hand are marked."""
+    number = f"hand {hand_number} · " if hand_number is not None else ""
     wild = _tiles(view.wildcards, style) or "none"
-    lines.append(
-        f"── dealer: seat {view.dealer}   wall: {view.wall_remaining} left   wildcards: {wild}"
-    )
+    mark = f" (marked {_WILD})" if view.wildcards else ""
+    lines = [
+        f"── {number}dealer: {_who(view.dealer, view.seat)}   wall: {view.wall_remaining} left"
+        f"   wildcards: {wild}{mark}"
+    ]
     for s in range(4):
-        who = "you" if s == view.seat else f"seat {s}"
-        mark = " [报听]" if view.declared[s] else ""
+        who = _who(s, view.seat)
+        declared = " [报听]" if view.declared[s] else ""
         melds = "  ".join(
             f"{m.kind}:{'??' if m.tile is None else m.tile.format(style)}" for m in view.melds[s]
         )
-        lines.append(f"{who:>7}{mark}: discards {_tiles(view.discards[s], style) or '-'}")
+        lines.append(f"{who:>7}{declared}: discards {_tiles(view.discards[s], style) or '-'}")
         if melds:
             lines.append(f"{'':>7}  melds {melds}")
     hand = list(view.hand)
+    wc = view.wildcards
     if view.drawn is not None and view.drawn in hand:
         hand.remove(view.drawn)
-        lines.append(f"your hand: {_tiles(hand, style)}   drew: {view.drawn.format(style)}")
+        lines.append(f"your hand: {_tiles(hand, style, wc)}   drew: {_tile(view.drawn, style, wc)}")
     else:
-        lines.append(f"your hand: {_tiles(hand, style)}")
+        lines.append(f"your hand: {_tiles(hand, style, wc)}")
     if view.winning_tiles:
         waits = ", ".join(f"{t.format(style)} ({t.points} pts)" for t in view.winning_tiles)
         lines.append(f"winning tiles: {waits}")
-    if view.claim_tile is not None and view.turn != view.seat:
-        lines.append(f"seat {view.turn} offers {view.claim_tile.format(style)}")
+    if view.phase == "turn" and view.turn == view.seat:
+        lines.append("▶ your turn")
+    elif view.claim_tile is not None and view.turn != view.seat:
+        verb = "adds a kong of" if view.phase == "rob" else "discards"
+        lines.append(f"▶ seat {view.turn} {verb} {view.claim_tile.format(style)}: your answer")
     return "\n".join(lines)
 
 
-def render_result(result: HandResult, style: TileStyle) -> str:
-    """The settlement of a hand, as text."""
+def render_result(result: HandResult, style: TileStyle, *, me: int | None = None) -> str:
+    """The settlement of a hand, as text (``me``: the seat to call "you")."""
     if result.winner is None:
         return "drawn hand (荒庄): nothing is paid"
     assert result.win_tile is not None and result.win_kind is not None
-    how = {
-        "self_draw": "by self-draw",
-        "discard": f"on seat {result.discarder}'s discard",
-        "robbed_kong": f"robbing seat {result.discarder}'s kong",
-    }[result.win_kind.value]
+    if result.discarder is None:
+        how = "by self-draw"
+    elif result.win_kind is WinKind.ROBBED_KONG:
+        how = f"robbing {_whose(result.discarder, me)} kong"
+    else:
+        how = f"on {_whose(result.discarder, me)} discard"
     pats = " ".join(p.chinese for p in result.patterns)
+    winner = _who(result.winner, me)
     lines = [
-        f"seat {result.winner} wins {how} with {result.win_tile.format(style)}: "
-        f"p={result.points}, {pats}, factor ×{result.factor}"
+        f"{winner} {'win' if winner == 'you' else 'wins'} {how} with "
+        f"{result.win_tile.format(style)}: p={result.points}, {pats}, factor ×{result.factor}"
     ]
     for t in result.transfers:
-        share = f" (seat {t.share_of}'s share)" if t.share_of is not None else ""
-        lines.append(f"  seat {t.payer} pays seat {t.payee} {t.amount} for {t.reason}{share}")
+        share = f" ({_whose(t.share_of, me)} share)" if t.share_of is not None else ""
+        payer = _who(t.payer, me)
+        pays = "pay" if payer == "you" else "pays"
+        lines.append(f"  {payer} {pays} {t.amount} to {_who(t.payee, me)} for {t.reason}{share}")
     lines.append(f"deltas: {list(result.deltas)}")
     return "\n".join(lines)
 
 
+def render_reveal(game: Game, me: int, style: TileStyle) -> str:
+    """Every seat's tiles once the hand is over; face-down discards in brackets."""
+    view = game.view(me)
+    down: list[set[int]] = [set(), set(), set(), set()]
+    count = [0, 0, 0, 0]
+    for e in game.events_for(me):
+        if e["type"] == "discard":
+            if e["declare"]:
+                down[e["seat"]].add(count[e["seat"]])
+            count[e["seat"]] += 1
+    lines = ["── the hand is over; every tile shown (face-down discards in [brackets])"]
+    for s in range(4):
+        who = f"you (seat {s})" if s == me else f"seat {s}"
+        melds = "  ".join(
+            f"{m.kind}:{'??' if m.tile is None else m.tile.format(style)}" for m in view.melds[s]
+        )
+        discards = _SEP.join(
+            "??" if t is None else f"[{t.format(style)}]" if i in down[s] else t.format(style)
+            for i, t in enumerate(view.discards[s])
+        )
+        lines.append(f"{who}: hand {_tiles(game.hand(s), style, view.wildcards)}")
+        if melds:
+            lines.append(f"  melds {melds}")
+        lines.append(f"  discards {discards or '-'}")
+    return "\n".join(lines)
+
+
+def _ranking(match: Match, me: int) -> str:
+    scores = match.scores
+    return ", ".join(
+        f"{_PLACES[i]} {_who(s, me)} ({scores[s]:+d})" for i, s in enumerate(match.ranking)
+    )
+
+
+def _scores(scores: Sequence[int], me: int) -> str:
+    return ", ".join(f"{_who(s, me)} {scores[s]:+d}" for s in range(4))
+
+
+def _choose(text: str, legal: Sequence[Action]) -> Action | str:
+    """The action a reply names (a number, or a tile to discard), or what is wrong with it."""
+    if text.isdigit():
+        if 1 <= int(text) <= len(legal):
+            return legal[int(text) - 1]
+        return f"please type a number from 1 to {len(legal)}"
+    try:
+        tile = Tile.parse(text)
+    except InvalidTileError:
+        return f"please type a number from 1 to {len(legal)}, or a tile to discard"
+    for a in legal:
+        if a.kind is ActionKind.DISCARD and a.tile == tile:
+            return a
+    return f"you cannot discard {tile} now"
+
+
 def _ask(
-    view: SeatView, legal: Sequence[Action], style: TileStyle, out: TextIO, read: Callable[[], str]
+    view: SeatView,
+    legal: Sequence[Action],
+    style: TileStyle,
+    out: TextIO,
+    read: Callable[[], str],
+    hand_number: int | None,
 ) -> Action | None:
-    print(render(view, style), file=out)
+    waits: dict[Tile, tuple[Tile, ...]] = {}
+    if any(a.kind is ActionKind.DECLARE for a in legal):
+        waits = {
+            r.discard: r.winning_tiles
+            for r in ready_discards(
+                view.hand, melds=_own_melds(view), wildcards=view.wildcards, rules=view.rules
+            )
+        }
+    print(render(view, style, hand_number=hand_number), file=out)
     for i, a in enumerate(legal, start=1):
-        print(f"  {i:>2}. {_describe_action(a, style)}", file=out)
+        print(f"  {i:>2}. {_describe_action(a, style, waits)}", file=out)
+    discard = any(a.kind is ActionKind.DISCARD for a in legal)
+    prompt = "number, a tile to discard, q to quit" if discard else "number, q to quit"
     while True:
-        out.write("your choice (number, q to quit): ")
+        out.write(f"your choice ({prompt}): ")
         out.flush()
         text = read()
         if text == "":
@@ -112,9 +216,10 @@ def _ask(
         text = text.strip()
         if text.lower() in ("q", "quit", "exit"):
             return None
-        if text.isdigit() and 1 <= int(text) <= len(legal):
-            return legal[int(text) - 1]
-        print(f"please type a number from 1 to {len(legal)}", file=out)
+        choice = _choose(text, legal)
+        if isinstance(choice, Action):
+            return choice
+        print(choice, file=out)
 
 
 def _bots(names: Sequence[str], seat: int, seed: int) -> list[Bot | None]:
@@ -126,7 +231,7 @@ def _bots(names: Sequence[str], seat: int, seed: int) -> list[Bot | None]:
         if s == seat:
             out.append(None)
             continue
-        name = next(others).strip()
+        name = next(others).strip().lower()
         if name not in BOTS:
             raise InvalidArgumentError(f"unknown bot {name!r}; known: {', '.join(BOTS)}")
         out.append(BOTS[name](seed + s))
@@ -153,52 +258,83 @@ def play_terminal(
         seed = random.SystemRandom().randrange(2**32)
     players = _bots(bots, seat, seed)
     table: Any = Match(rules, seed=seed, length="one_round") if match else Game(rules, seed=seed)
-    print(f"koudiandian: you are seat {seat}; seed {seed}", file=out)
-    hands_seen = 0
+    print(f"koudiandian: you are seat {seat}; seed {seed} (--seed {seed} deals it again)", file=out)
     current: Game | None = None
     shown = 0  # how many of the current hand's events_for(seat) have been reported
     while not table.is_over:
         game: Game = table.game if match else table
         if game is not current:
             current, shown = game, 0
+            if match:
+                print(
+                    f"\n══ hand {len(table.games)} of the match · dealer {_who(game.dealer, seat)}",
+                    file=out,
+                )
         s = table.to_act[0]
         legal = table.legal_actions(s)
         bot = players[s]
         if bot is None:
-            action = _ask(game.view(s), legal, style, out, read)
+            number = len(table.games) if match else None
+            action = _ask(game.view(s), legal, style, out, read, number)
             if action is None:
                 print("\nbye", file=out)
                 return 0
         else:
-            action = bot.act(_LazyView(game, s), legal)  # type: ignore[arg-type,unused-ignore]
+            action = bot.act(game.view(s), legal)
         table.step(s, action)
         events = game.events_for(seat)
+        declared = game.view(seat).declared[seat]
         for e in events[shown:]:
-            if e.get("seat") not in (None, seat) and e["type"] not in ("draw",):
-                print(f"  · {_event_text(e, style)}", file=out)
+            text = _event_text(e, seat, declared, style)
+            if text:
+                print(f"  · {text}", file=out)
         shown = len(events)
-        if match and len(table.results) > hands_seen:
-            hands_seen = len(table.results)
-            print(render_result(table.results[-1], style), file=out)
-            print(f"scores: {table.scores}", file=out)
-    if not match:
-        assert table.result is not None
-        print(render_result(table.result, style), file=out)
-    else:
-        print(f"match over. ranking: {table.ranking}, scores {table.scores}", file=out)
+        if game.is_over:
+            assert game.result is not None
+            print(render_reveal(game, seat, style), file=out)
+            print(render_result(game.result, style, me=seat), file=out)
+            if match and not table.is_over:
+                print(f"scores: {_scores(table.scores, seat)}", file=out)
+                out.write("press Enter for the next hand (q to quit): ")
+                out.flush()
+                reply = read()
+                if reply == "" or reply.strip().lower() in ("q", "quit", "exit"):
+                    print("\nbye", file=out)
+                    return 0
+    if match:
+        print(f"match over. final ranking: {_ranking(table, seat)}", file=out)
     return 0
 
 
-def _event_text(e: dict[str, Any], style: TileStyle) -> str:
+def _event_text(e: dict[str, Any], me: int, declared: bool, style: TileStyle) -> str | None:
+    """An event worth reporting to seat ``me``: the other seats' moves, and ``me``'s own
+    moves that it did not choose (automatic after 报听, or under must_win), with its draws
+    once ``declared``."""
+    kind = e["type"]
+    seat = e.get("seat")
+    if seat is None or kind == "answer":
+        return None
     t = e.get("tile")
     tile = "face down" if t is None else Tile(t).format(style)
-    kind = e["type"]
+    if seat == me:
+        if kind == "draw" and declared:
+            return f"you draw {tile}"
+        if not e.get("auto"):
+            return None
+    who = _who(seat, me)
+    if kind == "draw":
+        return None
     if kind == "discard":
-        return f"seat {e['seat']} {'declares ready (报听), discarding' if e['declare'] else 'discards'} {tile}"
+        if e["declare"]:
+            return f"{who} declares ready (报听), discarding {tile}"
+        return f"{who} {'discard' if seat == me else 'discards'} {tile}" + (
+            " (automatic: the hand is locked after 报听)" if e.get("auto") else ""
+        )
     if kind in ("pong", "kong"):
-        return f"seat {e['seat']} {kind}s {tile}"
+        return f"{who} {kind}s {tile}"
     if kind in ("added_kong", "concealed_kong"):
-        return f"seat {e['seat']} makes a {kind.replace('_', ' ')} {'' if t is None else tile}".rstrip()
+        return f"{who} makes a {kind.replace('_', ' ')} {'' if t is None else tile}".rstrip()
     if kind == "win":
-        return f"seat {e['seat']} wins with {tile}!"
+        auto = " (automatic: 有胡必胡)" if e.get("auto") else ""
+        return f"{who} {'win' if seat == me else 'wins'} with {tile}!{auto}"
     return str(kind)
