@@ -2,7 +2,7 @@
 //! `end_hand` event that reveals every seat's tiles.
 
 use super::event::{EndHand, Event};
-use super::result::{deltas_of, HandResult, Outcome, WinContext, WinKind};
+use super::result::{deltas_of, HandResult, Outcome, ScoreItem, WinContext, WinKind};
 use super::state::{GameCore, Phase};
 use super::turn::melds_of;
 use crate::profiles::HandSummary;
@@ -30,9 +30,12 @@ impl GameCore {
             counts[tile as usize] += 1;
         }
         let h = self.hand_of(&counts, &melds_of(&self.seats[s].melds));
-        let score = self.rules.profile().score(&self.rules, &h, tile, context);
+        let profile = self.rules.profile();
+        let score = profile.score(&self.rules, &h, tile, context).ok();
         let (points, factor, patterns) =
             score.map_or((0, 1, 0), |w| (w.points, w.factor, w.patterns));
+        let score_items =
+            score.map_or_else(Vec::new, |w| profile.score_items(&self.rules, &w, context));
         self.seats[s].hand = counts;
         self.events.push(Event::Win {
             seat,
@@ -41,26 +44,30 @@ impl GameCore {
             from: source,
             auto,
         });
-        self.finish(Some(Outcome {
-            winner: seat,
-            tile,
-            kind,
-            context,
-            discarder: source,
-            discarder_declared: source.is_some() && self.claim_declared,
-            points,
-            factor,
-            patterns,
-        }));
+        self.finish(
+            Some(Outcome {
+                winner: seat,
+                tile,
+                kind,
+                context,
+                discarder: source,
+                discarder_declared: source.is_some() && self.claim_declared,
+                points,
+                factor,
+                patterns,
+            }),
+            score_items,
+        );
     }
 
-    pub(crate) fn finish(&mut self, outcome: Option<Outcome>) {
+    /// End the hand with `outcome` (`None`: drawn) and the win's `score_items`.
+    pub(crate) fn finish(&mut self, outcome: Option<Outcome>, score_items: Vec<ScoreItem>) {
         self.outcome = outcome;
         self.phase = Phase::Over;
         self.options = Default::default();
         self.answers = [None; 4];
         self.answer_order.clear();
-        let result = self.settle();
+        let result = self.settle(score_items);
         let end = EndHand {
             result: result.clone(),
             hands: std::array::from_fn(|s| {
@@ -85,7 +92,7 @@ impl GameCore {
     }
 
     /// The profile's settlement of the finished hand.
-    fn settle(&self) -> HandResult {
+    fn settle(&self, score_items: Vec<ScoreItem>) -> HandResult {
         let profile = self.rules.profile();
         let transfers = profile.settle(
             &self.rules,
@@ -96,16 +103,6 @@ impl GameCore {
             },
         );
         let o = self.outcome;
-        let score_items = o.map_or_else(Vec::new, |o| {
-            let h = self.hand_of(
-                &self.seats[o.winner as usize].hand,
-                &melds_of(&self.seats[o.winner as usize].melds),
-            );
-            profile
-                .score(&self.rules, &h, o.tile, o.context)
-                .map(|s| profile.score_items(&self.rules, &s, o.context))
-                .unwrap_or_default()
-        });
         HandResult {
             dealer: self.dealer,
             winner: o.map(|o| o.winner),

@@ -256,7 +256,7 @@ impl GameCore {
 
     pub(crate) fn draw(&mut self, seat: u8, replacement: bool) {
         if self.wall.remaining() == 0 {
-            self.finish(None);
+            self.finish(None, Vec::new());
             return;
         }
         let tile = self.wall.take(replacement);
