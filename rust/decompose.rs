@@ -216,11 +216,15 @@ pub fn decompose(hand: &Hand, rules: EvalRules) -> Vec<Reading> {
         .melds
         .iter()
         .map(|m| {
-            let (kind, n) = match m.kind {
-                MeldKind::Pong => (GroupKind::Triplet, 3),
-                _ => (GroupKind::Kong, 4),
-            };
-            Group::new(kind, vec![(m.tile, false); n], true)
+            match m.kind {
+                MeldKind::Pong => Group::new(GroupKind::Triplet, vec![(m.tile, false); 3], true),
+                MeldKind::Chow => Group::new(
+                    GroupKind::Sequence,
+                    (0..3).map(|i| (m.tile + i, false)).collect(),
+                    true,
+                ),
+                _ => Group::new(GroupKind::Kong, vec![(m.tile, false); 4], true),
+            }
         })
         .collect();
     let mut standard = BTreeSet::new();

@@ -16,35 +16,65 @@ pub enum MeldKind {
     AddedKong = 2,
     /// 暗杠: concealed kong.
     ConcealedKong = 3,
+    /// 吃: a run claimed from the 上家's discard; its `tile` is the run's lowest tile.
+    Chow = 4,
 }
 
 impl MeldKind {
     /// # Errors
-    /// [`Error::Meld`] for a number outside 0–3.
+    /// [`Error::Meld`] for a number outside 0–4.
     pub fn from_index(i: i64) -> Result<Self> {
         Ok(match i {
             0 => Self::Pong,
             1 => Self::Kong,
             2 => Self::AddedKong,
             3 => Self::ConcealedKong,
-            _ => return Err(Error::Meld(format!("invalid meld kind {i}; expected 0–3"))),
+            4 => Self::Chow,
+            _ => return Err(Error::Meld(format!("invalid meld kind {i}; expected 0–4"))),
         })
     }
 
-    /// Tiles of its kind the meld holds.
+    /// Tiles the meld holds (a kong still counts as one meld).
     pub const fn size(self) -> u8 {
         match self {
-            Self::Pong => 3,
+            Self::Pong | Self::Chow => 3,
             _ => 4,
         }
     }
+
+    /// Whether it is one of the three kongs.
+    pub const fn is_kong(self) -> bool {
+        matches!(self, Self::Kong | Self::AddedKong | Self::ConcealedKong)
+    }
 }
 
-/// A declared meld of one kind.
+/// A declared meld: a pong or kong of `tile`, or a chow of the run `tile`, `tile`+1,
+/// `tile`+2.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Meld {
     pub kind: MeldKind,
     pub tile: u8,
+}
+
+/// The tiles of a meld of `kind` on `tile` as `(kind, count)`: one entry for a pong or kong,
+/// three for a chow. Precondition: a chow's `tile` is a suited 1–7.
+pub fn meld_tiles(kind: MeldKind, tile: u8) -> impl Iterator<Item = (u8, u8)> {
+    let (n, step) = if kind == MeldKind::Chow {
+        (3, 1)
+    } else {
+        (1, 0)
+    };
+    let each = if kind == MeldKind::Chow { 1 } else { kind.size() };
+    (0..n).map(move |i| (tile + i * step, each))
+}
+
+/// Add a meld's tiles to `counts` (saturating).
+pub fn add_meld(counts: &mut Counts, kind: MeldKind, tile: u8) {
+    for (k, n) in meld_tiles(kind, tile) {
+        if let Some(c) = counts.get_mut(k as usize) {
+            *c = c.saturating_add(n);
+        }
+    }
 }
 
 /// Whether the number of concealed tiles is 3n+2 (a complete hand) or 3n+1 (waiting).
@@ -89,7 +119,7 @@ impl Hand {
         }
         let mut held = *concealed;
         for m in melds {
-            held[m.tile as usize] += m.kind.size();
+            add_meld(&mut held, m.kind, m.tile);
         }
         Hand {
             counts,
@@ -185,7 +215,18 @@ impl Hand {
                     name(m.tile)
                 )));
             }
-            held[m.tile as usize] = held[m.tile as usize].saturating_add(m.kind.size());
+            if m.kind == MeldKind::Chow && (m.tile as usize >= FIRST_HONOR || m.tile % 9 > 6) {
+                return Err(Error::Meld(format!(
+                    "meld {pos} is a chow from {}; a chow's tile is the lowest of a run, 1–7 of a suit",
+                    name(m.tile)
+                )));
+            }
+            if m.kind == MeldKind::Chow && (1..3).any(|i| wild_mask >> (m.tile + i) & 1 == 1) {
+                return Err(Error::Meld(format!(
+                    "meld {pos} is a chow holding a wildcard kind; wildcards cannot be melded"
+                )));
+            }
+            add_meld(&mut held, m.kind, m.tile);
         }
         if let Some(k) = held.iter().position(|&c| c > 4) {
             return Err(Error::TileCount(format!(

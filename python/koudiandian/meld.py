@@ -1,4 +1,4 @@
-"""Declared melds (RULES §3): pongs and the three kinds of kong."""
+"""Declared melds (RULES §3): pongs, the three kinds of kong, and chows (profiles with 吃)."""
 
 from __future__ import annotations
 
@@ -18,19 +18,21 @@ class MeldKind(enum.IntEnum):
     KONG = 1  # 点杠 / 吃杠: direct kong on a discard
     ADDED_KONG = 2  # 明杠 / 补杠: fourth tile added to one's own pong
     CONCEALED_KONG = 3  # 暗杠
+    CHOW = 4  # 吃: a run from the 上家's discard; the meld's tile is the run's lowest
 
     @property
     def is_kong(self) -> bool:
-        return self is not MeldKind.PONG
+        return self in (MeldKind.KONG, MeldKind.ADDED_KONG, MeldKind.CONCEALED_KONG)
 
     @property
     def size(self) -> int:
-        """Tiles the meld holds: 3 for a pong, 4 for a kong (it still counts as one meld)."""
-        return 3 if self is MeldKind.PONG else 4
+        """Tiles the meld holds: 3 for a pong or chow, 4 for a kong (still one meld)."""
+        return 4 if self.is_kong else 3
 
 
 class Meld(NamedTuple):
-    """A meld of one kind of tile. A tuple ``(kind, tile)``, so ``(0, 4)`` is a pong of 5m."""
+    """A meld: a tuple ``(kind, tile)``, so ``(0, 4)`` is a pong of 5m and ``(4, 3)`` the
+    chow 4m5m6m (a chow's tile is the lowest of its run)."""
 
     kind: MeldKind
     tile: Tile
@@ -67,6 +69,18 @@ class Meld(NamedTuple):
     @classmethod
     def concealed_kong(cls, tile: Tile | int | str) -> Meld:
         return cls.of(MeldKind.CONCEALED_KONG, tile)
+
+    @classmethod
+    def chow(cls, tile: Tile | int | str) -> Meld:
+        """The chow whose lowest tile is ``tile``: ``Meld.chow("4m")`` is 4m5m6m."""
+        return cls.of(MeldKind.CHOW, tile)
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """Every tile of the meld: three for a pong or chow, four for a kong."""
+        if self.kind is MeldKind.CHOW:
+            return tuple(TILES[self.tile + i] for i in range(3))
+        return (TILES[self.tile],) * self.kind.size
 
     def __str__(self) -> str:
         return f"{self.kind.name.lower()} {Tile(self.tile)}"

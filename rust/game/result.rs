@@ -23,6 +23,10 @@ pub struct WinContext {
     pub replacement: bool,
     /// A self-draw of the wall's last tile (海底捞月).
     pub last_tile: bool,
+    /// Flowers the winner has set aside (profiles with flowers).
+    pub flowers: u8,
+    /// Whether the winner is the dealer (庄).
+    pub dealer: bool,
 }
 
 impl WinContext {
@@ -33,6 +37,8 @@ impl WinContext {
             kind,
             replacement: false,
             last_tile: false,
+            flowers: 0,
+            dealer: false,
         }
     }
 
@@ -43,6 +49,18 @@ impl WinContext {
             kind: WinKind::SelfDraw,
             replacement,
             last_tile,
+            flowers: 0,
+            dealer: false,
+        }
+    }
+
+    /// The same win by a seat with `flowers` set aside, `dealer` if it deals.
+    #[must_use]
+    pub const fn by(self, flowers: u8, dealer: bool) -> Self {
+        WinContext {
+            flowers,
+            dealer,
+            ..self
         }
     }
 

@@ -17,7 +17,7 @@ impl GameCore {
         for (s, seat) in self.seats.iter().enumerate() {
             let mut per_kind = seat.hand;
             for m in &seat.melds {
-                per_kind[m.tile as usize] += m.kind.size();
+                crate::hand::add_meld(&mut per_kind, m.kind, m.tile);
             }
             if let Some(k) = (0..KINDS).find(|&k| per_kind[k] > 4) {
                 return Err(format!("seat {s} holds kind {k} {} times", per_kind[k]));

@@ -95,7 +95,9 @@ impl SeatView {
         }
         for m in self.melds.iter().flatten() {
             if let Some(t) = m.tile {
-                add(t, m.kind.size());
+                for (k, n) in crate::hand::meld_tiles(m.kind, t) {
+                    add(k, n);
+                }
             }
         }
         seen
@@ -176,7 +178,7 @@ impl GameCore {
             }
             for m in &s.melds {
                 if sees_meld(owner as u8, seat, m.kind, over) {
-                    seen[m.tile as usize] += m.kind.size();
+                    crate::hand::add_meld(&mut seen, m.kind, m.tile);
                 }
             }
         }

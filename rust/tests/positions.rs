@@ -57,7 +57,7 @@ impl Case {
             held[t as usize] += 1;
         }
         for m in &self.melds {
-            held[m.tile as usize] += m.kind.size();
+            koudiandian::hand::add_meld(&mut held, m.kind, m.tile);
         }
         held
     }
@@ -80,6 +80,7 @@ impl fmt::Display for Case {
                 MeldKind::Kong => "kong",
                 MeldKind::AddedKong => "added kong",
                 MeldKind::ConcealedKong => "concealed kong",
+                MeldKind::Chow => "chow",
             };
             write!(f, " + {name} {}", format_mpsz(&[m.tile]))?;
         }
