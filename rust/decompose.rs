@@ -215,16 +215,14 @@ pub fn decompose(hand: &Hand, rules: EvalRules) -> Vec<Reading> {
     let fixed: Vec<Group> = hand
         .melds
         .iter()
-        .map(|m| {
-            match m.kind {
-                MeldKind::Pong => Group::new(GroupKind::Triplet, vec![(m.tile, false); 3], true),
-                MeldKind::Chow => Group::new(
-                    GroupKind::Sequence,
-                    (0..3).map(|i| (m.tile + i, false)).collect(),
-                    true,
-                ),
-                _ => Group::new(GroupKind::Kong, vec![(m.tile, false); 4], true),
-            }
+        .map(|m| match m.kind {
+            MeldKind::Pong => Group::new(GroupKind::Triplet, vec![(m.tile, false); 3], true),
+            MeldKind::Chow => Group::new(
+                GroupKind::Sequence,
+                (0..3).map(|i| (m.tile + i, false)).collect(),
+                true,
+            ),
+            _ => Group::new(GroupKind::Kong, vec![(m.tile, false); 4], true),
         })
         .collect();
     let mut standard = BTreeSet::new();
