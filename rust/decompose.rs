@@ -246,6 +246,18 @@ pub fn decompose(hand: &Hand, rules: EvalRules) -> Vec<Reading> {
     if hand.melds.is_empty() && !rules.no_honors && is_thirteen_orphans(&hand.counts) {
         thirteen_orphans(&hand.counts, hand.wild, &mut out);
     }
+    if rules.pair_258
+        && crate::pair258::big_shapes(&hand.counts, crate::pair258::MeldInfo::of(&hand.melds)) == 0
+    {
+        // 二五八将: without a 大胡 shape, only a standard reading with a 2-5-8 pair wins.
+        out.retain(|r| {
+            r.shape == Shape::Standard
+                && r.groups.iter().any(|g| {
+                    g.kind == GroupKind::Pair
+                        && crate::pair258::KINDS_258 >> g.tiles[0].0 & 1 == 1
+                })
+        });
+    }
     if rules.lack_a_suit {
         // 缺一门: a reading whose tiles hold all three suits does not win.
         out.retain(|r| {
