@@ -4,6 +4,7 @@
 //! Python layer are shared; a rule system is one module implementing [`Profile`] and one line
 //! in [`ALL`]. `docs/architecture.md` lists the hooks and how to add a profile.
 
+pub mod hebei;
 pub mod queyimen;
 pub mod taiyuan;
 
