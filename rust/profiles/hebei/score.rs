@@ -256,7 +256,10 @@ pub fn score(
     hun_on: bool,
 ) -> Result<(u32, Shape, Vec<ScoreItem>)> {
     let readings = decompose(hand, EvalRules::default());
-    let tile_is_hun = hand.wildcards >> tile & 1 == 1;
+    let tile_is_hun = hand
+        .wildcards
+        .checked_shr(u32::from(tile))
+        .is_some_and(|m| m & 1 == 1);
     let self_draw = context.kind == WinKind::SelfDraw;
     let mut best: Option<(u64, Shape, Vec<ScoreItem>)> = None;
     for reading in &readings {
