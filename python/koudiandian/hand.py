@@ -160,6 +160,8 @@ def score_win(
     robbed_kong: bool = False,
     kong_discard: bool = False,
     first_turn: bool = False,
+    flowers: int = 0,
+    dealer: bool = False,
 ) -> WinScore:
     """The value of winning with ``win_tile`` (RULES §5.1, §6; §9 for ``queyimen``, where
     ``points`` and ``payment`` are the fan total; §11 for ``changsha``, where ``points``
@@ -172,6 +174,9 @@ def score_win(
     ``robbed_kong`` (抢杠胡) a win on an added kong (``self_draw`` false); ``kong_discard``
     a win on the discard right after a dice kong (杠上炮); ``first_turn`` the dealer's
     self-draw on its first turn (天胡) or a win on the dealer's first discard (地胡).
+    ``flowers`` is the number of flowers the winner has set aside (0–8, else
+    :class:`InvalidArgumentError`) and ``dealer`` whether the winner deals; profiles that
+    score them (``hebei``: ×2 per flower, 庄 ×2) read them, the others ignore them.
     """
     if isinstance(win_tile, str):
         win_tile = Tile.parse(win_tile)
@@ -187,6 +192,8 @@ def score_win(
         bool(robbed_kong),
         bool(kong_discard),
         bool(first_turn),
+        flowers,
+        bool(dealer),
     )
     return WinScore(
         points,
