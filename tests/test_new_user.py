@@ -246,3 +246,66 @@ def test_render_marks_wildcards_in_the_hand() -> None:
     assert hand_line.count("*") == len(wild)
     for t in wild:
         assert f"{t}*" in hand_line
+
+
+def _full_log(seed: int = 3) -> list[dict[str, Any]]:
+    game = Game(Rules(), seed=seed)
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.step(seat, game.legal_actions(seat)[0])
+    return game.events
+
+
+def test_replaying_a_seats_log_says_it_cannot_be_replayed() -> None:
+    game = Game(Rules(), seed=4)
+    game.step(0, game.legal_actions(0)[0])
+    with pytest.raises(InvalidEventLogError, match="one seat's log .* cannot be replayed"):
+        Game.replay(game.events_for(0))
+
+
+@pytest.mark.parametrize("field", ["rules", "dealer", "wall", "wildcards"])
+def test_a_start_hand_without_a_field_names_it(field: str) -> None:
+    events = _full_log()
+    del events[0][field]
+    with pytest.raises(InvalidEventLogError, match=f"has no '{field}' field") as info:
+        Game.replay(events)
+    assert "KeyError" not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("wall", "1m2m"), ("wildcards", [1.5]), ("scores", None), ("dealer", "0"), ("rules", [])],
+)
+def test_a_start_hand_field_of_the_wrong_type_names_it(field: str, value: Any) -> None:
+    events = _full_log()
+    events[0][field] = value
+    with pytest.raises(InvalidEventLogError, match=f"'{field}' must be") as info:
+        Game.replay(events)
+    assert "TypeError" not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("kind", "field", "value", "expected"),
+    [
+        ("discard", "auto", None, "has no 'auto' field"),
+        ("discard", "tile", None, "has no 'tile' field"),
+        ("discard", "tile", "x", "x"),
+        ("answer", "action", None, "has no 'action' field"),
+        ("answer", "action", "jump", "unknown action 'jump'; expected one of discard"),
+        ("answer", "action", 3, "unknown action 3"),
+    ],
+)
+def test_a_malformed_decision_names_the_field_without_python_internals(
+    kind: str, field: str, value: Any, expected: str
+) -> None:
+    events = _full_log()
+    event = next(e for e in events if e["type"] == kind and not e.get("auto"))
+    if value is None:
+        del event[field]
+    else:
+        event[field] = value
+    with pytest.raises(InvalidEventLogError) as info:
+        Game.replay(events)
+    message = str(info.value)
+    assert expected in message
+    assert not re.search(r"(KeyError|TypeError|AttributeError)\(", message), message

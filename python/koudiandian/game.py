@@ -218,6 +218,30 @@ class Game:
         start = events[0]
         if start.get("type") != "start_hand":
             raise InvalidEventLogError("the first event must be 'start_hand'")
+        if "wall" not in start and ("hand" in start or "wall_size" in start):
+            raise InvalidEventLogError(
+                "this is one seat's log (as Game.events_for gives it): it hides the wall and "
+                "the other seats' tiles, so it cannot be replayed; replay the full log "
+                "(Game.events or Game.to_json)"
+            )
+        for name in ("rules", "dealer", "wall", "wildcards"):
+            if name not in start:
+                raise InvalidEventLogError(f"bad start_hand event: it has no {name!r} field")
+        if not isinstance(start["rules"], dict):
+            raise InvalidEventLogError(
+                f"bad start_hand event: 'rules' must be a dict of options, "
+                f"got {type(start['rules']).__name__}"
+            )
+        for name in ("wall", "wildcards", "scores"):
+            value = start.get(name, [])
+            if not isinstance(value, list) or not all(_is_int(x) for x in value):
+                raise InvalidEventLogError(
+                    f"bad start_hand event: {name!r} must be a list of ints, got {value!r}"
+                )
+        if not _is_int(start["dealer"]):
+            raise InvalidEventLogError(
+                f"bad start_hand event: 'dealer' must be a seat 0–3, got {start['dealer']!r}"
+            )
         try:
             rules = Rules.from_dict(start["rules"])
             game = cls(
@@ -227,8 +251,6 @@ class Game:
                 wildcards=start["wildcards"],
                 scores=start.get("scores", (0, 0, 0, 0)),
             )
-        except (KeyError, TypeError, AttributeError) as e:
-            raise InvalidEventLogError(f"bad start_hand event: {e!r}") from None
         except KoudiandianError as e:
             raise InvalidEventLogError(f"bad start_hand event: {e}") from None
         for n, event in enumerate(events[1:], start=1):
@@ -303,32 +325,65 @@ class Game:
 _TURN_DECISIONS = {"discard", "concealed_kong", "added_kong"}
 
 
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _field(e: dict[str, Any], name: str, n: int) -> Any:
+    """Field ``name`` of event ``n``; its absence is an :class:`InvalidEventLogError`."""
+    try:
+        return e[name]
+    except KeyError:
+        raise InvalidEventLogError(
+            f"event {n} ({e.get('type')}) is malformed: it has no {name!r} field"
+        ) from None
+
+
+def _action_kind(name: object, n: int, event_type: str) -> ActionKind:
+    """The :class:`ActionKind` named ``name`` (lower case, as logged) in event ``n``."""
+    kind = ActionKind.__members__.get(name.upper()) if isinstance(name, str) else None
+    if kind is None:
+        known = ", ".join(k.name.lower() for k in ActionKind)
+        raise InvalidEventLogError(
+            f"event {n} ({event_type}) is malformed: unknown action {name!r}; expected one "
+            f"of {known}"
+        )
+    return kind
+
+
 def _decision(e: Any, n: int) -> Action | None:
-    """The decision an event records, or ``None`` for an event the engine makes itself."""
+    """The decision an event records, or ``None`` for an event the engine makes itself.
+
+    Raises :class:`InvalidEventLogError` naming the event, the field and the bad value."""
     if not isinstance(e, dict) or "type" not in e:
         raise InvalidEventLogError(f"event {n} is not a type-tagged dict: {e!r}")
     kind = e["type"]
     try:
         if kind in _TURN_DECISIONS:
             if kind == "discard":
-                if e["auto"]:
+                if _field(e, "auto", n):
                     return None
-                return Action(ActionKind.DECLARE if e["declare"] else ActionKind.DISCARD, e["tile"])
-            return Action(ActionKind[kind.upper()], e["tile"])
+                declare = _field(e, "declare", n)
+                return Action(
+                    ActionKind.DECLARE if declare else ActionKind.DISCARD, _field(e, "tile", n)
+                )
+            return Action(_action_kind(kind, n, kind), _field(e, "tile", n))
         if kind == "answer":
-            if e["auto"]:
+            if _field(e, "auto", n):
                 return None
-            return Action(ActionKind[str(e["action"]).upper()], e.get("tile"))
+            return Action(_action_kind(_field(e, "action", n), n, kind), e.get("tile"))
         if kind == "bid":
-            return Action(ActionKind.PAO, e["pao"])
+            return Action(ActionKind.PAO, _field(e, "pao", n))
         if kind == "win":
             return (
                 Action(ActionKind.SELF_DRAW_WIN)
-                if e["kind"] == "self_draw" and not e["auto"]
+                if _field(e, "kind", n) == "self_draw" and not _field(e, "auto", n)
                 else None
             )
-    except (KeyError, TypeError, KoudiandianError) as err:
-        raise InvalidEventLogError(f"event {n} ({kind}) is malformed: {err!r}") from None
+    except (TypeError, KoudiandianError) as err:
+        if isinstance(err, InvalidEventLogError):
+            raise
+        raise InvalidEventLogError(f"event {n} ({kind}) is malformed: {err}") from None
     if kind in ("draw", "pong", "kong", "chow", "flower", "indicator", "end_hand"):
         return None
     raise InvalidEventLogError(f"event {n} has unknown type {kind!r}")
