@@ -12,7 +12,7 @@ import copy
 import json
 import secrets
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Literal, cast
 
 from . import _core
 from .action import Action, ActionKind, action_from_code
@@ -27,7 +27,11 @@ from .rules import Rules
 from .tile import TILES, Tile
 from .view import SeatView
 
-__all__ = ["Game"]
+__all__ = ["Game", "Phase"]
+
+#: What a hand waits for: every seat's 跑 bid, the seat on turn, answers to a discard or to
+#: an added kong (a chance to rob it), or nothing (the hand is over).
+Phase = Literal["bid", "turn", "claim", "rob", "over"]
 
 _FORMAT = "koudiandian-game"
 _VERSION = 1
@@ -100,10 +104,10 @@ class Game:
         return self._core.is_over()
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """``"bid"`` (every seat bids its 跑, profiles with bids), ``"turn"``, ``"claim"``
         (answering a discard), ``"rob"`` (answering an added kong) or ``"over"``."""
-        return self._core.phase()
+        return cast(Phase, self._core.phase())
 
     @property
     def indicator(self) -> Tile | None:
@@ -121,7 +125,10 @@ class Game:
         if self._result is None:
             d = self._core.result()
             if d is not None:
-                self._result = HandResult.from_dict(d)
+                end = self._core.events_from(self._core.event_count() - 1)[-1]
+                self._result = HandResult.from_dict(
+                    d, end_hand=end if end.get("type") == "end_hand" else None
+                )
         return self._result
 
     @property
