@@ -38,7 +38,7 @@ from .hand import (
 from .match import Match
 from .meld import Meld, MeldKind
 from .reading import Group, GroupKind, Reading, Shape
-from .result import HandResult, Transfer, WinKind
+from .result import HandResult, Transfer, WinKind, WinSummary
 from .rules import Rules, WildcardMode
 from .score import Pattern, WinScore
 from .simulate import SimulationSummary, simulate
@@ -87,6 +87,7 @@ __all__ = [
     "WildcardMode",
     "WinKind",
     "WinScore",
+    "WinSummary",
     "decompose",
     "format_tiles",
     "is_win",
