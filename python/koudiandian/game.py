@@ -30,8 +30,9 @@ from .view import SeatView
 __all__ = ["Game", "Phase"]
 
 #: What a hand waits for: every seat's 跑 bid, the seat on turn, answers to a discard or to
-#: an added kong (a chance to rob it), or nothing (the hand is over).
-Phase = Literal["bid", "turn", "claim", "rob", "over"]
+#: an added kong (a chance to rob it), a seat's choice to take the 海底 (changsha), or
+#: nothing (the hand is over).
+Phase = Literal["bid", "turn", "claim", "rob", "haidi", "over"]
 
 _FORMAT = "koudiandian-game"
 _VERSION = 1
@@ -50,7 +51,8 @@ class Game:
     - ``Game(rules, wall=[...], wildcards=[...])``: exactly that hand (RULES §2 wall order;
       the wall may also be tile text). In profiles with flowers the wall holds the eight
       flowers (34–41, ``1f``–``8f``) too; in profiles whose wildcard is turned from the wall
-      (``hebei``'s 混) ``wildcards`` is not given.
+      (``hebei``'s 混) ``wildcards`` is not given. ``dice=[(a, b), ...]`` are the dice an
+      explicit hand rolls, in order (``changsha``'s dice kongs; seeded hands roll their own).
 
     ``rules`` is a :class:`Rules`, a preset name, or ``None`` for ``Rules()``. Drive the
     hand with :attr:`to_act`, :meth:`legal_actions` and :meth:`step` until :attr:`is_over`;
@@ -66,6 +68,7 @@ class Game:
         wall: Iterable[int] | str | None = None,
         wildcards: Iterable[int] | None = None,
         scores: Sequence[int] = (0, 0, 0, 0),
+        dice: Iterable[tuple[int, int]] | None = None,
     ) -> None:
         if wall is None and seed is None:
             seed = secrets.randbits(64)
@@ -76,7 +79,13 @@ class Game:
         if wildcards is not None and not isinstance(wildcards, Iterable):
             raise InvalidWallError(f"wildcards must be tile indices, got {wildcards!r}")
         self._core = _core.GameCore(
-            rules, dealer=dealer, seed=seed, wall=wall, wildcards=wildcards, scores=scores
+            rules,
+            dealer=dealer,
+            seed=seed,
+            wall=wall,
+            wildcards=wildcards,
+            scores=scores,
+            dice=dice,
         )
         self._rules: Rules = self._core.rules()
         self._rendered: list[dict[str, Any]] = []
@@ -108,7 +117,8 @@ class Game:
     @property
     def phase(self) -> Phase:
         """``"bid"`` (every seat bids its 跑, profiles with bids), ``"turn"``, ``"claim"``
-        (answering a discard), ``"rob"`` (answering an added kong) or ``"over"``."""
+        (answering a discard), ``"rob"`` (answering an added kong), ``"haidi"`` (a seat is
+        offered the wall's last tile, changsha) or ``"over"``."""
         return cast(Phase, self._core.phase())
 
     @property
@@ -247,6 +257,13 @@ class Game:
                 raise InvalidEventLogError(
                     f"bad start_hand event: {name!r} must be a list of ints, got {value!r}"
                 )
+        dice = start.get("dice", [])
+        if not isinstance(dice, list) or not all(
+            isinstance(d, list) and len(d) == 2 and all(_is_int(x) for x in d) for d in dice
+        ):
+            raise InvalidEventLogError(
+                f"bad start_hand event: 'dice' must be a list of [int, int] pairs, got {dice!r}"
+            )
         if not _is_int(start["dealer"]):
             raise InvalidEventLogError(
                 f"bad start_hand event: 'dealer' must be a seat 0–3, got {start['dealer']!r}"
@@ -259,6 +276,7 @@ class Game:
                 wall=start["wall"],
                 wildcards=start["wildcards"],
                 scores=start.get("scores", (0, 0, 0, 0)),
+                dice=[tuple(d) for d in start["dice"]] if "dice" in start else None,
             )
         except KoudiandianError as e:
             raise InvalidEventLogError(f"bad start_hand event: {e}") from None
@@ -383,6 +401,14 @@ def _decision(e: Any, n: int) -> Action | None:
             return Action(_action_kind(_field(e, "action", n), n, kind), e.get("tile"))
         if kind == "bid":
             return Action(ActionKind.PAO, _field(e, "pao", n))
+        if kind == "dice_kong":  # one's own; a claimed one is its answer
+            if _field(e, "from", n) is not None:
+                return None
+            return Action(ActionKind.DICE_KONG, _field(e, "tile", n))
+        if kind == "opening_win":
+            return Action(ActionKind.OPENING_WIN)
+        if kind == "haidi":
+            return Action(ActionKind.HAIDI if _field(e, "take", n) else ActionKind.PASS)
         if kind == "win":
             return (
                 Action(ActionKind.SELF_DRAW_WIN)
@@ -393,6 +419,6 @@ def _decision(e: Any, n: int) -> Action | None:
         if isinstance(err, InvalidEventLogError):
             raise
         raise InvalidEventLogError(f"event {n} ({kind}) is malformed: {err}") from None
-    if kind in ("draw", "pong", "kong", "chow", "flower", "indicator", "end_hand"):
+    if kind in ("draw", "pong", "kong", "chow", "flower", "indicator", "dice", "bird", "end_hand"):
         return None
     raise InvalidEventLogError(f"event {n} has unknown type {kind!r}")
