@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pathlib
 import re
+import typing
 
 import pytest
-from koudiandian import Game, Rules
+from koudiandian import Game, Rules, events
 from koudiandian.bots import GreedyBot
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -80,3 +81,23 @@ def test_logged_events_have_the_documented_fields(preset: str) -> None:
             fields = set(event) - {"type"}
             optional = {"answer": {"tile"}, "start_hand": {"dice"}}.get(event["type"], set())
             assert declared[event["type"]] - optional <= fields <= declared[event["type"]]
+
+
+def test_the_typed_dicts_name_the_declared_fields() -> None:
+    """``koudiandian.events`` has one TypedDict per declared event, with its fields (and the
+    seat log's ``hand`` and ``wall_size`` in ``start_hand``)."""
+    declared = _declared()
+    typed = {}
+    for name in events.__all__:
+        cls = getattr(events, name)
+        if name == "Event":
+            continue
+        hints = typing.get_type_hints(cls)
+        (tag,) = typing.get_args(hints["type"])
+        typed[tag] = set(hints) - {"type"}
+    assert set(typed) == set(declared)
+    extras = {"start_hand": {"hand", "wall_size"}}
+    for tag, fields in declared.items():
+        assert typed[tag] == fields | extras.get(tag, set()), tag
+    members = {typing.get_type_hints(c)["type"] for c in typing.get_args(events.Event)}
+    assert {typing.get_args(m)[0] for m in members} == set(declared)

@@ -22,6 +22,7 @@ from .errors import (
     InvalidWallError,
     KoudiandianError,
 )
+from .events import Event, StartHandEvent
 from .result import HandResult
 from .rules import Rules
 from .tile import TILES, Tile
@@ -88,7 +89,7 @@ class Game:
             dice=dice,
         )
         self._rules: Rules = self._core.rules()
-        self._rendered: list[dict[str, Any]] = []
+        self._rendered: list[Event] = []
         self._result: HandResult | None = None
 
     # -- public state -------------------------------------------------------------------
@@ -139,13 +140,14 @@ class Game:
             if d is not None:
                 end = self._core.events_from(self._core.event_count() - 1)[-1]
                 self._result = HandResult.from_dict(
-                    d, end_hand=end if end.get("type") == "end_hand" else None
+                    d, end_hand=end if end["type"] == "end_hand" else None
                 )
         return self._result
 
     @property
-    def events(self) -> list[dict[str, Any]]:
-        """The full event log (a copy): JSON-ready dicts, each with a ``type``."""
+    def events(self) -> list[Event]:
+        """The full event log (a copy): JSON-ready dicts, each with a ``type``; the schema
+        is ``docs/events.md`` and the types :mod:`koudiandian.events`."""
         return copy.deepcopy(self._log())
 
     @property
@@ -178,7 +180,7 @@ class Game:
 
     # -- the log ------------------------------------------------------------------------
 
-    def _log(self) -> list[dict[str, Any]]:
+    def _log(self) -> list[Event]:
         """The event log (the cache itself: do not mutate)."""
         rendered = self._rendered
         if len(rendered) < self._core.event_count():
@@ -191,7 +193,7 @@ class Game:
         """Everything ``seat`` may know now, and nothing else."""
         return SeatView.from_dict(self._core.view(seat), rules=self._rules, result=self.result)
 
-    def events_for(self, seat: int) -> list[dict[str, Any]]:
+    def events_for(self, seat: int) -> list[Event]:
         """The event log as ``seat`` may see it: other seats' tiles, draws, face-down
         discards, concealed-kong kinds and claim answers masked or left out, and no wall."""
         return self._core.events_for(seat)
@@ -216,7 +218,7 @@ class Game:
 
     @property
     def _wall(self) -> list[int]:
-        return list(self._log()[0]["wall"])
+        return list(cast(StartHandEvent, self._log()[0])["wall"])
 
     @property
     def _front(self) -> int:

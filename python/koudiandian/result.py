@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -178,12 +179,18 @@ class HandResult:
             "wins": [w.to_dict() for w in self.wins],
             "flowers": [[int(t) for t in seat] for seat in self.flowers],
             "opening_wins": [list(w) for w in self.opening_wins],
-            "bird": None if self.bird is None else {"tile": int(self.bird.tile), "seat": self.bird.seat},
-            "haidi": None if self.haidi is None else {"seat": self.haidi.seat, "how": self.haidi.how},
+            "bird": None
+            if self.bird is None
+            else {"tile": int(self.bird.tile), "seat": self.bird.seat},
+            "haidi": None
+            if self.haidi is None
+            else {"seat": self.haidi.seat, "how": self.haidi.how},
         }
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any], *, end_hand: dict[str, Any] | None = None) -> HandResult:
+    def from_dict(
+        cls, d: dict[str, Any], *, end_hand: Mapping[str, Any] | None = None
+    ) -> HandResult:
         """The result of :meth:`to_dict`'s shape; with the ``end_hand`` event it came in, also
         the final ``hands`` and ``melds``."""
         hands: tuple[tuple[Tile, ...], ...] = ()
@@ -213,6 +220,8 @@ class HandResult:
             wins=tuple(WinSummary.from_dict(w) for w in d.get("wins", ())),
             flowers=tuple(tuple(Tile(t) for t in seat) for seat in d.get("flowers", [[]] * 4)),
             opening_wins=tuple(tuple(w) for w in d.get("opening_wins", [[]] * 4)),
-            bird=None if d.get("bird") is None else Bird(TILES[d["bird"]["tile"]], d["bird"]["seat"]),
+            bird=None
+            if d.get("bird") is None
+            else Bird(TILES[d["bird"]["tile"]], d["bird"]["seat"]),
             haidi=None if d.get("haidi") is None else Haidi(d["haidi"]["seat"], d["haidi"]["how"]),
         )
