@@ -631,7 +631,9 @@ class ReferenceHebeiGame:
                 self._pay(out, k.source, k.seat, 3, "kong")
             else:
                 amount, reason = (
-                    (2, "concealed_kong") if k.kind is MeldKind.CONCEALED_KONG else (1, "added_kong")
+                    (2, "concealed_kong")
+                    if k.kind is MeldKind.CONCEALED_KONG
+                    else (1, "added_kong")
                 )
                 for p in range(4):
                     if p != k.seat:
