@@ -782,7 +782,7 @@ def check_wall(wall: Iterable[int], opts: HebeiOptions) -> list[int]:
     ):
         n = 144 if opts.flowers else 136
         raise InvalidWallError(
-            f"a hebei wall holds four of each kind 0–33"
+            "a hebei wall holds four of each kind 0–33"
             + (" and the flowers 34–41 once each" if opts.flowers else "")
             + f" ({n} tiles)"
         )
