@@ -1,7 +1,7 @@
 //! The greedy policy of `koudiandian.bots.GreedyBot`: win when allowed; discard to the
 //! lowest shanten, then the most live winning tiles, then the highest-value wait; declare as
 //! soon as allowed with the best declarable discard; kong and pong when the shanten does not
-//! rise. It sees only what its seat may see. Under 缺一门 (`lack_a_suit`) its shanten counts
+//! rise, then chow on the same test; bid no 跑. It sees only what its seat may see. Under 缺一门 (`lack_a_suit`) its shanten counts
 //! dropping a suit, so it discards the suit it drops.
 
 use crate::game::{Act, ActionCode};
@@ -126,7 +126,7 @@ pub fn choose(seat: &Seat<'_>) -> ActionCode {
         .unwrap_or(legal[0])
 }
 
-/// Answer a discard: kong, then pong, when the shanten does not rise; else pass.
+/// Answer a discard: kong, then pong, then chow, when the shanten does not rise; else pass.
 fn claim(seat: &Seat<'_>, pass: ActionCode) -> ActionCode {
     let Some(t) = seat.claim_tile.filter(|&t| (t as usize) < KINDS) else {
         return pass;
@@ -139,19 +139,35 @@ fn claim(seat: &Seat<'_>, pass: ActionCode) -> ActionCode {
             return c;
         }
     }
+    // A pong or chow is taken when the best discard after it keeps the shanten.
+    let keeps = |after: &Counts, melds: &[Meld]| {
+        (0..KINDS)
+            .filter(|&k| after[k] > 0)
+            .map(|k| {
+                let mut a = *after;
+                a[k] -= 1;
+                seat.shanten_of(&a, melds)
+            })
+            .min()
+            .is_some_and(|s| s <= current)
+    };
     if let Some(c) = find(seat.legal, Act::Pong).filter(|_| seat.counts[t as usize] >= 2) {
         let mut after = seat.counts;
         after[t as usize] -= 2;
-        let melds = seat.with_meld(MeldKind::Pong, t);
-        let best = (0..KINDS)
-            .filter(|&k| after[k] > 0)
-            .map(|k| {
-                let mut a = after;
-                a[k] -= 1;
-                seat.shanten_of(&a, &melds)
-            })
-            .min();
-        if best.is_some_and(|s| s <= current) {
+        if keeps(&after, &seat.with_meld(MeldKind::Pong, t)) {
+            return c;
+        }
+    }
+    for &c in seat.legal.iter().filter(|&&c| Act::of(c) == Act::Chow) {
+        let low = crate::game::tile_of(c);
+        let mut after = seat.counts;
+        for k in (low..low + 3).filter(|&k| k != t) {
+            if after[k as usize] == 0 {
+                return pass; // not this seat's tiles: a malformed offer
+            }
+            after[k as usize] -= 1;
+        }
+        if keeps(&after, &seat.with_meld(MeldKind::Chow, low)) {
             return c;
         }
     }

@@ -61,13 +61,21 @@ impl Rng {
 }
 
 /// A shuffled wall and the wildcard kinds, as a seeded hand starts (RULES §2, §6): four of
-/// each kind of `kinds` in kind order, shuffled, then `wildcards` kinds drawn after the deal,
-/// uniformly and distinct, from the kinds of `pool` (in kind order, each drawn one removed).
+/// each kind of `kinds` in kind order, then the `extra` tiles (flowers) in order, shuffled,
+/// then `wildcards` kinds drawn after the deal, uniformly and distinct, from the kinds of
+/// `pool` (in kind order, each drawn one removed).
 #[must_use]
-pub fn deal(seed: u64, kinds: KindMask, wildcards: usize, pool: KindMask) -> (Vec<u8>, Vec<u8>) {
+pub fn deal(
+    seed: u64,
+    kinds: KindMask,
+    extra: &[u8],
+    wildcards: usize,
+    pool: KindMask,
+) -> (Vec<u8>, Vec<u8>) {
     let mut rng = Rng::new(seed);
     let of = |mask: KindMask| (0..KINDS as u8).filter(move |&k| mask >> k & 1 == 1);
     let mut wall: Vec<u8> = of(kinds).flat_map(|k| [k; 4]).collect();
+    wall.extend_from_slice(extra);
     rng.shuffle(&mut wall);
     let mut pool: Vec<u8> = of(pool).collect();
     let mut chosen = Vec::with_capacity(wildcards);
@@ -85,8 +93,8 @@ mod tests {
 
     #[test]
     fn deterministic_and_unbiased_enough() {
-        let (a, wa) = deal(7, ALL_KINDS, 2, ALL_KINDS);
-        let (b, wb) = deal(7, ALL_KINDS, 2, ALL_KINDS);
+        let (a, wa) = deal(7, ALL_KINDS, &[], 2, ALL_KINDS);
+        let (b, wb) = deal(7, ALL_KINDS, &[], 2, ALL_KINDS);
         assert_eq!((a.clone(), wa.clone()), (b, wb));
         assert_eq!(a.len(), 136);
         assert_ne!(wa[0], wa[1]);
@@ -102,7 +110,7 @@ mod tests {
             hist.iter().all(|&h| (9_000..11_000).contains(&h)),
             "{hist:?}"
         );
-        let (h, w) = deal(3, ALL_KINDS, 1, ALL_KINDS & !SUITED_KINDS);
+        let (h, w) = deal(3, ALL_KINDS, &[], 1, ALL_KINDS & !SUITED_KINDS);
         assert_eq!(h.len(), 136);
         assert!(w[0] >= 27);
     }

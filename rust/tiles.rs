@@ -10,6 +10,19 @@ pub const FIRST_HONOR: usize = 27;
 /// Tiles held, by kind.
 pub type Counts = [u8; KINDS];
 
+/// The first flower (梅); the eight flowers 梅 兰 竹 菊 春 夏 秋 冬 are the ints 34–41, one
+/// tile each. They are never held: a seat sets them aside (profiles with flowers).
+pub const FIRST_FLOWER: u8 = 34;
+/// Number of flowers.
+pub const FLOWERS: u8 = 8;
+
+/// Whether a wall tile is a flower.
+#[inline]
+#[must_use]
+pub const fn is_flower(tile: u8) -> bool {
+    tile >= FIRST_FLOWER && tile < FIRST_FLOWER + FLOWERS
+}
+
 /// A set of kinds, one bit per kind index.
 pub type KindMask = u64;
 
@@ -34,7 +47,9 @@ pub const fn points(kind: usize) -> u8 {
     }
 }
 
-const SUIT_LETTERS: [char; 4] = ['m', 'p', 's', 'z'];
+const SUIT_LETTERS: [char; 5] = ['m', 'p', 's', 'z', 'f'];
+/// The flowers by one Chinese character, in index order.
+const FLOWER_CHARS: [char; 8] = ['梅', '兰', '竹', '菊', '春', '夏', '秋', '冬'];
 const NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
 /// Honor kind (27–33) named by one Chinese character, traditional forms included.
@@ -72,12 +87,14 @@ fn glyph_kind(c: char) -> Option<usize> {
         0x1F007..=0x1F00F => (u - 0x1F007) as usize,
         0x1F010..=0x1F018 => 18 + (u - 0x1F010) as usize,
         0x1F019..=0x1F021 => 9 + (u - 0x1F019) as usize,
+        0x1F022..=0x1F029 => FIRST_FLOWER as usize + (u - 0x1F022) as usize,
         _ => return None,
     })
 }
 
 /// Read tiles from text in MPSZ notation (`123m 456p 11z`), Chinese names (`一万东`,
 /// `红中`, `发财`, `白板`), Unicode glyphs, or any mix; spaces, commas and `_` separate.
+/// Flowers read as `1f`–`8f`, 梅兰竹菊春夏秋冬 or their glyphs.
 ///
 /// # Errors
 /// [`Error::InvalidTile`] naming the bad tile or character and its character position.
@@ -118,11 +135,15 @@ pub fn parse(text: &str) -> Result<Vec<u8>> {
                 ));
             }
             for &(pos, d) in &digits {
-                let max = if suit == 3 { 7 } else { 9 };
+                let max = [9, 9, 9, 7, 8][suit];
                 if d == 0 || d > max {
                     return Err(bad(pos, format!("'{d}{c}'")));
                 }
-                out.push((suit * 9 + d as usize - 1) as u8);
+                out.push(if suit == 4 {
+                    FIRST_FLOWER + d as u8 - 1
+                } else {
+                    (suit * 9 + d as usize - 1) as u8
+                });
             }
             digits.clear();
             i += 1;
@@ -132,6 +153,7 @@ pub fn parse(text: &str) -> Result<Vec<u8>> {
             || matches!(c, ',' | '_' | '、' | '红' | '紅')
             || NUMERALS.contains(&c)
             || honor_char(c).is_some()
+            || FLOWER_CHARS.contains(&c)
             || glyph_kind(c).is_some();
         if !known {
             return Err(bad(i, format!("character {c:?}")));
@@ -152,6 +174,9 @@ pub fn parse(text: &str) -> Result<Vec<u8>> {
                 }
             }
             i += 2;
+        } else if let Some(f) = FLOWER_CHARS.iter().position(|&n| n == c) {
+            out.push(FIRST_FLOWER + f as u8);
+            i += 1;
         } else if c == '红' || c == '紅' {
             if chars.get(i + 1) != Some(&'中') {
                 return Err(bad(i, format!("'{c}' (expected 红中)")));
@@ -180,19 +205,22 @@ pub fn parse(text: &str) -> Result<Vec<u8>> {
     Ok(out)
 }
 
-/// Write kinds in MPSZ notation, grouping consecutive tiles of one suit: `123m456p11z`.
+/// Write kinds in MPSZ notation, grouping consecutive tiles of one suit: `123m456p11z`;
+/// flowers are `1f`–`8f`.
 ///
-/// Precondition: every kind `< 34`.
+/// Precondition: every kind `< 42`.
 pub fn format_mpsz(kinds: &[u8]) -> String {
+    let suit_of = |k: u8| if k >= FIRST_FLOWER { 4 } else { (k / 9).min(3) };
+    let digit_of = |k: u8| if k >= FIRST_FLOWER { k - 33 } else { k % 9 + 1 };
     let mut out = String::new();
     let mut i = 0;
     while i < kinds.len() {
-        let suit = kinds[i] as usize / 9;
-        while i < kinds.len() && kinds[i] as usize / 9 == suit {
-            out.push(char::from_digit(u32::from(kinds[i]) % 9 + 1, 10).unwrap_or('?'));
+        let suit = suit_of(kinds[i]);
+        while i < kinds.len() && suit_of(kinds[i]) == suit {
+            out.push(char::from_digit(u32::from(digit_of(kinds[i])), 10).unwrap_or('?'));
             i += 1;
         }
-        out.push(SUIT_LETTERS[suit.min(3)]);
+        out.push(SUIT_LETTERS[suit as usize]);
     }
     out
 }
@@ -237,6 +265,8 @@ mod tests {
         assert_eq!(parse("九条红中发财白板").unwrap(), vec![26, 33, 32, 31]);
         assert_eq!(parse("🀇🀙🀐🀀🀄").unwrap(), vec![0, 9, 18, 27, 33]);
         assert_eq!(parse("5m,五筒 🀔").unwrap(), vec![4, 13, 22]);
+        assert_eq!(parse("18f 梅冬🀢").unwrap(), vec![34, 41, 34, 41, 34]);
+        assert_eq!(format_mpsz(&[0, 27, 33, 34, 41]), "1m17z18f");
     }
 
     #[test]

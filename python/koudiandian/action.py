@@ -23,11 +23,16 @@ class ActionKind(enum.IntEnum):
     CONCEALED_KONG = 7  # 暗杠
     PASS = 8  # 过
     CHOW = 9  # 吃: ``tile`` is the lowest tile of the run (offered by profiles with chow)
+    PAO = 10  # 跑: a bid 0–3 before the deal, the count in ``tile`` (profiles with bids)
 
     @property
     def takes_tile(self) -> bool:
         """Whether an action of this kind names a tile (the discard or the kong's kind)."""
         return self in _WITH_TILE
+
+
+#: The highest 跑 bid.
+MAX_PAO = 3
 
 
 _WITH_TILE = frozenset(
@@ -45,11 +50,11 @@ _WITH_TILE = frozenset(
 class Action:
     """One decision. ``tile`` is the discarded tile for ``DISCARD`` / ``DECLARE``, the
     kong's kind for ``ADDED_KONG`` / ``CONCEALED_KONG`` and the lowest tile of the run for
-    ``CHOW``; ``None`` for the others (the claimed
+    ``CHOW``; for ``PAO`` it is the bid, a plain int 0–3; ``None`` for the others (the claimed
     tile of ``WIN`` / ``PONG`` / ``KONG`` is the one on the table)."""
 
     kind: ActionKind
-    tile: Tile | None = None
+    tile: Tile | int | None = None
 
     def __post_init__(self) -> None:
         try:
@@ -57,7 +62,12 @@ class Action:
         except ValueError:
             raise IllegalActionError(f"unknown action kind {self.kind!r}") from None
         object.__setattr__(self, "kind", kind)
-        if kind.takes_tile:
+        if kind is ActionKind.PAO:
+            n = self.tile
+            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_PAO:
+                raise IllegalActionError(f"PAO needs a bid 0–{MAX_PAO}, got {n!r}")
+            object.__setattr__(self, "tile", int(n))
+        elif kind.takes_tile:
             t = self.tile
             if isinstance(t, str):
                 t = Tile.parse(t)
@@ -96,11 +106,15 @@ class Action:
 _TILED: dict[ActionKind, tuple[Action, ...]] = {
     k: tuple(Action(k, t) for t in TILES) for k in ActionKind if k.takes_tile
 }
-_PLAIN: dict[ActionKind, Action] = {k: Action(k) for k in ActionKind if not k.takes_tile}
+_TILED[ActionKind.PAO] = tuple(Action(ActionKind.PAO, n) for n in range(MAX_PAO + 1))
+_PLAIN: dict[ActionKind, Action] = {
+    k: Action(k) for k in ActionKind if not k.takes_tile and k is not ActionKind.PAO
+}
 
 
 def action_of(kind: ActionKind, tile: int | None = None) -> Action:
-    """The shared :class:`Action` instance for ``kind`` (and ``tile``, an index 0–33).
+    """The shared :class:`Action` instance for ``kind`` (and ``tile``, an index 0–33, or
+    the bid of ``PAO``).
 
     Precondition: ``tile`` is given exactly when ``kind.takes_tile``."""
     return _PLAIN[kind] if tile is None else _TILED[kind][tile]

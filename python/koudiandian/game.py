@@ -101,9 +101,19 @@ class Game:
 
     @property
     def phase(self) -> str:
-        """``"turn"``, ``"claim"`` (answering a discard), ``"rob"`` (answering an added
-        kong) or ``"over"``."""
+        """``"bid"`` (every seat bids its 跑, profiles with bids), ``"turn"``, ``"claim"``
+        (answering a discard), ``"rob"`` (answering an added kong) or ``"over"``."""
         return self._core.phase()
+
+    @property
+    def indicator(self) -> Tile | None:
+        """The face-up tile the wildcard (混) follows, in profiles that turn one."""
+        t = self._core.indicator()
+        return None if t is None else TILES[t]
+
+    def flowers(self, seat: int) -> list[Tile]:
+        """The flowers ``seat`` has set aside, in order (public)."""
+        return [Tile(t) for t in self._core.flowers()[seat]]
 
     @property
     def result(self) -> HandResult | None:
@@ -306,7 +316,11 @@ def _decision(e: Any, n: int) -> Action | None:
                 return Action(ActionKind.DECLARE if e["declare"] else ActionKind.DISCARD, e["tile"])
             return Action(ActionKind[kind.upper()], e["tile"])
         if kind == "answer":
-            return None if e["auto"] else Action(ActionKind[str(e["action"]).upper()])
+            if e["auto"]:
+                return None
+            return Action(ActionKind[str(e["action"]).upper()], e.get("tile"))
+        if kind == "bid":
+            return Action(ActionKind.PAO, e["pao"])
         if kind == "win":
             return (
                 Action(ActionKind.SELF_DRAW_WIN)
@@ -315,6 +329,6 @@ def _decision(e: Any, n: int) -> Action | None:
             )
     except (KeyError, TypeError, KoudiandianError) as err:
         raise InvalidEventLogError(f"event {n} ({kind}) is malformed: {err!r}") from None
-    if kind in ("draw", "pong", "kong", "end_hand"):
+    if kind in ("draw", "pong", "kong", "chow", "flower", "indicator", "end_hand"):
         return None
     raise InvalidEventLogError(f"event {n} has unknown type {kind!r}")

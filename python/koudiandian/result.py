@@ -9,7 +9,7 @@ from typing import Any
 from .score import Pattern
 from .tile import TILES, Tile
 
-__all__ = ["WinKind", "Transfer", "ScoreItem", "HandResult"]
+__all__ = ["WinKind", "Transfer", "ScoreItem", "WinSummary", "HandResult"]
 
 
 class WinKind(str, enum.Enum):
@@ -21,7 +21,8 @@ class WinKind(str, enum.Enum):
 @dataclass(frozen=True, slots=True)
 class Transfer:
     """``payer`` pays ``payee`` ``amount`` points. ``reason`` is ``"win"``,
-    ``"dealer_bonus"``, ``"concealed_kong"``, ``"added_kong"`` or ``"kong"`` (direct);
+    ``"dealer_bonus"``, ``"concealed_kong"``, ``"added_kong"``, ``"kong"`` (direct) or
+    ``"pao"`` (跑 added to the payment before it);
     ``share_of`` is the seat whose share it is, when another seat pays it (包胡, 包杠)."""
 
     payer: int
@@ -65,10 +66,48 @@ class ScoreItem:
 
 
 @dataclass(frozen=True, slots=True)
+class WinSummary:
+    """One winner's win: its seat, how and on what tile it won, and its score (several
+    winners share one discard where the profile allows it, 一炮多响)."""
+
+    seat: int
+    kind: WinKind
+    tile: Tile
+    points: int
+    factor: int
+    score_items: tuple[ScoreItem, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "kind": self.kind.value,
+            "tile": int(self.tile),
+            "points": self.points,
+            "factor": self.factor,
+            "score_items": [i.to_dict() for i in self.score_items],
+            "wins": [w.to_dict() for w in self.wins],
+            "flowers": [[int(t) for t in seat] for seat in self.flowers],
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> WinSummary:
+        return cls(
+            seat=d["seat"],
+            kind=WinKind(d["kind"]),
+            tile=TILES[d["tile"]],
+            points=d["points"],
+            factor=d["factor"],
+            score_items=tuple(ScoreItem.from_dict(i) for i in d["score_items"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class HandResult:
     """The settled hand. ``winners`` lists every winner (empty for a drawn hand, 荒庄, where
-    nothing is paid); ``winner`` is the first, or ``None``. ``score_items`` is the winning
-    score as named items. ``deltas`` are the four seats' score changes; they sum to zero."""
+    nothing is paid); ``winner`` is the first (the one that counts for the deal), or
+    ``None``. ``score_items`` is the first winner's score as named items; ``wins`` has every
+    winner's. ``flowers`` lists each seat's flowers set aside. ``deltas`` are the four
+    seats' score changes; they sum to zero."""
 
     dealer: int
     winner: int | None
@@ -84,6 +123,8 @@ class HandResult:
     declared: tuple[bool, bool, bool, bool] = field(default=(False, False, False, False))
     winners: tuple[int, ...] = ()
     score_items: tuple[ScoreItem, ...] = ()
+    wins: tuple[WinSummary, ...] = ()
+    flowers: tuple[tuple[Tile, ...], ...] = ((), (), (), ())
 
     @property
     def drawn(self) -> bool:
@@ -105,6 +146,8 @@ class HandResult:
             "declared": list(self.declared),
             "winners": list(self.winners),
             "score_items": [i.to_dict() for i in self.score_items],
+            "wins": [w.to_dict() for w in self.wins],
+            "flowers": [[int(t) for t in seat] for seat in self.flowers],
         }
 
     @classmethod
@@ -124,4 +167,6 @@ class HandResult:
             declared=tuple(d["declared"]),
             winners=tuple(d.get("winners", ())),
             score_items=tuple(ScoreItem.from_dict(i) for i in d.get("score_items", ())),
+            wins=tuple(WinSummary.from_dict(w) for w in d.get("wins", ())),
+            flowers=tuple(tuple(Tile(t) for t in seat) for seat in d.get("flowers", [[]] * 4)),
         )

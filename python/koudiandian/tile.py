@@ -1,4 +1,5 @@
-"""Tile kinds (RULES §1): 34 kinds indexed 0–33, and their notations."""
+"""Tile kinds (RULES §1): 34 kinds indexed 0–33, the eight flowers 34–41 of profiles that
+play with them, and their notations."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Literal
 from . import _core
 from .errors import InvalidArgumentError, InvalidTileError
 
-__all__ = ["Suit", "Tile", "TileStyle", "TilesLike", "parse_tiles", "format_tiles"]
+__all__ = ["FLOWERS", "Suit", "Tile", "TileStyle", "TilesLike", "parse_tiles", "format_tiles"]
 
 TileStyle = Literal["mpsz", "chinese", "unicode"]
 
@@ -21,11 +22,12 @@ class Suit(enum.IntEnum):
     DOTS = 1  # 筒, p
     BAMBOO = 2  # 条, s
     HONORS = 3  # 字: winds and dragons, z
+    FLOWERS = 4  # 花: 梅兰竹菊春夏秋冬, f (profiles with flowers)
 
     @property
     def letter(self) -> str:
-        """The MPSZ suit letter: ``m``, ``p``, ``s`` or ``z``."""
-        return "mpsz"[self]
+        """The MPSZ suit letter: ``m``, ``p``, ``s``, ``z`` or ``f``."""
+        return "mpszf"[self]
 
 
 _NUMERALS = "一二三四五六七八九"
@@ -35,10 +37,16 @@ _SUIT_NAMES = ("万", "筒", "条")
 # characters U+1F007–F, bamboo U+1F010–8, dots U+1F019–21.
 _HONOR_GLYPHS = (0x1F000, 0x1F001, 0x1F002, 0x1F003, 0x1F006, 0x1F005, 0x1F004)
 _SUIT_GLYPH_BASE = (0x1F007, 0x1F019, 0x1F010)
+# Flowers U+1F022–5 (梅兰竹菊), seasons U+1F026–9 (春夏秋冬).
+_FLOWER_NAMES = "梅兰竹菊春夏秋冬"
+_FIRST_FLOWER = 34
 
 
 class Tile(enum.IntEnum):
-    """One of the 34 tile kinds, in RULES §1 order. ``int(tile)`` is its index 0–33."""
+    """One of the 34 tile kinds, in RULES §1 order (``int(tile)`` is its index 0–33), or one
+    of the eight flowers 34–41 (梅 兰 竹 菊 春 夏 秋 冬, written ``1f``–``8f``) that profiles
+    with flowers put in the wall. :data:`TILES` holds the 34 kinds, :data:`FLOWERS` the
+    flowers."""
 
     M1 = 0
     M2 = 1
@@ -74,35 +82,57 @@ class Tile(enum.IntEnum):
     WHITE = 31
     GREEN = 32
     RED = 33
+    PLUM = 34
+    ORCHID = 35
+    BAMBOO = 36
+    CHRYSANTHEMUM = 37
+    SPRING = 38
+    SUMMER = 39
+    AUTUMN = 40
+    WINTER = 41
 
     @property
     def suit(self) -> Suit:
-        """The tile's suit; winds and dragons are :attr:`Suit.HONORS`."""
-        return Suit(min(self // 9, 3))
+        """The tile's suit; winds and dragons are :attr:`Suit.HONORS`, flowers
+        :attr:`Suit.FLOWERS`."""
+        return Suit.FLOWERS if self >= _FIRST_FLOWER else Suit(min(self // 9, 3))
 
     @property
     def rank(self) -> int:
-        """1–9 for suited tiles; 1–7 for honors (东南西北白发中, the ``1z``–``7z`` digits)."""
+        """1–9 for suited tiles; 1–7 for honors (东南西北白发中, the ``1z``–``7z`` digits);
+        1–8 for flowers."""
+        if self >= _FIRST_FLOWER:
+            return self - _FIRST_FLOWER + 1
         return self - 9 * self.suit + 1
 
     @property
     def is_honor(self) -> bool:
         """True for the seven winds and dragons."""
-        return self >= 27
+        return 27 <= self < _FIRST_FLOWER
+
+    @property
+    def is_flower(self) -> bool:
+        """True for the eight flowers (never held: set aside when drawn)."""
+        return self >= _FIRST_FLOWER
 
     @property
     def is_terminal_or_honor(self) -> bool:
         """True for 1s, 9s and honors: the kinds of thirteen orphans (十三幺)."""
-        return self >= 27 or self.rank in (1, 9)
+        return self.is_honor or (self < 27 and self.rank in (1, 9))
 
     @property
     def points(self) -> int:
-        """Point value (点数), RULES §1: the rank for suited tiles, 10 for honors."""
+        """Point value (点数), RULES §1: the rank for suited tiles, 10 for honors, 0 for
+        flowers."""
+        if self >= _FIRST_FLOWER:
+            return 0
         return 10 if self >= 27 else self.rank
 
     @property
     def chinese(self) -> str:
-        """Chinese name: ``五万``, ``九条``, ``东``, ``中``."""
+        """Chinese name: ``五万``, ``九条``, ``东``, ``中``, ``梅``."""
+        if self >= _FIRST_FLOWER:
+            return _FLOWER_NAMES[self - _FIRST_FLOWER]
         if self >= 27:
             return _HONOR_NAMES[self - 27]
         return _NUMERALS[self.rank - 1] + _SUIT_NAMES[self.suit]
@@ -110,6 +140,8 @@ class Tile(enum.IntEnum):
     @property
     def glyph(self) -> str:
         """The Unicode mahjong glyph (U+1F000 block)."""
+        if self >= _FIRST_FLOWER:
+            return chr(0x1F022 + self - _FIRST_FLOWER)
         if self >= 27:
             return chr(_HONOR_GLYPHS[self - 27])
         return chr(_SUIT_GLYPH_BASE[self.suit] + self.rank - 1)
@@ -143,7 +175,10 @@ class Tile(enum.IntEnum):
         return tiles[0]
 
 
-TILES: tuple[Tile, ...] = tuple(Tile)
+#: The 34 kinds, by index.
+TILES: tuple[Tile, ...] = tuple(Tile)[:_FIRST_FLOWER]
+#: The eight flowers 梅 兰 竹 菊 春 夏 秋 冬, in index order (34–41).
+FLOWERS: tuple[Tile, ...] = tuple(Tile)[_FIRST_FLOWER:]
 
 #: A tile list as the API accepts it: text in any notation, or an iterable of ints / Tiles.
 TilesLike = str | Iterable[int]
@@ -156,7 +191,7 @@ def parse_tiles(text: str) -> list[Tile]:
     Raises :class:`InvalidTileError` naming the bad tile or character and its position."""
     if not isinstance(text, str):
         raise InvalidTileError(f"expected tile text, got {type(text).__name__}")
-    return [TILES[i] for i in _core.parse_tiles(text)]
+    return [Tile(i) for i in _core.parse_tiles(text)]
 
 
 def format_tiles(tiles: TilesLike, style: TileStyle = "mpsz") -> str:
@@ -166,9 +201,9 @@ def format_tiles(tiles: TilesLike, style: TileStyle = "mpsz") -> str:
     if style == "mpsz":
         return _core.format_mpsz(kinds)
     if style == "chinese":
-        return "".join(TILES[i].chinese for i in kinds)
+        return "".join(Tile(i).chinese for i in kinds)
     if style == "unicode":
-        return "".join(TILES[i].glyph for i in kinds)
+        return "".join(Tile(i).glyph for i in kinds)
     raise InvalidArgumentError(
         f"unknown tile style {style!r}; expected 'mpsz', 'chinese' or 'unicode'"
     )

@@ -18,7 +18,7 @@ class MeldView:
     """A meld as a seat sees it: ``tile`` is ``None`` for another seat's concealed kong;
     ``source`` is the seat whose discard made it (``None`` for a concealed kong)."""
 
-    kind: str  # "pong", "kong", "added_kong", "concealed_kong"
+    kind: str  # "pong", "kong", "added_kong", "concealed_kong", "chow" (tile: the lowest)
     tile: Tile | None
     source: int | None
 
@@ -31,7 +31,10 @@ class SeatView:
     ``discards[s]`` lists seat ``s``'s discards in order, ``None`` for a face-down one that
     this seat may not see. ``winning_tiles`` is this seat's winning tiles when it holds a
     waiting hand that is ready (for a declared seat on its turn, those of its locked hand),
-    else ``None``. ``legal_actions`` is empty unless this seat must act now.
+    else ``None``. ``legal_actions`` is empty unless this seat must act now. ``flowers[s]``
+    lists seat ``s``'s flowers set aside, ``indicator`` is the face-up tile the 混 follows
+    and ``bids`` each seat's 跑 once all have bid (profiles with flowers, an indicator or
+    bids; empty, ``None`` and zeros otherwise).
 
     A view taken while other seats answer a discard shows ``phase == "claim"``: a server
     that must not reveal that another seat has a choice sends a seat its view only when it
@@ -40,7 +43,7 @@ class SeatView:
     seat: int
     dealer: int
     rules: Rules
-    phase: str  # "turn", "claim", "rob" or "over"
+    phase: str  # "bid", "turn", "claim", "rob" or "over"
     turn: int  # the seat whose turn it is (or whose discard / kong is being claimed)
     hand: tuple[Tile, ...]
     drawn: Tile | None
@@ -55,6 +58,9 @@ class SeatView:
     scores: tuple[int, int, int, int]
     legal_actions: tuple[Action, ...]
     result: HandResult | None
+    flowers: tuple[tuple[Tile, ...], ...] = ((), (), (), ())
+    indicator: Tile | None = None
+    bids: tuple[int, int, int, int] = (0, 0, 0, 0)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (tiles as ints 0–33)."""
@@ -86,6 +92,9 @@ class SeatView:
             "scores": list(self.scores),
             "legal_actions": [a.to_dict() for a in self.legal_actions],
             "result": None if self.result is None else self.result.to_dict(),
+            "flowers": [[int(x) for x in seat] for seat in self.flowers],
+            "indicator": t(self.indicator),
+            "bids": list(self.bids),
         }
 
     @classmethod
@@ -123,4 +132,7 @@ class SeatView:
                 action_of(ActionKind[a["kind"].upper()], a["tile"]) for a in d["legal_actions"]
             ),
             result=result,
+            flowers=tuple(tuple(Tile(x) for x in seat) for seat in d.get("flowers", [[]] * 4)),
+            indicator=t(d.get("indicator")),
+            bids=tuple(d.get("bids", (0, 0, 0, 0))),
         )

@@ -18,10 +18,12 @@ pub enum Act {
     Pass = 8,
     /// 吃: `tile` is the lowest tile of the run it makes. Offered by profiles with chow.
     Chow = 9,
+    /// 跑: a bid before the deal; its "tile" is the count 0–3 (profiles with bids).
+    Pao = 10,
 }
 
 impl Act {
-    const ALL: [Act; 10] = [
+    const ALL: [Act; 11] = [
         Act::Discard,
         Act::Declare,
         Act::SelfDrawWin,
@@ -32,6 +34,7 @@ impl Act {
         Act::ConcealedKong,
         Act::Pass,
         Act::Chow,
+        Act::Pao,
     ];
 
     #[must_use]
@@ -45,12 +48,18 @@ impl Act {
         Act::ALL[(code / 34) as usize % Act::ALL.len()]
     }
 
-    /// Whether an action of this kind names a tile (the discard or the kong's kind).
+    /// Whether an action of this kind names a tile (the discard or the kong's kind) or,
+    /// for a bid, its count.
     #[must_use]
     pub const fn takes_tile(self) -> bool {
         matches!(
             self,
-            Act::Discard | Act::Declare | Act::AddedKong | Act::ConcealedKong | Act::Chow
+            Act::Discard
+                | Act::Declare
+                | Act::AddedKong
+                | Act::ConcealedKong
+                | Act::Chow
+                | Act::Pao
         )
     }
 
@@ -68,6 +77,7 @@ impl Act {
             Act::ConcealedKong => "concealed_kong",
             Act::Pass => "pass",
             Act::Chow => "chow",
+            Act::Pao => "pao",
         }
     }
 }
@@ -75,11 +85,13 @@ impl Act {
 /// Number of action codes: every code is below it.
 pub const CODES: ActionCode = Act::ALL.len() as ActionCode * 34;
 
-/// An action as text, as `str(Action)` prints it: `discard 1m`, `pass`.
+/// An action as text, as `str(Action)` prints it: `discard 1m`, `pass`, `pao 2`.
 #[must_use]
 pub fn describe(code: ActionCode) -> String {
     let act = Act::of(code);
-    if act.takes_tile() {
+    if act == Act::Pao {
+        format!("pao {}", tile_of(code))
+    } else if act.takes_tile() {
         format!(
             "{} {}",
             act.name(),

@@ -1,6 +1,8 @@
-//! Claims on a discard (win, pong, kong) and on an added kong (抢杠): who is asked, and
-//! how the answers are resolved (RULES §3: win first, the nearest winner counter-clockwise
-//! from the discarder, then pong or kong).
+//! Claims on a discard (win, pong, kong, chow) and on an added kong (抢杠): who is asked,
+//! and how the answers are resolved (RULES §3: win first — the nearest winner
+//! counter-clockwise from the discarder, or every winner where the profile allows several —
+//! then pong or kong, then chow). The 跑 bids before the deal are answered the same way:
+//! all four seats at once.
 
 use super::action::{Act, ActionCode};
 use super::event::Event;
@@ -38,6 +40,9 @@ impl GameCore {
                     if held == 3 && self.kong_allowed(s, MeldKind::Kong, tile) {
                         acts.push(Act::Kong.code(0));
                     }
+                    if rules.chow && i == 1 && !locked {
+                        acts.extend(self.chows(s, tile).map(|low| Act::Chow.code(low)));
+                    }
                 }
                 if !acts.is_empty() {
                     acts.push(Act::Pass.code(0));
@@ -62,6 +67,7 @@ impl GameCore {
                         seat: s,
                         action: Act::Win,
                         auto: true,
+                        tile: None,
                     });
                 }
             }
@@ -71,18 +77,50 @@ impl GameCore {
         }
     }
 
-    /// Record `seat`'s answer; resolve once every asked seat has answered.
+    /// The runs (by lowest tile) `seat` can make with the discard `tile`: suited, holding the
+    /// other two tiles, none of them a wildcard kind.
+    fn chows(&self, seat: u8, tile: u8) -> impl Iterator<Item = u8> + '_ {
+        let hand = &self.seats[seat as usize].hand;
+        let usable = move |k: u8| hand[k as usize] > 0 && self.wild_mask >> k & 1 == 0;
+        let rank = tile % 9;
+        (rank.saturating_sub(2)..=rank.min(6))
+            .filter(move |_| (tile as usize) < crate::tiles::FIRST_HONOR)
+            .map(move |r| tile - rank + r)
+            .filter(move |&low| (low..low + 3).all(|k| k == tile || usable(k)))
+    }
+
+    /// Record `seat`'s answer (or bid); resolve once every asked seat has answered.
     pub(crate) fn answer(&mut self, seat: u8, code: ActionCode, auto: bool) {
         self.answers[seat as usize] = Some(code);
         self.answer_order.push(seat);
+        if self.phase == Phase::Bid {
+            if self.all_answered() {
+                self.resolve_bids();
+            }
+            return;
+        }
+        let act = Act::of(code);
         self.events.push(Event::Answer {
             seat,
-            action: Act::of(code),
+            action: act,
             auto,
+            tile: (act == Act::Chow).then(|| super::action::tile_of(code)),
         });
         if self.all_answered() {
             self.resolve_claims();
         }
+    }
+
+    /// Log the four bids in seat order, then deal.
+    fn resolve_bids(&mut self) {
+        for s in 0..4u8 {
+            let pao = self.answers[s as usize].map_or(0, super::action::tile_of);
+            self.seats[s as usize].bid = pao;
+            self.events.push(Event::Bid { seat: s, pao });
+        }
+        self.answers = [None; 4];
+        self.answer_order.clear();
+        self.deal_tiles();
     }
 
     fn all_answered(&self) -> bool {
@@ -105,17 +143,19 @@ impl GameCore {
                 self.seats[s].passed_win = true; // 过胡: from now on only by self-draw
             }
         }
-        for i in 1..4u8 {
-            let s = (source + i) % 4;
-            if answers[s as usize].map(Act::of) == Some(Act::Win) {
-                let kind = if robbing {
-                    WinKind::RobbedKong
-                } else {
-                    WinKind::Discard
-                };
-                self.win(s, tile, kind, Some(source), false);
-                return;
-            }
+        let winners: Vec<u8> = (1..4u8)
+            .map(|i| (source + i) % 4)
+            .filter(|&s| answers[s as usize].map(Act::of) == Some(Act::Win))
+            .take(if self.turn_rules.several_winners { 3 } else { 1 })
+            .collect();
+        if !winners.is_empty() {
+            let kind = if robbing {
+                WinKind::RobbedKong
+            } else {
+                WinKind::Discard
+            };
+            self.win(&winners, tile, kind, Some(source), false);
+            return;
         }
         if robbing {
             let melds = &mut self.seats[source as usize].melds;
@@ -135,6 +175,14 @@ impl GameCore {
             self.draw(source, true);
             return;
         }
+        // Pong or kong before chow; among equals, the first to answer.
+        let rank = |s: &u8| match answers[*s as usize].map(Act::of) {
+            Some(Act::Pong | Act::Kong) => 0,
+            Some(Act::Chow) => 1,
+            _ => 2,
+        };
+        let mut order = order;
+        order.sort_by_key(rank);
         for s in order {
             let seat = &mut self.seats[s as usize];
             match answers[s as usize].map(Act::of) {
@@ -178,6 +226,27 @@ impl GameCore {
                         from: source,
                     });
                     self.draw(s, true);
+                    return;
+                }
+                Some(Act::Chow) => {
+                    let low = answers[s as usize].map_or(0, super::action::tile_of);
+                    for k in (low..low + 3).filter(|&k| k != tile) {
+                        seat.hand[k as usize] -= 1;
+                    }
+                    seat.melds.push(MeldRecord {
+                        kind: MeldKind::Chow,
+                        tile: low,
+                        source: Some(source),
+                    });
+                    self.events.push(Event::Chow {
+                        seat: s,
+                        tile: low,
+                        from: source,
+                        claimed: tile,
+                    });
+                    self.phase = Phase::Turn;
+                    self.turn = s;
+                    self.drawn = None;
                     return;
                 }
                 _ => {}

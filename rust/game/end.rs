@@ -2,7 +2,7 @@
 //! `end_hand` event that reveals every seat's tiles.
 
 use super::event::{EndHand, Event};
-use super::result::{deltas_of, HandResult, Outcome, ScoreItem, WinContext, WinKind};
+use super::result::{deltas_of, HandResult, Outcome, ScoreItem, WinContext, WinKind, WinSummary};
 use super::state::{GameCore, Phase};
 use super::turn::melds_of;
 use crate::profiles::HandSummary;
@@ -10,42 +10,47 @@ use crate::score::PATTERNS;
 use crate::tiles::KINDS;
 
 impl GameCore {
+    /// `winners` win with `tile` (several only on a discard, in order from the discarder);
+    /// each is scored, then the hand is settled.
     pub(crate) fn win(
         &mut self,
-        seat: u8,
+        winners: &[u8],
         tile: u8,
         kind: WinKind,
         source: Option<u8>,
         auto: bool,
     ) {
-        let s = seat as usize;
-        let self_draw = kind == WinKind::SelfDraw;
-        let context = if self_draw {
-            self.self_draw_context()
-        } else {
-            WinContext::of(kind)
-        };
-        let mut counts = self.seats[s].hand;
-        if !self_draw {
-            counts[tile as usize] += 1;
-        }
-        let h = self.hand_of(&counts, &melds_of(&self.seats[s].melds));
-        let profile = self.rules.profile();
-        let score = profile.score(&self.rules, &h, tile, context).ok();
-        let (points, factor, patterns) =
-            score.map_or((0, 1, 0), |w| (w.points, w.factor, w.patterns));
-        let score_items =
-            score.map_or_else(Vec::new, |w| profile.score_items(&self.rules, &w, context));
-        self.seats[s].hand = counts;
-        self.events.push(Event::Win {
-            seat,
-            tile,
-            kind,
-            from: source,
-            auto,
-        });
-        self.finish(
-            Some(Outcome {
+        let mut outcomes = Vec::with_capacity(winners.len());
+        let mut items = Vec::with_capacity(winners.len());
+        for &seat in winners {
+            let s = seat as usize;
+            let self_draw = kind == WinKind::SelfDraw;
+            let context = if self_draw {
+                self.self_draw_context()
+            } else {
+                self.context_of(seat, WinContext::of(kind))
+            };
+            let mut counts = self.seats[s].hand;
+            if !self_draw {
+                counts[tile as usize] += 1;
+            }
+            let h = self.hand_of(&counts, &melds_of(&self.seats[s].melds));
+            let profile = self.rules.profile();
+            let score = profile.score(&self.rules, &h, tile, context).ok();
+            let (points, factor, patterns) =
+                score.map_or((0, 1, 0), |w| (w.points, w.factor, w.patterns));
+            items.push(score.map_or_else(Vec::new, |w| {
+                profile.score_items(&self.rules, &h, tile, &w, context)
+            }));
+            self.seats[s].hand = counts;
+            self.events.push(Event::Win {
+                seat,
+                tile,
+                kind,
+                from: source,
+                auto,
+            });
+            outcomes.push(Outcome {
                 winner: seat,
                 tile,
                 kind,
@@ -55,14 +60,14 @@ impl GameCore {
                 points,
                 factor,
                 patterns,
-            }),
-            score_items,
-        );
+            });
+        }
+        self.finish(outcomes, items);
     }
 
-    /// End the hand with `outcome` (`None`: drawn) and the win's `score_items`.
-    pub(crate) fn finish(&mut self, outcome: Option<Outcome>, score_items: Vec<ScoreItem>) {
-        self.outcome = outcome;
+    /// End the hand with `outcomes` (none: drawn) and each win's score items.
+    pub(crate) fn finish(&mut self, outcomes: Vec<Outcome>, score_items: Vec<Vec<ScoreItem>>) {
+        self.outcomes = outcomes;
         self.phase = Phase::Over;
         self.options = Default::default();
         self.answers = [None; 4];
@@ -92,17 +97,31 @@ impl GameCore {
     }
 
     /// The profile's settlement of the finished hand.
-    fn settle(&self, score_items: Vec<ScoreItem>) -> HandResult {
+    fn settle(&self, mut score_items: Vec<Vec<ScoreItem>>) -> HandResult {
         let profile = self.rules.profile();
         let transfers = profile.settle(
             &self.rules,
             &HandSummary {
                 dealer: self.dealer,
-                outcome: self.outcome.as_ref(),
+                outcomes: &self.outcomes,
                 kongs: &self.kongs,
+                bids: std::array::from_fn(|s| self.seats[s].bid),
             },
         );
-        let o = self.outcome;
+        let wins = self
+            .outcomes
+            .iter()
+            .zip(&score_items)
+            .map(|(o, items)| WinSummary {
+                seat: o.winner,
+                kind: o.kind,
+                tile: o.tile,
+                points: u32::from(o.points),
+                factor: o.factor,
+                score_items: items.clone(),
+            })
+            .collect();
+        let o = self.outcomes.first().copied();
         HandResult {
             dealer: self.dealer,
             winner: o.map(|o| o.winner),
@@ -123,8 +142,14 @@ impl GameCore {
             transfers,
             kongs_made: !self.kongs.is_empty(),
             declared: self.declared(),
-            winners: o.map(|o| o.winner).into_iter().collect(),
-            score_items,
+            winners: self.outcomes.iter().map(|o| o.winner).collect(),
+            score_items: if score_items.is_empty() {
+                Vec::new()
+            } else {
+                score_items.swap_remove(0)
+            },
+            wins,
+            flowers: std::array::from_fn(|s| self.seats[s].flowers.clone()),
         }
     }
 }

@@ -33,6 +33,23 @@ pub struct EndHand {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     StartHand(Box<StartHand>),
+    /// A seat's 跑 bid; all four are logged together once every seat has bid.
+    Bid {
+        seat: u8,
+        pao: u8,
+    },
+    /// A seat sets a flower aside (dealt or drawn); a replacement from the back follows.
+    Flower {
+        seat: u8,
+        tile: u8,
+    },
+    /// The indicator turned after the deal, the wildcard kind (混) it gives, and the
+    /// flowers turned (and set aside, out of play) before it.
+    Indicator {
+        tile: u8,
+        hun: u8,
+        flowers: Vec<u8>,
+    },
     Draw {
         seat: u8,
         tile: u8,
@@ -60,6 +77,9 @@ pub enum Event {
         seat: u8,
         action: Act,
         auto: bool,
+        /// A chow's run (its lowest tile).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        tile: Option<u8>,
     },
     Pong {
         seat: u8,
@@ -70,6 +90,13 @@ pub enum Event {
         seat: u8,
         tile: u8,
         from: u8,
+    },
+    /// 吃: `tile` is the run's lowest tile, `claimed` the discard.
+    Chow {
+        seat: u8,
+        tile: u8,
+        from: u8,
+        claimed: u8,
     },
     Win {
         seat: u8,

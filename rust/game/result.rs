@@ -180,6 +180,22 @@ pub struct HandResult {
     pub kongs_made: bool,
     pub declared: [bool; 4],
     pub winners: Vec<u8>,
+    /// The first winner's score items.
+    pub score_items: Vec<ScoreItem>,
+    /// Every win, in `winners` order (several on one discard in profiles that allow it).
+    pub wins: Vec<WinSummary>,
+    /// Each seat's flowers set aside (profiles with flowers).
+    pub flowers: [Vec<u8>; 4],
+}
+
+/// One winner's win and its score.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct WinSummary {
+    pub seat: u8,
+    pub kind: WinKind,
+    pub tile: u8,
+    pub points: u32,
+    pub factor: u32,
     pub score_items: Vec<ScoreItem>,
 }
 

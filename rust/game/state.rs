@@ -2,14 +2,17 @@
 //! the log. Fields are `pub(crate)`: the transitions (`turn.rs`, `claims.rs`, `end.rs`)
 //! change them, everyone else reads through `GameCore`'s methods.
 
-use super::action::{self, ActionCode, CODES};
+use super::action::{self, Act, ActionCode, CODES};
 use super::event::{Event, StartHand};
 use super::result::{HandResult, Outcome};
 use crate::error::{Error, Result};
 use crate::hand::MeldKind;
 use crate::profiles::TurnRules;
 use crate::rules::Rules;
-use crate::tiles::{Counts, KindMask, KINDS};
+use crate::tiles::{is_flower, Counts, KindMask, FIRST_FLOWER, FLOWERS, KINDS};
+
+/// The highest 跑 bid.
+pub const MAX_BID: u8 = 3;
 
 /// A meld as laid down: kind, tile, and the seat whose discard made it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +38,8 @@ pub struct KongRecord {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
+    /// Every seat bids its 跑 before the deal (profiles with bids).
+    Bid,
     /// The seat `turn` holds a complete-size hand and must act.
     Turn,
     /// Seats answer a discard of `turn`.
@@ -58,6 +63,10 @@ pub struct Seat {
     pub(crate) passed_win: bool,
     /// Kinds whose added kong it gave up by choosing pong (过杠).
     pub(crate) forfeited: KindMask,
+    /// Flowers set aside, in order.
+    pub(crate) flowers: Vec<u8>,
+    /// Its 跑 bid.
+    pub(crate) bid: u8,
 }
 
 impl Default for Seat {
@@ -69,6 +78,8 @@ impl Default for Seat {
             declared: false,
             passed_win: false,
             forfeited: 0,
+            flowers: Vec::new(),
+            bid: 0,
         }
     }
 }
@@ -132,9 +143,24 @@ pub struct GameCore {
     pub(crate) answer_order: Vec<u8>,
     pub(crate) legal: Option<Vec<ActionCode>>,
     pub(crate) events: Vec<Event>,
-    pub(crate) outcome: Option<Outcome>,
+    /// The indicator turned for the wildcard kind, and the flowers turned before it.
+    pub(crate) indicator: Option<u8>,
+    pub(crate) indicator_flowers: Vec<u8>,
+    /// Each win, the one that counts for the deal first.
+    pub(crate) outcomes: Vec<Outcome>,
     pub(crate) result: Option<HandResult>,
 }
+
+/// The eight flowers, in index order.
+const FLOWER_TILES: [u8; FLOWERS as usize] = {
+    let mut t = [0; FLOWERS as usize];
+    let mut i = 0;
+    while i < FLOWERS as usize {
+        t[i] = FIRST_FLOWER + i as u8;
+        i += 1;
+    }
+    t
+};
 
 fn check_seat(seat: u8, what: &str) -> Result<()> {
     if seat < 4 {
@@ -171,7 +197,9 @@ impl GameCore {
     pub fn seeded(rules: Rules, dealer: u8, seed: u64, scores: [i32; 4]) -> Result<Self> {
         check_seat(dealer, "dealer")?;
         let w = rules.profile().wall(&rules);
-        let (wall, wildcards) = crate::rng::deal(seed, w.kinds, w.wildcards, w.wildcard_pool);
+        let flowers: &[u8] = if w.flowers { &FLOWER_TILES } else { &[] };
+        let (wall, wildcards) =
+            crate::rng::deal(seed, w.kinds, flowers, w.wildcards, w.wildcard_pool);
         Ok(Self::deal(rules, dealer, wall, wildcards, scores))
     }
 
@@ -183,14 +211,6 @@ impl GameCore {
         scores: [i32; 4],
     ) -> Self {
         wildcards.sort_unstable();
-        let mut seats: [Seat; 4] = Default::default();
-        for i in 0..4usize {
-            let seat = &mut seats[(dealer as usize + i) % 4];
-            for &t in &wall[13 * i..13 * i + 13] {
-                seat.hand[t as usize] += 1;
-            }
-        }
-        seats[dealer as usize].hand[wall[52] as usize] += 1;
         let wild_mask = wildcards.iter().fold(0, |m, &k| m | 1 << k);
         let start = StartHand {
             dealer,
@@ -199,23 +219,24 @@ impl GameCore {
             wall: wall.clone(),
             scores,
         };
+        let turn_rules = rules.profile().turn_rules(&rules);
         let mut g = GameCore {
             rules,
-            turn_rules: rules.profile().turn_rules(&rules),
+            turn_rules,
             dealer,
             scores,
-            drawn: Some(wall[52]),
+            drawn: None,
             replacement: false,
             wall: Wall {
                 tiles: wall,
-                front: 53,
+                front: 0,
                 back: 0,
             },
             wildcards,
             wild_mask,
-            seats,
+            seats: Default::default(),
             kongs: Vec::new(),
-            phase: Phase::Turn,
+            phase: Phase::Bid,
             turn: dealer,
             claim_tile: None,
             claim_declared: false,
@@ -224,11 +245,82 @@ impl GameCore {
             answer_order: Vec::new(),
             legal: None,
             events: vec![Event::StartHand(Box::new(start))],
-            outcome: None,
+            indicator: None,
+            indicator_flowers: Vec::new(),
+            outcomes: Vec::new(),
             result: None,
         };
-        g.advance();
+        if turn_rules.bids {
+            let bids: Vec<ActionCode> = (0..=MAX_BID).map(|n| Act::Pao.code(n)).collect();
+            g.options = std::array::from_fn(|_| bids.clone());
+        } else {
+            g.deal_tiles();
+        }
         g
+    }
+
+    /// The deal (RULES §2; RULES-hebei "Explicit walls"): 13 tiles each from the dealer on,
+    /// the dealer's 14th; dealt flowers set aside and replaced from the back, seat by seat
+    /// from the dealer; then the wildcard indicator, if the profile turns one. The dealer's
+    /// drawn tile is the last tile its hand received.
+    pub(crate) fn deal_tiles(&mut self) {
+        let dealer = self.dealer as usize;
+        let mut dealt: [Vec<u8>; 4] = Default::default();
+        for i in 0..4usize {
+            dealt[(dealer + i) % 4] = self.wall.tiles[13 * i..13 * i + 13].to_vec();
+        }
+        dealt[dealer].push(self.wall.tiles[52]);
+        self.wall.front = 53;
+        let mut last = self.wall.tiles[52];
+        for i in 0..4usize {
+            let s = (dealer + i) % 4;
+            for &t in &dealt[s] {
+                if !is_flower(t) {
+                    self.seats[s].hand[t as usize] += 1;
+                }
+            }
+            let seat = s as u8;
+            for &t in dealt[s].iter().filter(|&&t| is_flower(t)) {
+                // A valid wall keeps 91 tiles behind the deal: replacements never run out.
+                let mut r = t;
+                while is_flower(r) {
+                    self.seats[s].flowers.push(r);
+                    self.events.push(Event::Flower { seat, tile: r });
+                    r = self.wall.take(true);
+                    self.events.push(Event::Draw {
+                        seat,
+                        tile: r,
+                        replacement: true,
+                    });
+                }
+                self.seats[s].hand[r as usize] += 1;
+                if s == dealer {
+                    last = r;
+                }
+            }
+        }
+        if self.rules.profile().wall(&self.rules).indicator {
+            let mut t = self.wall.take(false);
+            while is_flower(t) {
+                self.indicator_flowers.push(t);
+                t = self.wall.take(false);
+            }
+            let profile = self.rules.profile();
+            let hun = profile.wildcard_of_indicator(&self.rules, t).unwrap_or(t);
+            self.wildcards = vec![hun];
+            self.wild_mask = 1 << hun;
+            self.indicator = Some(t);
+            self.events.push(Event::Indicator {
+                tile: t,
+                hun,
+                flowers: self.indicator_flowers.clone(),
+            });
+        }
+        self.phase = Phase::Turn;
+        self.turn = self.dealer;
+        self.drawn = Some(last);
+        self.options = Default::default();
+        self.advance();
     }
 
     // -- queries ----------------------------------------------------------------------------
@@ -316,6 +408,24 @@ impl GameCore {
         std::array::from_fn(|s| self.seats[s].passed_win)
     }
 
+    /// A seat's flowers set aside. Precondition: `seat < 4`.
+    #[must_use]
+    pub fn flowers(&self, seat: u8) -> &[u8] {
+        &self.seats[seat as usize].flowers
+    }
+
+    /// The wildcard indicator, once turned.
+    #[must_use]
+    pub fn indicator(&self) -> Option<u8> {
+        self.indicator
+    }
+
+    /// Each seat's 跑 bid.
+    #[must_use]
+    pub fn bids(&self) -> [u8; 4] {
+        std::array::from_fn(|s| self.seats[s].bid)
+    }
+
     #[must_use]
     pub fn kongs(&self) -> &[KongRecord] {
         &self.kongs
@@ -331,7 +441,7 @@ impl GameCore {
     pub fn to_act(&self) -> Vec<u8> {
         match self.phase {
             Phase::Turn => vec![self.turn],
-            Phase::Claim | Phase::Rob => (0..4u8)
+            Phase::Bid | Phase::Claim | Phase::Rob => (0..4u8)
                 .filter(|&s| {
                     !self.options[s as usize].is_empty() && self.answers[s as usize].is_none()
                 })
@@ -353,7 +463,7 @@ impl GameCore {
                 }
                 self.legal.clone().unwrap_or_default()
             }
-            Phase::Claim | Phase::Rob if self.answers[seat as usize].is_none() => {
+            Phase::Bid | Phase::Claim | Phase::Rob if self.answers[seat as usize].is_none() => {
                 self.options[seat as usize].clone()
             }
             _ => Vec::new(),
@@ -409,24 +519,33 @@ impl GameCore {
 fn check_wall(rules: &Rules, wall: &[u8], wildcards: &[u8]) -> Result<()> {
     let w = rules.profile().wall(rules);
     let in_play = w.kinds.count_ones() as usize;
-    let mut counts = [0usize; KINDS];
+    let flowers = if w.flowers { FLOWERS as usize } else { 0 };
+    let size = 4 * in_play + flowers;
+    let mut counts = [0usize; KINDS + FLOWERS as usize];
     for (pos, &t) in wall.iter().enumerate() {
-        if (t as usize) >= KINDS || w.kinds >> t & 1 == 0 {
+        let ok = if is_flower(t) {
+            w.flowers
+        } else {
+            (t as usize) < KINDS && w.kinds >> t & 1 == 1
+        };
+        if !ok {
             return Err(Error::Wall(format!(
                 "tile {t} at wall position {pos} is not in play"
             )));
         }
         counts[t as usize] += 1;
     }
-    if wall.len() != 4 * in_play || counts.iter().any(|&c| c > 4) {
-        let bad: Vec<String> = (0..KINDS)
-            .filter(|&k| w.kinds >> k & 1 == 1 && counts[k] != 4)
+    let want = |t: usize| if t >= KINDS { 1 } else { 4 };
+    let in_wall = |t: usize| if t >= KINDS { w.flowers } else { w.kinds >> t & 1 == 1 };
+    if wall.len() != size || (0..counts.len()).any(|t| counts[t] > want(t)) {
+        let bad: Vec<String> = (0..counts.len())
+            .filter(|&t| in_wall(t) && counts[t] != want(t))
             .take(8)
-            .map(|k| format!("{}×{}", crate::tiles::format_mpsz(&[k as u8]), counts[k]))
+            .map(|t| format!("{}×{}", crate::tiles::format_mpsz(&[t as u8]), counts[t]))
             .collect();
+        let flower_note = if flowers > 0 { " and the 8 flowers once" } else { "" };
         return Err(Error::Wall(format!(
-            "a wall holds each of the {in_play} kinds in play four times ({} tiles); got {} tiles{}",
-            4 * in_play,
+            "a wall holds each of the {in_play} kinds in play four times{flower_note} ({size} tiles); got {} tiles{}",
             wall.len(),
             if bad.is_empty() {
                 String::new()
@@ -437,8 +556,13 @@ fn check_wall(rules: &Rules, wall: &[u8], wildcards: &[u8]) -> Result<()> {
     }
     let distinct = wildcards.iter().fold(0u64, |m, &k| m | 1 << (k & 63));
     if wildcards.len() != w.wildcards || distinct.count_ones() as usize != wildcards.len() {
+        let why = if w.indicator {
+            " (the wildcard is turned up from the wall, never given)"
+        } else {
+            ""
+        };
         return Err(Error::Wall(format!(
-            "these rules need {} distinct wildcard kind(s), got {wildcards:?}",
+            "these rules need {} distinct wildcard kind(s), got {wildcards:?}{why}",
             w.wildcards
         )));
     }

@@ -6,7 +6,7 @@ use super::event::Event;
 use super::result::{WinContext, WinKind};
 use super::state::{GameCore, KongRecord, MeldRecord, Phase};
 use crate::hand::{Hand, Meld, MeldKind};
-use crate::tiles::{Counts, KindMask, KINDS};
+use crate::tiles::{is_flower, Counts, KindMask, KINDS};
 use crate::waits::{ready_discards, Waits};
 
 /// The evaluator's melds of a seat's meld records.
@@ -160,9 +160,18 @@ impl GameCore {
             .is_ok_and(|w| w.allowed)
     }
 
-    /// The context of a self-draw now.
+    /// The context of a self-draw by the seat on turn now.
     pub(crate) fn self_draw_context(&self) -> WinContext {
-        WinContext::self_draw(self.replacement, self.wall.remaining() == 0)
+        self.context_of(
+            self.turn,
+            WinContext::self_draw(self.replacement, self.wall.remaining() == 0),
+        )
+    }
+
+    /// `context` for a win by `seat`: its flowers and whether it deals.
+    pub(crate) fn context_of(&self, seat: u8, context: WinContext) -> WinContext {
+        let flowers = self.seats[seat as usize].flowers.len() as u8;
+        context.by(flowers, seat == self.dealer)
     }
 
     pub(crate) fn turn_actions(&self, seat: u8) -> Vec<ActionCode> {
@@ -226,7 +235,7 @@ impl GameCore {
             Act::Discard | Act::Declare => self.discard(seat, tile, act == Act::Declare, auto),
             Act::SelfDrawWin => {
                 let drawn = self.drawn.unwrap_or(0);
-                self.win(seat, drawn, WinKind::SelfDraw, None, auto);
+                self.win(&[seat], drawn, WinKind::SelfDraw, None, auto);
             }
             Act::ConcealedKong => {
                 self.events.push(Event::ConcealedKong { seat, tile });
@@ -254,22 +263,32 @@ impl GameCore {
         }
     }
 
-    pub(crate) fn draw(&mut self, seat: u8, replacement: bool) {
-        if self.wall.remaining() == 0 {
-            self.finish(None, Vec::new());
-            return;
+    /// `seat` draws from the front, or from the back after a kong; a drawn flower is set
+    /// aside and replaced from the back. An empty wall ends the hand drawn.
+    pub(crate) fn draw(&mut self, seat: u8, mut replacement: bool) {
+        loop {
+            if self.wall.remaining() == 0 {
+                self.finish(Vec::new(), Vec::new());
+                return;
+            }
+            let tile = self.wall.take(replacement);
+            self.events.push(Event::Draw {
+                seat,
+                tile,
+                replacement,
+            });
+            if !is_flower(tile) {
+                self.seats[seat as usize].hand[tile as usize] += 1;
+                self.phase = Phase::Turn;
+                self.turn = seat;
+                self.drawn = Some(tile);
+                self.replacement = replacement;
+                return;
+            }
+            self.seats[seat as usize].flowers.push(tile);
+            self.events.push(Event::Flower { seat, tile });
+            replacement = true;
         }
-        let tile = self.wall.take(replacement);
-        self.seats[seat as usize].hand[tile as usize] += 1;
-        self.phase = Phase::Turn;
-        self.turn = seat;
-        self.drawn = Some(tile);
-        self.replacement = replacement;
-        self.events.push(Event::Draw {
-            seat,
-            tile,
-            replacement,
-        });
     }
 
     fn discard(&mut self, seat: u8, tile: u8, declare: bool, auto: bool) {

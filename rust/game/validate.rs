@@ -23,16 +23,25 @@ impl GameCore {
                 return Err(format!("seat {s} holds kind {k} {} times", per_kind[k]));
             }
             held += per_kind.iter().map(|&c| c as usize).sum::<usize>();
-            held += seat.discards.len();
+            held += seat.discards.len() + seat.flowers.len();
         }
+        held += self.indicator_flowers.len() + usize::from(self.indicator.is_some());
         let claimed = self
             .seats
             .iter()
             .flat_map(|s| &s.melds)
             .filter(|m| m.source.is_some())
             .count()
-            + usize::from(self.outcome.is_some_and(|o| o.kind == WinKind::Discard));
-        let total = self.wall.tiles.len();
+            + self
+                .outcomes
+                .iter()
+                .filter(|o| o.kind == WinKind::Discard)
+                .count();
+        let total = if self.phase == Phase::Bid {
+            self.wall.remaining()
+        } else {
+            self.wall.tiles.len()
+        };
         if held - claimed + self.wall.remaining() != total {
             return Err(format!(
                 "tiles not conserved: {held} held, {claimed} claimed, {} in the wall, {total} dealt",
@@ -48,7 +57,7 @@ impl GameCore {
             let Some(r) = &self.result else {
                 return Err("a finished hand has no result".into());
             };
-            if let Some(o) = self.outcome {
+            for o in &self.outcomes {
                 let seat = &self.seats[o.winner as usize];
                 let h = self.hand_of(&seat.hand, &super::turn::melds_of(&seat.melds));
                 if !crate::shape::hand_wins(&h, self.turn_rules.eval) {

@@ -70,6 +70,15 @@ pub struct SeatView {
     /// This seat's winning tiles when it holds a waiting hand that is ready.
     pub winning_tiles: Option<Vec<u8>>,
     pub scores: [i32; 4],
+    /// Each seat's flowers set aside (public).
+    #[serde(default)]
+    pub flowers: [Vec<u8>; 4],
+    /// The wildcard indicator, face up (profiles that turn one).
+    #[serde(default)]
+    pub indicator: Option<u8>,
+    /// Each seat's 跑 bid, once all have bid (0 without bids).
+    #[serde(default)]
+    pub bids: [u8; 4],
     #[serde(skip_deserializing)]
     pub legal_actions: Vec<ActionView>,
     #[serde(skip_deserializing)]
@@ -99,6 +108,9 @@ impl SeatView {
                     add(k, n);
                 }
             }
+        }
+        if let Some(t) = self.indicator {
+            add(t, 1);
         }
         seen
     }
@@ -151,6 +163,9 @@ impl GameCore {
             winning_tiles: (waits != 0)
                 .then(|| (0..KINDS as u8).filter(|&k| waits >> k & 1 == 1).collect()),
             scores: self.scores,
+            flowers: std::array::from_fn(|s| self.seats[s].flowers.clone()),
+            indicator: self.indicator,
+            bids: self.bids(),
             legal_actions: legal
                 .iter()
                 .map(|&c| {
@@ -182,6 +197,9 @@ impl GameCore {
                 }
             }
         }
+        if let Some(t) = self.indicator {
+            seen[t as usize] += 1;
+        }
         for c in &mut seen {
             *c = (*c).min(4);
         }
@@ -210,7 +228,8 @@ impl GameCore {
 
     /// The event log as `seat` may see it (JSON values): other seats' tiles, draws,
     /// face-down discards, concealed-kong kinds and claim answers masked or left out, and
-    /// no wall. Precondition: `seat < 4`.
+    /// no wall (and no hand while the seats bid). Flowers, the indicator and bids are
+    /// public. Precondition: `seat < 4`.
     #[must_use]
     pub fn events_for(&self, seat: u8) -> Vec<Value> {
         let mut out = Vec::with_capacity(self.events.len());
@@ -223,6 +242,9 @@ impl GameCore {
                     let mut hand = wall[13 * i..13 * i + 13].to_vec();
                     if i == 0 {
                         hand.push(wall[52]);
+                    }
+                    if self.phase == Phase::Bid {
+                        hand.clear(); // bids are made before the deal
                     }
                     if let Value::Object(m) = &mut v {
                         m.shift_remove("wall");

@@ -4,6 +4,7 @@
 //! Python layer are shared; a rule system is one module implementing [`Profile`] and one line
 //! in [`ALL`]. `docs/architecture.md` lists the hooks and how to add a profile.
 
+pub mod hebei;
 pub mod queyimen;
 pub mod taiyuan;
 
@@ -16,7 +17,7 @@ use crate::tiles::KindMask;
 use crate::waits::Waits;
 
 /// Every profile, by number (a [`Rules`] stores the number). The first is the default.
-pub static ALL: [&dyn Profile; 2] = [&taiyuan::Taiyuan, &queyimen::Queyimen];
+pub static ALL: [&dyn Profile; 3] = [&taiyuan::Taiyuan, &queyimen::Queyimen, &hebei::Hebei];
 
 /// The number of the profile called `name`.
 #[must_use]
@@ -56,6 +57,12 @@ pub struct TurnRules {
     /// Passing a win on a discard or robbed kong leaves only self-draw for the rest of the
     /// hand (过胡).
     pub pass_forfeits_discard_wins: bool,
+    /// The seat after a discarder may chow it (吃).
+    pub chow: bool,
+    /// Every seat that wins on a discard wins (一炮多响), not only the nearest.
+    pub several_winners: bool,
+    /// Each seat bids 0–3 跑 before the deal.
+    pub bids: bool,
 }
 
 /// The tiles in play and how a hand's wildcard kinds are chosen.
@@ -67,14 +74,22 @@ pub struct WallRules {
     pub wildcards: usize,
     /// The kinds they are drawn from.
     pub wildcard_pool: KindMask,
+    /// The eight flowers (34–41) are in the wall; a seat sets them aside and draws again.
+    pub flowers: bool,
+    /// The wildcard kind follows an indicator tile turned after the deal
+    /// ([`Profile::wildcard_of_indicator`]); `wildcards` is then 0.
+    pub indicator: bool,
 }
 
 /// What a hand's settlement looks at.
 #[derive(Debug, Clone, Copy)]
 pub struct HandSummary<'a> {
     pub dealer: u8,
-    pub outcome: Option<&'a Outcome>,
+    /// Each win, the one that counts for the deal first; empty for a drawn hand.
+    pub outcomes: &'a [Outcome],
     pub kongs: &'a [KongRecord],
+    /// Each seat's 跑 bid (0 without bids).
+    pub bids: [u8; 4],
 }
 
 /// A rule system. Each method states the rule it decides; the engine asks, never assumes.
@@ -106,12 +121,25 @@ pub trait Profile: Sync {
     /// # Errors
     /// `Error::NotWinning` if the hand does not win.
     fn score(&self, rules: &Rules, hand: &Hand, tile: u8, context: WinContext) -> Result<WinScore>;
-    /// The score as named items, in the order they apply.
-    fn score_items(&self, rules: &Rules, score: &WinScore, context: WinContext) -> Vec<ScoreItem>;
+    /// The score of `hand` won with `tile` (as [`Profile::score`] gave it) as named items,
+    /// in the order they apply.
+    fn score_items(
+        &self,
+        rules: &Rules,
+        hand: &Hand,
+        tile: u8,
+        score: &WinScore,
+        context: WinContext,
+    ) -> Vec<ScoreItem>;
     /// Every payment of a finished hand.
     fn settle(&self, rules: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer>;
     /// Who deals the next hand of a match; `one_round` when the match is 一圈.
     fn next_dealer(&self, rules: &Rules, result: &HandResult, one_round: bool) -> u8;
+    /// The wildcard kind an indicator tile turns up (profiles whose [`WallRules`] have
+    /// `indicator`).
+    fn wildcard_of_indicator(&self, _rules: &Rules, _indicator: u8) -> Option<u8> {
+        None
+    }
     /// Whether a match's first dealer is drawn from the seed unless given (else seat 0).
     fn random_first_dealer(&self, _rules: &Rules) -> bool {
         false

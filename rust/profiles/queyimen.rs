@@ -102,6 +102,8 @@ impl Profile for Queyimen {
             kinds: SUITED_KINDS,
             wildcards: 0,
             wildcard_pool: 0,
+            flowers: false,
+            indicator: false,
         }
     }
 
@@ -114,6 +116,9 @@ impl Profile for Queyimen {
             delayed_kong: false,
             rob_added_kong: true,
             pass_forfeits_discard_wins: false,
+            chow: false,
+            several_winners: false,
+            bids: false,
         }
     }
 
@@ -167,7 +172,14 @@ impl Profile for Queyimen {
     }
 
     /// 平胡 1 as the base, then each item added.
-    fn score_items(&self, _: &Rules, s: &WinScore, context: WinContext) -> Vec<ScoreItem> {
+    fn score_items(
+        &self,
+        _: &Rules,
+        _: &Hand,
+        _: u8,
+        s: &WinScore,
+        context: WinContext,
+    ) -> Vec<ScoreItem> {
         let mut items = vec![ScoreItem::base("plain", "平胡", fan::PLAIN.into())];
         let mut add = |on: bool, name, chinese, value: u8| {
             if on {
@@ -230,7 +242,7 @@ impl Profile for Queyimen {
     /// robbed kong; every kong 明杠 1 / 暗杠 2 from each other seat, in a drawn hand too.
     fn settle(&self, _: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer> {
         let mut out = Vec::new();
-        if let Some(o) = hand.outcome {
+        if let Some(o) = hand.outcomes.first() {
             let amount = i32::from(o.points);
             match (o.kind, o.discarder) {
                 (WinKind::Discard, Some(d)) => {

@@ -198,6 +198,8 @@ impl Profile for Taiyuan {
             } else {
                 kinds
             },
+            flowers: false,
+            indicator: false,
         }
     }
 
@@ -210,6 +212,9 @@ impl Profile for Taiyuan {
             delayed_kong: r.flag(DELAYED_KONG),
             rob_added_kong: true,
             pass_forfeits_discard_wins: true,
+            chow: false,
+            several_winners: false,
+            bids: false,
         }
     }
 
@@ -229,7 +234,14 @@ impl Profile for Taiyuan {
 
     /// The tile's points (after the max-point rule), ×2 for a self-draw, and each pattern
     /// factor in force: their product is one share before the dealer bonus.
-    fn score_items(&self, _: &Rules, s: &WinScore, context: WinContext) -> Vec<ScoreItem> {
+    fn score_items(
+        &self,
+        _: &Rules,
+        _: &Hand,
+        _: u8,
+        s: &WinScore,
+        context: WinContext,
+    ) -> Vec<ScoreItem> {
         let mut items = vec![ScoreItem::base("points", "点数", s.points.into())];
         if context.is_self_draw() {
             items.push(ScoreItem::times("self_draw", "自摸", 2));
@@ -248,7 +260,7 @@ impl Profile for Taiyuan {
     /// (包杠 options); nothing in a drawn hand.
     fn settle(&self, r: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer> {
         let mut out = Vec::new();
-        let Some(o) = hand.outcome else {
+        let Some(o) = hand.outcomes.first() else {
             return out;
         };
         let winner = o.winner;

@@ -34,7 +34,7 @@ pub fn format_mpsz(kinds: Vec<u8>) -> PyResult<String> {
     if let Some((pos, k)) = kinds
         .iter()
         .enumerate()
-        .find(|&(_, &k)| k as usize >= KINDS)
+        .find(|&(_, &k)| k as usize >= KINDS + 8)
     {
         return Err(crate::error::Error::InvalidTile(format!(
             "invalid tile index {k} at position {pos}; expected 0–33"
@@ -178,7 +178,7 @@ pub fn score_win<'py>(
     let h = crate::hand::Hand::new(&t, &m, &w, r.eval, Size::Complete)?;
     let profile = r.rules.profile();
     let s = profile.score(&r.rules, &h, win, context)?;
-    let items = profile.score_items(&r.rules, &s, context);
+    let items = profile.score_items(&r.rules, &h, win, &s, context);
     Ok((
         s.points,
         s.allowed,

@@ -39,7 +39,8 @@ fn seat_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
         .map_err(|_| Error::Argument(format!("seat must be 0–3, got {}", repr(obj))).into())
 }
 
-/// Tile kinds of a wall or wildcard list: ints 0–33 (not bools).
+/// Tiles of a wall or wildcard list: ints 0–41 (flowers 34–41; not bools). Which tiles are
+/// in play is the rules' to check.
 fn kinds_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u8>> {
     let mut out = Vec::new();
     for (pos, item) in obj.try_iter()?.enumerate() {
@@ -52,7 +53,7 @@ fn kinds_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u8>> {
                 .and_then(|i| i.extract::<i64>().ok())
         };
         match k {
-            Some(k) if (0..34).contains(&k) => out.push(k as u8),
+            Some(k) if (0..42).contains(&k) => out.push(k as u8),
             Some(k) => {
                 return Err(Error::Wall(format!(
                     "tile {k} at {what} position {pos} is not in play"
@@ -61,7 +62,7 @@ fn kinds_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u8>> {
             }
             None => {
                 return Err(Error::Wall(format!(
-                    "{what} position {pos} holds {}, not a tile index 0–33",
+                    "{what} position {pos} holds {}, not a tile index 0–41",
                     repr(&item)
                 ))
                 .into())
@@ -161,9 +162,10 @@ impl PyGameCore {
         Ok(self.core.step(seat, code as ActionCode)?)
     }
 
-    /// `"turn"`, `"claim"`, `"rob"` or `"over"`.
+    /// `"bid"`, `"turn"`, `"claim"`, `"rob"` or `"over"`.
     fn phase(&self) -> &'static str {
         match self.core.phase() {
+            Phase::Bid => "bid",
             Phase::Turn => "turn",
             Phase::Claim => "claim",
             Phase::Rob => "rob",
@@ -214,6 +216,21 @@ impl PyGameCore {
 
     fn declared(&self) -> [bool; 4] {
         self.core.declared()
+    }
+
+    /// Each seat's flowers set aside, in order.
+    fn flowers(&self) -> [Vec<u8>; 4] {
+        std::array::from_fn(|s| self.core.flowers(s as u8).to_vec())
+    }
+
+    /// The wildcard indicator turned after the deal (profiles with one).
+    fn indicator(&self) -> Option<u8> {
+        self.core.indicator()
+    }
+
+    /// Each seat's 跑 bid (0 without bids or before they are made).
+    fn bids(&self) -> [u8; 4] {
+        self.core.bids()
     }
 
     // -- the authority's state, for tests and tools ----------------------------------------
