@@ -24,6 +24,7 @@ for any kind); nothing here calls the package's evaluators.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -37,7 +38,7 @@ from koudiandian.errors import (
     NotYourTurnError,
 )
 from koudiandian.meld import MeldKind
-from koudiandian.result import HandResult, ScoreItem, Transfer, WinKind
+from koudiandian.result import HandResult, ScoreItem, Transfer, WinKind, WinSummary
 from koudiandian.tile import TILES, Tile
 from reference import cached_is_win
 from reference_deal import Xoshiro256, check_seat
@@ -179,8 +180,13 @@ Scorer = Callable[[Sequence[int], Sequence[tuple[int, int]], int, WinContext], t
 def unit_scorer(
     counts: Sequence[int], melds: Sequence[tuple[int, int]], tile: int, context: WinContext
 ) -> tuple[int, tuple[ScoreItem, ...]]:
-    """A placeholder scorer: factor 1, no items (who pays whom is still exact)."""
-    return 1, ()
+    """A placeholder scorer until the brute-force one (``reference_hebei_score.py``) is in:
+    of the contract's factors only the base 1 and 庄 ×2 (the winner deals). Who pays whom,
+    and every kong and 跑 amount, are exact with it."""
+    items = [ScoreItem("base", "底", 1, "base")]
+    if context.dealer:
+        items.append(ScoreItem("dealer", "庄", 2, "multiply"))
+    return 2 if context.dealer else 1, tuple(items)
 
 
 # -- the game -------------------------------------------------------------------------------
@@ -642,8 +648,8 @@ class ReferenceHebeiGame:
     def _end_won(self, winners: list[int], tile: int, source: int | None) -> None:
         self_draw = source is None
         transfers: list[Transfer] = []
-        factors: list[int] = []
-        items: tuple = ()
+        summaries: list[WinSummary] = []
+        kind = WinKind.SELF_DRAW if self_draw else WinKind.DISCARD
         for w in winners:
             st = self._seats[w]
             counts = list(st.hand)
@@ -659,10 +665,8 @@ class ReferenceHebeiGame:
                 hun_on=self._opts.hun,
             )
             melds = [(int(m[0]), int(m[1])) for m in st.melds]
-            factor, its = self._scorer(counts, melds, tile, context)
-            factors.append(factor)
-            if not items:
-                items = tuple(its)
+            factor, items = self._scorer(counts, melds, tile, context)
+            summaries.append(WinSummary(w, kind, TILES[tile], 1, factor, tuple(items)))
             if self_draw:
                 payers = [(p, 1) for p in range(4) if p != w]
             elif self._opts.all_three_pay:
@@ -692,17 +696,19 @@ class ReferenceHebeiGame:
             HandResult(
                 dealer=self._dealer,
                 winner=winners[0],
-                win_kind=WinKind.SELF_DRAW if self_draw else WinKind.DISCARD,
+                win_kind=kind,
                 discarder=source,
                 win_tile=TILES[tile],
                 points=1,
-                factor=factors[0],
+                factor=summaries[0].factor,
                 patterns=(),
                 transfers=tuple(transfers),
                 deltas=_deltas(transfers),
                 kongs_made=bool(self._kongs),
                 winners=tuple(winners),
-                score_items=items,
+                score_items=summaries[0].score_items,
+                wins=tuple(summaries),
+                flowers=self._flowers_result(),
             )
         )
 
@@ -724,8 +730,12 @@ class ReferenceHebeiGame:
                 transfers=tuple(transfers),
                 deltas=_deltas(transfers),
                 kongs_made=bool(self._kongs),
+                flowers=self._flowers_result(),
             )
         )
+
+    def _flowers_result(self) -> tuple[tuple[Tile, ...], ...]:
+        return tuple(tuple(Tile(t) for t in s.flowers) for s in self._seats)
 
     def _finish(self, result: HandResult) -> None:
         self._result = result
@@ -734,17 +744,35 @@ class ReferenceHebeiGame:
         self._events.append(
             {
                 "type": "end_hand",
-                "result": result.to_dict(),
+                "result": _result_dict(result),
                 "hands": [_tiles_of(s.hand) for s in self._seats],
                 "melds": [[[int(m[0]), m[1], m[2]] for m in s.melds] for s in self._seats],
                 "discards": [list(s.discards) for s in self._seats],
-                "flowers": [list(s.flowers) for s in self._seats],
             }
         )
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self._phase}, to act {list(self.to_act)}"
         return f"<ReferenceHebeiGame dealer={self._dealer} left={self.wall_remaining} {state}>"
+
+
+def _result_dict(result: HandResult) -> dict[str, Any]:
+    """``result.to_dict()``, with each win's summary written out here: the package's
+    ``WinSummary.to_dict`` (main at 7452867) reads fields it does not have."""
+    wins = result.wins
+    d = dataclasses.replace(result, wins=()).to_dict()
+    d["wins"] = [
+        {
+            "seat": w.seat,
+            "kind": w.kind.value,
+            "tile": int(w.tile),
+            "points": w.points,
+            "factor": w.factor,
+            "score_items": [i.to_dict() for i in w.score_items],
+        }
+        for w in wins
+    ]
+    return d
 
 
 def _deltas(transfers: Iterable[Transfer]) -> tuple[int, int, int, int]:
