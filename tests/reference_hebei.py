@@ -40,6 +40,7 @@ from koudiandian.errors import (
 from koudiandian.meld import MeldKind
 from koudiandian.result import HandResult, ScoreItem, Transfer, WinKind, WinSummary
 from koudiandian.tile import TILES, Tile
+from koudiandian.view import MeldView, SeatView
 from reference import cached_is_win
 from reference_deal import Xoshiro256, check_seat
 
@@ -148,6 +149,13 @@ def wins(counts: Sequence[int], melds: int, hun: int | None) -> bool:
     return cached_is_win(tuple(naturals), wild, melds, False, False)
 
 
+def _meld_kinds(kind: int, tile: int) -> list[int]:
+    """The kinds of a meld's tiles: a chow's run, three of a pong, four of a kong."""
+    if kind == MeldKind.CHOW:
+        return [tile, tile + 1, tile + 2]
+    return [tile] * (3 if kind == MeldKind.PONG else 4)
+
+
 def _tiles_of(counts: Sequence[int]) -> list[int]:
     return [k for k in range(34) for _ in range(counts[k])]
 
@@ -232,6 +240,7 @@ class ReferenceHebeiGame:
         scorer: Scorer = unit_scorer,
     ) -> None:
         opts = options_of(rules)
+        self._rules = rules
         if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
             raise InvalidArgumentError(f"dealer must be a seat 0–3, got {dealer!r}")
         scores = (0, 0, 0, 0) if scores is None else tuple(scores)
@@ -749,6 +758,72 @@ class ReferenceHebeiGame:
                 "melds": [[[int(m[0]), m[1], m[2]] for m in s.melds] for s in self._seats],
                 "discards": [list(s.discards) for s in self._seats],
             }
+        )
+
+    # -- what a seat may see --------------------------------------------------------------
+
+    def waits(self, seat: int) -> tuple[int, ...]:
+        """Winning tiles (听口) of ``seat``'s 13-tile position, ascending: the kinds, other
+        than the 混 and those it holds four of (melds included), that complete its hand."""
+        st = self._seats[seat]
+        held = list(st.hand)
+        for kind, tile, _src in st.melds:
+            for k in _meld_kinds(kind, tile):
+                held[k] += 1
+        return tuple(
+            k for k in range(34) if k != self._hun and held[k] < 4 and self._wins_with(seat, k)
+        )
+
+    def view(self, seat: int) -> SeatView:
+        """Everything ``seat`` may know now: its own tiles, every meld (another seat's
+        concealed kong without its kind until the end), discards, flowers, the indicator and
+        the 混, the bids once all four are in; nobody else's concealed tiles."""
+        check_seat(seat)
+        over = self._phase == "over"
+        st = self._seats[seat]
+        melds = tuple(
+            tuple(
+                MeldView(
+                    MeldKind(m[0]).name.lower(),
+                    None
+                    if (m[0] == MeldKind.CONCEALED_KONG and s != seat and not over)
+                    else TILES[int(m[1])],
+                    m[2],
+                )
+                for m in self._seats[s].melds
+            )
+            for s in range(4)
+        )
+        n = sum(st.hand) + 3 * len(st.melds)
+        waits = None
+        if n == 13 and self._phase != "bid":
+            w = self.waits(seat)
+            waits = tuple(TILES[k] for k in w) if w else None
+        mine = self._phase == "turn" and self._turn == seat
+        return SeatView(
+            seat=seat,
+            dealer=self._dealer,
+            rules=self._rules,
+            phase=self._phase,
+            turn=self._turn,
+            hand=tuple(TILES[k] for k in _tiles_of(st.hand)),
+            drawn=TILES[self._drawn] if mine and self._drawn is not None else None,
+            melds=melds,
+            discards=tuple(tuple(TILES[t] for t in s.discards) for s in self._seats),
+            declared=(False, False, False, False),
+            passed_win=False,
+            claim_tile=TILES[self._claim_tile]
+            if self._phase == "claim" and self._claim_tile is not None
+            else None,
+            wall_remaining=self.wall_remaining,
+            wildcards=() if self._hun is None else (TILES[self._hun],),
+            winning_tiles=waits,
+            scores=(self._scores[0], self._scores[1], self._scores[2], self._scores[3]),
+            legal_actions=tuple(self.legal_actions(seat)),
+            result=self._result,
+            flowers=self._flowers_result(),
+            indicator=None if self._indicator is None else TILES[self._indicator],
+            bids=(self._bids[0], self._bids[1], self._bids[2], self._bids[3]),
         )
 
     def __repr__(self) -> str:

@@ -19,6 +19,7 @@ the factor itself is the contract's is :func:`test_factors_follow_the_contract`.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import random
 import time
 from collections import Counter
@@ -414,6 +415,27 @@ def test_flower_indicator_is_set_aside(impl: str) -> None:
     assert typed(g, "draw")[-1] == {"type": "draw", "seat": 1, "tile": 13, "replacement": False}
 
 
+_DRAWN_14TH = pytest.mark.xfail(
+    strict=True,
+    reason="main 7452867: the engine takes the dealer's last flower replacement as its drawn "
+    "tile even when its 14th tile is not a flower; hebei-spec.md deal step 4 says the 14th "
+    "('or, if that was a flower, the last replacement')",
+)
+
+
+@pytest.mark.parametrize(
+    "impl", [pytest.param("engine", marks=_DRAWN_14TH), pytest.param("reference")]
+)
+def test_dealer_drawn_tile_is_its_14th(impl: str) -> None:
+    """The dealer is dealt 1f among its first 13 (replaced by 4s) and a plain 3s as its 14th:
+    its drawn tile is the 14th, 3s, so a win at once is a win on 3s."""
+    wall = hebei_wall({0: ["1f 123m 456p 789s 99m 2s", "3s"]}, front=IND, back="4s")
+    g = new_game(impl, wall, factors=[32])
+    assert g.view(0).drawn == 20
+    g.step(0, Action(K.SELF_DRAW_WIN))
+    assert typed(g, "win")[0]["tile"] == 20
+
+
 @pytest.mark.parametrize("impl", IMPLS)
 def test_without_hun_no_indicator(impl: str) -> None:
     wall = hebei_wall({0: "7z"}, front=["9m"])
@@ -766,22 +788,33 @@ def _reference_scorer() -> Any:
     return _brute_force_score or unit_scorer
 
 
+def _view(g: Any, seat: int) -> Any:
+    """``g.view(seat)``, without the dealer's drawn tile on its first turn (where the engine
+    and the spec differ: :func:`test_dealer_drawn_tile_is_its_14th`)."""
+    v = g.view(seat)
+    if v.phase == "turn" and v.turn == v.dealer and not any(v.discards) and not any(v.melds):
+        return dataclasses.replace(v, drawn=None)
+    return v
+
+
 @pytest.mark.parametrize("name", OPTION_SETS)
 def test_engine_matches_reference(name: str) -> None:
     """150 seeded hands per option set, random decisions (eager claims 70% of the time):
-    the same seats to act, legal actions, events and result at every step."""
+    the same seats to act, legal actions and seat views at every step, the same events,
+    result, hands and next dealer at the end."""
     options = OPTION_SETS[name]
     rules = Rules(profile="hebei", **options)
-    ref_opts = HebeiOptions(**options)
     for seed in range(150):
         fast = Game(rules, seed=seed, dealer=seed % 4)
-        slow = ReferenceHebeiGame(ref_opts, seed=seed, dealer=seed % 4, scorer=_reference_scorer())
+        slow = ReferenceHebeiGame(rules, seed=seed, dealer=seed % 4, scorer=_reference_scorer())
         rng = random.Random(seed)
         step = 0
         assert fast.events == slow.events, f"{name} seed {seed}: the deal"
         while True:
             label = f"{name} seed {seed} step {step}"
             assert fast.to_act == slow.to_act, f"{label}: to_act"
+            for seat in range(4):
+                assert _view(fast, seat) == _view(slow, seat), f"{label}: view of seat {seat}"
             if not fast.to_act:
                 break
             seat = rng.choice(fast.to_act)
@@ -809,9 +842,7 @@ def test_engine_matches_reference_greedy(name: str) -> None:
     rules = Rules(profile="hebei", **options)
     for seed in range(150):
         fast = Game(rules, seed=seed, dealer=seed % 4)
-        slow = ReferenceHebeiGame(
-            HebeiOptions(**options), seed=seed, dealer=seed % 4, scorer=_reference_scorer()
-        )
+        slow = ReferenceHebeiGame(rules, seed=seed, dealer=seed % 4, scorer=_reference_scorer())
         rng = random.Random(seed)
         bots = [GreedyBot(seed=seed * 4 + s) for s in range(4)]
         while fast.to_act:
