@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -41,7 +42,7 @@ from koudiandian.meld import MeldKind
 from koudiandian.result import HandResult, ScoreItem, Transfer, WinKind, WinSummary
 from koudiandian.tile import TILES, Tile
 from koudiandian.view import MeldView, SeatView
-from reference import cached_is_win
+from reference import ORPHANS, cached_is_win
 from reference_deal import Xoshiro256, check_seat
 
 __all__ = [
@@ -147,6 +148,39 @@ def wins(counts: Sequence[int], melds: int, hun: int | None) -> bool:
     if hun is not None:
         wild, naturals[hun] = naturals[hun], 0
     return cached_is_win(tuple(naturals), wild, melds, False, False)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _waits(
+    hand: tuple[int, ...], melds: int, held: tuple[int, ...], hun: int | None
+) -> tuple[int, ...]:
+    """The kinds, other than the 混 and those ``held`` four times, that complete ``hand``.
+
+    Without a 混 in hand only a kind next to a held one (within two ranks in its suit, or the
+    same honour) or, with no melds, an orphan (十三幺) can complete it: any other tile would
+    stand alone, in no group and no pair. With a 混 every kind is tried."""
+    candidates = set(range(34))
+    if hun is None or hand[hun] == 0:
+        candidates = set(ORPHANS) if melds == 0 else set()
+        for k in range(34):
+            if hand[k]:
+                candidates |= _near(k)
+    out = []
+    for k in sorted(candidates):
+        if k != hun and held[k] < 4:
+            counts = list(hand)
+            counts[k] += 1
+            if wins(counts, melds, hun):
+                out.append(k)
+    return tuple(out)
+
+
+def _near(kind: int) -> set[int]:
+    """The kind and, for a suited kind, the kinds within two ranks of it in its suit."""
+    if kind >= 27:
+        return {kind}
+    base, rank = divmod(kind, 9)
+    return {base * 9 + r for r in range(max(0, rank - 2), min(9, rank + 3))}
 
 
 def _meld_kinds(kind: int, tile: int) -> list[int]:
@@ -770,9 +804,7 @@ class ReferenceHebeiGame:
         for kind, tile, _src in st.melds:
             for k in _meld_kinds(kind, tile):
                 held[k] += 1
-        return tuple(
-            k for k in range(34) if k != self._hun and held[k] < 4 and self._wins_with(seat, k)
-        )
+        return _waits(tuple(st.hand), len(st.melds), tuple(held), self._hun)
 
     def view(self, seat: int) -> SeatView:
         """Everything ``seat`` may know now: its own tiles, every meld (another seat's
