@@ -215,16 +215,14 @@ pub fn decompose(hand: &Hand, rules: EvalRules) -> Vec<Reading> {
     let fixed: Vec<Group> = hand
         .melds
         .iter()
-        .map(|m| {
-            match m.kind {
-                MeldKind::Pong => Group::new(GroupKind::Triplet, vec![(m.tile, false); 3], true),
-                MeldKind::Chow => Group::new(
-                    GroupKind::Sequence,
-                    (0..3).map(|i| (m.tile + i, false)).collect(),
-                    true,
-                ),
-                _ => Group::new(GroupKind::Kong, vec![(m.tile, false); 4], true),
-            }
+        .map(|m| match m.kind {
+            MeldKind::Pong => Group::new(GroupKind::Triplet, vec![(m.tile, false); 3], true),
+            MeldKind::Chow => Group::new(
+                GroupKind::Sequence,
+                (0..3).map(|i| (m.tile + i, false)).collect(),
+                true,
+            ),
+            _ => Group::new(GroupKind::Kong, vec![(m.tile, false); 4], true),
         })
         .collect();
     let mut standard = BTreeSet::new();
@@ -247,6 +245,18 @@ pub fn decompose(hand: &Hand, rules: EvalRules) -> Vec<Reading> {
     }
     if hand.melds.is_empty() && !rules.no_honors && is_thirteen_orphans(&hand.counts) {
         thirteen_orphans(&hand.counts, hand.wild, &mut out);
+    }
+    if rules.pair_258
+        && crate::pair258::big_shapes(&hand.counts, crate::pair258::MeldInfo::of(&hand.melds)) == 0
+    {
+        // 二五八将: without a 大胡 shape, only a standard reading with a 2-5-8 pair wins.
+        out.retain(|r| {
+            r.shape == Shape::Standard
+                && r.groups.iter().any(|g| {
+                    g.kind == GroupKind::Pair
+                        && crate::pair258::KINDS_258 >> g.tiles[0].0 & 1 == 1
+                })
+        });
     }
     if rules.lack_a_suit {
         // 缺一门: a reading whose tiles hold all three suits does not win.

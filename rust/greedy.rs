@@ -70,10 +70,19 @@ fn find(legal: &[ActionCode], act: Act) -> Option<ActionCode> {
     legal.iter().copied().find(|&c| Act::of(c) == act)
 }
 
+/// The policy's 跑 bid when `legal` offers bids: none (0), the least it can lose.
+#[must_use]
+pub fn bid(legal: &[ActionCode]) -> Option<ActionCode> {
+    legal.iter().copied().find(|&c| c == Act::Pao.code(0))
+}
+
 /// The greedy choice among `seat.legal` (never empty).
 #[must_use]
 pub fn choose(seat: &Seat<'_>) -> ActionCode {
     let legal = seat.legal;
+    if let Some(c) = bid(legal) {
+        return c;
+    }
     for act in [Act::SelfDrawWin, Act::Win] {
         if let Some(c) = find(legal, act) {
             return c;

@@ -64,7 +64,11 @@ pub fn meld_tiles(kind: MeldKind, tile: u8) -> impl Iterator<Item = (u8, u8)> {
     } else {
         (1, 0)
     };
-    let each = if kind == MeldKind::Chow { 1 } else { kind.size() };
+    let each = if kind == MeldKind::Chow {
+        1
+    } else {
+        kind.size()
+    };
     (0..n).map(move |i| (tile + i * step, each))
 }
 

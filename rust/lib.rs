@@ -8,6 +8,7 @@ pub mod error;
 pub mod game;
 pub mod greedy;
 pub mod hand;
+pub mod pair258;
 pub mod profiles;
 pub mod rng;
 pub mod rules;

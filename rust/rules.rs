@@ -377,6 +377,9 @@ pub struct EvalRules {
     pub draw5_win6: bool,
     /// 缺一门: a win must lack at least one of the three suits, melds included.
     pub lack_a_suit: bool,
+    /// 二五八将: a standard win needs a 2-5-8 pair unless a 大胡 shape frees it (see
+    /// `crate::pair258`).
+    pub pair_258: bool,
 }
 
 impl EvalRules {

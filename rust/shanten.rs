@@ -114,7 +114,7 @@ fn standard_keep(counts: &Counts, melds: u8, rules: EvalRules) -> u8 {
 }
 
 /// Most natural tiles seven pairs can use: whole pairs first (a quad is two), then halves.
-fn seven_pairs_keep(counts: &Counts) -> u8 {
+pub(crate) fn seven_pairs_keep(counts: &Counts) -> u8 {
     let pairs: u8 = counts.iter().map(|&c| c / 2).sum();
     let halves: u8 = counts.iter().map(|&c| c % 2).sum();
     let full = pairs.min(7);
@@ -148,12 +148,24 @@ pub const NEVER: i32 = 14;
 /// Precondition: counts ≤ 4; `Σcounts + wild` is `13 − 3·melds` or `14 − 3·melds`.
 #[must_use]
 pub fn shanten(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> i32 {
+    if rules.pair_258 {
+        return pair_258(counts, wild, crate::pair258::MeldInfo::unknown(melds));
+    }
     lacking(counts, wild, melds, 0, rules)
+}
+
+/// Shanten under 二五八将 (no wildcards in play): the distance to the nearest winning form.
+fn pair_258(counts: &Counts, wild: u8, melds: crate::pair258::MeldInfo) -> i32 {
+    let size = i32::from(14 - 3 * melds.count.min(4));
+    size - i32::from(wild) - i32::from(crate::pair258::keep(counts, melds)) - 1
 }
 
 /// Shanten of a validated hand, its melds' suits counted under `lack_a_suit`.
 #[must_use]
 pub fn of_hand(hand: &crate::hand::Hand, rules: EvalRules) -> i32 {
+    if rules.pair_258 {
+        return pair_258(&hand.counts, hand.wild, crate::pair258::MeldInfo::of(&hand.melds));
+    }
     let meld_suits = if rules.lack_a_suit {
         crate::suits::of_melds(hand)
     } else {
@@ -196,6 +208,27 @@ const START: Dp = {
     dp[0][0] = 0;
     dp
 };
+
+/// Most natural tiles `need` melds (no pair) can use, honors without runs.
+pub(crate) fn melds_keep(counts: &Counts, need: usize) -> u8 {
+    let keys = crate::shape::Keys::of(counts);
+    let mut dp = START;
+    for g in 0..4 {
+        let row = if g < 3 {
+            &SUIT[keys.0[g] as usize]
+        } else {
+            &HONORS[keys.0[g] as usize]
+        };
+        dp = with_group(&dp, row, need);
+    }
+    dp[need][0].max(0) as u8
+}
+
+/// Most natural tiles of suit `s` alone that `need` melds and a pair can use.
+pub(crate) fn suit_keep(counts: &Counts, s: usize, need: usize) -> u8 {
+    let keys = crate::shape::Keys::of(counts);
+    SUIT[keys.0[s] as usize][need * 2 + 1]
+}
 
 /// `dp` with one more group whose keep row is `keep` (up to `need` melds).
 fn with_group(dp: &Dp, keep: &Keep, need: usize) -> Dp {

@@ -66,6 +66,15 @@ pub fn is_standard(counts: &Counts, wild: u8, rules: EvalRules) -> bool {
     standard_need(entries) <= u32::from(wild)
 }
 
+/// Whether the naturals `counts` split into melds alone (no pair, no wildcards).
+///
+/// Precondition: counts ≤ 4; `Σcounts` a multiple of 3.
+#[must_use]
+pub fn melds_only(counts: &Counts, rules: EvalRules) -> bool {
+    let k = Keys::of(counts);
+    (0..4).all(|g| melds_need(entry(g, k.0[g], rules)) == 0)
+}
+
 /// Seven pairs (七小对): a kind with an odd count needs one wildcard; four of a kind are two pairs.
 ///
 /// Precondition: `Σcounts + wild = 14`.
@@ -94,12 +103,16 @@ pub fn is_thirteen_orphans(counts: &Counts) -> bool {
 
 /// Whether a hand wins (RULES §4): `counts` are the natural concealed tiles, `wild` the
 /// wildcards among them, `melds` the declared melds. Under `lack_a_suit` (缺一门) only the
-/// concealed tiles' suits are seen here; [`hand_wins`] also counts the melds'.
+/// concealed tiles' suits are seen here, and under `pair_258` (二五八将) the forms that look
+/// at the melds' kinds are possible only without melds; [`hand_wins`] sees the melds.
 ///
 /// Precondition: counts ≤ 4, `Σcounts + wild = 14 − 3·melds`, `melds ≤ 4`.
 #[inline]
 #[must_use]
 pub fn is_win(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> bool {
+    if rules.pair_258 {
+        return wild == 0 && crate::pair258::wins(counts, crate::pair258::MeldInfo::unknown(melds));
+    }
     if rules.lack_a_suit && crate::suits::of_counts(counts) == crate::suits::ALL_SUITS {
         return false;
     }
@@ -114,6 +127,10 @@ pub fn is_win(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> bool {
 #[inline]
 #[must_use]
 pub fn hand_wins(hand: &crate::hand::Hand, rules: EvalRules) -> bool {
+    if rules.pair_258 {
+        let melds = crate::pair258::MeldInfo::of(&hand.melds);
+        return hand.wild == 0 && crate::pair258::wins(&hand.counts, melds);
+    }
     (!rules.lack_a_suit || crate::suits::of_hand(hand) != crate::suits::ALL_SUITS)
         && is_win(&hand.counts, hand.wild, hand.meld_count(), rules)
 }

@@ -52,8 +52,12 @@ const SUIT_LETTERS: [char; 5] = ['m', 'p', 's', 'z', 'f'];
 const FLOWER_CHARS: [char; 8] = ['梅', '兰', '竹', '菊', '春', '夏', '秋', '冬'];
 const NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
-/// Honor kind (27–33) named by one Chinese character, traditional forms included.
+/// Honor kind (27–33) or flower (34–41) named by one Chinese character, traditional forms
+/// included.
 fn honor_char(c: char) -> Option<usize> {
+    if let Some(f) = FLOWER_CHARS.iter().position(|&n| n == c) {
+        return Some(FIRST_FLOWER as usize + f);
+    }
     Some(match c {
         '东' | '東' => 27,
         '南' => 28,
@@ -153,7 +157,6 @@ pub fn parse(text: &str) -> Result<Vec<u8>> {
             || matches!(c, ',' | '_' | '、' | '红' | '紅')
             || NUMERALS.contains(&c)
             || honor_char(c).is_some()
-            || FLOWER_CHARS.contains(&c)
             || glyph_kind(c).is_some();
         if !known {
             return Err(bad(i, format!("character {c:?}")));
@@ -174,9 +177,6 @@ pub fn parse(text: &str) -> Result<Vec<u8>> {
                 }
             }
             i += 2;
-        } else if let Some(f) = FLOWER_CHARS.iter().position(|&n| n == c) {
-            out.push(FIRST_FLOWER + f as u8);
-            i += 1;
         } else if c == '红' || c == '紅' {
             if chars.get(i + 1) != Some(&'中') {
                 return Err(bad(i, format!("'{c}' (expected 红中)")));

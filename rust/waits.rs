@@ -21,6 +21,10 @@ pub fn winning_mask(
     candidates: KindMask,
     rules: EvalRules,
 ) -> KindMask {
+    if rules.pair_258 {
+        let melds = crate::pair258::MeldInfo::unknown(melds);
+        return crate::pair258::winning_tiles(counts, counts, melds) & candidates;
+    }
     let keys = Keys::of(counts);
     let entries = [0, 1, 2, 3].map(|g| entry(g, keys.0[g], rules));
     let m = entries.map(|e| i32::from(melds_need(e)));
@@ -147,6 +151,12 @@ impl Waits {
     /// The waits of a validated 3n+1 hand.
     #[must_use]
     pub fn of(hand: &Hand, rules: EvalRules) -> Self {
+        if rules.pair_258 {
+            return Waits {
+                tiles: crate::pair258::hand_waits(hand),
+                wildcard_points: None,
+            };
+        }
         let mut candidates = !hand.wildcards & !hand.held_four();
         if rules.lack_a_suit {
             candidates &= crate::suits::allowed_kinds(crate::suits::of_hand(hand));

@@ -21,7 +21,7 @@ from koudiandian.errors import (
     NotYourTurnError,
 )
 from koudiandian.meld import MeldKind
-from koudiandian.result import HandResult, WinKind
+from koudiandian.result import HandResult, WinKind, WinSummary
 from koudiandian.rules import Rules
 from koudiandian.tile import TILES, Tile
 from koudiandian.view import MeldView, SeatView
@@ -531,6 +531,9 @@ class ReferenceGame:
                 ),
                 winners=(seat,),
                 score_items=value.items,
+                wins=(
+                    WinSummary(seat, kind, TILES[tile], value.points, value.factor, value.items),
+                ),
             )
         )
 
@@ -573,6 +576,7 @@ class ReferenceGame:
                 declared=(False, False, False, False),
                 winners=(seat,),
                 score_items=items,
+                wins=(WinSummary(seat, kind, TILES[tile], fan, 1, items),),
             )
         )
 

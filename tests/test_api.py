@@ -32,6 +32,7 @@ from koudiandian import (
     WildcardError,
     WildcardMode,
 )
+from koudiandian.tile import FLOWERS, TILES, parse_tiles
 
 # Hypothesis, when it reports a failure, touches mypy_extensions.TypedDict, whose
 # DeprecationWarning would turn the report into an INTERNALERROR under filterwarnings=error.
@@ -84,11 +85,18 @@ TILE_TABLE = [
 ]
 
 
-def test_tile_has_34_members_in_rules_order():
-    assert len(Tile) == 34
-    assert [t.name for t in Tile] == NAMES
-    assert [int(t) for t in Tile] == list(range(34))
+def test_tile_has_34_kinds_in_rules_order_then_the_flowers():
+    assert len(TILES) == 34 and len(Tile) == 42
+    assert [t.name for t in TILES] == NAMES
+    assert [int(t) for t in TILES] == list(range(34))
     assert str(Tile.M5) == "5m"
+    assert [int(f) for f in FLOWERS] == list(range(34, 42))
+    assert [f.chinese for f in FLOWERS] == list("梅兰竹菊春夏秋冬")
+    assert [str(f) for f in FLOWERS] == [f"{n}f" for n in range(1, 9)]
+    assert [f.glyph for f in FLOWERS] == [chr(0x1F022 + i) for i in range(8)]
+    assert all(f.is_flower and not f.is_honor and f.points == 0 for f in FLOWERS)
+    assert parse_tiles("1f 冬 🀢") == [Tile.PLUM, Tile.WINTER, Tile.PLUM]
+    assert Tile.parse("竹") is Tile.BAMBOO and Tile.BAMBOO.suit is Suit.FLOWERS
 
 
 @pytest.mark.parametrize(
@@ -433,7 +441,7 @@ def test_meld_str():
 
 
 BAD_MELD_OF = [
-    pytest.param("chow", "1m", MeldError, "chow", id="unknown-kind-name"),
+    pytest.param("chowder", "1m", MeldError, "chowder", id="unknown-kind-name"),
     pytest.param(7, "1m", MeldError, "7", id="kind-out-of-range"),
     pytest.param("pong", 34, MeldError, "34", id="tile-index-34"),
     pytest.param("pong", -1, MeldError, "-1", id="tile-index-negative"),

@@ -400,7 +400,7 @@ def test_simulate_says_what_it_played(capsys: pytest.CaptureFixture[str]) -> Non
         "rules: taiyuan (dealer_bonus, dealer_selfdraw_double, feeder_pays_kong, feeder_pays_all)"
     )
     _, out, _ = run(capsys, "simulate", "--hands", "4", "--rules", "wildcards=random,wind_runs")
-    assert out.splitlines()[1] == "rules: wind_runs, wildcards=random"
+    assert out.splitlines()[1] == "rules: taiyuan (wind_runs, wildcards=random)"
     _, out, _ = run(capsys, "simulate", "--hands", "2", "--match", "2")
     assert out.startswith("2 matches (4 hands), seed 0")
     _, out, _ = run(capsys, "simulate", "--hands", "2", "--json")

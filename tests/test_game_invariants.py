@@ -462,6 +462,11 @@ VIEW_FIELDS = {
     "scores",
     "legal_actions",
     "result",
+    # Public by the rules (hebei): flowers lie face up, so does the 混 indicator, and the
+    # 跑 bids are shown only once all four have bid.
+    "flowers",
+    "indicator",
+    "bids",
 }
 FORBIDDEN_KEYS = {"wall", "seed", "hands", "_wall", "_hands", "rng"}
 

@@ -100,6 +100,7 @@ _PLAIN_NAMES = {
     "ActionKind",
     "action_of",
     "HandResult",
+    "WinSummary",
     "MeldKind",
     "MeldView",
     "Pattern",

@@ -37,7 +37,7 @@ from .hand import (
 from .match import Match
 from .meld import Meld, MeldKind
 from .reading import Group, GroupKind, Reading, Shape
-from .result import HandResult, Transfer, WinKind
+from .result import HandResult, Transfer, WinKind, WinSummary
 from .rules import Rules, WildcardMode
 from .score import Pattern, WinScore
 from .simulate import SimulationSummary, simulate
@@ -84,6 +84,7 @@ __all__ = [
     "WildcardMode",
     "WinKind",
     "WinScore",
+    "WinSummary",
     "decompose",
     "format_tiles",
     "is_win",

@@ -32,9 +32,12 @@ def analyze_text(
 
     Raises :class:`KoudiandianError` before producing any text when the input is wrong."""
     rules = Rules() if rules is None else rules
-    if len(set(wildcards)) != rules.wildcard_kinds or len(set(wildcards)) != len(wildcards):
+    # A wildcard turned from the wall (混) may be given or not: the hand is analysed either way.
+    allowed = (0, 1) if rules.wildcard_from_indicator else (rules.wildcard_kinds,)
+    if len(set(wildcards)) not in allowed or len(set(wildcards)) != len(wildcards):
+        need = " or ".join(map(str, allowed))
         raise KoudiandianError(
-            f"the rules {rules.describe()} need {rules.wildcard_kinds} distinct wildcard "
+            f"the rules {rules.describe()} need {need} distinct wildcard "
             f"kind(s) (--wildcards), got {len(wildcards)}"
         )
     kw: dict[str, Any] = {"melds": list(melds), "wildcards": list(wildcards), "rules": rules}
@@ -107,17 +110,19 @@ def _win(
     how = "by self-draw" if self_draw else "on a discard"
     pats = " ".join(p.chinese for p in sc.patterns)
     verdict = "allowed" if sc.allowed else f"not allowed ({_why_not(sc, tile, kw)})"
-    lines = [
-        f"win with {tile.format(style)} {how}: p={sc.points}, {pats}, factor ×{sc.factor}: {verdict}"
-    ]
+    value = ", ".join(x for x in (f"p={sc.points}", pats, f"factor ×{sc.factor}") if x)
+    lines = [f"win with {tile.format(style)} {how}: {value}: {verdict}"]
     fan = [i for i in sc.score_items if i.combine == "add"]
-    if fan:  # an additive (fan) profile, e.g. queyimen: the fan total is each payment
+    if sc.score_items and sc.score_items[0].name == "base":  # a factor table, e.g. hebei
+        items = " × ".join(f"{i.chinese} {i.value}" for i in sc.score_items)
+        lines.append(f"  factors: {items} = {sc.payment} (one payment; see docs/rules.md)")
+    elif fan:  # an additive (fan) profile, e.g. queyimen: the fan total is each payment
         items = " + ".join(f"{i.chinese} {i.value}" for i in sc.score_items)
         lines.append(f"  fan: {items} = {sc.payment}")
         if sc.allowed:
             payer = "each other seat pays" if self_draw else "the discarder pays"
             lines.append(f"  {payer} {sc.payment}")
-    elif sc.allowed:
+    elif sc.allowed and kw["rules"].declares_ready:
         lines += _payments(sc, melds, kw["rules"])
     return lines
 
@@ -163,7 +168,10 @@ def _payments(sc: WinScore, melds: Sequence[Meld], rules: Rules) -> list[str]:
 
 
 def _waits(tiles: Sequence[Tile], kw: dict[str, Any], style: TileStyle) -> list[str]:
-    """A ready 13-tile position: each winning tile with its points, a drawn wildcard, 报听."""
+    """A ready 13-tile position: each winning tile with its points, a drawn wildcard, 报听
+    (in profiles that declare)."""
+    if not kw["rules"].declares_ready:
+        return _values(tiles, kw, style)
     lines = ["winning tiles:"]
     best = 0
     for t in winning_tiles(tiles, **kw):
@@ -191,7 +199,24 @@ def _waits(tiles: Sequence[Tile], kw: dict[str, Any], style: TileStyle) -> list[
     return lines
 
 
+def _values(tiles: Sequence[Tile], kw: dict[str, Any], style: TileStyle) -> list[str]:
+    """A ready 13-tile position in a profile without 报听: each winning tile with the value of
+    one payment by self-draw and on a discard."""
+    lines = ["winning tiles (one payment by self-draw / on a discard):"]
+    for t in winning_tiles(tiles, **kw):
+        by_draw = score_win(tiles, t, self_draw=True, **kw)
+        on_discard = score_win(tiles, t, self_draw=False, **kw)
+        lines.append(f"  {t.format(style)}: {by_draw.payment} / {on_discard.payment}")
+    return lines if len(lines) > 1 else ["winning tiles: none"]
+
+
 def _ready_discards(tiles: Sequence[Tile], kw: dict[str, Any], style: TileStyle) -> list[str]:
+    if not kw["rules"].declares_ready:
+        lines = ["discards that leave it ready:"]
+        for r in ready_discards(tiles, **kw):
+            waits = _tiles(r.winning_tiles, style)
+            lines.append(f"  discard {r.discard.format(style)}: waits {waits}")
+        return lines
     lines = ["discards that leave it ready, with the winning tiles' points:"]
     for r in ready_discards(tiles, **kw):
         waits = ", ".join(f"{t.format(style)} ({t.points})" for t in r.winning_tiles) or "none"

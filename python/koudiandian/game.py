@@ -44,7 +44,9 @@ class Game:
       (xoshiro256** seeded by SplitMix64 from ``S``, a Fisher–Yates shuffle, Lemire's
       unbiased bounded integers: the same on every platform and Python version).
     - ``Game(rules, wall=[...], wildcards=[...])``: exactly that hand (RULES §2 wall order;
-      the wall may also be tile text).
+      the wall may also be tile text). In profiles with flowers the wall holds the eight
+      flowers (34–41, ``1f``–``8f``) too; in profiles whose wildcard is turned from the wall
+      (``hebei``'s 混) ``wildcards`` is not given.
 
     ``rules`` is a :class:`Rules`, a preset name, or ``None`` for ``Rules()``. Drive the
     hand with :attr:`to_act`, :meth:`legal_actions` and :meth:`step` until :attr:`is_over`;
@@ -113,7 +115,7 @@ class Game:
 
     def flowers(self, seat: int) -> list[Tile]:
         """The flowers ``seat`` has set aside, in order (public)."""
-        return [Tile(t) for t in self._core.flowers()[seat]]
+        return [Tile(t) for t in self._core.flowers(seat)]
 
     @property
     def result(self) -> HandResult | None:

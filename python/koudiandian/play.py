@@ -34,6 +34,8 @@ _ACTION_NAMES = {
     ActionKind.ADDED_KONG: "added kong (补杠)",
     ActionKind.CONCEALED_KONG: "concealed kong (暗杠)",
     ActionKind.PASS: "pass (过)",
+    ActionKind.CHOW: "chow (吃)",
+    ActionKind.PAO: "bid 跑",
 }
 _PLACES = ("1st", "2nd", "3rd", "4th")
 
@@ -63,11 +65,27 @@ def _describe_action(a: Action, style: TileStyle, waits: dict[Tile, tuple[Tile, 
     name = _ACTION_NAMES[a.kind]
     if a.tile is None:
         return name
-    text = f"{name} {a.tile.format(style)}"
+    if a.kind is ActionKind.PAO:
+        return f"{name} {a.tile}"
+    if a.kind is ActionKind.CHOW:
+        return f"{name} {_run(a.tile, style)}"
+    tile = Tile(a.tile)
+    text = f"{name} {tile.format(style)}"
     if a.kind is ActionKind.DECLARE:
-        wait = ", ".join(f"{t.format(style)} ({t.points})" for t in waits.get(a.tile, ()))
+        wait = ", ".join(f"{t.format(style)} ({t.points})" for t in waits.get(tile, ()))
         text += f"; then waits {wait or 'on a drawn wildcard'}"
     return text
+
+
+def _run(low: int, style: TileStyle) -> str:
+    """The three tiles of the run starting at ``low``."""
+    return "".join(Tile(low + i).format(style) for i in range(3))
+
+
+def _meld(kind: str, tile: Tile | None, style: TileStyle) -> str:
+    if tile is None:
+        return f"{kind}:??"
+    return f"{kind}:{_run(tile, style) if kind == 'chow' else tile.format(style)}"
 
 
 def render(view: SeatView, style: TileStyle, *, hand_number: int | None = None) -> str:
@@ -78,16 +96,17 @@ def render(view: SeatView, style: TileStyle, *, hand_number: int | None = None) 
     lines = [
         f"── {number}dealer: {_who(view.dealer, view.seat)}   wall: {view.wall_remaining} left"
         f"   wildcards: {wild}{mark}"
+        + (f" (indicator {view.indicator.format(style)})" if view.indicator is not None else "")
     ]
     for s in range(4):
         who = _who(s, view.seat)
         declared = " [报听]" if view.declared[s] else ""
-        melds = "  ".join(
-            f"{m.kind}:{'??' if m.tile is None else m.tile.format(style)}" for m in view.melds[s]
-        )
+        melds = "  ".join(_meld(m.kind, m.tile, style) for m in view.melds[s])
         lines.append(f"{who:>7}{declared}: discards {_tiles(view.discards[s], style) or '-'}")
         if melds:
             lines.append(f"{'':>7}  melds {melds}")
+        if view.flowers[s]:
+            lines.append(f"{'':>7}  flowers {_tiles(view.flowers[s], style)}")
     hand = list(view.hand)
     wc = view.wildcards
     if view.drawn is not None and view.drawn in hand:
@@ -98,7 +117,9 @@ def render(view: SeatView, style: TileStyle, *, hand_number: int | None = None) 
     if view.winning_tiles:
         waits = ", ".join(f"{t.format(style)} ({t.points} pts)" for t in view.winning_tiles)
         lines.append(f"winning tiles: {waits}")
-    if view.phase == "turn" and view.turn == view.seat:
+    if view.phase == "bid":
+        lines.append("▶ bid your 跑 (0–3): every payment with you grows by 2 × both bids")
+    elif view.phase == "turn" and view.turn == view.seat:
         lines.append("▶ your turn")
     elif view.claim_tile is not None and view.turn != view.seat:
         verb = "adds a kong of" if view.phase == "rob" else "discards"
@@ -117,12 +138,19 @@ def render_result(result: HandResult, style: TileStyle, *, me: int | None = None
         how = f"robbing {_whose(result.discarder, me)} kong"
     else:
         how = f"on {_whose(result.discarder, me)} discard"
-    pats = " ".join(p.chinese for p in result.patterns)
-    winner = _who(result.winner, me)
-    lines = [
-        f"{winner} {'win' if winner == 'you' else 'wins'} {how} with "
-        f"{result.win_tile.format(style)}: p={result.points}, {pats}, factor ×{result.factor}"
-    ]
+    lines = []
+    for win in result.wins:
+        winner = _who(win.seat, me)
+        items = " ".join(
+            f"{i.chinese}{'' if i.combine == 'base' else ('×' if i.combine == 'multiply' else '+')}"
+            f"{i.value}"
+            for i in win.score_items
+        )
+        lines.append(
+            f"{winner} {'win' if winner == 'you' else 'wins'} {how} with "
+            f"{win.tile.format(style)}: {items}"
+            + (f" = {win.points * win.factor}" if win.points * win.factor > 1 else "")
+        )
     for t in result.transfers:
         share = f" ({_whose(t.share_of, me)} share)" if t.share_of is not None else ""
         payer = _who(t.payer, me)
@@ -145,9 +173,7 @@ def render_reveal(game: Game, me: int, style: TileStyle) -> str:
     lines = ["── the hand is over; every tile shown (face-down discards in [brackets])"]
     for s in range(4):
         who = f"you (seat {s})" if s == me else f"seat {s}"
-        melds = "  ".join(
-            f"{m.kind}:{'??' if m.tile is None else m.tile.format(style)}" for m in view.melds[s]
-        )
+        melds = "  ".join(_meld(m.kind, m.tile, style) for m in view.melds[s])
         discards = _SEP.join(
             "??" if t is None else f"[{t.format(style)}]" if i in down[s] else t.format(style)
             for i, t in enumerate(view.discards[s])
@@ -312,10 +338,17 @@ def _event_text(e: dict[str, Any], me: int, declared: bool, style: TileStyle) ->
     once ``declared``."""
     kind = e["type"]
     seat = e.get("seat")
+    if kind == "indicator":
+        hun = Tile(e["hun"]).format(style)
+        return f"the indicator is {Tile(e['tile']).format(style)}: the 混 (wildcard) is {hun}"
     if seat is None or kind == "answer":
         return None
     t = e.get("tile")
     tile = "face down" if t is None else Tile(t).format(style)
+    if kind == "flower":
+        return f"{_who(seat, me)} {'set' if seat == me else 'sets'} aside the flower {tile}"
+    if kind == "bid":
+        return f"{_who(seat, me)} {'bid' if seat == me else 'bids'} 跑 {e['pao']}"
     if seat == me:
         if kind == "draw" and declared:
             return f"you draw {tile}"
@@ -332,6 +365,9 @@ def _event_text(e: dict[str, Any], me: int, declared: bool, style: TileStyle) ->
         )
     if kind in ("pong", "kong"):
         return f"{who} {kind}s {tile}"
+    if kind == "chow":
+        claimed = Tile(e["claimed"]).format(style)
+        return f"{who} {'chow' if seat == me else 'chows'} {_run(e['tile'], style)} with {claimed}"
     if kind in ("added_kong", "concealed_kong"):
         return f"{who} makes a {kind.replace('_', ' ')} {'' if t is None else tile}".rstrip()
     if kind == "win":

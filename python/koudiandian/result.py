@@ -85,8 +85,6 @@ class WinSummary:
             "points": self.points,
             "factor": self.factor,
             "score_items": [i.to_dict() for i in self.score_items],
-            "wins": [w.to_dict() for w in self.wins],
-            "flowers": [[int(t) for t in seat] for seat in self.flowers],
         }
 
     @classmethod

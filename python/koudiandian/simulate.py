@@ -136,7 +136,7 @@ class SimulationSummary:
             f"wins: {self.self_draw_wins} self-draw, {self.discard_wins} on a discard, "
             f"{self.robbed_kong_wins} robbed kong; drawn hands {self.drawn_hands} "
             f"({self.draw_rate:.1%})",
-            f"mean points of a win: {self.mean_points:.2f}" if won else "no wins",
+            f"mean value of a win (points × factor): {self.mean_points:.2f}" if won else "no wins",
         ]
         return "\n".join(lines)
 
@@ -145,17 +145,18 @@ _MATCH_FIELDS = ("matches", "first_places", "mean_rank")
 
 
 def describe_rules(rules: Rules) -> str:
-    """The options that differ from the defaults, and the preset they are, if any:
-    ``"taiyuan (dealer_bonus, ...)"``, ``"wind_runs, wildcards=random"``."""
-    default = Rules(profile=rules.profile).to_dict()
-    on = [
-        name if value is True else f"{name}={value}"
-        for name, value in rules.to_dict().items()
-        if value != default[name]
-    ]
+    """The preset the rules are (or their profile) and the options that differ from the
+    profile's defaults, as :meth:`Rules.describe` names them: ``"taiyuan (dealer_bonus,
+    ...)"``, ``"taiyuan (wind_runs, wildcards=random)"``, ``"default (every option off)"``,
+    ``"hebei (defaults)"``."""
     preset = next((name for name in Rules.PRESETS if Rules.preset(name) == rules), None)
-    text = ", ".join(on) or "every option off"
-    return f"{preset} ({text})" if preset else text
+    options = rules.describe().partition(",")[2].replace(",", ", ")
+    if not options:
+        values = [v for k, v in rules.to_dict().items() if k != "profile"]
+        options = (
+            "defaults" if any(v not in (False, "none") for v in values) else "every option off"
+        )
+    return f"{preset or rules.profile} ({options})"
 
 
 def _bot_name(spec: BotSpec) -> str:
@@ -192,7 +193,8 @@ _KIND_CODE = {None: 0, WinKind.SELF_DRAW: 1, WinKind.DISCARD: 2, WinKind.ROBBED_
 def _record(game: Game) -> _Record:
     r = game.result
     assert r is not None
-    return (-1 if r.winner is None else r.winner, _KIND_CODE[r.win_kind], r.points, r.deltas)
+    value = sum(w.points * w.factor for w in r.wins)
+    return (-1 if r.winner is None else r.winner, _KIND_CODE[r.win_kind], value, r.deltas)
 
 
 def _bots_for(factories: Sequence[Callable[[int], Bot]], game_seed: int) -> list[Bot]:

@@ -146,7 +146,11 @@ impl GameCore {
         let winners: Vec<u8> = (1..4u8)
             .map(|i| (source + i) % 4)
             .filter(|&s| answers[s as usize].map(Act::of) == Some(Act::Win))
-            .take(if self.turn_rules.several_winners { 3 } else { 1 })
+            .take(if self.turn_rules.several_winners {
+                3
+            } else {
+                1
+            })
             .collect();
         if !winners.is_empty() {
             let kind = if robbing {
@@ -158,21 +162,7 @@ impl GameCore {
             return;
         }
         if robbing {
-            let melds = &mut self.seats[source as usize].melds;
-            if let Some(m) = melds
-                .iter_mut()
-                .find(|m| m.kind == MeldKind::Pong && m.tile == tile)
-            {
-                m.kind = MeldKind::AddedKong;
-            }
-            self.kongs.push(KongRecord {
-                seat: source,
-                kind: MeldKind::AddedKong,
-                tile,
-                feeder: None,
-                feeder_declared: false,
-            });
-            self.draw(source, true);
+            self.complete_added_kong(source, tile);
             return;
         }
         // Pong or kong before chow; among equals, the first to answer.
@@ -181,77 +171,99 @@ impl GameCore {
             Some(Act::Chow) => 1,
             _ => 2,
         };
-        let mut order = order;
-        order.sort_by_key(rank);
-        for s in order {
-            let seat = &mut self.seats[s as usize];
-            match answers[s as usize].map(Act::of) {
-                Some(Act::Pong) => {
-                    if seat.hand[tile as usize] == 3 {
-                        seat.forfeited |= 1 << tile; // 过杠: chose pong over kong
-                    }
-                    seat.hand[tile as usize] -= 2;
-                    seat.melds.push(MeldRecord {
-                        kind: MeldKind::Pong,
-                        tile,
-                        source: Some(source),
-                    });
-                    self.events.push(Event::Pong {
-                        seat: s,
-                        tile,
-                        from: source,
-                    });
-                    self.phase = Phase::Turn;
-                    self.turn = s;
-                    self.drawn = None;
-                    return;
-                }
-                Some(Act::Kong) => {
-                    seat.hand[tile as usize] -= 3;
-                    seat.melds.push(MeldRecord {
-                        kind: MeldKind::Kong,
-                        tile,
-                        source: Some(source),
-                    });
-                    self.kongs.push(KongRecord {
-                        seat: s,
-                        kind: MeldKind::Kong,
-                        tile,
-                        feeder: Some(source),
-                        feeder_declared: self.claim_declared,
-                    });
-                    self.events.push(Event::Kong {
-                        seat: s,
-                        tile,
-                        from: source,
-                    });
-                    self.draw(s, true);
-                    return;
-                }
-                Some(Act::Chow) => {
-                    let low = answers[s as usize].map_or(0, super::action::tile_of);
-                    for k in (low..low + 3).filter(|&k| k != tile) {
-                        seat.hand[k as usize] -= 1;
-                    }
-                    seat.melds.push(MeldRecord {
-                        kind: MeldKind::Chow,
-                        tile: low,
-                        source: Some(source),
-                    });
-                    self.events.push(Event::Chow {
-                        seat: s,
-                        tile: low,
-                        from: source,
-                        claimed: tile,
-                    });
-                    self.phase = Phase::Turn;
-                    self.turn = s;
-                    self.drawn = None;
-                    return;
-                }
-                _ => {}
+        match order.iter().min_by_key(|s| rank(s)) {
+            Some(&s) if rank(&s) < 2 => {
+                self.take_claim(s, answers[s as usize].unwrap_or(0), source, tile);
             }
+            _ => self.draw((source + 1) % 4, false),
         }
-        self.draw((source + 1) % 4, false);
+    }
+
+    /// Nobody robbed `seat`'s added kong of `tile`: the pong becomes a kong, and a
+    /// replacement is drawn.
+    fn complete_added_kong(&mut self, seat: u8, tile: u8) {
+        let melds = &mut self.seats[seat as usize].melds;
+        if let Some(m) = melds
+            .iter_mut()
+            .find(|m| m.kind == MeldKind::Pong && m.tile == tile)
+        {
+            m.kind = MeldKind::AddedKong;
+        }
+        self.kongs.push(KongRecord {
+            seat,
+            kind: MeldKind::AddedKong,
+            tile,
+            feeder: None,
+            feeder_declared: false,
+        });
+        self.draw(seat, true);
+    }
+
+    /// `s` takes `source`'s discard `tile` with the pong, kong or chow `code`.
+    fn take_claim(&mut self, s: u8, code: ActionCode, source: u8, tile: u8) {
+        let seat = &mut self.seats[s as usize];
+        match Act::of(code) {
+            Act::Pong => {
+                if seat.hand[tile as usize] == 3 {
+                    seat.forfeited |= 1 << tile; // 过杠: chose pong over kong
+                }
+                seat.hand[tile as usize] -= 2;
+                seat.melds.push(MeldRecord {
+                    kind: MeldKind::Pong,
+                    tile,
+                    source: Some(source),
+                });
+                self.events.push(Event::Pong {
+                    seat: s,
+                    tile,
+                    from: source,
+                });
+                self.phase = Phase::Turn;
+                self.turn = s;
+                self.drawn = None;
+            }
+            Act::Kong => {
+                seat.hand[tile as usize] -= 3;
+                seat.melds.push(MeldRecord {
+                    kind: MeldKind::Kong,
+                    tile,
+                    source: Some(source),
+                });
+                self.kongs.push(KongRecord {
+                    seat: s,
+                    kind: MeldKind::Kong,
+                    tile,
+                    feeder: Some(source),
+                    feeder_declared: self.claim_declared,
+                });
+                self.events.push(Event::Kong {
+                    seat: s,
+                    tile,
+                    from: source,
+                });
+                self.draw(s, true);
+            }
+            Act::Chow => {
+                let low = super::action::tile_of(code);
+                for k in (low..low + 3).filter(|&k| k != tile) {
+                    seat.hand[k as usize] -= 1;
+                }
+                seat.melds.push(MeldRecord {
+                    kind: MeldKind::Chow,
+                    tile: low,
+                    source: Some(source),
+                });
+                self.events.push(Event::Chow {
+                    seat: s,
+                    tile: low,
+                    from: source,
+                    claimed: tile,
+                });
+                self.phase = Phase::Turn;
+                self.turn = s;
+                self.drawn = None;
+            }
+            _ => {}
+        }
     }
 }

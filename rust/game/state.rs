@@ -536,14 +536,24 @@ fn check_wall(rules: &Rules, wall: &[u8], wildcards: &[u8]) -> Result<()> {
         counts[t as usize] += 1;
     }
     let want = |t: usize| if t >= KINDS { 1 } else { 4 };
-    let in_wall = |t: usize| if t >= KINDS { w.flowers } else { w.kinds >> t & 1 == 1 };
+    let in_wall = |t: usize| {
+        if t >= KINDS {
+            w.flowers
+        } else {
+            w.kinds >> t & 1 == 1
+        }
+    };
     if wall.len() != size || (0..counts.len()).any(|t| counts[t] > want(t)) {
         let bad: Vec<String> = (0..counts.len())
             .filter(|&t| in_wall(t) && counts[t] != want(t))
             .take(8)
             .map(|t| format!("{}×{}", crate::tiles::format_mpsz(&[t as u8]), counts[t]))
             .collect();
-        let flower_note = if flowers > 0 { " and the 8 flowers once" } else { "" };
+        let flower_note = if flowers > 0 {
+            " and the 8 flowers once"
+        } else {
+            ""
+        };
         return Err(Error::Wall(format!(
             "a wall holds each of the {in_play} kinds in play four times{flower_note} ({size} tiles); got {} tiles{}",
             wall.len(),

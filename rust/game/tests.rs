@@ -62,7 +62,16 @@ fn hebei_deal_replaces_flowers_and_turns_the_indicator() {
     let r = rules("hebei");
     // Flowers at chosen places (梅 the dealer's first tile, 兰 its 14th, 竹 the indicator's
     // place, 菊 the first replacement from the back, the rest mid-wall), kinds elsewhere.
-    let placed = [(0, 34), (52, 35), (53, 36), (143, 37), (60, 38), (61, 39), (62, 40), (63, 41)];
+    let placed = [
+        (0, 34),
+        (52, 35),
+        (53, 36),
+        (143, 37),
+        (60, 38),
+        (61, 39),
+        (62, 40),
+        (63, 41),
+    ];
     let mut kinds = (0..34u8).flat_map(|k| [k; 4]);
     let wall: Vec<u8> = (0..144)
         .map(|pos| {
@@ -77,11 +86,18 @@ fn hebei_deal_replaces_flowers_and_turns_the_indicator() {
     assert_eq!(g.flowers(0), &[34, 37, 35]);
     assert_eq!(g.indicator(), Some(wall[54]));
     assert_eq!(g.wildcards(), &[crate::profiles::hebei::hun_of(wall[54])]);
-    assert_eq!(g.drawn(), Some(wall[last - 2]), "the last tile the dealer received");
+    assert_eq!(
+        g.drawn(),
+        Some(wall[last - 2]),
+        "the last tile the dealer received"
+    );
     assert_eq!(g.hand(0).iter().map(|&c| u32::from(c)).sum::<u32>(), 14);
     g.validate().unwrap();
     assert!(GameCore::new(r, 0, wall[..136].to_vec(), vec![], [0; 4]).is_err());
-    assert!(GameCore::new(r, 0, wall, vec![3], [0; 4]).is_err(), "the 混 is never given");
+    assert!(
+        GameCore::new(r, 0, wall, vec![3], [0; 4]).is_err(),
+        "the 混 is never given"
+    );
 }
 
 #[test]

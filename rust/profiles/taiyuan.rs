@@ -180,6 +180,7 @@ impl Profile for Taiyuan {
             bonus_patterns: r.flag(BONUS_PATTERNS),
             draw5_win6: r.flag(DRAW5_WIN6),
             lack_a_suit: false,
+            pair_258: false,
         }
     }
 

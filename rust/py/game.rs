@@ -218,9 +218,9 @@ impl PyGameCore {
         self.core.declared()
     }
 
-    /// Each seat's flowers set aside, in order.
-    fn flowers(&self) -> [Vec<u8>; 4] {
-        std::array::from_fn(|s| self.core.flowers(s as u8).to_vec())
+    /// A seat's flowers set aside, in order.
+    fn flowers(&self, seat: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+        Ok(self.core.flowers(seat_arg(seat)?).to_vec())
     }
 
     /// The wildcard indicator turned after the deal (profiles with one).
@@ -336,6 +336,12 @@ pub fn greedy_choice(
         return Err(Error::Array("legal actions must be non-empty action codes".into()).into());
     }
     let legal: Vec<ActionCode> = legal.iter().map(|&c| c as ActionCode).collect();
+    if let Some(&bid) = legal
+        .iter()
+        .find(|&&c| crate::game::Act::of(c) == crate::game::Act::Pao)
+    {
+        return Ok(crate::greedy::bid(&legal).unwrap_or(bid)); // before the deal: no hand yet
+    }
     let melds = view
         .melds
         .get(view.seat as usize)

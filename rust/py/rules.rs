@@ -244,10 +244,23 @@ impl PyRules {
         self.rules.profile().random_first_dealer(&self.rules)
     }
 
-    /// How many wildcard kinds (耗子) a hand has under these rules.
+    /// How many wildcard kinds (耗子) a hand has under these rules (0 where the wildcard is
+    /// turned from the wall: see `wildcard_from_indicator`).
     #[getter]
     fn wildcard_kinds(&self) -> usize {
         self.rules.profile().wall(&self.rules).wildcards
+    }
+
+    /// Whether the hand's wildcard kind follows an indicator turned after the deal (混).
+    #[getter]
+    fn wildcard_from_indicator(&self) -> bool {
+        self.rules.profile().wall(&self.rules).indicator
+    }
+
+    /// Whether a seat must declare ready (报听) before it can win.
+    #[getter]
+    fn declares_ready(&self) -> bool {
+        self.rules.profile().turn_rules(&self.rules).declare_to_win
     }
 
     /// The text `Rules.parse` reads back: the profile and the options that differ.

@@ -203,7 +203,13 @@ impl Profile for Hebei {
         };
         for o in hand.outcomes {
             let factor = o.factor as i32;
-            let dealer_pays = |payer: u8| if payer == hand.dealer && o.winner != hand.dealer { 2 } else { 1 };
+            let dealer_pays = |payer: u8| {
+                if payer == hand.dealer && o.winner != hand.dealer {
+                    2
+                } else {
+                    1
+                }
+            };
             for payer in (0..4u8).filter(|&s| s != o.winner) {
                 let times = match (o.kind, o.discarder) {
                     (WinKind::SelfDraw, _) => 1,
@@ -253,7 +259,17 @@ mod tests {
 
     #[test]
     fn hun_follows_the_indicator() {
-        let cases = [(0, 1), (8, 0), (9, 10), (26, 18), (27, 28), (30, 27), (33, 32), (32, 31), (31, 33)];
+        let cases = [
+            (0, 1),
+            (8, 0),
+            (9, 10),
+            (26, 18),
+            (27, 28),
+            (30, 27),
+            (33, 32),
+            (32, 31),
+            (31, 33),
+        ];
         for (indicator, hun) in cases {
             assert_eq!(hun_of(indicator), hun, "indicator {indicator}");
         }

@@ -8,7 +8,10 @@ use crate::rules::EvalRules;
 use crate::score::Shape;
 use crate::shape::hand_wins;
 
-/// The best reading's factor, shape and items. Errors: `Error::NotWinning`.
+/// The best reading's factor, shape and items.
+///
+/// # Errors
+/// `Error::NotWinning` if the hand does not win.
 pub fn score(
     hand: &Hand,
     _tile: u8,
