@@ -24,7 +24,6 @@ for any kind); nothing here calls the package's evaluators.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import functools
 import secrets
 from collections.abc import Callable, Iterable, Sequence
@@ -52,7 +51,9 @@ __all__ = [
     "WinContext",
     "hun_of",
     "options_of",
+    "brute_force_scorer",
     "pao_action",
+    "score_options",
     "unit_scorer",
     "wins",
 ]
@@ -231,6 +232,40 @@ def unit_scorer(
     return 2 if context.dealer else 1, tuple(items)
 
 
+def brute_force_scorer(
+    counts: Sequence[int], melds: Sequence[tuple[int, int]], tile: int, context: WinContext
+) -> tuple[int, tuple[ScoreItem, ...]]:
+    """The brute-force scorer of ``reference_hebei_score.py`` (the contract's factor table
+    on the best reading). Where several item lists reach the best factor, the least in
+    sort order is returned; :func:`score_options` gives them all."""
+    factor, options = score_options(counts, melds, tile, context)
+    return factor, min(options, key=lambda items: [(i.name, i.value) for i in items])
+
+
+def score_options(
+    counts: Sequence[int], melds: Sequence[tuple[int, int]], tile: int, context: WinContext
+) -> tuple[int, set[tuple[ScoreItem, ...]]]:
+    """The best factor of a win and every item list that reaches it."""
+    from reference_hebei_score import HebeiHand, best_scores
+
+    hand = HebeiHand(
+        tiles=tuple(_tiles_of(counts)),
+        melds=tuple((MeldKind(k).name.lower(), t) for k, t in melds),
+        hun=context.hun,
+        win_tile=tile,
+        self_draw=context.self_draw,
+        replacement=context.replacement,
+        last_tile=context.last_tile,
+        flowers=context.flowers,
+        dealer=context.dealer,
+        hun_on=context.hun_on,
+    )
+    factor, found = best_scores(hand)
+    if not factor:
+        raise AssertionError(f"not a winning hand: {hand}")
+    return factor, {items for _shape, items in found}
+
+
 # -- the game -------------------------------------------------------------------------------
 
 
@@ -260,7 +295,8 @@ class ReferenceHebeiGame:
 
     Drive it with :attr:`to_act`, :meth:`legal_actions` and :meth:`step` until
     :attr:`is_over`; :attr:`result` then holds the settlement and :meth:`next_dealer` who
-    deals next. ``scorer`` gives each win's factor (:data:`Scorer`; factor 1 by default).
+    deals next. ``scorer`` gives each win's factor (:data:`Scorer`; by default the
+    brute-force :func:`brute_force_scorer`).
     """
 
     def __init__(
@@ -271,7 +307,7 @@ class ReferenceHebeiGame:
         wall: Iterable[int] | None = None,
         scores: Sequence[int] | None = None,
         *,
-        scorer: Scorer = unit_scorer,
+        scorer: Scorer | None = None,
     ) -> None:
         opts = options_of(rules)
         self._rules = rules
@@ -289,7 +325,7 @@ class ReferenceHebeiGame:
                 raise InvalidArgumentError("give a seed or a wall, not both")
             wall_list = check_wall(wall, opts)
         self._opts = opts
-        self._scorer = scorer
+        self._scorer = brute_force_scorer if scorer is None else scorer
         self._dealer = dealer
         self._wall = wall_list
         self._scores = scores
@@ -311,6 +347,7 @@ class ReferenceHebeiGame:
         self._answers: dict[int, Action] = {}
         self._claim_tile: int | None = None
         self._winners: list[int] = []
+        self._win_contexts: dict[int, WinContext] = {}
         self._events.append(
             {
                 "type": "start_hand",
@@ -350,9 +387,6 @@ class ReferenceHebeiGame:
     def flowers(self, seat: int) -> list[int]:
         """The flowers ``seat`` has set aside, in the order set aside."""
         return list(self._seats[seat].flowers)
-
-    def melds(self, seat: int) -> list[tuple[MeldKind, int, int | None]]:
-        return [(MeldKind(m[0]), int(m[1]), m[2]) for m in self._seats[seat].melds]
 
     def discards(self, seat: int) -> list[int]:
         return list(self._seats[seat].discards)
@@ -400,6 +434,13 @@ class ReferenceHebeiGame:
         if self._phase == "turn":
             return self._turn_actions(seat)
         return list(self._options[seat])
+
+    def win_context(self, seat: int) -> WinContext | None:
+        """What the score of ``seat``'s win was given besides its hand (once it has won)."""
+        return self._win_contexts.get(seat)
+
+    def melds(self, seat: int) -> list[tuple[MeldKind, int, int | None]]:
+        return [(MeldKind(m[0]), int(m[1]), m[2]) for m in self._seats[seat].melds]
 
     def next_dealer(self) -> int | None:
         """Who deals next, once the hand is over: the dealer keeps the deal when it wins (with
@@ -708,6 +749,7 @@ class ReferenceHebeiGame:
                 hun_on=self._opts.hun,
             )
             melds = [(int(m[0]), int(m[1])) for m in st.melds]
+            self._win_contexts[w] = context
             factor, items = self._scorer(counts, melds, tile, context)
             summaries.append(WinSummary(w, kind, TILES[tile], 1, factor, tuple(items)))
             if self_draw:
@@ -787,7 +829,7 @@ class ReferenceHebeiGame:
         self._events.append(
             {
                 "type": "end_hand",
-                "result": _result_dict(result),
+                "result": result.to_dict(),
                 "hands": [_tiles_of(s.hand) for s in self._seats],
                 "melds": [[[int(m[0]), m[1], m[2]] for m in s.melds] for s in self._seats],
                 "discards": [list(s.discards) for s in self._seats],
@@ -861,25 +903,6 @@ class ReferenceHebeiGame:
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self._phase}, to act {list(self.to_act)}"
         return f"<ReferenceHebeiGame dealer={self._dealer} left={self.wall_remaining} {state}>"
-
-
-def _result_dict(result: HandResult) -> dict[str, Any]:
-    """``result.to_dict()``, with each win's summary written out here: the package's
-    ``WinSummary.to_dict`` (main at 7452867) reads fields it does not have."""
-    wins = result.wins
-    d = dataclasses.replace(result, wins=()).to_dict()
-    d["wins"] = [
-        {
-            "seat": w.seat,
-            "kind": w.kind.value,
-            "tile": int(w.tile),
-            "points": w.points,
-            "factor": w.factor,
-            "score_items": [i.to_dict() for i in w.score_items],
-        }
-        for w in wins
-    ]
-    return d
 
 
 def _deltas(transfers: Iterable[Transfer]) -> tuple[int, int, int, int]:
