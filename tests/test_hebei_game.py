@@ -48,7 +48,7 @@ IMPLS = ("engine", "reference")
 
 _STUB_SCORER = pytest.mark.xfail(
     strict=True,
-    reason="main 7452867: the engine's hebei scorer (rust/profiles/hebei/score.rs) is a stub "
+    reason="main 9e8f44e: the engine's hebei scorer (rust/profiles/hebei/score.rs) is a stub "
     "giving only 底 1 and 庄 ×2",
 )
 
@@ -322,6 +322,25 @@ def scenario_added_kong(impl: str) -> tuple[Any, list[int]]:
     return g, [4]
 
 
+def scenario_kong_bloom(impl: str) -> tuple[Any, list[int]]:
+    """The dealer konged 7z concealed; its replacement is 5f, set aside and replaced by 4s,
+    which completes 123m 456p 99m 234s: 杠上开花 (the replacement of a kong's replacement
+    still counts) ×2 · 素和 ×2 · 庄 ×2 · one flower ×2 = 16 (no 门清: a concealed kong ends
+    it)."""
+    wall = hebei_wall({0: "7777z 123m 456p 99m 23s"}, front=IND, back="5f 4s")
+    g = new_game(impl, wall, factors=[16])
+    g.step(0, Action(K.CONCEALED_KONG, 33))
+    assert g.events[-4:] == [
+        {"type": "concealed_kong", "seat": 0, "tile": 33},
+        {"type": "draw", "seat": 0, "tile": 38, "replacement": True},
+        {"type": "flower", "seat": 0, "tile": 38},
+        {"type": "draw", "seat": 0, "tile": 21, "replacement": True},
+    ]
+    assert g.legal_actions(0)[0] == Action(K.SELF_DRAW_WIN)
+    g.step(0, Action(K.SELF_DRAW_WIN))
+    return g, [16]
+
+
 def scenario_kong_then_drawn_hand(impl: str, voids: bool) -> tuple[Any, list[int]]:
     """The dealer konged 7z concealed; then nobody wins to the end of the wall (黄庄)."""
     wall = hebei_wall({0: "7777z 4s", 1: W1}, front=IND, back=[None])
@@ -403,7 +422,7 @@ def test_flower_indicator_is_set_aside(impl: str) -> None:
 
 _DRAWN_14TH = pytest.mark.xfail(
     strict=True,
-    reason="main 7452867: the engine takes the dealer's last flower replacement as its drawn "
+    reason="main 9e8f44e: the engine takes the dealer's last flower replacement as its drawn "
     "tile even when its 14th tile is not a flower; hebei-spec.md deal step 4 says the 14th "
     "('or, if that was a flower, the last replacement')",
 )
@@ -588,6 +607,17 @@ def test_added_kong_each_other_seat_pays_1(impl: str) -> None:
 
 
 @pytest.mark.parametrize("impl", IMPLS)
+def test_kong_bloom_through_a_flower(impl: str) -> None:
+    g, _ = scenario_kong_bloom(impl)
+    (f,) = win_factors(g)
+    check_end(
+        g,
+        [T(p, 0, f, "win") for p in (1, 2, 3)] + [T(p, 0, 2, "concealed_kong") for p in (1, 2, 3)],
+        next_dealer=0,
+    )
+
+
+@pytest.mark.parametrize("impl", IMPLS)
 @pytest.mark.parametrize("voids", [False, True])
 def test_drawn_hand_kongs_and_draw_voids_kongs(impl: str, voids: bool) -> None:
     """黄庄: the kongs stand (each other seat pays the dealer 2 for its 暗杠) unless
@@ -723,6 +753,7 @@ SCENARIOS: dict[str, Callable[[str], tuple[Any, list[int]]]] = {
     "concealed_kong": scenario_concealed_kong,
     "direct_kong": scenario_direct_kong,
     "added_kong": scenario_added_kong,
+    "kong_bloom": scenario_kong_bloom,
 }
 
 
