@@ -253,8 +253,7 @@ pub fn decompose(hand: &Hand, rules: EvalRules) -> Vec<Reading> {
         out.retain(|r| {
             r.shape == Shape::Standard
                 && r.groups.iter().any(|g| {
-                    g.kind == GroupKind::Pair
-                        && crate::pair258::KINDS_258 >> g.tiles[0].0 & 1 == 1
+                    g.kind == GroupKind::Pair && crate::pair258::KINDS_258 >> g.tiles[0].0 & 1 == 1
                 })
         });
     }

@@ -1,8 +1,9 @@
 //! The greedy policy of `koudiandian.bots.GreedyBot`: win when allowed; discard to the
 //! lowest shanten, then the most live winning tiles, then the highest-value wait; declare as
 //! soon as allowed with the best declarable discard; kong and pong when the shanten does not
-//! rise, then chow on the same test; bid no 跑. It sees only what its seat may see. Under 缺一门 (`lack_a_suit`) its shanten counts
-//! dropping a suit, so it discards the suit it drops.
+//! rise, then chow on the same test; bid no 跑; declare opening small wins; take the 海底
+//! only when ready. It sees only what its seat may see. Under 缺一门 (`lack_a_suit`) its
+//! shanten counts dropping a suit, so it discards the suit it drops.
 
 use crate::game::{Act, ActionCode};
 use crate::hand::{Hand, Meld, MeldKind};
@@ -83,10 +84,15 @@ pub fn choose(seat: &Seat<'_>) -> ActionCode {
     if let Some(c) = bid(legal) {
         return c;
     }
-    for act in [Act::SelfDrawWin, Act::Win] {
+    for act in [Act::SelfDrawWin, Act::Win, Act::OpeningWin] {
         if let Some(c) = find(legal, act) {
             return c;
         }
+    }
+    if let (Some(take), Some(pass)) = (find(legal, Act::Haidi), find(legal, Act::Pass)) {
+        // The 海底: worth taking only for a hand it may complete.
+        let ready = seat.shanten_of(&seat.counts, &seat.melds) == 0;
+        return if ready { take } else { pass };
     }
     if let Some(pass) = find(legal, Act::Pass) {
         return claim(seat, pass);

@@ -108,11 +108,11 @@ pub fn big_shapes(counts: &Counts, melds: MeldInfo) -> u8 {
     {
         bits |= big::ALL_258;
     }
-    let pairs = counts.iter().filter(|&&c| c == 2).count();
+    let pairs = counts.iter().filter(|&&c| c == 2).fold(0, |n, _| n + 1);
     if !melds.chow && pairs == 1 && counts.iter().all(|&c| matches!(c, 0 | 2 | 3)) {
         bits |= big::ALL_PONGS;
     }
-    if (suits_of(counts) | melds.suits).count_ones() == 1
+    if (suits_of(counts) | melds.suits).is_power_of_two()
         && (seven_pairs || is_standard(counts, 0, plain()))
     {
         bits |= big::ONE_SUIT;

@@ -60,10 +60,19 @@ impl Rng {
     }
 }
 
-/// A shuffled wall and the wildcard kinds, as a seeded hand starts (RULES §2, §6): four of
-/// each kind of `kinds` in kind order, then the `extra` tiles (flowers) in order, shuffled,
-/// then `wildcards` kinds drawn after the deal, uniformly and distinct, from the kinds of
-/// `pool` (in kind order, each drawn one removed).
+/// A seeded hand's wall, wildcard kinds and dice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Deal {
+    pub wall: Vec<u8>,
+    pub wildcards: Vec<u8>,
+    pub dice: Vec<(u8, u8)>,
+}
+
+/// A shuffled wall, the wildcard kinds and the dice, as a seeded hand starts (RULES §2, §6):
+/// four of each kind of `kinds` in kind order, then the `extra` tiles (flowers) in order,
+/// shuffled; then `wildcards` kinds drawn after the deal, uniformly and distinct, from the
+/// kinds of `pool` (in kind order, each drawn one removed); then `dice` rolls of two dice
+/// (each `1 + below(6)`).
 #[must_use]
 pub fn deal(
     seed: u64,
@@ -71,7 +80,8 @@ pub fn deal(
     extra: &[u8],
     wildcards: usize,
     pool: KindMask,
-) -> (Vec<u8>, Vec<u8>) {
+    dice: usize,
+) -> Deal {
     let mut rng = Rng::new(seed);
     let of = |mask: KindMask| (0..KINDS as u8).filter(move |&k| mask >> k & 1 == 1);
     let mut wall: Vec<u8> = of(kinds).flat_map(|k| [k; 4]).collect();
@@ -83,7 +93,13 @@ pub fn deal(
         let i = rng.below(pool.len() as u64) as usize;
         chosen.push(pool.remove(i));
     }
-    (wall, chosen)
+    let mut die = || 1 + rng.below(6) as u8;
+    let dice = (0..dice).map(|_| (die(), die())).collect();
+    Deal {
+        wall,
+        wildcards: chosen,
+        dice,
+    }
 }
 
 #[cfg(test)]
@@ -93,8 +109,16 @@ mod tests {
 
     #[test]
     fn deterministic_and_unbiased_enough() {
-        let (a, wa) = deal(7, ALL_KINDS, &[], 2, ALL_KINDS);
-        let (b, wb) = deal(7, ALL_KINDS, &[], 2, ALL_KINDS);
+        let Deal {
+            wall: a,
+            wildcards: wa,
+            ..
+        } = deal(7, ALL_KINDS, &[], 2, ALL_KINDS, 0);
+        let Deal {
+            wall: b,
+            wildcards: wb,
+            ..
+        } = deal(7, ALL_KINDS, &[], 2, ALL_KINDS, 0);
         assert_eq!((a.clone(), wa.clone()), (b, wb));
         assert_eq!(a.len(), 136);
         assert_ne!(wa[0], wa[1]);
@@ -110,7 +134,12 @@ mod tests {
             hist.iter().all(|&h| (9_000..11_000).contains(&h)),
             "{hist:?}"
         );
-        let (h, w) = deal(3, ALL_KINDS, &[], 1, ALL_KINDS & !SUITED_KINDS);
+        let Deal {
+            wall: h,
+            wildcards: w,
+            dice,
+        } = deal(3, ALL_KINDS, &[], 1, ALL_KINDS & !SUITED_KINDS, 4);
+        assert!(dice.len() == 4 && dice.iter().all(|d| (1..=6).contains(&d.0)));
         assert_eq!(h.len(), 136);
         assert!(w[0] >= 27);
     }

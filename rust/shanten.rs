@@ -164,7 +164,11 @@ fn pair_258(counts: &Counts, wild: u8, melds: crate::pair258::MeldInfo) -> i32 {
 #[must_use]
 pub fn of_hand(hand: &crate::hand::Hand, rules: EvalRules) -> i32 {
     if rules.pair_258 {
-        return pair_258(&hand.counts, hand.wild, crate::pair258::MeldInfo::of(&hand.melds));
+        return pair_258(
+            &hand.counts,
+            hand.wild,
+            crate::pair258::MeldInfo::of(&hand.melds),
+        );
     }
     let meld_suits = if rules.lack_a_suit {
         crate::suits::of_melds(hand)

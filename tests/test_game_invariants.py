@@ -930,6 +930,8 @@ ALL_KINDS = list(ActionKind)
 
 def random_action(rng: random.Random) -> Action:
     kind = rng.choice(ALL_KINDS)
+    if kind is ActionKind.PAO:
+        return Action(kind, rng.randrange(4))
     return Action(kind, kd.Tile(rng.randrange(34)) if kind.takes_tile else None)
 
 

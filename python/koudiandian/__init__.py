@@ -37,7 +37,7 @@ from .hand import (
 from .match import Match
 from .meld import Meld, MeldKind
 from .reading import Group, GroupKind, Reading, Shape
-from .result import HandResult, Transfer, WinKind, WinSummary
+from .result import Bird, Haidi, HandResult, Transfer, WinKind, WinSummary
 from .rules import Rules, WildcardMode
 from .score import Pattern, WinScore
 from .simulate import SimulationSummary, simulate
@@ -50,8 +50,10 @@ __all__ = [
     "Action",
     "ActionKind",
     "ArrayError",
+    "Bird",
     "Game",
     "Group",
+    "Haidi",
     "GroupKind",
     "HandResult",
     "HandSizeError",

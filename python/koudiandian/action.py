@@ -24,6 +24,9 @@ class ActionKind(enum.IntEnum):
     PASS = 8  # 过
     CHOW = 9  # 吃: ``tile`` is the lowest tile of the run (offered by profiles with chow)
     PAO = 10  # 跑: a bid 0–3 before the deal, the count in ``tile`` (profiles with bids)
+    DICE_KONG = 11  # 杠 with dice (changsha): ``tile`` is the kong's kind
+    OPENING_WIN = 12  # 起手小胡: declare the opening small wins at one's first turn
+    HAIDI = 13  # 要海底: take the wall's last tile when offered (PASS refuses it)
 
     @property
     def takes_tile(self) -> bool:
@@ -42,6 +45,7 @@ _WITH_TILE = frozenset(
         ActionKind.ADDED_KONG,
         ActionKind.CONCEALED_KONG,
         ActionKind.CHOW,
+        ActionKind.DICE_KONG,
     }
 )
 
@@ -49,7 +53,7 @@ _WITH_TILE = frozenset(
 @dataclass(frozen=True, slots=True)
 class Action:
     """One decision. ``tile`` is the discarded tile for ``DISCARD`` / ``DECLARE``, the
-    kong's kind for ``ADDED_KONG`` / ``CONCEALED_KONG`` and the lowest tile of the run for
+    kong's kind for ``ADDED_KONG`` / ``CONCEALED_KONG`` / ``DICE_KONG`` and the lowest tile of the run for
     ``CHOW``; for ``PAO`` it is the bid, a plain int 0–3; ``None`` for the others (the claimed
     tile of ``WIN`` / ``PONG`` / ``KONG`` is the one on the table)."""
 

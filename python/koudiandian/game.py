@@ -46,7 +46,8 @@ class Game:
     - ``Game(rules, wall=[...], wildcards=[...])``: exactly that hand (RULES §2 wall order;
       the wall may also be tile text). In profiles with flowers the wall holds the eight
       flowers (34–41, ``1f``–``8f``) too; in profiles whose wildcard is turned from the wall
-      (``hebei``'s 混) ``wildcards`` is not given.
+      (``hebei``'s 混) ``wildcards`` is not given. ``dice=[(a, b), ...]`` are the dice an
+      explicit hand rolls, in order (``changsha``'s dice kongs; seeded hands roll their own).
 
     ``rules`` is a :class:`Rules`, a preset name, or ``None`` for ``Rules()``. Drive the
     hand with :attr:`to_act`, :meth:`legal_actions` and :meth:`step` until :attr:`is_over`;
@@ -62,6 +63,7 @@ class Game:
         wall: Iterable[int] | str | None = None,
         wildcards: Iterable[int] | None = None,
         scores: Sequence[int] = (0, 0, 0, 0),
+        dice: Iterable[tuple[int, int]] | None = None,
     ) -> None:
         if wall is None and seed is None:
             seed = secrets.randbits(64)
@@ -72,7 +74,13 @@ class Game:
         if wildcards is not None and not isinstance(wildcards, Iterable):
             raise InvalidWallError(f"wildcards must be tile indices, got {wildcards!r}")
         self._core = _core.GameCore(
-            rules, dealer=dealer, seed=seed, wall=wall, wildcards=wildcards, scores=scores
+            rules,
+            dealer=dealer,
+            seed=seed,
+            wall=wall,
+            wildcards=wildcards,
+            scores=scores,
+            dice=dice,
         )
         self._rules: Rules = self._core.rules()
         self._rendered: list[dict[str, Any]] = []
@@ -104,7 +112,8 @@ class Game:
     @property
     def phase(self) -> str:
         """``"bid"`` (every seat bids its 跑, profiles with bids), ``"turn"``, ``"claim"``
-        (answering a discard), ``"rob"`` (answering an added kong) or ``"over"``."""
+        (answering a discard), ``"rob"`` (answering an added kong), ``"haidi"`` (a seat is
+        offered the wall's last tile, changsha) or ``"over"``."""
         return self._core.phase()
 
     @property
@@ -228,6 +237,7 @@ class Game:
                 wall=start["wall"],
                 wildcards=start["wildcards"],
                 scores=start.get("scores", (0, 0, 0, 0)),
+                dice=[tuple(d) for d in start["dice"]] if "dice" in start else None,
             )
         except (KeyError, TypeError, AttributeError) as e:
             raise InvalidEventLogError(f"bad start_hand event: {e!r}") from None
@@ -323,6 +333,12 @@ def _decision(e: Any, n: int) -> Action | None:
             return Action(ActionKind[str(e["action"]).upper()], e.get("tile"))
         if kind == "bid":
             return Action(ActionKind.PAO, e["pao"])
+        if kind == "dice_kong":  # one's own; a claimed one is its answer
+            return None if e["from"] is not None else Action(ActionKind.DICE_KONG, e["tile"])
+        if kind == "opening_win":
+            return Action(ActionKind.OPENING_WIN)
+        if kind == "haidi":
+            return Action(ActionKind.HAIDI if e["take"] else ActionKind.PASS)
         if kind == "win":
             return (
                 Action(ActionKind.SELF_DRAW_WIN)
@@ -331,6 +347,6 @@ def _decision(e: Any, n: int) -> Action | None:
             )
     except (KeyError, TypeError, KoudiandianError) as err:
         raise InvalidEventLogError(f"event {n} ({kind}) is malformed: {err!r}") from None
-    if kind in ("draw", "pong", "kong", "chow", "flower", "indicator", "end_hand"):
+    if kind in ("draw", "pong", "kong", "chow", "flower", "indicator", "dice", "bird", "end_hand"):
         return None
     raise InvalidEventLogError(f"event {n} has unknown type {kind!r}")

@@ -36,6 +36,9 @@ _ACTION_NAMES = {
     ActionKind.PASS: "pass (过)",
     ActionKind.CHOW: "chow (吃)",
     ActionKind.PAO: "bid 跑",
+    ActionKind.DICE_KONG: "kong with dice (杠)",
+    ActionKind.OPENING_WIN: "declare your opening small wins (起手小胡)",
+    ActionKind.HAIDI: "take the last tile (要海底)",
 }
 _PLACES = ("1st", "2nd", "3rd", "4th")
 
@@ -117,7 +120,9 @@ def render(view: SeatView, style: TileStyle, *, hand_number: int | None = None) 
     if view.winning_tiles:
         waits = ", ".join(f"{t.format(style)} ({t.points} pts)" for t in view.winning_tiles)
         lines.append(f"winning tiles: {waits}")
-    if view.phase == "bid":
+    if view.phase == "haidi" and view.turn == view.seat:
+        lines.append("▶ the last tile (海底) is offered to you")
+    elif view.phase == "bid":
         lines.append("▶ bid your 跑 (0–3): every payment with you grows by 2 × both bids")
     elif view.phase == "turn" and view.turn == view.seat:
         lines.append("▶ your turn")
@@ -341,6 +346,8 @@ def _event_text(e: dict[str, Any], me: int, declared: bool, style: TileStyle) ->
     if kind == "indicator":
         hun = Tile(e["hun"]).format(style)
         return f"the indicator is {Tile(e['tile']).format(style)}: the 混 (wildcard) is {hun}"
+    if kind == "bird":
+        return f"the bird is {Tile(e['tile']).format(style)}: it hits {_who(e['seat'], me)}"
     if seat is None or kind == "answer":
         return None
     t = e.get("tile")
@@ -349,6 +356,14 @@ def _event_text(e: dict[str, Any], me: int, declared: bool, style: TileStyle) ->
         return f"{_who(seat, me)} {'set' if seat == me else 'sets'} aside the flower {tile}"
     if kind == "bid":
         return f"{_who(seat, me)} {'bid' if seat == me else 'bids'} 跑 {e['pao']}"
+    if kind == "dice":
+        return f"{_who(seat, me)} {'roll' if seat == me else 'rolls'} {e['dice'][0]} and {e['dice'][1]}"
+    if kind == "opening_win":
+        return f"{_who(seat, me)} {'declare' if seat == me else 'declares'} {', '.join(e['wins'])}"
+    if kind == "haidi":
+        took = "take" if seat == me else "takes"
+        refused = "refuse" if seat == me else "refuses"
+        return f"{_who(seat, me)} {took if e['take'] else refused} the last tile (海底)"
     if seat == me:
         if kind == "draw" and declared:
             return f"you draw {tile}"
@@ -365,6 +380,8 @@ def _event_text(e: dict[str, Any], me: int, declared: bool, style: TileStyle) ->
         )
     if kind in ("pong", "kong"):
         return f"{who} {kind}s {tile}"
+    if kind == "dice_kong":
+        return f"{who} {'make' if seat == me else 'makes'} a kong with dice (杠) of {tile}"
     if kind == "chow":
         claimed = Tile(e["claimed"]).format(style)
         return f"{who} {'chow' if seat == me else 'chows'} {_run(e['tile'], style)} with {claimed}"

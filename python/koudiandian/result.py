@@ -9,7 +9,7 @@ from typing import Any
 from .score import Pattern
 from .tile import TILES, Tile
 
-__all__ = ["WinKind", "Transfer", "ScoreItem", "WinSummary", "HandResult"]
+__all__ = ["WinKind", "Transfer", "ScoreItem", "WinSummary", "Bird", "Haidi", "HandResult"]
 
 
 class WinKind(str, enum.Enum):
@@ -100,12 +100,32 @@ class WinSummary:
 
 
 @dataclass(frozen=True, slots=True)
+class Bird:
+    """The bird (扎鸟) turned after a win: its tile, and the seat its rank counts to from the
+    dealer (1, 5, 9 the dealer; 2, 6 the dealer's 下家; …)."""
+
+    tile: Tile
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Haidi:
+    """What became of the 海底 (the wall's last tile): ``how`` is ``"taken"`` (by ``seat``),
+    ``"refused"`` (by all; ``seat`` the first asked) or ``"replacement"`` (drawn by
+    ``seat`` for a kong)."""
+
+    seat: int
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
 class HandResult:
     """The settled hand. ``winners`` lists every winner (empty for a drawn hand, 荒庄, where
     nothing is paid); ``winner`` is the first (the one that counts for the deal), or
     ``None``. ``score_items`` is the first winner's score as named items; ``wins`` has every
-    winner's. ``flowers`` lists each seat's flowers set aside. ``deltas`` are the four
-    seats' score changes; they sum to zero."""
+    winner's. ``flowers`` lists each seat's flowers set aside. ``opening_wins`` each seat's
+    declared opening small wins, ``bird`` the bird and ``haidi`` what became of the 海底
+    (changsha). ``deltas`` are the four seats' score changes; they sum to zero."""
 
     dealer: int
     winner: int | None
@@ -123,6 +143,9 @@ class HandResult:
     score_items: tuple[ScoreItem, ...] = ()
     wins: tuple[WinSummary, ...] = ()
     flowers: tuple[tuple[Tile, ...], ...] = ((), (), (), ())
+    opening_wins: tuple[tuple[str, ...], ...] = ((), (), (), ())
+    bird: Bird | None = None
+    haidi: Haidi | None = None
 
     @property
     def drawn(self) -> bool:
@@ -146,6 +169,9 @@ class HandResult:
             "score_items": [i.to_dict() for i in self.score_items],
             "wins": [w.to_dict() for w in self.wins],
             "flowers": [[int(t) for t in seat] for seat in self.flowers],
+            "opening_wins": [list(w) for w in self.opening_wins],
+            "bird": None if self.bird is None else {"tile": int(self.bird.tile), "seat": self.bird.seat},
+            "haidi": None if self.haidi is None else {"seat": self.haidi.seat, "how": self.haidi.how},
         }
 
     @classmethod
@@ -167,4 +193,7 @@ class HandResult:
             score_items=tuple(ScoreItem.from_dict(i) for i in d.get("score_items", ())),
             wins=tuple(WinSummary.from_dict(w) for w in d.get("wins", ())),
             flowers=tuple(tuple(Tile(t) for t in seat) for seat in d.get("flowers", [[]] * 4)),
+            opening_wins=tuple(tuple(w) for w in d.get("opening_wins", [[]] * 4)),
+            bird=None if d.get("bird") is None else Bird(TILES[d["bird"]["tile"]], d["bird"]["seat"]),
+            haidi=None if d.get("haidi") is None else Haidi(d["haidi"]["seat"], d["haidi"]["how"]),
         )

@@ -20,10 +20,16 @@ pub enum Act {
     Chow = 9,
     /// 跑: a bid before the deal; its "tile" is the count 0–3 (profiles with bids).
     Pao = 10,
+    /// 杠 with dice: a kong of `tile` whose replacement the dice choose (changsha).
+    DiceKong = 11,
+    /// Declare one's opening small wins (起手小胡) at one's first turn.
+    OpeningWin = 12,
+    /// Take the wall's last tile (海底) when it is offered; `Pass` refuses it.
+    Haidi = 13,
 }
 
 impl Act {
-    const ALL: [Act; 11] = [
+    const ALL: [Act; 14] = [
         Act::Discard,
         Act::Declare,
         Act::SelfDrawWin,
@@ -35,6 +41,9 @@ impl Act {
         Act::Pass,
         Act::Chow,
         Act::Pao,
+        Act::DiceKong,
+        Act::OpeningWin,
+        Act::Haidi,
     ];
 
     #[must_use]
@@ -60,6 +69,7 @@ impl Act {
                 | Act::ConcealedKong
                 | Act::Chow
                 | Act::Pao
+                | Act::DiceKong
         )
     }
 
@@ -78,6 +88,9 @@ impl Act {
             Act::Pass => "pass",
             Act::Chow => "chow",
             Act::Pao => "pao",
+            Act::DiceKong => "dice_kong",
+            Act::OpeningWin => "opening_win",
+            Act::Haidi => "haidi",
         }
     }
 }

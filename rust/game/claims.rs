@@ -6,7 +6,7 @@
 
 use super::action::{Act, ActionCode};
 use super::event::Event;
-use super::result::WinKind;
+use super::result::{special, WinKind};
 use super::state::{GameCore, KongRecord, MeldRecord, Phase};
 use super::turn::melds_of;
 use crate::hand::MeldKind;
@@ -19,26 +19,36 @@ impl GameCore {
         let profile = self.rules.profile();
         let claimable = self.wild_mask >> tile & 1 == 0 && (!robbing || rules.rob_added_kong);
         if claimable {
+            // The 海底's discard may only be won on.
+            let last = self.claim_special & special::LAST_DISCARD != 0;
             for i in 1..4u8 {
                 let s = (source + i) % 4;
                 let seat = &self.seats[s as usize];
                 let mut acts = Vec::new();
                 let may_win = seat.declared || !rules.declare_to_win;
-                if may_win && !seat.passed_win && profile.discard_win_allowed(&self.rules, tile) {
+                let missed = rules.pass_blocks_tile && seat.missed >> tile & 1 == 1;
+                if may_win
+                    && !seat.passed_win
+                    && !missed
+                    && profile.discard_win_allowed(&self.rules, tile)
+                {
                     let mut counts = seat.hand;
                     counts[tile as usize] += 1;
                     if self.wins(&counts, &melds_of(&seat.melds)) {
                         acts.push(Act::Win.code(0));
                     }
                 }
-                if !robbing {
+                if !robbing && !last {
                     let held = seat.hand[tile as usize];
-                    let locked = seat.declared && rules.declare_to_win;
+                    let locked = (seat.declared && rules.declare_to_win) || seat.locked;
                     if !locked && held >= 2 {
                         acts.push(Act::Pong.code(0));
                     }
-                    if held == 3 && self.kong_allowed(s, MeldKind::Kong, tile) {
+                    if held == 3 && !seat.locked && self.kong_allowed(s, MeldKind::Kong, tile) {
                         acts.push(Act::Kong.code(0));
+                    }
+                    if !locked && held == 3 && self.dice_kong_on_discard(s, tile) {
+                        acts.push(Act::DiceKong.code(tile));
                     }
                     if rules.chow && i == 1 && !locked {
                         acts.extend(self.chows(s, tile).map(|low| Act::Chow.code(low)));
@@ -104,7 +114,7 @@ impl GameCore {
             seat,
             action: act,
             auto,
-            tile: (act == Act::Chow).then(|| super::action::tile_of(code)),
+            tile: matches!(act, Act::Chow | Act::DiceKong).then(|| super::action::tile_of(code)),
         });
         if self.all_answered() {
             self.resolve_claims();
@@ -136,11 +146,12 @@ impl GameCore {
         let order = std::mem::take(&mut self.answer_order);
         for s in 0..4 {
             let offered_win = options[s].first().is_some_and(|&c| Act::of(c) == Act::Win);
-            if offered_win
-                && answers[s].map(Act::of) != Some(Act::Win)
-                && self.turn_rules.pass_forfeits_discard_wins
-            {
+            let passed = offered_win && answers[s].map(Act::of) != Some(Act::Win);
+            if passed && self.turn_rules.pass_forfeits_discard_wins {
                 self.seats[s].passed_win = true; // 过胡: from now on only by self-draw
+            }
+            if passed && self.turn_rules.pass_blocks_tile {
+                self.seats[s].missed |= 1 << tile; // 漏胡: not this kind until it draws
             }
         }
         let winners: Vec<u8> = (1..4u8)
@@ -167,7 +178,7 @@ impl GameCore {
         }
         // Pong or kong before chow; among equals, the first to answer.
         let rank = |s: &u8| match answers[*s as usize].map(Act::of) {
-            Some(Act::Pong | Act::Kong) => 0,
+            Some(Act::Pong | Act::Kong | Act::DiceKong) => 0,
             Some(Act::Chow) => 1,
             _ => 2,
         };
@@ -196,7 +207,11 @@ impl GameCore {
             feeder: None,
             feeder_declared: false,
         });
-        self.draw(seat, true);
+        if std::mem::take(&mut self.pending_dice) {
+            self.dice_draw(seat);
+        } else {
+            self.draw(seat, true);
+        }
     }
 
     /// `s` takes `source`'s discard `tile` with the pong, kong or chow `code`.
@@ -242,6 +257,28 @@ impl GameCore {
                     from: source,
                 });
                 self.draw(s, true);
+            }
+            Act::DiceKong => {
+                seat.hand[tile as usize] -= 3;
+                seat.melds.push(MeldRecord {
+                    kind: MeldKind::Kong,
+                    tile,
+                    source: Some(source),
+                });
+                self.kongs.push(KongRecord {
+                    seat: s,
+                    kind: MeldKind::Kong,
+                    tile,
+                    feeder: Some(source),
+                    feeder_declared: self.claim_declared,
+                });
+                self.events.push(Event::DiceKong {
+                    seat: s,
+                    tile,
+                    from: Some(source),
+                    concealed: false,
+                });
+                self.dice_draw(s);
             }
             Act::Chow => {
                 let low = super::action::tile_of(code);

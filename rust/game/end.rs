@@ -2,7 +2,9 @@
 //! `end_hand` event that reveals every seat's tiles.
 
 use super::event::{EndHand, Event};
-use super::result::{deltas_of, HandResult, Outcome, ScoreItem, WinContext, WinKind, WinSummary};
+use super::result::{
+    deltas_of, Bird, HandResult, Outcome, ScoreItem, WinContext, WinKind, WinSummary,
+};
 use super::state::{GameCore, Phase};
 use super::turn::melds_of;
 use crate::profiles::HandSummary;
@@ -29,6 +31,7 @@ impl GameCore {
                 self.self_draw_context()
             } else {
                 self.context_of(seat, WinContext::of(kind))
+                    .with(self.claim_special)
             };
             let mut counts = self.seats[s].hand;
             if !self_draw {
@@ -65,9 +68,37 @@ impl GameCore {
         self.finish(outcomes, items);
     }
 
+    /// The bird (扎鸟) after a win, in profiles that turn one: the 海底 itself after a 海底
+    /// win, else the next tile of the wall (none if the wall is empty). Its rank counts the
+    /// seats from the dealer.
+    fn turn_bird(&mut self) {
+        let Some(o) = self.outcomes.first() else {
+            return;
+        };
+        let haidi_win = (o.context.is_self_draw() && o.context.last_tile)
+            || o.context.has(super::result::special::LAST_DISCARD);
+        let tile = if haidi_win {
+            Some(o.tile)
+        } else if self.wall.remaining() > 0 {
+            self.bird_from_wall = true;
+            Some(self.wall.take(false))
+        } else {
+            None
+        };
+        if let Some(tile) = tile {
+            let seat = (self.dealer + tile % 9) % 4;
+            self.bird = Some(Bird { tile, seat });
+            self.events.push(Event::Bird { tile, seat });
+        }
+    }
+
     /// End the hand with `outcomes` (none: drawn) and each win's score items.
     pub(crate) fn finish(&mut self, outcomes: Vec<Outcome>, score_items: Vec<Vec<ScoreItem>>) {
         self.outcomes = outcomes;
+        self.pending_dice = false;
+        if self.turn_rules.bird {
+            self.turn_bird();
+        }
         self.phase = Phase::Over;
         self.options = Default::default();
         self.answers = [None; 4];
@@ -106,6 +137,8 @@ impl GameCore {
                 outcomes: &self.outcomes,
                 kongs: &self.kongs,
                 bids: std::array::from_fn(|s| self.seats[s].bid),
+                bird: self.bird,
+                opening: std::array::from_fn(|s| self.declared_openings(s).len() as u8),
             },
         );
         let wins = self
@@ -150,6 +183,19 @@ impl GameCore {
             },
             wins,
             flowers: std::array::from_fn(|s| self.seats[s].flowers.clone()),
+            opening_wins: std::array::from_fn(|s| self.declared_openings(s).to_vec()),
+            bird: self.bird,
+            haidi: self.haidi,
+        }
+    }
+
+    /// The opening small wins seat `s` declared.
+    fn declared_openings(&self, s: usize) -> &[&'static str] {
+        let seat = &self.seats[s];
+        if seat.opening_declared {
+            &seat.opening
+        } else {
+            &[]
         }
     }
 }

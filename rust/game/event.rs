@@ -14,6 +14,9 @@ pub struct StartHand {
     pub rules: Rules,
     pub wildcards: Vec<u8>,
     pub wall: Vec<u8>,
+    /// The dice the hand rolls, in order (profiles with dice kongs).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub dice: Vec<(u8, u8)>,
     pub scores: [i32; 4],
 }
 
@@ -90,6 +93,33 @@ pub enum Event {
         seat: u8,
         tile: u8,
         from: u8,
+    },
+    /// A kong with dice (杠): on a discard (`from`), or one's own (`concealed` or added).
+    DiceKong {
+        seat: u8,
+        tile: u8,
+        from: Option<u8>,
+        concealed: bool,
+    },
+    /// The dice rolled for a dice kong's replacement.
+    Dice {
+        seat: u8,
+        dice: [u8; 2],
+    },
+    /// A seat declares its opening small wins (起手小胡).
+    OpeningWin {
+        seat: u8,
+        wins: Vec<&'static str>,
+    },
+    /// A seat takes (or refuses) the 海底.
+    Haidi {
+        seat: u8,
+        take: bool,
+    },
+    /// The bird turned after a win, and the seat it hits.
+    Bird {
+        tile: u8,
+        seat: u8,
     },
     /// 吃: `tile` is the run's lowest tile, `claimed` the discard.
     Chow {

@@ -28,7 +28,8 @@ mod tests;
 pub use action::{describe, tile_of, Act, ActionCode, CODES};
 pub use event::{EndHand, Event, StartHand};
 pub use result::{
-    deltas_of, HandResult, Outcome, ScoreItem, Transfer, WinContext, WinKind, WinSummary,
+    deltas_of, special, Bird, Haidi, HandResult, Outcome, ScoreItem, Transfer, WinContext, WinKind,
+    WinSummary,
 };
 pub use state::{GameCore, KongRecord, MeldRecord, Phase, Seat, Wall};
 pub use view::{sees_discard, sees_meld, ActionView, MeldView, SeatView};

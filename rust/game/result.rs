@@ -27,6 +27,23 @@ pub struct WinContext {
     pub flowers: u8,
     /// Whether the winner is the dealer (庄).
     pub dealer: bool,
+    /// More about the moment, as [`special`] bits (changsha's 大胡 of the moment).
+    pub special: u8,
+}
+
+/// The bits of [`WinContext::special`].
+pub mod special {
+    /// The replacement came by the dice (a 杠, not a 补张): its self-draw is 杠上开花.
+    pub const DICE: u8 = 1;
+    /// A win on the discard a seat made right after its dice kong's replacement (杠上炮).
+    pub const KONG_DISCARD: u8 = 2;
+    /// The dealer wins on its first turn, on its dealt tiles (天胡).
+    pub const HEAVENLY: u8 = 4;
+    /// A non-dealer wins on the dealer's first discard (地胡).
+    pub const EARTHLY: u8 = 8;
+    /// A win on the discard of the 海底 (海底炮); with `last_tile` on a self-draw it is the
+    /// 海底 itself (海底捞月).
+    pub const LAST_DISCARD: u8 = 16;
 }
 
 impl WinContext {
@@ -39,6 +56,7 @@ impl WinContext {
             last_tile: false,
             flowers: 0,
             dealer: false,
+            special: 0,
         }
     }
 
@@ -51,6 +69,7 @@ impl WinContext {
             last_tile,
             flowers: 0,
             dealer: false,
+            special: 0,
         }
     }
 
@@ -62,6 +81,21 @@ impl WinContext {
             dealer,
             ..self
         }
+    }
+
+    /// The same win with `bits` of [`special`] set too.
+    #[must_use]
+    pub const fn with(self, bits: u8) -> Self {
+        WinContext {
+            special: self.special | bits,
+            ..self
+        }
+    }
+
+    /// Whether a [`special`] bit is set.
+    #[must_use]
+    pub const fn has(self, bit: u8) -> bool {
+        self.special & bit != 0
     }
 
     #[must_use]
@@ -186,6 +220,27 @@ pub struct HandResult {
     pub wins: Vec<WinSummary>,
     /// Each seat's flowers set aside (profiles with flowers).
     pub flowers: [Vec<u8>; 4],
+    /// Each seat's opening small wins (起手小胡) declared, by name (changsha).
+    pub opening_wins: [Vec<&'static str>; 4],
+    /// The bird (扎鸟): the tile turned after a win and the seat it hits (changsha).
+    pub bird: Option<Bird>,
+    /// What became of the 海底 when nobody won (changsha's dealer rule).
+    pub haidi: Option<Haidi>,
+}
+
+/// The bird: a tile and the seat its rank counts to from the dealer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Bird {
+    pub tile: u8,
+    pub seat: u8,
+}
+
+/// The 海底 (the last tile): `"taken"` by `seat`, `"refused"` by all (`seat` the first
+/// asked), or drawn by `seat` as a kong's `"replacement"`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Haidi {
+    pub seat: u8,
+    pub how: &'static str,
 }
 
 /// One winner's win and its score.

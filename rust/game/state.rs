@@ -4,7 +4,7 @@
 
 use super::action::{self, Act, ActionCode, CODES};
 use super::event::{Event, StartHand};
-use super::result::{HandResult, Outcome};
+use super::result::{Bird, Haidi, HandResult, Outcome};
 use crate::error::{Error, Result};
 use crate::hand::MeldKind;
 use crate::profiles::TurnRules;
@@ -46,6 +46,8 @@ pub enum Phase {
     Claim,
     /// Seats answer an added kong of `turn` (抢杠).
     Rob,
+    /// The seat `turn` is offered the wall's last tile (海底).
+    Haidi,
     Over,
 }
 
@@ -63,6 +65,15 @@ pub struct Seat {
     pub(crate) passed_win: bool,
     /// Kinds whose added kong it gave up by choosing pong (过杠).
     pub(crate) forfeited: KindMask,
+    /// Kinds it may not win on from a discard until it draws (漏胡).
+    pub(crate) missed: KindMask,
+    /// Made a dice kong (杠): from then on it wins or discards what it draws.
+    pub(crate) locked: bool,
+    /// Its opening small wins (起手小胡), and whether it declared them.
+    pub(crate) opening: Vec<&'static str>,
+    pub(crate) opening_declared: bool,
+    /// Discards it has made (0: its first turn).
+    pub(crate) turns: u16,
     /// Flowers set aside, in order.
     pub(crate) flowers: Vec<u8>,
     /// Its 跑 bid.
@@ -78,6 +89,11 @@ impl Default for Seat {
             declared: false,
             passed_win: false,
             forfeited: 0,
+            missed: 0,
+            locked: false,
+            opening: Vec::new(),
+            opening_declared: false,
+            turns: 0,
             flowers: Vec::new(),
             bid: 0,
         }
@@ -91,29 +107,84 @@ impl Seat {
     }
 }
 
-/// The wall: ordinary draws from the front, replacements from the back (RULES §2).
+/// The wall: ordinary draws from the front, replacements from the back (RULES §2), by
+/// stacks of two where the profile builds the wall so (RULES-changsha), and dice-chosen
+/// replacements that may take a tile from the middle.
 #[derive(Debug, Clone)]
 pub struct Wall {
     pub(crate) tiles: Vec<u8>,
+    /// Tiles taken, by position.
+    pub(crate) taken: Vec<bool>,
+    /// The next position to draw from the front (tiles before it are all taken).
     pub(crate) front: usize,
+    /// How many positions at the back are all taken.
     pub(crate) back: usize,
+    /// Tiles not yet taken.
+    pub(crate) left: usize,
+    /// Replacements take the last stack's top tile, then its bottom.
+    pub(crate) stacks: bool,
 }
 
 impl Wall {
-    #[must_use]
-    pub fn remaining(&self) -> usize {
-        self.tiles.len() - self.front - self.back
+    pub(crate) fn new(tiles: Vec<u8>, stacks: bool) -> Wall {
+        let n = tiles.len();
+        Wall {
+            tiles,
+            taken: vec![false; n],
+            front: 0,
+            back: 0,
+            left: n,
+            stacks,
+        }
     }
 
-    /// The next tile from the front or the back. Precondition: `remaining() > 0`.
-    pub(crate) fn take(&mut self, from_back: bool) -> u8 {
-        if from_back {
-            self.back += 1;
-            self.tiles[self.tiles.len() - self.back]
-        } else {
+    #[must_use]
+    pub fn remaining(&self) -> usize {
+        self.left
+    }
+
+    fn take_at(&mut self, pos: usize) -> u8 {
+        self.taken[pos] = true;
+        self.left -= 1;
+        while self.front < self.tiles.len() && self.taken[self.front] {
             self.front += 1;
-            self.tiles[self.front - 1]
         }
+        let n = self.tiles.len();
+        while self.back < n && self.taken[n - 1 - self.back] {
+            self.back += 1;
+        }
+        self.tiles[pos]
+    }
+
+    /// The next tile from the front or, for a replacement, the back (the last stack's top
+    /// tile, then its bottom, when the wall is stacked). Precondition: `remaining() > 0`.
+    pub(crate) fn take(&mut self, from_back: bool) -> u8 {
+        if !from_back {
+            return self.take_at(self.front);
+        }
+        let last = self.tiles.len() - 1 - self.back;
+        let top = last - last % 2;
+        if self.stacks && !self.taken[top] {
+            self.take_at(top)
+        } else {
+            self.take_at(last)
+        }
+    }
+
+    /// The dice's replacement: the top tile (else the bottom) of the `n`-th stack still
+    /// holding a tile, counted from the back, or of the front-most such stack if fewer hold
+    /// tiles. Precondition: `remaining() > 0`.
+    pub(crate) fn take_by_dice(&mut self, n: usize) -> u8 {
+        let holding = (0..self.tiles.len().div_ceil(2))
+            .rev()
+            .filter(|&j| (2 * j..(2 * j + 2).min(self.tiles.len())).any(|p| !self.taken[p]));
+        let stack = holding.take(n.max(1)).last().unwrap_or(0);
+        let pos = if self.taken[2 * stack] {
+            2 * stack + 1
+        } else {
+            2 * stack
+        };
+        self.take_at(pos)
     }
 }
 
@@ -148,6 +219,25 @@ pub struct GameCore {
     pub(crate) indicator_flowers: Vec<u8>,
     /// Each win, the one that counts for the deal first.
     pub(crate) outcomes: Vec<Outcome>,
+    /// The dice to roll, in order, and how many were rolled.
+    pub(crate) dice: Vec<(u8, u8)>,
+    pub(crate) dice_used: usize,
+    /// The drawn tile came by the dice (杠上开花 if it wins).
+    pub(crate) replacement_dice: bool,
+    /// An added kong being answered was made with dice.
+    pub(crate) pending_dice: bool,
+    /// The 海底: the first seat it was offered to, and what became of it.
+    pub(crate) haidi_first: Option<u8>,
+    pub(crate) haidi: Option<Haidi>,
+    /// The seat on turn holds the 海底 it took.
+    pub(crate) on_haidi: bool,
+    /// `special` bits of a win on the discard being answered (杠上炮, 海底炮, 地胡).
+    pub(crate) claim_special: u8,
+    /// Discards made in the hand.
+    pub(crate) discards_made: u32,
+    /// The bird turned after a win, and whether it came from the wall.
+    pub(crate) bird: Option<Bird>,
+    pub(crate) bird_from_wall: bool,
     pub(crate) result: Option<HandResult>,
 }
 
@@ -185,9 +275,34 @@ impl GameCore {
         wildcards: Vec<u8>,
         scores: [i32; 4],
     ) -> Result<Self> {
+        Self::with_dice(rules, dealer, wall, wildcards, Vec::new(), scores)
+    }
+
+    /// As [`GameCore::new`], with the `dice` the hand will roll, in order (profiles with
+    /// dice kongs; a dice kong is not offered once they are used up).
+    ///
+    /// # Errors
+    /// As [`GameCore::new`], and [`Error::Argument`] for a die outside 1–6.
+    pub fn with_dice(
+        rules: Rules,
+        dealer: u8,
+        wall: Vec<u8>,
+        wildcards: Vec<u8>,
+        dice: Vec<(u8, u8)>,
+        scores: [i32; 4],
+    ) -> Result<Self> {
         check_seat(dealer, "dealer")?;
         check_wall(&rules, &wall, &wildcards)?;
-        Ok(Self::deal(rules, dealer, wall, wildcards, scores))
+        if let Some((i, d)) = dice
+            .iter()
+            .enumerate()
+            .find(|(_, d)| !(1..=6).contains(&d.0) || !(1..=6).contains(&d.1))
+        {
+            return Err(Error::Argument(format!(
+                "dice must be pairs of 1–6, got {d:?} at position {i}"
+            )));
+        }
+        Ok(Self::deal(rules, dealer, wall, wildcards, dice, scores))
     }
 
     /// Deal a hand from the seeded generator (see [`crate::rng::deal`]).
@@ -198,9 +313,15 @@ impl GameCore {
         check_seat(dealer, "dealer")?;
         let w = rules.profile().wall(&rules);
         let flowers: &[u8] = if w.flowers { &FLOWER_TILES } else { &[] };
-        let (wall, wildcards) =
-            crate::rng::deal(seed, w.kinds, flowers, w.wildcards, w.wildcard_pool);
-        Ok(Self::deal(rules, dealer, wall, wildcards, scores))
+        let d = crate::rng::deal(seed, w.kinds, flowers, w.wildcards, w.wildcard_pool, w.dice);
+        Ok(Self::deal(
+            rules,
+            dealer,
+            d.wall,
+            d.wildcards,
+            d.dice,
+            scores,
+        ))
     }
 
     fn deal(
@@ -208,6 +329,7 @@ impl GameCore {
         dealer: u8,
         wall: Vec<u8>,
         mut wildcards: Vec<u8>,
+        dice: Vec<(u8, u8)>,
         scores: [i32; 4],
     ) -> Self {
         wildcards.sort_unstable();
@@ -217,8 +339,10 @@ impl GameCore {
             rules,
             wildcards: wildcards.clone(),
             wall: wall.clone(),
+            dice: dice.clone(),
             scores,
         };
+        let stacks = rules.profile().wall(&rules).stacks;
         let turn_rules = rules.profile().turn_rules(&rules);
         let mut g = GameCore {
             rules,
@@ -227,11 +351,7 @@ impl GameCore {
             scores,
             drawn: None,
             replacement: false,
-            wall: Wall {
-                tiles: wall,
-                front: 0,
-                back: 0,
-            },
+            wall: Wall::new(wall, stacks),
             wildcards,
             wild_mask,
             seats: Default::default(),
@@ -248,6 +368,17 @@ impl GameCore {
             indicator: None,
             indicator_flowers: Vec::new(),
             outcomes: Vec::new(),
+            dice,
+            dice_used: 0,
+            replacement_dice: false,
+            pending_dice: false,
+            haidi_first: None,
+            haidi: None,
+            on_haidi: false,
+            claim_special: 0,
+            discards_made: 0,
+            bird: None,
+            bird_from_wall: false,
             result: None,
         };
         if turn_rules.bids {
@@ -267,11 +398,11 @@ impl GameCore {
         let dealer = self.dealer as usize;
         let mut dealt: [Vec<u8>; 4] = Default::default();
         for i in 0..4usize {
-            dealt[(dealer + i) % 4] = self.wall.tiles[13 * i..13 * i + 13].to_vec();
+            dealt[(dealer + i) % 4] = (0..13).map(|_| self.wall.take(false)).collect();
         }
-        dealt[dealer].push(self.wall.tiles[52]);
-        self.wall.front = 53;
-        let mut last = self.wall.tiles[52];
+        let last_dealt = self.wall.take(false);
+        dealt[dealer].push(last_dealt);
+        let mut last = last_dealt;
         for i in 0..4usize {
             let s = (dealer + i) % 4;
             for &t in &dealt[s] {
@@ -315,6 +446,12 @@ impl GameCore {
                 hun,
                 flowers: self.indicator_flowers.clone(),
             });
+        }
+        if self.turn_rules.opening_wins {
+            let profile = self.rules.profile();
+            for seat in &mut self.seats {
+                seat.opening = profile.opening_wins(&self.rules, &seat.hand);
+            }
         }
         self.phase = Phase::Turn;
         self.turn = self.dealer;
@@ -440,7 +577,7 @@ impl GameCore {
     #[must_use]
     pub fn to_act(&self) -> Vec<u8> {
         match self.phase {
-            Phase::Turn => vec![self.turn],
+            Phase::Turn | Phase::Haidi => vec![self.turn],
             Phase::Bid | Phase::Claim | Phase::Rob => (0..4u8)
                 .filter(|&s| {
                     !self.options[s as usize].is_empty() && self.answers[s as usize].is_none()
@@ -462,6 +599,9 @@ impl GameCore {
                     self.legal = Some(self.turn_actions(seat));
                 }
                 self.legal.clone().unwrap_or_default()
+            }
+            Phase::Haidi if seat == self.turn => {
+                vec![Act::Haidi.code(0), Act::Pass.code(0)]
             }
             Phase::Bid | Phase::Claim | Phase::Rob if self.answers[seat as usize].is_none() => {
                 self.options[seat as usize].clone()

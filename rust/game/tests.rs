@@ -21,6 +21,7 @@ fn random_play_keeps_the_invariants() {
         "hebei",
         "hebei,flowers=false,hun=false",
         "hebei,pao,all_three_pay,draw_voids_kongs",
+        "changsha",
     ];
     let mut rng = Rng::new(99);
     let mut wins = 0;
@@ -41,7 +42,12 @@ fn random_play_keeps_the_invariants() {
                     .filter(|&c| {
                         matches!(
                             Act::of(c),
-                            Act::Declare | Act::Win | Act::SelfDrawWin | Act::Chow
+                            Act::Declare
+                                | Act::Win
+                                | Act::SelfDrawWin
+                                | Act::Chow
+                                | Act::DiceKong
+                                | Act::OpeningWin
                         )
                     })
                     .collect();

@@ -3,7 +3,7 @@
 
 use super::action::{self, Act, ActionCode};
 use super::event::Event;
-use super::result::{WinContext, WinKind};
+use super::result::{special, Haidi, WinContext, WinKind};
 use super::state::{GameCore, KongRecord, MeldRecord, Phase};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::tiles::{is_flower, Counts, KindMask, KINDS};
@@ -145,6 +145,65 @@ impl GameCore {
         out
     }
 
+    /// Whether `seat`'s hand is ready after a kong of `kind` on `tile` (a dice kong needs it):
+    /// a concealed or added kong on its turn, a direct kong on a discard.
+    fn ready_after_kong(&self, seat: u8, kind: MeldKind, tile: u8) -> bool {
+        let s = &self.seats[seat as usize];
+        let (mut hand, mut melds) = (s.hand, melds_of(&s.melds));
+        let t = tile as usize;
+        let used = match kind {
+            MeldKind::ConcealedKong => 4,
+            MeldKind::AddedKong => 1,
+            _ => 3,
+        };
+        if hand[t] < used {
+            return false;
+        }
+        hand[t] -= used;
+        if kind == MeldKind::AddedKong {
+            for m in melds
+                .iter_mut()
+                .filter(|m| m.kind == MeldKind::Pong && m.tile == tile)
+            {
+                m.kind = MeldKind::AddedKong;
+            }
+        } else {
+            melds.push(Meld { kind, tile });
+        }
+        self.waits(&hand, &melds) != 0
+    }
+
+    /// Whether a dice kong may be made now: the rules have them and dice are left.
+    pub(crate) fn dice_left(&self) -> bool {
+        self.turn_rules.dice_kongs && self.dice_used < self.dice.len()
+    }
+
+    /// The dice kongs (杠) `seat` may make on its turn: each of its kongs after which its
+    /// hand is ready.
+    fn dice_kong_actions(&self, seat: u8, kongs: &[ActionCode]) -> Vec<ActionCode> {
+        if !self.dice_left() {
+            return Vec::new();
+        }
+        kongs
+            .iter()
+            .filter_map(|&c| {
+                let kind = if Act::of(c) == Act::ConcealedKong {
+                    MeldKind::ConcealedKong
+                } else {
+                    MeldKind::AddedKong
+                };
+                let tile = action::tile_of(c);
+                self.ready_after_kong(seat, kind, tile)
+                    .then(|| Act::DiceKong.code(tile))
+            })
+            .collect()
+    }
+
+    /// Whether a direct dice kong on the discard `tile` is open to `seat`.
+    pub(crate) fn dice_kong_on_discard(&self, seat: u8, tile: u8) -> bool {
+        self.dice_left() && self.ready_after_kong(seat, MeldKind::Kong, tile)
+    }
+
     fn self_draw_allowed(&self, seat: u8) -> bool {
         let s = &self.seats[seat as usize];
         let Some(drawn) = self.drawn else {
@@ -160,11 +219,23 @@ impl GameCore {
             .is_ok_and(|w| w.allowed)
     }
 
-    /// The context of a self-draw by the seat on turn now.
+    /// The context of a self-draw by the seat on turn now: a replacement (by the dice?),
+    /// the wall's last tile (not when the 海底 went as a replacement), the dealer's first turn.
     pub(crate) fn self_draw_context(&self) -> WinContext {
+        let seat = self.turn;
+        let haidi_gone = self.turn_rules.haidi && self.haidi.is_some_and(|h| h.how != "taken");
+        let last = self.wall.remaining() == 0 && !haidi_gone;
+        let mut bits = 0;
+        if self.replacement_dice {
+            bits |= special::DICE;
+        }
+        let s = &self.seats[seat as usize];
+        if seat == self.dealer && self.discards_made == 0 && s.melds.is_empty() {
+            bits |= special::HEAVENLY;
+        }
         self.context_of(
-            self.turn,
-            WinContext::self_draw(self.replacement, self.wall.remaining() == 0),
+            seat,
+            WinContext::self_draw(self.replacement, last).with(bits),
         )
     }
 
@@ -174,22 +245,41 @@ impl GameCore {
         context.by(flowers, seat == self.dealer)
     }
 
+    /// Whether `seat`'s drawn tile is discarded for it unless it wins or kongs: after 报听,
+    /// after a dice kong, or holding the 海底.
+    pub(crate) fn bound(&self, seat: u8) -> bool {
+        let s = &self.seats[seat as usize];
+        s.declared || s.locked || (self.on_haidi && seat == self.turn)
+    }
+
     pub(crate) fn turn_actions(&self, seat: u8) -> Vec<ActionCode> {
         let s = &self.seats[seat as usize];
         let mut out = Vec::new();
-        if s.declared {
+        if self.bound(seat) && self.drawn.is_some() {
             if self.self_draw_allowed(seat) {
                 out.push(Act::SelfDrawWin.code(0));
             }
-            out.extend(self.kong_actions(seat));
+            if s.declared {
+                out.extend(self.kong_actions(seat));
+            }
             out.push(Act::Discard.code(self.drawn.unwrap_or(0)));
             return out;
         }
+        if self.drawn.is_some() && !self.turn_rules.declare_to_win && self.self_draw_allowed(seat) {
+            out.push(Act::SelfDrawWin.code(0));
+        }
+        if self.turn_rules.opening_wins
+            && s.turns == 0
+            && !s.opening.is_empty()
+            && !s.opening_declared
+        {
+            out.push(Act::OpeningWin.code(0));
+        }
         if self.drawn.is_some() {
-            if !self.turn_rules.declare_to_win && self.self_draw_allowed(seat) {
-                out.push(Act::SelfDrawWin.code(0));
-            }
-            out.extend(self.kong_actions(seat));
+            let kongs = self.kong_actions(seat);
+            let dice = self.dice_kong_actions(seat, &kongs);
+            out.extend(kongs);
+            out.extend(dice);
         }
         if self.turn_rules.declare_to_win {
             let h = self.hand_of(&s.hand, &melds_of(&s.melds));
@@ -210,7 +300,7 @@ impl GameCore {
 
     /// Take the engine's own actions until a seat has a real choice or the hand ends.
     pub(crate) fn advance(&mut self) {
-        while self.phase == Phase::Turn && self.seats[self.turn as usize].declared {
+        while self.phase == Phase::Turn && self.bound(self.turn) {
             let seat = self.turn;
             let legal = self.turn_actions(seat);
             // Under must_win a possible self-draw comes first; a lone action is the drawn tile.
@@ -226,6 +316,10 @@ impl GameCore {
     pub(crate) fn apply(&mut self, seat: u8, code: ActionCode, auto: bool) {
         self.legal = None;
         let (act, tile) = (Act::of(code), action::tile_of(code));
+        if self.phase == Phase::Haidi {
+            self.haidi_answer(seat, act == Act::Haidi);
+            return;
+        }
         if self.phase != Phase::Turn {
             self.answer(seat, code, auto);
             return;
@@ -257,42 +351,164 @@ impl GameCore {
             Act::AddedKong => {
                 self.events.push(Event::AddedKong { seat, tile });
                 self.seats[s].hand[tile as usize] -= 1;
+                self.claim_special = 0;
                 self.open_claims(seat, tile, true);
+            }
+            Act::OpeningWin => {
+                self.seats[s].opening_declared = true;
+                let wins = self.seats[s].opening.clone();
+                self.events.push(Event::OpeningWin { seat, wins });
+            }
+            Act::DiceKong => {
+                let concealed = self.seats[s].hand[tile as usize] == 4;
+                self.events.push(Event::DiceKong {
+                    seat,
+                    tile,
+                    from: None,
+                    concealed,
+                });
+                if concealed {
+                    self.seats[s].hand[tile as usize] -= 4;
+                    self.seats[s].melds.push(MeldRecord {
+                        kind: MeldKind::ConcealedKong,
+                        tile,
+                        source: None,
+                    });
+                    self.kongs.push(KongRecord {
+                        seat,
+                        kind: MeldKind::ConcealedKong,
+                        tile,
+                        feeder: None,
+                        feeder_declared: false,
+                    });
+                    self.dice_draw(seat);
+                } else {
+                    self.seats[s].hand[tile as usize] -= 1;
+                    self.pending_dice = true;
+                    self.claim_special = 0;
+                    self.open_claims(seat, tile, true);
+                }
             }
             _ => {}
         }
     }
 
+    /// `seat` takes or refuses the 海底; refused by all four, the hand is drawn.
+    fn haidi_answer(&mut self, seat: u8, take: bool) {
+        self.events.push(Event::Haidi { seat, take });
+        if take {
+            self.haidi = Some(Haidi { seat, how: "taken" });
+            let tile = self.wall.take(false);
+            self.receive(seat, tile, false);
+            self.on_haidi = true;
+            return;
+        }
+        let next = (seat + 1) % 4;
+        if Some(next) == self.haidi_first {
+            self.haidi = Some(Haidi {
+                seat: next,
+                how: "refused",
+            });
+            self.finish(Vec::new(), Vec::new());
+        } else {
+            self.turn = next;
+        }
+    }
+
+    /// The replacement of `seat`'s dice kong: the dice choose the stack; the seat is locked.
+    /// Precondition: dice are left ([`GameCore::dice_left`]).
+    pub(crate) fn dice_draw(&mut self, seat: u8) {
+        self.seats[seat as usize].locked = true;
+        let (a, b) = self.dice.get(self.dice_used).copied().unwrap_or((1, 1));
+        self.dice_used += 1;
+        self.events.push(Event::Dice { seat, dice: [a, b] });
+        if self.wall.remaining() == 0 {
+            self.finish(Vec::new(), Vec::new());
+            return;
+        }
+        if self.turn_rules.haidi && self.wall.remaining() == 1 {
+            self.haidi = Some(Haidi {
+                seat,
+                how: "replacement",
+            });
+        }
+        let tile = self.wall.take_by_dice(usize::from(a + b));
+        self.receive(seat, tile, true);
+        self.replacement_dice = true;
+    }
+
     /// `seat` draws from the front, or from the back after a kong; a drawn flower is set
-    /// aside and replaced from the back. An empty wall ends the hand drawn.
+    /// aside and replaced from the back. An empty wall ends the hand drawn; where the 海底
+    /// is offered, an ordinary draw of the last tile asks the seat first.
     pub(crate) fn draw(&mut self, seat: u8, mut replacement: bool) {
         loop {
             if self.wall.remaining() == 0 {
                 self.finish(Vec::new(), Vec::new());
                 return;
             }
+            if self.turn_rules.haidi && self.wall.remaining() == 1 {
+                if !replacement {
+                    self.phase = Phase::Haidi;
+                    self.turn = seat;
+                    self.drawn = None;
+                    self.haidi_first = Some(seat);
+                    return;
+                }
+                self.haidi = Some(Haidi {
+                    seat,
+                    how: "replacement",
+                });
+            }
             let tile = self.wall.take(replacement);
-            self.events.push(Event::Draw {
-                seat,
-                tile,
-                replacement,
-            });
-            if !is_flower(tile) {
-                self.seats[seat as usize].hand[tile as usize] += 1;
-                self.phase = Phase::Turn;
-                self.turn = seat;
-                self.drawn = Some(tile);
-                self.replacement = replacement;
+            if self.receive(seat, tile, replacement) {
                 return;
             }
-            self.seats[seat as usize].flowers.push(tile);
-            self.events.push(Event::Flower { seat, tile });
             replacement = true;
         }
     }
 
-    fn discard(&mut self, seat: u8, tile: u8, declare: bool, auto: bool) {
+    /// `seat` receives the drawn `tile` and is on turn; a flower is set aside instead
+    /// (returns false: the seat draws again).
+    fn receive(&mut self, seat: u8, tile: u8, replacement: bool) -> bool {
+        self.events.push(Event::Draw {
+            seat,
+            tile,
+            replacement,
+        });
         let s = &mut self.seats[seat as usize];
+        if is_flower(tile) {
+            s.flowers.push(tile);
+            self.events.push(Event::Flower { seat, tile });
+            return false;
+        }
+        s.hand[tile as usize] += 1;
+        s.missed = 0;
+        self.phase = Phase::Turn;
+        self.turn = seat;
+        self.drawn = Some(tile);
+        self.replacement = replacement;
+        self.replacement_dice = false;
+        true
+    }
+
+    fn discard(&mut self, seat: u8, tile: u8, declare: bool, auto: bool) {
+        self.discards_made += 1;
+        let no_claims = self.seats.iter().all(|s| s.melds.is_empty());
+        let mut bits = 0;
+        if self.replacement_dice {
+            bits |= special::KONG_DISCARD;
+        }
+        if self.on_haidi {
+            bits |= special::LAST_DISCARD;
+        }
+        if seat == self.dealer && self.discards_made == 1 && no_claims {
+            bits |= special::EARTHLY;
+        }
+        self.claim_special = bits;
+        self.on_haidi = false;
+        self.replacement_dice = false;
+        let s = &mut self.seats[seat as usize];
+        s.turns += 1;
         s.hand[tile as usize] -= 1;
         s.discards.push((tile, declare));
         self.events.push(Event::Discard {

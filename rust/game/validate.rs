@@ -26,6 +26,7 @@ impl GameCore {
             held += seat.discards.len() + seat.flowers.len();
         }
         held += self.indicator_flowers.len() + usize::from(self.indicator.is_some());
+        held += usize::from(self.bird_from_wall);
         let claimed = self
             .seats
             .iter()

@@ -253,9 +253,13 @@ impl GameCore {
                     }
                 }
                 Event::Answer { seat: s, .. } if *s != seat => continue,
-                Event::Draw { seat: s, .. } | Event::ConcealedKong { seat: s, .. }
-                    if *s != seat =>
-                {
+                Event::Draw { seat: s, .. }
+                | Event::ConcealedKong { seat: s, .. }
+                | Event::DiceKong {
+                    seat: s,
+                    concealed: true,
+                    ..
+                } if *s != seat => {
                     v["tile"] = Value::Null;
                 }
                 Event::Discard {

@@ -4,20 +4,26 @@
 //! Python layer are shared; a rule system is one module implementing [`Profile`] and one line
 //! in [`ALL`]. `docs/architecture.md` lists the hooks and how to add a profile.
 
+pub mod changsha;
 pub mod hebei;
 pub mod queyimen;
 pub mod taiyuan;
 
 use crate::error::Result;
-use crate::game::{HandResult, KongRecord, Outcome, ScoreItem, Transfer, WinContext};
+use crate::game::{Bird, HandResult, KongRecord, Outcome, ScoreItem, Transfer, WinContext};
 use crate::hand::Hand;
 use crate::rules::{EvalRules, OptionSpec, Preset, Rules};
 use crate::score::WinScore;
-use crate::tiles::KindMask;
+use crate::tiles::{Counts, KindMask};
 use crate::waits::Waits;
 
 /// Every profile, by number (a [`Rules`] stores the number). The first is the default.
-pub static ALL: [&dyn Profile; 3] = [&taiyuan::Taiyuan, &queyimen::Queyimen, &hebei::Hebei];
+pub static ALL: [&dyn Profile; 4] = [
+    &taiyuan::Taiyuan,
+    &queyimen::Queyimen,
+    &hebei::Hebei,
+    &changsha::Changsha,
+];
 
 /// The number of the profile called `name`.
 #[must_use]
@@ -63,10 +69,21 @@ pub struct TurnRules {
     pub several_winners: bool,
     /// Each seat bids 0–3 跑 before the deal.
     pub bids: bool,
+    /// A kong may be made with dice (杠) when the hand is ready after it; the seat is locked.
+    pub dice_kongs: bool,
+    /// Seats declare opening small wins (起手小胡) at their first turn.
+    pub opening_wins: bool,
+    /// The wall's last tile (海底) is offered seat by seat; its discard may only be won on.
+    pub haidi: bool,
+    /// Passing a win on a tile bars winning on that kind from a discard until the seat
+    /// draws (漏胡).
+    pub pass_blocks_tile: bool,
+    /// A bird (扎鸟) is turned after a win.
+    pub bird: bool,
 }
 
 /// The tiles in play and how a hand's wildcard kinds are chosen.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct WallRules {
     /// Kinds in play, four tiles each.
     pub kinds: KindMask,
@@ -79,6 +96,11 @@ pub struct WallRules {
     /// The wildcard kind follows an indicator tile turned after the deal
     /// ([`Profile::wildcard_of_indicator`]); `wildcards` is then 0.
     pub indicator: bool,
+    /// The wall is stacks of two (墩): a replacement takes the last stack's top tile, then
+    /// its bottom (else the last tile, then the one before it).
+    pub stacks: bool,
+    /// Dice rolled for each hand (seeded games; explicit games are given theirs).
+    pub dice: usize,
 }
 
 /// What a hand's settlement looks at.
@@ -90,6 +112,10 @@ pub struct HandSummary<'a> {
     pub kongs: &'a [KongRecord],
     /// Each seat's 跑 bid (0 without bids).
     pub bids: [u8; 4],
+    /// The bird turned after a win.
+    pub bird: Option<Bird>,
+    /// How many opening small wins each seat declared.
+    pub opening: [u8; 4],
 }
 
 /// A rule system. Each method states the rule it decides; the engine asks, never assumes.
@@ -139,6 +165,11 @@ pub trait Profile: Sync {
     /// `indicator`).
     fn wildcard_of_indicator(&self, _rules: &Rules, _indicator: u8) -> Option<u8> {
         None
+    }
+    /// The opening small wins (起手小胡) of a seat's dealt tiles, by name (profiles with
+    /// `TurnRules::opening_wins`).
+    fn opening_wins(&self, _rules: &Rules, _dealt: &Counts) -> Vec<&'static str> {
+        Vec::new()
     }
     /// Whether a match's first dealer is drawn from the seed unless given (else seat 0).
     fn random_first_dealer(&self, _rules: &Rules) -> bool {

@@ -102,8 +102,7 @@ impl Profile for Queyimen {
             kinds: SUITED_KINDS,
             wildcards: 0,
             wildcard_pool: 0,
-            flowers: false,
-            indicator: false,
+            ..WallRules::default()
         }
     }
 
@@ -116,9 +115,7 @@ impl Profile for Queyimen {
             delayed_kong: false,
             rob_added_kong: true,
             pass_forfeits_discard_wins: false,
-            chow: false,
-            several_winners: false,
-            bids: false,
+            ..TurnRules::default()
         }
     }
 

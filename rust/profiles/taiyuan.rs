@@ -199,8 +199,7 @@ impl Profile for Taiyuan {
             } else {
                 kinds
             },
-            flowers: false,
-            indicator: false,
+            ..WallRules::default()
         }
     }
 
@@ -213,9 +212,7 @@ impl Profile for Taiyuan {
             delayed_kong: r.flag(DELAYED_KONG),
             rob_added_kong: true,
             pass_forfeits_discard_wins: true,
-            chow: false,
-            several_winners: false,
-            bids: false,
+            ..TurnRules::default()
         }
     }
 

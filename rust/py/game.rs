@@ -72,6 +72,39 @@ fn kinds_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u8>> {
     Ok(out)
 }
 
+/// Dice of an explicit hand: pairs of ints 1–6.
+fn dice_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(u8, u8)>> {
+    let mut out = Vec::new();
+    for (pos, item) in obj.try_iter()?.enumerate() {
+        let item = item?;
+        let pair: Option<Vec<Bound<'_, PyAny>>> = item
+            .try_iter()
+            .ok()
+            .and_then(|it| it.collect::<PyResult<Vec<_>>>().ok());
+        let die = |o: &Bound<'_, PyAny>| int_in(o, "a die", 1, 6).ok().map(|v| v as u8);
+        match pair.as_deref() {
+            Some([a, b]) => match (die(a), die(b)) {
+                (Some(a), Some(b)) => out.push((a, b)),
+                _ => {
+                    return Err(Error::Argument(format!(
+                        "dice position {pos} holds {}, not two dice 1–6",
+                        repr(&item)
+                    ))
+                    .into())
+                }
+            },
+            _ => {
+                return Err(Error::Argument(format!(
+                    "dice position {pos} holds {}, not a pair (a, b)",
+                    repr(&item)
+                ))
+                .into())
+            }
+        }
+    }
+    Ok(out)
+}
+
 #[pyclass(module = "koudiandian._core", name = "GameCore")]
 #[derive(Clone)]
 pub struct PyGameCore {
@@ -83,7 +116,8 @@ impl PyGameCore {
     /// A hand dealt from `seed`, or from an explicit `wall` (RULES §2 order) with its
     /// `wildcards`.
     #[new]
-    #[pyo3(signature = (rules, *, dealer, seed=None, wall=None, wildcards=None, scores=None))]
+    #[pyo3(signature = (rules, *, dealer, seed=None, wall=None, wildcards=None, scores=None, dice=None))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         rules: Option<&Bound<'_, PyAny>>,
         dealer: &Bound<'_, PyAny>,
@@ -91,6 +125,7 @@ impl PyGameCore {
         wall: Option<&Bound<'_, PyAny>>,
         wildcards: Option<&Bound<'_, PyAny>>,
         scores: Option<&Bound<'_, PyAny>>,
+        dice: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let rules = rules_arg(rules)?.rules;
         let dealer = int_in(dealer, "dealer", 0, 3)? as u8;
@@ -115,9 +150,9 @@ impl PyGameCore {
                 return Err(Error::Argument("give a seed or a wall, not both".into()).into())
             }
             (Some(seed), None) => {
-                if wildcards.is_some() {
+                if wildcards.is_some() || dice.is_some() {
                     return Err(Error::Argument(
-                        "wildcards are given only together with a wall".into(),
+                        "wildcards and dice are given only together with a wall".into(),
                     )
                     .into());
                 }
@@ -134,7 +169,11 @@ impl PyGameCore {
                     Some(w) => kinds_arg(w, "wildcards")?,
                     None => Vec::new(),
                 };
-                GameCore::new(rules, dealer, kinds_arg(wall, "wall")?, wild, s)?
+                let dice = match dice {
+                    Some(d) => dice_arg(d)?,
+                    None => Vec::new(),
+                };
+                GameCore::with_dice(rules, dealer, kinds_arg(wall, "wall")?, wild, dice, s)?
             }
             (None, None) => return Err(Error::Argument("give a seed or a wall".into()).into()),
         };
@@ -162,13 +201,14 @@ impl PyGameCore {
         Ok(self.core.step(seat, code as ActionCode)?)
     }
 
-    /// `"bid"`, `"turn"`, `"claim"`, `"rob"` or `"over"`.
+    /// `"bid"`, `"turn"`, `"claim"`, `"rob"`, `"haidi"` or `"over"`.
     fn phase(&self) -> &'static str {
         match self.core.phase() {
             Phase::Bid => "bid",
             Phase::Turn => "turn",
             Phase::Claim => "claim",
             Phase::Rob => "rob",
+            Phase::Haidi => "haidi",
             Phase::Over => "over",
         }
     }

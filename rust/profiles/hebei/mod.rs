@@ -132,6 +132,7 @@ impl Profile for Hebei {
             wildcard_pool: 0,
             flowers: r.flag(FLOWERS),
             indicator: r.flag(HUN),
+            ..WallRules::default()
         }
     }
 
@@ -147,6 +148,7 @@ impl Profile for Hebei {
             chow: true,
             several_winners: true,
             bids: r.flag(PAO),
+            ..TurnRules::default()
         }
     }
 
