@@ -90,7 +90,7 @@ def _declared(melds: Sequence[tuple[str, int]]) -> list[Group]:
 
 def _groups_through(k: int, need_pair: bool) -> list[tuple[str, tuple[int, ...]]]:
     """The groups that hold kind ``k``: triplet, runs, and the pair if still wanted."""
-    out = [("triplet", (k, k, k))]
+    out: list[tuple[str, tuple[int, ...]]] = [("triplet", (k, k, k))]
     if k < 27:
         rank = k % 9
         for start in (rank - 2, rank - 1, rank):
@@ -102,7 +102,9 @@ def _groups_through(k: int, need_pair: bool) -> list[tuple[str, tuple[int, ...]]
     return out
 
 
-def _fillings(shape: tuple[int, ...], low: int, counts: Counter, hun: int) -> Iterator[tuple]:
+def _fillings(
+    shape: tuple[int, ...], low: int, counts: Counter[int], hun: int
+) -> Iterator[tuple[tuple[Tile, ...], Counter[int], int]]:
     """Each way to fill ``shape`` with ``low`` natural at its first place of kind ``low``,
     every other place a natural left in ``counts`` or a 混: ``(tiles, counts, hun left)``."""
     first = shape.index(low)
@@ -150,7 +152,7 @@ def _wild_only(hun: int, need_pair: bool) -> Iterator[list[Group]]:
         yield from melds(hun // 3, 0)
 
 
-def _standard(counts: Counter, hun: int, need_pair: bool) -> Iterator[list[Group]]:
+def _standard(counts: Counter[int], hun: int, need_pair: bool) -> Iterator[list[Group]]:
     naturals = sorted(k for k, c in counts.items() if c > 0)
     if not naturals:
         yield from _wild_only(hun, need_pair)
@@ -162,7 +164,7 @@ def _standard(counts: Counter, hun: int, need_pair: bool) -> Iterator[list[Group
                 yield [Group(kind, tiles), *rest]
 
 
-def _seven_pairs(counts: Counter, hun: int) -> Iterator[list[Group]]:
+def _seven_pairs(counts: Counter[int], hun: int) -> Iterator[list[Group]]:
     pairs: list[Group] = []
     for k, c in sorted(counts.items()):
         pairs += [Group("pair", ((k, False), (k, False)))] * (c // 2)
@@ -184,7 +186,7 @@ def _seven_pairs(counts: Counter, hun: int) -> Iterator[list[Group]]:
         yield pairs + extra
 
 
-def _thirteen_orphans(counts: Counter, hun: int) -> Iterator[list[Group]]:
+def _thirteen_orphans(counts: Counter[int], hun: int) -> Iterator[list[Group]]:
     """One of each orphan kind and one more: naturals where held, 混 for the rest."""
     if any(c and (k not in ORPHANS or c > 2) for k, c in counts.items()):
         return

@@ -109,6 +109,8 @@ def score_win(
     kong_replacement: bool = False,
     last_tile: bool = False,
     robbed_kong: bool = False,
+    flowers: int | None = None,
+    dealer: bool = False,
 ) -> tuple[int, bool, int, int, int, int, list[dict[str, Any]]]: ...
 def is_win_batch(counts: Any, wild: Any, melds: Any, rules: _RulesArg) -> npt.NDArray[np.bool_]: ...
 def winning_tiles_batch(

@@ -158,6 +158,8 @@ def score_win(
     kong_replacement: bool = False,
     last_tile: bool = False,
     robbed_kong: bool = False,
+    flowers: int = 0,
+    dealer: bool = False,
 ) -> WinScore:
     """The value of winning with ``win_tile`` (RULES §5.1, §6; §9 for ``queyimen``, where
     ``points`` and ``payment`` are the fan total).
@@ -165,7 +167,10 @@ def score_win(
     ``tiles`` is the concealed hand with the winning tile (3n+2 tiles, ``win_tile`` among
     them) or without it (3n+1). Raises :class:`NotWinningError` if the hand is not complete.
     ``kong_replacement`` (杠上开花) and ``last_tile`` (海底捞月) describe a self-draw;
-    ``robbed_kong`` (抢杠胡) a win on an added kong (``self_draw`` false).
+    ``robbed_kong`` (抢杠胡) a win on an added kong (``self_draw`` false). ``flowers`` is
+    the number of flowers the winner has set aside (0–8, else :class:`InvalidArgumentError`)
+    and ``dealer`` whether the winner deals; profiles that score them (``hebei``: ×2 per
+    flower, 庄 ×2) read them, the others ignore them.
     """
     if isinstance(win_tile, str):
         win_tile = Tile.parse(win_tile)
@@ -179,6 +184,8 @@ def score_win(
         bool(kong_replacement),
         bool(last_tile),
         bool(robbed_kong),
+        flowers,
+        bool(dealer),
     )
     return WinScore(
         points,

@@ -129,11 +129,36 @@ pub fn ready_discards(
         .collect())
 }
 
+/// Flowers a winner can have set aside (梅兰竹菊春夏秋冬).
+const MAX_FLOWERS: u8 = 8;
+
+/// The `flowers` argument: an int 0–8 (`None` for 0).
+fn flowers_arg(flowers: Option<&Bound<'_, PyAny>>) -> PyResult<u8> {
+    let Some(value) = flowers else {
+        return Ok(0);
+    };
+    value
+        .extract::<u8>()
+        .ok()
+        .filter(|&n| n <= MAX_FLOWERS)
+        .ok_or_else(|| {
+            let shown = value
+                .repr()
+                .map_or_else(|_| "?".to_owned(), |r| r.to_string());
+            crate::error::Error::Argument(format!(
+                "invalid flowers {shown}; expected an int 0–{MAX_FLOWERS}"
+            ))
+            .into()
+        })
+}
+
 /// `(points, allowed, shape, pattern bits, factor, payment, score items)`: the profile's
 /// score of the win. `kong_replacement` and `last_tile` describe a self-draw (杠上开花,
-/// 海底捞月); `robbed_kong` a win on an added kong (抢杠胡, with `self_draw` false).
+/// 海底捞月); `robbed_kong` a win on an added kong (抢杠胡, with `self_draw` false);
+/// `flowers` the winner's set-aside flowers (0–8) and `dealer` whether the winner deals
+/// (profiles that score them: `hebei`).
 #[pyfunction]
-#[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None, kong_replacement=false, last_tile=false, robbed_kong=false))]
+#[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None, kong_replacement=false, last_tile=false, robbed_kong=false, flowers=None, dealer=false))]
 #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
 pub fn score_win<'py>(
     py: Python<'py>,
@@ -146,9 +171,12 @@ pub fn score_win<'py>(
     kong_replacement: bool,
     last_tile: bool,
     robbed_kong: bool,
+    flowers: Option<&Bound<'py, PyAny>>,
+    dealer: bool,
 ) -> PyResult<(u8, bool, u8, u32, u32, u32, Bound<'py, PyAny>)> {
     use crate::game::{WinContext, WinKind};
     let r = rules_arg(rules)?;
+    let flowers = flowers_arg(flowers)?;
     let context = match (self_draw, robbed_kong) {
         (true, true) => {
             return Err(crate::error::Error::Argument(
@@ -159,7 +187,8 @@ pub fn score_win<'py>(
         (true, false) => WinContext::self_draw(kong_replacement, last_tile),
         (false, true) => WinContext::of(WinKind::RobbedKong),
         (false, false) => WinContext::of(WinKind::Discard),
-    };
+    }
+    .by(flowers, dealer);
     let win = convert::kinds(&pyo3::types::PyList::new(win_tile.py(), [win_tile])?.into_any())?;
     let win = win[0];
     let mut t = convert::kinds(tiles)?;
