@@ -109,6 +109,8 @@ def score_win(
     kong_replacement: bool = False,
     last_tile: bool = False,
     robbed_kong: bool = False,
+    kong_discard: bool = False,
+    first_turn: bool = False,
     flowers: int | None = None,
     dealer: bool = False,
 ) -> tuple[int, bool, int, int, int, int, list[dict[str, Any]]]: ...

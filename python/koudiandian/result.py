@@ -170,8 +170,12 @@ class HandResult:
             "wins": [w.to_dict() for w in self.wins],
             "flowers": [[int(t) for t in seat] for seat in self.flowers],
             "opening_wins": [list(w) for w in self.opening_wins],
-            "bird": None if self.bird is None else {"tile": int(self.bird.tile), "seat": self.bird.seat},
-            "haidi": None if self.haidi is None else {"seat": self.haidi.seat, "how": self.haidi.how},
+            "bird": None
+            if self.bird is None
+            else {"tile": int(self.bird.tile), "seat": self.bird.seat},
+            "haidi": None
+            if self.haidi is None
+            else {"seat": self.haidi.seat, "how": self.haidi.how},
         }
 
     @classmethod
@@ -194,6 +198,8 @@ class HandResult:
             wins=tuple(WinSummary.from_dict(w) for w in d.get("wins", ())),
             flowers=tuple(tuple(Tile(t) for t in seat) for seat in d.get("flowers", [[]] * 4)),
             opening_wins=tuple(tuple(w) for w in d.get("opening_wins", [[]] * 4)),
-            bird=None if d.get("bird") is None else Bird(TILES[d["bird"]["tile"]], d["bird"]["seat"]),
+            bird=None
+            if d.get("bird") is None
+            else Bird(TILES[d["bird"]["tile"]], d["bird"]["seat"]),
             haidi=None if d.get("haidi") is None else Haidi(d["haidi"]["seat"], d["haidi"]["how"]),
         )
