@@ -29,7 +29,6 @@ from typing import Any
 
 import pytest
 from koudiandian import Action, ActionKind, Game, Rules, Transfer
-from koudiandian.result import ScoreItem
 from reference_hebei import (
     FLOWERS,
     HebeiOptions,
@@ -47,13 +46,6 @@ W1 = "123m 456p 789p 23s 99m"
 W2 = "456m 123p 789p 56s 11m"
 IND = "3z"  # 西: the 混 is 北
 IMPLS = ("engine", "reference")
-
-_FLOWER_BLOOM = pytest.mark.xfail(
-    strict=True,
-    reason="main 781b27d + hebei-score b30df14: the engine scores 杠上开花 on a win with the "
-    "replacement of a flower drawn in an ordinary draw; the contract's 杠上开花 is "
-    "'winning on a kong replacement'",
-)
 
 
 def new_game(
@@ -425,7 +417,7 @@ def test_flower_indicator_is_set_aside(impl: str) -> None:
 
 _DRAWN_14TH = pytest.mark.xfail(
     strict=True,
-    reason="main 9e8f44e: the engine takes the dealer's last flower replacement as its drawn "
+    reason="main 66e8f3a: the engine takes the dealer's last flower replacement as its drawn "
     "tile even when its 14th tile is not a flower; hebei-spec.md deal step 4 says the 14th "
     "('or, if that was a flower, the last replacement')",
 )
@@ -760,16 +752,8 @@ SCENARIOS: dict[str, Callable[[str], tuple[Any, list[int]]]] = {
 }
 
 
-@pytest.mark.parametrize(
-    ("impl", "name"),
-    [
-        pytest.param(impl, name, marks=_FLOWER_BLOOM)
-        if (impl, name) == ("engine", "drawn_flower")
-        else (impl, name)
-        for impl in IMPLS
-        for name in SCENARIOS
-    ],
-)
+@pytest.mark.parametrize("name", SCENARIOS)
+@pytest.mark.parametrize("impl", IMPLS)
 def test_factors_follow_the_contract(impl: str, name: str) -> None:
     """Each scenario win's factor is the one the contract's table gives (worked out by hand
     in the scenario's docstring)."""
@@ -834,14 +818,10 @@ def _events_without_factors(events: list[dict[str, Any]]) -> list[dict[str, Any]
     return out
 
 
-def _same_scores(fast: Any, slow: Any, label: str) -> int:
+def _same_scores(fast: Any, slow: Any, label: str) -> None:
     """Each win's factor is the brute force's, its items one of the best item lists, and
-    with those the results and logs are the same. A win on a flower's replacement that the
-    engine scores with an extra 杠上开花 (:data:`_FLOWER_BLOOM`) is counted, not failed:
-    returns how many there were."""
+    with those the results and logs are the same."""
     assert fast.result.winners == slow.result.winners, label
-    bloom = ScoreItem("kong_bloom", "杠上开花", 2, "multiply")
-    known = 0
     for w_fast, w_slow in zip(fast.result.wins, slow.result.wins):
         counts = [0] * 34
         for tile in slow.hand(w_slow.seat):
@@ -849,35 +829,11 @@ def _same_scores(fast: Any, slow: Any, label: str) -> int:
         context = slow.win_context(w_slow.seat)
         melds = [(int(k), t) for k, t, _src in slow.melds(w_slow.seat)]
         factor, options = score_options(counts, melds, int(w_slow.tile), context)
-        assert factor == w_slow.factor, f"{label}: the reference's factor of {w_slow.seat}"
-        items = w_fast.score_items
-        if bloom in items and not context.replacement and _won_on_flower_replacement(slow):
-            known += 1
-            assert w_fast.factor == 2 * factor, f"{label}: factor of seat {w_fast.seat}"
-            assert tuple(i for i in items if i != bloom) in options, label
-            continue
-        assert w_fast.factor == factor, f"{label}: factor of seat {w_fast.seat}"
-        assert items in options, f"{label}: items of seat {w_fast.seat}"
-    if not known and all(
-        w.score_items == v.score_items for w, v in zip(fast.result.wins, slow.result.wins)
-    ):
+        assert w_fast.factor == factor == w_slow.factor, f"{label}: factor of seat {w_fast.seat}"
+        assert w_fast.score_items in options, f"{label}: items of seat {w_fast.seat}"
+    if all(w.score_items == v.score_items for w, v in zip(fast.result.wins, slow.result.wins)):
         assert fast.result == slow.result, label
         assert fast.events == slow.events, label
-    return known
-
-
-def _won_on_flower_replacement(g: Any) -> bool:
-    """The hand was won by self-draw on the replacement of a flower drawn from the front."""
-    ev = g.events
-    return (
-        len(ev) >= 5
-        and ev[-2]["type"] == "win"
-        and ev[-2]["kind"] == "self_draw"
-        and ev[-3]["type"] == "draw"
-        and ev[-4]["type"] == "flower"
-        and ev[-5]["type"] == "draw"
-        and not ev[-5]["replacement"]
-    )
 
 
 def _view(g: Any, seat: int) -> Any:
@@ -951,7 +907,6 @@ def test_engine_matches_reference_greedy(name: str, scores: bool) -> None:
 
     options = OPTION_SETS[name]
     rules = Rules(profile="hebei", **options)
-    known = 0
     for seed in range(150):
         fast = Game(rules, seed=seed, dealer=seed % 4)
         slow = ReferenceHebeiGame(rules, seed=seed, dealer=seed % 4)
@@ -976,9 +931,7 @@ def test_engine_matches_reference_greedy(name: str, scores: bool) -> None:
         assert _without_factors(fast.result) == _without_factors(slow.result), label
         assert fast.next_dealer() == slow.next_dealer(), label
         if scores:
-            known += _same_scores(fast, slow, label)
-    if scores:
-        print(f"{name}: {known} win(s) scored with 杠上开花 on a flower's replacement")
+            _same_scores(fast, slow, label)
 
 
 def test_greedy_bot_bids() -> None:
