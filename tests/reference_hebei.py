@@ -60,7 +60,6 @@ __all__ = [
 
 #: The flowers 梅 兰 竹 菊 春 夏 秋 冬, one of each.
 FLOWERS = tuple(range(34, 42))
-_PAO_KIND: int = getattr(ActionKind, "PAO", 10)
 
 
 # -- options --------------------------------------------------------------------------------
@@ -103,27 +102,9 @@ def _rules_dict(rules: Any, opts: HebeiOptions) -> dict[str, Any]:
 # -- actions -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class _LocalPao:
-    """A stand-in for ``Action(ActionKind.PAO, n)`` while the package has no ``PAO`` kind."""
-
-    count: int
-    kind: int = _PAO_KIND
-
-    @property
-    def tile(self) -> int:
-        return self.count
-
-
-def pao_action(count: int) -> Any:
+def pao_action(count: int) -> Action:
     """The bid of ``count`` (0–3) 跑: ``ActionKind.PAO`` with the count as its tile number."""
-    if hasattr(ActionKind, "PAO"):
-        return Action(ActionKind.PAO, count)  # type: ignore[attr-defined]
-    return _LocalPao(count)
-
-
-def _is_pao(action: Any) -> bool:
-    return int(action.kind) == _PAO_KIND
+    return action_of(ActionKind.PAO, count)
 
 
 # -- tiles and hands ------------------------------------------------------------------------
