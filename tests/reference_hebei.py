@@ -198,7 +198,9 @@ class WinContext:
 #: ``scorer(counts, melds, tile, context) -> (factor, items)``: the factor of a win (庄 and
 #: flowers included) and its score items. ``counts``: the complete concealed hand, winning
 #: tile included; ``melds``: ``(MeldKind, tile)`` pairs (a chow's tile is its lowest).
-Scorer = Callable[[Sequence[int], Sequence[tuple[int, int]], int, WinContext], tuple[int, tuple]]
+Scorer = Callable[
+    [Sequence[int], Sequence[tuple[int, int]], int, WinContext], tuple[int, tuple[ScoreItem, ...]]
+]
 
 
 def unit_scorer(
@@ -671,7 +673,7 @@ class ReferenceHebeiGame:
                 return
         for s in order:
             a = answers.get(s)
-            if a is not None and a.kind is ActionKind.CHOW:
+            if a is not None and a.kind is ActionKind.CHOW and a.tile is not None:
                 low = int(a.tile)
                 st = self._seats[s]
                 for k in range(low, low + 3):

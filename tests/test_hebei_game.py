@@ -100,7 +100,7 @@ def play_out(g: Any) -> None:
 
 def after(g: Any, kind: str) -> list[dict[str, Any]]:
     """The events from the first of type ``kind`` on."""
-    ev = g.events
+    ev: list[dict[str, Any]] = g.events
     i = next(i for i, e in enumerate(ev) if e["type"] == kind)
     return ev[i:]
 
@@ -1034,10 +1034,10 @@ def _check_hand_end(g: Game, seed: int, options: dict[str, bool]) -> None:
         else:
             assert size in (13, 14), f"{label}: seat {s} holds {size}"
     d = [0, 0, 0, 0]
-    for t in result.transfers:
-        assert t.payer != t.payee and t.amount > 0, label
-        d[t.payer] -= t.amount
-        d[t.payee] += t.amount
+    for tr in result.transfers:
+        assert tr.payer != tr.payee and tr.amount > 0, label
+        d[tr.payer] -= tr.amount
+        d[tr.payee] += tr.amount
     assert list(result.deltas) == d and sum(d) == 0, label
     expected = (
         result.dealer
@@ -1062,7 +1062,7 @@ def test_reference_is_independent_of_the_engine() -> None:
             if isinstance(node, ast.Import):
                 assert all(a.name.split(".")[0] != "koudiandian" for a in node.names), name
             elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("koudiandian"):
-                parts = node.module.split(".")
+                parts = (node.module or "").split(".")
                 assert name == "reference_hebei.py", f"{name} imports {node.module}"
                 assert len(parts) == 2 and parts[1] in _PLAIN, f"{name} imports {node.module}"
         assert "_core" not in source, name

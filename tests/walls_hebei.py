@@ -142,13 +142,13 @@ def hebei_wall(
             free.remove(pos)
     filler: list[int] = []
     for h in (0, 1, 2):
-        pool = {k: left[k] for k in range(34) if left[k] and heat(k) == h}
-        while pool:
-            for k in sorted(pool):
+        group = {k: left[k] for k in range(34) if left[k] and heat(k) == h}
+        while group:
+            for k in sorted(group):
                 filler.append(k)
-                pool[k] -= 1
-                if not pool[k]:
-                    del pool[k]
+                group[k] -= 1
+                if not group[k]:
+                    del group[k]
     free.sort(key=lambda p: (min(p - 53, size - 1 - p), p > (53 + size - 1) / 2))
     assert len(free) == len(filler), (len(free), len(filler))
     for p, t in zip(free, filler):
