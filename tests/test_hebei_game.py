@@ -725,6 +725,23 @@ def test_added_kong_later_and_never_robbed(impl: str) -> None:
 
 
 @pytest.mark.parametrize("impl", IMPLS)
+def test_pong_not_added_to_from_a_discard(impl: str) -> None:
+    """Seat 1 pongs the dealer's 6s; when seat 3 later discards the fourth 6s, seat 1 is not
+    asked: only a self-drawn fourth tile makes a 补杠."""
+    wall = hebei_wall({0: "6s", 1: "66s 1z"}, front=[IND, None, "6s"])
+    g = new_game(impl, wall)
+    act(g, 0, Action(K.DISCARD, 23))
+    g.step(1, Action(K.PONG))
+    act(g, 1, Action(K.DISCARD, 27))
+    discard_drawn(g, 2)
+    while 3 not in g.to_act:
+        g.step(g.to_act[0], PASS)
+    g.step(3, Action(K.DISCARD, 23))
+    assert 1 not in g.to_act
+    assert g.events[-1]["type"] == "draw" and g.events[-1]["seat"] == 0
+
+
+@pytest.mark.parametrize("impl", IMPLS)
 def test_flower_as_the_last_tile_draws_the_hand(impl: str) -> None:
     """The wall's last tile is a flower: drawn, set aside, and with nothing left to replace
     it the hand is drawn (黄庄). (The dealer is dealt the seven other flowers, replaced from
