@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .meld import Meld, MeldKind
 from .score import Pattern
 from .tile import TILES, Tile
 
@@ -125,7 +127,12 @@ class HandResult:
     ``None``. ``score_items`` is the first winner's score as named items; ``wins`` has every
     winner's. ``flowers`` lists each seat's flowers set aside. ``opening_wins`` each seat's
     declared opening small wins, ``bird`` the bird and ``haidi`` what became of the 海底
-    (changsha). ``deltas`` are the four seats' score changes; they sum to zero."""
+    (changsha). ``deltas`` are the four seats' score changes; they sum to zero.
+
+    ``hands`` and ``melds`` are every seat's concealed tiles (sorted) and declared melds at
+    the end, as the ``end_hand`` event reveals them, when the result comes from a game
+    (``Game.result``); they are not part of :meth:`to_dict` (the event's ``result``) nor of
+    equality."""
 
     dealer: int
     winner: int | None
@@ -146,6 +153,8 @@ class HandResult:
     opening_wins: tuple[tuple[str, ...], ...] = ((), (), (), ())
     bird: Bird | None = None
     haidi: Haidi | None = None
+    hands: tuple[tuple[Tile, ...], ...] = field(default=(), compare=False)
+    melds: tuple[tuple[Meld, ...], ...] = field(default=(), compare=False)
 
     @property
     def drawn(self) -> bool:
@@ -179,8 +188,21 @@ class HandResult:
         }
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> HandResult:
+    def from_dict(
+        cls, d: dict[str, Any], *, end_hand: Mapping[str, Any] | None = None
+    ) -> HandResult:
+        """The result of :meth:`to_dict`'s shape; with the ``end_hand`` event it came in, also
+        the final ``hands`` and ``melds``."""
+        hands: tuple[tuple[Tile, ...], ...] = ()
+        melds: tuple[tuple[Meld, ...], ...] = ()
+        if end_hand is not None:
+            hands = tuple(tuple(TILES[t] for t in seat) for seat in end_hand["hands"])
+            melds = tuple(
+                tuple(Meld(MeldKind(m[0]), TILES[m[1]]) for m in seat) for seat in end_hand["melds"]
+            )
         return cls(
+            hands=hands,
+            melds=melds,
             dealer=d["dealer"],
             winner=d["winner"],
             win_kind=None if d["win_kind"] is None else WinKind(d["win_kind"]),
