@@ -417,7 +417,7 @@ def test_flower_indicator_is_set_aside(impl: str) -> None:
 
 _DRAWN_14TH = pytest.mark.xfail(
     strict=True,
-    reason="main 66e8f3a: the engine takes the dealer's last flower replacement as its drawn "
+    reason="main fde0831: the engine takes the dealer's last flower replacement as its drawn "
     "tile even when its 14th tile is not a flower; hebei-spec.md deal step 4 says the 14th "
     "('or, if that was a flower, the last replacement')",
 )
