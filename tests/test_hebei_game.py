@@ -415,17 +415,7 @@ def test_flower_indicator_is_set_aside(impl: str) -> None:
     assert typed(g, "draw")[-1] == {"type": "draw", "seat": 1, "tile": 13, "replacement": False}
 
 
-_DRAWN_14TH = pytest.mark.xfail(
-    strict=True,
-    reason="main fde0831: the engine takes the dealer's last flower replacement as its drawn "
-    "tile even when its 14th tile is not a flower; hebei-spec.md deal step 4 says the 14th "
-    "('or, if that was a flower, the last replacement')",
-)
-
-
-@pytest.mark.parametrize(
-    "impl", [pytest.param("engine", marks=_DRAWN_14TH), pytest.param("reference")]
-)
+@pytest.mark.parametrize("impl", ["engine", "reference"])
 def test_dealer_drawn_tile_is_its_14th(impl: str) -> None:
     """The dealer is dealt 1f among its first 13 (replaced by 4s) and a plain 3s as its 14th:
     its drawn tile is the 14th, 3s, so a win at once is a win on 3s."""
@@ -854,12 +844,8 @@ def _same_scores(fast: Any, slow: Any, label: str) -> None:
 
 
 def _view(g: Any, seat: int) -> Any:
-    """``g.view(seat)`` without its result, and without the dealer's drawn tile on its first
-    turn (where the engine and the spec differ: :func:`test_dealer_drawn_tile_is_its_14th`)."""
-    v = dataclasses.replace(g.view(seat), result=None)  # results: compared on their own
-    if v.phase == "turn" and v.turn == v.dealer and not any(v.discards) and not any(v.melds):
-        return dataclasses.replace(v, drawn=None)
-    return v
+    """``g.view(seat)`` without its result (results are compared on their own)."""
+    return dataclasses.replace(g.view(seat), result=None)
 
 
 @pytest.mark.parametrize("name", OPTION_SETS)

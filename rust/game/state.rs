@@ -394,7 +394,7 @@ impl GameCore {
     /// The deal (RULES §2; RULES-hebei "Explicit walls"): 13 tiles each from the dealer on,
     /// the dealer's 14th; dealt flowers set aside and replaced from the back, seat by seat
     /// from the dealer; then the wildcard indicator, if the profile turns one. The dealer's
-    /// drawn tile is the last tile its hand received.
+    /// drawn tile is its 14th, or that tile's replacement when it was a flower.
     pub(crate) fn deal_tiles(&mut self) {
         let dealer = self.dealer as usize;
         let mut dealt: [Vec<u8>; 4] = Default::default();
@@ -412,7 +412,8 @@ impl GameCore {
                 }
             }
             let seat = s as u8;
-            for &t in dealt[s].iter().filter(|&&t| is_flower(t)) {
+            let fourteenth = dealt[s].len() == 14;
+            for (i, &t) in dealt[s].iter().enumerate().filter(|(_, &t)| is_flower(t)) {
                 // A valid wall keeps 91 tiles behind the deal: replacements never run out.
                 let mut r = t;
                 while is_flower(r) {
@@ -426,8 +427,8 @@ impl GameCore {
                     });
                 }
                 self.seats[s].hand[r as usize] += 1;
-                if s == dealer {
-                    last = r;
+                if fourteenth && i == 13 {
+                    last = r; // the 14th was a flower: its replacement is the drawn tile
                 }
             }
         }
