@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 import secrets
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from koudiandian.action import Action, ActionKind, action_of
@@ -39,6 +39,7 @@ __all__ = [
     "BIG_WINS",
     "ReferenceChangshaGame",
     "big_wins_of_shape",
+    "held_with_melds",
     "is_win",
     "opening_wins",
     "seeded_changsha_deal",
@@ -72,7 +73,7 @@ Melds = Sequence[tuple[int, int]]  # (MeldKind value, tile: the kind, or a chow'
 # -- hand evaluation (brute force) ------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def _groups(counts: tuple[int, ...], triplets_only: bool) -> bool:
     """Whether ``counts`` splits wholly into triplets and runs (triplets only if asked): the
     lowest held kind must start a triplet or a run."""
@@ -94,7 +95,7 @@ def _groups(counts: tuple[int, ...], triplets_only: bool) -> bool:
     return False
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pairs(counts: tuple[int, ...], triplets_only: bool) -> frozenset[int]:
     """The pair kinds with which ``counts`` (concealed tiles) is a pair plus groups."""
     if sum(counts) % 3 != 2:
@@ -155,12 +156,29 @@ def is_win(counts: Sequence[int], melds: Melds = ()) -> bool:
     return bool(big_wins_of_shape(counts, melds))
 
 
+def held_with_melds(counts: Sequence[int], melds: Melds) -> list[int]:
+    """How many of each kind the seat holds, in hand and in its melds (a kong four)."""
+    held = list(counts[:KINDS])
+    for kind, t in melds:
+        if kind == MeldKind.CHOW:
+            for k in (t, t + 1, t + 2):
+                held[k] += 1
+        else:
+            held[t] += (
+                4 if kind in (MeldKind.KONG, MeldKind.ADDED_KONG, MeldKind.CONCEALED_KONG) else 3
+            )
+    return held
+
+
 def winning_tiles(counts: Sequence[int], melds: Melds = ()) -> tuple[int, ...]:
-    """The kinds that complete a waiting hand (13 counting melds as 3) into a win; a kind
-    already held four times is still listed if it would win."""
+    """The kinds that complete a waiting hand (13 counting melds as 3) into a win, leaving
+    out kinds of which the seat holds all four (in hand and melds): those cannot come."""
     out = []
+    held = held_with_melds(counts, melds)
     c = list(counts[:KINDS]) + [0] * (34 - KINDS)
     for t in range(KINDS):
+        if held[t] >= 4:
+            continue
         c[t] += 1
         if is_win(c, melds):
             out.append(t)
@@ -273,9 +291,7 @@ class ReferenceChangshaGame:
             wall_list, dice_list = seeded_changsha_deal(seed)
         else:
             wall_list = list(wall)
-            if len(wall_list) != 4 * KINDS or any(
-                wall_list.count(k) != 4 for k in range(KINDS)
-            ):
+            if len(wall_list) != 4 * KINDS or any(wall_list.count(k) != 4 for k in range(KINDS)):
                 raise InvalidWallError("a changsha wall holds each of the 27 kinds four times")
             dice_list = [(int(a), int(b)) for a, b in (dice or ())]
         self._rules = rules
@@ -353,7 +369,9 @@ class ReferenceChangshaGame:
     def _stacks_from_back(self) -> list[int]:
         """The stacks (by index i: positions 2i, 2i+1) still holding a tile, last first."""
         n = len(self._wall) // 2
-        return [i for i in range(n - 1, -1, -1) if not (self._taken[2 * i] and self._taken[2 * i + 1])]
+        return [
+            i for i in range(n - 1, -1, -1) if not (self._taken[2 * i] and self._taken[2 * i + 1])
+        ]
 
     def _stack_tile(self, i: int) -> int:
         """A stack's top tile, or its bottom when the top is gone."""
@@ -466,7 +484,11 @@ class ReferenceChangshaGame:
             out.extend(action_of(ActionKind.ADDED_KONG, k) for k in added)
             if self._dice_used < len(self._dice):
                 dice_kinds = sorted(
-                    [k for k in range(KINDS) if hand[k] == 4 and self._ready_after_kong(seat, k, "concealed")]
+                    [
+                        k
+                        for k in range(KINDS)
+                        if hand[k] == 4 and self._ready_after_kong(seat, k, "concealed")
+                    ]
                     + [k for k in added if self._ready_after_kong(seat, k, "added")]
                 )
                 out.extend(action_of(ActionKind.DICE_KONG, k) for k in dice_kinds)
@@ -746,9 +768,7 @@ class ReferenceChangshaGame:
                 self._melds[s].append([MeldKind.KONG, tile, source])
                 self._kongs_made = True
                 if a.kind is ActionKind.KONG:
-                    self._events.append(
-                        {"type": "kong", "seat": s, "tile": tile, "from": source}
-                    )
+                    self._events.append({"type": "kong", "seat": s, "tile": tile, "from": source})
                     self._draw(s, "back")
                 else:
                     self._events.append(
@@ -818,7 +838,14 @@ class ReferenceChangshaGame:
                 self._hands[s][tile] += 1
             bigs[s] = self._big_wins(s, kind, source)
             self._events.append(
-                {"type": "win", "seat": s, "tile": tile, "kind": kind.value, "from": source, "auto": False}
+                {
+                    "type": "win",
+                    "seat": s,
+                    "tile": tile,
+                    "kind": kind.value,
+                    "from": source,
+                    "auto": False,
+                }
             )
         # the bird: the 海底 itself after a 海底 win, else the next front tile
         if (self_draw and self._draw_how == "haidi") or (
