@@ -44,6 +44,7 @@ __all__ = [
     "opening_wins",
     "seeded_changsha_deal",
     "shanten",
+    "shanten_by_exchanges",
     "winning_tiles",
 ]
 
@@ -186,8 +187,84 @@ def winning_tiles(counts: Sequence[int], melds: Melds = ()) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _best_standard_overlap(
+    hand: Sequence[int], caps: Sequence[int], groups: int, pair_kinds: frozenset[int], runs: bool
+) -> int:
+    """The most tiles a standard target W (``groups`` groups and one pair of a kind in
+    ``pair_kinds``; runs only if ``runs``; at most ``caps[k]`` of kind ``k``) shares with
+    ``hand`` (Σ min(hand[k], W[k])), or −1 if no such W exists. Exhaustive over W, kind by
+    kind: at each kind a triplet or not, how many runs start there, the pair or not, with the
+    runs started at the two kinds before carried over."""
+
+    @cache
+    def best(k: int, r1: int, r2: int, left: int, pair: bool) -> int:
+        # r1, r2: runs started at k-1 and k-2 (they need a k tile)
+        if k == KINDS:
+            return 0 if (left == 0 and pair and r1 == 0 and r2 == 0) else -(10**6)
+        if k % 9 == 0 and (r1 or r2):
+            return -(10**6)
+        out = -(10**6)
+        for t in (0, 1):
+            for p in (0, 1) if (not pair and k in pair_kinds) else (0,):
+                for n in range(0, 5 if (runs and k % 9 <= 6) else 1):
+                    if t + n > left:
+                        break
+                    w = 3 * t + n + r1 + r2 + 2 * p
+                    if w > caps[k]:
+                        break
+                    rest = best(k + 1, n, r1, left - t - n, pair or p == 1)
+                    if rest >= 0:
+                        out = max(out, min(hand[k], w) + rest)
+        return out
+
+    result = best(0, 0, 0, groups, False)
+    return result if result >= 0 else -1
+
+
 def shanten(counts: Sequence[int], melds: Melds = ()) -> int:
-    """The fewest tile exchanges (one tile out, any kind in) that make a winning hand, minus
+    """Shanten: the fewest tiles a winning 14-tile hand W holds that the hand lacks, minus
+    one (|W − H| − 1: −1 a winning hand, 0 ready), over every winning form: standard with a
+    2-5-8 pair, 碰碰胡 (triplets, any pair, no chow meld), 清一色 (one suit, standard or
+    seven pairs), 七小对 (no melds) and 将将胡 (any tiles, all 2-5-8). W holds at most four
+    of a kind, melds included; the melds are kept."""
+    hand = list(counts[:KINDS])
+    held = held_with_melds([0] * KINDS, melds)
+    caps = [4 - held[k] for k in range(KINDS)]
+    groups = 4 - len(melds)
+    size = 14 - 3 * len(melds)
+    chow = any(kind == MeldKind.CHOW for kind, _ in melds)
+    overlaps = [
+        _best_standard_overlap(hand, caps, groups, TWO_FIVE_EIGHT, True),
+    ]
+    if not chow:
+        overlaps.append(_best_standard_overlap(hand, caps, groups, frozenset(range(KINDS)), False))
+    meld_suits = {t // 9 for t in _all_tiles([0] * KINDS, melds)}
+    for suit in range(3):
+        if meld_suits - {suit}:
+            continue
+        in_suit = frozenset(range(9 * suit, 9 * suit + 9))
+        suit_caps = [caps[k] if k in in_suit else 0 for k in range(KINDS)]
+        overlaps.append(_best_standard_overlap(hand, suit_caps, groups, in_suit, True))
+        if not melds:
+            overlaps.append(_seven_pairs_overlap(hand, in_suit))
+    if not melds:
+        overlaps.append(_seven_pairs_overlap(hand, frozenset(range(KINDS))))
+    if all(t in TWO_FIVE_EIGHT for t in _all_tiles([0] * KINDS, melds)):
+        overlaps.append(min(size, sum(min(hand[k], caps[k]) for k in TWO_FIVE_EIGHT)))
+    return size - max(overlaps) - 1
+
+
+def _seven_pairs_overlap(hand: Sequence[int], kinds: frozenset[int]) -> int:
+    """The most tiles seven pairs of ``kinds`` (a kind at most twice) share with the hand."""
+    values = []
+    for k in kinds:
+        values.append(min(hand[k], 2))
+        values.append(min(hand[k], 4) - min(hand[k], 2))
+    return sum(sorted(values, reverse=True)[:7])
+
+
+def shanten_by_exchanges(counts: Sequence[int], melds: Melds = ()) -> int:
+    """Slow: the fewest tile exchanges (one tile out, any kind in) that make a winning hand, minus
     one; a 13-tile hand (counting melds as 3) is first completed by one free tile, so a hand
     with winning tiles has shanten 0 and a winning 14-tile hand −1. Breadth-first over
     exchanges, each level keeping the distinct count vectors reached."""
