@@ -421,7 +421,7 @@ class ReferenceChangshaGame:
                 "rules": rules.to_dict(),
                 "wildcards": [],
                 "wall": list(wall_list),
-                "dice": [list(d) for d in dice_list],
+                **({"dice": [list(d) for d in dice_list]} if dice_list else {}),
                 "scores": list(self._scores),
             }
         )
@@ -472,6 +472,11 @@ class ReferenceChangshaGame:
         if self._phase == "claim":
             return tuple(s for s in sorted(self._options) if s not in self._answers)
         return ()
+
+    @property
+    def phase(self) -> str:
+        """``turn``, ``claim``, ``haidi`` (a seat is asked to take the 海底) or ``over``."""
+        return self._phase
 
     @property
     def is_over(self) -> bool:

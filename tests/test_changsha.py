@@ -1,0 +1,287 @@
+"""The ``changsha`` profile (长沙麻将) of the Rust engine, tested against the contract
+(``RULES-changsha.md``), the engine design (``changsha-spec.md``) and the independent Python
+reference ``reference_changsha.py``:
+
+- scenarios from explicit walls and dice, played by the engine and the reference side by
+  side (the same legal actions at every step, the same log and result), with the exact
+  transfers the contract's table gives;
+- the hand functions with ``rules=Rules.preset("changsha")`` against the brute force;
+- seeded hands with random and greedy decisions, step by step against the reference;
+- random-play invariants over many hands.
+
+Seats: the dealer is seat 0 unless a test says otherwise. Tile text as ``parse_tiles``
+reads it; the wall is built by ``walls.build_wall`` (RULES §2 order: ``wall[0:13]`` the
+dealer, …, ``wall[52]`` the dealer's 14th, draws from ``wall[53]`` on); ``at`` places
+tiles at given wall positions (stacks are ``(wall[2i], wall[2i+1])``, top first).
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import random
+import time
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from koudiandian import (
+    Action,
+    ActionKind,
+    Game,
+    MeldKind,
+    Rules,
+    Tile,
+    WinKind,
+    is_win,
+    parse_tiles,
+    score_win,
+    shanten,
+    winning_tiles,
+)
+from koudiandian.bots import GreedyBot
+from reference_changsha import ReferenceChangshaGame
+from reference_changsha import is_win as ref_is_win
+from reference_changsha import shanten as ref_shanten
+from reference_changsha import winning_tiles as ref_winning_tiles
+from walls import build_wall
+
+R = Rules.preset("changsha")
+
+
+# -- building walls and playing them ----------------------------------------------------------
+
+
+def t(text: str) -> int:
+    """One tile's index."""
+    return int(Tile.parse(text))
+
+
+def ts(text: str) -> list[int]:
+    return [int(x) for x in parse_tiles(text)]
+
+
+def cs_wall(
+    hands: Mapping[int, str],
+    draws: Sequence[str | None] = (),
+    at: Mapping[int, str] | None = None,
+    dealer: int = 0,
+) -> list[int]:
+    """A 108-tile wall: the hands (the dealer's text holds 14 tiles, its last is
+    ``wall[52]``), the ordinary draws from ``wall[53]`` on (``None``: any filler tile), and
+    single tiles at chosen positions ``at`` (53–107)."""
+    slots: list[str | None] = [None] * 55
+    for i, d in enumerate(draws):
+        slots[i] = d
+    for pos, tile in (at or {}).items():
+        assert 53 <= pos < 108 and slots[pos - 53] is None, pos
+        slots[pos - 53] = tile
+    return build_wall(
+        hands=hands,
+        draws=[None if s is None else t(s) for s in slots],
+        dealer=dealer,
+        no_honors=True,
+    )
+
+
+def act(text: str) -> Action:
+    """``"discard 5s"``, ``"win"``, ``"dice_kong 2m"`` … as an action."""
+    name, _, tile = text.partition(" ")
+    kind = ActionKind[name.upper()]
+    return Action(kind, Tile.parse(tile)) if tile else Action(kind)
+
+
+def _same_log(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:
+    return _without_patterns(a) == _without_patterns(b)
+
+
+def _without_patterns(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The log with the result's ``patterns`` left out: the engine fills it with taiyuan
+    pattern names for changsha's 大胡 bits (see ``test_result_patterns_are_not_taiyuan``)."""
+    out = []
+    for e in events:
+        if e["type"] == "end_hand":
+            e = dict(e, result=dict(e["result"], patterns=[]))
+        out.append(e)
+    return out
+
+
+class Both:
+    """The engine and the reference, driven together; every step checks that both offer the
+    same seats the same actions and log the same events."""
+
+    def __init__(
+        self, wall: list[int], dice: Iterable[tuple[int, int]] = (), dealer: int = 0
+    ) -> None:
+        dice = list(dice)
+        self.game = Game(R, wall=wall, dealer=dealer, dice=dice)
+        self.ref = ReferenceChangshaGame(R, wall=wall, dealer=dealer, dice=dice)
+        self.steps = 0
+        self.check()
+
+    def check(self) -> None:
+        g, r = self.game, self.ref
+        where = f"step {self.steps}"
+        assert g.to_act == r.to_act, f"{where}: to_act {g.to_act} vs {r.to_act}"
+        for s in g.to_act:
+            assert g.legal_actions(s) == r.legal_actions(s), (
+                f"{where}: seat {s} legal {list(map(str, g.legal_actions(s)))} vs "
+                f"{list(map(str, r.legal_actions(s)))}"
+            )
+        assert _same_log(g.events, r.events), f"{where}: logs differ\n{g.events[-3:]}\n" + str(
+            r.events[-3:]
+        )
+
+    def legal(self, seat: int) -> list[str]:
+        return [str(a) for a in self.game.legal_actions(seat)]
+
+    def step(self, seat: int, action: Action) -> None:
+        self.game.step(seat, action)
+        self.ref.step(seat, action)
+        self.steps += 1
+        self.check()
+
+    def pass_claims(self) -> None:
+        """Every seat still asked about a discard or added kong passes."""
+        while self.game.phase in ("claim", "rob") and self.game.to_act:
+            self.step(self.game.to_act[0], act("pass"))
+
+    def do(self, seat: int, text: str) -> None:
+        """``seat`` does ``text``; pending claims it is not part of are passed first."""
+        action = act(text)
+        if self.game.phase in ("claim", "rob") and action not in self.game.legal_actions(seat):
+            self.pass_claims()
+        assert action in self.game.legal_actions(seat), (
+            f"{text} not legal for seat {seat}: {self.legal(seat)} (to act {self.game.to_act})"
+        )
+        self.step(seat, action)
+
+    def drawn(self) -> int:
+        """The tile the seat on turn drew last."""
+        e = [e for e in self.game.events if e["type"] == "draw"][-1]
+        return int(e["tile"])
+
+    def tsumogiri(self, seat: int) -> None:
+        """``seat`` discards the tile it just drew."""
+        self.pass_claims()
+        self.do(seat, f"discard {Tile(self.drawn())}")
+
+    def run(self, until: int, declare: Iterable[int] = ()) -> None:
+        """Pass every claim and discard every drawn tile (the dealer its 14th) until the
+        wall holds ``until`` tiles at a seat's turn, or the 海底 is offered; the seats in
+        ``declare`` declare their opening wins at their first turn."""
+        declare = set(declare)
+        while True:
+            self.pass_claims()
+            g = self.game
+            if g.phase != "turn" or g.wall_remaining <= until:
+                return
+            seat = g.to_act[0]
+            if seat in declare and "opening_win" in self.legal(seat):
+                self.do(seat, "opening_win")
+            self.do(seat, f"discard {Tile(self.drawn())}")
+
+    def finish(self) -> None:
+        g, r = self.game, self.ref
+        assert g.is_over and r.is_over
+        assert dataclasses.replace(g.result, patterns=()) == r.result
+        assert g.next_dealer() == r.next_dealer()
+
+    def transfers(self) -> list[tuple[int, int, int, str]]:
+        self.finish()
+        return [(x.payer, x.payee, x.amount, x.reason) for x in self.game.result.transfers]
+
+    def names(self, i: int = 0) -> list[str]:
+        return [item.name for item in self.game.result.wins[i].score_items]
+
+    def types(self, kinds: set[str]) -> list[dict[str, Any]]:
+        return [e for e in self.game.events if e["type"] in kinds]
+
+
+def bird_seat(tile: str, dealer: int = 0) -> int:
+    """The contract: rank 1, 5, 9 the dealer; 2, 6 its 下家; 3, 7 opposite; 4, 8 上家."""
+    rank = Tile.parse(tile) % 9 + 1
+    return (dealer + rank - 1) % 4
+
+
+# Hands that have no opening win (every suit, a 2, 5 or 8, at most one triplet).
+DEALER_QUIET = "1357m 2468p 1357s 99m"  # 14: discards 9m first
+SEAT2_QUIET = "2468m 13579p 2468s"
+SEAT3_QUIET = "3579m 13579p 3579s"
+SEAT1_READY = "123m 456m 789p 234s 5s"  # waits 2s, 5s (2-5-8 pairs)
+
+
+# -- 小胡 ------------------------------------------------------------------------------------
+
+BIRDS = ["1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p"]
+
+
+@pytest.mark.parametrize("bird", BIRDS)
+def test_small_win_self_draw_and_each_bird_seat(bird: str) -> None:
+    """A non-dealer's 小胡 self-draw: the dealer pays 20, the others 10; the bird (the next
+    wall tile) on the winner doubles every payer, on another seat only that seat."""
+    wall = cs_wall(
+        {0: DEALER_QUIET, 1: SEAT1_READY, 2: SEAT2_QUIET, 3: SEAT3_QUIET}, draws=["5s", bird]
+    )
+    b = Both(wall)
+    b.do(0, "discard 9m")
+    b.pass_claims()
+    assert b.legal(1)[0] == "self_draw_win"
+    b.do(1, "self_draw_win")
+    seat = bird_seat(bird)
+    base = {0: 20, 2: 10, 3: 10}
+    want = [(p, 1, a * (2 if seat in (1, p) else 1), "win") for p, a in base.items()]
+    assert b.transfers() == want
+    res = b.game.result
+    assert res.bird is not None and (int(res.bird.tile), res.bird.seat) == (t(bird), seat)
+    assert b.names() == ["small_win"] and res.points == 0 and res.win_kind is WinKind.SELF_DRAW
+    assert b.types({"bird"}) == [{"type": "bird", "tile": t(bird), "seat": seat}]
+    assert b.game.next_dealer() == 1  # the winner deals
+
+
+def test_no_258_pair_is_no_small_win() -> None:
+    """123m 456m 789p 234s + 99s: a standard shape, but the pair is no 2, 5 or 8."""
+    seat1 = "123m 456m 789p 234s 9s"
+    wall = cs_wall({0: DEALER_QUIET, 1: seat1, 2: SEAT2_QUIET, 3: SEAT3_QUIET}, draws=["9s"])
+    b = Both(wall)
+    b.do(0, "discard 9m")
+    b.pass_claims()
+    assert "self_draw_win" not in b.legal(1)
+    assert not is_win(ts(seat1 + " 9s"), rules=R)
+    assert is_win(ts(SEAT1_READY + " 5s"), rules=R)
+
+
+@pytest.mark.parametrize("bird", BIRDS)
+def test_small_win_on_a_discard_and_each_bird_seat(bird: str) -> None:
+    """Seat 2 discards seat 1's winning tile: 小胡 on a discard, 10 (no dealer involved); the
+    bird on the winner or the discarder doubles it."""
+    wall = cs_wall(
+        {0: DEALER_QUIET, 1: SEAT1_READY, 2: SEAT2_QUIET, 3: SEAT3_QUIET},
+        draws=["1s", "5s", bird],
+    )
+    b = Both(wall)
+    b.do(0, "discard 9m")
+    b.tsumogiri(1)
+    b.tsumogiri(2)  # 5s
+    b.do(1, "win")
+    seat = bird_seat(bird)
+    assert b.transfers() == [(2, 1, 20 if seat in (1, 2) else 10, "win")]
+    assert b.game.result.win_kind is WinKind.DISCARD and b.game.result.discarder == 2
+
+
+def test_small_win_with_the_dealer_adds_ten() -> None:
+    """The dealer discards (not its first discard): 10 + 10."""
+    wall = cs_wall(
+        {0: DEALER_QUIET, 1: SEAT1_READY, 2: SEAT2_QUIET, 3: SEAT3_QUIET},
+        draws=["9p", "1s", "7s", "5s", "3p"],
+    )
+    b = Both(wall)
+    b.do(0, "discard 9m")
+    for seat in (1, 2, 3):
+        b.tsumogiri(seat)
+    b.tsumogiri(0)  # the dealer's second discard: 5s
+    b.do(1, "win")
+    assert bird_seat("3p") == 2
+    assert b.transfers() == [(0, 1, 20, "win")]
