@@ -184,6 +184,8 @@ class Both:
             self.do(seat, f"discard {Tile(self.drawn())}")
 
     def finish(self) -> None:
+        """Let the seats still asked pass; the hand must be over, with the same result."""
+        self.pass_claims()
         g, r = self.game, self.ref
         assert g.is_over and r.is_over
         assert dataclasses.replace(g.result, patterns=()) == r.result
@@ -194,6 +196,7 @@ class Both:
         return [(x.payer, x.payee, x.amount, x.reason) for x in self.game.result.transfers]
 
     def names(self, i: int = 0) -> list[str]:
+        self.finish()
         return [item.name for item in self.game.result.wins[i].score_items]
 
     def types(self, kinds: set[str]) -> list[dict[str, Any]]:
@@ -285,3 +288,111 @@ def test_small_win_with_the_dealer_adds_ten() -> None:
     b.do(1, "win")
     assert bird_seat("3p") == 2
     assert b.transfers() == [(0, 1, 20, "win")]
+
+
+# -- 大胡 ------------------------------------------------------------------------------------
+
+
+def test_all_pongs_on_a_discard() -> None:
+    """碰碰胡 (two pongs, then 111m 33m 999s): any pair; 60 on a discard between non-dealers."""
+    wall = cs_wall(
+        {
+            0: "4p 1357m 268p 1358s 9m 2s",
+            1: "111m 44p 77s 33m 99s 5p 6s",
+            2: "7s 2468m 1358p 248s",
+            3: SEAT3_QUIET,
+        },
+        draws=["6m", "8m", "9s", "1p"],
+    )
+    b = Both(wall)
+    b.do(0, "discard 4p")
+    b.do(1, "pong")
+    b.do(1, "discard 5p")
+    b.pass_claims()
+    b.do(2, "discard 7s")  # seat 2 drew 6m
+    b.do(1, "pong")
+    b.do(1, "discard 6s")
+    b.tsumogiri(2)  # 8m
+    b.tsumogiri(3)  # 9s
+    b.do(1, "win")
+    assert b.names() == ["all_pongs"]
+    assert b.transfers() == [(3, 1, 60, "win")]  # bird 1p: the dealer, not involved
+
+
+def test_all_258_without_a_shape_self_draw() -> None:
+    """将将胡: every tile a 2, 5 or 8 wins with no shape; a 大胡 self-draw by a non-dealer:
+    the dealer 40, the others 30; the bird (4m: the 上家, seat 3) doubles seat 3."""
+    seat1 = "22558m 2258p 2588s"
+    wall = cs_wall(
+        {0: DEALER_QUIET, 1: seat1, 2: "4679m 13679p 3679s" , 3: SEAT3_QUIET}, draws=["8p", "4m"]
+    )
+    b = Both(wall)
+    b.do(0, "discard 9m")
+    b.do(1, "self_draw_win")
+    assert b.names() == ["all_258"]
+    assert b.transfers() == [(0, 1, 40, "win"), (2, 1, 30, "win"), (3, 1, 60, "win")]
+
+
+def test_all_one_suit_any_pair_self_draw() -> None:
+    """清一色 with a 1m pair; the opening 缺一色 is offered at the first turn but not declared,
+    so it is not paid. Bird 1p: the dealer pays double."""
+    seat1 = "123456789m 1134m"
+    wall = cs_wall(
+        {0: "2468p 1357s 2468s 99p", 1: seat1, 2: "13579p 2357s 58m 9s", 3: "13579p 1469s 58m 7s"},
+        draws=["2m", "1p"],
+    )
+    b = Both(wall)
+    b.do(0, "discard 9p")
+    b.pass_claims()
+    assert b.legal(1)[:2] == ["self_draw_win", "opening_win"]
+    b.do(1, "self_draw_win")
+    assert b.names() == ["all_one_suit"]
+    assert b.transfers() == [(0, 1, 80, "win"), (2, 1, 30, "win"), (3, 1, 30, "win")]
+    assert b.game.result.opening_wins == ((), (), (), ())
+
+
+def test_seven_pairs_on_a_discard() -> None:
+    """七小对 with pairs of any kinds; 60, the bird on the winner (2p) doubles it."""
+    wall = cs_wall(
+        {0: DEALER_QUIET, 1: "1133m 7799p 1133s 5m", 2: SEAT2_QUIET, 3: "2469m 1358p 2469s"},
+        draws=["4s", "5m", "2p"],
+    )
+    b = Both(wall)
+    b.do(0, "discard 9m")
+    b.tsumogiri(1)
+    b.tsumogiri(2)  # 5m
+    assert b.legal(1) == ["win", "pass"]
+    b.do(1, "win")
+    assert b.names() == ["seven_pairs"]
+    assert b.transfers() == [(2, 1, 120, "win")]
+
+
+def test_heavenly_and_seven_pairs_add() -> None:
+    """天胡 + 七小对: two 大胡 for the dealer's dealt 14: each seat pays 2 × 40; the bird
+    (7m: the opposite seat) doubles seat 2."""
+    wall = cs_wall(
+        {0: "1133m 7799p 1133s 55m", 1: SEAT2_QUIET, 2: "2468m 2468p 2579s", 3: SEAT3_QUIET},
+        draws=["7m"],
+    )
+    b = Both(wall)
+    assert b.legal(0)[0] == "self_draw_win"
+    b.do(0, "self_draw_win")
+    assert b.names() == ["seven_pairs", "heavenly"]
+    items = b.game.result.score_items
+    assert [(i.value, i.combine) for i in items] == [(1, "base"), (1, "add")]
+    assert b.game.result.points == 2
+    assert b.transfers() == [(1, 0, 80, "win"), (2, 0, 160, "win"), (3, 0, 80, "win")]
+
+
+def test_earthly_on_the_dealers_first_discard() -> None:
+    """地胡: seat 1 wins on the dealer's first discard: 60 + 10 (the dealer discards); the
+    bird (1p: the dealer, the discarder) doubles it."""
+    wall = cs_wall(
+        {0: "1357m 2468p 1357s 9m 5s", 1: SEAT1_READY, 2: SEAT2_QUIET, 3: "3579m 13579p 3479s"},
+        draws=["1p"],
+    )
+    b = Both(wall)
+    b.do(0, "discard 5s")
+    b.do(1, "win")
+    assert b.names() == ["earthly"]
+    assert b.transfers() == [(0, 1, 140, "win")]
