@@ -396,3 +396,174 @@ def test_earthly_on_the_dealers_first_discard() -> None:
     b.do(1, "win")
     assert b.names() == ["earthly"]
     assert b.transfers() == [(0, 1, 140, "win")]
+
+
+# -- opening small wins (起手小胡) ------------------------------------------------------------
+
+OPENING_HANDS = {
+    ("four_of_a_kind",): "1111p 258m 369s 47m 6p",
+    ("no_258",): "13479m 3469p 1367s",
+    ("missing_suit",): "123456789m 1479m",
+    ("two_triplets",): "111m 444p 258s 369m 7p",
+    ("four_of_a_kind", "two_triplets"): "4444p 111m 258s 3m 9p 7s",
+    ("no_258", "missing_suit"): "113467m 1346799p",
+}
+OPENING_DEALER = "258m 369p 147s 258s 8p 9m"  # 14; discards 9m first
+OPENING_SEAT2 = "56p 567s 678s 234s 55m"  # waits 4p, 7p
+OPENING_SEAT3 = "147m 258p 369s 36m 1s"
+
+
+@pytest.mark.parametrize("names", list(OPENING_HANDS), ids="+".join)
+def test_opening_wins_paid_at_the_end_with_the_bird(names: tuple[str, ...]) -> None:
+    """Seat 1 declares its opening wins at its first turn (the turn goes on); seat 2 then
+    wins by self-draw. Each opening win is a 小胡 self-draw by seat 1 (the dealer 20, the
+    others 10), paid at the end; the bird (4s: seat 3) doubles seat 3's payments."""
+    wall = cs_wall(
+        {0: OPENING_DEALER, 1: OPENING_HANDS[names], 2: OPENING_SEAT2, 3: OPENING_SEAT3},
+        draws=["9s", "7p", "4s"],
+    )
+    b = Both(wall)
+    b.do(0, "discard 9m")
+    b.pass_claims()
+    assert "opening_win" in b.legal(1)
+    b.do(1, "opening_win")
+    assert b.game.events[-1] == {"type": "opening_win", "seat": 1, "wins": list(names)}
+    assert "opening_win" not in b.legal(1) and b.game.to_act == (1,)
+    b.tsumogiri(1)
+    b.do(2, "self_draw_win")
+    opening = [(0, 1, 20, "opening_win"), (2, 1, 10, "opening_win"), (3, 1, 20, "opening_win")]
+    assert b.transfers() == [(0, 2, 20, "win"), (1, 2, 10, "win"), (3, 2, 20, "win")] + (
+        opening * len(names)
+    )
+    assert b.game.result.opening_wins == ((), names, (), ())
+    assert b.game.next_dealer() == 2
+
+
+def test_opening_win_only_at_the_first_turn() -> None:
+    """Not declared at the first turn: not offered later, not paid."""
+    wall = cs_wall(
+        {0: OPENING_DEALER, 1: OPENING_HANDS[("no_258",)], 2: OPENING_SEAT2, 3: OPENING_SEAT3},
+        draws=["9s", "1p", "3s", "6m", "2p", "7p", "4s"],
+    )
+    b = Both(wall)
+    b.do(0, "discard 9m")
+    b.pass_claims()
+    assert "opening_win" in b.legal(1)
+    b.tsumogiri(1)
+    for seat in (2, 3, 0):
+        b.tsumogiri(seat)
+    b.pass_claims()
+    assert "opening_win" not in b.legal(1)
+    b.tsumogiri(1)
+    b.do(2, "self_draw_win")
+    assert [x[3] for x in b.transfers()] == ["win"] * 3
+    assert b.game.result.opening_wins == ((), (), (), ())
+
+
+def test_two_seats_with_opening_wins_the_bird_deals() -> None:
+    """The dealer (板板胡) and seat 1 (六六顺) declare; seat 2 wins. With two seats holding
+    opening wins the bird's seat deals next (4s: seat 3). The dealer's opening win: each
+    other seat 20 (seat 3 double)."""
+    wall = cs_wall(
+        {
+            0: "13469m 13467p 1379s",
+            1: "111m 444p 258s 358m 7p",
+            2: OPENING_SEAT2,
+            3: "2m 258p 269s 69m 7s 3p 4s 8s",
+        },
+        draws=["9s", "7p", "4s"],
+    )
+    b = Both(wall)
+    b.do(0, "opening_win")
+    b.do(0, "discard 9m")
+    b.pass_claims()
+    b.do(1, "opening_win")
+    b.tsumogiri(1)
+    b.do(2, "self_draw_win")
+    assert b.transfers() == [
+        (0, 2, 20, "win"),
+        (1, 2, 10, "win"),
+        (3, 2, 20, "win"),
+        (1, 0, 20, "opening_win"),
+        (2, 0, 20, "opening_win"),
+        (3, 0, 40, "opening_win"),
+        (0, 1, 20, "opening_win"),
+        (2, 1, 10, "opening_win"),
+        (3, 1, 20, "opening_win"),
+    ]
+    assert b.game.result.opening_wins == (("no_258",), ("two_triplets",), (), ())
+    assert b.game.next_dealer() == 3
+
+
+# -- 漏胡 and 通炮 ---------------------------------------------------------------------------
+
+
+def test_missed_win_until_the_next_draw() -> None:
+    """Seat 1 passes a win on 5s: it is not offered a win on the next 5s, but is on 2s (the
+    other winning tile); after its next draw it may win on 5s again."""
+    wall = cs_wall(
+        {0: "1357m 2468p 1347s 99m", 1: SEAT1_READY, 2: SEAT2_QUIET, 3: "3579m 13579p 3479s"},
+        draws=["1s", "5s", "5s", "6m", "7s", "8m", "1p", "5s", "3p"],
+    )
+    b = Both(wall)
+    b.do(0, "discard 9m")
+    b.tsumogiri(1)
+    b.tsumogiri(2)  # 5s
+    assert b.legal(1) == ["win", "pass"]
+    b.do(1, "pass")
+    b.pass_claims()
+    b.do(3, "discard 5s")
+    assert 1 not in b.game.to_act or "win" not in b.legal(1)
+    b.tsumogiri(0)  # 6m
+    b.tsumogiri(1)  # 7s: a draw lifts the 漏胡
+    b.tsumogiri(2)  # 8m
+    b.tsumogiri(3)  # 1p
+    b.tsumogiri(0)  # 5s
+    assert b.legal(1)[0] == "win"
+    b.do(1, "win")
+    assert b.transfers() == [(0, 1, 20, "win")]  # 10 + 10; the bird (3p) on seat 2
+
+
+def test_missed_win_is_per_tile() -> None:
+    """After passing 5s, a win on 2s is still offered."""
+    wall = cs_wall(
+        {0: DEALER_QUIET, 1: SEAT1_READY, 2: SEAT2_QUIET, 3: SEAT3_QUIET},
+        draws=["1s", "5s", "2s", "3p"],
+    )
+    b = Both(wall)
+    b.do(0, "discard 9m")
+    b.tsumogiri(1)
+    b.tsumogiri(2)  # 5s
+    b.do(1, "pass")
+    b.pass_claims()
+    b.do(3, "discard 2s")
+    assert b.legal(1)[0] == "win"
+    b.do(1, "win")
+    assert b.transfers() == [(3, 1, 10, "win")]
+
+
+def test_several_winners_on_one_discard() -> None:
+    """通炮: seat 2's 5s wins for seat 3 (10) and the dealer (10 + 10); the bird on the
+    discarder (3p) doubles both; the discarder deals next; win events from the discarder's
+    下家 on."""
+    wall = cs_wall(
+        {
+            0: "123m 456m 789p 234s 5s 9m",
+            1: "2468m 1357p 3579s",
+            2: SEAT2_QUIET,
+            3: "123p 456p 789m 234s 5s",
+        },
+        draws=["1s", "5s", "3p"],
+    )
+    b = Both(wall)
+    b.do(0, "discard 9m")
+    b.tsumogiri(1)
+    b.tsumogiri(2)  # 5s
+    assert sorted(b.game.to_act) == [0, 3]
+    b.do(3, "win")
+    b.do(0, "win")
+    assert [e["seat"] for e in b.types({"win"})] == [3, 0]
+    assert b.transfers() == [(2, 3, 20, "win"), (2, 0, 40, "win")]
+    res = b.game.result
+    assert res.winners == (3, 0) and res.winner == 3
+    assert b.game.next_dealer() == 2
