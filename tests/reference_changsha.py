@@ -221,15 +221,17 @@ def _best_standard_overlap(
     return result if result >= 0 else -1
 
 
-def shanten(counts: Sequence[int], melds: Melds = ()) -> int:
+def shanten(counts: Sequence[int], melds: Melds = (), *, caps: Sequence[int] | None = None) -> int:
     """Shanten: the fewest tiles a winning 14-tile hand W holds that the hand lacks, minus
     one (|W − H| − 1: −1 a winning hand, 0 ready), over every winning form: standard with a
     2-5-8 pair, 碰碰胡 (triplets, any pair, no chow meld), 清一色 (one suit, standard or
     seven pairs), 七小对 (no melds) and 将将胡 (any tiles, all 2-5-8). W holds at most four
-    of a kind, melds included; the melds are kept."""
+    of a kind, melds included (``caps``, if given: at most ``caps[k]`` concealed of kind
+    ``k`` instead); the melds are kept."""
     hand = list(counts[:KINDS])
-    held = held_with_melds([0] * KINDS, melds)
-    caps = [4 - held[k] for k in range(KINDS)]
+    if caps is None:
+        held = held_with_melds([0] * KINDS, melds)
+        caps = [4 - held[k] for k in range(KINDS)]
     groups = 4 - len(melds)
     size = 14 - 3 * len(melds)
     chow = any(kind == MeldKind.CHOW for kind, _ in melds)

@@ -17,13 +17,10 @@ tiles at given wall positions (stacks are ``(wall[2i], wall[2i+1])``, top first)
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import random
-import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,7 +28,6 @@ from koudiandian import (
     Action,
     ActionKind,
     Game,
-    MeldKind,
     Rules,
     Tile,
     WinKind,
@@ -41,7 +37,6 @@ from koudiandian import (
     shanten,
     winning_tiles,
 )
-from koudiandian.bots import GreedyBot
 from reference_changsha import ReferenceChangshaGame
 from reference_changsha import is_win as ref_is_win
 from reference_changsha import shanten as ref_shanten
@@ -325,7 +320,7 @@ def test_all_258_without_a_shape_self_draw() -> None:
     the dealer 40, the others 30; the bird (4m: the 上家, seat 3) doubles seat 3."""
     seat1 = "22558m 2258p 2588s"
     wall = cs_wall(
-        {0: DEALER_QUIET, 1: seat1, 2: "4679m 13679p 3679s" , 3: SEAT3_QUIET}, draws=["8p", "4m"]
+        {0: DEALER_QUIET, 1: seat1, 2: "4679m 13679p 3679s", 3: SEAT3_QUIET}, draws=["8p", "4m"]
     )
     b = Both(wall)
     b.do(0, "discard 9m")
@@ -674,7 +669,12 @@ def test_dice_past_the_last_stack() -> None:
     stacks than 7, so the front-most stack, whose top is gone: wall[105]. Then the 海底 is
     refused by all; the first seat asked deals next."""
     wall = cs_wall(
-        {0: "6666m 123p 456p 78s 5s 9m", 1: "2348m 1357p 2468s 9p", 2: "2489m 2468p 2469s 1p", 3: "3579m 13579p 1349s"},
+        {
+            0: "6666m 123p 456p 78s 5s 9m",
+            1: "2348m 1357p 2468s 9p",
+            2: "2489m 2468p 2469s 1p",
+            3: "3579m 13579p 1349s",
+        },
         at={104: "5s", 105: "1s"},
     )
     b = Both(wall, dice=[(3, 4)])
@@ -858,9 +858,7 @@ def test_haidi_refused_by_all_pays_opening_wins_undoubled() -> None:
     b.run(until=0, declare={1})
     for seat in (3, 0, 1, 2):
         b.do(seat, "pass")
-    assert b.types({"haidi"}) == [
-        {"type": "haidi", "seat": s, "take": False} for s in (3, 0, 1, 2)
-    ]
+    assert b.types({"haidi"}) == [{"type": "haidi", "seat": s, "take": False} for s in (3, 0, 1, 2)]
     assert b.transfers() == [
         (0, 1, 20, "opening_win"),
         (2, 1, 10, "opening_win"),
@@ -891,3 +889,187 @@ def test_haidi_needs_a_258_pair() -> None:
     assert b.types({"discard"})[-1]["auto"] is True
     b.pass_claims()
     assert b.game.result.winners == ()
+
+
+# -- the hand functions ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("hand", "melds", "wins"),
+    [
+        ("123m 456m 789p 234s 55s", [], True),  # 小胡
+        ("123m 456m 789p 234s 99s", [], False),  # no 2-5-8 pair, no 大胡
+        ("111m 444p 777s 999s 33m", [], True),  # 碰碰胡, any pair
+        ("22558m 22588p 2588s", [], True),  # 将将胡 without a shape
+        ("123456789m 11234m", [], True),  # 清一色, any pair
+        ("1133m 7799p 1133s 55m", [], True),  # 七小对
+        ("1111m 3399p 1133s 55m", [], True),  # 七小对, four of a kind as two pairs
+        ("111m 99p", [(0, t("7p")), (0, t("1s")), (0, t("3s"))], True),  # 碰碰胡, pair 9p
+        ("111m 99p", [(4, t("7p")), (0, t("1s")), (0, t("3s"))], False),  # a chow: no 碰碰胡
+        ("222m 55p", [(0, t("8m")), (1, t("2s")), (0, t("5s"))], True),  # 将将胡, pongs, kong
+        ("222m 55p", [(4, t("1m")), (0, t("2s")), (0, t("5s"))], True),  # 小胡, pair 5p
+        ("111m 66p", [(4, t("1m")), (0, t("2s")), (0, t("5s"))], False),  # pair 6p, a chow
+    ],
+)
+def test_is_win_examples(hand: str, melds: list[tuple[int, int]], wins: bool) -> None:
+    assert is_win(ts(hand), melds=melds, rules=R) is wins
+    counts = Counter(ts(hand))
+    assert ref_is_win([counts[k] for k in range(34)], melds) is wins
+
+
+def test_winning_tiles_and_shanten_examples() -> None:
+    assert [int(x) for x in winning_tiles(ts("123m 456m 789p 234s 5s"), rules=R)] == ts("2s 5s")
+    assert winning_tiles(ts("123m 456m 789p 234s 9s"), rules=R) == []
+    # 将将胡: any 2-5-8 completes a hand of 2-5-8 tiles, with or without a shape
+    assert [int(x) for x in winning_tiles(ts("22558m 2258p 2588s"), rules=R)] == ts(
+        "258m 258p 258s"
+    )
+    # all four 8p held (a kong): 8p is no winning tile though the shape would take it
+    assert winning_tiles(ts("55p 79p 567s"), melds=[(4, t("1m")), (1, t("8p"))], rules=R) == []
+    assert shanten(ts("123m 456m 789p 234s 55s"), rules=R) == -1
+    assert shanten(ts("123m 456m 789p 234s 5s"), rules=R) == 0
+    assert shanten(ts("123m 456m 789p 234s 9s"), rules=R) == 1  # a 2-5-8 pair is still needed
+
+
+def test_score_win_items() -> None:
+    """The 大胡 as items (the first the base, the others added), ``points`` their count;
+    a 小胡 is one ``small_win`` item and 0 points."""
+    s = score_win(ts("111m 444p 777s 999s 33m"), "9s", self_draw=True, rules=R, last_tile=True)
+    assert [(i.name, i.combine) for i in s.score_items] == [
+        ("all_pongs", "base"),
+        ("last_tile", "add"),
+    ]
+    assert s.points == 2 and s.factor == 1
+    s = score_win(ts("123m 456m 789p 234s 55s"), "5s", self_draw=False, rules=R)
+    assert [i.name for i in s.score_items] == ["small_win"] and s.points == 0
+    s = score_win(ts("1133m 7799p 1133s 55m"), "5m", self_draw=False, robbed_kong=True, rules=R)
+    assert [i.name for i in s.score_items] == ["seven_pairs", "robbed_kong"]
+    s = score_win(ts("22558m 22588p 2588s"), "8p", self_draw=True, rules=R)
+    assert [i.name for i in s.score_items] == ["all_258"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine: score_win(kong_replacement=True) under changsha gives no kong_bloom "
+    "(杠上开花); the flag is documented as 杠上开花, but the engine counts it only after a "
+    "dice kong, which the hand function cannot express",
+)
+def test_score_win_kong_replacement_is_kong_bloom() -> None:
+    s = score_win(ts("123456789m 11234m"), "2m", self_draw=True, kong_replacement=True, rules=R)
+    assert [i.name for i in s.score_items] == ["all_one_suit", "kong_bloom"]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine: a changsha win's patterns are its 大胡 bits read as taiyuan Pattern "
+    "names (清一色 → 'straight', 碰碰胡 → 'plain', 将将胡 → 'all_one_suit')",
+)
+def test_result_patterns_are_not_taiyuan() -> None:
+    s = score_win(ts("22558m 22588p 2588s"), "8p", self_draw=True, rules=R)
+    assert s.patterns == ()
+
+
+def _random_hand(rng: random.Random) -> tuple[list[int], list[tuple[int, int]]]:
+    """A 14-tile hand (melds counted as 3), built to be near a winning form: random melds,
+    then groups and a pair (or seven pairs, or 2-5-8 tiles), then a few random swaps."""
+    left = [4] * 27
+    melds: list[tuple[int, int]] = []
+
+    def take(kinds: list[int]) -> bool:
+        need = Counter(kinds)
+        if any(left[k] < n for k, n in need.items()):
+            return False
+        for k, n in need.items():
+            left[k] -= n
+        return True
+
+    style = rng.choice(["standard", "standard", "pongs", "suit", "pairs", "258", "random"])
+    suit = rng.randrange(3)
+    kinds_of = {
+        "suit": list(range(9 * suit, 9 * suit + 9)),
+        "258": [k for k in range(27) if k % 9 in (1, 4, 7)],
+    }.get(style, list(range(27)))
+    n_melds = 0 if style == "pairs" else rng.choice([0, 0, 1, 2, 3])
+    while len(melds) < n_melds:
+        k = rng.choice(kinds_of)
+        kind = rng.choice([0, 0, 1, 3, 4]) if style not in ("pongs", "258") else rng.choice([0, 1])
+        if kind == 4:
+            if k % 9 > 6 or not take([k, k + 1, k + 2]):
+                continue
+        elif not take([k] * (4 if kind in (1, 3) else 3)):
+            continue
+        melds.append((kind, k))
+    hand: list[int] = []
+    size = 14 - 3 * len(melds)
+    if style == "random":
+        pool = [k for k in range(27) for _ in range(left[k])]
+        hand = rng.sample(pool, size)
+    elif style in ("pairs", "258"):
+        while len(hand) < size:
+            k = rng.choice(kinds_of)
+            n = 2 if style == "pairs" else 1
+            if len(hand) + n <= size and take([k] * n):
+                hand += [k] * n
+    else:
+        while len(hand) < size - 2:
+            k = rng.choice(kinds_of)
+            run = style != "pongs" and k % 9 <= 6 and rng.random() < 0.6
+            group = [k, k + 1, k + 2] if run else [k] * 3
+            if take(group):
+                hand += group
+        while len(hand) < size:
+            k = rng.choice(kinds_of)
+            if take([k, k]):
+                hand += [k, k]
+    for _ in range(rng.choice([0, 0, 1, 1, 2])):
+        i = rng.randrange(len(hand))
+        k = rng.randrange(27)
+        if left[k]:
+            left[hand[i]] += 1
+            left[k] -= 1
+            hand[i] = k
+    return hand, melds
+
+
+def test_hand_functions_against_the_brute_force() -> None:
+    """``is_win``, ``winning_tiles`` and ``shanten`` with the changsha rules against the brute
+    force of the reference, on 600 random hands near the winning forms (14 tiles, then 13)."""
+    rng = random.Random(20261201)
+    wins = 0
+    for n in range(600):
+        hand, melds = _random_hand(rng)
+        c = Counter(hand)
+        counts = [c[k] for k in range(34)]
+        label = f"hand {n}: {sorted(hand)} melds {melds}"
+        win = ref_is_win(counts, melds)
+        wins += win
+        assert is_win(hand, melds=melds, rules=R) is win, label
+        assert shanten(hand, melds=melds, rules=R) == ref_shanten(counts, melds, caps=FOUR), label
+        out = hand.pop(rng.randrange(len(hand)))
+        counts[out] -= 1
+        assert [int(x) for x in winning_tiles(hand, melds=melds, rules=R)] == list(
+            ref_winning_tiles(counts, melds)
+        ), label
+        assert shanten(hand, melds=melds, rules=R) == ref_shanten(counts, melds, caps=FOUR), label
+    assert wins > 150
+
+
+#: The engine's shanten lets a target hold four of a kind concealed whatever its melds hold
+#: ("it counts tiles"): the reference's shanten with these caps. The strict shanten (five of
+#: a kind is no hand) differs on a few hands: ``test_shanten_counts_meld_copies``.
+FOUR = [4] * 27
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine: shanten aims at targets holding a fifth copy (the pair 22m beside a pong "
+    "of 2m): 1, but no real hand is one exchange from ready here (2)",
+)
+def test_shanten_counts_meld_copies() -> None:
+    """2m 4p 9p 3s 44s 55s with a pong of 2m and a chow 567p: the pair 22m would need a fifth
+    2m; the fewest exchanges to a real winning hand are three (shanten 2)."""
+    hand = ts("2m 4p 9p 3s 44s 55s")
+    melds = [(0, t("2m")), (4, t("5p"))]
+    c = Counter(hand)
+    assert ref_shanten([c[k] for k in range(34)], melds) == 2
+    assert shanten(hand, melds=melds, rules=R) == 2
