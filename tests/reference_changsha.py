@@ -939,6 +939,8 @@ class ReferenceChangshaGame:
         else:
             pos = self._front_pos()
             bird_tile = None if pos is None else self._wall[pos]
+            if pos is not None:
+                self._taken[pos] = True  # turned over: off the wall
         bird = None
         if bird_tile is not None:
             bird = Bird(TILES[bird_tile], (self._dealer + bird_tile % 9) % 4)

@@ -17,10 +17,13 @@ tiles at given wall positions (stacks are ``(wall[2i], wall[2i+1])``, top first)
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import random
+import time
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -28,6 +31,7 @@ from koudiandian import (
     Action,
     ActionKind,
     Game,
+    MeldKind,
     Rules,
     Tile,
     WinKind,
@@ -37,6 +41,7 @@ from koudiandian import (
     shanten,
     winning_tiles,
 )
+from koudiandian.bots import GreedyBot
 from reference_changsha import ReferenceChangshaGame
 from reference_changsha import is_win as ref_is_win
 from reference_changsha import shanten as ref_shanten
@@ -1073,3 +1078,169 @@ def test_shanten_counts_meld_copies() -> None:
     c = Counter(hand)
     assert ref_shanten([c[k] for k in range(34)], melds) == 2
     assert shanten(hand, melds=melds, rules=R) == 2
+
+
+# -- seeded hands against the reference ------------------------------------------------------
+
+_EAGER = (
+    ActionKind.WIN,
+    ActionKind.SELF_DRAW_WIN,
+    ActionKind.OPENING_WIN,
+    ActionKind.DICE_KONG,
+    ActionKind.HAIDI,
+)
+
+
+def _choose(
+    game: Game, seat: int, legal: list[Action], rng: random.Random, bot: GreedyBot | None
+) -> Action:
+    """Mostly a win, a dice kong, an opening win or the 海底 when offered (so they happen);
+    else the greedy bot's choice (if any) or a random legal action."""
+    eager = [a for a in legal if a.kind in _EAGER]
+    if eager and rng.random() < 0.8:
+        return rng.choice(eager)
+    if bot is not None and rng.random() < 0.85:
+        return bot.act(game.view(seat), legal)
+    return rng.choice(legal)
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_engine_matches_reference_on_seeded_hands(policy: str) -> None:
+    """150 seeded hands per policy: the same seats to act, the same legal actions at every
+    step, the same log, result and next dealer. Greedy bots win most hands, so 大胡, dice
+    kongs, 通炮 and the 海底 are compared too."""
+    seen: Counter[str] = Counter()
+    for seed in range(150):
+        label = f"{policy} seed {seed}"
+        fast = Game(R, seed=seed, dealer=seed % 4)
+        slow = ReferenceChangshaGame(R, seed=seed, dealer=seed % 4)
+        rng = random.Random(seed)
+        bots = [GreedyBot(seed=seed * 4 + s) for s in range(4)] if policy == "greedy" else None
+        step = 0
+        while True:
+            assert fast.to_act == slow.to_act, f"{label} step {step}: to_act"
+            if not fast.to_act:
+                break
+            seat = rng.choice(fast.to_act)
+            legal = fast.legal_actions(seat)
+            assert legal == slow.legal_actions(seat), f"{label} step {step}: legal"
+            action = _choose(fast, seat, legal, rng, None if bots is None else bots[seat])
+            fast.step(seat, action)
+            slow.step(seat, action)
+            step += 1
+        assert _same_log(fast.events, slow.events), f"{label}: event logs differ"
+        assert dataclasses.replace(fast.result, patterns=()) == slow.result, f"{label}: results"
+        assert fast.next_dealer() == slow.next_dealer(), f"{label}: next dealer"
+        seen.update(e["type"] for e in fast.events)
+        seen.update(i.name for w in fast.result.wins for i in w.score_items)
+    assert seen["win"] > 10 and seen["haidi"] > 0 and seen["opening_win"] > 0, seen
+    if policy == "greedy":
+        assert seen["dice_kong"] > 0 and seen["kong_bloom"] > 0, seen
+
+
+#: What the reference may take from the package: plain data types and errors.
+_PLAIN_MODULES = {"action", "errors", "meld", "result", "rules", "tile"}
+_PLAIN_NAMES = {
+    "Action",
+    "ActionKind",
+    "action_of",
+    "Bird",
+    "Haidi",
+    "HandResult",
+    "MeldKind",
+    "Rules",
+    "ScoreItem",
+    "TILES",
+    "Tile",
+    "Transfer",
+    "WinKind",
+    "WinSummary",
+}
+
+
+def test_reference_is_independent_of_the_engine() -> None:
+    """``reference_changsha.py`` takes only plain data types from the package (no evaluator,
+    no game, no ``_core``); its other imports are the seeded generator and seat check of
+    ``reference_deal.py``."""
+    here = Path(__file__).parent
+    source = (here / "reference_changsha.py").read_text(encoding="utf-8")
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                assert alias.name.split(".")[0] != "koudiandian", alias.name
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            if module.startswith("koudiandian"):
+                parts = module.split(".")
+                assert len(parts) == 2 and parts[1] in _PLAIN_MODULES, module
+                for alias in node.names:
+                    assert alias.name in _PLAIN_NAMES or alias.name.endswith("Error"), alias.name
+            elif module.startswith("reference"):
+                assert module == "reference_deal", module
+                assert {a.name for a in node.names} <= {"Xoshiro256", "check_seat"}
+    assert "_core" not in source
+
+
+# -- random-play invariants ------------------------------------------------------------------
+
+
+def _meld_tiles(kind: int, tile: int) -> list[int]:
+    if kind == MeldKind.CHOW:
+        return [tile, tile + 1, tile + 2]
+    return [tile] * (3 if kind == MeldKind.PONG else 4)
+
+
+def test_random_play_invariants() -> None:
+    """2,000 hands of random play with the engine: every tile accounted for (dealt and drawn
+    tiles = hands + melds + discards, less the claimed discards that sit in a meld and the
+    discards won on, which sit in the winners' hands as well); deltas sum to zero and are
+    the transfers'; the log replays to the same log; under a minute."""
+    start = time.perf_counter()
+    kinds: Counter[str] = Counter()
+    for n in range(2000):
+        seed = 10**6 + n
+        game = Game(R, seed=seed, dealer=n % 4)
+        rng = random.Random(seed)
+        while game.to_act:
+            seat = rng.choice(game.to_act)
+            game.step(seat, _choose(game, seat, game.legal_actions(seat), rng, None))
+        events = game.events
+        end = events[-1]
+        assert end["type"] == "end_hand"
+        taken = Counter(events[0]["wall"][:53]) + Counter(
+            e["tile"] for e in events if e["type"] == "draw"
+        )
+        result = game.result
+        birds = [e for e in events if e["type"] == "bird"]
+        # the bird is turned from the wall, unless it is the 海底 already drawn (a 海底 win)
+        turned = bool(birds) and not (result.haidi is not None and result.haidi.how == "taken")
+        assert sum(taken.values()) + turned + game.wall_remaining == 108, seed
+        held: Counter[int] = Counter()
+        for h in end["hands"]:
+            held.update(h)
+        for ms in end["melds"]:
+            for kind, tile, _ in ms:
+                held.update(_meld_tiles(kind, tile))
+        for d in end["discards"]:
+            held.update(d)
+        claimed = Counter(e["tile"] for e in events if e["type"] in ("pong", "kong"))
+        claimed.update(e["claimed"] for e in events if e["type"] == "chow")
+        claimed.update(
+            e["tile"] for e in events if e["type"] == "dice_kong" and e["from"] is not None
+        )
+        wins = [e for e in events if e["type"] == "win"]
+        won = Counter(e["tile"] for e in wins if e["kind"] == "discard")
+        if wins and wins[0]["kind"] == "robbed_kong":  # the konger's tile, won by each
+            won.update(e["tile"] for e in wins[1:])
+        assert held == taken + claimed + won, seed
+        assert sum(result.deltas) == 0, seed
+        deltas = [0, 0, 0, 0]
+        for x in result.transfers:
+            deltas[x.payer] -= x.amount
+            deltas[x.payee] += x.amount
+        assert tuple(deltas) == result.deltas, seed
+        assert Game.replay(events).events == events, seed
+        assert ReferenceChangshaGame(R, seed=seed, dealer=n % 4).wall_remaining == 55
+        kinds[result.win_kind.value if result.win_kind else "drawn"] += 1
+    assert {"drawn", "self_draw", "discard"} <= set(kinds), kinds
+    assert time.perf_counter() - start < 60
