@@ -30,6 +30,8 @@ pub enum Error {
     IllegalAction(String),
     /// A seat that is not to act now.
     NotYourTurn(String),
+    /// An argument of the wrong type (from the Python binding: a float for a tile).
+    Type(String),
 }
 
 impl Error {
@@ -47,7 +49,8 @@ impl Error {
             | Error::Argument(m)
             | Error::Wall(m)
             | Error::IllegalAction(m)
-            | Error::NotYourTurn(m) => m,
+            | Error::NotYourTurn(m)
+            | Error::Type(m) => m,
         }
     }
 }

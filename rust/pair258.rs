@@ -166,14 +166,14 @@ pub fn keep(counts: &Counts, melds: MeldInfo) -> u8 {
     }
     // 碰碰胡: `need` triplets and a pair, from the kinds held most.
     if !melds.chow {
-        for p in 0..27usize {
-            let mut tops: Vec<u8> = (0..27)
-                .filter(|&k| k != p)
-                .map(|k| counts[k].min(3))
-                .collect();
-            tops.sort_unstable_by(|a, b| b.cmp(a));
-            let v = counts[p].min(2) + tops.iter().take(need).sum::<u8>();
-            best = best.max(v);
+        let mut top: Vec<(u8, usize)> = (0..27).map(|k| (counts[k].min(3), k)).collect();
+        top.sort_unstable_by(|a, b| b.cmp(a));
+        let sum: u8 = top.iter().take(need).map(|t| t.0).sum();
+        let next = top.get(need).map_or(0, |t| t.0);
+        for (i, &(v, p)) in top.iter().enumerate() {
+            // The pair's kind leaves the triplets; the next kind in line takes its place.
+            let triplets = if i < need { sum - v + next } else { sum };
+            best = best.max(counts[p].min(2) + triplets);
         }
     }
     // 清一色: one suit, the melds' too.

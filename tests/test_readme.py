@@ -5,6 +5,8 @@ from __future__ import annotations
 import doctest
 import pathlib
 import re
+import subprocess
+import sys
 
 README = pathlib.Path(__file__).resolve().parent.parent / "README.md"
 
@@ -20,3 +22,15 @@ def test_readme_examples() -> None:
     runner.run(test)
     result = runner.summarize(verbose=False)
     assert result.failed == 0, f"{result.failed} README example(s) failed"
+
+
+def test_readme_passes_plain_doctest() -> None:
+    """``python -m doctest README.md`` with no options: every output matches exactly."""
+    done = subprocess.run(
+        [sys.executable, "-m", "doctest", str(README)],
+        capture_output=True,
+        text=True,
+        cwd=README.parent,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]

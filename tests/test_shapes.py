@@ -9,6 +9,7 @@ from __future__ import annotations
 import koudiandian as kd
 import pytest
 from koudiandian import GroupKind, Meld, Rules, Shape, Tile
+from koudiandian.tile import TILES
 
 WR = Rules(wind_runs=True)  # 风嘴子
 SEQ, TRI, KONG, PAIR, ORPH = (
@@ -37,7 +38,7 @@ def _t(text: str) -> list[Tile]:
 
 ORPHANS13 = _t("19m19p19s1234567z")
 ALL_M = _t("123456789m")
-ALL_BUT_5S = [t for t in Tile if t is not Tile.S5]
+ALL_BUT_5S = [t for t in TILES if t is not Tile.S5]
 
 # ---------------------------------------------------------------------------------------
 # is_win: (tiles, melds, wildcards, rules, expected)

@@ -9,6 +9,7 @@ from . import _core, bots
 from .action import Action, ActionKind
 from .batch import is_win_batch, winning_tiles_batch
 from .errors import (
+    ArgumentTypeError,
     ArrayError,
     HandSizeError,
     IllegalActionError,
@@ -24,7 +25,7 @@ from .errors import (
     TileCountError,
     WildcardError,
 )
-from .game import Game
+from .game import Game, Phase
 from .hand import (
     ReadyDiscard,
     decompose,
@@ -49,6 +50,7 @@ __version__ = "0.1.0"
 __all__ = [
     "Action",
     "ActionKind",
+    "ArgumentTypeError",
     "ArrayError",
     "Bird",
     "Game",
@@ -72,6 +74,7 @@ __all__ = [
     "NotWinningError",
     "NotYourTurnError",
     "Pattern",
+    "Phase",
     "Reading",
     "ReadyDiscard",
     "Rules",

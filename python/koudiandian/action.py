@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import IllegalActionError
+from .errors import ArgumentTypeError, IllegalActionError
 from .tile import TILES, Tile
 
 __all__ = ["ActionKind", "Action"]
@@ -50,7 +50,7 @@ _WITH_TILE = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Action:
     """One decision. ``tile`` is the discarded tile for ``DISCARD`` / ``DECLARE``, the
     kong's kind for ``ADDED_KONG`` / ``CONCEALED_KONG`` / ``DICE_KONG`` and the lowest tile of the run for
@@ -58,13 +58,17 @@ class Action:
     tile of ``WIN`` / ``PONG`` / ``KONG`` is the one on the table)."""
 
     kind: ActionKind
-    tile: Tile | int | None = None
+    tile: Tile | int | None
 
-    def __post_init__(self) -> None:
-        try:
-            kind = ActionKind(self.kind)
-        except ValueError:
-            raise IllegalActionError(f"unknown action kind {self.kind!r}") from None
+    def __init__(self, kind: ActionKind | int | str, tile: Tile | int | str | None = None) -> None:
+        """``kind`` is an :class:`ActionKind`, its number or its name (``"discard"``);
+        ``tile`` a :class:`Tile`, an index 0–33 or tile text (``"7z"``), given exactly
+        when the kind takes one. A value of the wrong type raises
+        :class:`ArgumentTypeError`; a bad value :class:`IllegalActionError` (or
+        :class:`InvalidTileError` for bad tile text)."""
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "tile", tile)
+        kind = _kind_of(kind)
         object.__setattr__(self, "kind", kind)
         if kind is ActionKind.PAO:
             n = self.tile
@@ -75,13 +79,38 @@ class Action:
             t = self.tile
             if isinstance(t, str):
                 t = Tile.parse(t)
+            if t is None:
+                raise IllegalActionError(f"{kind.name} needs a tile, got None")
             if not isinstance(t, int) or isinstance(t, bool):
-                raise IllegalActionError(f"{kind.name} needs a tile, got {self.tile!r}")
+                raise ArgumentTypeError(
+                    f"{kind.name} needs a tile (a Tile, an index 0–33 or tile text), "
+                    f"got {self.tile!r}"
+                )
             if not 0 <= t < 34:
                 raise IllegalActionError(f"invalid tile {t}; expected 0–33")
             object.__setattr__(self, "tile", TILES[t])
         elif self.tile is not None:
             raise IllegalActionError(f"{kind.name} takes no tile, got {self.tile!r}")
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """The action that ``str(action)`` prints: ``"discard 7z"``, ``"pass"``, ``"pao 2"``.
+        The kind is its name in any case; the tile is text in any notation.
+
+        Raises :class:`ArgumentTypeError` if ``text`` is not a str and
+        :class:`IllegalActionError` (or :class:`InvalidTileError`) for bad text."""
+        if not isinstance(text, str):
+            raise ArgumentTypeError(f"Action.parse needs text, got {text!r}")
+        words = text.split(None, 1)
+        if not words:
+            raise IllegalActionError("empty action text; expected e.g. 'discard 7z' or 'pass'")
+        kind = _kind_of(words[0])
+        arg = words[1].strip() if len(words) > 1 else None
+        if kind is ActionKind.PAO and arg is not None:
+            if not arg.isdigit():
+                raise IllegalActionError(f"PAO needs a bid 0–{MAX_PAO}, got {arg!r}")
+            return cls(kind, int(arg))
+        return cls(kind, arg)
 
     def __str__(self) -> str:
         return self.kind.name.lower() + (f" {self.tile}" if self.tile is not None else "")
@@ -103,6 +132,24 @@ class Action:
             return cls(ActionKind[str(data["kind"]).upper()], data.get("tile"))
         except (KeyError, TypeError):
             raise IllegalActionError(f"not an action: {data!r}") from None
+
+
+def _kind_of(kind: object) -> ActionKind:
+    """The :class:`ActionKind` for an ActionKind, its number or its name (any case)."""
+    if isinstance(kind, str):
+        found = ActionKind.__members__.get(kind.strip().upper())
+        if found is None:
+            names = ", ".join(k.name.lower() for k in ActionKind)
+            raise IllegalActionError(f"unknown action kind {kind!r}; expected one of {names}")
+        return found
+    if not isinstance(kind, int) or isinstance(kind, bool):
+        raise ArgumentTypeError(
+            f"an action kind is an ActionKind, its name or its number, got {kind!r}"
+        )
+    try:
+        return ActionKind(kind)
+    except ValueError:
+        raise IllegalActionError(f"unknown action kind {kind!r}") from None
 
 
 # One shared instance per distinct action: the engine hands these out, so comparing a

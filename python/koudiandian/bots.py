@@ -1,10 +1,32 @@
 """Bots: anything with ``act(view, legal_actions) -> Action`` can play a seat.
 
-The protocol (:class:`Bot`): ``act`` receives the seat's :class:`SeatView` and its legal
-actions (never empty) and returns one of those actions. It must not keep a reference to the
-view beyond the call. A bot may be stateful; :func:`koudiandian.simulate` builds fresh bots
-for every hand from a factory, so a bot sees one hand at a time. The view a simulation
-passes is computed when first used, so a bot that never reads it costs nothing.
+The bot protocol (:class:`Bot`, a :class:`typing.Protocol`; a bot need not subclass it):
+
+- ``act(view, legal_actions)`` is called whenever the bot's seat must decide: on its turn
+  (discard, 报听, kong, self-draw win), when it may answer another seat's discard (win,
+  kong, pong, chow, pass) or added kong (rob it or pass), and for a 跑 bid in profiles
+  with bids. A seat with no choice is not asked: the engine makes forced moves itself (a
+  declared seat's discard of its draw).
+- ``view`` is the seat's :class:`SeatView`: its own tiles (``hand``, the ``drawn`` tile),
+  everything public (melds, discards, declarations, wall count, wildcards, scores), its
+  ``winning_tiles`` when ready, and nothing hidden. ``view.phase`` says which kind of
+  decision it is and ``view.claim_tile`` the tile being claimed.
+- ``legal_actions`` is a non-empty sequence of :class:`Action`; ``act`` must return one of
+  them (else ``Game.step`` raises :class:`IllegalActionError` and the game is left as it
+  was). :meth:`Action.parse` and ``str(action)`` convert actions to and from text.
+- ``act`` must not keep a reference to the view beyond the call (a simulation's view is a
+  lazy proxy, computed when first used, so a bot that never reads it costs nothing).
+- A bot may be stateful. :func:`koudiandian.simulate` takes *bot factories*,
+  ``factory(seed) -> bot`` (a bot class whose ``__init__`` takes a seed is
+  one), and build fresh bots for every hand, so a bot sees one hand at a time; a bot that
+  draws random numbers should draw them from that seed so that a seeded simulation
+  repeats. With ``simulate(workers=n > 1)`` the factories must be picklable (defined at
+  module level). A factory that returns something without ``act`` is an
+  :class:`ArgumentTypeError`.
+
+The bots here: :class:`RandomBot` (uniform over the legal actions) and :class:`GreedyBot`
+(a one-step greedy player whose policy runs in the Rust core). ``simulate`` and the command
+line know them as ``"random"`` and ``"greedy"``.
 """
 
 from __future__ import annotations

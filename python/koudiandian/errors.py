@@ -1,13 +1,15 @@
 """The exception hierarchy. Every error the package raises is a :class:`KoudiandianError`.
 
-Errors about bad input also subclass :class:`ValueError`, so callers that already catch
-``ValueError`` keep working. The Rust core raises these same classes (by name).
+Errors about a bad value also subclass :class:`ValueError`, so callers that already catch
+``ValueError`` keep working; an argument of the wrong type raises :class:`ArgumentTypeError`,
+which subclasses :class:`TypeError`. The Rust core raises these same classes (by name).
 """
 
 from __future__ import annotations
 
 __all__ = [
     "KoudiandianError",
+    "ArgumentTypeError",
     "InvalidTileError",
     "TileCountError",
     "HandSizeError",
@@ -26,6 +28,11 @@ __all__ = [
 
 class KoudiandianError(Exception):
     """Root of every error raised by koudiandian."""
+
+
+class ArgumentTypeError(KoudiandianError, TypeError):
+    """An argument has the wrong type (a float for a tile, a list for an action kind); the
+    message names the argument, the value and the types accepted."""
 
 
 class InvalidTileError(KoudiandianError, ValueError):

@@ -12,7 +12,7 @@ import copy
 import json
 import secrets
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Literal, cast
 
 from . import _core
 from .action import Action, ActionKind, action_from_code
@@ -22,12 +22,18 @@ from .errors import (
     InvalidWallError,
     KoudiandianError,
 )
+from .events import Event, StartHandEvent
 from .result import HandResult
 from .rules import Rules
 from .tile import TILES, Tile
 from .view import SeatView
 
-__all__ = ["Game"]
+__all__ = ["Game", "Phase"]
+
+#: What a hand waits for: every seat's 跑 bid, the seat on turn, answers to a discard or to
+#: an added kong (a chance to rob it), a seat's choice to take the 海底 (changsha), or
+#: nothing (the hand is over).
+Phase = Literal["bid", "turn", "claim", "rob", "haidi", "over"]
 
 _FORMAT = "koudiandian-game"
 _VERSION = 1
@@ -83,7 +89,7 @@ class Game:
             dice=dice,
         )
         self._rules: Rules = self._core.rules()
-        self._rendered: list[dict[str, Any]] = []
+        self._rendered: list[Event] = []
         self._result: HandResult | None = None
 
     # -- public state -------------------------------------------------------------------
@@ -110,11 +116,11 @@ class Game:
         return self._core.is_over()
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         """``"bid"`` (every seat bids its 跑, profiles with bids), ``"turn"``, ``"claim"``
         (answering a discard), ``"rob"`` (answering an added kong), ``"haidi"`` (a seat is
         offered the wall's last tile, changsha) or ``"over"``."""
-        return self._core.phase()
+        return cast(Phase, self._core.phase())
 
     @property
     def indicator(self) -> Tile | None:
@@ -132,12 +138,16 @@ class Game:
         if self._result is None:
             d = self._core.result()
             if d is not None:
-                self._result = HandResult.from_dict(d)
+                end = self._core.events_from(self._core.event_count() - 1)[-1]
+                self._result = HandResult.from_dict(
+                    d, end_hand=end if end["type"] == "end_hand" else None
+                )
         return self._result
 
     @property
-    def events(self) -> list[dict[str, Any]]:
-        """The full event log (a copy): JSON-ready dicts, each with a ``type``."""
+    def events(self) -> list[Event]:
+        """The full event log (a copy): JSON-ready dicts, each with a ``type``; the schema
+        is ``docs/events.md`` and the types :mod:`koudiandian.events`."""
         return copy.deepcopy(self._log())
 
     @property
@@ -170,7 +180,7 @@ class Game:
 
     # -- the log ------------------------------------------------------------------------
 
-    def _log(self) -> list[dict[str, Any]]:
+    def _log(self) -> list[Event]:
         """The event log (the cache itself: do not mutate)."""
         rendered = self._rendered
         if len(rendered) < self._core.event_count():
@@ -183,7 +193,7 @@ class Game:
         """Everything ``seat`` may know now, and nothing else."""
         return SeatView.from_dict(self._core.view(seat), rules=self._rules, result=self.result)
 
-    def events_for(self, seat: int) -> list[dict[str, Any]]:
+    def events_for(self, seat: int) -> list[Event]:
         """The event log as ``seat`` may see it: other seats' tiles, draws, face-down
         discards, concealed-kong kinds and claim answers masked or left out, and no wall."""
         return self._core.events_for(seat)
@@ -208,7 +218,7 @@ class Game:
 
     @property
     def _wall(self) -> list[int]:
-        return list(self._log()[0]["wall"])
+        return list(cast(StartHandEvent, self._log()[0])["wall"])
 
     @property
     def _front(self) -> int:
@@ -229,6 +239,37 @@ class Game:
         start = events[0]
         if start.get("type") != "start_hand":
             raise InvalidEventLogError("the first event must be 'start_hand'")
+        if "wall" not in start and ("hand" in start or "wall_size" in start):
+            raise InvalidEventLogError(
+                "this is one seat's log (as Game.events_for gives it): it hides the wall and "
+                "the other seats' tiles, so it cannot be replayed; replay the full log "
+                "(Game.events or Game.to_json)"
+            )
+        for name in ("rules", "dealer", "wall", "wildcards"):
+            if name not in start:
+                raise InvalidEventLogError(f"bad start_hand event: it has no {name!r} field")
+        if not isinstance(start["rules"], dict):
+            raise InvalidEventLogError(
+                f"bad start_hand event: 'rules' must be a dict of options, "
+                f"got {type(start['rules']).__name__}"
+            )
+        for name in ("wall", "wildcards", "scores"):
+            value = start.get(name, [])
+            if not isinstance(value, list) or not all(_is_int(x) for x in value):
+                raise InvalidEventLogError(
+                    f"bad start_hand event: {name!r} must be a list of ints, got {value!r}"
+                )
+        dice = start.get("dice", [])
+        if not isinstance(dice, list) or not all(
+            isinstance(d, list) and len(d) == 2 and all(_is_int(x) for x in d) for d in dice
+        ):
+            raise InvalidEventLogError(
+                f"bad start_hand event: 'dice' must be a list of [int, int] pairs, got {dice!r}"
+            )
+        if not _is_int(start["dealer"]):
+            raise InvalidEventLogError(
+                f"bad start_hand event: 'dealer' must be a seat 0–3, got {start['dealer']!r}"
+            )
         try:
             rules = Rules.from_dict(start["rules"])
             game = cls(
@@ -239,8 +280,6 @@ class Game:
                 scores=start.get("scores", (0, 0, 0, 0)),
                 dice=[tuple(d) for d in start["dice"]] if "dice" in start else None,
             )
-        except (KeyError, TypeError, AttributeError) as e:
-            raise InvalidEventLogError(f"bad start_hand event: {e!r}") from None
         except KoudiandianError as e:
             raise InvalidEventLogError(f"bad start_hand event: {e}") from None
         for n, event in enumerate(events[1:], start=1):
@@ -315,38 +354,73 @@ class Game:
 _TURN_DECISIONS = {"discard", "concealed_kong", "added_kong"}
 
 
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _field(e: dict[str, Any], name: str, n: int) -> Any:
+    """Field ``name`` of event ``n``; its absence is an :class:`InvalidEventLogError`."""
+    try:
+        return e[name]
+    except KeyError:
+        raise InvalidEventLogError(
+            f"event {n} ({e.get('type')}) is malformed: it has no {name!r} field"
+        ) from None
+
+
+def _action_kind(name: object, n: int, event_type: str) -> ActionKind:
+    """The :class:`ActionKind` named ``name`` (lower case, as logged) in event ``n``."""
+    kind = ActionKind.__members__.get(name.upper()) if isinstance(name, str) else None
+    if kind is None:
+        known = ", ".join(k.name.lower() for k in ActionKind)
+        raise InvalidEventLogError(
+            f"event {n} ({event_type}) is malformed: unknown action {name!r}; expected one "
+            f"of {known}"
+        )
+    return kind
+
+
 def _decision(e: Any, n: int) -> Action | None:
-    """The decision an event records, or ``None`` for an event the engine makes itself."""
+    """The decision an event records, or ``None`` for an event the engine makes itself.
+
+    Raises :class:`InvalidEventLogError` naming the event, the field and the bad value."""
     if not isinstance(e, dict) or "type" not in e:
         raise InvalidEventLogError(f"event {n} is not a type-tagged dict: {e!r}")
     kind = e["type"]
     try:
         if kind in _TURN_DECISIONS:
             if kind == "discard":
-                if e["auto"]:
+                if _field(e, "auto", n):
                     return None
-                return Action(ActionKind.DECLARE if e["declare"] else ActionKind.DISCARD, e["tile"])
-            return Action(ActionKind[kind.upper()], e["tile"])
+                declare = _field(e, "declare", n)
+                return Action(
+                    ActionKind.DECLARE if declare else ActionKind.DISCARD, _field(e, "tile", n)
+                )
+            return Action(_action_kind(kind, n, kind), _field(e, "tile", n))
         if kind == "answer":
-            if e["auto"]:
+            if _field(e, "auto", n):
                 return None
-            return Action(ActionKind[str(e["action"]).upper()], e.get("tile"))
+            return Action(_action_kind(_field(e, "action", n), n, kind), e.get("tile"))
         if kind == "bid":
-            return Action(ActionKind.PAO, e["pao"])
+            return Action(ActionKind.PAO, _field(e, "pao", n))
         if kind == "dice_kong":  # one's own; a claimed one is its answer
-            return None if e["from"] is not None else Action(ActionKind.DICE_KONG, e["tile"])
+            if _field(e, "from", n) is not None:
+                return None
+            return Action(ActionKind.DICE_KONG, _field(e, "tile", n))
         if kind == "opening_win":
             return Action(ActionKind.OPENING_WIN)
         if kind == "haidi":
-            return Action(ActionKind.HAIDI if e["take"] else ActionKind.PASS)
+            return Action(ActionKind.HAIDI if _field(e, "take", n) else ActionKind.PASS)
         if kind == "win":
             return (
                 Action(ActionKind.SELF_DRAW_WIN)
-                if e["kind"] == "self_draw" and not e["auto"]
+                if _field(e, "kind", n) == "self_draw" and not _field(e, "auto", n)
                 else None
             )
-    except (KeyError, TypeError, KoudiandianError) as err:
-        raise InvalidEventLogError(f"event {n} ({kind}) is malformed: {err!r}") from None
+    except (TypeError, KoudiandianError) as err:
+        if isinstance(err, InvalidEventLogError):
+            raise
+        raise InvalidEventLogError(f"event {n} ({kind}) is malformed: {err}") from None
     if kind in ("draw", "pong", "kong", "chow", "flower", "indicator", "dice", "bird", "end_hand"):
         return None
     raise InvalidEventLogError(f"event {n} has unknown type {kind!r}")

@@ -158,14 +158,25 @@ def score_win(
     kong_replacement: bool = False,
     last_tile: bool = False,
     robbed_kong: bool = False,
+    kong_discard: bool = False,
+    first_turn: bool = False,
+    flowers: int = 0,
+    dealer: bool = False,
 ) -> WinScore:
     """The value of winning with ``win_tile`` (RULES §5.1, §6; §9 for ``queyimen``, where
-    ``points`` and ``payment`` are the fan total).
+    ``points`` and ``payment`` are the fan total; §11 for ``changsha``, where ``points``
+    counts the 大胡 and ``score_items`` names them).
 
     ``tiles`` is the concealed hand with the winning tile (3n+2 tiles, ``win_tile`` among
     them) or without it (3n+1). Raises :class:`NotWinningError` if the hand is not complete.
-    ``kong_replacement`` (杠上开花) and ``last_tile`` (海底捞月) describe a self-draw;
-    ``robbed_kong`` (抢杠胡) a win on an added kong (``self_draw`` false).
+    ``kong_replacement`` (杠上开花; in changsha a dice kong's) describes a self-draw,
+    ``last_tile`` a self-draw of the last tile (海底捞月) or a win on its discard (海底炮);
+    ``robbed_kong`` (抢杠胡) a win on an added kong (``self_draw`` false); ``kong_discard``
+    a win on the discard right after a dice kong (杠上炮); ``first_turn`` the dealer's
+    self-draw on its first turn (天胡) or a win on the dealer's first discard (地胡).
+    ``flowers`` is the number of flowers the winner has set aside (0–8, else
+    :class:`InvalidArgumentError`) and ``dealer`` whether the winner deals; profiles that
+    score them (``hebei``: ×2 per flower, 庄 ×2) read them, the others ignore them.
     """
     if isinstance(win_tile, str):
         win_tile = Tile.parse(win_tile)
@@ -179,6 +190,10 @@ def score_win(
         bool(kong_replacement),
         bool(last_tile),
         bool(robbed_kong),
+        bool(kong_discard),
+        bool(first_turn),
+        flowers,
+        bool(dealer),
     )
     return WinScore(
         points,

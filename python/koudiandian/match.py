@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from .action import Action
-from .errors import InvalidArgumentError
-from .game import Game
+from .errors import InvalidArgumentError, InvalidEventLogError, KoudiandianError
+from .game import Game, _decision
 from .result import HandResult
 from .rules import Rules
+from .view import SeatView
 
 __all__ = ["Match"]
 
@@ -24,6 +26,8 @@ def hand_seed(seed: int, index: int) -> int:
 
 
 _MASK64 = 2**64 - 1
+_FORMAT = "koudiandian-match"
+_VERSION = 1
 
 
 class Match:
@@ -178,6 +182,93 @@ class Match:
     def ranking(self) -> list[int]:
         """Seats from highest to lowest score (ties: lower seat first)."""
         return sorted(range(4), key=lambda s: (-self.scores[s], s))
+
+    def view(self, seat: int) -> SeatView:
+        """Everything ``seat`` may know now of the current (or last) hand; see
+        :meth:`Game.view`."""
+        return self.game.view(seat)
+
+    def to_json(self) -> str:
+        """The whole match as JSON: its settings and every hand's full event log so far
+        (deterministic text). :meth:`from_json` rebuilds it."""
+        hands = None
+        if self._explicit is not None:
+            hands = [
+                [w if isinstance(w, str) else [int(t) for t in w], [int(t) for t in wild]]
+                for w, wild in self._explicit
+            ]
+        return json.dumps(
+            {
+                "format": _FORMAT,
+                "version": _VERSION,
+                "rules": self.rules.to_dict(),
+                "seed": self.seed,
+                "length": self.length,
+                "first_dealer": self.first_dealer,
+                "hands": hands,
+                "games": [g.events for g in self.games],
+            },
+            sort_keys=True,
+            separators=(",", ":"),
+            ensure_ascii=False,
+        )
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Match:
+        """Rebuild a match from :meth:`to_json` by replaying every hand's decisions and
+        checking that each hand logs exactly the events saved. Raises
+        :class:`InvalidEventLogError` for text that is not such a match."""
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError) as e:
+            raise InvalidEventLogError(f"not JSON: {e}") from None
+        if not isinstance(data, dict) or data.get("format") != _FORMAT:
+            raise InvalidEventLogError(f"not a koudiandian match (format {_FORMAT!r} expected)")
+        if data.get("version") != _VERSION:
+            raise InvalidEventLogError(f"unsupported version {data.get('version')!r}")
+        games = data.get("games")
+        if not isinstance(games, list) or not all(isinstance(g, list) and g for g in games):
+            raise InvalidEventLogError("'games' must be a list of non-empty event logs")
+        try:
+            match = cls(
+                Rules.from_dict(data["rules"]),
+                seed=data["seed"],
+                hands=data["hands"],
+                length=data["length"],
+                first_dealer=data["first_dealer"],
+            )
+        except KeyError as e:
+            raise InvalidEventLogError(f"the match has no {e.args[0]!r} field") from None
+        except (KoudiandianError, TypeError) as e:
+            raise InvalidEventLogError(f"bad match settings: {e}") from None
+        for i, events in enumerate(games):
+            if i >= len(match.games):
+                raise InvalidEventLogError(
+                    f"hand {i} is logged, but the match was over after {len(match.games)} hands"
+                )
+            game = match.games[i]
+            for n, event in enumerate(events[1:], start=1):
+                action = _decision(event, n)
+                if action is None:
+                    continue
+                seat = event.get("seat")
+                if isinstance(seat, bool) or not isinstance(seat, int):
+                    raise InvalidEventLogError(
+                        f"hand {i}, event {n} ({event.get('type')}) has no valid seat: {seat!r}"
+                    )
+                try:
+                    match.step(seat, action)
+                except (KoudiandianError, TypeError) as err:
+                    raise InvalidEventLogError(
+                        f"hand {i}, event {n} ({event.get('type')}) cannot be replayed: {err}"
+                    ) from None
+            if game.events != events:
+                raise InvalidEventLogError(f"hand {i} does not replay to the events logged")
+        if len(match.games) != len(games):
+            raise InvalidEventLogError(
+                f"the log ends early: {len(games)} hands logged, the match has {len(match.games)}"
+            )
+        return match
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
-from .errors import MeldError
+from .errors import ArgumentTypeError, MeldError
 from .tile import TILES, Tile
 
 __all__ = ["Meld", "MeldKind"]
@@ -40,15 +40,25 @@ class Meld(NamedTuple):
     @classmethod
     def of(cls, kind: MeldKind | int | str, tile: Tile | int | str) -> Meld:
         """Build a validated meld; ``kind`` may be a name (``"pong"``, ``"concealed_kong"``)
-        and ``tile`` text (``"5m"``)."""
+        and ``tile`` text (``"5m"``). A value of the wrong type raises
+        :class:`ArgumentTypeError`, a bad value :class:`MeldError` (or
+        :class:`InvalidTileError` for bad tile text)."""
+        if isinstance(kind, bool) or not isinstance(kind, (int, str)):
+            raise ArgumentTypeError(
+                f"a meld kind is a MeldKind, its number or its name, got {kind!r}"
+            )
         try:
-            mk = MeldKind[kind.upper()] if isinstance(kind, str) else MeldKind(kind)
+            mk = MeldKind[kind.strip().upper()] if isinstance(kind, str) else MeldKind(kind)
         except (KeyError, ValueError):
             names = ", ".join(k.name.lower() for k in MeldKind)
             raise MeldError(f"unknown meld kind {kind!r}; expected one of {names}") from None
         if isinstance(tile, str):
             t = Tile.parse(tile)
-        elif isinstance(tile, int) and 0 <= tile < 34:
+        elif isinstance(tile, bool) or not isinstance(tile, int):
+            raise ArgumentTypeError(
+                f"invalid meld tile {tile!r}; expected a tile index 0–33 or tile text"
+            )
+        elif 0 <= tile < 34:
             t = TILES[tile]
         else:
             raise MeldError(f"invalid meld tile {tile!r}; expected a tile index 0–33 or text")

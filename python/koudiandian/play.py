@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 from .action import Action, ActionKind
@@ -337,7 +337,7 @@ def play_terminal(
     return 0
 
 
-def _event_text(e: dict[str, Any], me: int, declared: bool, style: TileStyle) -> str | None:
+def _event_text(e: Mapping[str, Any], me: int, declared: bool, style: TileStyle) -> str | None:
     """An event worth reporting to seat ``me``: the other seats' moves, and ``me``'s own
     moves that it did not choose (automatic after 报听, or under must_win), with its draws
     once ``declared``."""

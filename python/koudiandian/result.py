@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .meld import Meld, MeldKind
 from .score import Pattern
 from .tile import TILES, Tile
 
@@ -125,7 +127,12 @@ class HandResult:
     ``None``. ``score_items`` is the first winner's score as named items; ``wins`` has every
     winner's. ``flowers`` lists each seat's flowers set aside. ``opening_wins`` each seat's
     declared opening small wins, ``bird`` the bird and ``haidi`` what became of the 海底
-    (changsha). ``deltas`` are the four seats' score changes; they sum to zero."""
+    (changsha). ``deltas`` are the four seats' score changes; they sum to zero.
+
+    ``hands`` and ``melds`` are every seat's concealed tiles (sorted) and declared melds at
+    the end, as the ``end_hand`` event reveals them, when the result comes from a game
+    (``Game.result``); they are not part of :meth:`to_dict` (the event's ``result``) nor of
+    equality."""
 
     dealer: int
     winner: int | None
@@ -146,6 +153,8 @@ class HandResult:
     opening_wins: tuple[tuple[str, ...], ...] = ((), (), (), ())
     bird: Bird | None = None
     haidi: Haidi | None = None
+    hands: tuple[tuple[Tile, ...], ...] = field(default=(), compare=False)
+    melds: tuple[tuple[Meld, ...], ...] = field(default=(), compare=False)
 
     @property
     def drawn(self) -> bool:
@@ -170,13 +179,30 @@ class HandResult:
             "wins": [w.to_dict() for w in self.wins],
             "flowers": [[int(t) for t in seat] for seat in self.flowers],
             "opening_wins": [list(w) for w in self.opening_wins],
-            "bird": None if self.bird is None else {"tile": int(self.bird.tile), "seat": self.bird.seat},
-            "haidi": None if self.haidi is None else {"seat": self.haidi.seat, "how": self.haidi.how},
+            "bird": None
+            if self.bird is None
+            else {"tile": int(self.bird.tile), "seat": self.bird.seat},
+            "haidi": None
+            if self.haidi is None
+            else {"seat": self.haidi.seat, "how": self.haidi.how},
         }
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> HandResult:
+    def from_dict(
+        cls, d: dict[str, Any], *, end_hand: Mapping[str, Any] | None = None
+    ) -> HandResult:
+        """The result of :meth:`to_dict`'s shape; with the ``end_hand`` event it came in, also
+        the final ``hands`` and ``melds``."""
+        hands: tuple[tuple[Tile, ...], ...] = ()
+        melds: tuple[tuple[Meld, ...], ...] = ()
+        if end_hand is not None:
+            hands = tuple(tuple(TILES[t] for t in seat) for seat in end_hand["hands"])
+            melds = tuple(
+                tuple(Meld(MeldKind(m[0]), TILES[m[1]]) for m in seat) for seat in end_hand["melds"]
+            )
         return cls(
+            hands=hands,
+            melds=melds,
             dealer=d["dealer"],
             winner=d["winner"],
             win_kind=None if d["win_kind"] is None else WinKind(d["win_kind"]),
@@ -194,6 +220,8 @@ class HandResult:
             wins=tuple(WinSummary.from_dict(w) for w in d.get("wins", ())),
             flowers=tuple(tuple(Tile(t) for t in seat) for seat in d.get("flowers", [[]] * 4)),
             opening_wins=tuple(tuple(w) for w in d.get("opening_wins", [[]] * 4)),
-            bird=None if d.get("bird") is None else Bird(TILES[d["bird"]["tile"]], d["bird"]["seat"]),
+            bird=None
+            if d.get("bird") is None
+            else Bird(TILES[d["bird"]["tile"]], d["bird"]["seat"]),
             haidi=None if d.get("haidi") is None else Haidi(d["haidi"]["seat"], d["haidi"]["how"]),
         )

@@ -6,6 +6,7 @@ import contextlib
 import json
 import math
 import os
+import secrets
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -14,7 +15,7 @@ from typing import IO, Any
 
 from .action import Action
 from .bots import Bot, GreedyBot, RandomBot
-from .errors import InvalidArgumentError
+from .errors import ArgumentTypeError, InvalidArgumentError
 from .game import Game
 from .match import Match, hand_seed
 from .result import WinKind
@@ -198,7 +199,16 @@ def _record(game: Game) -> _Record:
 
 
 def _bots_for(factories: Sequence[Callable[[int], Bot]], game_seed: int) -> list[Bot]:
-    return [factories[s]((game_seed + s + 1) % 2**64) for s in range(4)]
+    """A fresh bot per seat. Raises :class:`ArgumentTypeError` if a factory returns
+    something without an ``act`` method."""
+    bots = [factories[s]((game_seed + s + 1) % 2**64) for s in range(4)]
+    for s, bot in enumerate(bots):
+        if not callable(getattr(bot, "act", None)):
+            raise ArgumentTypeError(
+                f"the bot factory {_bot_name(factories[s])!r} of seat {s} returned {bot!r}, "
+                "which is not a bot (it needs a method act(view, legal_actions) -> Action)"
+            )
+    return bots
 
 
 def _play_range(
@@ -246,7 +256,7 @@ def simulate(
     *,
     rules: Rules | None = None,
     bots: Sequence[BotSpec] | str | None = None,
-    seed: int = 0,
+    seed: int | None = 0,
     workers: int = 1,
     log: str | os.PathLike[str] | IO[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
@@ -265,12 +275,15 @@ def simulate(
     number of hands makes each of the ``hands`` units a whole :class:`Match` of that length
     (match ``i`` seeded from ``seed`` and ``i``, first dealer ``i % 4``); the summary then
     also counts first places and mean ranks, and its per-hand figures cover every hand
-    played."""
+    played. ``seed=None`` draws a random seed, as :class:`Game` does; the summary's
+    ``seed`` says which, so the run can be repeated."""
     rules = Rules() if rules is None else rules
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
         raise InvalidArgumentError(f"hands must be a positive int, got {hands!r}")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise InvalidArgumentError(f"workers must be a positive int, got {workers!r}")
+    if seed is None:
+        seed = secrets.randbits(64)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise InvalidArgumentError(f"seed must be an int in 0..2**64-1, got {seed!r}")
     specs = list(bots.split(",")) if isinstance(bots, str) else list(bots or DEFAULT_BOTS)

@@ -8,7 +8,7 @@ from typing import Any
 from .action import Action, ActionKind, action_of
 from .result import HandResult
 from .rules import Rules
-from .tile import TILES, Tile
+from .tile import TILES, Tile, format_tiles
 
 __all__ = ["SeatView", "MeldView"]
 
@@ -61,6 +61,20 @@ class SeatView:
     flowers: tuple[tuple[Tile, ...], ...] = ((), (), (), ())
     indicator: Tile | None = None
     bids: tuple[int, int, int, int] = (0, 0, 0, 0)
+
+    def __repr__(self) -> str:
+        """One line: the seat, the phase, its own tiles and what it may do (the full
+        dataclass repr runs to many lines)."""
+        hand = format_tiles(self.hand) if self.hand else "-"
+        melds = " ".join(
+            f"{m.kind}:{'?' if m.tile is None else m.tile}" for m in self.melds[self.seat]
+        )
+        drawn = "" if self.drawn is None else f" drawn={self.drawn}"
+        return (
+            f"<SeatView seat={self.seat} phase={self.phase} turn={self.turn} hand={hand}"
+            f"{drawn}{' melds=' + melds if melds else ''} wall_remaining={self.wall_remaining}"
+            f" legal={len(self.legal_actions)}>"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (tiles as ints 0–33)."""

@@ -115,7 +115,8 @@ pub struct Wall {
     pub(crate) tiles: Vec<u8>,
     /// Tiles taken, by position.
     pub(crate) taken: Vec<bool>,
-    /// The next position to draw from the front (tiles before it are all taken).
+    /// The next position to draw from the front (tiles before it are all taken);
+    /// `front + back` never passes the wall's length.
     pub(crate) front: usize,
     /// How many positions at the back are all taken.
     pub(crate) back: usize,
@@ -146,11 +147,11 @@ impl Wall {
     fn take_at(&mut self, pos: usize) -> u8 {
         self.taken[pos] = true;
         self.left -= 1;
-        while self.front < self.tiles.len() && self.taken[self.front] {
+        let n = self.tiles.len();
+        while self.front + self.back < n && self.taken[self.front] {
             self.front += 1;
         }
-        let n = self.tiles.len();
-        while self.back < n && self.taken[n - 1 - self.back] {
+        while self.front + self.back < n && self.taken[n - 1 - self.back] {
             self.back += 1;
         }
         self.tiles[pos]

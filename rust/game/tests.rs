@@ -216,3 +216,20 @@ fn queyimen_play_never_declares_and_wins_lack_a_suit() {
     assert!(wins > 0, "no wins (random discards rarely win)");
     assert!(drawn_with_kongs > 0, "no drawn hand with kongs");
 }
+
+#[test]
+fn stacked_walls_replace_top_then_bottom_and_dice_count_stacks_from_the_back() {
+    // Tiles stand for their positions (the wall check is not involved).
+    let mut w = Wall::new((0..108u8).collect(), true);
+    assert_eq!([w.take(true), w.take(true), w.take(true)], [106, 107, 104]);
+    // Stacks holding tiles from the back: 52 (bottom 105 left), 51, 50, ...
+    assert_eq!(w.take_by_dice(1), 105, "the last stack's top is gone: its bottom");
+    assert_eq!(w.take_by_dice(2), 100, "now the 2nd stack from the back is stack 50");
+    assert_eq!(w.take(true), 102, "the last stack holding tiles is stack 51");
+    assert_eq!(w.take(false), 0);
+    assert_eq!(w.remaining(), 108 - 7);
+    // Past the last stack: the front-most stack still holding a tile (stack 0: bottom 1).
+    assert_eq!(w.take_by_dice(60), 1);
+    let mut flat = Wall::new((0..136u8).collect(), false);
+    assert_eq!([flat.take(true), flat.take(true)], [135, 134]);
+}

@@ -440,14 +440,15 @@ impl GameCore {
     /// `seat` draws from the front, or from the back after a kong; a drawn flower is set
     /// aside and replaced from the back. An empty wall ends the hand drawn; where the 海底
     /// is offered, an ordinary draw of the last tile asks the seat first.
-    pub(crate) fn draw(&mut self, seat: u8, mut replacement: bool) {
+    pub(crate) fn draw(&mut self, seat: u8, after_kong: bool) {
+        let mut from_back = after_kong;
         loop {
             if self.wall.remaining() == 0 {
                 self.finish(Vec::new(), Vec::new());
                 return;
             }
             if self.turn_rules.haidi && self.wall.remaining() == 1 {
-                if !replacement {
+                if !from_back {
                     self.phase = Phase::Haidi;
                     self.turn = seat;
                     self.drawn = None;
@@ -459,11 +460,13 @@ impl GameCore {
                     how: "replacement",
                 });
             }
-            let tile = self.wall.take(replacement);
-            if self.receive(seat, tile, replacement) {
+            let tile = self.wall.take(from_back);
+            if self.receive(seat, tile, from_back) {
+                // A flower's replacement is no kong's: only a kong makes 杠上开花.
+                self.replacement = after_kong;
                 return;
             }
-            replacement = true;
+            from_back = true;
         }
     }
 

@@ -46,7 +46,12 @@ fn kind_of_with(item: &Bound<'_, PyAny>, what: impl Fn() -> String) -> Result<u8
         Ok(k) => Err(Error::InvalidTile(format!(
             "invalid tile index {k} {what}; expected 0–33"
         ))),
-        Err(_) => Err(Error::InvalidTile(format!(
+        // An int too large for i64 is a bad value, not a bad type.
+        Err(_) if item.cast::<PyInt>().is_ok() => Err(Error::InvalidTile(format!(
+            "invalid tile index {} {what}; expected 0–33",
+            repr(item)
+        ))),
+        Err(_) => Err(Error::Type(format!(
             "invalid tile {} {what}; expected a tile index 0–33 or tile text",
             repr(item)
         ))),
@@ -82,7 +87,7 @@ fn kind_list(obj: &Bound<'_, PyAny>) -> Result<Vec<u8>, Error> {
         return Ok(out);
     }
     let Ok(iter) = obj.try_iter() else {
-        return Err(Error::InvalidTile(format!(
+        return Err(Error::Type(format!(
             "expected tiles as text or an iterable of tile indices, got {}",
             obj.get_type()
                 .name()
@@ -114,33 +119,92 @@ pub fn wildcard_kinds(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     kind_list(obj).map_err(|e| recast(e, Error::Wildcard, "wildcards: ").into())
 }
 
-/// Declared melds: an iterable of `Meld`s or `(kind, tile)` pairs.
+/// A meld kind from its number (a `MeldKind`) or its name (`"pong"`, any case).
+fn meld_kind(kind: &Bound<'_, PyAny>, pos: usize) -> Result<MeldKind, Error> {
+    if let Ok(s) = kind.cast::<PyString>() {
+        let name = s.to_str().unwrap_or("").trim().to_ascii_lowercase();
+        return Ok(match name.as_str() {
+            "pong" => MeldKind::Pong,
+            "kong" => MeldKind::Kong,
+            "added_kong" => MeldKind::AddedKong,
+            "concealed_kong" => MeldKind::ConcealedKong,
+            "chow" => MeldKind::Chow,
+            _ => {
+                return Err(Error::Meld(format!(
+                    "meld {pos}: unknown meld kind {}; expected one of pong, kong, \
+                     added_kong, concealed_kong, chow",
+                    repr(kind)
+                )))
+            }
+        });
+    }
+    if kind.cast::<PyInt>().is_err() {
+        return Err(Error::Type(format!(
+            "meld {pos}: the kind must be a MeldKind, its number or its name, got {}",
+            repr(kind)
+        )));
+    }
+    let i = kind.extract::<i64>().map_err(|_| {
+        Error::Meld(format!(
+            "meld {pos}: invalid meld kind {}; expected 0–4",
+            repr(kind)
+        ))
+    })?;
+    MeldKind::from_index(i).map_err(|e| Error::Meld(format!("meld {pos}: {}", e.message())))
+}
+
+/// Declared melds: an iterable of `Meld`s, `(kind, tile)` pairs (the kind as a number or a
+/// name) or objects with `kind` and `tile` attributes (a seat view's `MeldView`s).
 pub fn melds(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Meld>> {
     if let Ok(t) = obj.cast::<PyTuple>() {
         if t.is_empty() {
             return Ok(Vec::new());
         }
     }
+    if obj.cast::<PyString>().is_ok() {
+        return Err(Error::Type(
+            "expected melds as an iterable of (kind, tile) pairs, got text".into(),
+        )
+        .into());
+    }
     let Ok(iter) = obj.try_iter() else {
-        return Err(
-            Error::Meld("expected melds as an iterable of (kind, tile) pairs".into()).into(),
-        );
+        return Err(Error::Type(format!(
+            "expected melds as an iterable of (kind, tile) pairs, got {}",
+            repr(obj)
+        ))
+        .into());
     };
     let mut out = Vec::new();
     for (pos, item) in iter.enumerate() {
         let item = item?;
         let pair: Option<(Bound<'_, PyAny>, Bound<'_, PyAny>)> = item.extract().ok();
-        let Some((kind, tile)) = pair else {
+        let (kind, tile) = match pair {
+            Some(p) => p,
+            None if item.cast::<PyTuple>().is_ok() || item.cast::<PyList>().is_ok() => {
+                return Err(Error::Meld(format!(
+                    "meld {pos} is {}; expected a (kind, tile) pair",
+                    repr(&item)
+                ))
+                .into())
+            }
+            None => match (item.getattr("kind"), item.getattr("tile")) {
+                (Ok(k), Ok(t)) => (k, t),
+                _ => {
+                    return Err(Error::Type(format!(
+                        "meld {pos} is {}; expected a Meld, a (kind, tile) pair or a MeldView",
+                        repr(&item)
+                    ))
+                    .into())
+                }
+            },
+        };
+        let kind = meld_kind(&kind, pos)?;
+        if tile.is_none() {
             return Err(Error::Meld(format!(
-                "meld {pos} is {}; expected a Meld or a (kind, tile) pair",
-                repr(&item)
+                "meld {pos} has no tile (another seat's concealed kong, whose kind is hidden)"
             ))
             .into());
-        };
-        let kind = kind
-            .extract::<i64>()
-            .map_err(|_| Error::Meld(format!("meld {pos}: kind must be a MeldKind (0–3)")))
-            .and_then(MeldKind::from_index)?;
+        }
         let tile =
             kind_of(&tile, &format!("in meld {pos}")).map_err(|e| recast(e, Error::Meld, ""))?;
         out.push(Meld { kind, tile });

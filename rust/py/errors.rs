@@ -8,7 +8,7 @@ use pyo3::types::PyType;
 
 use crate::error::Error;
 
-const CLASSES: [&str; 12] = [
+const CLASSES: [&str; 13] = [
     "InvalidTileError",
     "TileCountError",
     "HandSizeError",
@@ -21,6 +21,7 @@ const CLASSES: [&str; 12] = [
     "InvalidWallError",
     "IllegalActionError",
     "NotYourTurnError",
+    "ArgumentTypeError",
 ];
 
 fn class_index(e: &Error) -> usize {
@@ -37,6 +38,7 @@ fn class_index(e: &Error) -> usize {
         Error::Wall(_) => 9,
         Error::IllegalAction(_) => 10,
         Error::NotYourTurn(_) => 11,
+        Error::Type(_) => 12,
     }
 }
 

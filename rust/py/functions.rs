@@ -129,11 +129,39 @@ pub fn ready_discards(
         .collect())
 }
 
+/// Flowers a winner can have set aside (梅兰竹菊春夏秋冬).
+const MAX_FLOWERS: u8 = 8;
+
+/// The `flowers` argument: an int 0–8 (`None` for 0).
+fn flowers_arg(flowers: Option<&Bound<'_, PyAny>>) -> PyResult<u8> {
+    let Some(value) = flowers else {
+        return Ok(0);
+    };
+    value
+        .extract::<u8>()
+        .ok()
+        .filter(|&n| n <= MAX_FLOWERS)
+        .ok_or_else(|| {
+            let shown = value
+                .repr()
+                .map_or_else(|_| "?".to_owned(), |r| r.to_string());
+            crate::error::Error::Argument(format!(
+                "invalid flowers {shown}; expected an int 0–{MAX_FLOWERS}"
+            ))
+            .into()
+        })
+}
+
 /// `(points, allowed, shape, pattern bits, factor, payment, score items)`: the profile's
-/// score of the win. `kong_replacement` and `last_tile` describe a self-draw (杠上开花,
-/// 海底捞月); `robbed_kong` a win on an added kong (抢杠胡, with `self_draw` false).
+/// score of the win. `kong_replacement` and `last_tile` describe a self-draw (杠上开花 —
+/// by the dice in changsha —, 海底捞月) or, for `last_tile`, a win on the last tile's
+/// discard (海底炮); `robbed_kong` a win on an added kong (抢杠胡, with `self_draw` false);
+/// `kong_discard` a win on the discard after a dice kong (杠上炮), `first_turn` the dealer's
+/// first-turn self-draw (天胡) or a win on its first discard (地胡); `flowers` the
+/// winner's set-aside flowers (0–8) and `dealer` whether the winner deals (profiles that
+/// score them: `hebei`).
 #[pyfunction]
-#[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None, kong_replacement=false, last_tile=false, robbed_kong=false))]
+#[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None, kong_replacement=false, last_tile=false, robbed_kong=false, kong_discard=false, first_turn=false, flowers=None, dealer=false))]
 #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
 pub fn score_win<'py>(
     py: Python<'py>,
@@ -146,9 +174,14 @@ pub fn score_win<'py>(
     kong_replacement: bool,
     last_tile: bool,
     robbed_kong: bool,
+    kong_discard: bool,
+    first_turn: bool,
+    flowers: Option<&Bound<'py, PyAny>>,
+    dealer: bool,
 ) -> PyResult<(u8, bool, u8, u32, u32, u32, Bound<'py, PyAny>)> {
-    use crate::game::{WinContext, WinKind};
+    use crate::game::{special, WinContext, WinKind};
     let r = rules_arg(rules)?;
+    let flowers = flowers_arg(flowers)?;
     let context = match (self_draw, robbed_kong) {
         (true, true) => {
             return Err(crate::error::Error::Argument(
@@ -160,6 +193,18 @@ pub fn score_win<'py>(
         (false, true) => WinContext::of(WinKind::RobbedKong),
         (false, false) => WinContext::of(WinKind::Discard),
     };
+    let bits = [
+        (kong_replacement && self_draw, special::DICE),
+        (kong_discard && !self_draw, special::KONG_DISCARD),
+        (last_tile && !self_draw, special::LAST_DISCARD),
+        (first_turn && self_draw, special::HEAVENLY),
+        (first_turn && !self_draw, special::EARTHLY),
+    ];
+    let context = bits
+        .iter()
+        .filter(|b| b.0)
+        .fold(context, |c, &(_, bit)| c.with(bit))
+        .by(flowers, dealer);
     let win = convert::kinds(&pyo3::types::PyList::new(win_tile.py(), [win_tile])?.into_any())?;
     let win = win[0];
     let mut t = convert::kinds(tiles)?;

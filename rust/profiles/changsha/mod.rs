@@ -159,8 +159,9 @@ impl Profile for Changsha {
         opening_wins(dealt)
     }
 
-    /// `points` the number of 大胡 (0 for a 小胡), `factor` 1, `payment` the same as
-    /// `points`; `patterns` the 大胡 as bits of the profile's list.
+    /// `points` the number of 大胡 (0 for a 小胡), `factor` 1, `payment` what a non-dealer
+    /// pays a non-dealer for it (10 / 60 per 大胡 on a discard, 10 / 30 per 大胡 on a
+    /// self-draw), before the bird; no `patterns` (the 大胡 are the score items).
     fn score(&self, r: &Rules, hand: &Hand, tile: u8, context: WinContext) -> Result<WinScore> {
         if !hand_wins(hand, self.eval(r)) {
             return Err(Error::NotWinning(format!(
@@ -169,19 +170,23 @@ impl Profile for Changsha {
             )));
         }
         let bits = Self::big_wins(hand, context);
-        let n = bits.count_ones() as u8;
-        let seven = bits & 1 << 3 != 0;
+        let n = bits.count_ones();
+        let payment = match (n, context.kind == WinKind::SelfDraw) {
+            (0, _) => 10,
+            (n, true) => 30 * n,
+            (n, false) => 60 * n,
+        };
         Ok(WinScore {
-            points: n,
+            points: n as u8,
             allowed: true,
-            shape: if seven {
+            shape: if bits & 1 << 3 != 0 {
                 Shape::SevenPairs
             } else {
                 Shape::Standard
             },
-            patterns: u32::from(bits),
+            patterns: 0,
             factor: 1,
-            payment: u32::from(n),
+            payment,
         })
     }
 
@@ -190,14 +195,15 @@ impl Profile for Changsha {
     fn score_items(
         &self,
         _: &Rules,
-        _: &Hand,
+        hand: &Hand,
         _: u8,
-        s: &WinScore,
-        _: WinContext,
+        _: &WinScore,
+        context: WinContext,
     ) -> Vec<ScoreItem> {
+        let bits = Self::big_wins(hand, context);
         let mut items = Vec::new();
         for (i, &(name, chinese)) in BIG_WINS.iter().enumerate() {
-            if s.patterns >> i & 1 == 1 {
+            if bits >> i & 1 == 1 {
                 items.push(if items.is_empty() {
                     ScoreItem::base(name, chinese, 1)
                 } else {
