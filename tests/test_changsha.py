@@ -18,7 +18,6 @@ tiles at given wall positions (stacks are ``(wall[2i], wall[2i+1])``, top first)
 from __future__ import annotations
 
 import ast
-import dataclasses
 import random
 import time
 from collections import Counter
@@ -94,18 +93,7 @@ def act(text: str) -> Action:
 
 
 def _same_log(a: list[dict[str, Any]], b: list[dict[str, Any]]) -> bool:
-    return _without_patterns(a) == _without_patterns(b)
-
-
-def _without_patterns(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The log with the result's ``patterns`` left out: the engine fills it with taiyuan
-    pattern names for changsha's 大胡 bits (see ``test_result_patterns_are_not_taiyuan``)."""
-    out = []
-    for e in events:
-        if e["type"] == "end_hand":
-            e = dict(e, result=dict(e["result"], patterns=[]))
-        out.append(e)
-    return out
+    return a == b
 
 
 class Both:
@@ -189,7 +177,7 @@ class Both:
         self.pass_claims()
         g, r = self.game, self.ref
         assert g.is_over and r.is_over
-        assert dataclasses.replace(g.result, patterns=()) == r.result
+        assert g.result == r.result
         assert g.next_dealer() == r.next_dealer()
 
     def transfers(self) -> list[tuple[int, int, int, str]]:
@@ -953,23 +941,13 @@ def test_score_win_items() -> None:
     assert [i.name for i in s.score_items] == ["all_258"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: score_win(kong_replacement=True) under changsha gives no kong_bloom "
-    "(杠上开花); the flag is documented as 杠上开花, but the engine counts it only after a "
-    "dice kong, which the hand function cannot express",
-)
 def test_score_win_kong_replacement_is_kong_bloom() -> None:
     s = score_win(ts("123456789m 11234m"), "2m", self_draw=True, kong_replacement=True, rules=R)
     assert [i.name for i in s.score_items] == ["all_one_suit", "kong_bloom"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a changsha win's patterns are its 大胡 bits read as taiyuan Pattern "
-    "names (清一色 → 'straight', 碰碰胡 → 'plain', 将将胡 → 'all_one_suit')",
-)
 def test_result_patterns_are_not_taiyuan() -> None:
+    """changsha has no taiyuan patterns: its 大胡 are score items."""
     s = score_win(ts("22558m 22588p 2588s"), "8p", self_draw=True, rules=R)
     assert s.patterns == ()
 
@@ -1129,7 +1107,7 @@ def test_engine_matches_reference_on_seeded_hands(policy: str) -> None:
             slow.step(seat, action)
             step += 1
         assert _same_log(fast.events, slow.events), f"{label}: event logs differ"
-        assert dataclasses.replace(fast.result, patterns=()) == slow.result, f"{label}: results"
+        assert fast.result == slow.result, f"{label}: results"
         assert fast.next_dealer() == slow.next_dealer(), f"{label}: next dealer"
         seen.update(e["type"] for e in fast.events)
         seen.update(i.name for w in fast.result.wins for i in w.score_items)
