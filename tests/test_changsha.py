@@ -1222,3 +1222,25 @@ def test_random_play_invariants() -> None:
         kinds[result.win_kind.value if result.win_kind else "drawn"] += 1
     assert {"drawn", "self_draw", "discard"} <= set(kinds), kinds
     assert time.perf_counter() - start < 60
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine: with the wall empty (the 海底 went as a 补张 replacement) a kong is still "
+    "offered on a discard; taking it ends the hand drawn, the kong without a replacement",
+)
+def test_no_kong_offered_with_the_wall_empty() -> None:
+    """A kong takes a replacement from the wall; when none is left (the 海底 was drawn by a
+    补张) the discard may be ponged but not konged."""
+    hands = {
+        0: KONG_DEALER,
+        1: "2468m 1379p 2479s 1m",
+        2: HAIDI_KONG_SEAT2,
+        3: "3569m 13579p 1666s",
+    }
+    b = Both(cs_wall(hands, at={106: "4s", 107: "6s"}))
+    b.run(until=1)
+    b.do(2, "concealed_kong 7s")
+    assert b.game.wall_remaining == 0
+    b.do(2, "discard 6s")
+    assert b.legal(3) == ["pong", "pass"]
