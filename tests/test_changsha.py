@@ -1234,7 +1234,7 @@ def test_no_kong_offered_with_the_wall_empty() -> None:
     补张) the discard may be ponged but not konged."""
     hands = {
         0: KONG_DEALER,
-        1: "2468m 1379p 2479s 1m",
+        1: "2468m 1379p 2489s 1m",
         2: HAIDI_KONG_SEAT2,
         3: "3569m 13579p 1666s",
     }
