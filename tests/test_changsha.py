@@ -1244,3 +1244,114 @@ def test_no_kong_offered_with_the_wall_empty() -> None:
     assert b.game.wall_remaining == 0
     b.do(2, "discard 6s")
     assert b.legal(3) == ["pong", "pass"]
+
+
+# -- more turns: the first turn after a 补张, no dice, locked seats --------------------------
+
+
+def test_opening_win_still_offered_after_a_bu_zhang_in_the_first_turn() -> None:
+    """The first turn lasts until the seat's first discard: after a 补张 the opening wins
+    (四喜 twice, 六六顺) may still be declared."""
+    wall = cs_wall(
+        {0: KONG_DEALER, 1: "2222m 5555p 789s 3s 8s", 2: "3468m 13679p 2467s", 3: KONG_SEAT3},
+        draws=["4s", "3p"],
+        at={106: "1p"},
+    )
+    b = Both(wall)
+    b.do(0, "discard 9m")
+    b.pass_claims()
+    b.do(1, "concealed_kong 2m")
+    assert b.legal(1)[0] == "opening_win"
+    b.do(1, "opening_win")
+    assert b.game.events[-1]["wins"] == ["four_of_a_kind", "four_of_a_kind", "two_triplets"]
+
+
+def test_no_dice_no_dice_kong() -> None:
+    """A game given no dice never offers 杠 with dice (and logs no dice)."""
+    wall = cs_wall(
+        {0: KONG_DEALER, 1: DICE_SEAT1, 2: "3468m 13679p 2468s", 3: KONG_SEAT3},
+        draws=["4s", "3p"],
+    )
+    b = Both(wall)
+    assert "dice" not in b.game.events[0]
+    b.do(0, "discard 9m")
+    b.pass_claims()
+    assert "concealed_kong 2m" in b.legal(1)
+    assert not any(a.startswith("dice_kong") for a in b.legal(1))
+
+
+def test_no_heavenly_win_after_a_kong() -> None:
+    """The dealer 补张s before its first discard and wins on the replacement: a kong is a
+    meld of its own, so no 天胡; an ordinary 小胡 self-draw (each pays 20; the bird 4m doubles
+    seat 3)."""
+    wall = cs_wall(
+        {
+            0: "2222m 123p 456p 78s 55s",
+            1: "3468m 1379p 2468s 9p",
+            2: "3469m 13579p 1348s",
+            3: "3579m 13679p 3469s",
+        },
+        draws=["4m"],
+        at={106: "9s"},
+    )
+    b = Both(wall)
+    b.do(0, "concealed_kong 2m")
+    assert b.legal(0)[:2] == ["self_draw_win", "opening_win"]
+    b.do(0, "self_draw_win")
+    assert b.names() == ["small_win"]
+    assert b.transfers() == [(1, 0, 20, "win"), (2, 0, 20, "win"), (3, 0, 40, "win")]
+
+
+def test_a_locked_seat_is_asked_about_the_haidi() -> None:
+    """After its dice kong seat 1 discards what it draws (the engine does it); it is asked
+    about the 海底 in its turn like the others, and when it takes it and cannot win, the
+    engine discards it; nobody wins: the taker deals next."""
+    wall = cs_wall(
+        {0: KONG_DEALER, 1: DICE_SEAT1, 2: "3468m 13679p 2468s", 3: KONG_SEAT3},
+        draws=["4s"],
+        at={98: "1p"},
+    )
+    b = Both(wall, dice=[(2, 3)])
+    b.do(0, "discard 9m")
+    b.pass_claims()
+    b.do(1, "dice_kong 2m")
+    locked_discards = [e for e in b.types({"discard"}) if e["seat"] == 1]
+    assert locked_discards and all(e["auto"] for e in locked_discards)
+    b.run(until=0)
+    while b.game.to_act != (1,):
+        b.do(b.game.to_act[0], "pass")
+    assert b.legal(1) == ["haidi", "pass"]
+    b.do(1, "haidi")
+    b.pass_claims()
+    assert b.types({"discard"})[-1] == {
+        "type": "discard",
+        "seat": 1,
+        "tile": b.types({"draw"})[-1]["tile"],
+        "declare": False,
+        "auto": True,
+    }
+    assert (b.game.result.haidi.seat, b.game.result.haidi.how) == (1, "taken")
+    assert b.game.next_dealer() == 1
+
+
+def test_an_added_dice_kong_not_robbed_rolls_and_blooms() -> None:
+    """Seat 3 passes the rob; then the dice are rolled (2, 3: wall[98]), and the replacement
+    wins for the konger: 杠上开花 (the dealer 40 × 2 for the bird 5m, the others 30)."""
+    wall = cs_wall(ROB_HANDS, draws=["1p", "9s", "6m", "4p", "5m"], at={98: "8s"})
+    b = Both(wall, dice=[(2, 3)])
+    b.do(0, "discard 4p")
+    b.do(3, "pass")
+    b.do(1, "pong")
+    b.do(1, "discard 9p")
+    for seat in (2, 3, 0):
+        b.tsumogiri(seat)
+    b.pass_claims()
+    b.do(1, "dice_kong 4p")
+    b.do(3, "pass")
+    assert b.game.events[-2:] == [
+        {"type": "dice", "seat": 1, "dice": [2, 3]},
+        {"type": "draw", "seat": 1, "tile": t("8s"), "replacement": True},
+    ]
+    b.do(1, "self_draw_win")
+    assert b.names() == ["kong_bloom"]
+    assert b.transfers() == [(0, 1, 80, "win"), (2, 1, 30, "win"), (3, 1, 30, "win")]
