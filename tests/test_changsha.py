@@ -564,11 +564,15 @@ KONG_DEALER = "1357m 2468p 1358s 99m"  # 14; discards 9m first
 KONG_SEAT3 = "3579m 13679p 3569s"
 
 
+SEAT3_ROB = "34m 678p 123p 666s 22s"  # waits 2m, 5m
+
+
 def test_bu_zhang_replacements_from_the_back_and_an_ordinary_self_draw() -> None:
     """补张: replacements are wall[106], then wall[107] (the last stack, top then bottom); a
-    win on one is an ordinary self-draw (小胡, no 杠上开花). Kongs pay nothing."""
+    win on one is an ordinary self-draw (小胡, no 杠上开花). Kongs pay nothing; a concealed
+    kong is never robbed."""
     wall = cs_wall(
-        {0: KONG_DEALER, 1: "2222m 5555p 789s 3s 8s", 2: "3468m 13679p 2467s", 3: KONG_SEAT3},
+        {0: KONG_DEALER, 1: "2222m 5555p 789s 3s 8s", 2: "3468m 13679p 2467s", 3: SEAT3_ROB},
         draws=["4s", "3p"],
         at={106: "5s", 107: "8s"},
     )
@@ -576,7 +580,8 @@ def test_bu_zhang_replacements_from_the_back_and_an_ordinary_self_draw() -> None
     b.do(0, "discard 9m")
     b.pass_claims()
     assert {"concealed_kong 2m", "concealed_kong 5p"} <= set(b.legal(1))
-    b.do(1, "concealed_kong 2m")
+    b.do(1, "concealed_kong 2m")  # seat 3 waits on 2m, but a concealed kong is not robbed
+    assert b.game.events[-1]["type"] == "draw" and b.game.to_act == (1,)
     b.do(1, "concealed_kong 5p")
     draws = [(e["tile"], e["replacement"]) for e in b.types({"draw"})]
     assert draws[-2:] == [(t("5s"), True), (t("8s"), True)]
