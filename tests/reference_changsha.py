@@ -12,6 +12,17 @@ generator of ``reference_deal.py``.
 
 Tiles are ints 0–26 (1m–9m, 1p–9p, 1s–9s); hands are count lists of length 34 (the kinds
 27–33 are never held) so that the package's ``TILES`` index them directly.
+
+Where the contract and the design are silent, the reference decides (and the tests record
+whether the engine agrees):
+
+- a "winning tile" (readiness for 杠 with dice) is a kind that would win and of which the
+  seat does not hold all four, in hand and melds;
+- a kong (补张, dice, or on a discard) needs a tile left in the wall to replace it;
+- the "first turn" (opening wins) lasts until the seat's first discard, 补张s included;
+- 漏胡 ends with any draw of the seat (ordinary, replacement or the 海底);
+- the bird, when it is the next front tile, is turned off the wall;
+- ``start_hand`` carries ``dice`` only when the hand has dice.
 """
 
 from __future__ import annotations
@@ -358,7 +369,7 @@ class ReferenceChangshaGame:
         dealer: int = 0,
         wall: Iterable[int] | None = None,
         dice: Iterable[tuple[int, int]] | None = None,
-        scores: Sequence[int] = (0, 0, 0, 0),
+        scores: Sequence[int] | None = None,
     ) -> None:
         rules = Rules.preset("changsha") if rules is None else rules
         if not isinstance(rules, Rules) or rules.to_dict().get("profile") != "changsha":
@@ -375,7 +386,7 @@ class ReferenceChangshaGame:
             dice_list = [(int(a), int(b)) for a, b in (dice or ())]
         self._rules = rules
         self._dealer = dealer
-        self._scores = tuple(scores)
+        self._scores = (0, 0, 0, 0) if scores is None else tuple(scores)
         self._wall = wall_list
         self._dice = dice_list
         self._dice_used = 0
@@ -541,9 +552,12 @@ class ReferenceChangshaGame:
         return bool(winning_tiles(counts, melds))
 
     def _turn_actions(self, seat: int) -> list[Action]:
-        """A seat's turn: 自摸, then its opening wins (first turn), 补张 kongs (concealed,
-        then added), dice kongs (ascending kind), discards (ascending kind). A locked seat
-        and the 海底's taker: 自摸 if it wins, and the discard of the drawn tile."""
+        """A seat's turn: 自摸 (after a draw, if the hand wins), then its opening wins (until
+        its first discard, if not yet declared), 补张 kongs (concealed, then added) and dice
+        kongs (ascending kind; ready after the kong; dice left) — kongs only after a draw and
+        while the wall holds a tile to replace them — then discards (ascending kind). A
+        locked seat and the 海底's taker: 自摸 if it wins, and the discard of the drawn
+        tile."""
         hand = self._hands[seat]
         drawn = self._drawn
         out: list[Action] = []
