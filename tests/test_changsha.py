@@ -612,6 +612,10 @@ def test_kong_bloom_dice_on_a_full_stack() -> None:
         {"type": "draw", "seat": 1, "tile": t("2s"), "replacement": True},
     ]
     assert b.legal(1) == ["self_draw_win", "discard 2s"]
+    # another seat sees neither the concealed kong's kind nor the replacement
+    seen = [e for e in b.game.events_for(2) if e["type"] in ("dice_kong", "draw")][-2:]
+    assert [e["tile"] for e in seen] == [None, None]
+    assert b.game.view(2).melds[1][0].tile is None
     b.do(1, "self_draw_win")
     assert b.names() == ["kong_bloom"]
     assert b.transfers() == [(0, 1, 40, "win"), (2, 1, 60, "win"), (3, 1, 30, "win")]
