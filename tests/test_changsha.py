@@ -1233,11 +1233,6 @@ def test_random_play_invariants() -> None:
     assert time.perf_counter() - start < 60
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: with the wall empty (the 海底 went as a 补张 replacement) a kong is still "
-    "offered on a discard; taking it ends the hand drawn, the kong without a replacement",
-)
 def test_no_kong_offered_with_the_wall_empty() -> None:
     """A kong takes a replacement from the wall; when none is left (the 海底 was drawn by a
     补张) the discard may be ponged but not konged."""
@@ -1366,12 +1361,6 @@ def test_an_added_dice_kong_not_robbed_rolls_and_blooms() -> None:
     assert b.transfers() == [(0, 1, 80, "win"), (2, 1, 30, "win"), (3, 1, 30, "win")]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: with the wall empty (the 海底 went as a 补张 replacement) the seat is "
-    "still offered another kong on its turn (concealed, added or with dice), which has no "
-    "replacement left (seen first in the greedy fuzz, seed 4798 step 85: added_kong 1p)",
-)
 def test_no_kong_on_the_turn_with_the_wall_empty() -> None:
     """Seat 2 draws the second-last tile and 补张s 7s, taking the 海底 as its replacement;
     its second four of a kind (1p) cannot be konged: no tile is left to replace it."""

@@ -44,10 +44,11 @@ impl GameCore {
                     if !locked && held >= 2 {
                         acts.push(Act::Pong.code(0));
                     }
-                    if held == 3 && !seat.locked && self.kong_allowed(s, MeldKind::Kong, tile) {
+                    let kong = held == 3 && self.kong_replaceable();
+                    if kong && !seat.locked && self.kong_allowed(s, MeldKind::Kong, tile) {
                         acts.push(Act::Kong.code(0));
                     }
-                    if !locked && held == 3 && self.dice_kong_on_discard(s, tile) {
+                    if !locked && kong && self.dice_kong_on_discard(s, tile) {
                         acts.push(Act::DiceKong.code(tile));
                     }
                     if rules.chow && i == 1 && !locked {

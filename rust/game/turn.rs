@@ -117,7 +117,16 @@ impl GameCore {
         )
     }
 
+    /// Whether a kong may be made now: where the last tile is the 海底, a kong needs a tile
+    /// left for its replacement (elsewhere a kong on an empty wall ends the hand drawn).
+    pub(crate) fn kong_replaceable(&self) -> bool {
+        !self.turn_rules.haidi || self.wall.remaining() > 0
+    }
+
     fn kong_actions(&self, seat: u8) -> Vec<ActionCode> {
+        if !self.kong_replaceable() {
+            return Vec::new();
+        }
         let s = &self.seats[seat as usize];
         let locked = s.declared && self.turn_rules.declare_to_win;
         let drawn = self.drawn;
