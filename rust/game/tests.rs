@@ -223,9 +223,21 @@ fn stacked_walls_replace_top_then_bottom_and_dice_count_stacks_from_the_back() {
     let mut w = Wall::new((0..108u8).collect(), true);
     assert_eq!([w.take(true), w.take(true), w.take(true)], [106, 107, 104]);
     // Stacks holding tiles from the back: 52 (bottom 105 left), 51, 50, ...
-    assert_eq!(w.take_by_dice(1), 105, "the last stack's top is gone: its bottom");
-    assert_eq!(w.take_by_dice(2), 100, "now the 2nd stack from the back is stack 50");
-    assert_eq!(w.take(true), 102, "the last stack holding tiles is stack 51");
+    assert_eq!(
+        w.take_by_dice(1),
+        105,
+        "the last stack's top is gone: its bottom"
+    );
+    assert_eq!(
+        w.take_by_dice(2),
+        100,
+        "now the 2nd stack from the back is stack 50"
+    );
+    assert_eq!(
+        w.take(true),
+        102,
+        "the last stack holding tiles is stack 51"
+    );
     assert_eq!(w.take(false), 0);
     assert_eq!(w.remaining(), 108 - 7);
     // Past the last stack: the front-most stack still holding a tile (stack 0: bottom 1).
