@@ -239,19 +239,7 @@ impl GameCore {
                 self.drawn = None;
             }
             Act::Kong => {
-                seat.hand[tile as usize] -= 3;
-                seat.melds.push(MeldRecord {
-                    kind: MeldKind::Kong,
-                    tile,
-                    source: Some(source),
-                });
-                self.kongs.push(KongRecord {
-                    seat: s,
-                    kind: MeldKind::Kong,
-                    tile,
-                    feeder: Some(source),
-                    feeder_declared: self.claim_declared,
-                });
+                self.lay_kong(s, tile, Some(source));
                 self.events.push(Event::Kong {
                     seat: s,
                     tile,
@@ -260,19 +248,7 @@ impl GameCore {
                 self.draw(s, true);
             }
             Act::DiceKong => {
-                seat.hand[tile as usize] -= 3;
-                seat.melds.push(MeldRecord {
-                    kind: MeldKind::Kong,
-                    tile,
-                    source: Some(source),
-                });
-                self.kongs.push(KongRecord {
-                    seat: s,
-                    kind: MeldKind::Kong,
-                    tile,
-                    feeder: Some(source),
-                    feeder_declared: self.claim_declared,
-                });
+                self.lay_kong(s, tile, Some(source));
                 self.events.push(Event::DiceKong {
                     seat: s,
                     tile,

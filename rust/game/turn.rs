@@ -342,19 +342,7 @@ impl GameCore {
             }
             Act::ConcealedKong => {
                 self.events.push(Event::ConcealedKong { seat, tile });
-                self.seats[s].hand[tile as usize] -= 4;
-                self.seats[s].melds.push(MeldRecord {
-                    kind: MeldKind::ConcealedKong,
-                    tile,
-                    source: None,
-                });
-                self.kongs.push(KongRecord {
-                    seat,
-                    kind: MeldKind::ConcealedKong,
-                    tile,
-                    feeder: None,
-                    feeder_declared: false,
-                });
+                self.lay_kong(seat, tile, None);
                 self.draw(seat, true);
             }
             Act::AddedKong => {
@@ -377,19 +365,7 @@ impl GameCore {
                     concealed,
                 });
                 if concealed {
-                    self.seats[s].hand[tile as usize] -= 4;
-                    self.seats[s].melds.push(MeldRecord {
-                        kind: MeldKind::ConcealedKong,
-                        tile,
-                        source: None,
-                    });
-                    self.kongs.push(KongRecord {
-                        seat,
-                        kind: MeldKind::ConcealedKong,
-                        tile,
-                        feeder: None,
-                        feeder_declared: false,
-                    });
+                    self.lay_kong(seat, tile, None);
                     self.dice_draw(seat);
                 } else {
                     self.seats[s].hand[tile as usize] -= 1;
@@ -400,6 +376,30 @@ impl GameCore {
             }
             _ => {}
         }
+    }
+
+    /// `seat` lays a kong of `tile`: concealed (`feeder` `None`: four from its hand) or
+    /// direct on `feeder`'s discard (three from its hand). The caller logs it and draws.
+    pub(crate) fn lay_kong(&mut self, seat: u8, tile: u8, feeder: Option<u8>) {
+        let kind = if feeder.is_some() {
+            MeldKind::Kong
+        } else {
+            MeldKind::ConcealedKong
+        };
+        let s = &mut self.seats[seat as usize];
+        s.hand[tile as usize] -= if feeder.is_some() { 3 } else { 4 };
+        s.melds.push(MeldRecord {
+            kind,
+            tile,
+            source: feeder,
+        });
+        self.kongs.push(KongRecord {
+            seat,
+            kind,
+            tile,
+            feeder,
+            feeder_declared: feeder.is_some() && self.claim_declared,
+        });
     }
 
     /// `seat` takes or refuses the 海底; refused by all four, the hand is drawn.
