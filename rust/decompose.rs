@@ -1,4 +1,4 @@
-//! Every reading of a complete hand (RULES §4): how its tiles split into groups, and what
+//! Every reading of a complete hand (docs/rules.md §4): how its tiles split into groups, and what
 //! each wildcard stands for. Not a hot path: written for clarity.
 
 use std::collections::BTreeSet;

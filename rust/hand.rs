@@ -4,7 +4,7 @@ use crate::error::{Error, Result};
 use crate::rules::EvalRules;
 use crate::tiles::{Counts, KindMask, FIRST_HONOR, KINDS};
 
-/// How a declared meld was made (RULES §3). Its JSON name is the snake-case variant name.
+/// How a declared meld was made (docs/rules.md §3). Its JSON name is the snake-case variant name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MeldKind {

@@ -1,4 +1,4 @@
-//! The seeded generator of every random choice in a hand (RULES §2): xoshiro256** seeded
+//! The seeded generator of every random choice in a hand (docs/rules.md §2): xoshiro256** seeded
 //! through SplitMix64, so the same seed gives the same wall on every platform.
 
 use crate::tiles::{KindMask, KINDS};
@@ -68,8 +68,8 @@ pub struct Deal {
     pub dice: Vec<(u8, u8)>,
 }
 
-/// A shuffled wall, the wildcard kinds and the dice, as a seeded hand starts (RULES §2, §6):
-/// four of each kind of `kinds` in kind order, then the `extra` tiles (flowers) in order,
+/// A shuffled wall, the wildcard kinds and the dice, as a seeded hand starts (docs/rules.md
+/// §2, §6): four of each kind of `kinds` in kind order, then the `extra` tiles (flowers) in order,
 /// shuffled; then `wildcards` kinds drawn after the deal, uniformly and distinct, from the
 /// kinds of `pool` (in kind order, each drawn one removed); then `dice` rolls of two dice
 /// (each `1 + below(6)`).

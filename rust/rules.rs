@@ -1,4 +1,5 @@
-//! One rule object: a rule profile and the values of its options (RULES §8), validated once.
+//! One rule object: a rule profile and the values of its options (docs/rules.md §8),
+//! validated once.
 //!
 //! A [`Rules`] is small and `Copy`: the profile's index and one byte per option, in the order
 //! of the profile's option table ([`Profile::options`]). Everything that differs between rule
@@ -206,7 +207,7 @@ impl Rules {
         self.set(spec.name, v)
     }
 
-    /// Check the combination of options (the profile's rules, e.g. RULES §8).
+    /// Check the combination of options (the profile's rules, e.g. docs/rules.md §8).
     ///
     /// # Errors
     /// [`Error::Rules`] naming the options.
@@ -393,7 +394,7 @@ impl EvalRules {
         }
     }
 
-    /// Whether a win with a tile worth `points` is allowed (RULES §4 thresholds).
+    /// Whether a win with a tile worth `points` is allowed (docs/rules.md §4 thresholds).
     #[must_use]
     pub const fn allows_win(self, points: u8, self_draw: bool) -> bool {
         let min = match (self.draw5_win6, self_draw) {

@@ -1,4 +1,5 @@
-//! The value of a win (RULES §5.1, §6): the max-point rule, thresholds, patterns and factor.
+//! The value of a win (docs/rules.md §5.1, §6): the max-point rule, thresholds, patterns and
+//! factor.
 
 use crate::error::{Error, Result};
 use crate::hand::Hand;
@@ -34,7 +35,7 @@ const fn info(name: &'static str, chinese: &'static str, factor: u32) -> Pattern
     }
 }
 
-/// The patterns of RULES §5.1 by bit (see [`pattern`]).
+/// The patterns of docs/rules.md §5.1 by bit (see [`pattern`]).
 pub const PATTERNS: [PatternInfo; 8] = [
     info("plain", "平胡", 1),
     info("all_one_suit", "清一色", 2),
@@ -46,7 +47,7 @@ pub const PATTERNS: [PatternInfo; 8] = [
     info("thirteen_orphans", "十三幺", 1),
 ];
 
-/// Factors of the seven-pairs family by number of quads (RULES §5.1).
+/// Factors of the seven-pairs family by number of quads (docs/rules.md §5.1).
 const SEVEN_PAIRS_FACTOR: [u32; 4] = [2, 4, 8, 16];
 
 /// The winning shapes; the numbers are those of `koudiandian.Shape`.
@@ -163,7 +164,7 @@ fn best_reading(hand: &Hand, rules: EvalRules) -> (Shape, u32, u32) {
     best.unwrap_or((Shape::Standard, pattern::PLAIN, 1))
 }
 
-/// Score a win with `win_tile` (RULES §5.1, §6).
+/// Score a win with `win_tile` (docs/rules.md §5.1, §6).
 ///
 /// Precondition: `hand` is validated and complete (3n+2) and holds `win_tile`.
 ///

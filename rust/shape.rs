@@ -1,5 +1,5 @@
-//! Winning shapes (RULES §4): the standard shape, seven pairs, thirteen orphans, with
-//! wildcards (RULES §6) standing for any tile.
+//! Winning shapes (docs/rules.md §4): the standard shape, seven pairs, thirteen orphans, with
+//! wildcards (docs/rules.md §6) standing for any tile.
 
 use crate::rules::EvalRules;
 use crate::tables::{melds_need, pair_need, HONORS, HONORS_WIND_RUNS, POW5, SUIT};
@@ -101,7 +101,7 @@ pub fn is_thirteen_orphans(counts: &Counts) -> bool {
     extra <= 1
 }
 
-/// Whether a hand wins (RULES §4): `counts` are the natural concealed tiles, `wild` the
+/// Whether a hand wins (docs/rules.md §4): `counts` are the natural concealed tiles, `wild` the
 /// wildcards among them, `melds` the declared melds. Under `lack_a_suit` (缺一门) only the
 /// concealed tiles' suits are seen here, and under `pair_258` (二五八将) the forms that look
 /// at the melds' kinds are possible only without melds; [`hand_wins`] sees the melds.

@@ -1,4 +1,4 @@
-//! Tile kinds (RULES §1): indices 0–33, point values, and the three text notations.
+//! Tile kinds (docs/rules.md §1): indices 0–33, point values, and the three text notations.
 
 use crate::error::{Error, Result};
 

@@ -1,4 +1,4 @@
-//! Winning tiles (听口) and ready discards (RULES §4, §6).
+//! Winning tiles (听口) and ready discards (docs/rules.md §4, §6).
 
 use crate::hand::Hand;
 use crate::rules::EvalRules;
@@ -140,7 +140,7 @@ pub fn max_points(kinds: KindMask) -> Option<u8> {
 /// What a waiting (3n+1) position waits on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Waits {
-    /// The winning tiles of RULES §6.
+    /// The winning tiles of docs/rules.md §6.
     pub tiles: KindMask,
     /// `p` of a self-drawn wildcard by the max-point rule, the best over the wildcard kinds;
     /// `None` without wildcard kinds or when a wildcard does not complete the hand.
@@ -193,7 +193,7 @@ impl Waits {
         self.tiles != 0 || self.wildcard_points.is_some()
     }
 
-    /// 报听 allowed (RULES §4, §6): a winning tile, or a drawn wildcard's `p`, is worth ≥ 6.
+    /// 报听 allowed (docs/rules.md §4, §6): a winning tile, or a drawn wildcard's `p`, is worth ≥ 6.
     #[must_use]
     pub fn declarable(&self) -> bool {
         max_points(self.tiles).is_some_and(|p| p >= 6)

@@ -1,4 +1,4 @@
-"""What a seat can do (RULES §3, §4)."""
+"""What a seat can do (docs/rules.md §3, §4)."""
 
 from __future__ import annotations
 

@@ -137,7 +137,7 @@ def _why_not(sc: WinScore, tile: Tile, kw: dict[str, Any]) -> str:
 
 
 def _payments(sc: WinScore, melds: Sequence[Meld], rules: Rules) -> list[str]:
-    """Who pays the win (RULES §5, Taiyuan): each share is ``sc.payment``."""
+    """Who pays the win (docs/rules.md §5, Taiyuan): each share is ``sc.payment``."""
     options = rules.to_dict()
     share = sc.payment
     kongs = sum(

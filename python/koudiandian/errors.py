@@ -61,7 +61,8 @@ class ArrayError(KoudiandianError, ValueError):
 
 
 class InvalidRulesError(KoudiandianError, ValueError):
-    """An option is unknown or has a bad value, or options are combined in a way RULES §8 forbids."""
+    """An option is unknown or has a bad value, or options are combined in a way that
+    docs/rules.md §8 forbids."""
 
 
 class NotWinningError(KoudiandianError, ValueError):

@@ -49,7 +49,7 @@ class Game:
     - ``Game(rules, seed=S)``: the wall and wildcard kinds come from the seeded generator
       (xoshiro256** seeded by SplitMix64 from ``S``, a Fisher–Yates shuffle, Lemire's
       unbiased bounded integers: the same on every platform and Python version).
-    - ``Game(rules, wall=[...], wildcards=[...])``: exactly that hand (RULES §2 wall order;
+    - ``Game(rules, wall=[...], wildcards=[...])``: exactly that hand (docs/rules.md §2 wall order;
       the wall may also be tile text). In profiles with flowers the wall holds the eight
       flowers (34–41, ``1f``–``8f``) too; in profiles whose wildcard is turned from the wall
       (``hebei``'s 混) ``wildcards`` is not given. ``dice=[(a, b), ...]`` are the dice an
@@ -174,7 +174,7 @@ class Game:
         self._core.step(seat, action.code)
 
     def next_dealer(self, *, one_round: bool = False) -> int | None:
-        """Who deals the next hand of a match (RULES §7, by the rules' profile), once this
+        """Who deals the next hand of a match (docs/rules.md §7, by the rules' profile), once this
         hand is over; ``one_round`` for a 一圈 match."""
         return self._core.next_dealer(one_round)
 

@@ -1,4 +1,5 @@
-"""Hand evaluation (RULES §4, §5.1, §6): winning shapes, winning tiles, ready discards, scoring.
+"""Hand evaluation (docs/rules.md §4, §5.1, §6): winning shapes, winning tiles, ready discards,
+scoring.
 
 Every function takes the concealed ``tiles`` (text in any notation, or an iterable of ints /
 :class:`Tile`), the declared ``melds`` (each a :class:`Meld` or a ``(kind, tile)`` pair),
@@ -45,7 +46,7 @@ def is_win(
     wildcards: TilesLike = (),
     rules: RulesLike = None,
 ) -> bool:
-    """Whether the hand is complete (RULES §4): ``tiles`` must hold 3n+2 tiles, the melds
+    """Whether the hand is complete (docs/rules.md §4): ``tiles`` must hold 3n+2 tiles, the melds
     making up the rest of fourteen. Seven pairs and thirteen orphans count only without melds;
     ``rules.wind_runs`` adds the 风嘴子 runs."""
     return _core.is_win(tiles, melds, wildcards, rules)
@@ -58,7 +59,7 @@ def winning_tiles(
     wildcards: TilesLike = (),
     rules: RulesLike = None,
 ) -> list[Tile]:
-    """The winning tiles (听口) of a waiting hand (RULES §6): ``tiles`` must hold 3n+1 tiles.
+    """The winning tiles (听口) of a waiting hand (docs/rules.md §6): ``tiles`` must hold 3n+1 tiles.
     The non-wildcard kinds that complete it as a natural tile, leaving out kinds of which the
     seat holds all four (in hand and melds), in tile order."""
     return [TILES[i] for i in _core.winning_tiles(tiles, melds, wildcards, rules)]
@@ -118,7 +119,7 @@ class ReadyDiscard:
     ``winning_tiles`` as :func:`winning_tiles` gives them for the hand after the discard;
     ``wildcard_points`` is ``p`` for a self-drawn wildcard after that discard (the max-point
     rule of §6; ``None`` when no wildcard is in play or a wildcard would not complete it);
-    ``declarable`` is whether 报听 is allowed with this discard (RULES §4: some winning tile,
+    ``declarable`` is whether 报听 is allowed with this discard (docs/rules.md §4: some winning tile,
     or the drawn wildcard's ``p``, is worth 6 points or more)."""
 
     discard: Tile
@@ -163,7 +164,7 @@ def score_win(
     flowers: int = 0,
     dealer: bool = False,
 ) -> WinScore:
-    """The value of winning with ``win_tile`` (RULES §5.1, §6; §9 for ``queyimen``, where
+    """The value of winning with ``win_tile`` (docs/rules.md §5.1, §6; §9 for ``queyimen``, where
     ``points`` and ``payment`` are the fan total; §11 for ``changsha``, where ``points``
     counts the 大胡 and ``score_items`` names them).
 

@@ -1,4 +1,4 @@
-"""A match: consecutive hands with dealer rotation and cumulative scores (RULES §7)."""
+"""A match: consecutive hands with dealer rotation and cumulative scores (docs/rules.md §7)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ _VERSION = 1
 
 
 class Match:
-    """Consecutive hands (局) with dealer rotation (RULES §7) and cumulative scores.
+    """Consecutive hands (局) with dealer rotation (docs/rules.md §7) and cumulative scores.
 
     ``length`` is ``"one_round"`` (一圈: until the deal has gone round all four seats from
     the first dealer) or a number of hands. ``hands`` optionally gives each hand's explicit
@@ -93,7 +93,7 @@ class Match:
     # -- rotation ------------------------------------------------------------------------
 
     def next_dealer(self, result: HandResult) -> int:
-        """Who deals after the hand of this match that ended with ``result`` (RULES §7, as
+        """Who deals after the hand of this match that ended with ``result`` (docs/rules.md §7, as
         the rules' profile decides it)."""
         game = next((g for g in self.games if g.result is result), None)
         if game is None:

@@ -1,4 +1,5 @@
-"""Declared melds (RULES §3): pongs, the three kinds of kong, and chows (profiles with 吃)."""
+"""Declared melds (docs/rules.md §3): pongs, the three kinds of kong, and chows (profiles
+with 吃)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Readings of a complete hand: how its tiles split into melds and a pair (RULES §4)."""
+"""Readings of a complete hand: how its tiles split into melds and a pair (docs/rules.md §4)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ __all__ = ["Shape", "GroupKind", "Group", "Reading"]
 
 
 class Shape(enum.IntEnum):
-    """The three winning shapes of RULES §4."""
+    """The three winning shapes of docs/rules.md §4."""
 
     STANDARD = 0  # four melds and a pair
     SEVEN_PAIRS = 1  # 七小对

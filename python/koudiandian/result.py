@@ -1,4 +1,4 @@
-"""The outcome of a hand (RULES §5): who won, how, and every transfer."""
+"""The outcome of a hand (docs/rules.md §5): who won, how, and every transfer."""
 
 from __future__ import annotations
 

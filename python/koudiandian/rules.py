@@ -1,6 +1,6 @@
 """Rule options: one frozen, validated :class:`Rules` object, owned by the Rust core.
 
-``Rules`` carries a rule profile (``"taiyuan"``: RULES §1–§8) and its options. It is built
+``Rules`` carries a rule profile (``"taiyuan"``: docs/rules.md §1–§8) and its options. It is built
 and checked once in Rust (``rust/rules.rs`` and the profile's module under
 ``rust/profiles/``); every function that takes rules takes this object. Each option is an
 attribute (``rules.dealer_bonus``); ``Rules.options()`` describes them all.
@@ -18,7 +18,7 @@ __all__ = ["Rules", "WildcardMode", "DEFAULT_RULES", "options_reference"]
 
 
 class WildcardMode(str, enum.Enum):
-    """How wildcards (耗子) are chosen, RULES §6."""
+    """How wildcards (耗子) are chosen, docs/rules.md §6."""
 
     NONE = "none"
     RANDOM = "random"  # 随机耗子: one kind from the kinds in play

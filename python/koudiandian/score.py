@@ -1,4 +1,4 @@
-"""The value of a win (RULES §5.1, §6): patterns, factor, points."""
+"""The value of a win (docs/rules.md §5.1, §6): patterns, factor, points."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ __all__ = ["Pattern", "WinScore"]
 
 
 class Pattern(enum.IntEnum):
-    """Hand patterns of RULES §5.1. ``factor`` applies only with ``bonus_patterns`` and no
+    """Hand patterns of docs/rules.md §5.1. ``factor`` applies only with ``bonus_patterns`` and no
     wildcards."""
 
     PLAIN = 0  # 平胡

@@ -1,4 +1,4 @@
-"""Tile kinds (RULES §1): 34 kinds indexed 0–33, the eight flowers 34–41 of profiles that
+"""Tile kinds (docs/rules.md §1): 34 kinds indexed 0–33, the eight flowers 34–41 of profiles that
 play with them, and their notations."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ _FIRST_FLOWER = 34
 
 
 class Tile(enum.IntEnum):
-    """One of the 34 tile kinds, in RULES §1 order (``int(tile)`` is its index 0–33), or one
+    """One of the 34 tile kinds, in docs/rules.md §1 order (``int(tile)`` is its index 0–33), or one
     of the eight flowers 34–41 (梅 兰 竹 菊 春 夏 秋 冬, written ``1f``–``8f``) that profiles
     with flowers put in the wall. :data:`TILES` holds the 34 kinds, :data:`FLOWERS` the
     flowers."""
@@ -122,7 +122,7 @@ class Tile(enum.IntEnum):
 
     @property
     def points(self) -> int:
-        """Point value (点数), RULES §1: the rank for suited tiles, 10 for honors, 0 for
+        """Point value (点数), docs/rules.md §1: the rank for suited tiles, 10 for honors, 0 for
         flowers."""
         if self >= _FIRST_FLOWER:
             return 0

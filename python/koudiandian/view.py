@@ -1,4 +1,4 @@
-"""What one seat may know (RULES §3, §4): its own tiles, everything public, nothing else."""
+"""What one seat may know (docs/rules.md §3, §4): its own tiles, everything public, nothing else."""
 
 from __future__ import annotations
 

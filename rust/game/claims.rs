@@ -1,5 +1,5 @@
 //! Claims on a discard (win, pong, kong, chow) and on an added kong (抢杠): who is asked,
-//! and how the answers are resolved (RULES §3: win first — the nearest winner
+//! and how the answers are resolved (docs/rules.md §3: win first — the nearest winner
 //! counter-clockwise from the discarder, or every winner where the profile allows several —
 //! then pong or kong, then chow). The 跑 bids before the deal are answered the same way:
 //! all four seats at once.

@@ -107,8 +107,8 @@ impl Seat {
     }
 }
 
-/// The wall: ordinary draws from the front, replacements from the back (RULES §2), by
-/// stacks of two where the profile builds the wall so (RULES-changsha), and dice-chosen
+/// The wall: ordinary draws from the front, replacements from the back (docs/rules.md §2), by
+/// stacks of two where the profile builds the wall so (docs/rules.md §11), and dice-chosen
 /// replacements that may take a tile from the middle.
 #[derive(Debug, Clone)]
 pub struct Wall {
@@ -264,7 +264,7 @@ fn check_seat(seat: u8, what: &str) -> Result<()> {
 }
 
 impl GameCore {
-    /// Deal the hand of an explicit `wall` (RULES §2 order) with `wildcards` kinds.
+    /// Deal the hand of an explicit `wall` (docs/rules.md §2 order) with `wildcards` kinds.
     ///
     /// # Errors
     /// [`Error::Argument`] for a dealer outside 0–3, [`Error::Wall`] for a wall that does not
@@ -391,7 +391,7 @@ impl GameCore {
         g
     }
 
-    /// The deal (RULES §2; RULES-hebei "Explicit walls"): 13 tiles each from the dealer on,
+    /// The deal (docs/rules.md §2; docs/rules.md §10): 13 tiles each from the dealer on,
     /// the dealer's 14th; dealt flowers set aside and replaced from the back, seat by seat
     /// from the dealer; then the wildcard indicator, if the profile turns one. The dealer's
     /// drawn tile is its 14th, or that tile's replacement when it was a flower.

@@ -1,4 +1,4 @@
-//! What one seat may know (RULES §3, §4): its own tiles, everything public, nothing else.
+//! What one seat may know (docs/rules.md §3, §4): its own tiles, everything public, nothing else.
 //!
 //! The two visibility rules ([`sees_discard`], [`sees_meld`]) are the only place that decides
 //! what is hidden; the seat view, the seat's event log and the greedy policy's count of seen

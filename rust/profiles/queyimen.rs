@@ -1,4 +1,4 @@
-//! Shanxi Koudiandian, 缺一门 (RULES §9): 108 tiles, no 报听 and no thresholds, a win must
+//! Shanxi Koudiandian, 缺一门 (docs/rules.md §9): 108 tiles, no 报听 and no thresholds, a win must
 //! lack one of the three suits, additive fan paid by the discarder or, on a self-draw, by
 //! each other seat; kongs paid on the spot even in a drawn hand; the winner deals next.
 
@@ -21,7 +21,7 @@ static PRESETS: [Preset; 1] = [Preset {
     settings: &[],
 }];
 
-/// The fan of each item (RULES §9).
+/// The fan of each item (docs/rules.md §9).
 mod fan {
     pub const PLAIN: u8 = 1;
     pub const SELF_DRAW: u8 = 1;
@@ -235,7 +235,7 @@ impl Profile for Queyimen {
         items
     }
 
-    /// RULES §9: the fan from the discarder, or from each other seat on a self-draw or a
+    /// docs/rules.md §9: the fan from the discarder, or from each other seat on a self-draw or a
     /// robbed kong; every kong 明杠 1 / 暗杠 2 from each other seat, in a drawn hand too.
     fn settle(&self, _: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer> {
         let mut out = Vec::new();
@@ -270,7 +270,7 @@ impl Profile for Queyimen {
         result.winner.unwrap_or(result.dealer)
     }
 
-    /// RULES §9: the first dealer is drawn from the seed.
+    /// docs/rules.md §9: the first dealer is drawn from the seed.
     fn random_first_dealer(&self, _: &Rules) -> bool {
         true
     }

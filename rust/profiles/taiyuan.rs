@@ -1,4 +1,4 @@
-//! Taiyuan Koudiandian (太原扣点点), RULES §1–§8: 报听 before winning, wins by the point
+//! Taiyuan Koudiandian (太原扣点点), docs/rules.md §1–§8: 报听 before winning, wins by the point
 //! value of the winning tile, 耗子 wildcards, and the eleven options of §8.
 
 use super::{HandSummary, Profile, TurnRules, WallRules};
@@ -27,7 +27,7 @@ const WIND_RUNS: usize = 9;
 const BONUS_PATTERNS: usize = 10;
 const WILDCARDS: usize = 11;
 
-/// The wildcard modes of RULES §6, by their stored value.
+/// The wildcard modes of docs/rules.md §6, by their stored value.
 const WILDCARD_MODES: &[&str] = &["none", "random", "honor", "double"];
 const HONOR: u8 = 2;
 
@@ -216,12 +216,12 @@ impl Profile for Taiyuan {
         }
     }
 
-    /// RULES §4: some winning tile (or a drawn wildcard's `p`) is worth 6 or more.
+    /// docs/rules.md §4: some winning tile (or a drawn wildcard's `p`) is worth 6 or more.
     fn declarable(&self, _: &Rules, waits: &Waits) -> bool {
         waits.declarable()
     }
 
-    /// RULES §4: only a tile worth 6 or more is won on a discard.
+    /// docs/rules.md §4: only a tile worth 6 or more is won on a discard.
     fn discard_win_allowed(&self, _: &Rules, tile: u8) -> bool {
         points(tile as usize) >= 6
     }
@@ -254,7 +254,7 @@ impl Profile for Taiyuan {
         items
     }
 
-    /// RULES §5: win shares (包胡 by an undeclared discarder), the dealer bonus, kongs
+    /// docs/rules.md §5: win shares (包胡 by an undeclared discarder), the dealer bonus, kongs
     /// (包杠 options); nothing in a drawn hand.
     fn settle(&self, r: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer> {
         let mut out = Vec::new();
@@ -319,7 +319,7 @@ impl Profile for Taiyuan {
         out
     }
 
-    /// RULES §7.
+    /// docs/rules.md §7.
     fn next_dealer(&self, r: &Rules, result: &HandResult, one_round: bool) -> u8 {
         let d = result.dealer;
         let after = (d + 1) % 4;

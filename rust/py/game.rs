@@ -113,7 +113,7 @@ pub struct PyGameCore {
 
 #[pymethods]
 impl PyGameCore {
-    /// A hand dealt from `seed`, or from an explicit `wall` (RULES §2 order) with its
+    /// A hand dealt from `seed`, or from an explicit `wall` (docs/rules.md §2 order) with its
     /// `wildcards`.
     #[new]
     #[pyo3(signature = (rules, *, dealer, seed=None, wall=None, wildcards=None, scores=None, dice=None))]

@@ -1,5 +1,5 @@
-//! A brute-force reference for the winning shapes (RULES §4), wildcards (耗子, RULES §6),
-//! winning tiles (听口) and shanten (向听), written for clarity, not speed.
+//! A brute-force reference for the winning shapes (docs/rules.md §4), wildcards (耗子,
+//! docs/rules.md §6), winning tiles (听口) and shanten (向听), written for clarity, not speed.
 //!
 //! Nothing is shared with the core's algorithms (per-group tables of wildcard needs and of
 //! tiles kept); this module follows `tests/reference.py` and searches exhaustively:
@@ -184,7 +184,7 @@ impl Brute {
         })
     }
 
-    /// Whether a hand of `14 − 3·melds` concealed tiles wins (RULES §4, §6).
+    /// Whether a hand of `14 − 3·melds` concealed tiles wins (docs/rules.md §4, §6).
     ///
     /// # Panics
     /// If the hand has another size.

@@ -1,4 +1,4 @@
-//! Changsha mahjong (长沙麻将, RULES-changsha): 108 tiles, 二五八将 for a 小胡, 大胡 that
+//! Changsha mahjong (长沙麻将, docs/rules.md §11): 108 tiles, 二五八将 for a 小胡, 大胡 that
 //! free the pair and add up, opening small wins (起手小胡), the dice kong (杠) beside the
 //! plain replacement (补张), the 海底 offered seat by seat, and the bird (扎鸟) that doubles.
 
@@ -217,8 +217,8 @@ impl Profile for Changsha {
         items
     }
 
-    /// The contract's table: each win by 小胡 or by its 大胡 count, each opening win as a 小胡
-    /// self-draw, the bird doubling the payments it touches; kongs pay nothing.
+    /// The settlement of docs/rules.md §11: each win by 小胡 or by its 大胡 count, each opening
+    /// win as a 小胡 self-draw, the bird doubling the payments it touches; kongs pay nothing.
     fn settle(&self, _: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer> {
         let dealer = hand.dealer;
         let bird = hand.bird.map(|b| b.seat);

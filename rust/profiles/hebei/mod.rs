@@ -1,4 +1,4 @@
-//! Zhongyuan/Hebei mahjong (中原河北麻将, RULES-hebei): 136 tiles and eight flowers set
+//! Zhongyuan/Hebei mahjong (中原河北麻将, docs/rules.md §10): 136 tiles and eight flowers set
 //! aside and replaced, a 混 wildcard turned from an indicator, chow from the 上家, several
 //! winners on one discard, a multiplicative factor table, fixed kong payments and 跑 bids.
 

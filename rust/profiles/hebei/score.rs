@@ -1,7 +1,8 @@
-//! The score of a win under the `hebei` profile (中原河北麻将, `RULES-hebei.md` "Scoring"):
-//! 1 × every factor of the table, on the highest-scoring reading of the hand.
+//! The score of a win under the `hebei` profile (中原河北麻将, docs/rules.md §10 and its
+//! "hebei: scoring decisions"): 1 × every factor of the table, on the highest-scoring
+//! reading of the hand.
 //!
-//! Decisions where the contract is silent (also in `docs/rules.md`, "hebei: scoring
+//! Decisions where the factor table is silent (also in `docs/rules.md`, "hebei: scoring
 //! decisions"):
 //! - 边, 卡, 吊 and 捉五魁 are judged on the reading: the group that holds the winning tile
 //!   (a natural tile of its kind; a self-drawn 混 is any wildcard of the reading, judged on
