@@ -17,7 +17,7 @@ pub struct Queyimen;
 
 static PRESETS: [Preset; 1] = [Preset {
     name: "queyimen",
-    doc: "缺一门 (RULES §9): 108 tiles, lack a suit to win, additive fan, no 报听",
+    doc: "缺一门 (docs/rules.md §9): 108 tiles, lack a suit to win, additive fan, no 报听",
     settings: &[],
 }];
 

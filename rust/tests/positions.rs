@@ -204,7 +204,7 @@ fn weighted_usize(weights: &[u32]) -> impl Strategy<Value = usize> {
 }
 
 fn rules_strategy() -> impl Strategy<Value = EvalRules> {
-    // (wind_runs, no_honors): never both (RULES §8).
+    // (wind_runs, no_honors): never both (docs/rules.md §8).
     prop_oneof![
         35 => Just((true, false)),
         25 => Just((false, true)),
