@@ -138,10 +138,12 @@ class Game:
         if self._result is None:
             d = self._core.result()
             if d is not None:
-                end = self._core.events_from(self._core.event_count() - 1)[-1]
-                self._result = HandResult.from_dict(
-                    d, end_hand=end if end["type"] == "end_hand" else None
-                )
+                # The final tiles, as the end_hand event reveals them (without rendering it).
+                end = {
+                    "hands": [_tiles_of(self._core.hand(s)) for s in range(4)],
+                    "melds": [self._core.melds(s) for s in range(4)],
+                }
+                self._result = HandResult.from_dict(d, end_hand=end)
         return self._result
 
     @property

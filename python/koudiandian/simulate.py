@@ -18,7 +18,6 @@ from .bots import Bot, GreedyBot, RandomBot
 from .errors import ArgumentTypeError, InvalidArgumentError
 from .game import Game
 from .match import Match, hand_seed
-from .result import WinKind
 from .rules import Rules
 from .view import SeatView
 
@@ -188,14 +187,18 @@ def _factories(bots: Sequence[BotSpec] | None) -> list[Callable[[int], Bot]]:
 
 # Per-hand record: winner (-1 drawn), win kind code, points, deltas.
 _Record = tuple[int, int, int, tuple[int, int, int, int]]
-_KIND_CODE = {None: 0, WinKind.SELF_DRAW: 1, WinKind.DISCARD: 2, WinKind.ROBBED_KONG: 3}
+_KIND_CODE = {None: 0, "self_draw": 1, "discard": 2, "robbed_kong": 3}
 
 
 def _record(game: Game) -> _Record:
-    r = game.result
+    """The hand's record, from the core's result dict (no ``HandResult`` is built: this is
+    the simulation's hot path)."""
+    r = game._core.result()
     assert r is not None
-    value = sum(w.points * w.factor for w in r.wins)
-    return (-1 if r.winner is None else r.winner, _KIND_CODE[r.win_kind], value, r.deltas)
+    value = sum(w["points"] * w["factor"] for w in r["wins"])
+    winner = -1 if r["winner"] is None else r["winner"]
+    d = r["deltas"]
+    return (winner, _KIND_CODE[r["win_kind"]], value, (d[0], d[1], d[2], d[3]))
 
 
 def _bots_for(factories: Sequence[Callable[[int], Bot]], game_seed: int) -> list[Bot]:
