@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, cast
 
 from . import _core
@@ -284,21 +284,7 @@ class Game:
             )
         except KoudiandianError as e:
             raise InvalidEventLogError(f"bad start_hand event: {e}") from None
-        for n, event in enumerate(events[1:], start=1):
-            action = _decision(event, n)
-            if action is None:
-                continue
-            seat = event.get("seat")
-            if isinstance(seat, bool) or not isinstance(seat, int):
-                raise InvalidEventLogError(
-                    f"event {n} ({event.get('type')}) has no valid seat: {seat!r}"
-                )
-            try:
-                game.step(seat, action)
-            except KoudiandianError as err:
-                raise InvalidEventLogError(
-                    f"event {n} ({event.get('type')}) cannot be replayed: {err}"
-                ) from None
+        replay_decisions(events, game.step)
         got = game._log()
         # Compare as JSON: the log must replay to the same text, so 0 is not false, 1.0 not 1.
         if json.dumps(got, sort_keys=True) != json.dumps(list(events), sort_keys=True):
@@ -380,6 +366,30 @@ def _action_kind(name: object, n: int, event_type: str) -> ActionKind:
             f"of {known}"
         )
     return kind
+
+
+def replay_decisions(
+    events: Sequence[Any], step: Callable[[int, Action], None], where: str = ""
+) -> None:
+    """Take, through ``step``, every decision that ``events[1:]`` record (the engine's own
+    events are skipped). ``where`` prefixes the messages (``"hand 2, "``).
+
+    Raises :class:`InvalidEventLogError` naming the event that cannot be replayed."""
+    for n, event in enumerate(events[1:], start=1):
+        action = _decision(event, n)
+        if action is None:
+            continue
+        seat = event.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise InvalidEventLogError(
+                f"{where}event {n} ({event.get('type')}) has no valid seat: {seat!r}"
+            )
+        try:
+            step(seat, action)
+        except (KoudiandianError, TypeError) as err:
+            raise InvalidEventLogError(
+                f"{where}event {n} ({event.get('type')}) cannot be replayed: {err}"
+            ) from None
 
 
 def _decision(e: Any, n: int) -> Action | None:

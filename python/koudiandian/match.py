@@ -8,7 +8,7 @@ from typing import Any
 
 from .action import Action
 from .errors import InvalidArgumentError, InvalidEventLogError, KoudiandianError
-from .game import Game, _decision
+from .game import Game, replay_decisions
 from .result import HandResult
 from .rules import Rules
 from .view import SeatView
@@ -247,21 +247,7 @@ class Match:
                     f"hand {i} is logged, but the match was over after {len(match.games)} hands"
                 )
             game = match.games[i]
-            for n, event in enumerate(events[1:], start=1):
-                action = _decision(event, n)
-                if action is None:
-                    continue
-                seat = event.get("seat")
-                if isinstance(seat, bool) or not isinstance(seat, int):
-                    raise InvalidEventLogError(
-                        f"hand {i}, event {n} ({event.get('type')}) has no valid seat: {seat!r}"
-                    )
-                try:
-                    match.step(seat, action)
-                except (KoudiandianError, TypeError) as err:
-                    raise InvalidEventLogError(
-                        f"hand {i}, event {n} ({event.get('type')}) cannot be replayed: {err}"
-                    ) from None
+            replay_decisions(events, match.step, where=f"hand {i}, ")
             if game.events != events:
                 raise InvalidEventLogError(f"hand {i} does not replay to the events logged")
         if len(match.games) != len(games):
