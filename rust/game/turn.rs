@@ -431,15 +431,8 @@ impl GameCore {
         let (a, b) = self.dice.get(self.dice_used).copied().unwrap_or((1, 1));
         self.dice_used += 1;
         self.events.push(Event::Dice { seat, dice: [a, b] });
-        if self.wall.remaining() == 0 {
-            self.finish(Vec::new(), Vec::new());
+        if !self.tile_left(seat) {
             return;
-        }
-        if self.turn_rules.haidi && self.wall.remaining() == 1 {
-            self.haidi = Some(Haidi {
-                seat,
-                how: "replacement",
-            });
         }
         let tile = self.wall.take_by_dice(usize::from(a + b));
         self.receive(seat, tile, true);
@@ -452,22 +445,15 @@ impl GameCore {
     pub(crate) fn draw(&mut self, seat: u8, after_kong: bool) {
         let mut from_back = after_kong;
         loop {
-            if self.wall.remaining() == 0 {
-                self.finish(Vec::new(), Vec::new());
+            if !from_back && self.turn_rules.haidi && self.wall.remaining() == 1 {
+                self.phase = Phase::Haidi;
+                self.turn = seat;
+                self.drawn = None;
+                self.haidi_first = Some(seat);
                 return;
             }
-            if self.turn_rules.haidi && self.wall.remaining() == 1 {
-                if !from_back {
-                    self.phase = Phase::Haidi;
-                    self.turn = seat;
-                    self.drawn = None;
-                    self.haidi_first = Some(seat);
-                    return;
-                }
-                self.haidi = Some(Haidi {
-                    seat,
-                    how: "replacement",
-                });
+            if !self.tile_left(seat) {
+                return;
             }
             let tile = self.wall.take(from_back);
             if self.receive(seat, tile, from_back) {
@@ -476,6 +462,25 @@ impl GameCore {
                 return;
             }
             from_back = true;
+        }
+    }
+
+    /// Whether the wall still has a tile for `seat`'s draw: an empty wall ends the hand
+    /// drawn, and a replacement that finds only the 海底 takes it as the hand's 海底.
+    fn tile_left(&mut self, seat: u8) -> bool {
+        match self.wall.remaining() {
+            0 => {
+                self.finish(Vec::new(), Vec::new());
+                false
+            }
+            1 if self.turn_rules.haidi => {
+                self.haidi = Some(Haidi {
+                    seat,
+                    how: "replacement",
+                });
+                true
+            }
+            _ => true,
         }
     }
 
