@@ -39,12 +39,12 @@ impl GameCore {
             }
             let h = self.hand_of(&counts, &melds_of(&self.seats[s].melds));
             let profile = self.rules.profile();
-            let score = profile.score(&self.rules, &h, tile, context).ok();
+            let (score, win_items) = profile
+                .score_with_items(&self.rules, &h, tile, context)
+                .map_or((None, Vec::new()), |(w, i)| (Some(w), i));
             let (points, factor, patterns) =
                 score.map_or((0, 1, 0), |w| (w.points, w.factor, w.patterns));
-            items.push(score.map_or_else(Vec::new, |w| {
-                profile.score_items(&self.rules, &h, tile, &w, context)
-            }));
+            items.push(win_items);
             self.seats[s].hand = counts;
             self.events.push(Event::Win {
                 seat,

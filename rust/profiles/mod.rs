@@ -157,6 +157,22 @@ pub trait Profile: Sync {
         score: &WinScore,
         context: WinContext,
     ) -> Vec<ScoreItem>;
+    /// [`Profile::score`] and [`Profile::score_items`] at once; a profile whose items come
+    /// from the same work as its score overrides it to do that work once.
+    ///
+    /// # Errors
+    /// As [`Profile::score`].
+    fn score_with_items(
+        &self,
+        rules: &Rules,
+        hand: &Hand,
+        tile: u8,
+        context: WinContext,
+    ) -> Result<(WinScore, Vec<ScoreItem>)> {
+        let score = self.score(rules, hand, tile, context)?;
+        let items = self.score_items(rules, hand, tile, &score, context);
+        Ok((score, items))
+    }
     /// Every payment of a finished hand.
     fn settle(&self, rules: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer>;
     /// Who deals the next hand of a match; `one_round` when the match is 一圈.

@@ -222,8 +222,7 @@ pub fn score_win<'py>(
     }
     let h = crate::hand::Hand::new(&t, &m, &w, r.eval, Size::Complete)?;
     let profile = r.rules.profile();
-    let s = profile.score(&r.rules, &h, win, context)?;
-    let items = profile.score_items(&r.rules, &h, win, &s, context);
+    let (s, items) = profile.score_with_items(&r.rules, &h, win, context)?;
     Ok((
         s.points,
         s.allowed,

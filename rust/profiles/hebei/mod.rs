@@ -93,14 +93,23 @@ pub const fn hun_of(indicator: u8) -> u8 {
 }
 
 impl Hebei {
+    /// The score and items of a win: the factor table's one computation.
     fn win_score(
         r: &Rules,
         hand: &Hand,
         tile: u8,
         context: WinContext,
-    ) -> Result<(u32, Vec<ScoreItem>)> {
-        let (factor, _, items) = score::score(hand, tile, context, r.flag(HUN))?;
-        Ok((factor, items))
+    ) -> Result<(WinScore, Vec<ScoreItem>)> {
+        let (factor, shape, items) = score::score(hand, tile, context, r.flag(HUN))?;
+        let score = WinScore {
+            points: 1,
+            allowed: true,
+            shape,
+            patterns: 0,
+            factor,
+            payment: factor,
+        };
+        Ok((score, items))
     }
 }
 
@@ -169,15 +178,7 @@ impl Profile for Hebei {
     /// `points` 1, `factor` and `payment` the product of the factors (庄 included when the
     /// winner deals); any winning hand may win.
     fn score(&self, r: &Rules, hand: &Hand, tile: u8, context: WinContext) -> Result<WinScore> {
-        let (factor, shape, _) = score::score(hand, tile, context, r.flag(HUN))?;
-        Ok(WinScore {
-            points: 1,
-            allowed: true,
-            shape,
-            patterns: 0,
-            factor,
-            payment: factor,
-        })
+        Self::win_score(r, hand, tile, context).map(|(score, _)| score)
     }
 
     fn score_items(
@@ -189,6 +190,16 @@ impl Profile for Hebei {
         context: WinContext,
     ) -> Vec<ScoreItem> {
         Self::win_score(r, hand, tile, context).map_or_else(|_| Vec::new(), |(_, items)| items)
+    }
+
+    fn score_with_items(
+        &self,
+        r: &Rules,
+        hand: &Hand,
+        tile: u8,
+        context: WinContext,
+    ) -> Result<(WinScore, Vec<ScoreItem>)> {
+        Self::win_score(r, hand, tile, context)
     }
 
     /// Each win's factor from the discarder (all three under `all_three_pay`, the discarder
