@@ -510,7 +510,6 @@ impl GameCore {
 
     fn discard(&mut self, seat: u8, tile: u8, declare: bool, auto: bool) {
         self.discards_made += 1;
-        let no_claims = self.seats.iter().all(|s| s.melds.is_empty());
         let mut bits = 0;
         if self.replacement_dice {
             bits |= special::KONG_DISCARD;
@@ -518,7 +517,8 @@ impl GameCore {
         if self.on_haidi {
             bits |= special::LAST_DISCARD;
         }
-        if seat == self.dealer && self.discards_made == 1 && no_claims {
+        let first = seat == self.dealer && self.discards_made == 1;
+        if first && self.seats.iter().all(|s| s.melds.is_empty()) {
             bits |= special::EARTHLY;
         }
         self.claim_special = bits;
