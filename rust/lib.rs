@@ -13,6 +13,7 @@ pub mod profiles;
 pub mod rng;
 pub mod rules;
 pub mod score;
+pub mod selfplay;
 pub mod shanten;
 pub mod shape;
 pub mod suits;
@@ -46,5 +47,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py::game::greedy_choice, m)?)?;
     m.add_function(wrap_pyfunction!(batch::is_win_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::winning_tiles_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(py::selfplay::self_play, m)?)?;
+    m.add_function(wrap_pyfunction!(py::selfplay::hand_seed, m)?)?;
+    m.add_class::<py::selfplay::PyRng>()?;
     Ok(())
 }

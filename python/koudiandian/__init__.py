@@ -11,6 +11,7 @@ from .batch import is_win_batch, winning_tiles_batch
 from .errors import (
     ArgumentTypeError,
     ArrayError,
+    BackendError,
     HandSizeError,
     IllegalActionError,
     InvalidArgumentError,
@@ -41,7 +42,7 @@ from .reading import Group, GroupKind, Reading, Shape
 from .result import Bird, Haidi, HandResult, Transfer, WinKind, WinSummary
 from .rules import Rules, WildcardMode
 from .score import Pattern, WinScore
-from .simulate import SimulationSummary, simulate
+from .simulate import BotStats, SimulationSummary, simulate
 from .tile import Suit, Tile, format_tiles, parse_tiles
 from .view import MeldView, SeatView
 
@@ -81,6 +82,8 @@ __all__ = [
     "SeatView",
     "Shape",
     "SimulationSummary",
+    "BotStats",
+    "BackendError",
     "Suit",
     "Tile",
     "TileCountError",

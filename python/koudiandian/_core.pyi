@@ -11,15 +11,18 @@ from .rules import WildcardMode
 
 __all__ = [
     "GameCore",
+    "Rng",
     "Rules",
     "decompose",
     "format_mpsz",
     "greedy_choice",
+    "hand_seed",
     "is_win",
     "is_win_batch",
     "parse_tiles",
     "ready_discards",
     "score_win",
+    "self_play",
     "shanten",
     "tile_list",
     "warm_up",
@@ -170,6 +173,7 @@ class GameCore:
     def event_count(self) -> int: ...
     def events_from(self, start: int) -> list[Event]: ...
     def events_for(self, seat: Any) -> list[Event]: ...
+    def log_json(self) -> str: ...
     def result(self) -> dict[str, Any] | None: ...
     def view(self, seat: Any) -> dict[str, Any]: ...
     def greedy_action(self, seat: Any) -> int: ...
@@ -177,3 +181,25 @@ class GameCore:
     def __copy__(self) -> GameCore: ...
 
 def greedy_choice(view: Mapping[str, Any], rules: Any, legal: list[int]) -> int: ...
+def hand_seed(seed: int, index: int) -> int: ...
+def self_play(
+    rules: Any,
+    bots: list[str],
+    seed: int,
+    start: int,
+    stop: int,
+    *,
+    length: int | str | None = None,
+    duplicate: bool = False,
+    log: bool = False,
+    threads: int = 1,
+) -> tuple[
+    list[tuple[int, int, int, tuple[int, int, int, int], int, int]],
+    list[list[int]],
+    list[str],
+]: ...
+
+@final
+class Rng:
+    def __init__(self, seed: int) -> None: ...
+    def below(self, n: int) -> int: ...

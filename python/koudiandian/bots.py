@@ -31,12 +31,13 @@ line know them as ``"random"`` and ``"greedy"``.
 
 from __future__ import annotations
 
-import random
+import secrets
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 from . import _core
 from .action import Action, action_from_code
+from .errors import ArgumentTypeError
 from .view import SeatView
 
 __all__ = ["Bot", "RandomBot", "GreedyBot"]
@@ -50,13 +51,20 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Uniform over the legal actions, from its own seeded generator."""
+    """Uniform over the legal actions, from its own seeded generator: the core's
+    xoshiro256** (``seed`` an int, taken mod 2**64; ``None`` draws one), the generator the
+    same bot uses when :func:`koudiandian.simulate` plays it inside Rust, so that both
+    loops make the same choices."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        if seed is None:
+            seed = secrets.randbits(64)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ArgumentTypeError(f"a bot's seed must be an int or None, got {seed!r}")
+        self._rng = _core.Rng(seed % 2**64)
 
     def act(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:
-        return legal_actions[self._rng.randrange(len(legal_actions))]
+        return legal_actions[self._rng.below(len(legal_actions))]
 
 
 class GreedyBot:

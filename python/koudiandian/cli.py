@@ -91,24 +91,31 @@ def _bots(words: Sequence[str] | None, default: Sequence[str], seats: int) -> li
 def _simulate(args: argparse.Namespace) -> int:
     if args.hands < 1:
         raise KoudiandianError(f"--hands must be positive, got {args.hands}")
-    workers = args.workers
-    if workers > _cpus():
-        workers = _cpus()
+    workers, threads = args.workers, args.threads
+    local = args.backend == "local"
+    if local and workers * threads > _cpus():
+        workers = max(1, min(workers, _cpus()))
+        threads = max(1, min(threads, _cpus() // workers))
         print(
-            f"koudiandian: --workers {args.workers} is more than the {workers} CPU(s) here; "
-            f"using {workers}",
+            f"koudiandian: --workers {args.workers} × --threads {args.threads} is more than "
+            f"the {_cpus()} CPU(s) here; using {workers} × {threads}",
             file=sys.stderr,
         )
+    if args.address is not None and local:
+        raise KoudiandianError("--address is a Ray cluster's: it needs --backend ray")
+    units = "walls" if args.duplicate else ("matches" if args.match else "hands")
     summary = simulate(
         args.hands,
         rules=_rules(args.rules),
         bots=_bots(args.bots, DEFAULT_BOTS, 4),
         seed=args.seed,
         workers=workers,
+        threads=threads,
+        backend=args.backend,
+        address=args.address,
+        duplicate=args.duplicate,
         log=sys.stdout if args.log == "-" else args.log,
-        progress=_Progress(
-            not args.quiet and sys.stderr.isatty(), "matches" if args.match else "hands"
-        ),
+        progress=_Progress(not args.quiet and sys.stderr.isatty(), units),
         match=_match_length(args.match),
     )
     # With the log on standard output, the summary goes to standard error, out of its way.
@@ -291,6 +298,29 @@ def _parser() -> argparse.ArgumentParser:
         type=int,
         default=1,
         help="processes, at most one per CPU (the same result for any number; default 1)",
+    )
+    s.add_argument(
+        "--threads",
+        type=int,
+        default=1,
+        help="threads per process for built-in bots, played inside Rust "
+        "(the same result for any number; default 1)",
+    )
+    s.add_argument(
+        "--backend",
+        choices=["local", "ray"],
+        default="local",
+        help="local (this machine) or ray (Ray tasks; the [ray] extra; default local)",
+    )
+    s.add_argument(
+        "--address",
+        help="the Ray cluster to run on, host:port (default: start a local one)",
+    )
+    s.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play every wall four times with the bots rotated through the seats; "
+        "--hands counts walls",
     )
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.add_argument(

@@ -23,6 +23,7 @@ __all__ = [
     "IllegalActionError",
     "NotYourTurnError",
     "InvalidEventLogError",
+    "BackendError",
 ]
 
 
@@ -89,3 +90,8 @@ class NotYourTurnError(KoudiandianError, ValueError):
 
 class InvalidEventLogError(KoudiandianError, ValueError):
     """An event log or JSON game state is corrupt, edited, or does not replay to itself."""
+
+
+class BackendError(KoudiandianError, RuntimeError):
+    """A simulation backend that cannot run: Ray not installed, or no cluster at the
+    address given."""

@@ -6,6 +6,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from . import _core
 from .action import Action
 from .errors import InvalidArgumentError, InvalidEventLogError, KoudiandianError
 from .game import Game, replay_decisions
@@ -18,14 +19,12 @@ __all__ = ["Match"]
 
 def hand_seed(seed: int, index: int) -> int:
     """The seed of hand ``index`` of a match (or simulation) seeded with ``seed``: SplitMix64's
-    output for ``seed + index · golden gamma`` (mod 2^64), so hands are independent."""
-    z = (seed + (index + 1) * 0x9E3779B97F4A7C15) & _MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return z ^ (z >> 31)
+    output for ``seed + (index + 1) · golden gamma`` (mod 2^64), so hands are independent
+    (``index`` −1 seeds a random first dealer). Computed by the core, which plays the same
+    hands in its own self-play. ``seed`` must be in 0..2**64-1."""
+    return int(_core.hand_seed(seed, index))
 
 
-_MASK64 = 2**64 - 1
 _FORMAT = "koudiandian-match"
 _VERSION = 1
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import math
 import os
 import secrets
 import time
@@ -13,15 +12,27 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import IO, Any
 
+from . import _core
 from .action import Action
 from .bots import Bot, GreedyBot, RandomBot
 from .errors import ArgumentTypeError, InvalidArgumentError
 from .game import Game
 from .match import Match, hand_seed
 from .rules import Rules
+from .summary import BotStats, Record, SimulationSummary, describe_rules, summarise
 from .view import SeatView
 
-__all__ = ["SimulationSummary", "simulate", "play_hand", "describe_rules", "BOTS", "DEFAULT_BOTS"]
+__all__ = [
+    "SimulationSummary",
+    "BotStats",
+    "simulate",
+    "play_hand",
+    "play_chunk",
+    "describe_rules",
+    "BOTS",
+    "BACKENDS",
+    "DEFAULT_BOTS",
+]
 
 #: Built-in bots by name, as the command line spells them.
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
@@ -29,6 +40,10 @@ BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBo
 #: The bots of :func:`simulate` and ``koudiandian simulate`` when none are named: two greedy
 #: bots against two random ones.
 DEFAULT_BOTS = ("greedy", "greedy", "random", "random")
+
+#: Where :func:`simulate` plays: on this machine (threads and processes), or as tasks on a
+#: Ray cluster (the ``[ray]`` extra).
+BACKENDS = ("local", "ray")
 
 BotSpec = str | Callable[[int], Bot]
 
@@ -70,95 +85,6 @@ def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
         game.step(seat, action)
 
 
-@dataclass(frozen=True, slots=True)
-class SimulationSummary:
-    """What :func:`simulate` measured. Per-seat tuples are indexed by seat; dealers rotate
-    (hand ``i`` is dealt by seat ``i % 4``), so seats differ only by their bots. ``matches``,
-    ``first_places`` and ``mean_rank`` are filled when whole matches were played."""
-
-    hands: int
-    seed: int
-    workers: int
-    bots: tuple[str, str, str, str]
-    rules: Rules
-    wins: tuple[int, int, int, int]
-    win_rate: tuple[float, float, float, float]
-    score_mean: tuple[float, float, float, float]
-    score_std: tuple[float, float, float, float]
-    self_draw_wins: int
-    discard_wins: int
-    robbed_kong_wins: int
-    drawn_hands: int
-    draw_rate: float
-    mean_points: float
-    seconds: float
-    hands_per_second: float
-    matches: int = 0
-    first_places: tuple[int, int, int, int] = (0, 0, 0, 0)
-    mean_rank: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
-
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict of the fields; the match fields only when matches were played."""
-        out = {f: getattr(self, f) for f in self.__dataclass_fields__}
-        out["rules"] = self.rules.to_dict()
-        if not self.matches:
-            for name in _MATCH_FIELDS:
-                del out[name]
-        for k, v in out.items():
-            if isinstance(v, tuple):
-                out[k] = list(v)
-        return out
-
-    def table(self) -> str:
-        """A readable summary table."""
-        played = f"{self.matches} matches ({self.hands} hands)" if self.matches else ""
-        lines = [
-            f"{played or f'{self.hands} hands'}, seed {self.seed}, {self.workers} worker(s), "
-            f"{self.hands_per_second:,.0f} hands/s",
-            f"rules: {describe_rules(self.rules)}",
-            "",
-            f"{'seat':<6}{'bot':<10}{'wins':>8}{'win rate':>10}{'mean score':>12}{'std':>10}",
-        ]
-        for s in range(4):
-            lines.append(
-                f"{s:<6}{self.bots[s]:<10}{self.wins[s]:>8}{self.win_rate[s]:>10.1%}"
-                f"{self.score_mean[s]:>12.2f}{self.score_std[s]:>10.2f}"
-            )
-        if self.matches:
-            lines += [
-                "",
-                f"{self.matches} matches: first places {list(self.first_places)}, "
-                f"mean rank {[round(r, 2) for r in self.mean_rank]}",
-            ]
-        won = self.hands - self.drawn_hands
-        lines += [
-            "",
-            f"wins: {self.self_draw_wins} self-draw, {self.discard_wins} on a discard, "
-            f"{self.robbed_kong_wins} robbed kong; drawn hands {self.drawn_hands} "
-            f"({self.draw_rate:.1%})",
-            f"mean value of a win (points × factor): {self.mean_points:.2f}" if won else "no wins",
-        ]
-        return "\n".join(lines)
-
-
-_MATCH_FIELDS = ("matches", "first_places", "mean_rank")
-
-
-def describe_rules(rules: Rules) -> str:
-    """The preset the rules are (or their profile) and the options that differ from the
-    profile's defaults, as :meth:`Rules.describe` names them: ``"taiyuan (dealer_bonus,
-    ...)"``, ``"taiyuan (wind_runs, wildcards=random)"``, ``"default (every option off)"``,
-    ``"hebei (defaults)"``."""
-    preset = next((name for name in Rules.PRESETS if Rules.preset(name) == rules), None)
-    options = rules.describe().partition(",")[2].replace(",", ", ")
-    if not options:
-        values = [v for k, v in rules.to_dict().items() if k != "profile"]
-        options = (
-            "defaults" if any(v not in (False, "none") for v in values) else "every option off"
-        )
-    return f"{preset or rules.profile} ({options})"
-
-
 def _bot_name(spec: BotSpec) -> str:
     if isinstance(spec, str):
         return spec
@@ -185,20 +111,19 @@ def _factories(bots: Sequence[BotSpec] | None) -> list[Callable[[int], Bot]]:
     return out
 
 
-# Per-hand record: winner (-1 drawn), win kind code, points, deltas.
-_Record = tuple[int, int, int, tuple[int, int, int, int]]
 _KIND_CODE = {None: 0, "self_draw": 1, "discard": 2, "robbed_kong": 3}
 
 
-def _record(game: Game) -> _Record:
+def _record(game: Game, rotation: int = 0) -> Record:
     """The hand's record, from the core's result dict (no ``HandResult`` is built: this is
     the simulation's hot path)."""
     r = game._core.result()
     assert r is not None
     value = sum(w["points"] * w["factor"] for w in r["wins"])
     winner = -1 if r["winner"] is None else r["winner"]
+    discarder = -1 if r["discarder"] is None else r["discarder"]
     d = r["deltas"]
-    return (winner, _KIND_CODE[r["win_kind"]], value, (d[0], d[1], d[2], d[3]))
+    return (winner, _KIND_CODE[r["win_kind"]], value, (d[0], d[1], d[2], d[3]), discarder, rotation)
 
 
 def _bots_for(factories: Sequence[Callable[[int], Bot]], game_seed: int) -> list[Bot]:
@@ -214,44 +139,110 @@ def _bots_for(factories: Sequence[Callable[[int], Bot]], game_seed: int) -> list
     return bots
 
 
-def _play_range(
-    rules: Rules,
-    specs: Sequence[BotSpec],
-    seed: int,
-    start: int,
-    stop: int,
-    log: bool,
-    match: int | str | None,
-) -> tuple[list[_Record], list[tuple[int, ...]], list[str]]:
-    """Play hands (or matches) ``start..stop``: their records, match rankings, log lines."""
-    factories = _factories(specs)
-    records: list[_Record] = []
-    rankings: list[tuple[int, ...]] = []
+def _log_line(head: dict[str, Any], game: Game) -> str:
+    """A hand's JSON line: ``head``'s fields, then its events (as the core writes them)."""
+    text = json.dumps(head, separators=(",", ":"))
+    return f'{text[:-1]},"events":{game._core.log_json()}}}'
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """What every chunk of a run needs (picklable, for processes and Ray tasks).
+    ``builtin`` names the four bots when all of them are built in: the chunk is then played
+    inside Rust on ``threads`` threads; otherwise ``specs`` are played by the Python loop."""
+
+    rules: Rules
+    specs: tuple[BotSpec, ...]
+    seed: int
+    log: bool
+    match: int | str | None
+    duplicate: bool
+    threads: int
+    builtin: tuple[str, ...] | None
+
+
+def play_chunk(job: Job, start: int, stop: int) -> tuple[list[Record], list[list[int]], list[str]]:
+    """Play units ``start..stop`` of ``job`` (hands, matches, or walls four times under
+    duplicate play): their records in order, each match's ranking and the log lines."""
+    if job.builtin is not None:
+        records, rankings, lines = _core.self_play(
+            job.rules,
+            list(job.builtin),
+            job.seed,
+            start,
+            stop,
+            length=job.match,
+            duplicate=job.duplicate,
+            log=job.log,
+            threads=job.threads,
+        )
+        return records, [list(r) for r in rankings], lines
+    return _play_range(job, start, stop)
+
+
+def _play_range(job: Job, start: int, stop: int) -> tuple[list[Record], list[list[int]], list[str]]:
+    """:func:`play_chunk` in the Python loop, for bots written in Python. It plays what
+    the core's self-play plays (``rust/selfplay/run.rs``), in the same order."""
+    rules, seed, log, match = job.rules, job.seed, job.log, job.match
+    factories = _factories(job.specs)
+    names = [_bot_name(s) for s in job.specs]
+    records: list[Record] = []
+    rankings: list[list[int]] = []
     lines: list[str] = []
     for i in range(start, stop):
+        hseed = hand_seed(seed, i)
+        if job.duplicate:
+            for r in range(4):
+                # In rotation r the bot listed for seat b sits in seat (b + r) % 4.
+                seated = [factories[(s - r) % 4] for s in range(4)]
+                game = play_hand(Game(rules, seed=hseed, dealer=i % 4), _bots_for(seated, hseed))
+                records.append(_record(game, r))
+                if log:
+                    bots = [names[(s - r) % 4] for s in range(4)]
+                    head = {"hand": i, "rotation": r, "seed": hseed, "bots": bots}
+                    lines.append(_log_line(head, game))
+            continue
         if match is None:
-            hseed = hand_seed(seed, i)
             game = play_hand(Game(rules, seed=hseed, dealer=i % 4), _bots_for(factories, hseed))
             records.append(_record(game))
             if log:
-                entry = {"hand": i, "seed": hseed, "events": game.events}
-                lines.append(json.dumps(entry, separators=(",", ":")))
+                lines.append(_log_line({"hand": i, "seed": hseed}, game))
             continue
-        m = Match(rules, seed=hand_seed(seed, i), length=match, first_dealer=i % 4)
+        m = Match(rules, seed=hseed, length=match, first_dealer=i % 4)
         while not m.is_over:
             number = len(m.games)
             game = m.game
-            bots = _bots_for(factories, hand_seed(m.seed, number - 1))
+            players = _bots_for(factories, hand_seed(m.seed, number - 1))
             while len(m.games) == number and not m.is_over:
                 seat = m.to_act[0]
                 view = _LazyView(game, seat)
-                m.step(seat, bots[seat].act(view, m.legal_actions(seat)))  # type: ignore[arg-type]
+                m.step(seat, players[seat].act(view, m.legal_actions(seat)))  # type: ignore[arg-type]
             records.append(_record(game))
             if log:
-                entry = {"match": i, "hand": number - 1, "events": game.events}
-                lines.append(json.dumps(entry, separators=(",", ":")))
-        rankings.append(tuple(m.ranking))
+                lines.append(_log_line({"match": i, "hand": number - 1}, game))
+        rankings.append(list(m.ranking))
     return records, rankings, lines
+
+
+def _builtin(specs: Sequence[BotSpec]) -> tuple[str, ...] | None:
+    """The built-in names of ``specs`` when every one is a built-in bot (by name or class)."""
+    names = []
+    for spec in specs:
+        name = (
+            spec
+            if isinstance(spec, str)
+            else next((n for n, cls in BOTS.items() if spec is cls), None)
+        )
+        if name is None:
+            return None
+        names.append(name)
+    return tuple(names)
+
+
+def _positive(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidArgumentError(f"{what} must be a positive int, got {value!r}")
+    return value
 
 
 def simulate(
@@ -261,134 +252,134 @@ def simulate(
     bots: Sequence[BotSpec] | str | None = None,
     seed: int | None = 0,
     workers: int = 1,
+    threads: int = 1,
+    backend: str = "local",
+    address: str | None = None,
+    duplicate: bool = False,
     log: str | os.PathLike[str] | IO[str] | None = None,
     progress: Callable[[int, int], None] | None = None,
     match: int | str | None = None,
 ) -> SimulationSummary:
     """Play ``hands`` seeded hands and summarise them.
 
-    ``bots``: four names (``"random"``, ``"greedy"``) or factories ``f(seed) -> Bot``
-    (default :data:`DEFAULT_BOTS`, as on the command line: two greedy, two random). Hand
+    ``bots``: four names (``"random"``, ``"greedy"``) or factories ``f(seed) -> Bot``, or
+    one for every seat (default :data:`DEFAULT_BOTS`, as on the command line: two greedy,
+    two random); a string may list them separated by commas or spaces. Hand
     ``i`` is seeded with ``hand_seed(seed, i)`` and dealt by seat ``i % 4``, and each bot is
-    built fresh for it from a seed derived from the hand's, so the result is the same for
-    any ``workers``; ``workers > 1`` uses processes (the bot factories must then be
-    picklable). ``log``: a path or text file to receive every hand's
+    built fresh for it from a seed derived from the hand's, so the result is the same
+    however the run is carried out. When every bot is built in, hands are played inside
+    Rust with the GIL released, on ``threads`` threads; bots written in Python are played
+    by a Python loop that makes the same choices (``threads`` must then be 1).
+    ``workers > 1`` adds processes (the bot factories must then be picklable).
+    ``backend="ray"`` runs the hands as chunks of Ray tasks on the cluster at ``address``
+    (``None``: the cluster this process is connected to, else a local one started for the
+    run); see ``docs/scale-out.md``. ``log``: a path or text file to receive every hand's
     event log as JSON Lines (``{"hand": i, "seed": s, "events": [...]}``), for replay.
-    ``progress(done, total)`` is called as hands finish. ``match``: ``"one_round"`` or a
-    number of hands makes each of the ``hands`` units a whole :class:`Match` of that length
-    (match ``i`` seeded from ``seed`` and ``i``, first dealer ``i % 4``); the summary then
-    also counts first places and mean ranks, and its per-hand figures cover every hand
-    played. ``seed=None`` draws a random seed, as :class:`Game` does; the summary's
-    ``seed`` says which, so the run can be repeated."""
+    ``progress(done, total)`` is called as chunks of hands finish. ``match``:
+    ``"one_round"`` or a number of hands makes each of the ``hands`` units a whole
+    :class:`Match` of that length (match ``i`` seeded from ``seed`` and ``i``, first dealer
+    ``i % 4``); the summary then also counts first places and mean ranks, and its per-hand
+    figures cover every hand played. ``duplicate=True`` plays each of the ``hands`` walls
+    four times with the bots rotated one seat each time (the bot listed for seat ``b`` sits
+    in seat ``(b + r) % 4`` in rotation ``r``), so every bot plays every wall from every
+    seat; the summary's ``bot_stats`` gives each bot's mean points per hand with a 95%
+    confidence interval, its win rate and its deal-in rate. ``seed=None`` draws a random
+    seed; the summary's ``seed`` says which, so the run can be repeated."""
     rules = Rules() if rules is None else rules
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
-        raise InvalidArgumentError(f"hands must be a positive int, got {hands!r}")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise InvalidArgumentError(f"workers must be a positive int, got {workers!r}")
+    _positive(hands, "hands")
+    _positive(workers, "workers")
+    _positive(threads, "threads")
+    if backend not in BACKENDS:
+        raise InvalidArgumentError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        raise InvalidArgumentError("address is the Ray cluster's: it needs backend='ray'")
+    if not isinstance(duplicate, bool):
+        raise ArgumentTypeError(f"duplicate must be a bool, got {duplicate!r}")
     if seed is None:
         seed = secrets.randbits(64)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise InvalidArgumentError(f"seed must be an int in 0..2**64-1, got {seed!r}")
-    specs = list(bots.split(",")) if isinstance(bots, str) else list(bots or DEFAULT_BOTS)
-    _factories(specs)  # validate before starting
-    want_log = log is not None
-    chunk = max(1, min(500, hands // (workers * 8) or 1))
-    ranges = [(a, min(a + chunk, hands)) for a in range(0, hands, chunk)]
     if (
         match is not None
         and match != "one_round"
         and (isinstance(match, bool) or not isinstance(match, int) or match < 1)
     ):
         raise InvalidArgumentError(f"match must be 'one_round' or a positive int, got {match!r}")
-    records: list[_Record] = []
-    rankings: list[tuple[int, ...]] = []
-    lines: list[str] = []
+    if duplicate and match is not None:
+        raise InvalidArgumentError("duplicate play rotates single hands: it takes no match")
+    if isinstance(bots, str):
+        specs: list[BotSpec] = [b.strip() for b in bots.replace(" ", ",").split(",") if b.strip()]
+    elif callable(bots):
+        specs = [bots]
+    else:
+        specs = list(bots or DEFAULT_BOTS)
+    if len(specs) == 1:
+        specs *= 4  # one bot for every seat
+    _factories(specs)  # validate before starting
+    builtin = _builtin(specs)
+    if builtin is None and threads > 1:
+        raise InvalidArgumentError(
+            "threads > 1 needs built-in bots (played inside Rust); bots written in Python "
+            "run in parallel with workers=N processes"
+        )
+    job = Job(rules, tuple(specs), seed, log is not None, match, duplicate, threads, builtin)
+    names = [_bot_name(s) for s in specs]
     started = time.perf_counter()
-    done = 0
-    with contextlib.ExitStack() as stack:
-        results: Iterator[tuple[list[_Record], list[tuple[int, ...]], list[str]]]
-        if workers == 1:
-            results = (_play_range(rules, specs, seed, a, b, want_log, match) for a, b in ranges)
-        else:
-            pool = stack.enter_context(ProcessPoolExecutor(max_workers=workers))
-            futures = [
-                pool.submit(_play_range, rules, specs, seed, a, b, want_log, match)
-                for a, b in ranges
-            ]
-            results = (f.result() for f in futures)
-        for (a, b), (r, rk, ls) in zip(ranges, results):
-            records += r
-            rankings += rk
-            lines += ls
-            done += b - a
-            if progress:
-                progress(done, hands)
+    results: list[tuple[list[Record], list[list[int]], list[str]]] = []
+    if backend == "ray":
+        from .scaleout import run_on_ray
+
+        results, workers = run_on_ray(job, hands, address, progress)
+    else:
+        results = list(_run_local(job, hands, workers, progress))
     seconds = time.perf_counter() - started
-    if want_log:
-        text = "".join(line + "\n" for line in lines)
+    records = [r for part in results for r in part[0]]
+    rankings = [r for part in results for r in part[1]]
+    if log is not None:
+        text = "".join(line + "\n" for part in results for line in part[2])
         if isinstance(log, (str, os.PathLike)):
             with open(log, "w", encoding="utf-8") as f:
                 f.write(text)
         else:
-            assert log is not None
             log.write(text)
-    return _summarise(records, rankings, rules, specs, seed, workers, seconds)
-
-
-def _summarise(
-    records: list[_Record],
-    rankings: list[tuple[int, ...]],
-    rules: Rules,
-    specs: Sequence[BotSpec],
-    seed: int,
-    workers: int,
-    seconds: float,
-) -> SimulationSummary:
-    n = len(records)
-    wins = [0, 0, 0, 0]
-    kinds = [0, 0, 0, 0]
-    totals = [0.0] * 4
-    squares = [0.0] * 4
-    points = 0
-    for winner, kind, p, deltas in records:
-        kinds[kind] += 1
-        if winner >= 0:
-            wins[winner] += 1
-            points += p
-        for s in range(4):
-            totals[s] += deltas[s]
-            squares[s] += deltas[s] * deltas[s]
-    mean = [t / n for t in totals]
-    std = [math.sqrt(max(0.0, squares[s] / n - mean[s] ** 2)) for s in range(4)]
-    won = n - kinds[0]
-    names = [_bot_name(s) for s in specs]
-    firsts = [0, 0, 0, 0]
-    rank_sum = [0, 0, 0, 0]
-    for ranking in rankings:
-        firsts[ranking[0]] += 1
-        for place, s in enumerate(ranking, start=1):
-            rank_sum[s] += place
-    matches = len(rankings)
-    mean_rank = [rank_sum[s] / matches if matches else 0.0 for s in range(4)]
-    return SimulationSummary(
-        hands=n,
-        seed=seed,
+    return summarise(
+        records,
+        rankings,
+        rules,
+        names,
+        seed,
         workers=workers,
-        bots=(names[0], names[1], names[2], names[3]),
-        rules=rules,
-        wins=(wins[0], wins[1], wins[2], wins[3]),
-        win_rate=(wins[0] / n, wins[1] / n, wins[2] / n, wins[3] / n),
-        score_mean=(mean[0], mean[1], mean[2], mean[3]),
-        score_std=(std[0], std[1], std[2], std[3]),
-        self_draw_wins=kinds[1],
-        discard_wins=kinds[2],
-        robbed_kong_wins=kinds[3],
-        drawn_hands=kinds[0],
-        draw_rate=kinds[0] / n,
-        mean_points=points / won if won else 0.0,
+        threads=threads,
+        backend=backend,
+        duplicate=duplicate,
         seconds=seconds,
-        hands_per_second=n / seconds if seconds > 0 else float("inf"),
-        matches=matches,
-        first_places=(firsts[0], firsts[1], firsts[2], firsts[3]),
-        mean_rank=(mean_rank[0], mean_rank[1], mean_rank[2], mean_rank[3]),
     )
+
+
+def chunks(units: int, parts: int, most: int) -> list[tuple[int, int]]:
+    """``0..units`` cut into consecutive ranges: about ``parts`` of them, none longer than
+    ``most``."""
+    size = max(1, min(most, -(-units // parts)))
+    return [(a, min(a + size, units)) for a in range(0, units, size)]
+
+
+def _run_local(
+    job: Job, hands: int, workers: int, progress: Callable[[int, int], None] | None
+) -> Iterator[tuple[list[Record], list[list[int]], list[str]]]:
+    """The chunks' results in order, played here: in this process or in ``workers``."""
+    most = 2000 if job.builtin is not None else 500
+    ranges = chunks(hands, workers * 8, most)
+    done = 0
+    with contextlib.ExitStack() as stack:
+        results: Iterator[tuple[list[Record], list[list[int]], list[str]]]
+        if workers == 1:
+            results = (play_chunk(job, a, b) for a, b in ranges)
+        else:
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=workers))
+            futures = [pool.submit(play_chunk, job, a, b) for a, b in ranges]
+            results = (f.result() for f in futures)
+        for (a, b), part in zip(ranges, results):
+            done += b - a
+            if progress:
+                progress(done, hands)
+            yield part

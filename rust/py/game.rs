@@ -313,6 +313,12 @@ impl PyGameCore {
         Ok(list)
     }
 
+    /// The whole log as one JSON array, as `json.dumps(events, separators=(",", ":"))`
+    /// writes it (the self-play logs' text).
+    fn log_json(&self) -> String {
+        crate::selfplay::event_log_json(self.core.events())
+    }
+
     /// The event log as `seat` may see it.
     fn events_for<'py>(
         &self,

@@ -6,4 +6,5 @@ pub mod errors;
 pub mod functions;
 pub mod game;
 pub mod rules;
+pub mod selfplay;
 pub mod value;

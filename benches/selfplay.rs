@@ -1,0 +1,83 @@
+//! Self-play inside Rust (issue 11): whole hands played by the built-in bots, random and
+//! greedy, for every profile, on one thread; and two threads against one. Run with
+//! `CARGO_TARGET_DIR=/tmp/bench-target cargo bench --bench selfplay`; `benches/README.md`
+//! has the figures.
+
+use std::time::{Duration, Instant};
+
+use criterion::{BenchmarkId, Criterion, Throughput};
+use koudiandian::rules::Rules;
+use koudiandian::selfplay::{play, Bot, Plan};
+
+const PROFILES: [&str; 4] = ["taiyuan", "queyimen", "hebei", "changsha"];
+/// One-core targets of issue 11, hands per second (Taiyuan).
+const TARGETS: [(Bot, f64); 2] = [(Bot::Random, 50_000.0), (Bot::Greedy, 20_000.0)];
+
+fn plan(profile: &str, bot: Bot) -> Plan {
+    Plan {
+        rules: Rules::parse(profile).expect("a preset"),
+        bots: [bot; 4],
+        seed: 1,
+        length: None,
+        duplicate: false,
+        log: false,
+    }
+}
+
+/// Hands per second over `hands` hands on `threads` threads (best of three).
+fn rate(plan: &Plan, hands: u64, threads: usize) -> f64 {
+    (0..3)
+        .map(|_| {
+            let t = Instant::now();
+            let played = play(plan, 0, hands, threads).expect("plays");
+            assert_eq!(played.records.len() as u64, hands);
+            hands as f64 / t.elapsed().as_secs_f64()
+        })
+        .fold(0.0, f64::max)
+}
+
+fn main() {
+    let mut cr = Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .configure_from_args();
+    for bot in [Bot::Random, Bot::Greedy] {
+        let mut group = cr.benchmark_group(format!("selfplay_{}", bot.name()));
+        let hands = 200u64;
+        group.throughput(Throughput::Elements(hands));
+        for profile in PROFILES {
+            let p = plan(profile, bot);
+            group.bench_with_input(BenchmarkId::from_parameter(profile), &p, |b, p| {
+                b.iter(|| play(p, 0, hands, 1).expect("plays"));
+            });
+        }
+        group.finish();
+    }
+    cr.final_summary();
+
+    println!("\nhands/s, one thread (best of 3 runs of 4,000 hands); two threads vs one");
+    println!(
+        "{:<10}{:<8}{:>12}{:>10}{:>12}",
+        "profile", "bots", "hands/s", "2 thr", "target"
+    );
+    for profile in PROFILES {
+        for (bot, target) in TARGETS {
+            let p = plan(profile, bot);
+            let one = rate(&p, 4_000, 1);
+            let two = rate(&p, 8_000, 2);
+            let goal = if profile == "taiyuan" {
+                format!(
+                    "{target:.0} {}",
+                    if one >= target { "met" } else { "MISSED" }
+                )
+            } else {
+                String::new()
+            };
+            println!(
+                "{profile:<10}{:<8}{one:>12.0}{:>9.2}×{goal:>16}",
+                bot.name(),
+                two / one
+            );
+        }
+    }
+}

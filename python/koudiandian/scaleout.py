@@ -1,0 +1,100 @@
+"""The Ray backend of :func:`koudiandian.simulate` (the ``[ray]`` extra): a run's hands cut
+into chunks, each a Ray task that plays its chunk with :func:`play_chunk`, gathered in hand
+order, so that the summary and the log are those of a local run with the same seed.
+``docs/scale-out.md`` says how to run it on a cluster."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Callable
+from typing import Any
+
+from .errors import BackendError, InvalidArgumentError
+from .simulate import Job, chunks, play_chunk
+from .summary import Record
+
+__all__ = ["run_on_ray", "check_address"]
+
+Part = tuple[list[Record], list[list[int]], list[str]]
+
+
+def check_address(address: str, timeout: float = 5.0) -> None:
+    """Raise :class:`BackendError` unless something listens at the Ray cluster ``address``
+    (``host:port``, or ``ray://host:port`` for Ray Client), so that a wrong address fails
+    at once instead of after Ray's own retries. ``"auto"`` and ``"local"`` are Ray's
+    own words and are passed on unchecked."""
+    if not isinstance(address, str) or not address:
+        raise InvalidArgumentError(f"a Ray address is a 'host:port' string, got {address!r}")
+    if address in ("auto", "local"):
+        return
+    target = address.removeprefix("ray://")
+    host, sep, port_text = target.rpartition(":")
+    if not sep or not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise InvalidArgumentError(
+            f"a Ray address is 'host:port' or 'ray://host:port', got {address!r}"
+        )
+    try:
+        with socket.create_connection((host, int(port_text)), timeout=timeout):
+            pass
+    except OSError as e:
+        raise BackendError(f"cannot reach a Ray cluster at {address!r}: {e}") from None
+
+
+def _ray() -> Any:
+    try:
+        import ray  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        raise BackendError("backend='ray' needs Ray: pip install 'koudiandian[ray]'") from None
+    return ray
+
+
+def run_on_ray(
+    job: Job,
+    hands: int,
+    address: str | None,
+    progress: Callable[[int, int], None] | None,
+) -> tuple[list[Part], int]:
+    """Play ``hands`` units of ``job`` as Ray tasks: the chunks' results in hand order, and
+    the cluster's CPUs. Connects to ``address`` (checked first), or uses the cluster this
+    process is connected to, or starts a local one for the run and stops it afterwards."""
+    ray = _ray()
+    started_here = False
+    if address is not None:
+        check_address(address)
+        if ray.is_initialized():
+            raise InvalidArgumentError(
+                "this process is already connected to a Ray cluster; pass address=None to "
+                "use it, or ray.shutdown() first"
+            )
+        ray.init(address=address, log_to_driver=False)
+        started_here = True
+    elif not ray.is_initialized():
+        ray.init(log_to_driver=False)
+        started_here = True
+    try:
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        # Four chunks a CPU keep the cluster busy to the end; each is at least a few hands
+        # (a task costs a few milliseconds) and at most 5,000 (the progress bar moves).
+        ranges = chunks(hands, 4 * cpus, 5000)
+        # Threads are per task: a task is one CPU of the cluster.
+        task_job = Job(**{**{f: getattr(job, f) for f in job.__dataclass_fields__}, "threads": 1})
+        remote = ray.remote(num_cpus=1)(play_chunk)
+        job_ref = ray.put(task_job)
+        refs = [remote.remote(job_ref, a, b) for a, b in ranges]
+        index = {ref: i for i, ref in enumerate(refs)}
+        parts: list[Part | None] = [None] * len(refs)
+        pending = list(refs)
+        done = 0
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for ref in ready:
+                i = index[ref]
+                parts[i] = ray.get(ref)
+                a, b = ranges[i]
+                done += b - a
+                if progress:
+                    progress(done, hands)
+        return [p for p in parts if p is not None], cpus
+    finally:
+        if started_here:
+            ray.shutdown()
