@@ -153,7 +153,8 @@ def test_simulate_is_the_same_for_any_workers_and_logs_replay() -> None:
 
 def test_simulate_rejects_bad_arguments() -> None:
     with pytest.raises(kd.InvalidArgumentError, match="four bots"):
-        simulate(10, bots=["random"])
+        simulate(10, bots=["random", "random"])
+    assert simulate(10, bots=["random"]).bots == ("random",) * 4  # one bot for every seat
     with pytest.raises(kd.InvalidArgumentError, match="unknown bot 'clever'"):
         simulate(10, bots="clever,random,random,random")
     with pytest.raises(kd.InvalidArgumentError, match="hands"):

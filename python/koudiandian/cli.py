@@ -96,9 +96,12 @@ def _simulate(args: argparse.Namespace) -> int:
     if local and workers * threads > _cpus():
         workers = max(1, min(workers, _cpus()))
         threads = max(1, min(threads, _cpus() // workers))
+        asked, using = f"--workers {args.workers}", f"{workers}"
+        if args.threads > 1:
+            asked += f" × --threads {args.threads}"
+            using += f" × {threads}"
         print(
-            f"koudiandian: --workers {args.workers} × --threads {args.threads} is more than "
-            f"the {_cpus()} CPU(s) here; using {workers} × {threads}",
+            f"koudiandian: {asked} is more than the {_cpus()} CPU(s) here; using {using}",
             file=sys.stderr,
         )
     if args.address is not None and local:
