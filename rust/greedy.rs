@@ -36,11 +36,17 @@ impl Seat<'_> {
         shanten::of_hand(&h, self.rules)
     }
 
-    /// `(−shanten, live winning tiles, best wait value)` after discarding `kind`: larger is better.
-    fn discard_key(&self, kind: usize) -> (i32, u32, u8) {
+    /// The shanten after each discard of a hand of `counts` with `melds` (see
+    /// [`shanten::after_discards`]).
+    fn after_discards(&self, counts: &Counts, melds: &[Meld]) -> [i32; KINDS] {
+        shanten::after_discards(&self.hand(counts, melds), self.rules)
+    }
+
+    /// `(−shanten, live winning tiles, best wait value)` after discarding `kind`, whose
+    /// shanten is `s`: larger is better.
+    fn discard_key(&self, kind: usize, s: i32) -> (i32, u32, u8) {
         let mut after = self.counts;
         after[kind] -= 1;
-        let s = self.shanten_of(&after, &self.melds);
         if s != 0 {
             return (-s, 0, 0);
         }
@@ -109,8 +115,9 @@ pub fn choose(seat: &Seat<'_>) -> ActionCode {
     }
     let mut keys = [(i32::MIN, 0u32, 0u8); KINDS];
     let mut best = (i32::MIN, 0, 0);
+    let shanten_after = seat.after_discards(&seat.counts, &seat.melds);
     for k in (0..KINDS).filter(|&k| seat.counts[k] > 0) {
-        keys[k] = seat.discard_key(k);
+        keys[k] = seat.discard_key(k, shanten_after[k]);
         best = best.max(keys[k]);
     }
     for &c in &kongs {
@@ -156,13 +163,10 @@ fn claim(seat: &Seat<'_>, pass: ActionCode) -> ActionCode {
     }
     // A pong or chow is taken when the best discard after it keeps the shanten.
     let keeps = |after: &Counts, melds: &[Meld]| {
+        let shanten_after = seat.after_discards(after, melds);
         (0..KINDS)
             .filter(|&k| after[k] > 0)
-            .map(|k| {
-                let mut a = *after;
-                a[k] -= 1;
-                seat.shanten_of(&a, melds)
-            })
+            .map(|k| shanten_after[k])
             .min()
             .is_some_and(|s| s <= current)
     };

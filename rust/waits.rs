@@ -201,10 +201,62 @@ impl Waits {
     }
 }
 
+/// Whether the hand less one tile of kind `k` wins with one more wildcard, for every kind at
+/// once (bit `k`): ready after discarding `k` needs it (one more wildcard finds any
+/// completion), so it is [`ready_discards`]' filter. The same answer as
+/// `shape::is_win(counts − k, wild + 1, …)` for each `k`, from the group keys computed once
+/// (a discard changes one group's key). `wild_discard`: whether discarding a wildcard
+/// (the naturals unchanged, `wild` wildcards) passes.
+fn completable_after_discard(hand: &Hand, rules: EvalRules) -> (KindMask, bool) {
+    use crate::shape::{is_seven_pairs, is_thirteen_orphans, standard_need};
+    let (counts, wild, melds) = (&hand.counts, hand.wild, hand.meld_count());
+    let wins = |c: &Counts, w: u8| crate::shape::is_win(c, w, melds, rules);
+    if rules.pair_258 || rules.lack_a_suit {
+        // The evaluators with their own forms: ask them kind by kind.
+        let mut mask = 0;
+        for k in (0..KINDS).filter(|&k| counts[k] > 0) {
+            let mut c = *counts;
+            c[k] -= 1;
+            if wins(&c, wild + 1) {
+                mask |= 1 << k;
+            }
+        }
+        return (mask, wins(counts, wild));
+    }
+    let keys = Keys::of(counts);
+    let entries = [0, 1, 2, 3].map(|g| entry(g, keys.0[g], rules));
+    let odd: u32 = counts.iter().map(|&c| u32::from(c & 1)).sum();
+    let mut mask = 0;
+    for k in (0..KINDS).filter(|&k| counts[k] > 0) {
+        let (g, i) = (k / 9, k % 9);
+        let mut e = entries;
+        e[g] = entry(g, keys.0[g] - POW5[i], rules);
+        let ok = standard_need(e) <= u32::from(wild) + 1
+            || melds == 0 && {
+                // Seven pairs: removing one of kind k flips its parity.
+                let odd_after = if counts[k] & 1 == 1 { odd - 1 } else { odd + 1 };
+                odd_after <= u32::from(wild) + 1
+                    || !rules.no_honors && {
+                        let mut c = *counts;
+                        c[k] -= 1;
+                        is_thirteen_orphans(&c)
+                    }
+            };
+        if ok {
+            mask |= 1 << k;
+        }
+    }
+    let wild_ok = standard_need(entries) <= u32::from(wild)
+        || melds == 0
+            && (is_seven_pairs(counts, wild) || !rules.no_honors && is_thirteen_orphans(counts));
+    (mask, wild_ok)
+}
+
 /// For a validated 3n+2 hand, each kind whose discard leaves it ready, with the waits after it.
 #[must_use]
 pub fn ready_discards(hand: &Hand, rules: EvalRules) -> Vec<(u8, Waits)> {
     let mut out = Vec::new();
+    let (completable, wild_completable) = completable_after_discard(hand, rules);
     for k in 0..KINDS {
         let is_wild = hand.wildcards >> k & 1 == 1;
         let concealed = if is_wild {
@@ -215,20 +267,22 @@ pub fn ready_discards(hand: &Hand, rules: EvalRules) -> Vec<(u8, Waits)> {
         if concealed == 0 {
             continue;
         }
-        let (mut counts, mut wild) = (hand.counts, hand.wild);
-        if is_wild {
-            wild -= 1;
-        } else {
-            counts[k] -= 1;
-        }
         // Ready needs some completion, and one more wildcard finds any: a cheap filter.
-        if !crate::shape::is_win(&counts, wild + 1, hand.meld_count(), rules) {
+        let passes = if is_wild {
+            wild_completable
+        } else {
+            completable >> k & 1 == 1
+        };
+        if !passes {
             continue;
         }
         let mut after = hand.clone();
         after.held[k] -= 1;
-        after.counts = counts;
-        after.wild = wild;
+        if is_wild {
+            after.wild -= 1;
+        } else {
+            after.counts[k] -= 1;
+        }
         let waits = Waits::of(&after, rules);
         if waits.is_ready() {
             out.push((k as u8, waits));

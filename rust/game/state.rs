@@ -578,15 +578,26 @@ impl GameCore {
     /// The seats that must decide now, in seat order.
     #[must_use]
     pub fn to_act(&self) -> Vec<u8> {
+        (0..4u8).filter(|&s| self.is_to_act(s)).collect()
+    }
+
+    /// Whether `seat` must decide now (one of [`GameCore::to_act`]), without building the
+    /// list. Precondition: `seat < 4`.
+    #[must_use]
+    pub fn is_to_act(&self, seat: u8) -> bool {
         match self.phase {
-            Phase::Turn | Phase::Haidi => vec![self.turn],
-            Phase::Bid | Phase::Claim | Phase::Rob => (0..4u8)
-                .filter(|&s| {
-                    !self.options[s as usize].is_empty() && self.answers[s as usize].is_none()
-                })
-                .collect(),
-            Phase::Over => Vec::new(),
+            Phase::Turn | Phase::Haidi => seat == self.turn,
+            Phase::Bid | Phase::Claim | Phase::Rob => {
+                !self.options[seat as usize].is_empty() && self.answers[seat as usize].is_none()
+            }
+            Phase::Over => false,
         }
+    }
+
+    /// The first seat of [`GameCore::to_act`], or `None` once the hand is over.
+    #[must_use]
+    pub fn first_to_act(&self) -> Option<u8> {
+        (0..4u8).find(|&s| self.is_to_act(s))
     }
 
     /// What `seat` may do now; empty when it need not act.
@@ -595,21 +606,29 @@ impl GameCore {
     /// [`Error::Argument`] for a seat outside 0–3.
     pub fn legal_actions(&mut self, seat: u8) -> Result<Vec<ActionCode>> {
         check_seat(seat, "seat")?;
-        Ok(match self.phase {
-            Phase::Turn if seat == self.turn => {
-                if self.legal.is_none() {
-                    self.legal = Some(self.turn_actions(seat));
-                }
-                self.legal.clone().unwrap_or_default()
-            }
-            Phase::Haidi if seat == self.turn => {
-                vec![Act::Haidi.code(0), Act::Pass.code(0)]
-            }
+        Ok(self.legal(seat).to_vec())
+    }
+
+    /// [`GameCore::legal_actions`] without a copy: the list the engine keeps (the turn's
+    /// actions are computed once per turn). Precondition: `seat < 4`.
+    pub fn legal(&mut self, seat: u8) -> &[ActionCode] {
+        if self.phase == Phase::Turn && seat == self.turn && self.legal.is_none() {
+            self.legal = Some(self.turn_actions(seat));
+        }
+        self.legal_cached(seat)
+    }
+
+    /// [`GameCore::legal`] once the turn's actions are computed (an empty turn otherwise).
+    pub(crate) fn legal_cached(&self, seat: u8) -> &[ActionCode] {
+        const HAIDI: [ActionCode; 2] = [Act::Haidi.code(0), Act::Pass.code(0)];
+        match self.phase {
+            Phase::Turn if seat == self.turn => self.legal.as_deref().unwrap_or_default(),
+            Phase::Haidi if seat == self.turn => &HAIDI,
             Phase::Bid | Phase::Claim | Phase::Rob if self.answers[seat as usize].is_none() => {
-                self.options[seat as usize].clone()
+                &self.options[seat as usize]
             }
-            _ => Vec::new(),
-        })
+            _ => &[],
+        }
     }
 
     /// `seat` takes `action`; on error nothing changes.
@@ -619,15 +638,15 @@ impl GameCore {
     /// act, [`Error::IllegalAction`] (listing the legal actions) if `action` is not legal.
     pub fn step(&mut self, seat: u8, action: ActionCode) -> Result<()> {
         check_seat(seat, "seat")?;
-        let to_act = self.to_act();
-        if !to_act.contains(&seat) {
+        if !self.is_to_act(seat) {
+            let to_act = self.to_act();
             return Err(Error::NotYourTurn(if to_act.is_empty() {
                 format!("seat {seat} is not to act now; the hand is over")
             } else {
                 format!("seat {seat} is not to act now; waiting for seat(s) {to_act:?}")
             }));
         }
-        let legal = self.legal_actions(seat)?;
+        let legal = self.legal(seat);
         if !legal.contains(&action) {
             let shown = if action < CODES {
                 action::describe(action)

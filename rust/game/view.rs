@@ -209,7 +209,8 @@ impl GameCore {
     /// The greedy policy's choice for `seat` (see [`crate::greedy`]), from what that seat
     /// may see. Precondition: `seat` is to act.
     pub fn greedy_action(&mut self, seat: u8) -> ActionCode {
-        let legal = self.legal_actions(seat).unwrap_or_default();
+        self.legal(seat);
+        let legal = self.legal_cached(seat);
         let s = &self.seats[seat as usize];
         let claim_tile = self
             .claim_tile
@@ -220,7 +221,7 @@ impl GameCore {
             wildcards: &self.wildcards,
             rules: self.turn_rules.eval,
             seen: self.seen_by(seat),
-            legal: &legal,
+            legal,
             claim_tile,
             declared: s.declared,
         })

@@ -58,7 +58,7 @@ impl Player {
     pub fn act(&mut self, game: &mut GameCore, seat: u8) -> ActionCode {
         match self.bot {
             Bot::Random => {
-                let legal = game.legal_actions(seat).unwrap_or_default();
+                let legal = game.legal(seat);
                 legal[self.rng.below(legal.len() as u64) as usize]
             }
             Bot::Greedy => game.greedy_action(seat),

@@ -107,7 +107,7 @@ fn players(bots: [Bot; 4], hseed: u64) -> [Player; 4] {
 /// Play `game` to its end, always asking the first seat of `to_act`.
 fn finish(game: &mut GameCore, players: &mut [Player; 4]) {
     loop {
-        let Some(&seat) = game.to_act().first() else {
+        let Some(seat) = game.first_to_act() else {
             return;
         };
         let action = players[seat as usize].act(game, seat);
