@@ -235,19 +235,29 @@ pub(crate) fn suit_keep(counts: &Counts, s: usize, need: usize) -> u8 {
 }
 
 /// `dp` with one more group whose keep row is `keep` (up to `need` melds).
+#[inline]
 fn with_group(dp: &Dp, keep: &Keep, need: usize) -> Dp {
+    match need {
+        0 => with_group_n::<0>(dp, keep),
+        1 => with_group_n::<1>(dp, keep),
+        2 => with_group_n::<2>(dp, keep),
+        3 => with_group_n::<3>(dp, keep),
+        _ => with_group_n::<4>(dp, keep),
+    }
+}
+
+/// [`with_group`] for a fixed `NEED`, unrolled. An unreachable entry stays near `NEG` whatever
+/// is added to it (four keeps add at most 56), far below every reachable one (≥ 0), so no
+/// entry needs a test.
+#[inline]
+fn with_group_n<const NEED: usize>(dp: &Dp, keep: &Keep) -> Dp {
     let mut next = [[NEG; 2]; 5];
-    for m in 0..=need {
-        for p in 0..2 {
-            if dp[m][p] == NEG {
-                continue;
-            }
-            for gm in 0..=need - m {
-                for gp in 0..2 - p {
-                    let slot = &mut next[m + gm][p + gp];
-                    *slot = (*slot).max(dp[m][p] + i16::from(keep[gm * 2 + gp]));
-                }
-            }
+    for m in 0..=NEED {
+        for gm in 0..=NEED - m {
+            let (k0, k1) = (i16::from(keep[gm * 2]), i16::from(keep[gm * 2 + 1]));
+            let slot = &mut next[m + gm];
+            slot[0] = slot[0].max(dp[m][0] + k0);
+            slot[1] = slot[1].max(dp[m][1] + k0).max(dp[m][0] + k1);
         }
     }
     next
