@@ -31,7 +31,7 @@ fn rate(plan: &Plan, hands: u64, threads: usize) -> f64 {
             let t = Instant::now();
             let played = play(plan, 0, hands, threads).expect("plays");
             assert_eq!(played.records.len() as u64, hands);
-            hands as f64 / t.elapsed().as_secs_f64()
+            f64::from(u32::try_from(hands).unwrap_or(u32::MAX)) / t.elapsed().as_secs_f64()
         })
         .fold(0.0, f64::max)
 }
