@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
 from koudiandian import InvalidArgumentError, Rules, simulate
 from koudiandian.bots import RandomBot
 

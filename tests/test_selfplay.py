@@ -9,7 +9,6 @@ import json
 from typing import Any
 
 import pytest
-
 from koudiandian import (
     ArgumentTypeError,
     BackendError,
