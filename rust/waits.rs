@@ -226,6 +226,22 @@ fn completable_after_discard(hand: &Hand, rules: EvalRules) -> (KindMask, bool) 
     let keys = Keys::of(counts);
     let entries = [0, 1, 2, 3].map(|g| entry(g, keys.0[g], rules));
     let odd: u32 = counts.iter().map(|&c| u32::from(c & 1)).sum();
+    let wild_ok = standard_need(entries) <= u32::from(wild)
+        || melds == 0
+            && (is_seven_pairs(counts, wild) || !rules.no_honors && is_thirteen_orphans(counts));
+    // A bound first, from the whole hand's entries: a tile and two wildcards make a pong,
+    // so a group (and the standard shape) needs at most two wildcards more with one tile
+    // more, and a discard lowers the need by at most two; seven pairs lose at most one odd
+    // kind; thirteen orphans need every natural tile but the discard to be an orphan.
+    let non_orphans: u8 = (0..KINDS)
+        .filter(|&k| ORPHAN_KINDS >> k & 1 == 0)
+        .map(|k| counts[k])
+        .sum();
+    let hopeless = standard_need(entries) > u32::from(wild) + 3
+        && (melds > 0 || odd > u32::from(wild) + 2 && (rules.no_honors || non_orphans > 1));
+    if hopeless {
+        return (0, wild_ok);
+    }
     let mut mask = 0;
     for k in (0..KINDS).filter(|&k| counts[k] > 0) {
         let (g, i) = (k / 9, k % 9);
@@ -246,9 +262,6 @@ fn completable_after_discard(hand: &Hand, rules: EvalRules) -> (KindMask, bool) 
             mask |= 1 << k;
         }
     }
-    let wild_ok = standard_need(entries) <= u32::from(wild)
-        || melds == 0
-            && (is_seven_pairs(counts, wild) || !rules.no_honors && is_thirteen_orphans(counts));
     (mask, wild_ok)
 }
 
@@ -325,5 +338,109 @@ mod tests {
                 "{text} +{wild} wild, {melds} melds"
             );
         }
+    }
+
+    /// The filter of `ready_discards` against `shape::is_win` kind by kind, on random
+    /// 14-tile hands near and far from complete, with 0–3 wildcards and 0–3 melds.
+    #[test]
+    fn completable_after_discard_matches_is_win() {
+        let mut rng = crate::rng::Rng::new(5);
+        let option_sets = [
+            EvalRules::default(),
+            EvalRules {
+                wind_runs: true,
+                ..EvalRules::default()
+            },
+            EvalRules {
+                no_honors: true,
+                ..EvalRules::default()
+            },
+            EvalRules {
+                lack_a_suit: true,
+                ..EvalRules::default()
+            },
+        ];
+        let mut passed = 0;
+        for rules in option_sets {
+            for n in 0..20_000 {
+                let melds = rng.below(4) as u8;
+                let wild = rng.below(4) as u8;
+                let size = 14 - 3 * melds - wild;
+                let mut wall: Vec<u8> = (0..34u8).flat_map(|k| [k; 4]).collect();
+                if rules.no_honors || rules.lack_a_suit {
+                    wall.retain(|&k| k < 27);
+                }
+                rng.shuffle(&mut wall);
+                let mut counts = [0u8; KINDS];
+                if n % 2 == 0 {
+                    for &t in &wall[..size as usize] {
+                        counts[t as usize] += 1;
+                    }
+                } else {
+                    // Near complete: runs and pongs from one suit start, then random tiles.
+                    let mut left = size;
+                    while left >= 3 {
+                        let t = wall[left as usize] % 27;
+                        let run = t % 9 < 7 && rng.below(2) == 0;
+                        let ks: [u8; 3] = if run { [t, t + 1, t + 2] } else { [t; 3] };
+                        if ks
+                            .iter()
+                            .all(|&k| counts[k as usize] < 4 - u8::from(!run) * 2)
+                        {
+                            for k in ks {
+                                counts[k as usize] += 1;
+                            }
+                            left -= 3;
+                        } else {
+                            break;
+                        }
+                    }
+                    for &t in &wall[20..] {
+                        if left == 0 {
+                            break;
+                        }
+                        if counts[t as usize] < 4 {
+                            counts[t as usize] += 1;
+                            left -= 1;
+                        }
+                    }
+                }
+                let hand = Hand {
+                    counts,
+                    wild,
+                    melds: vec![
+                        crate::hand::Meld {
+                            kind: crate::hand::MeldKind::Pong,
+                            tile: 33
+                        };
+                        melds as usize
+                    ],
+                    wildcards: if wild > 0 { 1 << 31 } else { 0 },
+                    held: counts,
+                };
+                let (mask, wild_ok) = completable_after_discard(&hand, rules);
+                for k in 0..KINDS {
+                    if counts[k] == 0 {
+                        continue;
+                    }
+                    let mut c = counts;
+                    c[k] -= 1;
+                    let slow = crate::shape::is_win(&c, wild + 1, melds, rules);
+                    assert_eq!(
+                        mask >> k & 1 == 1,
+                        slow,
+                        "{rules:?} {counts:?} +{wild} wild, {melds} melds, less {k}"
+                    );
+                    passed += usize::from(slow);
+                }
+                if wild > 0 {
+                    assert_eq!(wild_ok, crate::shape::is_win(&counts, wild, melds, rules));
+                }
+            }
+        }
+        assert!(
+            passed > 1000,
+            "only {passed} passing discards: the hands are too far"
+        );
     }
 }
