@@ -263,6 +263,33 @@ fn with_group_n<const NEED: usize>(dp: &Dp, keep: &Keep) -> Dp {
     next
 }
 
+/// Two disjoint sets of groups together: `a`'s and `b`'s totals for every split of up to
+/// `need` melds and one pair.
+fn merge(a: &Dp, b: &Dp, need: usize) -> Dp {
+    let mut out = [[NEG; 2]; 5];
+    for m in 0..=need {
+        for bm in 0..=need - m {
+            let slot = &mut out[m + bm];
+            slot[0] = slot[0].max(a[m][0] + b[bm][0]);
+            slot[1] = slot[1].max(a[m][1] + b[bm][0]).max(a[m][0] + b[bm][1]);
+        }
+    }
+    out
+}
+
+/// The standard shape's best total from the other groups' `others` and one group's `keep`
+/// row: `need` melds, one pair.
+#[inline]
+fn completed(others: &Dp, keep: &Keep, need: usize) -> u8 {
+    let mut best = NEG;
+    for gm in 0..=need {
+        best = best
+            .max(others[need - gm][1] + i16::from(keep[gm * 2]))
+            .max(others[need - gm][0] + i16::from(keep[gm * 2 + 1]));
+    }
+    best.max(0) as u8
+}
+
 /// The standard shape's best total from two disjoint sets of groups: `need` melds, one pair.
 fn joined(a: &Dp, b: &Dp, need: usize) -> u8 {
     let mut best = NEG;
@@ -383,12 +410,13 @@ pub fn after_discards(hand: &crate::hand::Hand, rules: EvalRules) -> [i32; KINDS
     for g in (0..3).rev() {
         suffix[g] = with_group(&suffix[g + 1], row(g + 1, keys.0[g + 1]), need);
     }
+    // others[g]: every group but g, with fewer than `need` melds or no pair left for g.
+    let others: [Dp; 4] = std::array::from_fn(|g| merge(&prefix[g], &suffix[g], need));
     let pairs: u8 = counts.iter().map(|&c| c / 2).sum();
     let halves: u8 = counts.iter().map(|&c| c % 2).sum();
     for k in (0..KINDS).filter(|&k| counts[k] > 0) {
         let (g, i) = (k / 9, k % 9);
-        let with = with_group(&prefix[g], row(g, keys.0[g] - POW5[i]), need);
-        let mut keep = joined(&with, &suffix[g], need);
+        let mut keep = completed(&others[g], row(g, keys.0[g] - POW5[i]), need);
         if melds == 0 {
             // Less one of kind k: an odd count loses a half, an even one turns a pair to a half.
             let (p, h) = if counts[k] % 2 == 1 {
