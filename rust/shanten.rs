@@ -414,6 +414,10 @@ pub fn after_discards(hand: &crate::hand::Hand, rules: EvalRules) -> [i32; KINDS
     let others: [Dp; 4] = std::array::from_fn(|g| merge(&prefix[g], &suffix[g], need));
     let pairs: u8 = counts.iter().map(|&c| c / 2).sum();
     let halves: u8 = counts.iter().map(|&c| c % 2).sum();
+    // Thirteen orphans: orphan kinds held, and held more than once.
+    let orphan = |k: usize| ORPHAN_KINDS >> k & 1 == 1;
+    let distinct = (0..KINDS).filter(|&k| orphan(k) && counts[k] > 0).count() as u8;
+    let doubles = (0..KINDS).filter(|&k| orphan(k) && counts[k] > 1).count() as u8;
     for k in (0..KINDS).filter(|&k| counts[k] > 0) {
         let (g, i) = (k / 9, k % 9);
         let mut keep = completed(&others[g], row(g, keys.0[g] - POW5[i]), need);
@@ -427,9 +431,12 @@ pub fn after_discards(hand: &crate::hand::Hand, rules: EvalRules) -> [i32; KINDS
             let full = p.min(7);
             keep = keep.max(2 * full + h.min(7 - full));
             if !rules.no_honors {
-                let mut c = *counts;
-                c[k] -= 1;
-                keep = keep.max(thirteen_orphans_keep(&c));
+                let (d, dd) = match (orphan(k), counts[k]) {
+                    (true, 1) => (distinct - 1, doubles),
+                    (true, 2) => (distinct, doubles - 1),
+                    _ => (distinct, doubles),
+                };
+                keep = keep.max(d + u8::from(dd > 0));
             }
         }
         out[k] = base - i32::from(hand.wild) - i32::from(keep) - 1;
