@@ -213,7 +213,9 @@ pub struct GameCore {
     pub(crate) answers: [Option<ActionCode>; 4],
     /// Order in which seats answered, for resolution.
     pub(crate) answer_order: Vec<u8>,
-    pub(crate) legal: Option<Vec<ActionCode>>,
+    /// The turn's legal actions, valid while `legal_ready` (the buffer is kept between turns).
+    pub(crate) legal: Vec<ActionCode>,
+    pub(crate) legal_ready: bool,
     pub(crate) events: Vec<Event>,
     /// The indicator turned for the wildcard kind, and the flowers turned before it.
     pub(crate) indicator: Option<u8>,
@@ -364,7 +366,8 @@ impl GameCore {
             options: Default::default(),
             answers: [None; 4],
             answer_order: Vec::new(),
-            legal: None,
+            legal: Vec::with_capacity(40),
+            legal_ready: false,
             events: vec![Event::StartHand(Box::new(start))],
             indicator: None,
             indicator_flowers: Vec::new(),
@@ -612,8 +615,11 @@ impl GameCore {
     /// [`GameCore::legal_actions`] without a copy: the list the engine keeps (the turn's
     /// actions are computed once per turn). Precondition: `seat < 4`.
     pub fn legal(&mut self, seat: u8) -> &[ActionCode] {
-        if self.phase == Phase::Turn && seat == self.turn && self.legal.is_none() {
-            self.legal = Some(self.turn_actions(seat));
+        if self.phase == Phase::Turn && seat == self.turn && !self.legal_ready {
+            let mut legal = std::mem::take(&mut self.legal);
+            self.turn_actions(seat, &mut legal);
+            self.legal = legal;
+            self.legal_ready = true;
         }
         self.legal_cached(seat)
     }
@@ -622,7 +628,7 @@ impl GameCore {
     pub(crate) fn legal_cached(&self, seat: u8) -> &[ActionCode] {
         const HAIDI: [ActionCode; 2] = [Act::Haidi.code(0), Act::Pass.code(0)];
         match self.phase {
-            Phase::Turn if seat == self.turn => self.legal.as_deref().unwrap_or_default(),
+            Phase::Turn if seat == self.turn && self.legal_ready => &self.legal,
             Phase::Haidi if seat == self.turn => &HAIDI,
             Phase::Bid | Phase::Claim | Phase::Rob if self.answers[seat as usize].is_none() => {
                 &self.options[seat as usize]

@@ -261,9 +261,10 @@ impl GameCore {
         s.declared || s.locked || (self.on_haidi && seat == self.turn)
     }
 
-    pub(crate) fn turn_actions(&self, seat: u8) -> Vec<ActionCode> {
+    /// The turn's actions of `seat` into `out` (cleared first: the caller keeps one buffer).
+    pub(crate) fn turn_actions(&self, seat: u8, out: &mut Vec<ActionCode>) {
+        out.clear();
         let s = &self.seats[seat as usize];
-        let mut out = Vec::new();
         if self.bound(seat) && self.drawn.is_some() {
             if self.self_draw_allowed(seat) {
                 out.push(Act::SelfDrawWin.code(0));
@@ -272,7 +273,7 @@ impl GameCore {
                 out.extend(self.kong_actions(seat));
             }
             out.push(Act::Discard.code(self.drawn.unwrap_or(0)));
-            return out;
+            return;
         }
         if self.drawn.is_some() && !self.turn_rules.declare_to_win && self.self_draw_allowed(seat) {
             out.push(Act::SelfDrawWin.code(0));
@@ -304,26 +305,29 @@ impl GameCore {
                 out.push(Act::Discard.code(k));
             }
         }
-        out
     }
 
     /// Take the engine's own actions until a seat has a real choice or the hand ends.
     pub(crate) fn advance(&mut self) {
         while self.phase == Phase::Turn && self.bound(self.turn) {
             let seat = self.turn;
-            let legal = self.turn_actions(seat);
+            let mut legal = std::mem::take(&mut self.legal);
+            self.turn_actions(seat, &mut legal);
             // Under must_win a possible self-draw comes first; a lone action is the drawn tile.
             let auto = (self.turn_rules.must_win && Act::of(legal[0]) == Act::SelfDrawWin)
                 || legal.len() == 1;
+            let first = legal[0];
+            self.legal = legal;
             if !auto {
+                self.legal_ready = true; // the turn's actions, computed
                 return;
             }
-            self.apply(seat, legal[0], true);
+            self.apply(seat, first, true);
         }
     }
 
     pub(crate) fn apply(&mut self, seat: u8, code: ActionCode, auto: bool) {
-        self.legal = None;
+        self.legal_ready = false;
         let (act, tile) = (Act::of(code), action::tile_of(code));
         if self.phase == Phase::Haidi {
             self.haidi_answer(seat, act == Act::Haidi);
