@@ -270,28 +270,20 @@ fn completable_after_discard(hand: &Hand, rules: EvalRules) -> (KindMask, bool) 
 pub fn ready_discards(hand: &Hand, rules: EvalRules) -> Vec<(u8, Waits)> {
     let mut out = Vec::new();
     let (completable, wild_completable) = completable_after_discard(hand, rules);
-    for k in 0..KINDS {
-        let is_wild = hand.wildcards >> k & 1 == 1;
-        let concealed = if is_wild {
-            hand.held[k]
-        } else {
-            hand.counts[k]
-        };
-        if concealed == 0 {
-            continue;
-        }
-        // Ready needs some completion, and one more wildcard finds any: a cheap filter.
-        let passes = if is_wild {
-            wild_completable
-        } else {
-            completable >> k & 1 == 1
-        };
-        if !passes {
-            continue;
-        }
+    // Ready needs some completion, and one more wildcard finds any: only the discards that
+    // pass this filter are checked (a held wildcard kind passes as a whole).
+    let mut candidates = completable;
+    if wild_completable {
+        candidates |= (0..KINDS)
+            .filter(|&k| hand.wildcards >> k & 1 == 1 && hand.held[k] > 0)
+            .fold(0, |m, k| m | 1 << k);
+    }
+    while candidates != 0 {
+        let k = candidates.trailing_zeros() as usize;
+        candidates &= candidates - 1;
         let mut after = hand.clone();
         after.held[k] -= 1;
-        if is_wild {
+        if hand.wildcards >> k & 1 == 1 {
             after.wild -= 1;
         } else {
             after.counts[k] -= 1;
