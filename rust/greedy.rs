@@ -6,7 +6,7 @@
 //! shanten counts dropping a suit, so it discards the suit it drops.
 
 use crate::game::{Act, ActionCode};
-use crate::hand::{Hand, Meld, MeldKind};
+use crate::hand::{Hand, Meld, MeldKind, Melds};
 use crate::rules::EvalRules;
 use crate::shanten;
 use crate::tiles::{points, Counts, KINDS};
@@ -17,7 +17,7 @@ use crate::waits::Waits;
 /// and meld), with its legal actions and the tile on offer in a claim.
 pub struct Seat<'a> {
     pub counts: Counts,
-    pub melds: Vec<Meld>,
+    pub melds: Melds,
     pub wildcards: &'a [u8],
     pub rules: EvalRules,
     pub seen: Counts,
@@ -59,15 +59,13 @@ impl Seat<'_> {
         (0, live, best)
     }
 
-    fn with_meld(&self, kind: MeldKind, tile: u8) -> Vec<Meld> {
-        let mut melds: Vec<Meld> = self
-            .melds
-            .iter()
-            .copied()
-            .filter(|m| {
-                !(kind == MeldKind::AddedKong && m.kind == MeldKind::Pong && m.tile == tile)
-            })
-            .collect();
+    fn with_meld(&self, kind: MeldKind, tile: u8) -> Melds {
+        let mut melds = Melds::default();
+        for &m in self.melds.iter().filter(|m| {
+            !(kind == MeldKind::AddedKong && m.kind == MeldKind::Pong && m.tile == tile)
+        }) {
+            melds.push(m);
+        }
         melds.push(Meld { kind, tile });
         melds
     }

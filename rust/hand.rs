@@ -92,6 +92,70 @@ pub enum Size {
     Any,
 }
 
+/// A hand's declared melds, at most four, held inline (a hand is built on every engine and
+/// policy decision: no allocation). Reads as a slice of [`Meld`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Melds {
+    items: [Meld; 4],
+    len: u8,
+}
+
+impl Default for Meld {
+    fn default() -> Self {
+        Meld {
+            kind: MeldKind::Pong,
+            tile: 0,
+        }
+    }
+}
+
+impl Melds {
+    /// The first four of `melds` (a hand never has more).
+    #[must_use]
+    pub fn from_slice(melds: &[Meld]) -> Melds {
+        let mut out = Melds::default();
+        for &m in melds.iter().take(4) {
+            out.push(m);
+        }
+        out
+    }
+
+    /// Add a meld; a fifth is ignored (a hand holds at most four).
+    pub fn push(&mut self, m: Meld) {
+        if let Some(slot) = self.items.get_mut(self.len as usize) {
+            *slot = m;
+            self.len += 1;
+        }
+    }
+}
+
+impl std::ops::Deref for Melds {
+    type Target = [Meld];
+    fn deref(&self) -> &[Meld] {
+        &self.items[..self.len as usize]
+    }
+}
+
+impl std::ops::DerefMut for Melds {
+    fn deref_mut(&mut self) -> &mut [Meld] {
+        &mut self.items[..self.len as usize]
+    }
+}
+
+impl std::fmt::Debug for Melds {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<'a> IntoIterator for &'a Melds {
+    type Item = &'a Meld;
+    type IntoIter = std::slice::Iter<'a, Meld>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
 /// A validated hand.
 #[derive(Debug, Clone)]
 pub struct Hand {
@@ -100,7 +164,7 @@ pub struct Hand {
     /// Wildcards among the concealed tiles.
     pub wild: u8,
     /// The declared melds.
-    pub melds: Vec<Meld>,
+    pub melds: Melds,
     /// The wildcard kinds.
     pub wildcards: KindMask,
     /// Tiles of each kind the seat holds: concealed (wildcards included) and in melds.
@@ -128,7 +192,7 @@ impl Hand {
         Hand {
             counts,
             wild,
-            melds: melds.to_vec(),
+            melds: Melds::from_slice(melds),
             wildcards: mask,
             held,
         }
@@ -242,7 +306,7 @@ impl Hand {
         let hand = Hand {
             counts,
             wild,
-            melds: melds.to_vec(),
+            melds: Melds::from_slice(melds),
             wildcards: wild_mask,
             held,
         };

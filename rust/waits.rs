@@ -400,13 +400,13 @@ mod tests {
                 let hand = Hand {
                     counts,
                     wild,
-                    melds: vec![
+                    melds: crate::hand::Melds::from_slice(&vec![
                         crate::hand::Meld {
                             kind: crate::hand::MeldKind::Pong,
                             tile: 33
                         };
                         melds as usize
-                    ],
+                    ]),
                     wildcards: if wild > 0 { 1 << 31 } else { 0 },
                     held: counts,
                 };

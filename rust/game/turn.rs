@@ -5,19 +5,20 @@ use super::action::{self, Act, ActionCode};
 use super::event::Event;
 use super::result::{special, Haidi, WinContext, WinKind};
 use super::state::{GameCore, KongRecord, MeldRecord, Phase};
-use crate::hand::{Hand, Meld, MeldKind};
+use crate::hand::{Hand, Meld, MeldKind, Melds};
 use crate::tiles::{is_flower, Counts, KindMask, KINDS};
 use crate::waits::{ready_discards, Waits};
 
 /// The evaluator's melds of a seat's meld records.
-pub(crate) fn melds_of(records: &[MeldRecord]) -> Vec<Meld> {
-    records
-        .iter()
-        .map(|m| Meld {
+pub(crate) fn melds_of(records: &[MeldRecord]) -> Melds {
+    let mut out = Melds::default();
+    for m in records {
+        out.push(Meld {
             kind: m.kind,
             tile: m.tile,
-        })
-        .collect()
+        });
+    }
+    out
 }
 
 /// Whether a kong keeps a declared seat's winning tiles (改变听口不能杠): the waits of the

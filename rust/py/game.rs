@@ -410,7 +410,7 @@ pub fn greedy_choice(
     let tiles = crate::tiles::counts_of(&view.hand)?;
     Ok(crate::greedy::choose(&crate::greedy::Seat {
         counts: tiles,
-        melds,
+        melds: crate::hand::Melds::from_slice(&melds),
         wildcards: &view.wildcards,
         rules: rules.eval,
         seen: view.seen(),
