@@ -264,30 +264,17 @@ fn with_group_n<const NEED: usize>(dp: &Dp, keep: &Keep) -> Dp {
 }
 
 /// Two disjoint sets of groups together: `a`'s and `b`'s totals for every split of up to
-/// `need` melds and one pair.
-fn merge(a: &Dp, b: &Dp, need: usize) -> Dp {
+/// `NEED` melds and one pair.
+fn merge<const NEED: usize>(a: &Dp, b: &Dp) -> Dp {
     let mut out = [[NEG; 2]; 5];
-    for m in 0..=need {
-        for bm in 0..=need - m {
+    for m in 0..=NEED {
+        for bm in 0..=NEED - m {
             let slot = &mut out[m + bm];
             slot[0] = slot[0].max(a[m][0] + b[bm][0]);
             slot[1] = slot[1].max(a[m][1] + b[bm][0]).max(a[m][0] + b[bm][1]);
         }
     }
     out
-}
-
-/// The standard shape's best total from the other groups' `others` and one group's `keep`
-/// row: `need` melds, one pair.
-#[inline]
-fn completed(others: &Dp, keep: &Keep, need: usize) -> u8 {
-    let mut best = NEG;
-    for gm in 0..=need {
-        best = best
-            .max(others[need - gm][1] + i16::from(keep[gm * 2]))
-            .max(others[need - gm][0] + i16::from(keep[gm * 2 + 1]));
-    }
-    best.max(0) as u8
 }
 
 /// The standard shape's best total from two disjoint sets of groups: `need` melds, one pair.
@@ -360,6 +347,52 @@ fn any_suits(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> i32 {
     i32::from(14 - 3 * melds) - i32::from(wild) - i32::from(keep) - 1
 }
 
+/// The most natural tiles a standard shape with `NEED` more melds and a pair can use, after
+/// discarding each held kind (`counts[k] > 0`): prefix and suffix joins of the groups, the
+/// other groups merged once per group, then one join per discard.
+fn standard_after<const NEED: usize>(
+    counts: &Counts,
+    keys: &crate::shape::Keys,
+    honors: &[Keep],
+) -> [u8; KINDS] {
+    let row = |g: usize, key: u32| -> &Keep {
+        if g < 3 {
+            &SUIT[key as usize]
+        } else {
+            &honors[key as usize]
+        }
+    };
+    // prefix[g]: groups before g; suffix[g]: groups after g.
+    let mut prefix = [START; 4];
+    for g in 1..4 {
+        prefix[g] = with_group_n::<NEED>(&prefix[g - 1], row(g - 1, keys.0[g - 1]));
+    }
+    let mut suffix = [START; 4];
+    for g in (0..3).rev() {
+        suffix[g] = with_group_n::<NEED>(&suffix[g + 1], row(g + 1, keys.0[g + 1]));
+    }
+    let mut out = [0u8; KINDS];
+    for g in 0..4 {
+        let kinds = 9 * g..(9 * g + 9).min(KINDS);
+        if kinds.clone().all(|k| counts[k] == 0) {
+            continue;
+        }
+        // Every group but g: fewer than NEED melds, or no pair, left for g.
+        let others = merge::<NEED>(&prefix[g], &suffix[g]);
+        for k in kinds.filter(|&k| counts[k] > 0) {
+            let keep = row(g, keys.0[g] - POW5[k - 9 * g]);
+            let mut best = NEG;
+            for gm in 0..=NEED {
+                best = best
+                    .max(others[NEED - gm][1] + i16::from(keep[gm * 2]))
+                    .max(others[NEED - gm][0] + i16::from(keep[gm * 2 + 1]));
+            }
+            out[k] = best.max(0) as u8;
+        }
+    }
+    out
+}
+
 /// The shanten after discarding each kind, for a validated 3n+2 hand: `out[k]` for every
 /// kind `k` the seat holds concealed (a held wildcard kind: one wildcard fewer), [`NEVER`] + 1
 /// for the others. The same answers as [`of_hand`] on each hand less one tile, at about the
@@ -391,27 +424,18 @@ pub fn after_discards(hand: &crate::hand::Hand, rules: EvalRules) -> [i32; KINDS
     }
     let counts = &hand.counts;
     let keys = crate::shape::Keys::of(counts);
-    let need = 4 - melds as usize;
-    let row = |g: usize, key: u32| -> &Keep {
-        if g < 3 {
-            &SUIT[key as usize]
-        } else if rules.wind_runs {
-            &HONORS_WIND_RUNS[key as usize]
-        } else {
-            &HONORS[key as usize]
-        }
+    let honors: &[Keep] = if rules.wind_runs {
+        &HONORS_WIND_RUNS
+    } else {
+        &HONORS
     };
-    // prefix[g]: groups before g; suffix[g]: groups after g.
-    let mut prefix = [START; 4];
-    for g in 1..4 {
-        prefix[g] = with_group(&prefix[g - 1], row(g - 1, keys.0[g - 1]), need);
-    }
-    let mut suffix = [START; 4];
-    for g in (0..3).rev() {
-        suffix[g] = with_group(&suffix[g + 1], row(g + 1, keys.0[g + 1]), need);
-    }
-    // others[g]: every group but g, with fewer than `need` melds or no pair left for g.
-    let others: [Dp; 4] = std::array::from_fn(|g| merge(&prefix[g], &suffix[g], need));
+    let standard = match melds {
+        0 => standard_after::<4>(counts, &keys, honors),
+        1 => standard_after::<3>(counts, &keys, honors),
+        2 => standard_after::<2>(counts, &keys, honors),
+        3 => standard_after::<1>(counts, &keys, honors),
+        _ => standard_after::<0>(counts, &keys, honors),
+    };
     let pairs: u8 = counts.iter().map(|&c| c / 2).sum();
     let halves: u8 = counts.iter().map(|&c| c % 2).sum();
     // Thirteen orphans: orphan kinds held, and held more than once.
@@ -419,8 +443,7 @@ pub fn after_discards(hand: &crate::hand::Hand, rules: EvalRules) -> [i32; KINDS
     let distinct = (0..KINDS).filter(|&k| orphan(k) && counts[k] > 0).count() as u8;
     let doubles = (0..KINDS).filter(|&k| orphan(k) && counts[k] > 1).count() as u8;
     for k in (0..KINDS).filter(|&k| counts[k] > 0) {
-        let (g, i) = (k / 9, k % 9);
-        let mut keep = completed(&others[g], row(g, keys.0[g] - POW5[i]), need);
+        let mut keep = standard[k];
         if melds == 0 {
             // Less one of kind k: an odd count loses a half, an even one turns a pair to a half.
             let (p, h) = if counts[k] % 2 == 1 {
