@@ -23,6 +23,9 @@ __all__ = [
     "IllegalActionError",
     "NotYourTurnError",
     "InvalidEventLogError",
+    "ProtocolError",
+    "InvalidTokenError",
+    "TableNotFoundError",
 ]
 
 
@@ -89,3 +92,16 @@ class NotYourTurnError(KoudiandianError, ValueError):
 
 class InvalidEventLogError(KoudiandianError, ValueError):
     """An event log or JSON game state is corrupt, edited, or does not replay to itself."""
+
+
+class ProtocolError(KoudiandianError, ValueError):
+    """A message to the game server (``koudiandian.server``) is malformed: not JSON, not an
+    object, of an unknown type, too large, or a request body that is not a table spec."""
+
+
+class InvalidTokenError(KoudiandianError, ValueError):
+    """A seat token is missing, unknown, or belongs to another table (``koudiandian.server``)."""
+
+
+class TableNotFoundError(KoudiandianError, LookupError):
+    """No table (or finished hand) of the game server has that id (``koudiandian.server``)."""

@@ -1,0 +1,130 @@
+"""The server's SQLite database: tables, seat-token digests and every accepted action.
+
+A table is its spec plus the decisions taken at it, in order; the server rebuilds it by
+replaying those decisions through a fresh :class:`~koudiandian.Match` (the engine deals the
+same hands from the spec's seed and logs the same events). The database runs in WAL mode;
+each action is its own transaction, committed before the server broadcasts its events, so a
+crash (even ``kill -9``) loses no action that any client has seen. ``synchronous=NORMAL``
+keeps a committed transaction through a crash of the process; ``durable=True`` (FULL)
+also through a crash of the machine, at the price of an fsync per action.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..action import Action
+from .spec import TableSpec
+
+__all__ = ["Store", "StoredTable"]
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    spec TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    digest BLOB NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (table_id, n)
+);
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredTable:
+    """One table as the database holds it."""
+
+    id: str
+    spec: TableSpec
+    digests: tuple[bytes | None, bytes | None, bytes | None, bytes | None]
+    actions: list[tuple[int, Action]]
+
+
+class Store:
+    """The database at ``path`` (created if missing; ``":memory:"`` for none on disk)."""
+
+    def __init__(self, path: str | Path, *, durable: bool = False) -> None:
+        self.path = str(path)
+        # Autocommit: every statement outside an explicit transaction commits at once.
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(_SCHEMA)
+
+    @property
+    def journal_mode(self) -> str:
+        return str(self._db.execute("PRAGMA journal_mode").fetchone()[0])
+
+    def add_table(self, table_id: str, spec: TableSpec, digests: dict[int, bytes]) -> None:
+        """Store a new table and its seats' token digests, in one transaction."""
+        with self._transaction():
+            self._db.execute(
+                "INSERT INTO tables (id, spec, created) VALUES (?, ?, ?)",
+                (table_id, json.dumps(spec.to_dict(), sort_keys=True), time.time()),
+            )
+            self._db.executemany(
+                "INSERT INTO tokens (table_id, seat, digest) VALUES (?, ?, ?)",
+                [(table_id, seat, d) for seat, d in sorted(digests.items())],
+            )
+
+    def add_action(self, table_id: str, n: int, seat: int, action: Action) -> None:
+        """Commit action number ``n`` of the table (numbered from 0 across the match)."""
+        self._db.execute(
+            "INSERT INTO actions (table_id, n, seat, action) VALUES (?, ?, ?, ?)",
+            (table_id, n, seat, str(action)),
+        )
+
+    def tables(self) -> Iterator[StoredTable]:
+        """Every stored table, oldest first, with its actions in order."""
+        rows = self._db.execute("SELECT id, spec FROM tables ORDER BY created, id").fetchall()
+        for table_id, spec_text in rows:
+            digests: list[bytes | None] = [None, None, None, None]
+            for seat, digest in self._db.execute(
+                "SELECT seat, digest FROM tokens WHERE table_id = ?", (table_id,)
+            ):
+                digests[seat] = bytes(digest)
+            actions = [
+                (seat, Action.parse(text))
+                for seat, text in self._db.execute(
+                    "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n", (table_id,)
+                )
+            ]
+            yield StoredTable(
+                table_id,
+                TableSpec.from_dict(json.loads(spec_text)),
+                (digests[0], digests[1], digests[2], digests[3]),
+                actions,
+            )
+
+    def close(self) -> None:
+        self._db.close()
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db)
+
+
+class _Transaction:
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def __enter__(self) -> None:
+        self._db.execute("BEGIN")
+
+    def __exit__(self, kind: object, value: object, tb: object) -> None:
+        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
