@@ -185,10 +185,18 @@ def test_rejected_actions_name_the_error_and_change_nothing(client: TestClient) 
                 json.dumps({"type": "action", "action": {"kind": "discard", "tile": absent}}),
                 "IllegalActionError",
             ),
-            (ws0, json.dumps({"type": "action", "action": {"kind": "discard", "tile": 99}}), "IllegalActionError"),
+            (
+                ws0,
+                json.dumps({"type": "action", "action": {"kind": "discard", "tile": 99}}),
+                "IllegalActionError",
+            ),
             (ws0, json.dumps({"type": "action", "action": 7}), "IllegalActionError"),
             (ws1, json.dumps({"type": "action", "action": "pass"}), "NotYourTurnError"),
-            (ws1, json.dumps({"type": "action", "action": f"discard {view['hand'][0]}"}), "IllegalActionError"),
+            (
+                ws1,
+                json.dumps({"type": "action", "action": f"discard {view['hand'][0]}"}),
+                "IllegalActionError",
+            ),
             (ws0, "x" * (MAX_MESSAGE + 1), "ProtocolError"),
         ]
         for ws, text, error in bad:

@@ -92,14 +92,14 @@ def mask_view(view: dict[str, Any], seat: int, face_down: list[bool]) -> dict[st
     if view["phase"] in ("claim", "rob"):
         view["phase"] = "wait"
         view["claim_tile"] = None
+    if view["result"] is not None:
+        return view  # the settlement reveals every discard and meld
     discards = [list(d) for d in view["discards"]]
     discards[seat] = [None if down else t for t, down in zip(discards[seat], face_down)]
     view["discards"] = discards
     melds = [list(m) for m in view["melds"]]
     melds[seat] = [{**m, "tile": None} if m["kind"] == "concealed_kong" else m for m in melds[seat]]
     view["melds"] = melds
-    if view["result"] is not None:
-        view["hand"] = []
     return view
 
 
