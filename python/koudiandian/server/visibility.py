@@ -73,7 +73,7 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
     """Seat ``seat``'s view as a JSON-ready dict (``SeatView.to_dict()``'s shape)."""
     view = game._core.view(seat)
     _mask_claim(view, seat, game.to_act)
-    view["hand_sizes"] = [len(game._core.hand(s)) for s in range(4)]
+    view["hand_sizes"] = [sum(game._core.hand(s)) for s in range(4)]
     return view
 
 
