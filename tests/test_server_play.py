@@ -225,12 +225,14 @@ def test_tokens_spectators_and_other_tables(client: TestClient) -> None:
         (f"/tables/{a}/ws?token=" + "A" * 43, "InvalidTokenError"),
         (f"/tables/{a}/ws?token=" + "A" * 5000, "InvalidTokenError"),
         (f"/tables/nope/ws?token={tokens_a[0]}", "TableNotFoundError"),
+        (f"/tables/{a}/ws?views=some", "ProtocolError"),
+        (f"/tables/{a}/ws?since=-1", "ProtocolError"),
     ]:
         with client.websocket_connect(url) as ws:
             assert ws.receive_json()["error"] == error
             with pytest.raises(WebSocketDisconnect) as closed:
                 ws.receive_json()
-            assert closed.value.code in (4401, 4404)
+            assert closed.value.code in (4401, 4404, 1008)
     with client.websocket_connect(f"/tables/{a}/ws") as spectator:
         hello = spectator.receive_json()
         assert hello["seat"] is None
@@ -270,7 +272,7 @@ def test_a_socket_closed_mid_hand_resumes_and_other_tables_keep_playing(
 def test_bots_wait_their_delay() -> None:
     with TestClient(create_app(":memory:", bot_delay=0.2)) as client:
         tid, _ = new_table(client, seats=["greedy"] * 4, bot_delay=0.05)
-        with client.websocket_connect(f"/tables/{tid}/ws") as ws:
+        with client.websocket_connect(f"/tables/{tid}/ws?views=all") as ws:
             until(ws, "view")
             start = time.monotonic()
             for _ in range(4):  # a view after each bot action

@@ -181,11 +181,14 @@ def create_app(
             hand_param = websocket.query_params.get("hand")
             hand = None if hand_param is None else _int_param(hand_param, "hand")
             since = _int_param(websocket.query_params.get("since", "0"), "since")
+            views = websocket.query_params.get("views", "act")
+            if views not in ("act", "all"):
+                raise ProtocolError(f"views must be 'act' or 'all', got {views[:40]!r}")
         except ProtocolError as e:
             await websocket.send_text(json.dumps(error_message(e)))
             await websocket.close(1008)
             return
-        conn = table.connect(seat, hand, since)
+        conn = table.connect(seat, hand, since, all_views=views == "all")
         writer = asyncio.get_running_loop().create_task(_write(websocket, conn))
         try:
             await _read(websocket, table, conn)

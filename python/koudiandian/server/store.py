@@ -11,6 +11,7 @@ also through a crash of the machine, at the price of an fsync per action.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import time
@@ -73,7 +74,7 @@ class Store:
 
     def add_table(self, table_id: str, spec: TableSpec, digests: dict[int, bytes]) -> None:
         """Store a new table and its seats' token digests, in one transaction."""
-        with self._transaction():
+        with self.transaction():
             self._db.execute(
                 "INSERT INTO tables (id, spec, created) VALUES (?, ?, ?)",
                 (table_id, json.dumps(spec.to_dict(), sort_keys=True), time.time()),
@@ -84,7 +85,8 @@ class Store:
             )
 
     def add_action(self, table_id: str, n: int, seat: int, action: Action) -> None:
-        """Commit action number ``n`` of the table (numbered from 0 across the match)."""
+        """Store action number ``n`` of the table (numbered from 0 across the match):
+        committed at once, or with the enclosing :meth:`transaction`."""
         self._db.execute(
             "INSERT INTO actions (table_id, n, seat, action) VALUES (?, ?, ?, ?)",
             (table_id, n, seat, str(action)),
@@ -115,16 +117,13 @@ class Store:
     def close(self) -> None:
         self._db.close()
 
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self._db)
-
-
-class _Transaction:
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self._db = db
-
-    def __enter__(self) -> None:
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """One transaction: committed when the block ends, rolled back if it raises."""
         self._db.execute("BEGIN")
-
-    def __exit__(self, kind: object, value: object, tb: object) -> None:
-        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")

@@ -17,7 +17,7 @@ import asyncio
 import contextlib
 import json
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -50,6 +50,7 @@ class Connection:
     hand: int = 0  # the hand whose events it is being sent
     sent: int = 0  # how many events of that hand it has been sent
     view_key: tuple[int, int] | None = None  # (hand, events) of the last view sent
+    all_views: bool = False  # a view after every change, not only when the seat must act
     ended: bool = False  # whether it has been told that the match is over
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     overflowed: bool = False
@@ -119,28 +120,44 @@ class Table:
         self.actions = len(actions)
 
     def _apply(self, seat: int, action: Action) -> None:
-        """Step the match (the engine refuses a bad action, changing nothing), then commit."""
+        """Step the match (the engine refuses a bad action, changing nothing) and store the
+        action (committed when the enclosing :meth:`_committing` block ends)."""
         self.match.step(seat, action)
-        try:
-            self._store.add_action(self.id, self.actions, seat, action)
-        except Exception:
-            # Not stored: forget it, by rebuilding the match from what the store holds.
-            self.match = _match_of(self.spec)
-            stored = next(t for t in self._store.tables() if t.id == self.id)
-            self.replay(stored.actions)
-            self._logs.clear()
-            raise
+        self._store.add_action(self.id, self.actions, seat, action)
         self.actions += 1
         if self.on_action is not None:
             self.on_action(self, seat, action)
 
+    @contextlib.contextmanager
+    def _committing(self) -> Iterator[None]:
+        """One transaction for the actions taken inside; if it cannot be committed, the
+        table forgets them by rebuilding itself from what the store holds."""
+        try:
+            with self._store.transaction():
+                yield
+        except BaseException:
+            self._rebuild()
+            raise
+
+    def _rebuild(self) -> None:
+        self.match = _match_of(self.spec)
+        stored = next(t for t in self._store.tables() if t.id == self.id)
+        self.replay(stored.actions)
+        self._logs.clear()
+        self._bots_hand = -1
+
     def act(self, seat: int, action: Action) -> None:
-        """A person's action for ``seat``: checked, stored, then broadcast (with the bots'
-        answers when they act at once). Raises the engine's error and changes nothing if it
-        is refused."""
-        self._apply(seat, action)
-        if self.spec.bot_delay == 0:
-            self._run_bots(_BOT_BURST)
+        """A person's action for ``seat``: checked by the engine, then committed (with the
+        bots' answers when they act at once), then broadcast. Raises the engine's error, and
+        changes nothing, if it is refused."""
+        self.match.step(seat, action)  # a refused action raises here, before any change
+        with self._committing():
+            self._store.add_action(self.id, self.actions, seat, action)
+            self.actions += 1
+            if self.on_action is not None:
+                self.on_action(self, seat, action)
+            if self.spec.bot_delay == 0:
+                self._run_bots(_BOT_BURST)
         self.flush()
         self._wake.set()
 
@@ -174,9 +191,11 @@ class Table:
                 continue
             if self.spec.bot_delay > 0:
                 await asyncio.sleep(self.spec.bot_delay)
-                self._run_bots(1)
+                with self._committing():
+                    self._run_bots(1)
             else:
-                self._run_bots(_BOT_BURST)
+                with self._committing():
+                    self._run_bots(_BOT_BURST)
                 await asyncio.sleep(0)
             self.flush()
 
@@ -214,14 +233,22 @@ class Table:
         game = self.match.game
         return public_view(game) if seat is None else seat_view(game, seat)
 
-    def connect(self, seat: int | None, hand: int | None = None, since: int = 0) -> Connection:
-        """A new connection for ``seat``, sent (once flushed) the events it has not seen:
-        those of hand ``hand`` from number ``since`` on (default: the current hand's, all),
-        then its view."""
+    def connect(
+        self,
+        seat: int | None,
+        hand: int | None = None,
+        since: int = 0,
+        *,
+        all_views: bool = False,
+    ) -> Connection:
+        """A new connection for ``seat``, sent at once the events it has not seen: those of
+        hand ``hand`` from number ``since`` on (default: the current hand's, all), then its
+        view. Later it is sent each new event, and its view whenever it must act and once the
+        match is over (with ``all_views``, after every change)."""
         last = len(self.match.games) - 1
         if hand is None or not 0 <= hand <= last:
             hand, since = last, 0
-        conn = Connection(seat, hand=hand, sent=max(0, since))
+        conn = Connection(seat, hand=hand, sent=max(0, since), all_views=all_views)
         conn.send(
             {
                 "type": "hello",
@@ -256,7 +283,14 @@ class Table:
             conn.hand += 1
             conn.sent = 0
         key = (conn.hand, conn.sent)
-        if force_view or key != conn.view_key:
+        if force_view or (
+            key != conn.view_key
+            and (
+                conn.all_views
+                or self.match.is_over
+                or (conn.seat is not None and conn.seat in self.match.to_act)
+            )
+        ):
             conn.view_key = key
             conn.send({"type": "view", "hand": conn.hand, "view": self.view(conn.seat)})
         if self.match.is_over and not conn.ended:

@@ -58,7 +58,7 @@ function start(table, token) {
 function connect(resume) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   let url = `${proto}://${location.host}/tables/${encodeURIComponent(state.table)}/ws`;
-  const q = [];
+  const q = ["views=all"];
   if (state.token) q.push("token=" + encodeURIComponent(state.token));
   if (resume) q.push(`hand=${state.hand}`, `since=${state.sent}`);
   if (q.length) url += "?" + q.join("&");
@@ -86,8 +86,13 @@ function receive(m) {
       if (m.n !== state.sent) break; // already had it (a resumed socket)
       state.sent = m.n + 1;
       logEvent(m.event);
-      if (m.event.type === "start_hand") { state.endHand = null; $("#settlement").hidden = true; }
-      if (m.event.type === "end_hand") state.endHand = m.event;
+      if (m.event.type === "start_hand") { state.endHand = null; state.wildcards = m.event.wildcards; }
+      if (m.event.type === "end_hand") {
+        // The settlement stays on screen (a match deals the next hand at once).
+        state.endHand = m.event;
+        renderSettlement($("#settlement"), m.event.result, m.event.hands, (state.view && state.view.wildcards) || state.wildcards);
+        $("#settlement").dataset.hand = String(m.hand);
+      }
       break;
     case "view":
       state.view = m.view;
@@ -148,9 +153,6 @@ function render() {
   if (me !== null) hands[me] = v.hand;
   if (state.endHand) for (let s = 0; s < 4; s++) hands[s] = state.endHand.hands[s];
   renderBoard($("#board"), v, { me, hands, drawn: v.drawn, drawnSeat: me, names: seatNames(), interactive: true });
-  if (v.result) {
-    renderSettlement($("#settlement"), v.result, state.endHand ? state.endHand.hands : null, v.wildcards);
-  }
   renderActions();
 }
 
