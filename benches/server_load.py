@@ -30,7 +30,6 @@ from pathlib import Path
 from typing import Any
 
 import websockets
-
 from koudiandian import Game
 from koudiandian.server.visibility import mask_log
 
@@ -82,35 +81,35 @@ class Seat:
             ready.set()
             await go.wait()
             sent_at: float | None = None
-            async for text in ws:
-                m = json.loads(text)
-                kind = m["type"]
-                if kind == "event":
-                    if sent_at is not None:
-                        self.latencies.append(time.perf_counter() - sent_at)
-                        sent_at = None
-                    self.events.setdefault(m["hand"], []).append(m["event"])
-                    self.numbers.setdefault(m["hand"], []).append(m["n"])
-                elif kind == "view" and m["view"]["legal_actions"]:
-                    v = m["view"]
-                    action = choose(v["legal_actions"], v["drawn"])
-                    sent_at = time.perf_counter()
-                    await ws.send(json.dumps({"type": "action", "action": action}))
-                    self.actions += 1
-                elif kind == "error":
-                    self.errors.append(m["message"])
-                elif kind == "match_end":
-                    return
+            async for frame in ws:
+                for m in json.loads(frame):
+                    kind = m["type"]
+                    if kind == "event":
+                        if sent_at is not None:
+                            self.latencies.append(time.perf_counter() - sent_at)
+                            sent_at = None
+                        self.events.setdefault(m["hand"], []).append(m["event"])
+                        self.numbers.setdefault(m["hand"], []).append(m["n"])
+                    elif kind == "view" and m["view"]["legal_actions"]:
+                        v = m["view"]
+                        action = choose(v["legal_actions"], v["drawn"])
+                        sent_at = time.perf_counter()
+                        await ws.send(json.dumps({"type": "action", "action": action}))
+                        self.actions += 1
+                    elif kind == "error":
+                        self.errors.append(m["message"])
+                    elif kind == "match_end":
+                        return
 
     async def watch(self, ready: asyncio.Event) -> None:
         async with websockets.connect(self.url, max_queue=None) as ws:
             ready.set()
-            async for text in ws:
-                m = json.loads(text)
-                if m["type"] == "event":
-                    self.spectated.setdefault(m["hand"], []).append(m["event"])
-                elif m["type"] == "match_end":
-                    return
+            async for frame in ws:
+                for m in json.loads(frame):
+                    if m["type"] == "event":
+                        self.spectated.setdefault(m["hand"], []).append(m["event"])
+                    elif m["type"] == "match_end":
+                        return
 
 
 async def run(port: int, tables: int, hands: int, timeout: float) -> dict[str, Any]:
@@ -201,7 +200,19 @@ def main() -> int:
     p.add_argument("--tables", type=int, default=200)
     p.add_argument("--hands", type=int, default=2, help="hands per table (a match)")
     p.add_argument("--timeout", type=float, default=300, help="give up after this many seconds")
+    p.add_argument(
+        "--connect",
+        type=int,
+        metavar="PORT",
+        help="use the server already listening on this port of 127.0.0.1 (with --server-pid)",
+    )
+    p.add_argument("--server-pid", type=int, help="that server's process id (for its CPU time)")
     args = p.parse_args()
+    if args.connect is not None:
+        SERVER_PID = args.server_pid
+        report = asyncio.run(run(args.connect, args.tables, args.hands, args.timeout))
+        print(json.dumps(report, indent=2))
+        return 0
     if not 1 <= args.tables <= 1000 or not 1 <= args.hands <= 16:
         p.error("--tables 1–1000, --hands 1–16")
     with socket.socket() as s:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import socket
@@ -10,6 +11,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -35,6 +37,20 @@ def choose(legal: list[dict[str, Any]], drawn: int | None = None) -> dict[str, A
         if a["kind"] == "discard":
             return a
     return legal[0]
+
+
+def recv(ws: Any) -> dict[str, Any]:
+    """The next message from a server socket (Starlette's test session, or a ``websockets``
+    client): every frame is a JSON array of messages, taken one at a time."""
+    buf: deque[dict[str, Any]] = ws.__dict__.setdefault("_kdd_messages", deque())
+    if not buf:
+        if hasattr(ws, "receive_json"):
+            frame = ws.receive_json()
+        else:
+            frame = json.loads(ws.recv(timeout=30))
+        assert isinstance(frame, list) and frame, frame
+        buf.extend(frame)
+    return buf.popleft()
 
 
 def free_port() -> int:

@@ -18,7 +18,7 @@ pytest.importorskip("httpx2")
 from koudiandian import Game  # noqa: E402
 from koudiandian.server import create_app  # noqa: E402
 from koudiandian.server.protocol import MAX_MESSAGE  # noqa: E402
-from server_util import choose  # noqa: E402
+from server_util import choose, recv  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
@@ -55,7 +55,7 @@ def until(ws: Any, kind: str) -> list[dict[str, Any]]:
     """Messages up to and including the next one of type ``kind``."""
     got = []
     while True:
-        m = ws.receive_json()
+        m = recv(ws)
         got.append(m)
         if m["type"] == kind:
             return got
@@ -65,7 +65,7 @@ def until_to_act(ws: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Messages up to the next view that asks this seat to act; and that view."""
     got = []
     while True:
-        m = ws.receive_json()
+        m = recv(ws)
         got.append(m)
         if m["type"] == "view" and m["view"]["legal_actions"]:
             return got, m["view"]
@@ -75,7 +75,7 @@ def play_out(ws: Any) -> list[dict[str, Any]]:
     """Play the seat to the end of the match; every message received."""
     got: list[dict[str, Any]] = []
     while True:
-        m = ws.receive_json()
+        m = recv(ws)
         got.append(m)
         if m["type"] == "match_end":
             return got
@@ -125,7 +125,7 @@ def test_bad_table_specs_are_refused_by_name(
 def test_a_hand_played_over_the_websocket(client: TestClient) -> None:
     tid, tokens = new_table(client)
     with client.websocket_connect(f"/tables/{tid}/ws?token={tokens[0]}") as ws:
-        hello = ws.receive_json()
+        hello = recv(ws)
         assert hello["type"] == "hello" and hello["seat"] == 0 and hello["table"] == tid
         got = play_out(ws)
     full = client.get(f"/tables/{tid}/hands/0").json()["events"]
@@ -201,19 +201,19 @@ def test_rejected_actions_name_the_error_and_change_nothing(client: TestClient) 
         ]
         for ws, text, error in bad:
             ws.send_text(text)
-            reply = ws.receive_json()
+            reply = recv(ws)
             assert reply["type"] == "error" and reply["error"] == error, (text[:80], reply)
             assert reply["message"]
             if ws is ws0:  # the seat to act is told what it may do
                 assert reply["legal_actions"] == view["legal_actions"]
         ws0.send_bytes(b"\xff\xfe")
-        assert ws0.receive_json()["error"] == "ProtocolError"
+        assert recv(ws0)["error"] == "ProtocolError"
         assert client.get(f"/tables/{tid}").json() == before  # nothing changed
         ws0.send_json({"type": "ping"})
-        assert ws0.receive_json() == {"type": "pong"}
+        assert recv(ws0) == {"type": "pong"}
         # ... and the seat can still play its hand
         ws0.send_json({"type": "action", "action": view["legal_actions"][0]})
-        assert ws0.receive_json()["type"] == "event"
+        assert recv(ws0)["type"] == "event"
     assert client.get(f"/tables/{tid}").json()["actions"] > 0
 
 
@@ -229,17 +229,17 @@ def test_tokens_spectators_and_other_tables(client: TestClient) -> None:
         (f"/tables/{a}/ws?since=-1", "ProtocolError"),
     ]:
         with client.websocket_connect(url) as ws:
-            assert ws.receive_json()["error"] == error
+            assert recv(ws)["error"] == error
             with pytest.raises(WebSocketDisconnect) as closed:
-                ws.receive_json()
+                recv(ws)
             assert closed.value.code in (4401, 4404, 1008)
     with client.websocket_connect(f"/tables/{a}/ws") as spectator:
-        hello = spectator.receive_json()
+        hello = recv(spectator)
         assert hello["seat"] is None
         msgs = until(spectator, "view")
         assert msgs[-1]["view"]["hand"] == [] and msgs[-1]["view"]["legal_actions"] == []
         spectator.send_json({"type": "action", "action": "pass"})
-        reply = spectator.receive_json()
+        reply = recv(spectator)
         assert reply["error"] == "InvalidTokenError" and "spectator" in reply["message"]
     assert client.get(f"/tables/{a}").json()["actions"] == 0
 

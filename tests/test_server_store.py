@@ -21,7 +21,7 @@ websockets_sync = pytest.importorskip("websockets.sync.client")
 from koudiandian import Game  # noqa: E402
 from koudiandian.server import create_app  # noqa: E402
 from koudiandian.server.store import Store  # noqa: E402
-from server_util import choose, free_port, server_process, stored_matches  # noqa: E402
+from server_util import choose, recv, free_port, server_process, stored_matches  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 
@@ -61,7 +61,7 @@ def test_every_action_is_committed_before_its_events_are_sent(tmp_path: Path) ->
         checks = 0
         with client.websocket_connect(f"/tables/{tid}/ws?token={token}") as ws:
             while True:
-                m = ws.receive_json()
+                m = recv(ws)
                 if m["type"] == "match_end":
                     break
                 if m["type"] == "event":
@@ -95,7 +95,7 @@ def test_a_restarted_server_rebuilds_every_table_exactly(tmp_path: Path) -> None
             with client.websocket_connect(f"/tables/{tid}/ws?token={tokens[tid]}") as ws:
                 done = 0
                 while done < moves:
-                    m = ws.receive_json()
+                    m = recv(ws)
                     if m["type"] == "match_end":
                         break
                     if m["type"] == "view" and m["view"]["legal_actions"]:
@@ -115,7 +115,7 @@ def test_a_restarted_server_rebuilds_every_table_exactly(tmp_path: Path) -> None
         # and the tokens still hold their seats
         tid = next(iter(states))
         with client.websocket_connect(f"/tables/{tid}/ws?token={tokens[tid]}") as ws:
-            assert ws.receive_json()["seat"] == 0
+            assert recv(ws)["seat"] == 0
 
 
 def _post(port: int, path: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -145,7 +145,7 @@ class Client:
         self.view: dict[str, Any] | None = None
 
     def next(self) -> dict[str, Any]:
-        m: dict[str, Any] = json.loads(self.ws.recv(timeout=30))
+        m = recv(self.ws)
         if m["type"] == "event":
             if self.first_n is None:
                 self.first_n = m["n"]

@@ -165,7 +165,7 @@ def create_app(
         try:
             table = lobby.get(table_id)
         except TableNotFoundError as e:
-            await websocket.send_text(json.dumps(error_message(e)))
+            await websocket.send_text(json.dumps([error_message(e)]))
             await websocket.close(CLOSE_NOT_FOUND)
             return
         token = websocket.query_params.get("token")
@@ -174,7 +174,7 @@ def create_app(
             try:
                 seat = table.seat_of(token)
             except InvalidTokenError as e:
-                await websocket.send_text(json.dumps(error_message(e)))
+                await websocket.send_text(json.dumps([error_message(e)]))
                 await websocket.close(CLOSE_BAD_TOKEN)
                 return
         try:
@@ -185,7 +185,7 @@ def create_app(
             if views not in ("act", "all"):
                 raise ProtocolError(f"views must be 'act' or 'all', got {views[:40]!r}")
         except ProtocolError as e:
-            await websocket.send_text(json.dumps(error_message(e)))
+            await websocket.send_text(json.dumps([error_message(e)]))
             await websocket.close(1008)
             return
         conn = table.connect(seat, hand, since, all_views=views == "all")

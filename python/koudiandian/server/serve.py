@@ -40,6 +40,8 @@ def serve(
         port=port,
         log_level=log_level,
         ws_max_size=WS_MAX_SIZE,
+        # Compression costs more CPU than it saves on the small messages of a table.
+        ws_per_message_deflate=False,
         ws_ping_interval=20,
         ws_ping_timeout=20,
     )

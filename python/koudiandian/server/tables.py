@@ -44,7 +44,8 @@ _BOT_BURST = 400
 @dataclass(eq=False)
 class Connection:
     """One WebSocket: a seat (``None`` for a spectator), what it has been sent, and the
-    queue of text messages its writer task sends in order."""
+    queue of frames its writer task sends in order. A frame is a JSON array of messages:
+    what one change of the table brings a connection goes out as one frame."""
 
     seat: int | None
     hand: int = 0  # the hand whose events it is being sent
@@ -54,15 +55,30 @@ class Connection:
     ended: bool = False  # whether it has been told that the match is over
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     overflowed: bool = False
+    pending: list[dict[str, Any]] = field(default_factory=list)
 
-    def send(self, message: dict[str, Any]) -> None:
-        if self.overflowed:
+    def add(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` for the next frame."""
+        self.pending.append(message)
+
+    def push(self) -> None:
+        """Send the queued messages as one frame."""
+        if not self.pending or self.overflowed:
+            self.pending.clear()
             return
         if self.queue.qsize() >= MAX_QUEUED:
             self.overflowed = True
+            self.pending.clear()
             self.queue.put_nowait(None)  # the writer closes the socket
             return
-        self.queue.put_nowait(json.dumps(message, separators=(",", ":"), ensure_ascii=False))
+        text = json.dumps(self.pending, separators=(",", ":"), ensure_ascii=False)
+        self.pending.clear()
+        self.queue.put_nowait(text)
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send ``message`` now (after anything queued), in a frame of its own."""
+        self.add(message)
+        self.push()
 
 
 def _match_of(spec: TableSpec) -> Match:
@@ -249,7 +265,7 @@ class Table:
         if hand is None or not 0 <= hand <= last:
             hand, since = last, 0
         conn = Connection(seat, hand=hand, sent=max(0, since), all_views=all_views)
-        conn.send(
+        conn.add(
             {
                 "type": "hello",
                 "table": self.id,
@@ -276,7 +292,7 @@ class Table:
         while True:
             log = self.log(conn.hand, conn.seat)
             for n in range(conn.sent, len(log)):
-                conn.send({"type": "event", "hand": conn.hand, "n": n, "event": log[n]})
+                conn.add({"type": "event", "hand": conn.hand, "n": n, "event": log[n]})
             conn.sent = max(conn.sent, len(log))
             if conn.hand + 1 >= len(games):
                 break
@@ -292,10 +308,10 @@ class Table:
             )
         ):
             conn.view_key = key
-            conn.send({"type": "view", "hand": conn.hand, "view": self.view(conn.seat)})
+            conn.add({"type": "view", "hand": conn.hand, "view": self.view(conn.seat)})
         if self.match.is_over and not conn.ended:
             conn.ended = True
-            conn.send(
+            conn.add(
                 {
                     "type": "match_end",
                     "scores": list(self.match.scores),
@@ -303,6 +319,7 @@ class Table:
                     "hands": len(games),
                 }
             )
+        conn.push()
 
     # -- public state -------------------------------------------------------------------
 

@@ -65,7 +65,8 @@ function connect(resume) {
   const ws = new WebSocket(url);
   state.ws = ws;
   ws.onopen = () => { $("#connection").textContent = "connected"; state.retry = 0; };
-  ws.onmessage = (m) => receive(JSON.parse(m.data));
+  // Every frame is a JSON array of messages, in order.
+  ws.onmessage = (m) => { for (const msg of JSON.parse(m.data)) receive(msg); };
   ws.onclose = (e) => {
     $("#connection").textContent = `disconnected (${e.code})`;
     if (e.code === 4401 || e.code === 4404 || state.over) return;
