@@ -21,7 +21,7 @@ websockets_sync = pytest.importorskip("websockets.sync.client")
 from koudiandian import Game  # noqa: E402
 from koudiandian.server import create_app  # noqa: E402
 from koudiandian.server.store import Store  # noqa: E402
-from server_util import choose, recv, free_port, server_process, stored_matches  # noqa: E402
+from server_util import choose, free_port, recv, server_process, stored_matches  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 

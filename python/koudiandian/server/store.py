@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..action import Action
+from ..action import Action, action_from_code
 from .spec import TableSpec
 
 __all__ = ["Store", "StoredTable"]
@@ -40,7 +40,7 @@ CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(id),
     n INTEGER NOT NULL,
     seat INTEGER NOT NULL,
-    action TEXT NOT NULL,
+    action INTEGER NOT NULL,  -- Action.code: kind * 34 + tile
     PRIMARY KEY (table_id, n)
 );
 """
@@ -89,7 +89,7 @@ class Store:
         committed at once, or with the enclosing :meth:`transaction`."""
         self._db.execute(
             "INSERT INTO actions (table_id, n, seat, action) VALUES (?, ?, ?, ?)",
-            (table_id, n, seat, str(action)),
+            (table_id, n, seat, action.code),
         )
 
     def tables(self) -> Iterator[StoredTable]:
@@ -102,8 +102,8 @@ class Store:
             ):
                 digests[seat] = bytes(digest)
             actions = [
-                (seat, Action.parse(text))
-                for seat, text in self._db.execute(
+                (seat, action_from_code(code))
+                for seat, code in self._db.execute(
                     "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n", (table_id,)
                 )
             ]

@@ -105,6 +105,7 @@ class Table:
         self._bots: list[Bot | None] = []
         self._bots_hand = -1
         self._logs: dict[tuple[int, int | None], tuple[int, list[dict[str, Any]]]] = {}
+        self._public: dict[int, tuple[int, list[dict[str, Any]]]] = {}  # hand: (seat 0's, log)
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
         self.on_action: Callable[[Table, int, Action], None] | None = None
@@ -160,6 +161,7 @@ class Table:
         stored = next(t for t in self._store.tables() if t.id == self.id)
         self.replay(stored.actions)
         self._logs.clear()
+        self._public.clear()
         self._bots_hand = -1
 
     def act(self, seat: int, action: Action) -> None:
@@ -238,7 +240,11 @@ class Table:
         if cached is not None and cached[0] == count:
             return cached[1]
         if seat is None:
-            log = mask_log(self.log(hand, 0), 0)
+            # The public log grows with seat 0's: mask only the events added since.
+            base = self.log(hand, 0)
+            done, log = self._public.get(hand, (0, []))
+            log.extend(mask_log(base[done:], 0))
+            self._public[hand] = (len(base), log)
         else:
             log = list(game.events_for(seat))  # type: ignore[arg-type]
         self._logs[(hand, seat)] = (count, log)
