@@ -8,7 +8,7 @@ build: ## build and install the package into the current Python
 	pip install .
 
 test: ## install with test extras and run the test suite (the README's test command)
-	pip install ".[test]" && python -m pytest
+	pip install ".[test,server]" && python -m pytest
 
 test-rust: ## the Rust core's own tests, without Python
 	cargo test --release

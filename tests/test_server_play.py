@@ -280,3 +280,12 @@ def test_bots_wait_their_delay() -> None:
             assert time.monotonic() - start >= 0.05 * 3
         state = client.get(f"/tables/{tid}").json()
         assert state["actions"] >= 4 and not state["over"]  # 70-odd actions at 20 a second
+
+
+def test_serve_refuses_a_bad_port_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    from koudiandian.cli import main
+
+    assert main(["serve", "--port", "70000"]) == 2
+    assert "port must be 0–65535, got 70000" in capsys.readouterr().err
+    assert main(["serve", "--bot-delay", "-1"]) == 2
+    assert "bot_delay" in capsys.readouterr().err
