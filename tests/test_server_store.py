@@ -222,3 +222,36 @@ def test_kill_9_mid_hand_then_restart_resumes_every_table(tmp_path: Path) -> Non
         # The other table was rebuilt too, and can be played.
         o = Client(port, other["id"], other["tokens"][0])
         assert o.until_to_act() is not None
+
+
+def test_actions_the_store_cannot_commit_are_undone(tmp_path: Path) -> None:
+    from koudiandian.server.spec import TableSpec
+    from koudiandian.server.tables import Lobby
+
+    db = tmp_path / "k.sqlite"
+    store = Store(db)
+    table, _ = Lobby(store).create(
+        TableSpec.parse(
+            {"seats": ["human", "greedy", "greedy", "greedy"], "seed": 3, "bot_delay": 0}
+        )
+    )
+    before = table.match.to_json()
+    action = table.match.legal_actions(0)[0]
+    real = store.add_action
+    calls = []
+
+    def failing(*args: Any) -> None:
+        calls.append(args)
+        if len(calls) == 2:  # the first bot's answer, in the same transaction
+            raise sqlite3.OperationalError("disk I/O error")
+        real(*args)
+
+    store.add_action = failing  # type: ignore[method-assign]
+    with pytest.raises(sqlite3.OperationalError):
+        table.act(0, action)
+    assert table.match.to_json() == before and table.actions == 0
+    assert stored_matches(db)[table.id].to_json() == before  # rolled back, the human's too
+    store.add_action = real  # type: ignore[method-assign]
+    table.act(0, action)
+    assert table.actions > 1
+    assert stored_matches(db)[table.id].to_json() == table.match.to_json()

@@ -39,6 +39,8 @@ def serve(
         host=host,
         port=port,
         log_level=log_level,
+        # An access log would print every socket's URL, seat tokens included.
+        access_log=False,
         ws_max_size=WS_MAX_SIZE,
         # Compression costs more CPU than it saves on the small messages of a table.
         ws_per_message_deflate=False,

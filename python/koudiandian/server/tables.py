@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -33,6 +34,20 @@ from .store import Store
 from .visibility import mask_log, public_view, seat_view
 
 __all__ = ["Table", "Lobby", "Connection", "MAX_QUEUED"]
+
+_log = logging.getLogger("koudiandian.server")
+
+try:  # a faster JSON encoder, if installed (the [server] extra brings it)
+    import orjson
+
+    def _frame(messages: list[dict[str, Any]]) -> str:
+        return orjson.dumps(messages).decode()
+
+except ImportError:  # pragma: no cover - orjson is in the [server] extra
+
+    def _frame(messages: list[dict[str, Any]]) -> str:
+        return json.dumps(messages, separators=(",", ":"), ensure_ascii=False)
+
 
 #: Messages queued for one connection before the server gives up on it (a client that
 #: does not read).
@@ -71,7 +86,7 @@ class Connection:
             self.pending.clear()
             self.queue.put_nowait(None)  # the writer closes the socket
             return
-        text = json.dumps(self.pending, separators=(",", ":"), ensure_ascii=False)
+        text = _frame(self.pending)
         self.pending.clear()
         self.queue.put_nowait(text)
 
@@ -201,7 +216,18 @@ class Table:
         return done
 
     async def drive(self) -> None:
-        """The table's bot driver: runs until cancelled."""
+        """The table's bot driver: runs until cancelled. A bot that fails (a bot's bug, or
+        the store refusing a commit) is logged, and the driver tries again a second later."""
+        while True:
+            try:
+                await self._drive_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                _log.exception("table %s: a bot's action failed", self.id)
+                await asyncio.sleep(1)
+
+    async def _drive_once(self) -> None:
         while True:
             if self._bot_to_act() is None:
                 self._wake.clear()
