@@ -256,7 +256,9 @@ function renderReplay() {
   const open = choice === "all";
   const seat = open ? 0 : Number(choice);
   const v = f.views[seat];
-  const hands = open ? f.views.map((w) => w.hand) : [0, 1, 2, 3].map((s) => (s === seat ? v.hand : null));
+  const end = f.events.find((e) => e.type === "end_hand");
+  let hands = open ? f.views.map((w) => w.hand) : [0, 1, 2, 3].map((s) => (s === seat ? v.hand : null));
+  if (end) hands = end.hands; // the settlement shows every hand
   const turnSeat = open ? v.turn : seat;
   renderBoard($("#replay-board"), v, { me: seat, hands, drawn: f.views[turnSeat].drawn, drawnSeat: turnSeat, names: null });
   $("#rp-pos").textContent = `${replay.i} / ${replay.frames.length - 1}`;
@@ -264,7 +266,6 @@ function renderReplay() {
   $("#rp-step").textContent = `${what} — ${f.events.map(describeEvent).join(" · ")}`;
   const box = $("#replay-settlement");
   if (v.result) {
-    const end = f.events.find((e) => e.type === "end_hand");
     renderSettlement(box, v.result, end ? end.hands : f.views.map((w) => w.hand), v.wildcards);
   } else {
     box.hidden = true;
