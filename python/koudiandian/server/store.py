@@ -46,6 +46,9 @@ CREATE TABLE IF NOT EXISTS actions (
 """
 
 
+_INSERT_ACTION = "INSERT INTO actions (table_id, n, seat, action) VALUES (?, ?, ?, ?)"
+
+
 @dataclass(frozen=True, slots=True)
 class StoredTable:
     """One table as the database holds it."""
@@ -67,6 +70,7 @@ class Store:
         self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.executescript(_SCHEMA)
+        self._rows: list[tuple[str, int, int, int]] | None = None  # inside a transaction
 
     @property
     def journal_mode(self) -> str:
@@ -74,7 +78,8 @@ class Store:
 
     def add_table(self, table_id: str, spec: TableSpec, digests: dict[int, bytes]) -> None:
         """Store a new table and its seats' token digests, in one transaction."""
-        with self.transaction():
+        with self._db:  # one transaction (sqlite3 commits it, or rolls it back)
+            self._db.execute("BEGIN")
             self._db.execute(
                 "INSERT INTO tables (id, spec, created) VALUES (?, ?, ?)",
                 (table_id, json.dumps(spec.to_dict(), sort_keys=True), time.time()),
@@ -87,10 +92,11 @@ class Store:
     def add_action(self, table_id: str, n: int, seat: int, action: Action) -> None:
         """Store action number ``n`` of the table (numbered from 0 across the match):
         committed at once, or with the enclosing :meth:`transaction`."""
-        self._db.execute(
-            "INSERT INTO actions (table_id, n, seat, action) VALUES (?, ?, ?, ?)",
-            (table_id, n, seat, action.code),
-        )
+        row = (table_id, n, seat, action.code)
+        if self._rows is not None:
+            self._rows.append(row)
+        else:
+            self._db.execute(_INSERT_ACTION, row)
 
     def tables(self) -> Iterator[StoredTable]:
         """Every stored table, oldest first, with its actions in order."""
@@ -119,11 +125,20 @@ class Store:
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
-        """One transaction: committed when the block ends, rolled back if it raises."""
-        self._db.execute("BEGIN")
+        """One transaction: the actions added inside are written and committed together when
+        the block ends; nothing is written if it raises (or if the commit fails)."""
+        if self._rows is not None:
+            raise RuntimeError("transactions do not nest")
+        self._rows = []
         try:
             yield
+            rows = self._rows
+        finally:
+            self._rows = None
+        self._db.execute("BEGIN")
+        try:
+            self._db.executemany(_INSERT_ACTION, rows)
+            self._db.execute("COMMIT")
         except BaseException:
             self._db.execute("ROLLBACK")
             raise
-        self._db.execute("COMMIT")
