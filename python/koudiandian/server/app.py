@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -82,6 +83,9 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         lobby.load()
+        # What is loaded now lives as long as the server: keep it out of the collector's
+        # full passes (they would stall every table).
+        gc.freeze()
         lobby.start()
         yield
         await lobby.stop()
