@@ -178,3 +178,23 @@ def test_a_declared_seats_face_down_discard_is_masked_for_the_others() -> None:
     assert masked and all(e["tile"] is None for e in masked if e["seat"] == seat)
     own = [e for e in game.events_for(seat) if e["type"] == "discard" and e["declare"]]
     assert own[0]["tile"] == declares[0]["tile"]
+
+
+def test_a_seat_not_asked_does_not_learn_that_another_seat_may_claim() -> None:
+    found = 0
+    for seed in range(40):
+        game = Game(Rules.preset("taiyuan"), seed=seed)
+        bots = [GreedyBot() for _ in range(4)]
+        while not game.is_over:
+            if game.phase == "claim":
+                for s in range(4):
+                    if s not in game.to_act:
+                        assert game.view(s).phase == "claim"  # the engine's view says so
+                        view = seat_view(game, s)
+                        assert view["phase"] == "wait" and view["claim_tile"] is None
+                        found += 1
+                    else:
+                        assert seat_view(game, s)["phase"] == "claim"
+            seat = game.to_act[0]
+            game.step(seat, bots[seat].act(game.view(seat), game.legal_actions(seat)))
+    assert found > 10
