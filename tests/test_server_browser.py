@@ -39,6 +39,16 @@ _STATE = """() => ({
 })"""
 
 
+def _post(port: int, path: str, body: Any) -> Any:
+    req = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}",
+        data=json.dumps(body).encode(),
+        headers={"content-type": "application/json"},
+    )
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
 def _get(port: int, path: str) -> Any:
     with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=10) as r:
         return json.loads(r.read())
@@ -66,10 +76,37 @@ def test_play_a_hand_in_chromium_by_clicking(tmp_path: Path) -> None:
         page.wait_for_selector("#board .seat")
         assert page.locator("#board .seat").count() == 4
         assert page.locator(".middle .wildcards .tile.wild").count() == 1  # the 耗子, marked
-        table = page.evaluate("() => new URLSearchParams(location.hash.slice(1)).get('table')")
+        first = page.evaluate("() => new URLSearchParams(location.hash.slice(1)).get('table')")
+        assert _get(port, f"/tables/{first}")["seats"][0]["connected"] == 1
+        for _ in range(3):  # click a tile to discard it, three turns running
+            page.wait_for_selector("#my-hand .tile.playable")
+            if page.locator("#actions button.act[data-kind=pass]").count():
+                page.click("#actions button.act[data-kind=pass]")
+                continue
+            before = _get(port, f"/tables/{first}")["actions"]
+            page.locator("#my-hand .tile.playable").last.click()
+            deadline = time.monotonic() + 10
+            while _get(port, f"/tables/{first}")["actions"] == before:
+                assert time.monotonic() < deadline, "the click sent nothing"
+                time.sleep(0.02)
+            assert _get(port, f"/tables/{first}")["actions"] > before
+        page.screenshot(path=str(ARTIFACTS / "browser-table-playing.png"))
+        page.close()
+        # The hand played to its end: a seeded one, whose dealer (seat 0) may declare (报听)
+        # at once, opened from its link (the token stays in the fragment).
+        t = _post(
+            port,
+            "/tables",
+            {"rules": "taiyuan,wildcards=random", "seed": 1, "bot_delay": 0},
+        )
+        table = t["id"]
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"http://127.0.0.1:{port}/#table={table}&token={t['tokens'][0]}")
+        page.wait_for_selector("#my-hand .tile")
         clicks = 0
+        declared = False
         seen_kinds: set[str] = set()
-        screenshot_mid = False
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
             s = page.evaluate(_STATE)
@@ -82,10 +119,12 @@ def test_play_a_hand_in_chromium_by_clicking(tmp_path: Path) -> None:
                     page.click(f"#actions button.act[data-kind={kind}]")
                     break
             else:
-                if s["playable"]:
-                    if not screenshot_mid and clicks >= 3:
-                        page.screenshot(path=str(ARTIFACTS / "browser-table-playing.png"))
-                        screenshot_mid = True
+                if "declare" in s["kinds"]:  # 报听: the button, then the tile to lay face down
+                    page.click("#actions button.act[data-kind=declare]")
+                    page.wait_for_selector("#actions button.act.active[data-kind=declare]")
+                    page.locator("#my-hand .tile.playable").last.click()
+                    declared = True
+                elif s["playable"]:
                     drawn = page.locator("#my-hand .tile.playable.drawn")
                     (
                         drawn if drawn.count() else page.locator("#my-hand .tile.playable").last
@@ -101,13 +140,14 @@ def test_play_a_hand_in_chromium_by_clicking(tmp_path: Path) -> None:
             pytest.fail("the hand did not end in 90 s")
         page.wait_for_selector("#settlement .settlement-title")
         page.screenshot(path=str(ARTIFACTS / "browser-table-settlement.png"), full_page=True)
-        assert clicks >= 5
+        assert clicks >= 1
         state = _get(port, f"/tables/{table}")
         assert state["over"] and state["phase"] == "over"
         result = state["results"][0]
         shown = page.locator("#settlement .deltas td").all_inner_texts()
         assert [int(x) for x in shown] == result["deltas"]
         assert page.locator("#settlement .revealed").count() == 4
+        assert page.locator("#board .seat-bottom .badge.declared").count() == 1  # 听
         title = page.inner_text("#settlement .settlement-title")
         assert ("荒庄" in title) == (result["winner"] is None)
         # the others' discards are on the table, face up
@@ -146,7 +186,7 @@ def test_play_a_hand_in_chromium_by_clicking(tmp_path: Path) -> None:
         assert Game.replay(hand2).is_over
         assert errors == []
         browser.close()
-    assert {"pass"} <= seen_kinds or clicks > 0
+    assert declared and "declare" in seen_kinds
 
 
 def _is_decision(e: dict[str, Any]) -> bool:

@@ -181,12 +181,10 @@ function renderActions() {
   const hand = $("#my-hand");
   if (hand) {
     for (const t of hand.querySelectorAll(".tile")) {
-      const tile = Number(t.dataset.tile);
-      const a = playable.get(tile);
-      if (a) {
-        t.classList.add("playable");
-        t.onclick = () => send(a);
-      }
+      const a = playable.get(Number(t.dataset.tile));
+      t.classList.toggle("playable", Boolean(a));
+      t.classList.toggle("declarable", Boolean(a) && state.declaring);
+      t.onclick = a ? () => send(a) : null;
     }
   }
   if (declares.size) {
