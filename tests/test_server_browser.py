@@ -79,7 +79,7 @@ def test_play_a_hand_in_chromium_by_clicking(tmp_path: Path) -> None:
         first = page.evaluate("() => new URLSearchParams(location.hash.slice(1)).get('table')")
         assert _get(port, f"/tables/{first}")["seats"][0]["connected"] == 1
         for _ in range(3):  # click a tile to discard it, three turns running
-            page.wait_for_selector("#my-hand .tile.playable")
+            page.wait_for_selector("#my-hand .tile.playable, #actions button.act[data-kind=pass]")
             if page.locator("#actions button.act[data-kind=pass]").count():
                 page.click("#actions button.act[data-kind=pass]")
                 continue
