@@ -264,6 +264,9 @@ def test_a_socket_closed_mid_hand_resumes_and_other_tables_keep_playing(
     with client.websocket_connect(f"/tables/{a}/ws?token={tokens_a[0]}&hand=0&since={n}") as ws:
         rest = play_out(ws)
     assert rest[0]["type"] == "hello"
+    with client.websocket_connect(f"/tables/{a}/ws?hand=0&since=999999") as late:
+        got = until(late, "view")  # a "since" past the end: nothing old, nothing skipped
+        assert [m["type"] for m in got] == ["hello", "view"]
     assert [m["n"] for m in rest if m["type"] == "event"][0] == n  # only what was missed
     full = client.get(f"/tables/{a}/hands/0").json()["events"]
     assert events_of(seen) + events_of(rest) == Game.replay(full).events_for(0)

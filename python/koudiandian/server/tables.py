@@ -296,7 +296,8 @@ class Table:
         last = len(self.match.games) - 1
         if hand is None or not 0 <= hand <= last:
             hand, since = last, 0
-        conn = Connection(seat, hand=hand, sent=max(0, since), all_views=all_views)
+        since = min(max(0, since), len(self.log(hand, seat)))  # no event is skipped
+        conn = Connection(seat, hand=hand, sent=since, all_views=all_views)
         conn.add(
             {
                 "type": "hello",
