@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..action import Action, action_from_code
+from ..errors import TableNotFoundError
 from .spec import TableSpec
 
 __all__ = ["Store", "StoredTable"]
@@ -102,23 +103,33 @@ class Store:
         """Every stored table, oldest first, with its actions in order."""
         rows = self._db.execute("SELECT id, spec FROM tables ORDER BY created, id").fetchall()
         for table_id, spec_text in rows:
-            digests: list[bytes | None] = [None, None, None, None]
-            for seat, digest in self._db.execute(
-                "SELECT seat, digest FROM tokens WHERE table_id = ?", (table_id,)
-            ):
-                digests[seat] = bytes(digest)
-            actions = [
-                (seat, action_from_code(code))
-                for seat, code in self._db.execute(
-                    "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n", (table_id,)
-                )
-            ]
-            yield StoredTable(
-                table_id,
-                TableSpec.from_dict(json.loads(spec_text)),
-                (digests[0], digests[1], digests[2], digests[3]),
-                actions,
+            yield self._load(table_id, spec_text)
+
+    def table(self, table_id: str) -> StoredTable:
+        """One stored table (it must exist)."""
+        row = self._db.execute("SELECT spec FROM tables WHERE id = ?", (table_id,)).fetchone()
+        if row is None:
+            raise TableNotFoundError(f"no table {table_id!r} in {self.path}")
+        return self._load(table_id, row[0])
+
+    def _load(self, table_id: str, spec_text: str) -> StoredTable:
+        digests: list[bytes | None] = [None, None, None, None]
+        for seat, digest in self._db.execute(
+            "SELECT seat, digest FROM tokens WHERE table_id = ?", (table_id,)
+        ):
+            digests[seat] = bytes(digest)
+        actions = [
+            (seat, action_from_code(code))
+            for seat, code in self._db.execute(
+                "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n", (table_id,)
             )
+        ]
+        return StoredTable(
+            table_id,
+            TableSpec.from_dict(json.loads(spec_text)),
+            (digests[0], digests[1], digests[2], digests[3]),
+            actions,
+        )
 
     def close(self) -> None:
         self._db.close()

@@ -18,7 +18,7 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -123,7 +123,6 @@ class Table:
         self._public: dict[int, tuple[int, list[dict[str, Any]]]] = {}  # hand: (seat 0's, log)
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
-        self.on_action: Callable[[Table, int, Action], None] | None = None
 
     # -- seats --------------------------------------------------------------------------
 
@@ -157,8 +156,6 @@ class Table:
         self.match.step(seat, action)
         self._store.add_action(self.id, self.actions, seat, action)
         self.actions += 1
-        if self.on_action is not None:
-            self.on_action(self, seat, action)
 
     @contextlib.contextmanager
     def _committing(self) -> Iterator[None]:
@@ -173,8 +170,7 @@ class Table:
 
     def _rebuild(self) -> None:
         self.match = _match_of(self.spec)
-        stored = next(t for t in self._store.tables() if t.id == self.id)
-        self.replay(stored.actions)
+        self.replay(self._store.table(self.id).actions)
         self._logs.clear()
         self._public.clear()
         self._bots_hand = -1
@@ -187,8 +183,6 @@ class Table:
         with self._committing():
             self._store.add_action(self.id, self.actions, seat, action)
             self.actions += 1
-            if self.on_action is not None:
-                self.on_action(self, seat, action)
             if self.spec.bot_delay == 0:
                 self._run_bots(_BOT_BURST)
         self.flush()
