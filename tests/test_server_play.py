@@ -292,3 +292,20 @@ def test_serve_refuses_a_bad_port_by_name(capsys: pytest.CaptureFixture[str]) ->
     assert "port must be 0–65535, got 70000" in capsys.readouterr().err
     assert main(["serve", "--bot-delay", "-1"]) == 2
     assert "bot_delay" in capsys.readouterr().err
+
+
+def test_with_bids_the_deal_is_sent_again_once_the_bids_are_in(client: TestClient) -> None:
+    tid, tokens = new_table(client, rules="hebei,pao", seed=5)
+    with client.websocket_connect(f"/tables/{tid}/ws?token={tokens[0]}") as ws:
+        got = play_out(ws)
+    full = client.get(f"/tables/{tid}/hands/0").json()["events"]
+    expected = Game.replay(full).events_for(0)
+    again = [m for m in got if m["type"] == "event" and m.get("replaces")]
+    assert len(again) == 1 and again[0]["n"] == 0 and again[0]["event"] == expected[0]
+    first = next(m for m in got if m["type"] == "event")
+    assert first["event"]["type"] == "start_hand" and first["event"]["hand"] == []
+    log: dict[int, dict[str, Any]] = {}
+    for m in got:
+        if m["type"] == "event":
+            log[m["n"]] = m["event"]  # each event kept by its number
+    assert [log[n] for n in range(len(log))] == expected

@@ -71,6 +71,7 @@ class Connection:
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
     overflowed: bool = False
     pending: list[dict[str, Any]] = field(default_factory=list)
+    start: dict[str, Any] | None = None  # the start_hand event sent for ``hand``
 
     def add(self, message: dict[str, Any]) -> None:
         """Queue ``message`` for the next frame."""
@@ -290,8 +291,11 @@ class Table:
         last = len(self.match.games) - 1
         if hand is None or not 0 <= hand <= last:
             hand, since = last, 0
-        since = min(max(0, since), len(self.log(hand, seat)))  # no event is skipped
+        log = self.log(hand, seat)
+        since = min(max(0, since), len(log))  # no event is skipped
         conn = Connection(seat, hand=hand, sent=since, all_views=all_views)
+        if since and log:
+            conn.start = log[0]  # what it had, as far as the server can tell
         conn.add(
             {
                 "type": "hello",
@@ -318,8 +322,16 @@ class Table:
         games = self.match.games
         while True:
             log = self.log(conn.hand, conn.seat)
+            if conn.sent and log and log[0] != conn.start:
+                # The deal, as a seat sees it, is filled in once the bids are in (profiles
+                # with bids): the start_hand sent before is replaced.
+                conn.add(
+                    {"type": "event", "hand": conn.hand, "n": 0, "event": log[0], "replaces": True}
+                )
             for n in range(conn.sent, len(log)):
                 conn.add({"type": "event", "hand": conn.hand, "n": n, "event": log[n]})
+            if log:
+                conn.start = log[0]
             conn.sent = max(conn.sent, len(log))
             if conn.hand + 1 >= len(games):
                 break

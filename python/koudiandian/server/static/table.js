@@ -84,6 +84,7 @@ function receive(m) {
       break;
     case "event":
       if (m.hand !== state.hand) { state.hand = m.hand; state.sent = 0; $("#log").replaceChildren(); }
+      if (m.replaces) break; // the deal filled in after the bids: the view shows the tiles
       if (m.n !== state.sent) break; // already had it (a resumed socket)
       state.sent = m.n + 1;
       logEvent(m.event);
