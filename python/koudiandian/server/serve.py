@@ -29,9 +29,10 @@ def serve(
         raise InvalidArgumentError(f"bot_delay must be 0–10 seconds, got {bot_delay!r}")
     try:
         import uvicorn
+
+        from .app import WS_MAX_SIZE, create_app
     except ImportError:
         raise InvalidArgumentError(MISSING_EXTRA) from None
-    from .app import WS_MAX_SIZE, create_app
 
     app = create_app(db, bot_delay=bot_delay, durable=durable)
     uvicorn.run(
