@@ -1,4 +1,4 @@
-"""The ``koudiandian`` command line: simulate, play, analyze, replay."""
+"""The ``koudiandian`` command line: simulate, play, analyze, replay, serve."""
 
 from __future__ import annotations
 
@@ -246,6 +246,20 @@ def _play(args: argparse.Namespace) -> int:
     )
 
 
+def _serve(args: argparse.Namespace) -> int:
+    from .server.serve import serve
+
+    serve(
+        args.host,
+        args.port,
+        args.db,
+        bot_delay=args.bot_delay,
+        durable=args.durable,
+        log_level="warning" if args.quiet else "info",
+    )
+    return 0
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(2, f"koudiandian: error: {message}\n")
@@ -387,6 +401,34 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument("--match", action="store_true", help="play a one_round match, not one hand")
     _add_style(pl)
     pl.set_defaults(run=_play)
+
+    sv = sub.add_parser(
+        "serve",
+        help="run the game server: tables over WebSockets and a browser table "
+        "(needs the [server] extra)",
+    )
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    sv.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    sv.add_argument(
+        "--db",
+        default="koudiandian.sqlite",
+        help="the SQLite database of tables; created if missing, its tables resumed if not "
+        "(default koudiandian.sqlite)",
+    )
+    sv.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.5,
+        help="seconds a server-side bot waits before it acts, for tables that do not say "
+        "(default 0.5)",
+    )
+    sv.add_argument(
+        "--durable",
+        action="store_true",
+        help="fsync every action (survives a power cut, not only a crash of the server)",
+    )
+    sv.add_argument("--quiet", action="store_true", help="log warnings only")
+    sv.set_defaults(run=_serve)
     return p
 
 

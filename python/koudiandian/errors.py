@@ -24,6 +24,9 @@ __all__ = [
     "NotYourTurnError",
     "InvalidEventLogError",
     "BackendError",
+    "ProtocolError",
+    "InvalidTokenError",
+    "TableNotFoundError",
 ]
 
 
@@ -95,3 +98,16 @@ class InvalidEventLogError(KoudiandianError, ValueError):
 class BackendError(KoudiandianError, RuntimeError):
     """A simulation backend that cannot run: Ray not installed, or no cluster at the
     address given."""
+
+
+class ProtocolError(KoudiandianError, ValueError):
+    """A message to the game server (``koudiandian.server``) is malformed: not JSON, not an
+    object, of an unknown type, too large, or a request body that is not a table spec."""
+
+
+class InvalidTokenError(KoudiandianError, ValueError):
+    """A seat token is missing, unknown, or belongs to another table (``koudiandian.server``)."""
+
+
+class TableNotFoundError(KoudiandianError, LookupError):
+    """No table (or finished hand) of the game server has that id (``koudiandian.server``)."""

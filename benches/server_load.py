@@ -1,0 +1,259 @@
+"""Load on the game server over loopback (issue 13): many tables at once, each with one seat
+played by a WebSocket client that acts as soon as it may, three server-side bots with no
+delay, and a spectator socket.
+
+    python benches/server_load.py --tables 200 --hands 2
+
+The server runs in its own process (``koudiandian serve``); this process is the load
+generator (one asyncio loop). It reports actions per second (every seat's actions, from the
+server's count), the latency from a client's action to the next event it receives (p50,
+p99, max), whether every client's and spectator's log equals the server's ``events_for`` of
+its seat (and the public log), and the CPU time each process used. Bounded: ``--timeout``
+seconds at most. Needs the [server] extra and ``websockets``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import websockets
+from koudiandian import Game
+from koudiandian.server.visibility import mask_log
+
+
+def choose(legal: list[dict[str, Any]], drawn: int | None) -> dict[str, Any]:
+    """Win when it may, else pass, else discard the drawn tile, else the first action."""
+    for kind in ("self_draw_win", "win", "pass"):
+        for a in legal:
+            if a["kind"] == kind:
+                return a
+    for a in legal:
+        if a["kind"] == "discard" and a["tile"] == drawn:
+            return a
+    return legal[0]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process ``pid`` (and its waited-for children)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+def http(port: int, path: str, body: Any = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}", data=data, headers={"content-type": "application/json"}
+    )
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())
+
+
+class Seat:
+    """One table's client: its seat socket, its spectator socket, what they received."""
+
+    def __init__(self, port: int, table: str, token: str) -> None:
+        self.url = f"ws://127.0.0.1:{port}/tables/{table}/ws"
+        self.table = table
+        self.token = token
+        self.events: dict[int, list[dict[str, Any]]] = {}
+        self.numbers: dict[int, list[int]] = {}
+        self.spectated: dict[int, list[dict[str, Any]]] = {}
+        self.latencies: list[float] = []
+        self.actions = 0
+        self.errors: list[str] = []
+
+    async def play(self, go: asyncio.Event, ready: asyncio.Event) -> None:
+        async with websockets.connect(f"{self.url}?token={self.token}", max_queue=None) as ws:
+            ready.set()
+            await go.wait()
+            sent_at: float | None = None
+            async for frame in ws:
+                for m in json.loads(frame):
+                    kind = m["type"]
+                    if kind == "event":
+                        if sent_at is not None:
+                            self.latencies.append(time.perf_counter() - sent_at)
+                            sent_at = None
+                        self.events.setdefault(m["hand"], []).append(m["event"])
+                        self.numbers.setdefault(m["hand"], []).append(m["n"])
+                    elif kind == "view" and m["view"]["legal_actions"]:
+                        v = m["view"]
+                        action = choose(v["legal_actions"], v["drawn"])
+                        sent_at = time.perf_counter()
+                        await ws.send(json.dumps({"type": "action", "action": action}))
+                        self.actions += 1
+                    elif kind == "error":
+                        self.errors.append(m["message"])
+                    elif kind == "match_end":
+                        return
+
+    async def watch(self, ready: asyncio.Event) -> None:
+        async with websockets.connect(self.url, max_queue=None) as ws:
+            ready.set()
+            async for frame in ws:
+                for m in json.loads(frame):
+                    if m["type"] == "event":
+                        self.spectated.setdefault(m["hand"], []).append(m["event"])
+                    elif m["type"] == "match_end":
+                        return
+
+
+async def run(port: int, tables: int, hands: int, timeout: float) -> dict[str, Any]:
+    seats: list[Seat] = []
+    for i in range(tables):
+        t = http(
+            port,
+            "/tables",
+            {
+                "rules": "taiyuan",
+                "seats": ["human", "greedy", "greedy", "greedy"],
+                "match": hands,
+                "seed": 1000 + i,
+                "bot_delay": 0,
+            },
+        )
+        seats.append(Seat(port, t["id"], t["tokens"][0]))
+    go = asyncio.Event()
+    readies = [asyncio.Event() for _ in range(2 * tables)]
+    tasks = []
+    for s, seat in enumerate(seats):
+        tasks.append(asyncio.create_task(seat.watch(readies[2 * s])))
+        tasks.append(asyncio.create_task(seat.play(go, readies[2 * s + 1])))
+        if s % 20 == 19:
+            await asyncio.sleep(0.05)  # connect in waves
+    await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 60)
+    before = sum(http(port, f"/tables/{s.table}")["actions"] for s in seats)
+    own0 = os.times()
+    server0 = cpu_seconds(SERVER_PID)
+    start = time.perf_counter()
+    go.set()
+    await asyncio.wait_for(asyncio.gather(*tasks), timeout)
+    elapsed = time.perf_counter() - start
+    own1 = os.times()
+    server1 = cpu_seconds(SERVER_PID)
+    states = [http(port, f"/tables/{s.table}") for s in seats]
+    after = sum(st["actions"] for st in states)
+
+    # Every client's log against the server's events_for of its seat, hand by hand.
+    lost_or_duplicated = 0
+    for seat, state in zip(seats, states):
+        assert state["over"], state
+        for hand in range(state["finished_hands"]):
+            full = http(port, f"/tables/{seat.table}/hands/{hand}")["events"]
+            expected = Game.replay(full).events_for(0)
+            got = seat.events.get(hand, [])
+            if got != expected or seat.numbers.get(hand) != list(range(len(expected))):
+                lost_or_duplicated += 1
+            if seat.spectated.get(hand, []) != mask_log(list(expected), 0):
+                lost_or_duplicated += 1
+    latencies = sorted(x for s in seats for x in s.latencies)
+    q = statistics.quantiles(latencies, n=100)
+    return {
+        "tables": tables,
+        "hands_per_table": hands,
+        "sockets": 2 * tables,
+        "elapsed_s": round(elapsed, 2),
+        "actions": after - before,
+        "client_actions": sum(s.actions for s in seats),
+        "actions_per_s": round((after - before) / elapsed),
+        "latency_ms": {
+            "p50": round(q[49] * 1000, 2),
+            "p99": round(q[98] * 1000, 2),
+            "max": round(latencies[-1] * 1000, 2),
+            "samples": len(latencies),
+        },
+        "logs_differing": lost_or_duplicated,
+        "errors": sum(len(s.errors) for s in seats),
+        "cpu_s": {
+            "server": round(server1 - server0, 2),
+            "load_generator": round((own1.user - own0.user) + (own1.system - own0.system), 2),
+        },
+        "cpu_share_of_wall": {
+            "server": round((server1 - server0) / elapsed, 2),
+            "load_generator": round(
+                ((own1.user - own0.user) + (own1.system - own0.system)) / elapsed, 2
+            ),
+        },
+    }
+
+
+SERVER_PID = 0
+
+
+def main() -> int:
+    global SERVER_PID
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--tables", type=int, default=200)
+    p.add_argument("--hands", type=int, default=2, help="hands per table (a match)")
+    p.add_argument("--timeout", type=float, default=300, help="give up after this many seconds")
+    p.add_argument(
+        "--connect",
+        type=int,
+        metavar="PORT",
+        help="use the server already listening on this port of 127.0.0.1 (with --server-pid)",
+    )
+    p.add_argument("--server-pid", type=int, help="that server's process id (for its CPU time)")
+    args = p.parse_args()
+    if args.connect is not None:
+        SERVER_PID = args.server_pid
+        report = asyncio.run(run(args.connect, args.tables, args.hands, args.timeout))
+        print(json.dumps(report, indent=2))
+        return 0
+    if not 1 <= args.tables <= 1000 or not 1 <= args.hands <= 16:
+        p.error("--tables 1–1000, --hands 1–16")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with tempfile.TemporaryDirectory() as tmp:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "koudiandian", "serve", "--port", str(port)]
+            + ["--db", str(Path(tmp) / "load.sqlite"), "--bot-delay", "0", "--quiet"],
+        )
+        SERVER_PID = server.pid
+        try:
+            for _ in range(300):
+                try:
+                    http(port, "/tables")
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            try:
+                import uvloop
+
+                uvloop.install()
+            except ImportError:
+                pass
+            report = asyncio.run(run(port, args.tables, args.hands, args.timeout))
+        finally:
+            server.send_signal(signal.SIGTERM)
+            server.wait(30)
+    print(json.dumps(report, indent=2))
+    ok = (
+        report["actions_per_s"] >= 2000
+        and report["latency_ms"]["p99"] < 100
+        and report["logs_differing"] == 0
+        and report["errors"] == 0
+    )
+    print(
+        "targets (>= 2,000 actions/s, p99 < 100 ms, no lost or duplicated event):",
+        "met" if ok else "NOT met",
+    )
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

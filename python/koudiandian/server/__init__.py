@@ -1,0 +1,30 @@
+"""A game server on the engine: tables over WebSockets, SQLite persistence, a browser table.
+
+Install the extra (``pip install "koudiandian[server]"``) and run ``koudiandian serve``.
+The HTTP and WebSocket protocol is ``docs/server.md``; the modules:
+
+- :mod:`.app`: the Starlette application (routes, the WebSocket handler, static files)
+- :mod:`.tables`: a table (its match, bots, connections) and the lobby of tables
+- :mod:`.store`: the SQLite database (WAL) of tables, token digests and actions
+- :mod:`.auth`: seat tokens; :mod:`.spec`: a table's settings
+- :mod:`.visibility`: what a seat or a spectator may see
+- :mod:`.protocol`: client messages; :mod:`.replay`: a finished hand as frames
+- :mod:`.serve`: ``koudiandian serve``
+"""
+
+from __future__ import annotations
+
+__all__ = ["create_app", "serve"]
+
+
+def __getattr__(name: str) -> object:
+    # Imported on use: the extra's packages (Starlette, uvicorn) may be absent.
+    if name == "create_app":
+        from .app import create_app
+
+        return create_app
+    if name == "serve":
+        from .serve import serve
+
+        return serve
+    raise AttributeError(name)

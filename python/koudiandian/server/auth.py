@@ -1,0 +1,56 @@
+"""Seat tokens: random secrets, stored only as table-bound digests, checked in constant time.
+
+A token is 32 random bytes from :mod:`secrets` (URL-safe text). The server keeps, per table
+and seat, ``sha256(table_id "/" token)`` and never the token itself, so a token is bound to
+its table (the same text is another digest on another table) and a copy of the database
+does not hand out seats. :func:`seat_of` compares the digest of the token given with every
+seat's digest by :func:`hmac.compare_digest`, always all four, so its running time does not
+say which seat (or how much of a digest) matched.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Sequence
+
+from ..errors import InvalidTokenError
+
+__all__ = ["new_token", "token_digest", "seat_of", "TOKEN_BYTES"]
+
+#: Random bytes in a token (43 characters of URL-safe base64).
+TOKEN_BYTES = 32
+# A token is never longer than this; anything longer is refused before hashing.
+_MAX_TOKEN_LENGTH = 128
+
+
+def new_token() -> str:
+    """A fresh seat token."""
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def token_digest(table_id: str, token: str) -> bytes:
+    """What the server stores for ``token`` on table ``table_id``."""
+    return hashlib.sha256(f"{table_id}/{token}".encode()).digest()
+
+
+def seat_of(table_id: str, token: str | None, digests: Sequence[bytes | None]) -> int:
+    """The seat whose token on table ``table_id`` is ``token``, given each seat's stored
+    digest (``None`` for a bot seat).
+
+    Raises :class:`InvalidTokenError` if the token is missing, malformed or no seat's."""
+    if token is None or token == "":
+        raise InvalidTokenError(f"no token given for table {table_id!r}")
+    if not isinstance(token, str) or len(token) > _MAX_TOKEN_LENGTH:
+        raise InvalidTokenError(f"malformed token for table {table_id!r}")
+    given = token_digest(table_id, token)
+    found = -1
+    for seat, digest in enumerate(digests):
+        # Compare with every seat (a bot's seat against a dummy), matched or not.
+        if hmac.compare_digest(given, digest if digest is not None else b"\0" * len(given)):
+            if digest is not None:
+                found = seat
+    if found < 0:
+        raise InvalidTokenError(f"the token is not a seat's token on table {table_id!r}")
+    return found

@@ -1,0 +1,75 @@
+"""The WebSocket messages a client sends, read and checked (docs/server.md has the protocol).
+
+A client sends JSON objects of at most :data:`MAX_MESSAGE` bytes::
+
+    {"type": "action", "action": {"kind": "discard", "tile": 33}}
+    {"type": "action", "action": "discard 7z"}        # the text str(Action) prints
+    {"type": "ping"}
+
+Anything else raises :class:`ProtocolError` (or, for an action that names no action,
+:class:`IllegalActionError`), naming what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..action import Action
+from ..errors import IllegalActionError, KoudiandianError, ProtocolError
+
+__all__ = ["MAX_MESSAGE", "parse_message", "error_message"]
+
+#: The largest message a client may send, in bytes (UTF-8).
+MAX_MESSAGE = 4096
+_TYPES = ("action", "ping")
+
+
+def parse_message(data: str | bytes) -> tuple[str, Action | None]:
+    """The message's type and, for ``"action"``, its :class:`Action`."""
+    size = len(data) if isinstance(data, bytes) else len(data.encode())
+    if size > MAX_MESSAGE:
+        raise ProtocolError(f"message of {size} bytes; at most {MAX_MESSAGE} are read")
+    try:
+        obj = json.loads(data)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise ProtocolError(f"the message is not JSON: {e}") from None
+    if not isinstance(obj, dict):
+        raise ProtocolError(f"a message is a JSON object, got {type(obj).__name__}")
+    kind = obj.get("type")
+    if kind not in _TYPES:
+        raise ProtocolError(
+            f"unknown message type {kind!r}; expected one of {', '.join(map(repr, _TYPES))}"
+        )
+    if kind == "ping":
+        return "ping", None
+    return "action", parse_action(obj.get("action"))
+
+
+def parse_action(value: Any) -> Action:
+    """An action as a client writes it: ``{"kind": ..., "tile": ...}`` or text."""
+    try:
+        if isinstance(value, str):
+            return Action.parse(value)
+        if isinstance(value, dict):
+            unknown = set(value) - {"kind", "tile"}
+            if unknown or "kind" not in value:
+                raise IllegalActionError(
+                    f"an action is {{'kind', 'tile'}}, got {json.dumps(value)[:200]}"
+                )
+            return Action(value["kind"], value.get("tile"))
+    except KoudiandianError as e:
+        raise IllegalActionError(str(e)) from None
+    raise IllegalActionError(
+        f"'action' must be an object {{'kind', 'tile'}} or text, got {json.dumps(value)[:200]}"
+    )
+
+
+def error_message(error: Exception, legal: list[Action] | None = None) -> dict[str, Any]:
+    """The error a client is sent: the exception's class and message, and what it may do."""
+    return {
+        "type": "error",
+        "error": type(error).__name__,
+        "message": str(error),
+        "legal_actions": [a.to_dict() for a in legal or []],
+    }

@@ -1,0 +1,85 @@
+"""Watching a finished hand again: its log as frames, one per decision, for the replay viewer.
+
+A frame holds the events logged since the previous frame and every seat's view at that
+moment (the engine's own views, so the viewer shows a seat's view or all four hands open
+without knowing any rule). Only a finished hand's full log is replayed: a live hand's log
+holds the wall.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from ..action import Action
+from ..errors import InvalidEventLogError, ProtocolError
+from ..game import Game, replay_decisions
+from .visibility import seat_view
+
+__all__ = ["frames", "hands_of_jsonl", "MAX_FRAMES"]
+
+#: A hand has far fewer decisions than this; a log with more is refused.
+MAX_FRAMES = 2000
+
+
+def frames(events: Sequence[Any]) -> list[dict[str, Any]]:
+    """The frames of a finished hand's full log (as ``Game.events`` gives it).
+
+    Raises :class:`InvalidEventLogError` if the log does not replay to itself or the hand
+    is not over."""
+    game = Game.replay(events)  # checks the whole log first
+    if not game.is_over:
+        raise InvalidEventLogError("the hand is not over: only a finished hand is replayed")
+    start = events[0]
+    game = Game(
+        game.rules,
+        dealer=start["dealer"],
+        wall=start["wall"],
+        wildcards=start["wildcards"],
+        scores=start.get("scores", (0, 0, 0, 0)),
+        dice=[tuple(d) for d in start["dice"]] if "dice" in start else None,
+    )
+    out: list[dict[str, Any]] = []
+    shown = 0
+
+    def snapshot(action: Action | None, seat: int | None) -> None:
+        nonlocal shown
+        if len(out) >= MAX_FRAMES:
+            raise InvalidEventLogError(f"more than {MAX_FRAMES} decisions in one hand")
+        log = game.events
+        out.append(
+            {
+                "action": None if action is None else str(action),
+                "seat": seat,
+                "events": log[shown:],
+                "views": [seat_view(game, s) for s in range(4)],
+            }
+        )
+        shown = len(log)
+
+    def step(seat: int, action: Action) -> None:
+        game.step(seat, action)
+        snapshot(action, seat)
+
+    snapshot(None, None)
+    replay_decisions(events, step)
+    return out
+
+
+def hands_of_jsonl(text: str) -> list[list[dict[str, Any]]]:
+    """The hands' full logs in a ``simulate --log`` file (one JSON object per line with an
+    ``events`` list). Raises :class:`ProtocolError` naming the first bad line."""
+    hands: list[list[dict[str, Any]]] = []
+    for n, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+        except ValueError as e:
+            raise ProtocolError(f"line {n} is not JSON: {e}") from None
+        events = entry.get("events") if isinstance(entry, dict) else None
+        if not isinstance(events, list):
+            raise ProtocolError(f"line {n} has no 'events' list")
+        hands.append(events)
+    return hands

@@ -1,0 +1,50 @@
+"""``koudiandian serve``: the server under uvicorn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import InvalidArgumentError
+
+__all__ = ["serve", "MISSING_EXTRA"]
+
+MISSING_EXTRA = (
+    'the server needs the [server] extra: pip install "koudiandian[server]" (Starlette and uvicorn)'
+)
+
+
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | Path = "koudiandian.sqlite",
+    *,
+    bot_delay: float = 0.5,
+    durable: bool = False,
+    log_level: str = "info",
+) -> None:
+    """Serve tables on ``host:port``, stored in the SQLite database ``db``, until stopped."""
+    if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port < 65536:
+        raise InvalidArgumentError(f"port must be 0–65535, got {port!r}")
+    if not 0 <= bot_delay <= 10:
+        raise InvalidArgumentError(f"bot_delay must be 0–10 seconds, got {bot_delay!r}")
+    try:
+        import uvicorn
+
+        from .app import WS_MAX_SIZE, create_app
+    except ImportError:
+        raise InvalidArgumentError(MISSING_EXTRA) from None
+
+    app = create_app(db, bot_delay=bot_delay, durable=durable)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=log_level,
+        # An access log would print every socket's URL, seat tokens included.
+        access_log=False,
+        ws_max_size=WS_MAX_SIZE,
+        # Compression costs more CPU than it saves on the small messages of a table.
+        ws_per_message_deflate=False,
+        ws_ping_interval=20,
+        ws_ping_timeout=20,
+    )

@@ -1,0 +1,145 @@
+"""A table's settings (what ``POST /tables`` asks for), checked and serialisable.
+
+The request body is a JSON object::
+
+    {"rules": "taiyuan",                      # Rules.parse text, or {"preset": ..., "options": {...}},
+                                              # or a Rules.to_dict() object; default "taiyuan"
+     "seats": ["human", "greedy", "greedy", "random"],   # four seats: "human" or a bot name
+     "match": null,                           # null: one hand; "one_round" (一圈) or a number of hands
+     "seed": 12345,                           # optional: the deal's seed (default: random)
+     "bot_delay": 0.5}                        # optional: seconds a bot waits before it acts
+
+Every bad value raises a :class:`KoudiandianError` subclass naming it.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import InvalidArgumentError, ProtocolError
+from ..rules import Rules
+from ..simulate import BOTS
+
+__all__ = ["TableSpec", "HUMAN", "MAX_BOT_DELAY"]
+
+#: The seat kind of a person (who gets a token).
+HUMAN = "human"
+#: The longest a bot may be told to wait, in seconds.
+MAX_BOT_DELAY = 10.0
+_MAX_HANDS = 64
+_FIELDS = {"rules", "seats", "match", "seed", "bot_delay"}
+
+
+def _rules_of(value: Any) -> Rules:
+    if value is None:
+        return Rules.preset("taiyuan")
+    if isinstance(value, str):
+        return Rules.parse(value.lower())
+    if isinstance(value, dict):
+        if "profile" in value:
+            return Rules.from_dict(value)
+        unknown = set(value) - {"preset", "options"}
+        if unknown:
+            raise InvalidArgumentError(
+                f"rules: unknown field(s) {sorted(unknown)}; expected 'preset' and 'options'"
+            )
+        preset = value.get("preset", "taiyuan")
+        options = value.get("options", {})
+        if not isinstance(preset, str):
+            raise InvalidArgumentError(f"rules.preset must be a preset name, got {preset!r}")
+        if not isinstance(options, dict) or not all(
+            isinstance(v, (bool, str)) for v in options.values()
+        ):
+            raise InvalidArgumentError(
+                f"rules.options must map option names to true/false or a choice, got {options!r}"
+            )
+        return Rules.preset(preset.lower()).replace(**options)
+    raise InvalidArgumentError(
+        f"rules must be text, {{'preset', 'options'}} or a Rules dict, got {value!r}"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TableSpec:
+    """A table's settings: the rules, who plays each seat, how long the match is, the seed
+    and the bots' delay. ``length`` is ``None`` for a single hand."""
+
+    rules: Rules
+    seats: tuple[str, str, str, str]
+    length: int | str | None
+    seed: int
+    bot_delay: float
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        """The seats played by people (those with a token)."""
+        return tuple(s for s, kind in enumerate(self.seats) if kind == HUMAN)
+
+    @classmethod
+    def parse(cls, body: Any, *, default_bot_delay: float = 0.5) -> TableSpec:
+        """The spec a ``POST /tables`` body asks for. Raises :class:`ProtocolError` for a
+        body that is not an object or has unknown fields, and :class:`InvalidArgumentError`
+        (or :class:`InvalidRulesError`) for a bad value."""
+        if not isinstance(body, dict):
+            raise ProtocolError(f"a table spec is a JSON object, got {type(body).__name__}")
+        unknown = set(body) - _FIELDS
+        if unknown:
+            raise ProtocolError(
+                f"unknown table field(s) {sorted(unknown)}; known: {', '.join(sorted(_FIELDS))}"
+            )
+        rules = _rules_of(body.get("rules"))
+        seats = body.get("seats", [HUMAN, "greedy", "greedy", "greedy"])
+        if not isinstance(seats, list) or len(seats) != 4:
+            raise InvalidArgumentError(f"seats must be a list of four seat kinds, got {seats!r}")
+        kinds = []
+        for s, kind in enumerate(seats):
+            if not isinstance(kind, str) or (kind.lower() != HUMAN and kind.lower() not in BOTS):
+                raise InvalidArgumentError(
+                    f"seat {s}: {kind!r} is neither {HUMAN!r} nor a bot ({', '.join(BOTS)})"
+                )
+            kinds.append(kind.lower())
+        length = body.get("match")
+        if length is not None and length != "one_round":
+            if (
+                isinstance(length, bool)
+                or not isinstance(length, int)
+                or not 1 <= length <= _MAX_HANDS
+            ):
+                raise InvalidArgumentError(
+                    f"match must be null (one hand), 'one_round' or 1–{_MAX_HANDS} hands, "
+                    f"got {length!r}"
+                )
+        seed = body.get("seed")
+        if seed is None:
+            seed = secrets.randbits(63)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+            raise InvalidArgumentError(f"seed must be an int in 0..2**63-1, got {seed!r}")
+        delay = body.get("bot_delay", default_bot_delay)
+        if (
+            isinstance(delay, bool)
+            or not isinstance(delay, (int, float))
+            or not math.isfinite(delay)
+            or not 0 <= delay <= MAX_BOT_DELAY
+        ):
+            raise InvalidArgumentError(
+                f"bot_delay must be a number of seconds 0–{MAX_BOT_DELAY:g}, got {delay!r}"
+            )
+        return cls(rules, (kinds[0], kinds[1], kinds[2], kinds[3]), length, seed, float(delay))
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready (what the store keeps and ``GET /tables/{id}`` shows)."""
+        return {
+            "rules": self.rules.to_dict(),
+            "seats": list(self.seats),
+            "match": self.length,
+            "seed": self.seed,
+            "bot_delay": self.bot_delay,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> TableSpec:
+        """The spec :meth:`to_dict` wrote."""
+        return cls.parse(d)

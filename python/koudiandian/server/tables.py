@@ -1,0 +1,461 @@
+"""Tables: one match each, its seats, its bots, its connections, and the server's lobby.
+
+Everything here runs on the server's one event loop, so a table changes only between two
+``await`` points: an action is checked by the engine, committed to the store and then
+broadcast, with nothing in between. An action the engine refuses raises (and changes
+nothing); an action the store cannot commit is undone by rebuilding the table from the
+store.
+
+Bots act on the server: with ``bot_delay == 0`` they act at once, in the same step as the
+action that gave them their turn; otherwise a table's driver task waits ``bot_delay``
+seconds before each bot action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..action import Action
+from ..bots import Bot
+from ..errors import KoudiandianError, TableNotFoundError
+from ..game import Game
+from ..match import Match
+from ..simulate import BOTS, _LazyView
+from .auth import new_token, seat_of, token_digest
+from .spec import HUMAN, TableSpec
+from .store import Store
+from .visibility import mask_log, public_view, seat_view
+
+__all__ = ["Table", "Lobby", "Connection", "MAX_QUEUED"]
+
+_log = logging.getLogger("koudiandian.server")
+
+try:  # a faster JSON encoder, if installed (the [server] extra brings it)
+    import orjson
+
+    def _frame(messages: list[dict[str, Any]]) -> str:
+        return orjson.dumps(messages).decode()
+
+except ImportError:  # pragma: no cover - orjson is in the [server] extra
+
+    def _frame(messages: list[dict[str, Any]]) -> str:
+        return json.dumps(messages, separators=(",", ":"), ensure_ascii=False)
+
+
+#: Messages queued for one connection before the server gives up on it (a client that
+#: does not read).
+MAX_QUEUED = 20_000
+# Bot actions taken at once (bot_delay 0) before the table lets other tables run.
+_BOT_BURST = 400
+
+
+@dataclass(eq=False)
+class Connection:
+    """One WebSocket: a seat (``None`` for a spectator), what it has been sent, and the
+    queue of frames its writer task sends in order. A frame is a JSON array of messages:
+    what one change of the table brings a connection goes out as one frame."""
+
+    seat: int | None
+    hand: int = 0  # the hand whose events it is being sent
+    sent: int = 0  # how many events of that hand it has been sent
+    view_key: tuple[int, int] | None = None  # (hand, events) of the last view sent
+    all_views: bool = False  # a view after every change, not only when the seat must act
+    ended: bool = False  # whether it has been told that the match is over
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    overflowed: bool = False
+    pending: list[dict[str, Any]] = field(default_factory=list)
+    start: dict[str, Any] | None = None  # the start_hand event sent for ``hand``
+
+    def add(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` for the next frame."""
+        self.pending.append(message)
+
+    def push(self) -> None:
+        """Send the queued messages as one frame."""
+        if not self.pending or self.overflowed:
+            self.pending.clear()
+            return
+        if self.queue.qsize() >= MAX_QUEUED:
+            self.overflowed = True
+            self.pending.clear()
+            self.queue.put_nowait(None)  # the writer closes the socket
+            return
+        text = _frame(self.pending)
+        self.pending.clear()
+        self.queue.put_nowait(text)
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send ``message`` now (after anything queued), in a frame of its own."""
+        self.add(message)
+        self.push()
+
+
+def _match_of(spec: TableSpec) -> Match:
+    return Match(spec.rules, seed=spec.seed, length=1 if spec.length is None else spec.length)
+
+
+class Table:
+    """One table: a match played by people (with tokens) and server-side bots."""
+
+    def __init__(
+        self,
+        table_id: str,
+        spec: TableSpec,
+        digests: tuple[bytes | None, bytes | None, bytes | None, bytes | None],
+        store: Store,
+    ) -> None:
+        self.id = table_id
+        self.spec = spec
+        self._digests = digests
+        self._store = store
+        self.match = _match_of(spec)
+        self.actions = 0  # actions accepted (and stored) so far
+        self.connections: set[Connection] = set()
+        self._bots: list[Bot | None] = []
+        self._bots_hand = -1
+        self._logs: dict[tuple[int, int | None], tuple[int, list[dict[str, Any]]]] = {}
+        self._public: dict[int, tuple[int, list[dict[str, Any]]]] = {}  # hand: (seat 0's, log)
+        self._wake = asyncio.Event()
+        self._driver: asyncio.Task[None] | None = None
+
+    # -- seats --------------------------------------------------------------------------
+
+    def seat_of(self, token: str | None) -> int:
+        """The seat ``token`` holds here; raises :class:`InvalidTokenError`."""
+        return seat_of(self.id, token, self._digests)
+
+    def _bot(self, seat: int) -> Bot | None:
+        hand = len(self.match.games) - 1
+        if hand != self._bots_hand:
+            self._bots_hand = hand
+            self._bots = [
+                None
+                if kind == HUMAN
+                else BOTS[kind]((self.spec.seed * 1_000_003 + hand * 4 + s) % 2**63)
+                for s, kind in enumerate(self.spec.seats)
+            ]
+        return self._bots[seat]
+
+    # -- acting -------------------------------------------------------------------------
+
+    def replay(self, actions: list[tuple[int, Action]]) -> None:
+        """Take the stored ``actions`` again (rebuilding the table after a restart)."""
+        for seat, action in actions:
+            self.match.step(seat, action)
+        self.actions = len(actions)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        """Step the match (the engine refuses a bad action, changing nothing) and store the
+        action (committed when the enclosing :meth:`_committing` block ends)."""
+        self.match.step(seat, action)
+        self._store.add_action(self.id, self.actions, seat, action)
+        self.actions += 1
+
+    @contextlib.contextmanager
+    def _committing(self) -> Iterator[None]:
+        """One transaction for the actions taken inside; if it cannot be committed, the
+        table forgets them by rebuilding itself from what the store holds."""
+        try:
+            with self._store.transaction():
+                yield
+        except BaseException:
+            self._rebuild()
+            raise
+
+    def _rebuild(self) -> None:
+        self.match = _match_of(self.spec)
+        self.replay(self._store.table(self.id).actions)
+        self._logs.clear()
+        self._public.clear()
+        self._bots_hand = -1
+
+    def act(self, seat: int, action: Action) -> None:
+        """A person's action for ``seat``: checked by the engine, then committed (with the
+        bots' answers when they act at once), then broadcast. Raises the engine's error, and
+        changes nothing, if it is refused."""
+        self.match.step(seat, action)  # a refused action raises here, before any change
+        with self._committing():
+            self._store.add_action(self.id, self.actions, seat, action)
+            self.actions += 1
+            if self.spec.bot_delay == 0:
+                self._run_bots(_BOT_BURST)
+        self.flush()
+        self._wake.set()
+
+    def _bot_to_act(self) -> int | None:
+        for s in self.match.to_act:
+            if self.spec.seats[s] != HUMAN:
+                return s
+        return None
+
+    def _run_bots(self, limit: int) -> int:
+        """Let bots act while one is to act, at most ``limit`` times; returns how many did."""
+        done = 0
+        while done < limit:
+            seat = self._bot_to_act()
+            if seat is None:
+                break
+            bot = self._bot(seat)
+            assert bot is not None
+            game = self.match.game
+            legal = game.legal_actions(seat)
+            self._apply(seat, bot.act(_LazyView(game, seat), legal))  # type: ignore[arg-type]
+            done += 1
+        return done
+
+    async def drive(self) -> None:
+        """The table's bot driver: runs until cancelled. A bot that fails (a bot's bug, or
+        the store refusing a commit) is logged, and the driver tries again a second later."""
+        while True:
+            try:
+                await self._drive_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                _log.exception("table %s: a bot's action failed", self.id)
+                await asyncio.sleep(1)
+
+    async def _drive_once(self) -> None:
+        while True:
+            if self._bot_to_act() is None:
+                self._wake.clear()
+                await self._wake.wait()
+                continue
+            if self.spec.bot_delay > 0:
+                await asyncio.sleep(self.spec.bot_delay)
+                with self._committing():
+                    self._run_bots(1)
+            else:
+                with self._committing():
+                    self._run_bots(_BOT_BURST)
+                await asyncio.sleep(0)
+            self.flush()
+
+    def start(self) -> None:
+        if self._driver is None:
+            self._driver = asyncio.get_running_loop().create_task(self.drive())
+
+    async def stop(self) -> None:
+        if self._driver is not None:
+            self._driver.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._driver
+            self._driver = None
+        for conn in list(self.connections):
+            conn.queue.put_nowait(None)
+
+    # -- what connections see -------------------------------------------------------------
+
+    def log(self, hand: int, seat: int | None) -> list[dict[str, Any]]:
+        """Hand ``hand``'s log as ``seat`` may see it (``None``: public), cached."""
+        game = self.match.games[hand]
+        count = game._core.event_count()
+        cached = self._logs.get((hand, seat))
+        if cached is not None and cached[0] == count:
+            return cached[1]
+        if seat is None:
+            # The public log grows with seat 0's: mask only the events added since.
+            base = self.log(hand, 0)
+            done, log = self._public.get(hand, (0, []))
+            log.extend(mask_log(base[done:], 0))
+            self._public[hand] = (len(base), log)
+        else:
+            log = list(game.events_for(seat))  # type: ignore[arg-type]
+        self._logs[(hand, seat)] = (count, log)
+        return log
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The current hand's view for ``seat`` (``None``: public)."""
+        game = self.match.game
+        return public_view(game) if seat is None else seat_view(game, seat)
+
+    def connect(
+        self,
+        seat: int | None,
+        hand: int | None = None,
+        since: int = 0,
+        *,
+        all_views: bool = False,
+    ) -> Connection:
+        """A new connection for ``seat``, sent at once the events it has not seen: those of
+        hand ``hand`` from number ``since`` on (default: the current hand's, all), then its
+        view. Later it is sent each new event, and its view whenever it must act and once the
+        match is over (with ``all_views``, after every change)."""
+        last = len(self.match.games) - 1
+        if hand is None or not 0 <= hand <= last:
+            hand, since = last, 0
+        log = self.log(hand, seat)
+        since = min(max(0, since), len(log))  # no event is skipped
+        conn = Connection(seat, hand=hand, sent=since, all_views=all_views)
+        if since and log:
+            conn.start = log[0]  # what it had, as far as the server can tell
+        conn.add(
+            {
+                "type": "hello",
+                "table": self.id,
+                "seat": seat,
+                "seats": list(self.spec.seats),
+                "match": self.spec.length,
+                "hand": last,
+            }
+        )
+        self.connections.add(conn)
+        self._flush_one(conn, force_view=True)
+        return conn
+
+    def disconnect(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+
+    def flush(self) -> None:
+        """Send every connection what it has not been sent yet."""
+        for conn in self.connections:
+            self._flush_one(conn)
+
+    def _flush_one(self, conn: Connection, force_view: bool = False) -> None:
+        games = self.match.games
+        while True:
+            log = self.log(conn.hand, conn.seat)
+            if conn.sent and log and log[0] != conn.start:
+                # The deal, as a seat sees it, is filled in once the bids are in (profiles
+                # with bids): the start_hand sent before is replaced.
+                conn.add(
+                    {"type": "event", "hand": conn.hand, "n": 0, "event": log[0], "replaces": True}
+                )
+            for n in range(conn.sent, len(log)):
+                conn.add({"type": "event", "hand": conn.hand, "n": n, "event": log[n]})
+            if log:
+                conn.start = log[0]
+            conn.sent = max(conn.sent, len(log))
+            if conn.hand + 1 >= len(games):
+                break
+            conn.hand += 1
+            conn.sent = 0
+        key = (conn.hand, conn.sent)
+        if force_view or (
+            key != conn.view_key
+            and (
+                conn.all_views
+                or self.match.is_over
+                or (conn.seat is not None and conn.seat in self.match.to_act)
+            )
+        ):
+            conn.view_key = key
+            conn.add({"type": "view", "hand": conn.hand, "view": self.view(conn.seat)})
+        if self.match.is_over and not conn.ended:
+            conn.ended = True
+            conn.add(
+                {
+                    "type": "match_end",
+                    "scores": list(self.match.scores),
+                    "ranking": self.match.ranking,
+                    "hands": len(games),
+                }
+            )
+        conn.push()
+
+    # -- public state -------------------------------------------------------------------
+
+    def finished_hand(self, hand: int) -> Game:
+        """Hand ``hand`` once it is over (its full log may then be shown)."""
+        games = self.match.games
+        if not 0 <= hand < len(games) or not games[hand].is_over:
+            raise TableNotFoundError(
+                f"table {self.id!r} has no finished hand {hand!r} "
+                f"({sum(g.is_over for g in games)} finished)"
+            )
+        return games[hand]
+
+    def public_state(self) -> dict[str, Any]:
+        """What anyone may know of the table (``GET /tables/{id}``): no seed, no tiles."""
+        spec = self.spec
+        view = public_view(self.match.game)
+        connected = [0, 0, 0, 0]
+        spectators = 0
+        for conn in self.connections:
+            if conn.seat is None:
+                spectators += 1
+            else:
+                connected[conn.seat] += 1
+        return {
+            "id": self.id,
+            "rules": spec.rules.to_dict(),
+            "seats": [
+                {"seat": s, "kind": kind, "connected": connected[s]}
+                for s, kind in enumerate(spec.seats)
+            ],
+            "spectators": spectators,
+            "match": spec.length,
+            "bot_delay": spec.bot_delay,
+            "hand": len(self.match.games) - 1,
+            "finished_hands": sum(g.is_over for g in self.match.games),
+            "over": self.match.is_over,
+            "scores": list(self.match.scores),
+            "ranking": self.match.ranking if self.match.is_over else None,
+            "dealer": view["dealer"],
+            "phase": view["phase"],
+            "turn": view["turn"],
+            "wall_remaining": view["wall_remaining"],
+            "actions": self.actions,
+            "results": [r.to_dict() for r in self.match.results],
+        }
+
+
+class Lobby:
+    """Every table of a server, with the store that keeps them."""
+
+    def __init__(self, store: Store, *, default_bot_delay: float = 0.5) -> None:
+        self.store = store
+        self.default_bot_delay = default_bot_delay
+        self.tables: dict[str, Table] = {}
+        self._started = False
+
+    def load(self) -> int:
+        """Rebuild every stored table by replaying its actions; returns how many."""
+        for stored in self.store.tables():
+            table = Table(stored.id, stored.spec, stored.digests, self.store)
+            try:
+                table.replay(stored.actions)
+            except KoudiandianError as e:  # pragma: no cover - a store edited by hand
+                raise KoudiandianError(f"table {stored.id!r} does not replay: {e}") from None
+            self.tables[stored.id] = table
+        return len(self.tables)
+
+    def start(self) -> None:
+        """Start every table's bot driver (on the running event loop)."""
+        self._started = True
+        for table in self.tables.values():
+            table.start()
+
+    async def stop(self) -> None:
+        for table in self.tables.values():
+            await table.stop()
+        self._started = False
+
+    def create(self, spec: TableSpec) -> tuple[Table, list[str | None]]:
+        """A new table for ``spec``, stored; returns it and each seat's token (``None`` for
+        a bot's seat)."""
+        table_id = secrets.token_hex(5)
+        while table_id in self.tables:  # pragma: no cover - 40 random bits
+            table_id = secrets.token_hex(5)
+        tokens: list[str | None] = [new_token() if k == HUMAN else None for k in spec.seats]
+        digests = {s: token_digest(table_id, t) for s, t in enumerate(tokens) if t is not None}
+        self.store.add_table(table_id, spec, digests)
+        d = [digests.get(s) for s in range(4)]
+        table = Table(table_id, spec, (d[0], d[1], d[2], d[3]), self.store)
+        self.tables[table_id] = table
+        if self._started:
+            table.start()
+        return table, tokens
+
+    def get(self, table_id: str) -> Table:
+        table = self.tables.get(table_id)
+        if table is None:
+            raise TableNotFoundError(f"no table {table_id!r}")
+        return table
