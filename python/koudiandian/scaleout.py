@@ -5,6 +5,7 @@ order, so that the summary and the log are those of a local run with the same se
 
 from __future__ import annotations
 
+import dataclasses
 import socket
 from collections.abc import Callable
 from typing import Any
@@ -77,7 +78,7 @@ def run_on_ray(
         # (a task costs a few milliseconds) and at most 5,000 (the progress bar moves).
         ranges = chunks(hands, 4 * cpus, 5000)
         # Threads are per task: a task is one CPU of the cluster.
-        task_job = Job(**{**{f: getattr(job, f) for f in job.__dataclass_fields__}, "threads": 1})
+        task_job = dataclasses.replace(job, threads=1)
         remote = ray.remote(num_cpus=1)(play_chunk)
         job_ref = ray.put(task_job)
         refs = [remote.remote(job_ref, a, b) for a, b in ranges]
