@@ -10,6 +10,7 @@ pub mod greedy;
 pub mod hand;
 pub mod pair258;
 pub mod profiles;
+pub mod rl;
 pub mod rng;
 pub mod rules;
 pub mod score;
