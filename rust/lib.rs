@@ -47,5 +47,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py::game::greedy_choice, m)?)?;
     m.add_function(wrap_pyfunction!(batch::is_win_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::winning_tiles_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(py::rl::rl_action_codes, m)?)?;
+    m.add_function(wrap_pyfunction!(py::rl::rl_obs_shape, m)?)?;
+    m.add_function(wrap_pyfunction!(py::rl::rl_action_mask, m)?)?;
+    m.add_function(wrap_pyfunction!(py::rl::rl_encode_game, m)?)?;
+    m.add_function(wrap_pyfunction!(py::rl::rl_encode_view, m)?)?;
+    m.add_class::<py::rl::PyVecEnv>()?;
     Ok(())
 }

@@ -5,5 +5,6 @@ pub mod convert;
 pub mod errors;
 pub mod functions;
 pub mod game;
+pub mod rl;
 pub mod rules;
 pub mod value;
