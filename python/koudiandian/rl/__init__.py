@@ -81,7 +81,7 @@ def __getattr__(name: str) -> Any:
 
 def _register() -> None:
     try:
-        import gymnasium
+        import gymnasium  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return
     if GYM_ID not in gymnasium.registry:

@@ -9,9 +9,9 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
+from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped, unused-ignore]
 
 from .. import _core
 from ..action import action_from_code
@@ -60,7 +60,7 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
             raise InvalidArgumentError(f"hands must be a positive int, got {hands!r}")
         if not isinstance(oracle, bool):
             raise ArgumentTypeError(f"oracle must be a bool, got {oracle!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode not in (None, "ansi"):
             raise InvalidArgumentError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self._rules = rules_of(rules)
         self._seed = seed

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any, SupportsFloat
 
-import gymnasium as gym
+import gymnasium as gym  # type: ignore[import-not-found, unused-ignore]
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
+from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
 
 from .. import _core
 from ..errors import InvalidArgumentError
