@@ -25,6 +25,8 @@ __all__ = [
     "rl_encode_game",
     "rl_encode_view",
     "rl_obs_shape",
+    "rl_observe",
+    "rl_step",
     "score_win",
     "shanten",
     "tile_list",
@@ -217,3 +219,7 @@ class VecEnv:
         npt.NDArray[np.bool_],
         npt.NDArray[np.int64],
     ]: ...
+def rl_observe(
+    game: GameCore, seat: Any, oracle: bool
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int8]]: ...
+def rl_step(game: GameCore, seat: Any, action: Any) -> int | None: ...

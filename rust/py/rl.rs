@@ -72,6 +72,87 @@ pub fn rl_action_mask<'py>(
     Ok(mask.into_pyarray(py))
 }
 
+/// `(observation, mask)` of `seat` for the AEC environment: the v1 encoding (or the
+/// oracle's) and the `int8` mask, in one call.
+#[pyfunction]
+pub fn rl_observe<'py>(
+    py: Python<'py>,
+    mut game: PyRefMut<'_, PyGameCore>,
+    seat: &Bound<'_, PyAny>,
+    oracle: bool,
+) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i8>>)> {
+    let seat = seat_arg(seat)?;
+    let legal = game.core.legal_actions(seat)?;
+    let mask = PyArray1::<i8>::zeros(py, N_ACTIONS, false);
+    {
+        let mut rw = mask.readwrite();
+        let m = rw.as_slice_mut().map_err(buffer_error)?;
+        for &c in &legal {
+            if let Some(a) = crate::rl::action_of_code(c) {
+                m[a as usize] = 1;
+            }
+        }
+    }
+    let planes = if oracle { ORACLE_PLANES } else { PLANES };
+    let obs = PyArray2::<u8>::zeros(py, [planes, WIDTH], false);
+    {
+        let mut rw = obs.readwrite();
+        let out = rw.as_slice_mut().map_err(buffer_error)?;
+        write_encoding(&game.core, seat, oracle, out);
+    }
+    Ok((obs, mask))
+}
+
+/// `seat` takes action number `action`; the next seat to decide, or `None` once the hand
+/// is over. An action outside the space or the mask raises `IllegalActionError` and
+/// changes nothing.
+#[pyfunction]
+pub fn rl_step(
+    mut game: PyRefMut<'_, PyGameCore>,
+    seat: &Bound<'_, PyAny>,
+    action: &Bound<'_, PyAny>,
+) -> PyResult<Option<u8>> {
+    let seat = seat_arg(seat)?;
+    let a = if action.cast::<PyBool>().is_ok() {
+        None
+    } else {
+        action.extract::<i64>().ok()
+    };
+    let Some(a) = a else {
+        return Err(Error::Type(format!(
+            "an action is an int 0..{}, got {}",
+            N_ACTIONS - 1,
+            repr(action)
+        ))
+        .into());
+    };
+    let legal = game.core.legal_actions(seat)?;
+    let code = crate::rl::actions::check(a, seat, |n| legal.contains(&CODE_OF_ACTION[n]))?;
+    game.core.step(seat, code)?;
+    Ok(game.core.to_act().first().copied())
+}
+
+/// Write `seat`'s encoding (the oracle's with `oracle`) into `out`, of its size.
+fn write_encoding(core: &crate::game::GameCore, seat: u8, oracle: bool, out: &mut [u8]) {
+    if oracle {
+        encode_oracle(core, seat, out);
+    } else {
+        let live = Live {
+            game: core,
+            seat,
+            all: false,
+        };
+        encode(&live, out);
+    }
+}
+
+fn encode_of(core: &crate::game::GameCore, seat: u8, oracle: bool) -> PyResult<Array2<u8>> {
+    let planes = if oracle { ORACLE_PLANES } else { PLANES };
+    let mut out = vec![0u8; planes * WIDTH];
+    write_encoding(core, seat, oracle, &mut out);
+    Ok(Array2::from_shape_vec((planes, WIDTH), out).map_err(|e| Error::Array(e.to_string()))?)
+}
+
 /// The v1 encoding of what `seat` knows in the live game (`uint8 (planes, 34)`), or with
 /// `oracle` the perfect-information variant.
 #[pyfunction]
@@ -81,22 +162,7 @@ pub fn rl_encode_game<'py>(
     seat: &Bound<'_, PyAny>,
     oracle: bool,
 ) -> PyResult<Bound<'py, PyArray2<u8>>> {
-    let seat = seat_arg(seat)?;
-    let planes = if oracle { ORACLE_PLANES } else { PLANES };
-    let mut out = vec![0u8; planes * WIDTH];
-    if oracle {
-        encode_oracle(&game.core, seat, &mut out);
-    } else {
-        let live = Live {
-            game: &game.core,
-            seat,
-            all: false,
-        };
-        encode(&live, &mut out);
-    }
-    Ok(Array2::from_shape_vec((planes, WIDTH), out)
-        .map_err(|e| Error::Array(e.to_string()))?
-        .into_pyarray(py))
+    Ok(encode_of(&game.core, seat_arg(seat)?, oracle)?.into_pyarray(py))
 }
 
 /// The v1 encoding of a seat view's dict (`SeatView.to_dict()`).

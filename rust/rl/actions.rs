@@ -21,7 +21,8 @@
 //! | 213 | opening small wins |
 //! | 214 | take the 海底 |
 
-use crate::game::{Act, ActionCode, CODES};
+use crate::error::{Error, Result};
+use crate::game::{describe, Act, ActionCode, CODES};
 
 /// How many numbers each kind takes, in `Act` order.
 const WIDTHS: [u16; 14] = [34, 34, 1, 1, 1, 1, 34, 34, 1, 34, 4, 34, 1, 1];
@@ -100,6 +101,32 @@ pub fn write_mask(legal: &[ActionCode], mask: &mut [bool]) {
     for &c in legal {
         if let Some(a) = action_of_code(c) {
             mask[a as usize] = true;
+        }
+    }
+}
+
+/// Check action number `action` of `seat` against `is_legal` (by number); its engine code.
+///
+/// # Errors
+/// [`Error::IllegalAction`] naming the action and the legal ones, for a number outside
+/// `0..N_ACTIONS` or one the mask leaves out.
+pub fn check(action: i64, seat: u8, is_legal: impl Fn(usize) -> bool) -> Result<ActionCode> {
+    let code = usize::try_from(action).ok().and_then(code_of_action);
+    match code {
+        None => Err(Error::IllegalAction(format!(
+            "action {action} is outside the action space 0..{N_ACTIONS}"
+        ))),
+        Some(c) if is_legal(action as usize) => Ok(c),
+        Some(c) => {
+            let legal: Vec<String> = (0..N_ACTIONS)
+                .filter(|&a| is_legal(a))
+                .map(|a| format!("{a} ({})", describe(CODE_OF_ACTION[a])))
+                .collect();
+            Err(Error::IllegalAction(format!(
+                "action {action} ({}) is masked out for seat {seat} now; legal: {}",
+                describe(c),
+                legal.join(", ")
+            )))
         }
     }
 }

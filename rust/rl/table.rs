@@ -1,10 +1,10 @@
 //! One table of a vectorised environment: a hand in play, the next hand dealt when it ends
 //! (automatic reset), and the built-in opponents' moves made inside the engine.
 
-use super::actions::{action_of_code, code_of_action, N_ACTIONS};
+use super::actions::{action_of_code, N_ACTIONS};
 use super::encode::{encode, Live, SIZE};
-use crate::error::{Error, Result};
-use crate::game::{describe, ActionCode, GameCore, Phase};
+use crate::error::Result;
+use crate::game::{ActionCode, GameCore, Phase};
 use crate::rng::Rng;
 use crate::rules::Rules;
 
@@ -101,25 +101,7 @@ impl Table {
     /// [`Error::IllegalAction`] naming the action and the legal ones, for a number outside
     /// `0..N_ACTIONS` or one the mask leaves out.
     pub fn check(&self, action: i64) -> Result<ActionCode> {
-        let code = usize::try_from(action).ok().and_then(code_of_action);
-        match code {
-            None => Err(Error::IllegalAction(format!(
-                "action {action} is outside the action space 0..{N_ACTIONS}"
-            ))),
-            Some(c) if self.is_legal(action as usize) => Ok(c),
-            Some(c) => {
-                let legal: Vec<String> = (0..N_ACTIONS)
-                    .filter(|&a| self.is_legal(a))
-                    .map(|a| format!("{a} ({})", describe(code_of_action(a).unwrap_or(0))))
-                    .collect();
-                Err(Error::IllegalAction(format!(
-                    "action {action} ({}) is masked out for seat {} now; legal: {}",
-                    describe(c),
-                    self.seat,
-                    legal.join(", ")
-                )))
-            }
-        }
+        super::actions::check(action, self.seat, |a| self.is_legal(a))
     }
 
     /// The asked seat takes the action with engine code `code`, then the opponents move;

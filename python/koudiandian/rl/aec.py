@@ -11,21 +11,19 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
 from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
-from pettingzoo.utils import wrappers  # type: ignore[import-untyped, unused-ignore]
 
 from .. import _core
-from ..action import action_from_code
-from ..errors import ArgumentTypeError, IllegalActionError, InvalidArgumentError
+from ..errors import ArgumentTypeError, InvalidArgumentError
 from ..game import Game
 from ..rules import Rules
 from ._rules import rules_of
-from .actions import ACTION_CODES, N_ACTIONS
+from .actions import N_ACTIONS
 from .encoding import OBS_SHAPE, ORACLE_SHAPE
 
 __all__ = ["KoudiandianAEC", "env", "raw_env"]
 
 AGENTS = ("seat_0", "seat_1", "seat_2", "seat_3")
-_NUMBER_OF_CODE = {c: a for a, c in enumerate(ACTION_CODES)}
+_SEAT = {a: s for s, a in enumerate(AGENTS)}
 
 
 class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
@@ -79,6 +77,7 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         self.observation_spaces = {a: self._obs_space for a in AGENTS}
         self.action_spaces = {a: self._act_space for a in AGENTS}
         self._game: Game | None = None
+        self._seat = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
@@ -101,6 +100,7 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         self.terminations = dict.fromkeys(AGENTS, False)
         self.truncations = dict.fromkeys(AGENTS, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        self._rewarded = False
         self._deal(self._seeds.randrange(4) if self._rules.random_first_dealer else 0)
 
     def _deal(self, dealer: int) -> None:
@@ -123,58 +123,46 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         return self._game
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
-        seat = _seat_of(agent)
-        mask = _core.rl_action_mask(self._core, seat)
-        return {
-            "observation": _core.rl_encode_game(self._core, seat, self._oracle),
-            "action_mask": mask.view(np.int8),
-        }
+        if self._game is None:
+            raise InvalidArgumentError("call reset() before observe()")
+        try:
+            seat = _SEAT[agent]
+        except KeyError:
+            raise InvalidArgumentError(f"unknown agent {agent!r}; agents are {AGENTS}") from None
+        obs, mask = _core.rl_observe(self._core, seat, self._oracle)
+        return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        if self._game is None:
+            raise InvalidArgumentError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        seat = self._seat
-        code = self._check(seat, action)
-        self._core.step(seat, code)
+        nxt = _core.rl_step(self._core, self._seat, action)  # refuses a bad action
         self._cumulative_rewards[agent] = 0.0
-        for a in AGENTS:
-            self.rewards[a] = 0.0
-        if self._core.is_over():
-            result = self.game.result
-            deltas = result.deltas if result is not None else (0, 0, 0, 0)
-            for s, a in enumerate(AGENTS):
-                self.rewards[a] = float(deltas[s])
-                self._scores[s] += deltas[s]
-            self._played += 1
-            if self._played >= self._hands:
-                for a in AGENTS:
-                    self.terminations[a] = True
-            else:
-                nxt = self._core.next_dealer(False)
-                self._deal(0 if nxt is None else nxt)
-                self._accumulate_rewards()
-                return
+        if self._rewarded:
+            for a in AGENTS:
+                self.rewards[a] = 0.0
+            self._rewarded = False
+        if nxt is not None:
+            self._seat = nxt
+            self.agent_selection = AGENTS[nxt]
+            return  # no rewards to accumulate before the hand ends
+        result = self.game.result
+        deltas = result.deltas if result is not None else (0, 0, 0, 0)
+        for s, a in enumerate(AGENTS):
+            self.rewards[a] = float(deltas[s])
+            self._scores[s] += deltas[s]
+        self._rewarded = True
+        self._played += 1
+        if self._played >= self._hands:
+            for a in AGENTS:
+                self.terminations[a] = True
         else:
-            self._select()
+            dealer = self._core.next_dealer(False)
+            self._deal(0 if dealer is None else dealer)
         self._accumulate_rewards()
-
-    def _check(self, seat: int, action: Any) -> int:
-        if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
-            raise ArgumentTypeError(f"an action is an int 0..{N_ACTIONS - 1}, got {action!r}")
-        a = int(action)
-        if not 0 <= a < N_ACTIONS:
-            raise IllegalActionError(f"action {a} is outside the action space 0..{N_ACTIONS - 1}")
-        code = ACTION_CODES[a]
-        legal = self._core.legal_actions(seat)
-        if code not in legal:
-            names = ", ".join(f"{_NUMBER_OF_CODE[c]} ({action_from_code(c)})" for c in legal)
-            raise IllegalActionError(
-                f"action {a} ({action_from_code(code)}) is masked out for {AGENTS[seat]} now; "
-                f"legal: {names}"
-            )
-        return code
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self._game is None:
@@ -184,13 +172,6 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
 
     def close(self) -> None:
         pass
-
-
-def _seat_of(agent: str) -> int:
-    try:
-        return AGENTS.index(agent)
-    except ValueError:
-        raise InvalidArgumentError(f"unknown agent {agent!r}; agents are {AGENTS}") from None
 
 
 def raw_env(
@@ -213,8 +194,8 @@ def env(
     oracle: bool = False,
     render_mode: str | None = None,
 ) -> Any:
-    """The AEC environment inside PettingZoo's order-enforcing wrapper (which refuses
-    ``step`` before ``reset``)."""
-    return wrappers.OrderEnforcingWrapper(
-        raw_env(rules, seed, hands=hands, oracle=oracle, render_mode=render_mode)
-    )
+    """The AEC environment. It checks its own use (``step`` or ``observe`` before
+    ``reset`` raise :class:`InvalidArgumentError`, a bad action
+    :class:`IllegalActionError`), so it is not wrapped in PettingZoo's order-enforcing
+    wrapper, which would cost every attribute access of the loop a ``__getattr__``."""
+    return raw_env(rules, seed, hands=hands, oracle=oracle, render_mode=render_mode)
