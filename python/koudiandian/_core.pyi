@@ -219,6 +219,7 @@ class VecEnv:
         npt.NDArray[np.bool_],
         npt.NDArray[np.int64],
     ]: ...
+
 def rl_observe(
     game: GameCore, seat: Any, oracle: bool
 ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int8]]: ...
