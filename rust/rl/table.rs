@@ -104,18 +104,19 @@ impl Table {
         super::actions::check(action, self.seat, |a| self.is_legal(a))
     }
 
-    /// The asked seat takes the action with engine code `code`, then the opponents move;
-    /// when the hand ends the next one is dealt. Precondition: `code` passed [`Table::check`].
-    pub fn play(&mut self, code: ActionCode) {
+    /// The asked seat takes action number `action`, then the opponents move; when the hand
+    /// ends the next one is dealt.
+    ///
+    /// # Errors
+    /// As [`Table::check`]; nothing changes then.
+    pub fn play(&mut self, action: i64) -> Result<()> {
+        let code = self.check(action)?;
         self.ended = false;
         self.pending = [0; 4];
         self.learner_reward = 0;
-        let stepped = self.game.step(self.seat, code);
-        debug_assert!(
-            stepped.is_ok(),
-            "checked against the mask of the legal actions"
-        );
+        super::peek::step_checked(&mut self.game, self.seat, code);
         self.settle();
+        Ok(())
     }
 
     /// The deltas of the hands that ended on the last [`Table::play`] (by seat), if any.
@@ -166,32 +167,32 @@ impl Table {
     /// Let the opponents move until the learner must decide or the hand is over.
     fn run_opponents(&mut self) {
         loop {
-            let Some(&seat) = self.game.to_act().first() else {
+            let Some(seat) = super::peek::first_to_act(&self.game) else {
                 return;
             };
             if self.opponents == Opponents::SelfPlay || seat == self.learner {
                 return;
             }
-            let code = if self.opponents == Opponents::Greedy {
-                self.game.greedy_action(seat)
+            if self.opponents == Opponents::Greedy {
+                let code = self.game.greedy_action(seat);
+                if self.game.step(seat, code).is_err() {
+                    debug_assert!(false, "the greedy policy picks a legal action");
+                    return;
+                }
             } else {
                 let legal = self.game.legal_actions(seat).unwrap_or_default();
                 if legal.is_empty() {
                     return;
                 }
-                legal[self.rng.below(legal.len() as u64) as usize]
-            };
-            let stepped = self.game.step(seat, code);
-            debug_assert!(stepped.is_ok(), "a bot picks among the legal actions");
-            if stepped.is_err() {
-                return;
+                let code = legal[self.rng.below(legal.len() as u64) as usize];
+                super::peek::step_checked(&mut self.game, seat, code);
             }
         }
     }
 
     /// Note the seat asked now and its legal actions.
     fn refresh(&mut self) {
-        self.seat = self.game.to_act().first().copied().unwrap_or(0);
+        self.seat = super::peek::first_to_act(&self.game).unwrap_or(0);
         self.legal = [0; 4];
         for c in self.game.legal_actions(self.seat).unwrap_or_default() {
             if let Some(a) = action_of_code(c) {
@@ -210,8 +211,16 @@ impl Table {
             },
             obs,
         );
-        for (a, m) in mask.iter_mut().enumerate() {
-            *m = self.is_legal(a);
+        mask.fill(false);
+        for (w, &bits) in self.legal.iter().enumerate() {
+            let mut b = bits;
+            while b != 0 {
+                let a = 64 * w + b.trailing_zeros() as usize;
+                if let Some(m) = mask.get_mut(a) {
+                    *m = true;
+                }
+                b &= b - 1;
+            }
         }
     }
 }

@@ -40,7 +40,10 @@ fn check_masks(rules: Rules, seed: u64, hands: u64) -> u64 {
         );
         let pick = legal[rng.below(legal.len() as u64) as usize];
         let a = action_of_code(pick).expect("a number");
-        t.play(t.check(i64::from(a)).expect("legal"));
+        t.play(i64::from(a)).expect("legal");
+        if let Err(e) = t.game().clone().validate() {
+            panic!("invariant broken after {steps} steps: {e}");
+        }
         steps += 1;
         if t.ended().is_some() {
             done += 1;
@@ -274,7 +277,7 @@ fn learner_rewards_are_the_learners_deltas() {
     while hands < 50 {
         let learner = t.seat();
         let a = (0..N_ACTIONS).find(|&a| t.is_legal(a)).expect("legal");
-        t.play(t.check(a as i64).expect("legal"));
+        t.play(a as i64).expect("legal");
         if let Some(d) = t.ended() {
             assert_eq!(t.learner_reward(), d[learner as usize], "one hand ended");
             assert_eq!(d.iter().sum::<i32>(), 0);

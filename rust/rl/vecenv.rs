@@ -163,9 +163,8 @@ impl VecEnv {
         )| {
             for (j, t) in tables.iter_mut().enumerate() {
                 if let Some(a) = acts {
-                    if let Ok(code) = t.check(a[j]) {
-                        t.play(code);
-                    }
+                    let played = t.play(a[j]);
+                    debug_assert!(played.is_ok(), "every action was checked first");
                     let r = &mut reward[j * width..(j + 1) * width];
                     match t.ended() {
                         Some(d) if width == 4 => {
