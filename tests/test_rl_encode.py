@@ -171,3 +171,21 @@ def test_bad_arguments() -> None:
         encode(g.view(0), 1)
     with pytest.raises(ArgumentTypeError):
         encode([Tile.M1])  # type: ignore[arg-type]
+
+
+def test_a_malformed_view_dict_is_refused_or_encoded_without_a_crash() -> None:
+    from koudiandian import _core
+
+    d = Game(seed=2).view(0).to_dict()
+    d["seat"] = 9
+    with pytest.raises(InvalidArgumentError, match="seat"):
+        _core.rl_encode_view(d)
+    d = Game(seed=2).view(0).to_dict()
+    d["melds"][1] = [{"kind": "chow", "tile": 33, "source": 0}]
+    d["discards"][2] = [33] * 300
+    d["indicator"] = 33
+    x = _core.rl_encode_view(d)
+    assert x[P["discard_counts_2"], 33] == 255  # saturated, not wrapped
+    d["hand"] = "not tiles"
+    with pytest.raises(InvalidArgumentError, match="not a seat view"):
+        _core.rl_encode_view(d)

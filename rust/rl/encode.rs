@@ -221,7 +221,7 @@ impl Source for SeatView {
     }
     fn each_meld(&self, owner: u8, mut f: impl FnMut(MeldKind, Option<u8>)) {
         for m in &self.melds[owner as usize % 4] {
-            f(m.kind, m.tile);
+            f(m.kind, m.tile.filter(|&t| (t as usize) < KINDS));
         }
     }
     fn each_discard(&self, owner: u8, mut f: impl FnMut(Option<u8>)) {
@@ -261,7 +261,7 @@ pub fn encode(src: &impl Source, out: &mut [u8]) {
     }
     one_hot(&mut out[plane(INDICATOR)], src.indicator());
     if let Some(t) = src.indicator().filter(|&t| (t as usize) < KINDS) {
-        seen[t as usize] += 1;
+        seen[t as usize] = seen[t as usize].saturating_add(1);
     }
     let mut scalars = [0u8; WIDTH];
     let mut flowers = [0u8; WIDTH];
@@ -282,7 +282,7 @@ pub fn encode(src: &impl Source, out: &mut [u8]) {
                         }
                     }
                 }
-                None => hidden += 1,
+                None => hidden = hidden.saturating_add(1),
             });
             scalars[S_HIDDEN_KONGS + r] = hidden;
         }
@@ -295,7 +295,7 @@ pub fn encode(src: &impl Source, out: &mut [u8]) {
             src.each_discard(owner, |t| {
                 let code = match t {
                     Some(t) if (t as usize) < KINDS => {
-                        counts[t as usize] += 1;
+                        counts[t as usize] = counts[t as usize].saturating_add(1);
                         seen[t as usize] = seen[t as usize].saturating_add(1);
                         t + 1
                     }
