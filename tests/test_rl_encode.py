@@ -38,7 +38,7 @@ def test_the_planes_of_a_fresh_hand() -> None:
     assert s[S_WALL] == g.wall_remaining
     assert s[S_PHASE + 1] == 1  # its turn
     assert x[P["scores"], :4].tolist() == [128] * 4
-    # seat 3 is the dealer's 下家: the dealer sits across... no, to its left (上家)
+    # seat 3 is the dealer's 下家, so the dealer is seat 3's 上家 (relative seat 3)
     y = encode(g, 3)
     assert y[P["scalars"], S_DEALER + 3] == 1
     assert y[P["scalars"], S_WIND + 1] == 1  # south

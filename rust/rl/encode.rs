@@ -83,6 +83,12 @@ pub trait Source {
     /// this seat.
     fn each_discard(&self, owner: u8, f: impl FnMut(Option<u8>));
     fn flowers(&self, owner: u8) -> &[u8];
+    /// `owner`'s discards as the engine stores them, `(tile, face down)` with tiles 0–33,
+    /// and whether this seat sees them all, when the source has them (the live game): the
+    /// encoder then reads them without a branch per discard. `None`: use `each_discard`.
+    fn raw_discards(&self, _owner: u8) -> Option<(&[(u8, bool)], bool)> {
+        None
+    }
 }
 
 /// The live game as `seat` sees it (exactly what `GameCore::view(seat)` shows).
@@ -160,6 +166,10 @@ impl Source for Live<'_> {
     }
     fn flowers(&self, owner: u8) -> &[u8] {
         self.game.flowers(owner)
+    }
+    fn raw_discards(&self, owner: u8) -> Option<(&[(u8, bool)], bool)> {
+        let all = self.all || owner == self.seat || self.game.phase() == Phase::Over;
+        Some((self.game.discards(owner), all))
     }
 }
 
@@ -240,6 +250,51 @@ fn one_hot(row: &mut [u8], tile: Option<u8>) {
     }
 }
 
+/// The discard planes of one seat from the engine's discards (tiles 0–33), without a branch
+/// per discard: a face-down one counts only when `all` are seen.
+fn discards_raw(
+    raw: &[(u8, bool)],
+    all: bool,
+    counts: &mut [u8],
+    order: &mut [u8],
+    seen: &mut Counts,
+) {
+    for (i, &(t, down)) in raw.iter().enumerate() {
+        let k = t as usize % KINDS;
+        let vis = u8::from(all || !down);
+        counts[k] = counts[k].saturating_add(vis);
+        seen[k] = seen[k].saturating_add(vis);
+        if let Some(x) = order.get_mut(i) {
+            *x = if vis == 1 { t + 1 } else { FACE_DOWN };
+        }
+    }
+}
+
+/// The discard planes of one seat from `each_discard`.
+fn discards_of(
+    src: &impl Source,
+    owner: u8,
+    counts: &mut [u8],
+    order: &mut [u8],
+    seen: &mut Counts,
+) {
+    let mut i = 0;
+    src.each_discard(owner, |t| {
+        let code = match t {
+            Some(t) if (t as usize) < KINDS => {
+                counts[t as usize] = counts[t as usize].saturating_add(1);
+                seen[t as usize] = seen[t as usize].saturating_add(1);
+                t + 1
+            }
+            _ => FACE_DOWN,
+        };
+        if let Some(x) = order.get_mut(i) {
+            *x = code;
+        }
+        i += 1;
+    });
+}
+
 /// Write the v1 encoding of what `src` knows into `out`, every entry (nothing of the old
 /// contents survives). Precondition: `out.len() == SIZE`.
 pub fn encode(src: &impl Source, out: &mut [u8]) {
@@ -291,21 +346,11 @@ pub fn encode(src: &impl Source, out: &mut [u8]) {
             let counts = &mut counts[r * WIDTH..(r + 1) * WIDTH];
             let order_start = (DISCARD_ORDER - DISCARD_COUNTS - 4 + r) * WIDTH;
             let order = &mut order[order_start..order_start + WIDTH];
-            let mut i = 0;
-            src.each_discard(owner, |t| {
-                let code = match t {
-                    Some(t) if (t as usize) < KINDS => {
-                        counts[t as usize] = counts[t as usize].saturating_add(1);
-                        seen[t as usize] = seen[t as usize].saturating_add(1);
-                        t + 1
-                    }
-                    _ => FACE_DOWN,
-                };
-                if let Some(x) = order.get_mut(i) {
-                    *x = code;
-                }
-                i += 1;
-            });
+            if let Some((raw, all)) = src.raw_discards(owner) {
+                discards_raw(raw, all, counts, order, &mut seen);
+            } else {
+                discards_of(src, owner, counts, order, &mut seen);
+            }
         }
         scalars[S_DECLARED + r] = u8::from(declared[owner as usize]);
         scalars[S_BIDS + r] = bids[owner as usize];
