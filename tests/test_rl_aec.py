@@ -108,3 +108,13 @@ def test_spaces_and_arguments() -> None:
     assert "SeatView" in str(e.render())
     with pytest.raises(InvalidArgumentError, match="agent"):
         e.observe("seat_9")
+
+
+def test_the_core_step_refuses_a_seat_that_is_not_to_act() -> None:
+    from koudiandian import NotYourTurnError, _core
+
+    e = raw_env(seed=6)
+    e.reset()
+    other = (e._seat + 1) % 4
+    with pytest.raises(NotYourTurnError, match=f"seat {other} is not to act"):
+        _core.rl_step(e._core, other, 0)

@@ -126,10 +126,18 @@ pub fn rl_step(
         ))
         .into());
     };
-    let legal = game.core.legal_actions(seat)?;
+    let core = &mut game.core;
+    let to_act = core.to_act();
+    if !to_act.contains(&seat) {
+        return Err(Error::NotYourTurn(format!(
+            "seat {seat} is not to act now; waiting for seat(s) {to_act:?}"
+        ))
+        .into());
+    }
+    let legal = core.legal_actions(seat)?;
     let code = crate::rl::actions::check(a, seat, |n| legal.contains(&CODE_OF_ACTION[n]))?;
-    game.core.step(seat, code)?;
-    Ok(game.core.to_act().first().copied())
+    crate::rl::peek::step_checked(core, seat, code);
+    Ok(crate::rl::peek::first_to_act(core))
 }
 
 /// Write `seat`'s encoding (the oracle's with `oracle`) into `out`, of its size.

@@ -5,7 +5,7 @@
 
 pub mod actions;
 pub mod encode;
-mod peek;
+pub(crate) mod peek;
 pub mod table;
 pub mod vecenv;
 
