@@ -44,6 +44,8 @@ class VecEnv:
     hand ends starts the next hand at once (automatic reset): its ``terminated`` is set and
     its row already shows the new hand. ``truncated`` is always ``False`` (every hand ends).
 
+    Each table's hands are independent (scores start at 0) and seeded from the table's
+    seed and the hand's number; the dealer moves round the table one seat per hand.
     ``threads`` (1–256, at most one per table) run the tables in parallel chunks.
     A masked-out or out-of-range action raises :class:`IllegalActionError` naming the
     table, and nothing changes."""
