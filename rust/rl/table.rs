@@ -173,20 +173,22 @@ impl Table {
             if self.opponents == Opponents::SelfPlay || seat == self.learner {
                 return;
             }
-            if self.opponents == Opponents::Greedy {
-                let code = self.game.greedy_action(seat);
-                if self.game.step(seat, code).is_err() {
-                    debug_assert!(false, "the greedy policy picks a legal action");
-                    return;
+            let legal = self.game.legal_actions(seat).unwrap_or_default();
+            if legal.is_empty() {
+                return; // not reached: a seat to act has a legal action
+            }
+            let code = if self.opponents == Opponents::Greedy {
+                let c = self.game.greedy_action(seat);
+                // The policy picks among the legal actions; were it not to, play the first.
+                if legal.contains(&c) {
+                    c
+                } else {
+                    legal[0]
                 }
             } else {
-                let legal = self.game.legal_actions(seat).unwrap_or_default();
-                if legal.is_empty() {
-                    return;
-                }
-                let code = legal[self.rng.below(legal.len() as u64) as usize];
-                super::peek::step_checked(&mut self.game, seat, code);
-            }
+                legal[self.rng.below(legal.len() as u64) as usize]
+            };
+            super::peek::step_checked(&mut self.game, seat, code);
         }
     }
 
