@@ -25,4 +25,5 @@ all: test-rust lint test ## what CI runs: the Rust tests, the lint, the Python t
 
 bench: ## criterion benches of the core, then the Python benches beside their peers
 	cargo bench --bench core
-	pip install ".[bench]" && python -m pytest benches --benchmark-only -p no:cacheprovider
+	cargo bench --bench rl
+	pip install ".[bench,rl]" && python -m pytest benches --benchmark-only -p no:cacheprovider
