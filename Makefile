@@ -17,12 +17,13 @@ lint: ## clippy (pedantic, with and without the bindings), rustfmt, ruff, mypy -
 	cargo clippy --all-targets -- -D warnings
 	cargo clippy --all-targets --features python -- -D warnings
 	cargo fmt --check
-	python -m ruff check python tests benches
-	python -m ruff format --check python tests benches
+	python -m ruff check python tests benches examples
+	python -m ruff format --check python tests benches examples
 	python -m mypy python/koudiandian
 
 all: test-rust lint test ## what CI runs: the Rust tests, the lint, the Python tests
 
 bench: ## criterion benches of the core, then the Python benches beside their peers
 	cargo bench --bench core
-	pip install ".[bench]" && python -m pytest benches --benchmark-only -p no:cacheprovider
+	cargo bench --bench rl
+	pip install ".[bench,rl]" && python -m pytest benches --benchmark-only -p no:cacheprovider

@@ -10,6 +10,7 @@ pub mod greedy;
 pub mod hand;
 pub mod pair258;
 pub mod profiles;
+pub mod rl;
 pub mod rng;
 pub mod rules;
 pub mod score;
@@ -50,5 +51,13 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py::selfplay::self_play, m)?)?;
     m.add_function(wrap_pyfunction!(py::selfplay::hand_seed, m)?)?;
     m.add_class::<py::selfplay::PyRng>()?;
+    m.add_function(wrap_pyfunction!(py::rl::rl_action_codes, m)?)?;
+    m.add_function(wrap_pyfunction!(py::rl::rl_obs_shape, m)?)?;
+    m.add_function(wrap_pyfunction!(py::rl::rl_action_mask, m)?)?;
+    m.add_function(wrap_pyfunction!(py::rl::rl_encode_game, m)?)?;
+    m.add_function(wrap_pyfunction!(py::rl::rl_encode_view, m)?)?;
+    m.add_function(wrap_pyfunction!(py::rl::rl_observe, m)?)?;
+    m.add_function(wrap_pyfunction!(py::rl::rl_step, m)?)?;
+    m.add_class::<py::rl::PyVecEnv>()?;
     Ok(())
 }

@@ -13,6 +13,7 @@ __all__ = [
     "GameCore",
     "Rng",
     "Rules",
+    "VecEnv",
     "decompose",
     "format_mpsz",
     "greedy_choice",
@@ -21,6 +22,13 @@ __all__ = [
     "is_win_batch",
     "parse_tiles",
     "ready_discards",
+    "rl_action_codes",
+    "rl_action_mask",
+    "rl_encode_game",
+    "rl_encode_view",
+    "rl_obs_shape",
+    "rl_observe",
+    "rl_step",
     "score_win",
     "self_play",
     "shanten",
@@ -203,3 +211,42 @@ def self_play(
 class Rng:
     def __new__(cls, seed: int) -> Rng: ...
     def below(self, n: int) -> int: ...
+
+# -- reinforcement learning (rust/py/rl.rs) ------------------------------------------------
+
+def rl_action_codes() -> list[int]: ...
+def rl_obs_shape(oracle: bool) -> tuple[int, int]: ...
+def rl_action_mask(game: GameCore, seat: Any) -> npt.NDArray[np.bool_]: ...
+def rl_encode_game(game: GameCore, seat: Any, oracle: bool) -> npt.NDArray[np.uint8]: ...
+def rl_encode_view(view: Mapping[str, Any]) -> npt.NDArray[np.uint8]: ...
+
+@final
+class VecEnv:
+    def __new__(
+        cls,
+        num_envs: Any,
+        rules: _RulesArg,
+        seed: Any,
+        opponents: str | None = None,
+        threads: Any = None,
+    ) -> VecEnv: ...
+    @property
+    def num_envs(self) -> int: ...
+    def reset(
+        self, seed: Any
+    ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_], npt.NDArray[np.int64]]: ...
+    def step(
+        self, actions: npt.NDArray[np.int64]
+    ) -> tuple[
+        npt.NDArray[np.uint8],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.int64],
+    ]: ...
+
+def rl_observe(
+    game: GameCore, seat: Any, oracle: bool
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.int8]]: ...
+def rl_step(game: GameCore, seat: Any, action: Any) -> int | None: ...

@@ -108,7 +108,7 @@ fn dice_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(u8, u8)>> {
 #[pyclass(module = "koudiandian._core", name = "GameCore")]
 #[derive(Clone)]
 pub struct PyGameCore {
-    core: GameCore,
+    pub(crate) core: GameCore,
 }
 
 #[pymethods]

@@ -5,6 +5,7 @@ pub mod convert;
 pub mod errors;
 pub mod functions;
 pub mod game;
+pub mod rl;
 pub mod rules;
 pub mod selfplay;
 pub mod value;

@@ -1,0 +1,201 @@
+"""The PettingZoo AEC environment: four agents ``seat_0`` .. ``seat_3`` play one hand (or a
+match of ``hands`` hands); the seat that must decide is asked, claims seat by seat."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
+from pettingzoo import AECEnv  # type: ignore[import-untyped, unused-ignore]
+
+from .. import _core
+from ..errors import ArgumentTypeError, InvalidArgumentError
+from ..game import Game
+from ..rules import Rules
+from ._rules import rules_of
+from .actions import N_ACTIONS
+from .encoding import OBS_SHAPE, ORACLE_SHAPE
+
+__all__ = ["KoudiandianAEC", "env", "raw_env"]
+
+AGENTS = ("seat_0", "seat_1", "seat_2", "seat_3")
+_SEAT = {a: s for s, a in enumerate(AGENTS)}
+
+
+class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
+    """One hand of Koudiandian (or a match of ``hands`` hands, dealer rotation and scores
+    carried) as a PettingZoo AEC environment.
+
+    - Observations: ``{"observation": uint8 OBS_SHAPE, "action_mask": int8 (N_ACTIONS,)}``
+      (``koudiandian.rl.encode`` of the seat's view; ``oracle=True`` for the
+      perfect-information planes). A seat that need not act has an all-zero mask.
+    - Actions: ``Discrete(N_ACTIONS)`` (``koudiandian.rl.action_to_code``). An action the
+      mask leaves out, or outside the space, raises :class:`IllegalActionError` and
+      changes nothing.
+    - Rewards: each hand's score deltas, given to every seat on the step that ends it.
+      The episode ends with the last hand (``hands=1``: one hand).
+    - ``seed`` (or ``reset(seed=...)``) makes every hand's wall repeat; hand ``i``'s seed
+      is drawn from it. Without one, walls are random.
+    """
+
+    metadata = {"name": "koudiandian_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(
+        self,
+        rules: Rules | str | None = None,
+        seed: int | None = None,
+        *,
+        hands: int = 1,
+        oracle: bool = False,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+            raise InvalidArgumentError(f"hands must be a positive int, got {hands!r}")
+        if not isinstance(oracle, bool):
+            raise ArgumentTypeError(f"oracle must be a bool, got {oracle!r}")
+        if render_mode not in (None, "ansi"):
+            raise InvalidArgumentError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self._rules = rules_of(rules)
+        self._seed = seed
+        self._hands = hands
+        self._oracle = oracle
+        self.render_mode = render_mode
+        self.possible_agents = list(AGENTS)
+        shape = ORACLE_SHAPE if oracle else OBS_SHAPE
+        self._obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0, 255, shape, np.uint8),
+                "action_mask": spaces.Box(0, 1, (N_ACTIONS,), np.int8),
+            }
+        )
+        self._act_space = spaces.Discrete(N_ACTIONS)
+        self.observation_spaces = {a: self._obs_space for a in AGENTS}
+        self.action_spaces = {a: self._act_space for a in AGENTS}
+        self._game: Game | None = None
+        self._seat = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._act_space
+
+    # -- the hand ---------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seed = seed
+        base = self._seed if self._seed is not None else secrets.randbits(64)
+        self._seeds = random.Random(base)
+        self._played = 0
+        self._scores = [0, 0, 0, 0]
+        self.agents = list(AGENTS)
+        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
+        self.terminations = dict.fromkeys(AGENTS, False)
+        self.truncations = dict.fromkeys(AGENTS, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        self._rewarded = False
+        self._deal(self._seeds.randrange(4) if self._rules.random_first_dealer else 0)
+
+    def _deal(self, dealer: int) -> None:
+        self._game = Game(
+            self._rules, seed=self._seeds.getrandbits(64), dealer=dealer, scores=self._scores
+        )
+        self._core = self._game._core
+        self._select()
+
+    def _select(self) -> None:
+        to_act = self._core.to_act()
+        self._seat = to_act[0] if to_act else 0
+        self.agent_selection = AGENTS[self._seat]
+
+    @property
+    def game(self) -> Game:
+        """The hand in play (for inspection; do not step it directly)."""
+        if self._game is None:
+            raise InvalidArgumentError("call reset() first")
+        return self._game
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        if self._game is None:
+            raise InvalidArgumentError("call reset() before observe()")
+        try:
+            seat = _SEAT[agent]
+        except KeyError:
+            raise InvalidArgumentError(f"unknown agent {agent!r}; agents are {AGENTS}") from None
+        obs, mask = _core.rl_observe(self._core, seat, self._oracle)
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        if self._game is None:
+            raise InvalidArgumentError("call reset() before step()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        nxt = _core.rl_step(self._core, self._seat, action)  # refuses a bad action
+        self._cumulative_rewards[agent] = 0.0
+        if self._rewarded:
+            for a in AGENTS:
+                self.rewards[a] = 0.0
+            self._rewarded = False
+        if nxt is not None:
+            self._seat = nxt
+            self.agent_selection = AGENTS[nxt]
+            return  # no rewards to accumulate before the hand ends
+        result = self.game.result
+        deltas = result.deltas if result is not None else (0, 0, 0, 0)
+        for s, a in enumerate(AGENTS):
+            self.rewards[a] = float(deltas[s])
+            self._scores[s] += deltas[s]
+        self._rewarded = True
+        self._played += 1
+        if self._played >= self._hands:
+            for a in AGENTS:
+                self.terminations[a] = True
+        else:
+            dealer = self._core.next_dealer(False)
+            self._deal(0 if dealer is None else dealer)
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self._game is None:
+            return None
+        lines = [repr(self._game.view(s)) for s in range(4)]
+        return "\n".join(lines)
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(
+    rules: Rules | str | None = None,
+    seed: int | None = None,
+    *,
+    hands: int = 1,
+    oracle: bool = False,
+    render_mode: str | None = None,
+) -> KoudiandianAEC:
+    """The AEC environment without PettingZoo's wrappers."""
+    return KoudiandianAEC(rules, seed, hands=hands, oracle=oracle, render_mode=render_mode)
+
+
+def env(
+    rules: Rules | str | None = None,
+    seed: int | None = None,
+    *,
+    hands: int = 1,
+    oracle: bool = False,
+    render_mode: str | None = None,
+) -> Any:
+    """The AEC environment. It checks its own use (``step`` or ``observe`` before
+    ``reset`` raise :class:`InvalidArgumentError`, a bad action
+    :class:`IllegalActionError`), so it is not wrapped in PettingZoo's order-enforcing
+    wrapper, which would cost every attribute access of the loop a ``__getattr__``."""
+    return raw_env(rules, seed, hands=hands, oracle=oracle, render_mode=render_mode)

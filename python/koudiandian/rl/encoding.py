@@ -1,0 +1,78 @@
+"""The observation encoding (``docs/observation.md`` lists every plane): ``uint8`` planes of
+34 entries, built in Rust. Version ``"v1"`` never changes once released."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import _core
+from ..errors import ArgumentTypeError, InvalidArgumentError
+from ..game import Game
+from ..view import SeatView
+
+__all__ = ["VERSIONS", "OBS_SHAPE", "ORACLE_SHAPE", "PLANE_NAMES", "encode"]
+
+#: The encodings this release knows.
+VERSIONS = ("v1",)
+
+#: ``(planes, 34)`` of a v1 observation and of its oracle variant.
+OBS_SHAPE: tuple[int, int] = _core.rl_obs_shape(False)
+ORACLE_SHAPE: tuple[int, int] = _core.rl_obs_shape(True)
+
+#: The name of each v1 plane, in order (the oracle's six extra planes last).
+PLANE_NAMES: tuple[str, ...] = (
+    "hand",
+    "drawn",
+    "claim_tile",
+    "wildcards",
+    "winning_tiles",
+    "indicator",
+    *(f"melds_{r}" for r in range(4)),
+    *(f"discard_counts_{r}" for r in range(4)),
+    *(f"discard_order_{r}" for r in range(4)),
+    "unseen",
+    "scalars",
+    "scores",
+    "flowers",
+    *(f"oracle_hand_{r}" for r in range(1, 4)),
+    "oracle_wall_counts",
+    "oracle_wall_front",
+    "oracle_wall_back",
+)
+
+
+def encode(
+    source: SeatView | Game,
+    seat: int | None = None,
+    *,
+    version: str = "v1",
+    oracle: bool = False,
+) -> npt.NDArray[np.uint8]:
+    """The ``uint8`` encoding of what one seat knows: ``OBS_SHAPE``, or ``ORACLE_SHAPE``
+    with ``oracle=True`` (every hand and the wall too, for teacher models).
+
+    ``source`` is a :class:`SeatView` (``seat`` not given), or a :class:`Game` with the
+    ``seat`` whose knowledge to encode (the same array as encoding ``game.view(seat)``,
+    without building the view). The oracle needs the game. Raises
+    :class:`InvalidArgumentError` for an unknown version, a missing or bad seat, or an
+    oracle asked of a view, and :class:`ArgumentTypeError` for another kind of source."""
+    if version not in VERSIONS:
+        raise InvalidArgumentError(f"unknown encoding version {version!r}; known: {VERSIONS}")
+    if not isinstance(oracle, bool):
+        raise ArgumentTypeError(f"oracle must be a bool, got {oracle!r}")
+    if isinstance(source, Game):
+        if seat is None:
+            raise InvalidArgumentError("encode(game, seat): give the seat whose view to encode")
+        out: npt.NDArray[np.uint8] = _core.rl_encode_game(source._core, seat, oracle)
+        return out
+    if isinstance(source, SeatView):
+        if seat is not None and seat != source.seat:
+            raise InvalidArgumentError(
+                f"the view is seat {source.seat}'s; seat={seat!r} does not match"
+            )
+        if oracle:
+            raise InvalidArgumentError("the oracle encoding needs the Game, not a SeatView")
+        view_out: npt.NDArray[np.uint8] = _core.rl_encode_view(source.to_dict())
+        return view_out
+    raise ArgumentTypeError(f"encode needs a SeatView or a Game, got {type(source).__name__}")

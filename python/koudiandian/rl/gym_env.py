@@ -1,0 +1,134 @@
+"""The Gymnasium single-agent environment ``koudiandian/Koudiandian-v0``: one learning seat
+against three built-in bots, one hand per episode."""
+
+from __future__ import annotations
+
+from typing import Any, SupportsFloat
+
+import gymnasium as gym  # type: ignore[import-not-found, unused-ignore]
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
+
+from .. import _core
+from ..errors import InvalidArgumentError
+from ..game import Game
+from ..rules import Rules
+from ._rules import rules_of
+from .actions import ACTION_CODES, N_ACTIONS
+from .encoding import OBS_SHAPE, ORACLE_SHAPE
+
+__all__ = ["KoudiandianEnv", "ILLEGAL_PENALTY"]
+
+#: The reward of an illegal action (the default ``illegal_penalty``).
+ILLEGAL_PENALTY = 1.0
+
+Obs = npt.NDArray[np.uint8]
+
+
+class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignore]
+    """One learning seat against ``opponents`` (``"greedy"``: the greedy policy,
+    ``"random"``: uniform over the legal actions) for one hand per episode.
+
+    - Observation: ``uint8 OBS_SHAPE`` (``koudiandian.rl.encode`` of the learner's view;
+      ``ORACLE_SHAPE`` with ``oracle=True``). ``info["action_mask"]`` is the
+      ``int8 (N_ACTIONS,)`` mask of the legal actions, ``info["seat"]`` the learner's seat.
+    - Action: ``Discrete(N_ACTIONS)``. Any action of the space is accepted: an illegal
+      one changes nothing, costs ``illegal_penalty`` (reward ``-illegal_penalty``) and sets
+      ``info["illegal_action"] = True``.
+    - Reward: the learner's score delta when the hand ends, 0 before.
+    - ``seat``: the learner's seat (``None``: drawn for each episode); the dealer is drawn
+      for each episode too. ``reset(seed=...)`` makes the episodes repeat.
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 1}
+
+    def __init__(
+        self,
+        rules: Rules | str | None = None,
+        opponents: str = "greedy",
+        *,
+        seat: int | None = None,
+        illegal_penalty: float = ILLEGAL_PENALTY,
+        oracle: bool = False,
+        render_mode: str | None = None,
+    ) -> None:
+        if opponents not in ("greedy", "random"):
+            raise InvalidArgumentError(f"opponents must be 'greedy' or 'random', got {opponents!r}")
+        if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
+            raise InvalidArgumentError(f"seat must be None or 0–3, got {seat!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidArgumentError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self._rules = rules_of(rules)
+        self._opponents = opponents
+        self._fixed_seat = seat
+        self._penalty = float(illegal_penalty)
+        self._oracle = bool(oracle)
+        self.render_mode = render_mode
+        shape = ORACLE_SHAPE if oracle else OBS_SHAPE
+        self.observation_space = spaces.Box(0, 255, shape, np.uint8)
+        self.action_space = spaces.Discrete(N_ACTIONS)
+        self._game: Game | None = None
+        self._seat = 0
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Obs, dict[str, Any]]:
+        super().reset(seed=seed)
+        rng = self.np_random
+        while True:  # deal again if the hand ends before the learner has a choice
+            self._seat = int(rng.integers(4)) if self._fixed_seat is None else self._fixed_seat
+            self._game = Game(
+                self._rules, seed=int(rng.integers(2**63)), dealer=int(rng.integers(4))
+            )
+            self._core = self._game._core
+            self._play_opponents()
+            if not self._core.is_over():
+                return self._obs(), self._info(illegal=False)
+
+    def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
+        if self._game is None:
+            raise InvalidArgumentError("call reset() before step()")
+        if self._core.is_over():
+            raise InvalidArgumentError("the hand is over: call reset()")
+        legal = self._core.legal_actions(self._seat)
+        a = int(action) if isinstance(action, int | np.integer) else -1
+        if isinstance(action, bool | np.bool_) or not 0 <= a < N_ACTIONS:
+            a = -1
+        if a < 0 or ACTION_CODES[a] not in legal:
+            return self._obs(), -self._penalty, False, False, self._info(illegal=True)
+        self._core.step(self._seat, ACTION_CODES[a])
+        self._play_opponents()
+        reward = 0.0
+        over = self._core.is_over()
+        if over:
+            result = self._game.result
+            reward = float(result.deltas[self._seat]) if result is not None else 0.0
+        return self._obs(), reward, over, False, self._info(illegal=False)
+
+    def _play_opponents(self) -> None:
+        core = self._core
+        while True:
+            to_act = core.to_act()
+            if not to_act or to_act[0] == self._seat:
+                return
+            s = to_act[0]
+            if self._opponents == "greedy":
+                code = core.greedy_action(s)
+            else:
+                legal = core.legal_actions(s)
+                code = legal[int(self.np_random.integers(len(legal)))]
+            core.step(s, code)
+
+    def _obs(self) -> Obs:
+        out: Obs = _core.rl_encode_game(self._core, self._seat, self._oracle)
+        return out
+
+    def _info(self, *, illegal: bool) -> dict[str, Any]:
+        mask = _core.rl_action_mask(self._core, self._seat)
+        return {"action_mask": mask.view(np.int8), "seat": self._seat, "illegal_action": illegal}
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self._game is None:
+            return None
+        return repr(self._game.view(self._seat))

@@ -1,0 +1,358 @@
+//! The RL layer's binding: the action numbering, masks and encodings of a live game or a
+//! seat view as NumPy arrays, and `VecEnv`, whose NumPy buffers are allocated once and
+//! written in place by every reset and step, with the GIL released.
+
+use numpy::ndarray::Array2;
+use numpy::{
+    IntoPyArray, PyArray1, PyArray2, PyArray3, PyArrayDyn, PyArrayMethods, PyReadonlyArray1,
+    PyUntypedArrayMethods,
+};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyInt};
+
+use super::game::PyGameCore;
+use super::rules::rules_arg;
+use super::value::from_py;
+use crate::error::Error;
+use crate::game::SeatView;
+use crate::rl::{
+    actions::CODE_OF_ACTION, encode, encode_oracle, write_mask, Live, Opponents, Out, VecEnv,
+    N_ACTIONS, ORACLE_PLANES, PLANES, WIDTH,
+};
+
+fn repr(obj: &Bound<'_, PyAny>) -> String {
+    obj.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+}
+
+/// An int argument in `lo..=hi` (not a bool), or `InvalidArgumentError` naming it.
+fn int_in(obj: &Bound<'_, PyAny>, what: &str, lo: i128, hi: i128) -> PyResult<i128> {
+    let v = if obj.cast::<PyBool>().is_ok() {
+        None
+    } else {
+        obj.cast::<PyInt>()
+            .ok()
+            .and_then(|i| i.extract::<i128>().ok())
+    };
+    match v {
+        Some(v) if (lo..=hi).contains(&v) => Ok(v),
+        _ => Err(Error::Argument(format!(
+            "{what} must be an int in {lo}..{hi}, got {}",
+            repr(obj)
+        ))
+        .into()),
+    }
+}
+
+fn seat_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
+    Ok(int_in(obj, "seat", 0, 3)? as u8)
+}
+
+/// The engine code of each action number, in order (`N_ACTIONS` entries).
+#[pyfunction]
+pub fn rl_action_codes() -> Vec<u16> {
+    CODE_OF_ACTION.to_vec()
+}
+
+/// `(planes, width)` of the v1 encoding, or of its oracle variant.
+#[pyfunction]
+pub fn rl_obs_shape(oracle: bool) -> (usize, usize) {
+    (if oracle { ORACLE_PLANES } else { PLANES }, WIDTH)
+}
+
+/// `seat`'s mask over the action numbers: `True` exactly at its legal actions.
+#[pyfunction]
+pub fn rl_action_mask<'py>(
+    py: Python<'py>,
+    mut game: PyRefMut<'_, PyGameCore>,
+    seat: &Bound<'_, PyAny>,
+) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    let legal = game.core.legal_actions(seat_arg(seat)?)?;
+    let mut mask = vec![false; N_ACTIONS];
+    write_mask(&legal, &mut mask);
+    Ok(mask.into_pyarray(py))
+}
+
+/// `(observation, mask)` of `seat` for the AEC environment: the v1 encoding (or the
+/// oracle's) and the `int8` mask, in one call.
+#[pyfunction]
+pub fn rl_observe<'py>(
+    py: Python<'py>,
+    mut game: PyRefMut<'_, PyGameCore>,
+    seat: &Bound<'_, PyAny>,
+    oracle: bool,
+) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i8>>)> {
+    let seat = seat_arg(seat)?;
+    let legal = game.core.legal_actions(seat)?;
+    let mask = PyArray1::<i8>::zeros(py, N_ACTIONS, false);
+    {
+        let mut rw = mask.readwrite();
+        let m = rw.as_slice_mut().map_err(buffer_error)?;
+        for &c in &legal {
+            if let Some(a) = crate::rl::action_of_code(c) {
+                m[a as usize] = 1;
+            }
+        }
+    }
+    let planes = if oracle { ORACLE_PLANES } else { PLANES };
+    let obs = PyArray2::<u8>::zeros(py, [planes, WIDTH], false);
+    {
+        let mut rw = obs.readwrite();
+        let out = rw.as_slice_mut().map_err(buffer_error)?;
+        write_encoding(&game.core, seat, oracle, out);
+    }
+    Ok((obs, mask))
+}
+
+/// `seat` takes action number `action`; the next seat to decide, or `None` once the hand
+/// is over. An action outside the space or the mask raises `IllegalActionError` and
+/// changes nothing.
+#[pyfunction]
+pub fn rl_step(
+    mut game: PyRefMut<'_, PyGameCore>,
+    seat: &Bound<'_, PyAny>,
+    action: &Bound<'_, PyAny>,
+) -> PyResult<Option<u8>> {
+    let seat = seat_arg(seat)?;
+    let a = if action.cast::<PyBool>().is_ok() {
+        None
+    } else {
+        action.extract::<i64>().ok()
+    };
+    let Some(a) = a else {
+        return Err(Error::Type(format!(
+            "an action is an int 0..{}, got {}",
+            N_ACTIONS - 1,
+            repr(action)
+        ))
+        .into());
+    };
+    let core = &mut game.core;
+    let to_act = core.to_act();
+    if !to_act.contains(&seat) {
+        return Err(Error::NotYourTurn(format!(
+            "seat {seat} is not to act now; waiting for seat(s) {to_act:?}"
+        ))
+        .into());
+    }
+    let legal = core.legal_actions(seat)?;
+    let code = crate::rl::actions::check(a, seat, |n| legal.contains(&CODE_OF_ACTION[n]))?;
+    crate::rl::peek::step_checked(core, seat, code);
+    Ok(crate::rl::peek::first_to_act(core))
+}
+
+/// Write `seat`'s encoding (the oracle's with `oracle`) into `out`, of its size.
+fn write_encoding(core: &crate::game::GameCore, seat: u8, oracle: bool, out: &mut [u8]) {
+    if oracle {
+        encode_oracle(core, seat, out);
+    } else {
+        let live = Live {
+            game: core,
+            seat,
+            all: false,
+        };
+        encode(&live, out);
+    }
+}
+
+fn encode_of(core: &crate::game::GameCore, seat: u8, oracle: bool) -> PyResult<Array2<u8>> {
+    let planes = if oracle { ORACLE_PLANES } else { PLANES };
+    let mut out = vec![0u8; planes * WIDTH];
+    write_encoding(core, seat, oracle, &mut out);
+    Ok(Array2::from_shape_vec((planes, WIDTH), out).map_err(|e| Error::Array(e.to_string()))?)
+}
+
+/// The v1 encoding of what `seat` knows in the live game (`uint8 (planes, 34)`), or with
+/// `oracle` the perfect-information variant.
+#[pyfunction]
+pub fn rl_encode_game<'py>(
+    py: Python<'py>,
+    game: PyRef<'_, PyGameCore>,
+    seat: &Bound<'_, PyAny>,
+    oracle: bool,
+) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    Ok(encode_of(&game.core, seat_arg(seat)?, oracle)?.into_pyarray(py))
+}
+
+/// The v1 encoding of a seat view's dict (`SeatView.to_dict()`).
+#[pyfunction]
+pub fn rl_encode_view<'py>(
+    py: Python<'py>,
+    view: &Bound<'_, PyAny>,
+) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    let view: SeatView = serde_json::from_value(from_py(view)?)
+        .map_err(|e| Error::Argument(format!("not a seat view: {e}")))?;
+    if view.seat > 3 || view.dealer > 3 || view.turn > 3 {
+        return Err(Error::Argument(format!(
+            "not a seat view: seat {}, dealer {}, turn {} must be 0–3",
+            view.seat, view.dealer, view.turn
+        ))
+        .into());
+    }
+    let mut out = vec![0u8; PLANES * WIDTH];
+    encode(&view, &mut out);
+    Ok(Array2::from_shape_vec((PLANES, WIDTH), out)
+        .map_err(|e| Error::Array(e.to_string()))?
+        .into_pyarray(py))
+}
+
+/// Many tables stepped together in Rust (see `koudiandian.rl.VecEnv`).
+#[pyclass(module = "koudiandian._core", name = "VecEnv")]
+pub struct PyVecEnv {
+    env: VecEnv,
+    obs: Py<PyArray3<u8>>,
+    mask: Py<PyArray2<bool>>,
+    reward: Py<PyArrayDyn<f32>>,
+    terminated: Py<PyArray1<bool>>,
+    truncated: Py<PyArray1<bool>>,
+    seat: Py<PyArray1<i64>>,
+}
+
+fn buffer_error(e: impl std::fmt::Display) -> PyErr {
+    Error::Array(format!(
+        "a VecEnv buffer cannot be written ({e}); do not keep views of it that block writing"
+    ))
+    .into()
+}
+
+impl PyVecEnv {
+    /// Run `f` on the env and the buffers, with the GIL released.
+    fn with_buffers(
+        &mut self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut VecEnv, Out<'_>) -> crate::error::Result<()> + Send,
+    ) -> PyResult<()> {
+        let (obs, mask, reward) = (self.obs.bind(py), self.mask.bind(py), self.reward.bind(py));
+        let (term, trunc, seat) = (
+            self.terminated.bind(py),
+            self.truncated.bind(py),
+            self.seat.bind(py),
+        );
+        let mut o = obs.try_readwrite().map_err(buffer_error)?;
+        let mut m = mask.try_readwrite().map_err(buffer_error)?;
+        let mut r = reward.try_readwrite().map_err(buffer_error)?;
+        let mut te = term.try_readwrite().map_err(buffer_error)?;
+        let mut tr = trunc.try_readwrite().map_err(buffer_error)?;
+        let mut s = seat.try_readwrite().map_err(buffer_error)?;
+        let out = Out {
+            obs: o.as_slice_mut().map_err(buffer_error)?,
+            mask: m.as_slice_mut().map_err(buffer_error)?,
+            reward: r.as_slice_mut().map_err(buffer_error)?,
+            terminated: te.as_slice_mut().map_err(buffer_error)?,
+            truncated: tr.as_slice_mut().map_err(buffer_error)?,
+            seat: s.as_slice_mut().map_err(buffer_error)?,
+        };
+        let env = &mut self.env;
+        Ok(py.detach(move || f(env, out))?)
+    }
+
+    fn observation(&self, py: Python<'_>) -> (Py<PyAny>, Py<PyAny>, Py<PyAny>) {
+        (
+            self.obs.clone_ref(py).into_any(),
+            self.mask.clone_ref(py).into_any(),
+            self.seat.clone_ref(py).into_any(),
+        )
+    }
+}
+
+#[pymethods]
+impl PyVecEnv {
+    #[new]
+    #[pyo3(signature = (num_envs, rules, seed, opponents=None, threads=None))]
+    fn new(
+        py: Python<'_>,
+        num_envs: &Bound<'_, PyAny>,
+        rules: Option<&Bound<'_, PyAny>>,
+        seed: &Bound<'_, PyAny>,
+        opponents: Option<&str>,
+        threads: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let n = int_in(num_envs, "num_envs", 1, 1 << 20)? as usize;
+        let rules = rules_arg(rules)?.rules;
+        let seed = int_in(seed, "seed", 0, i128::from(u64::MAX))? as u64;
+        let threads = match threads {
+            Some(t) => int_in(t, "threads", 1, 256)? as usize,
+            None => 1,
+        };
+        let opponents = match opponents {
+            None => Opponents::SelfPlay,
+            Some("greedy") => Opponents::Greedy,
+            Some("random") => Opponents::Random,
+            Some(other) => {
+                return Err(Error::Argument(format!(
+                    "opponents must be None, 'greedy' or 'random', got {other:?}"
+                ))
+                .into())
+            }
+        };
+        let env = py.detach(|| VecEnv::new(n, rules, seed, opponents, threads))?;
+        let width = env.reward_width();
+        let reward_shape: Vec<usize> = if width == 1 { vec![n] } else { vec![n, width] };
+        Ok(PyVecEnv {
+            env,
+            obs: PyArray3::zeros(py, [n, PLANES, WIDTH], false).unbind(),
+            mask: PyArray2::zeros(py, [n, N_ACTIONS], false).unbind(),
+            reward: PyArrayDyn::zeros(py, reward_shape, false).unbind(),
+            terminated: PyArray1::zeros(py, n, false).unbind(),
+            truncated: PyArray1::zeros(py, n, false).unbind(),
+            seat: PyArray1::zeros(py, n, false).unbind(),
+        })
+    }
+
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.env.num_envs()
+    }
+
+    /// Deal every table afresh from `seed`; `(obs, mask, seat)`.
+    fn reset(
+        &mut self,
+        py: Python<'_>,
+        seed: &Bound<'_, PyAny>,
+    ) -> PyResult<(Py<PyAny>, Py<PyAny>, Py<PyAny>)> {
+        let seed = int_in(seed, "seed", 0, i128::from(u64::MAX))? as u64;
+        self.with_buffers(py, move |env, out| env.reset(seed, out))?;
+        Ok(self.observation(py))
+    }
+
+    /// One action number per table (`int64 (num_envs,)`);
+    /// `(obs, reward, terminated, truncated, mask, seat)`.
+    fn step(
+        &mut self,
+        py: Python<'_>,
+        actions: &Bound<'_, PyAny>,
+    ) -> PyResult<(
+        Py<PyAny>,
+        Py<PyAny>,
+        Py<PyAny>,
+        Py<PyAny>,
+        Py<PyAny>,
+        Py<PyAny>,
+    )> {
+        let arr = actions.cast::<PyArray1<i64>>().map_err(|_| {
+            Error::Array(format!(
+                "actions must be an int64 array of shape ({},), got {}",
+                self.env.num_envs(),
+                repr(actions)
+            ))
+        })?;
+        let arr: PyReadonlyArray1<'_, i64> = arr.readonly();
+        if arr.len() != self.env.num_envs() {
+            return Err(Error::Array(format!(
+                "actions must have shape ({},), got ({},)",
+                self.env.num_envs(),
+                arr.len()
+            ))
+            .into());
+        }
+        let acts: Vec<i64> = arr.as_array().iter().copied().collect();
+        self.with_buffers(py, move |env, out| env.step(&acts, out))?;
+        Ok((
+            self.obs.clone_ref(py).into_any(),
+            self.reward.clone_ref(py).into_any(),
+            self.terminated.clone_ref(py).into_any(),
+            self.truncated.clone_ref(py).into_any(),
+            self.mask.clone_ref(py).into_any(),
+            self.seat.clone_ref(py).into_any(),
+        ))
+    }
+}

@@ -1,0 +1,18 @@
+//! Reinforcement-learning support, pure Rust: the fixed action numbering and masks
+//! (`actions`), the versioned observation encoding (`encode`), one self-resetting table
+//! with built-in opponents (`table`) and the threaded vectorised environment (`vecenv`).
+//! The Python binding is `py/rl.rs`; the planes are listed in docs/observation.md.
+
+pub mod actions;
+pub mod encode;
+pub(crate) mod peek;
+pub mod table;
+pub mod vecenv;
+
+#[cfg(test)]
+mod tests;
+
+pub use actions::{action_of_code, code_of_action, write_mask, N_ACTIONS};
+pub use encode::{encode, encode_oracle, Live, Source, ORACLE_PLANES, PLANES, WIDTH};
+pub use table::{Opponents, Table};
+pub use vecenv::{Out, VecEnv};

@@ -1,0 +1,209 @@
+//! A vectorised environment: many tables stepped together, in threads, writing every
+//! table's observation, mask, reward and flags into the caller's buffers (the Python
+//! binding hands it the NumPy arrays it returns, so nothing is copied).
+
+use super::actions::N_ACTIONS;
+use super::table::{mix, Opponents, Table, OBS};
+use crate::error::{Error, Result};
+use crate::rules::Rules;
+
+/// The output buffers of a reset or a step, one row per table. `reward` has
+/// [`VecEnv::reward_width`] entries per table.
+pub struct Out<'a> {
+    pub obs: &'a mut [u8],
+    pub mask: &'a mut [bool],
+    pub reward: &'a mut [f32],
+    pub terminated: &'a mut [bool],
+    pub truncated: &'a mut [bool],
+    pub seat: &'a mut [i64],
+}
+
+/// Many tables under the same rules.
+#[derive(Debug, Clone)]
+pub struct VecEnv {
+    tables: Vec<Table>,
+    rules: Rules,
+    opponents: Opponents,
+    threads: usize,
+}
+
+impl VecEnv {
+    /// `num_envs` tables, table `i` seeded from `seed` and `i`, stepped on `threads`
+    /// threads (at most one per table).
+    ///
+    /// # Errors
+    /// [`Error::Argument`] for `num_envs` or `threads` of 0.
+    pub fn new(
+        num_envs: usize,
+        rules: Rules,
+        seed: u64,
+        opponents: Opponents,
+        threads: usize,
+    ) -> Result<VecEnv> {
+        if num_envs == 0 {
+            return Err(Error::Argument("num_envs must be at least 1, got 0".into()));
+        }
+        if threads == 0 {
+            return Err(Error::Argument("threads must be at least 1, got 0".into()));
+        }
+        let mut env = VecEnv {
+            tables: Vec::with_capacity(num_envs),
+            rules,
+            opponents,
+            threads: threads.min(num_envs),
+        };
+        env.seed(seed, num_envs)?;
+        Ok(env)
+    }
+
+    fn seed(&mut self, seed: u64, n: usize) -> Result<()> {
+        self.tables = (0..n)
+            .map(|i| Table::new(self.rules, mix(seed, i as u64), self.opponents))
+            .collect::<Result<_>>()?;
+        Ok(())
+    }
+
+    #[must_use]
+    pub fn num_envs(&self) -> usize {
+        self.tables.len()
+    }
+
+    /// Entries of reward per table: 4 (every seat's, by seat) in self-play, else 1 (the
+    /// learner's).
+    #[must_use]
+    pub fn reward_width(&self) -> usize {
+        if self.opponents == Opponents::SelfPlay {
+            4
+        } else {
+            1
+        }
+    }
+
+    /// The tables, for tests and tools.
+    #[must_use]
+    pub fn tables(&self) -> &[Table] {
+        &self.tables
+    }
+
+    /// Deal every table afresh from `seed` (as the constructor does) and write the first
+    /// observations; rewards and flags are zeroed.
+    ///
+    /// # Errors
+    /// As [`VecEnv::new`] (never in practice). Precondition: `out`'s buffers have one row
+    /// per table.
+    pub fn reset(&mut self, seed: u64, out: Out<'_>) -> Result<()> {
+        self.seed(seed, self.tables.len())?;
+        out.reward.fill(0.0);
+        out.terminated.fill(false);
+        out.truncated.fill(false);
+        self.run(out, None);
+        Ok(())
+    }
+
+    /// Table `i`'s asked seat takes action number `actions[i]`; a table whose hand ends
+    /// deals the next hand at once (its row then shows the new hand, `terminated` is set
+    /// and `reward` holds the ended hand's deltas).
+    ///
+    /// # Errors
+    /// [`Error::Argument`] for a wrong number of actions and [`Error::IllegalAction`] for an
+    /// action outside the space or masked out (naming the table); nothing changes then.
+    /// Precondition: `out`'s buffers have one row per table.
+    pub fn step(&mut self, actions: &[i64], out: Out<'_>) -> Result<()> {
+        if actions.len() != self.tables.len() {
+            return Err(Error::Argument(format!(
+                "expected {} actions (one per env), got {}",
+                self.tables.len(),
+                actions.len()
+            )));
+        }
+        for (i, (t, &a)) in self.tables.iter().zip(actions).enumerate() {
+            t.check(a)
+                .map_err(|e| Error::IllegalAction(format!("env {i}: {}", e.message())))?;
+        }
+        self.run(out, Some(actions));
+        Ok(())
+    }
+
+    /// Play `actions` (if any) on every table and write the rows, in `threads` chunks.
+    fn run(&mut self, out: Out<'_>, actions: Option<&[i64]>) {
+        let n = self.tables.len();
+        let chunk = n.div_ceil(self.threads);
+        let width = self.reward_width();
+        let Out {
+            obs,
+            mask,
+            reward,
+            terminated,
+            truncated,
+            seat,
+        } = out;
+        let parts = self
+            .tables
+            .chunks_mut(chunk)
+            .zip(obs.chunks_mut(chunk * OBS))
+            .zip(mask.chunks_mut(chunk * N_ACTIONS))
+            .zip(reward.chunks_mut(chunk * width))
+            .zip(terminated.chunks_mut(chunk))
+            .zip(truncated.chunks_mut(chunk))
+            .zip(seat.chunks_mut(chunk))
+            .enumerate()
+            .map(|(i, ((((((t, o), m), r), te), tr), s))| {
+                let acts = actions.map(|a| &a[i * chunk..(i * chunk + t.len()).min(a.len())]);
+                (t, acts, o, m, r, te, tr, s)
+            });
+        let work = move |(tables, acts, obs, mask, reward, term, trunc, seat): (
+            &mut [Table],
+            Option<&[i64]>,
+            &mut [u8],
+            &mut [bool],
+            &mut [f32],
+            &mut [bool],
+            &mut [bool],
+            &mut [i64],
+        )| {
+            for (j, t) in tables.iter_mut().enumerate() {
+                if let Some(a) = acts {
+                    let played = t.play(a[j]);
+                    debug_assert!(played.is_ok(), "every action was checked first");
+                    let r = &mut reward[j * width..(j + 1) * width];
+                    match t.ended() {
+                        Some(d) if width == 4 => {
+                            for (x, v) in r.iter_mut().zip(d) {
+                                *x = reward_of(v);
+                            }
+                        }
+                        Some(_) => r[0] = reward_of(t.learner_reward()),
+                        None => r.fill(0.0),
+                    }
+                    term[j] = t.ended().is_some();
+                    trunc[j] = false;
+                }
+                t.write(
+                    &mut obs[j * OBS..(j + 1) * OBS],
+                    &mut mask[j * N_ACTIONS..(j + 1) * N_ACTIONS],
+                );
+                seat[j] = i64::from(t.seat());
+            }
+        };
+        if self.threads == 1 {
+            parts.for_each(work);
+            return;
+        }
+        std::thread::scope(|s| {
+            let mut parts = parts;
+            let first = parts.next();
+            for p in parts {
+                s.spawn(move || work(p));
+            }
+            if let Some(p) = first {
+                work(p);
+            }
+        });
+    }
+}
+
+/// A score delta as a reward (deltas are far below 2^24: exact).
+#[allow(clippy::cast_precision_loss)]
+fn reward_of(v: i32) -> f32 {
+    v as f32
+}

@@ -1,0 +1,70 @@
+"""The Gymnasium single-agent environment: Gymnasium's env checker, registration, rewards
+and the documented penalty for illegal actions."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+gym = pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from koudiandian import InvalidArgumentError  # noqa: E402
+from koudiandian.rl import GYM_ID, N_ACTIONS, OBS_SHAPE  # noqa: E402
+from koudiandian.rl.gym_env import ILLEGAL_PENALTY, KoudiandianEnv  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    ("preset", "opponents"),
+    [("taiyuan", "greedy"), ("queyimen", "random"), ("hebei", "greedy"), ("changsha", "random")],
+)
+def test_gymnasium_check_env(preset: str, opponents: str) -> None:
+    check_env(KoudiandianEnv(preset, opponents), skip_render_check=True)
+
+
+def test_registered_id_makes_the_env() -> None:
+    e = gym.make(GYM_ID, opponents="greedy")
+    obs, info = e.reset(seed=1)
+    assert obs.shape == OBS_SHAPE and obs.dtype == np.uint8
+    assert info["action_mask"].dtype == np.int8 and info["action_mask"].shape == (N_ACTIONS,)
+    e.close()
+
+
+def test_an_illegal_action_changes_nothing_and_costs_the_penalty() -> None:
+    e = KoudiandianEnv(opponents="greedy")
+    obs, info = e.reset(seed=2)
+    events = len(e._game.events) if e._game else 0
+    bad = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    for action in (bad, np.int64(bad)):
+        obs2, reward, term, trunc, info2 = e.step(action)
+        assert reward == -ILLEGAL_PENALTY and not term and not trunc
+        assert info2["illegal_action"] is True
+        assert np.array_equal(obs, obs2)
+        assert np.array_equal(info["action_mask"], info2["action_mask"])
+    assert e._game is not None and len(e._game.events) == events
+    good = int(np.flatnonzero(info["action_mask"])[0])
+    *_, info3 = e.step(good)
+    assert info3["illegal_action"] is False
+
+
+def test_an_episode_ends_with_the_learners_delta() -> None:
+    rng = np.random.default_rng(0)
+    for seed in range(20):
+        e = KoudiandianEnv("taiyuan", "random", seat=seed % 4)
+        _, info = e.reset(seed=seed)
+        total, term = 0.0, False
+        while not term:
+            a = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            _, reward, term, _, info = e.step(a)
+            total += float(reward)
+        assert e._game is not None and e._game.result is not None
+        assert total == e._game.result.deltas[seed % 4]
+        with pytest.raises(InvalidArgumentError, match="reset"):
+            e.step(0)
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(InvalidArgumentError, match="opponents"):
+        KoudiandianEnv(opponents="smart")
+    with pytest.raises(InvalidArgumentError, match="seat"):
+        KoudiandianEnv(seat=4)
