@@ -25,6 +25,18 @@ impl Rng {
         }
     }
 
+    /// The generator's state, for saving it ([`Rng::from_state`] restores it).
+    #[must_use]
+    pub const fn state(&self) -> [u64; 4] {
+        self.s
+    }
+
+    /// A generator in the state `s` (as [`Rng::state`] gave it).
+    #[must_use]
+    pub const fn from_state(s: [u64; 4]) -> Self {
+        Rng { s }
+    }
+
     pub fn next_u64(&mut self) -> u64 {
         let result = self.s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
         let t = self.s[1] << 17;

@@ -172,3 +172,48 @@ def test_an_unreachable_ray_address_fails_at_once() -> None:
         simulate(4, backend="ray", address="127.0.0.1:1")
     with pytest.raises(InvalidArgumentError, match="host:port"):
         simulate(4, backend="ray", address="no-port-here")
+
+
+def test_random_bot_copies_pickles_and_takes_numpy_seeds() -> None:
+    import copy
+    import pickle
+
+    import numpy as np
+
+    bot = RandomBot(7)
+    bot._rng.below(5)  # advance it: a copy carries on from where it is
+    twins = [copy.deepcopy(bot), pickle.loads(pickle.dumps(bot))]
+    draws = [bot._rng.below(1000) for _ in range(20)]
+    for twin in twins:
+        assert [twin._rng.below(1000) for _ in range(20)] == draws
+    assert RandomBot(np.int64(7))._rng.below(1000) == RandomBot(7)._rng.below(1000)
+
+
+def test_the_binding_and_simulate_refuse_what_makes_no_sense() -> None:
+    from koudiandian import _core
+
+    with pytest.raises(InvalidArgumentError, match="no match length"):
+        _core.self_play(None, ["random"] * 4, 1, 0, 4, length=2, duplicate=True)
+    with pytest.raises(InvalidArgumentError, match="threads"):
+        _core.self_play(None, ["random"] * 4, 1, 0, 4, threads=10_000)
+    with pytest.raises(InvalidArgumentError, match="unknown built-in bot"):
+        _core.self_play(None, ["random"] * 3 + ["clever"], 1, 0, 4)
+    with pytest.raises(InvalidArgumentError, match="at most 256"):
+        simulate(4, threads=257)
+
+
+def test_one_wall_of_duplicate_play_has_no_interval_and_valid_json() -> None:
+    s = simulate(1, bots="greedy,random,random,random", duplicate=True)
+    assert s.hands == 4 and all(b.points_ci95 is None for b in s.bot_stats)
+    json.loads(json.dumps(s.to_dict(), allow_nan=False))
+    assert "–" in s.table()
+
+
+def test_ray_addresses_are_parsed_before_ray_is_needed() -> None:
+    from koudiandian.scaleout import check_address
+
+    for bad in ("", "6379", "host:", "host:99999", "ray://:1"):
+        with pytest.raises(InvalidArgumentError):
+            check_address(bad)
+    with pytest.raises(BackendError, match=r"\[::1\]:1"):
+        check_address("[::1]:1", timeout=1)

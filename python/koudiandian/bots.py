@@ -31,6 +31,7 @@ line know them as ``"random"`` and ``"greedy"``.
 
 from __future__ import annotations
 
+import operator
 import secrets
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
@@ -59,8 +60,12 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         if seed is None:
             seed = secrets.randbits(64)
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        if isinstance(seed, bool):
             raise ArgumentTypeError(f"a bot's seed must be an int or None, got {seed!r}")
+        try:
+            seed = operator.index(seed)  # ints, and integer types like NumPy's
+        except TypeError:
+            raise ArgumentTypeError(f"a bot's seed must be an int or None, got {seed!r}") from None
         self._rng = _core.Rng(seed % 2**64)
 
     def act(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:

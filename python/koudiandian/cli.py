@@ -92,6 +92,9 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.hands < 1:
         raise KoudiandianError(f"--hands must be positive, got {args.hands}")
     workers, threads = args.workers, args.threads
+    for flag, value in (("--workers", workers), ("--threads", threads)):
+        if value < 1:
+            raise KoudiandianError(f"{flag} must be positive, got {value}")
     local = args.backend == "local"
     if local and workers * threads > _cpus():
         workers = max(1, min(workers, _cpus()))
@@ -104,8 +107,6 @@ def _simulate(args: argparse.Namespace) -> int:
             f"koudiandian: {asked} is more than the {_cpus()} CPU(s) here; using {using}",
             file=sys.stderr,
         )
-    if args.address is not None and local:
-        raise KoudiandianError("--address is a Ray cluster's: it needs --backend ray")
     units = "walls" if args.duplicate else ("matches" if args.match else "hands")
     summary = simulate(
         args.hands,

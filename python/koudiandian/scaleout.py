@@ -30,6 +30,7 @@ def check_address(address: str, timeout: float = 5.0) -> None:
         return
     target = address.removeprefix("ray://")
     host, sep, port_text = target.rpartition(":")
+    host = host.removeprefix("[").removesuffix("]")  # [::1]:6379
     if not sep or not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
         raise InvalidArgumentError(
             f"a Ray address is 'host:port' or 'ray://host:port', got {address!r}"
@@ -58,10 +59,11 @@ def run_on_ray(
     """Play ``hands`` units of ``job`` as Ray tasks: the chunks' results in hand order, and
     the cluster's CPUs. Connects to ``address`` (checked first), or uses the cluster this
     process is connected to, or starts a local one for the run and stops it afterwards."""
+    if address is not None:
+        check_address(address)
     ray = _ray()
     started_here = False
     if address is not None:
-        check_address(address)
         if ray.is_initialized():
             raise InvalidArgumentError(
                 "this process is already connected to a Ray cluster; pass address=None to "

@@ -41,6 +41,9 @@ BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBo
 #: bots against two random ones.
 DEFAULT_BOTS = ("greedy", "greedy", "random", "random")
 
+#: The most threads :func:`simulate` starts in one process.
+MAX_THREADS = 256
+
 #: Where :func:`simulate` plays: on this machine (threads and processes), or as tasks on a
 #: Ray cluster (the ``[ray]`` extra).
 BACKENDS = ("local", "ray")
@@ -91,11 +94,8 @@ def _bot_name(spec: BotSpec) -> str:
     return getattr(spec, "__name__", type(spec).__name__)
 
 
-def _factories(bots: Sequence[BotSpec] | None) -> list[Callable[[int], Bot]]:
-    if bots is None:
-        bots = DEFAULT_BOTS
-    if isinstance(bots, str):
-        bots = [b.strip() for b in bots.split(",")]
+def _factories(bots: Sequence[BotSpec]) -> list[Callable[[int], Bot]]:
+    """The four bots' factories; raises :class:`InvalidArgumentError` naming a bad one."""
     if len(bots) != 4:
         raise InvalidArgumentError(f"need four bots, one per seat; got {len(bots)}")
     out = []
@@ -273,8 +273,11 @@ def simulate(
     ``workers > 1`` adds processes (the bot factories must then be picklable).
     ``backend="ray"`` runs the hands as chunks of Ray tasks on the cluster at ``address``
     (``None``: the cluster this process is connected to, else a local one started for the
-    run); see ``docs/scale-out.md``. ``log``: a path or text file to receive every hand's
-    event log as JSON Lines (``{"hand": i, "seed": s, "events": [...]}``), for replay.
+    run), one CPU a task (the summary's ``workers`` is then the cluster's CPUs and its
+    ``threads`` 1); see ``docs/scale-out.md``. ``log``: a path or text file to receive every hand's
+    event log as JSON Lines, for replay: ``{"hand": i, "seed": s, "events": [...]}``
+    (``{"match": i, "hand": j, "events": ...}`` in matches; duplicate play adds
+    ``"rotation"`` and the seating, ``"bots"``).
     ``progress(done, total)`` is called as chunks of hands finish. ``match``:
     ``"one_round"`` or a number of hands makes each of the ``hands`` units a whole
     :class:`Match` of that length (match ``i`` seeded from ``seed`` and ``i``, first dealer
@@ -289,6 +292,8 @@ def simulate(
     _positive(hands, "hands")
     _positive(workers, "workers")
     _positive(threads, "threads")
+    if threads > MAX_THREADS:
+        raise InvalidArgumentError(f"threads must be at most {MAX_THREADS}, got {threads}")
     if backend not in BACKENDS:
         raise InvalidArgumentError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
     if address is not None and backend != "ray":
@@ -323,13 +328,14 @@ def simulate(
             "run in parallel with workers=N processes"
         )
     job = Job(rules, tuple(specs), seed, log is not None, match, duplicate, threads, builtin)
-    names = [_bot_name(s) for s in specs]
+    names = list(builtin) if builtin is not None else [_bot_name(s) for s in specs]
     started = time.perf_counter()
     results: list[tuple[list[Record], list[list[int]], list[str]]] = []
     if backend == "ray":
         from .scaleout import run_on_ray
 
         results, workers = run_on_ray(job, hands, address, progress)
+        threads = 1  # a Ray task is one CPU of the cluster
     else:
         results = list(_run_local(job, hands, workers, progress))
     seconds = time.perf_counter() - started

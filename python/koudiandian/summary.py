@@ -27,13 +27,13 @@ class BotStats:
     """One bot's results under duplicate play, over every hand it played (each wall four
     times, once from each seat). ``points_ci95`` is the half-width of the 95% confidence
     interval of ``mean_points``, from the spread of its per-wall means (the walls are
-    independent; the four rotations of a wall are not)."""
+    independent; the four rotations of a wall are not); ``None`` with a single wall."""
 
     bot: int
     name: str
     hands: int
     mean_points: float
-    points_ci95: float
+    points_ci95: float | None
     win_rate: float
     deal_in_rate: float
 
@@ -123,8 +123,9 @@ class SimulationSummary:
                 f"{'win rate':>10}{'deal-in':>9}"
             )
             for b in self.bot_stats:
+                ci = "–" if b.points_ci95 is None else f"{b.points_ci95:.2f}"
                 lines.append(
-                    f"{b.bot:<6}{b.name:<10}{b.mean_points:>16.2f}{b.points_ci95:>9.2f}"
+                    f"{b.bot:<6}{b.name:<10}{b.mean_points:>16.2f}{ci:>9}"
                     f"{b.win_rate:>10.1%}{b.deal_in_rate:>9.1%}"
                 )
         else:
@@ -198,7 +199,7 @@ def _bot_stats(records: Sequence[Record], names: Sequence[str]) -> tuple[BotStat
                 name=names[b],
                 hands=hands,
                 mean_points=mean,
-                points_ci95=_Z95 * math.sqrt(var / n) if n > 1 else math.inf,
+                points_ci95=_Z95 * math.sqrt(var / n) if n > 1 else None,
                 win_rate=wins / hands if hands else 0.0,
                 deal_in_rate=deal_ins / hands if hands else 0.0,
             )

@@ -215,7 +215,7 @@ impl GameCore {
         let claim_tile = self
             .claim_tile
             .filter(|_| matches!(self.phase, Phase::Claim | Phase::Rob));
-        crate::greedy::choose(&crate::greedy::Seat {
+        let choice = crate::greedy::choose(&crate::greedy::Seat {
             counts: s.hand,
             melds: super::turn::melds_of(&s.melds),
             wildcards: &self.wildcards,
@@ -224,7 +224,13 @@ impl GameCore {
             legal,
             claim_tile,
             declared: s.declared,
-        })
+        });
+        // The policy chooses among `legal`; should it not, the first legal action.
+        if legal.contains(&choice) {
+            choice
+        } else {
+            legal.first().copied().unwrap_or(choice)
+        }
     }
 
     /// The event log as `seat` may see it (JSON values): other seats' tiles, draws,

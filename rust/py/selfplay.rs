@@ -10,6 +10,9 @@ use crate::error::Error;
 use crate::rng;
 use crate::selfplay::{Bot, Length, Plan};
 
+/// The most threads a call may start.
+const MAX_THREADS: usize = 256;
+
 /// A record as Python's `simulate` keeps it: `(winner, kind, value, deltas, discarder,
 /// rotation)`.
 type PyRecord = (i8, u8, u64, (i32, i32, i32, i32), i8, u8);
@@ -65,17 +68,25 @@ pub fn self_play(
     for (slot, name) in named.iter_mut().zip(&bots) {
         *slot = Bot::parse(name)?;
     }
-    if threads == 0 || start > stop {
+    if !(1..=MAX_THREADS).contains(&threads) || start > stop || stop > i64::MAX as u64 {
         return Err(Error::Argument(format!(
-            "need threads ≥ 1 and start ≤ stop, got threads={threads}, {start}..{stop}"
+            "need 1 ≤ threads ≤ {MAX_THREADS} and start ≤ stop < 2**63, got threads={threads}, \
+             {start}..{stop}"
         ))
+        .into());
+    }
+    let length = length_arg(length)?;
+    if duplicate && length.is_some() {
+        return Err(Error::Argument(
+            "duplicate play rotates single hands: it takes no match length".into(),
+        )
         .into());
     }
     let plan = Plan {
         rules,
         bots: named,
         seed,
-        length: length_arg(length)?,
+        length,
         duplicate,
         log,
     };
@@ -121,5 +132,18 @@ impl PyRng {
             return Err(Error::Argument("below(n) needs n ≥ 1, got 0".into()).into());
         }
         Ok(self.0.below(n))
+    }
+
+    /// Pickling and copying: the generator's four words of state.
+    fn __getnewargs__(&self) -> (u64,) {
+        (0,)
+    }
+
+    fn __getstate__(&self) -> [u64; 4] {
+        self.0.state()
+    }
+
+    fn __setstate__(&mut self, state: [u64; 4]) {
+        self.0 = rng::Rng::from_state(state);
     }
 }

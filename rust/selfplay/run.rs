@@ -3,7 +3,7 @@
 
 use super::bot::{Bot, Player};
 use super::log::event_log_json;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::game::{GameCore, HandResult, WinKind};
 use crate::rules::Rules;
 
@@ -105,23 +105,21 @@ fn players(bots: [Bot; 4], hseed: u64) -> [Player; 4] {
 }
 
 /// Play `game` to its end, always asking the first seat of `to_act`.
-fn finish(game: &mut GameCore, players: &mut [Player; 4]) {
-    loop {
-        let Some(seat) = game.first_to_act() else {
-            return;
-        };
+///
+/// # Errors
+/// The engine's refusal of a bot's action (never: a built-in bot chooses a legal one).
+fn finish(game: &mut GameCore, players: &mut [Player; 4]) -> Result<()> {
+    while let Some(seat) = game.first_to_act() {
         let action = players[seat as usize].act(game, seat);
-        // A bot's action is one of the legal ones: the step cannot be refused.
-        if game.step(seat, action).is_err() {
-            return;
-        }
+        game.step(seat, action)?;
     }
+    Ok(())
 }
 
 impl Plan {
     fn hand(&self, hseed: u64, dealer: u8, scores: [i32; 4], bots: [Bot; 4]) -> Result<GameCore> {
         let mut game = GameCore::seeded(self.rules, dealer, hseed, scores)?;
-        finish(&mut game, &mut players(bots, hseed));
+        finish(&mut game, &mut players(bots, hseed))?;
         Ok(game)
     }
 
@@ -219,13 +217,15 @@ pub fn play(plan: &Plan, start: u64, stop: u64, threads: usize) -> Result<Played
             .map(|t| {
                 let a = start + t * share;
                 let b = (a + share).min(stop);
-                scope.spawn(move || plan.play_range(a, b))
+                std::thread::Builder::new()
+                    .spawn_scoped(scope, move || plan.play_range(a, b))
+                    .map_err(|e| Error::Argument(format!("cannot start self-play thread {t}: {e}")))
             })
             .collect();
         handles
             .into_iter()
             .map(|h| {
-                h.join()
+                h?.join()
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
             })
             .collect()
