@@ -134,7 +134,9 @@ impl PyRng {
         Ok(self.0.below(n))
     }
 
-    /// Pickling and copying: the generator's four words of state.
+    /// Pickling and copying: the generator's four words of state (the seed given to
+    /// `__new__` is overwritten by `__setstate__`).
+    #[allow(clippy::unused_self)] // the protocol's method takes the instance
     fn __getnewargs__(&self) -> (u64,) {
         (0,)
     }
