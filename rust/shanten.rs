@@ -117,6 +117,12 @@ fn standard_keep(counts: &Counts, melds: u8, rules: EvalRules) -> u8 {
 pub(crate) fn seven_pairs_keep(counts: &Counts) -> u8 {
     let pairs: u8 = counts.iter().map(|&c| c / 2).sum();
     let halves: u8 = counts.iter().map(|&c| c % 2).sum();
+    seven_pairs_of(pairs, halves)
+}
+
+/// Most natural tiles seven pairs can use from `pairs` whole pairs and `halves` single
+/// tiles: whole pairs first, up to seven, then halves for the pairs left.
+fn seven_pairs_of(pairs: u8, halves: u8) -> u8 {
     let full = pairs.min(7);
     2 * full + halves.min(7 - full)
 }
@@ -264,7 +270,8 @@ fn with_group_n<const NEED: usize>(dp: &Dp, keep: &Keep) -> Dp {
 }
 
 /// Two disjoint sets of groups together: `a`'s and `b`'s totals for every split of up to
-/// `NEED` melds and one pair.
+/// `NEED` melds and one pair. Two unreachable entries (near `NEG`) add up to about
+/// `2 · NEG = i16::MIN`: the result is joined with one keep row, never merged again.
 fn merge<const NEED: usize>(a: &Dp, b: &Dp) -> Dp {
     let mut out = [[NEG; 2]; 5];
     for m in 0..=NEED {
@@ -323,8 +330,7 @@ fn keep_dropping(counts: &Counts, melds: u8, rules: EvalRules) -> [u8; 3] {
         }
         let (all_pairs, all_halves) = (pairs.iter().sum::<u8>(), halves.iter().sum::<u8>());
         for (s, keep) in keeps.iter_mut().enumerate() {
-            let full = (all_pairs - pairs[s]).min(7);
-            *keep = (*keep).max(2 * full + (all_halves - halves[s]).min(7 - full));
+            *keep = (*keep).max(seven_pairs_of(all_pairs - pairs[s], all_halves - halves[s]));
             if !rules.no_honors {
                 let mut rest = *counts;
                 rest[9 * s..9 * s + 9].fill(0);
@@ -451,8 +457,7 @@ pub fn after_discards(hand: &crate::hand::Hand, rules: EvalRules) -> [i32; KINDS
             } else {
                 (pairs - 1, halves + 1)
             };
-            let full = p.min(7);
-            keep = keep.max(2 * full + h.min(7 - full));
+            keep = keep.max(seven_pairs_of(p, h));
             if !rules.no_honors {
                 let (d, dd) = match (orphan(k), counts[k]) {
                     (true, 1) => (distinct - 1, doubles),

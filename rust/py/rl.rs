@@ -137,7 +137,7 @@ pub fn rl_step(
     let legal = core.legal_actions(seat)?;
     let code = crate::rl::actions::check(a, seat, |n| legal.contains(&CODE_OF_ACTION[n]))?;
     crate::rl::peek::step_checked(core, seat, code);
-    Ok(crate::rl::peek::first_to_act(core))
+    Ok(core.first_to_act())
 }
 
 /// Write `seat`'s encoding (the oracle's with `oracle`) into `out`, of its size.

@@ -2,7 +2,7 @@
 //! scores the hand started with, the wall's tiles for the oracle encoding, who is to act)
 //! or calls its transition directly (a step already checked against the table's mask).
 
-use crate::game::{ActionCode, GameCore, Phase};
+use crate::game::{ActionCode, GameCore};
 
 /// Each seat's score at the start of the hand (the view's `scores`).
 pub(crate) fn scores(game: &GameCore) -> [i32; 4] {
@@ -13,16 +13,6 @@ pub(crate) fn scores(game: &GameCore) -> [i32; 4] {
 pub(crate) fn wall(game: &GameCore) -> (&[u8], &[bool]) {
     let w = game.wall();
     (&w.tiles, &w.taken)
-}
-
-/// The first seat that must decide now (the first of `to_act()`), without building the list.
-pub(crate) fn first_to_act(game: &GameCore) -> Option<u8> {
-    match game.phase {
-        Phase::Turn | Phase::Haidi => Some(game.turn),
-        Phase::Bid | Phase::Claim | Phase::Rob => (0..4u8)
-            .find(|&s| !game.options[s as usize].is_empty() && game.answers[s as usize].is_none()),
-        Phase::Over => None,
-    }
 }
 
 /// `GameCore::step` for an action already checked against `seat`'s legal actions (the

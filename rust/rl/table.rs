@@ -167,7 +167,7 @@ impl Table {
     /// Let the opponents move until the learner must decide or the hand is over.
     fn run_opponents(&mut self) {
         loop {
-            let Some(seat) = super::peek::first_to_act(&self.game) else {
+            let Some(seat) = self.game.first_to_act() else {
                 return;
             };
             if self.opponents == Opponents::SelfPlay || seat == self.learner {
@@ -194,7 +194,7 @@ impl Table {
 
     /// Note the seat asked now and its legal actions.
     fn refresh(&mut self) {
-        self.seat = super::peek::first_to_act(&self.game).unwrap_or(0);
+        self.seat = self.game.first_to_act().unwrap_or(0);
         self.legal = [0; 4];
         for c in self.game.legal_actions(self.seat).unwrap_or_default() {
             if let Some(a) = action_of_code(c) {
