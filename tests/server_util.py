@@ -14,10 +14,27 @@ import urllib.request
 from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
+import pytest
 from koudiandian import Action, Game, Match
 from koudiandian.server.store import Store
+
+
+@pytest.fixture(autouse=True)
+def deadline() -> Iterator[None]:
+    """A receive that never gets its message fails the test instead of hanging it (autouse
+    in every module that imports it)."""
+
+    def fail(signum: int, frame: FrameType | None) -> None:
+        raise TimeoutError("the server sent nothing for 60 s")
+
+    old = signal.signal(signal.SIGALRM, fail)
+    signal.alarm(60)
+    yield
+    signal.alarm(0)
+    signal.signal(signal.SIGALRM, old)
 
 
 def choose(legal: list[dict[str, Any]], drawn: int | None = None) -> dict[str, Any]:

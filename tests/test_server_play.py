@@ -4,10 +4,8 @@ matches, authority, and bad input that changes nothing."""
 from __future__ import annotations
 
 import json
-import signal
 import time
 from collections.abc import Iterator
-from types import FrameType
 from typing import Any
 
 import pytest
@@ -18,23 +16,9 @@ pytest.importorskip("httpx2")
 from koudiandian import Game  # noqa: E402
 from koudiandian.server import create_app  # noqa: E402
 from koudiandian.server.protocol import MAX_MESSAGE  # noqa: E402
-from server_util import choose, recv  # noqa: E402
+from server_util import choose, deadline, recv  # noqa: E402, F401
 from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _deadline() -> Iterator[None]:
-    """A receive that never gets its message fails the test instead of hanging it."""
-
-    def fail(signum: int, frame: FrameType | None) -> None:
-        raise TimeoutError("the server sent nothing for 60 s")
-
-    old = signal.signal(signal.SIGALRM, fail)
-    signal.alarm(60)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, old)
 
 
 @pytest.fixture

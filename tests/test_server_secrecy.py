@@ -10,9 +10,6 @@ derived from."""
 from __future__ import annotations
 
 import json
-import signal
-from collections.abc import Iterator
-from types import FrameType
 from typing import Any
 
 import pytest
@@ -24,20 +21,8 @@ from koudiandian import Game, Rules  # noqa: E402
 from koudiandian.bots import GreedyBot, RandomBot  # noqa: E402
 from koudiandian.server import create_app  # noqa: E402
 from koudiandian.server.visibility import mask_log, mask_view, seat_view  # noqa: E402
-from server_util import choose, seat_views_by_count  # noqa: E402
+from server_util import choose, deadline, seat_views_by_count  # noqa: E402, F401
 from starlette.testclient import TestClient  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _deadline() -> Iterator[None]:
-    def fail(signum: int, frame: FrameType | None) -> None:
-        raise TimeoutError("the server sent nothing for 60 s")
-
-    old = signal.signal(signal.SIGALRM, fail)
-    signal.alarm(60)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, old)
 
 
 def _secrets_of_others(message: dict[str, Any], seat: int) -> list[str]:

@@ -7,9 +7,7 @@ import json
 import signal
 import sqlite3
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 import pytest
@@ -21,20 +19,8 @@ websockets_sync = pytest.importorskip("websockets.sync.client")
 from koudiandian import Game  # noqa: E402
 from koudiandian.server import create_app  # noqa: E402
 from koudiandian.server.store import Store  # noqa: E402
-from server_util import choose, free_port, recv, server_process, stored_matches  # noqa: E402
+from server_util import choose, deadline, free_port, recv, server_process, stored_matches  # noqa: E402, F401
 from starlette.testclient import TestClient  # noqa: E402
-
-
-@pytest.fixture(autouse=True)
-def _deadline() -> Iterator[None]:
-    def fail(signum: int, frame: FrameType | None) -> None:
-        raise TimeoutError("the server sent nothing for 60 s")
-
-    old = signal.signal(signal.SIGALRM, fail)
-    signal.alarm(60)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, old)
 
 
 def test_the_store_is_in_wal_mode(tmp_path: Path) -> None:

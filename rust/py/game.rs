@@ -10,12 +10,12 @@ use super::value::{dict_of, from_py, to_py};
 use crate::error::Error;
 use crate::game::{ActionCode, GameCore, Phase, SeatView, CODES};
 
-fn repr(obj: &Bound<'_, PyAny>) -> String {
+pub(super) fn repr(obj: &Bound<'_, PyAny>) -> String {
     obj.repr().map_or_else(|_| "?".into(), |r| r.to_string())
 }
 
 /// An int argument in `lo..=hi` (not a bool), or `InvalidArgumentError` naming it.
-fn int_in(obj: &Bound<'_, PyAny>, what: &str, lo: i128, hi: i128) -> PyResult<i128> {
+pub(super) fn int_in(obj: &Bound<'_, PyAny>, what: &str, lo: i128, hi: i128) -> PyResult<i128> {
     let v = if obj.cast::<PyBool>().is_ok() {
         None
     } else {
@@ -33,7 +33,7 @@ fn int_in(obj: &Bound<'_, PyAny>, what: &str, lo: i128, hi: i128) -> PyResult<i1
     }
 }
 
-fn seat_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
+pub(super) fn seat_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
     int_in(obj, "seat", 0, 3)
         .map(|s| s as u8)
         .map_err(|_| Error::Argument(format!("seat must be 0–3, got {}", repr(obj))).into())

@@ -8,9 +8,9 @@ use numpy::{
     PyUntypedArrayMethods,
 };
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt};
+use pyo3::types::PyBool;
 
-use super::game::PyGameCore;
+use super::game::{int_in, repr, seat_arg, PyGameCore};
 use super::rules::rules_arg;
 use super::value::from_py;
 use crate::error::Error;
@@ -19,33 +19,6 @@ use crate::rl::{
     actions::CODE_OF_ACTION, encode, encode_oracle, write_mask, Live, Opponents, Out, VecEnv,
     N_ACTIONS, ORACLE_PLANES, PLANES, WIDTH,
 };
-
-fn repr(obj: &Bound<'_, PyAny>) -> String {
-    obj.repr().map_or_else(|_| "?".into(), |r| r.to_string())
-}
-
-/// An int argument in `lo..=hi` (not a bool), or `InvalidArgumentError` naming it.
-fn int_in(obj: &Bound<'_, PyAny>, what: &str, lo: i128, hi: i128) -> PyResult<i128> {
-    let v = if obj.cast::<PyBool>().is_ok() {
-        None
-    } else {
-        obj.cast::<PyInt>()
-            .ok()
-            .and_then(|i| i.extract::<i128>().ok())
-    };
-    match v {
-        Some(v) if (lo..=hi).contains(&v) => Ok(v),
-        _ => Err(Error::Argument(format!(
-            "{what} must be an int in {lo}..{hi}, got {}",
-            repr(obj)
-        ))
-        .into()),
-    }
-}
-
-fn seat_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
-    Ok(int_in(obj, "seat", 0, 3)? as u8)
-}
 
 /// The engine code of each action number, in order (`N_ACTIONS` entries).
 #[pyfunction]

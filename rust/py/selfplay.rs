@@ -37,7 +37,7 @@ fn length_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Length>> {
         }
         _ => Err(Error::Argument(format!(
             "length must be 'one_round' or a positive int, got {}",
-            obj.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+            super::game::repr(obj)
         ))
         .into()),
     }
