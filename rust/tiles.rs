@@ -34,6 +34,30 @@ pub const SUITED_KINDS: KindMask = (1 << FIRST_HONOR) - 1;
 pub const ORPHAN_KINDS: KindMask =
     1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | (ALL_KINDS & !SUITED_KINDS);
 
+/// The kinds of which `counts` holds at least `n` (branch-free: the engine asks it of
+/// every turn).
+#[inline]
+#[must_use]
+pub fn kinds_with(counts: &Counts, n: u8) -> KindMask {
+    let mut mask = 0;
+    for (k, &c) in counts.iter().enumerate() {
+        mask |= KindMask::from(c >= n) << k;
+    }
+    mask
+}
+
+/// The kinds of `mask`, lowest first.
+#[inline]
+pub fn each_kind(mut mask: KindMask) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let k = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            k
+        })
+    })
+}
+
 /// Point value (点数) of a kind: its rank for suited tiles, 10 for honors.
 ///
 /// Precondition: `kind < 34`.

@@ -11,10 +11,32 @@ use super::state::{GameCore, KongRecord, MeldRecord, Phase};
 use super::turn::melds_of;
 use crate::hand::MeldKind;
 
+/// A seat's answers to one discard, on the stack: win, pong, kong, dice kong, three chows
+/// and the pass at most.
+#[derive(Default)]
+struct Offers {
+    codes: [ActionCode; 8],
+    len: usize,
+}
+
+impl Offers {
+    fn push(&mut self, code: ActionCode) {
+        self.codes[self.len] = code;
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[ActionCode] {
+        &self.codes[..self.len]
+    }
+}
+
 impl GameCore {
     /// Ask the other seats about `source`'s discard (or added kong, when `robbing`).
     pub(crate) fn open_claims(&mut self, source: u8, tile: u8, robbing: bool) {
-        let mut options: [Vec<ActionCode>; 4] = Default::default();
+        // The lists of the last claim are cleared, their buffers kept.
+        for o in &mut self.options {
+            o.clear();
+        }
         let rules = &self.turn_rules;
         let profile = self.rules.profile();
         let claimable = self.wild_mask >> tile & 1 == 0 && (!robbing || rules.rob_added_kong);
@@ -24,7 +46,8 @@ impl GameCore {
             for i in 1..4u8 {
                 let s = (source + i) % 4;
                 let seat = &self.seats[s as usize];
-                let mut acts = Vec::new();
+                let mut acts = Offers::default();
+                let mut offer = |code: ActionCode| acts.push(code);
                 let may_win = seat.declared || !rules.declare_to_win;
                 let missed = rules.pass_blocks_tile && seat.missed >> tile & 1 == 1;
                 if may_win
@@ -35,29 +58,31 @@ impl GameCore {
                     let mut counts = seat.hand;
                     counts[tile as usize] += 1;
                     if self.wins(&counts, &melds_of(&seat.melds)) {
-                        acts.push(Act::Win.code(0));
+                        offer(Act::Win.code(0));
                     }
                 }
                 if !robbing && !last {
                     let held = seat.hand[tile as usize];
                     let locked = (seat.declared && rules.declare_to_win) || seat.locked;
                     if !locked && held >= 2 {
-                        acts.push(Act::Pong.code(0));
+                        offer(Act::Pong.code(0));
                     }
                     let kong = held == 3 && self.kong_replaceable();
                     if kong && !seat.locked && self.kong_allowed(s, MeldKind::Kong, tile) {
-                        acts.push(Act::Kong.code(0));
+                        offer(Act::Kong.code(0));
                     }
                     if !locked && kong && self.dice_kong_on_discard(s, tile) {
-                        acts.push(Act::DiceKong.code(tile));
+                        offer(Act::DiceKong.code(tile));
                     }
                     if rules.chow && i == 1 && !locked {
-                        acts.extend(self.chows(s, tile).map(|low| Act::Chow.code(low)));
+                        for low in self.chows(s, tile) {
+                            offer(Act::Chow.code(low));
+                        }
                     }
                 }
-                if !acts.is_empty() {
+                if acts.len > 0 {
                     acts.push(Act::Pass.code(0));
-                    options[s as usize] = acts;
+                    self.options[s as usize].extend_from_slice(acts.as_slice());
                 }
             }
         }
@@ -65,7 +90,6 @@ impl GameCore {
         self.turn = source;
         self.claim_tile = Some(tile);
         self.claim_declared = self.seats[source as usize].declared;
-        self.options = options;
         self.answers = [None; 4];
         self.answer_order.clear();
         if self.turn_rules.must_win {
@@ -142,12 +166,21 @@ impl GameCore {
         let source = self.turn;
         let tile = self.claim_tile.unwrap_or(0);
         let robbing = self.phase == Phase::Rob;
-        let options = std::mem::take(&mut self.options);
+        let offered_win: [bool; 4] = std::array::from_fn(|s| {
+            self.options[s]
+                .first()
+                .is_some_and(|&c| Act::of(c) == Act::Win)
+        });
+        for o in &mut self.options {
+            o.clear();
+        }
         let answers = std::mem::take(&mut self.answers);
-        let order = std::mem::take(&mut self.answer_order);
+        let mut order = [0u8; 4];
+        let answered = self.answer_order.len();
+        order[..answered].copy_from_slice(&self.answer_order);
+        self.answer_order.clear();
         for s in 0..4 {
-            let offered_win = options[s].first().is_some_and(|&c| Act::of(c) == Act::Win);
-            let passed = offered_win && answers[s].map(Act::of) != Some(Act::Win);
+            let passed = offered_win[s] && answers[s].map(Act::of) != Some(Act::Win);
             if passed && self.turn_rules.pass_forfeits_discard_wins {
                 self.seats[s].passed_win = true; // 过胡: from now on only by self-draw
             }
@@ -155,22 +188,27 @@ impl GameCore {
                 self.seats[s].missed |= 1 << tile; // 漏胡: not this kind until it draws
             }
         }
-        let winners: Vec<u8> = (1..4u8)
-            .map(|i| (source + i) % 4)
-            .filter(|&s| answers[s as usize].map(Act::of) == Some(Act::Win))
-            .take(if self.turn_rules.several_winners {
-                3
-            } else {
-                1
-            })
-            .collect();
+        let most = if self.turn_rules.several_winners {
+            3
+        } else {
+            1
+        };
+        let mut winners = [0u8; 3];
+        let mut won = 0;
+        for s in (1..4u8).map(|i| (source + i) % 4) {
+            if won < most && answers[s as usize].map(Act::of) == Some(Act::Win) {
+                winners[won] = s;
+                won += 1;
+            }
+        }
+        let winners = &winners[..won];
         if !winners.is_empty() {
             let kind = if robbing {
                 WinKind::RobbedKong
             } else {
                 WinKind::Discard
             };
-            self.win(&winners, tile, kind, Some(source), false);
+            self.win(winners, tile, kind, Some(source), false);
             return;
         }
         if robbing {
@@ -183,7 +221,7 @@ impl GameCore {
             Some(Act::Chow) => 1,
             _ => 2,
         };
-        match order.iter().min_by_key(|s| rank(s)) {
+        match order[..answered].iter().min_by_key(|s| rank(s)) {
             Some(&s) if rank(&s) < 2 => {
                 self.take_claim(s, answers[s as usize].unwrap_or(0), source, tile);
             }

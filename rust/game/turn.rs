@@ -6,7 +6,8 @@ use super::event::Event;
 use super::result::{special, Haidi, WinContext, WinKind};
 use super::state::{GameCore, KongRecord, MeldRecord, Phase};
 use crate::hand::{Hand, Meld, MeldKind, Melds};
-use crate::tiles::{is_flower, Counts, KindMask, KINDS};
+use crate::tiles::{each_kind, is_flower, kinds_with, Counts, KindMask, KINDS};
+use std::ops::Range;
 use crate::waits::{ready_discards, Waits};
 
 /// The evaluator's melds of a seat's meld records.
@@ -60,6 +61,17 @@ pub(crate) fn kong_keeps_waits(
         }
     }
     waits(&hand, &after) == before
+}
+
+/// Append `act` on each kind of `mask` to `out`, lowest kind first.
+fn push_each(out: &mut Vec<ActionCode>, act: Act, mask: KindMask) {
+    let mut codes = [0; KINDS];
+    let mut n = 0;
+    for k in each_kind(mask) {
+        codes[n] = act.code(k);
+        n += 1;
+    }
+    out.extend_from_slice(&codes[..n]);
 }
 
 impl GameCore {
@@ -124,20 +136,21 @@ impl GameCore {
         !self.turn_rules.haidi || self.wall.remaining() > 0
     }
 
-    fn kong_actions(&self, seat: u8) -> Vec<ActionCode> {
+    /// The kongs `seat` may make on its turn, appended to `out`: concealed ones by kind,
+    /// then added ones in meld order.
+    fn kong_actions(&self, seat: u8, out: &mut Vec<ActionCode>) {
         if !self.kong_replaceable() {
-            return Vec::new();
+            return;
         }
         let s = &self.seats[seat as usize];
         let locked = s.declared && self.turn_rules.declare_to_win;
-        let drawn = self.drawn;
-        let mut out = Vec::new();
-        for k in 0..KINDS as u8 {
-            if s.hand[k as usize] == 4
-                && self.wild_mask >> k & 1 == 0
-                && (!locked || Some(k) == drawn)
-                && self.kong_allowed(seat, MeldKind::ConcealedKong, k)
-            {
+        let mut concealed = kinds_with(&s.hand, 4) & !self.wild_mask;
+        if locked {
+            // A locked hand kongs only its drawn tile.
+            concealed &= self.drawn.map_or(0, |d| 1 << d);
+        }
+        for k in each_kind(concealed) {
+            if self.kong_allowed(seat, MeldKind::ConcealedKong, k) {
                 out.push(Act::ConcealedKong.code(k));
             }
         }
@@ -145,14 +158,13 @@ impl GameCore {
             let k = m.tile;
             if m.kind == MeldKind::Pong
                 && s.hand[k as usize] >= 1
-                && (!locked || Some(k) == drawn)
+                && (!locked || Some(k) == self.drawn)
                 && (s.forfeited >> k & 1 == 0 || self.turn_rules.delayed_kong)
                 && self.kong_allowed(seat, MeldKind::AddedKong, k)
             {
                 out.push(Act::AddedKong.code(k));
             }
         }
-        out
     }
 
     /// Whether `seat`'s hand is ready after a kong of `kind` on `tile` (a dice kong needs it):
@@ -188,25 +200,24 @@ impl GameCore {
         self.turn_rules.dice_kongs && self.dice_used < self.dice.len()
     }
 
-    /// The dice kongs (杠) `seat` may make on its turn: each of its kongs after which its
-    /// hand is ready.
-    fn dice_kong_actions(&self, seat: u8, kongs: &[ActionCode]) -> Vec<ActionCode> {
+    /// The dice kongs (杠) `seat` may make on its turn, appended to `out`: one for each of
+    /// its kongs `out[kongs]` after which its hand is ready.
+    fn dice_kong_actions(&self, seat: u8, out: &mut Vec<ActionCode>, kongs: Range<usize>) {
         if !self.dice_left() {
-            return Vec::new();
+            return;
         }
-        kongs
-            .iter()
-            .filter_map(|&c| {
-                let kind = if Act::of(c) == Act::ConcealedKong {
-                    MeldKind::ConcealedKong
-                } else {
-                    MeldKind::AddedKong
-                };
-                let tile = action::tile_of(c);
-                self.ready_after_kong(seat, kind, tile)
-                    .then(|| Act::DiceKong.code(tile))
-            })
-            .collect()
+        for i in kongs {
+            let c = out[i];
+            let kind = if Act::of(c) == Act::ConcealedKong {
+                MeldKind::ConcealedKong
+            } else {
+                MeldKind::AddedKong
+            };
+            let tile = action::tile_of(c);
+            if self.ready_after_kong(seat, kind, tile) {
+                out.push(Act::DiceKong.code(tile));
+            }
+        }
     }
 
     /// Whether a direct dice kong on the discard `tile` is open to `seat`.
@@ -271,7 +282,7 @@ impl GameCore {
                 out.push(Act::SelfDrawWin.code(0));
             }
             if s.declared {
-                out.extend(self.kong_actions(seat));
+                self.kong_actions(seat, out);
             }
             out.push(Act::Discard.code(self.drawn.unwrap_or(0)));
             return;
@@ -287,10 +298,10 @@ impl GameCore {
             out.push(Act::OpeningWin.code(0));
         }
         if self.drawn.is_some() {
-            let kongs = self.kong_actions(seat);
-            let dice = self.dice_kong_actions(seat, &kongs);
-            out.extend(kongs);
-            out.extend(dice);
+            let start = out.len();
+            self.kong_actions(seat, out);
+            let kongs = start..out.len();
+            self.dice_kong_actions(seat, out, kongs);
         }
         if self.turn_rules.declare_to_win {
             let h = self.hand_of(&s.hand, &melds_of(&s.melds));
@@ -301,11 +312,7 @@ impl GameCore {
                 }
             }
         }
-        for k in 0..KINDS as u8 {
-            if s.hand[k as usize] > 0 {
-                out.push(Act::Discard.code(k));
-            }
-        }
+        push_each(out, Act::Discard, kinds_with(&s.hand, 1));
     }
 
     /// Take the engine's own actions until a seat has a real choice or the hand ends.
