@@ -34,16 +34,35 @@ pub const SUITED_KINDS: KindMask = (1 << FIRST_HONOR) - 1;
 pub const ORPHAN_KINDS: KindMask =
     1 | 1 << 8 | 1 << 9 | 1 << 17 | 1 << 18 | 1 << 26 | (ALL_KINDS & !SUITED_KINDS);
 
-/// The kinds of which `counts` holds at least `n` (branch-free: the engine asks it of
-/// every turn).
+/// One bit per kind: bit 0 of the byte that `f` makes of the kind's count, `f` working on
+/// eight counts at once (one a byte, little-endian).
 #[inline]
-#[must_use]
-pub fn kinds_with(counts: &Counts, n: u8) -> KindMask {
+fn kind_bits(counts: &Counts, f: impl Fn(u64) -> u64) -> KindMask {
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    // Gathers bit 0 of each byte into the top byte, byte i to bit 56 + i.
+    const GATHER: u64 = 0x0102_0408_1020_4080;
     let mut mask = 0;
-    for (k, &c) in counts.iter().enumerate() {
-        mask |= KindMask::from(c >= n) << k;
+    for (i, chunk) in counts.chunks(8).enumerate() {
+        let mut bytes = [0u8; 8];
+        bytes[..chunk.len()].copy_from_slice(chunk);
+        let w = f(u64::from_le_bytes(bytes)) & LOW;
+        mask |= (w.wrapping_mul(GATHER) >> 56) << (8 * i);
     }
     mask
+}
+
+/// The kinds `counts` holds. Precondition: every count ≤ 4 (three bits).
+#[inline]
+#[must_use]
+pub fn held_kinds(counts: &Counts) -> KindMask {
+    kind_bits(counts, |w| w | w >> 1 | w >> 2)
+}
+
+/// The kinds `counts` holds four of. Precondition: every count ≤ 4.
+#[inline]
+#[must_use]
+pub fn four_kinds(counts: &Counts) -> KindMask {
+    kind_bits(counts, |w| w >> 2)
 }
 
 /// The kinds of `mask`, lowest first.
@@ -278,6 +297,23 @@ pub fn hand(text: &str) -> Counts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The packed masks against a count-by-count loop, on every count 0–4 in every place.
+    #[test]
+    fn kind_masks_match_counts() {
+        let mut rng = crate::rng::Rng::new(3);
+        for _ in 0..20_000 {
+            let counts: Counts = std::array::from_fn(|_| rng.below(5) as u8);
+            let slow = |f: fn(u8) -> bool| {
+                (0..KINDS).filter(|&k| f(counts[k])).fold(0, |m, k| m | 1 << k)
+            };
+            assert_eq!(held_kinds(&counts), slow(|c| c > 0), "{counts:?}");
+            assert_eq!(four_kinds(&counts), slow(|c| c == 4), "{counts:?}");
+            let kinds: Vec<u8> = each_kind(held_kinds(&counts)).collect();
+            let expect: Vec<u8> = (0..KINDS as u8).filter(|&k| counts[k as usize] > 0).collect();
+            assert_eq!(kinds, expect);
+        }
+    }
 
     #[test]
     fn parses_all_notations() {

@@ -84,8 +84,9 @@ impl Default for Seat {
     fn default() -> Self {
         Seat {
             hand: [0; KINDS],
-            melds: Vec::new(),
-            discards: Vec::new(),
+            melds: Vec::with_capacity(4),
+            // About a quarter of the wall: no growth in a hand.
+            discards: Vec::with_capacity(32),
             declared: false,
             passed_win: false,
             forfeited: 0,
@@ -188,6 +189,10 @@ impl Wall {
         self.take_at(pos)
     }
 }
+
+/// Events a hand's log has room for from the start (a drawn hand of four seats logs about
+/// 180).
+const EVENTS_RESERVED: usize = 256;
 
 /// The state of one hand.
 #[derive(Debug, Clone)]
@@ -368,7 +373,12 @@ impl GameCore {
             answer_order: Vec::new(),
             legal: Vec::with_capacity(40),
             legal_ready: false,
-            events: vec![Event::StartHand(Box::new(start))],
+            events: {
+                // Room for a long hand's log: no growth while it is played.
+                let mut events = Vec::with_capacity(EVENTS_RESERVED);
+                events.push(Event::StartHand(Box::new(start)));
+                events
+            },
             indicator: None,
             indicator_flowers: Vec::new(),
             outcomes: Vec::new(),
@@ -665,9 +675,17 @@ impl GameCore {
                 names.join(", ")
             )));
         }
+        self.step_legal(seat, action);
+        Ok(())
+    }
+
+    /// [`GameCore::step`] for an action its caller took from [`GameCore::legal`] for a seat
+    /// to act (the built-in bots do), without checking it again.
+    /// Precondition: `action` is legal for `seat` now.
+    pub(crate) fn step_legal(&mut self, seat: u8, action: ActionCode) {
+        debug_assert!(self.is_to_act(seat) && self.legal_cached(seat).contains(&action));
         self.apply(seat, action, false);
         self.advance();
-        Ok(())
     }
 
     /// Who deals the next hand of a match (the profile's rule), once this one is over.

@@ -6,7 +6,7 @@ use super::event::Event;
 use super::result::{special, Haidi, WinContext, WinKind};
 use super::state::{GameCore, KongRecord, MeldRecord, Phase};
 use crate::hand::{Hand, Meld, MeldKind, Melds};
-use crate::tiles::{each_kind, is_flower, kinds_with, Counts, KindMask, KINDS};
+use crate::tiles::{each_kind, four_kinds, held_kinds, is_flower, Counts, KindMask, KINDS};
 use std::ops::Range;
 use crate::waits::{ready_discards, Waits};
 
@@ -144,7 +144,7 @@ impl GameCore {
         }
         let s = &self.seats[seat as usize];
         let locked = s.declared && self.turn_rules.declare_to_win;
-        let mut concealed = kinds_with(&s.hand, 4) & !self.wild_mask;
+        let mut concealed = four_kinds(&s.hand) & !self.wild_mask;
         if locked {
             // A locked hand kongs only its drawn tile.
             concealed &= self.drawn.map_or(0, |d| 1 << d);
@@ -312,7 +312,7 @@ impl GameCore {
                 }
             }
         }
-        push_each(out, Act::Discard, kinds_with(&s.hand, 1));
+        push_each(out, Act::Discard, held_kinds(&s.hand));
     }
 
     /// Take the engine's own actions until a seat has a real choice or the hand ends.
