@@ -9,7 +9,7 @@ use crate::game::{Act, ActionCode};
 use crate::hand::{Hand, Meld, MeldKind, Melds};
 use crate::rules::EvalRules;
 use crate::shanten;
-use crate::tiles::{points, Counts, KINDS};
+use crate::tiles::{each_kind, held_kinds, points, Counts, KINDS};
 use crate::waits::Waits;
 
 /// What the policy knows: its concealed tiles (by kind, wildcard kinds included), its melds,
@@ -81,57 +81,70 @@ pub fn bid(legal: &[ActionCode]) -> Option<ActionCode> {
     legal.iter().copied().find(|&c| c == Act::Pao.code(0))
 }
 
+/// The kinds of action among `legal`, one bit per [`Act`] number.
+fn kinds_of(legal: &[ActionCode]) -> u32 {
+    legal.iter().fold(0, |m, &c| m | 1 << Act::of(c) as u32)
+}
+
 /// The greedy choice among `seat.legal` (never empty).
 #[must_use]
 pub fn choose(seat: &Seat<'_>) -> ActionCode {
     let legal = seat.legal;
-    if let Some(c) = bid(legal) {
+    let kinds = kinds_of(legal);
+    let offers = |act: Act| kinds >> act as u32 & 1 == 1;
+    let first = |act: Act| find(legal, act).filter(|_| offers(act));
+    if let Some(c) = bid(legal).filter(|_| offers(Act::Pao)) {
         return c;
     }
     for act in [Act::SelfDrawWin, Act::Win, Act::OpeningWin] {
-        if let Some(c) = find(legal, act) {
+        if let Some(c) = first(act) {
             return c;
         }
     }
-    if let (Some(take), Some(pass)) = (find(legal, Act::Haidi), find(legal, Act::Pass)) {
+    if let (Some(take), Some(pass)) = (first(Act::Haidi), first(Act::Pass)) {
         // The 海底: worth taking only for a hand it may complete.
         let ready = seat.shanten_of(&seat.counts, &seat.melds) == 0;
         return if ready { take } else { pass };
     }
-    if let Some(pass) = find(legal, Act::Pass) {
+    if let Some(pass) = first(Act::Pass) {
         return claim(seat, pass);
     }
     let tile_of = |c: ActionCode| (c % 34) as u8;
-    let kongs: Vec<ActionCode> = legal
+    let kongs = legal
         .iter()
         .copied()
-        .filter(|&c| matches!(Act::of(c), Act::ConcealedKong | Act::AddedKong))
-        .collect();
+        .filter(|&c| matches!(Act::of(c), Act::ConcealedKong | Act::AddedKong));
     if seat.declared {
         // A declared seat is offered only the kongs its rules allow, and its drawn tile.
-        return kongs.first().copied().unwrap_or(legal[legal.len() - 1]);
+        return kongs
+            .clone()
+            .next()
+            .unwrap_or(legal[legal.len() - 1]);
     }
     let mut keys = [(i32::MIN, 0u32, 0u8); KINDS];
     let mut best = (i32::MIN, 0, 0);
     let shanten_after = seat.after_discards(&seat.counts, &seat.melds);
-    for k in (0..KINDS).filter(|&k| seat.counts[k] > 0) {
+    for k in each_kind(held_kinds(&seat.counts)) {
+        let k = k as usize;
         keys[k] = seat.discard_key(k, shanten_after[k]);
         best = best.max(keys[k]);
     }
-    for &c in &kongs {
-        let t = tile_of(c);
-        let mut after = seat.counts;
-        let (kind, used) = if Act::of(c) == Act::ConcealedKong {
-            (MeldKind::ConcealedKong, 4)
-        } else {
-            (MeldKind::AddedKong, 1)
-        };
-        if after[t as usize] < used {
-            continue;
-        }
-        after[t as usize] -= used;
-        if seat.shanten_of(&after, &seat.with_meld(kind, t)) <= -best.0 {
-            return c;
+    if offers(Act::ConcealedKong) || offers(Act::AddedKong) {
+        for c in kongs {
+            let t = tile_of(c);
+            let mut after = seat.counts;
+            let (kind, used) = if Act::of(c) == Act::ConcealedKong {
+                (MeldKind::ConcealedKong, 4)
+            } else {
+                (MeldKind::AddedKong, 1)
+            };
+            if after[t as usize] < used {
+                continue;
+            }
+            after[t as usize] -= used;
+            if seat.shanten_of(&after, &seat.with_meld(kind, t)) <= -best.0 {
+                return c;
+            }
         }
     }
     let pick = |act: Act| {
@@ -141,9 +154,12 @@ pub fn choose(seat: &Seat<'_>) -> ActionCode {
             .filter(|&c| Act::of(c) == act)
             .max_by_key(|&c| (keys[tile_of(c) as usize], std::cmp::Reverse(tile_of(c))))
     };
-    pick(Act::Declare)
-        .or_else(|| pick(Act::Discard))
-        .unwrap_or(legal[0])
+    let declare = if offers(Act::Declare) {
+        pick(Act::Declare)
+    } else {
+        None
+    };
+    declare.or_else(|| pick(Act::Discard)).unwrap_or(legal[0])
 }
 
 /// Answer a discard: kong, then pong, then chow, when the shanten does not rise; else pass.
@@ -161,12 +177,7 @@ fn claim(seat: &Seat<'_>, pass: ActionCode) -> ActionCode {
     }
     // A pong or chow is taken when the best discard after it keeps the shanten.
     let keeps = |after: &Counts, melds: &[Meld]| {
-        let shanten_after = seat.after_discards(after, melds);
-        (0..KINDS)
-            .filter(|&k| after[k] > 0)
-            .map(|k| shanten_after[k])
-            .min()
-            .is_some_and(|s| s <= current)
+        shanten::best_after_discard(&seat.hand(after, melds), seat.rules) <= current
     };
     if let Some(c) = find(seat.legal, Act::Pong).filter(|_| seat.counts[t as usize] >= 2) {
         let mut after = seat.counts;

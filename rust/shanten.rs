@@ -10,7 +10,9 @@ use std::sync::LazyLock;
 
 use crate::rules::EvalRules;
 use crate::tables::{digits, wind_runs, POW5};
-use crate::tiles::{Counts, KINDS, ORPHAN_KINDS};
+use crate::tiles::{
+    each_kind, four_kinds, held_kinds, odd_kinds, pair_kinds, Counts, KindMask, KINDS, ORPHAN_KINDS,
+};
 
 /// For every count pattern of a group: the most natural tiles usable in `m` melds (0–4),
 /// without (`[m][0]`) or with (`[m][1]`) the pair, flattened as `m * 2 + pair`.
@@ -353,50 +355,77 @@ fn any_suits(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> i32 {
     i32::from(14 - 3 * melds) - i32::from(wild) - i32::from(keep) - 1
 }
 
+/// The lowest shanten any discard leaves a validated 3n+2 hand at: the minimum of
+/// [`after_discards`] over the kinds held, from one evaluation. A discard lowers `keep` by
+/// at most one, and by none when some best complete hand leaves a tile of that kind unused;
+/// such a tile exists unless every natural tile is used, that is unless the hand is
+/// complete (−1), whose every discard leaves it ready (0).
+#[must_use]
+pub fn best_after_discard(hand: &crate::hand::Hand, rules: EvalRules) -> i32 {
+    of_hand(hand, rules).max(0)
+}
+
+/// A group's keep row as the totals of that group alone (up to `NEED` melds).
+#[inline]
+fn alone<const NEED: usize>(keep: &Keep) -> Dp {
+    let mut dp = [[NEG; 2]; 5];
+    for (m, slot) in dp.iter_mut().enumerate().take(NEED + 1) {
+        *slot = [i16::from(keep[m * 2]), i16::from(keep[m * 2 + 1])];
+    }
+    dp
+}
+
+/// The best total of the standard shape (`NEED` melds and the pair) from `others` (every
+/// group but one) and the keep row of that one group.
+#[inline]
+fn join_row<const NEED: usize>(others: &Dp, keep: &Keep) -> u8 {
+    let mut best = NEG;
+    for gm in 0..=NEED {
+        best = best
+            .max(others[NEED - gm][1] + i16::from(keep[gm * 2]))
+            .max(others[NEED - gm][0] + i16::from(keep[gm * 2 + 1]));
+    }
+    best.max(0) as u8
+}
+
 /// The most natural tiles a standard shape with `NEED` more melds and a pair can use, after
-/// discarding each held kind (`counts[k] > 0`): prefix and suffix joins of the groups, the
-/// other groups merged once per group, then one join per discard.
+/// discarding each held kind (`held`, bit `k` for `counts[k] > 0`), and with nothing
+/// discarded: prefix and suffix joins of the groups, the other groups merged once per
+/// group, then one join per discard.
 fn standard_after<const NEED: usize>(
-    counts: &Counts,
     keys: &crate::shape::Keys,
+    held: KindMask,
     honors: &[Keep],
-) -> [u8; KINDS] {
-    let row = |g: usize, key: u32| -> &Keep {
-        if g < 3 {
-            &SUIT[key as usize]
-        } else {
-            &honors[key as usize]
-        }
-    };
-    // prefix[g]: groups before g; suffix[g]: groups after g.
-    let mut prefix = [START; 4];
-    for g in 1..4 {
-        prefix[g] = with_group_n::<NEED>(&prefix[g - 1], row(g - 1, keys.0[g - 1]));
-    }
-    let mut suffix = [START; 4];
-    for g in (0..3).rev() {
-        suffix[g] = with_group_n::<NEED>(&suffix[g + 1], row(g + 1, keys.0[g + 1]));
-    }
+) -> ([u8; KINDS], u8) {
+    let rows: [&Keep; 4] = [
+        &SUIT[keys.0[0] as usize],
+        &SUIT[keys.0[1] as usize],
+        &SUIT[keys.0[2] as usize],
+        &honors[keys.0[3] as usize],
+    ];
+    // others[g]: every group but g.
+    let first = alone::<NEED>(rows[0]);
+    let first_two = with_group_n::<NEED>(&first, rows[1]);
+    let last = alone::<NEED>(rows[3]);
+    let last_two = with_group_n::<NEED>(&last, rows[2]);
+    let others = [
+        with_group_n::<NEED>(&last_two, rows[1]),
+        merge::<NEED>(&first, &last_two),
+        merge::<NEED>(&first_two, &last),
+        with_group_n::<NEED>(&first_two, rows[2]),
+    ];
+    let whole = join_row::<NEED>(&others[3], rows[3]);
     let mut out = [0u8; KINDS];
-    for g in 0..4 {
-        let kinds = 9 * g..(9 * g + 9).min(KINDS);
-        if kinds.clone().all(|k| counts[k] == 0) {
-            continue;
-        }
-        // Every group but g: fewer than NEED melds, or no pair, left for g.
-        let others = merge::<NEED>(&prefix[g], &suffix[g]);
-        for k in kinds.filter(|&k| counts[k] > 0) {
-            let keep = row(g, keys.0[g] - POW5[k - 9 * g]);
-            let mut best = NEG;
-            for gm in 0..=NEED {
-                best = best
-                    .max(others[NEED - gm][1] + i16::from(keep[gm * 2]))
-                    .max(others[NEED - gm][0] + i16::from(keep[gm * 2 + 1]));
-            }
-            out[k] = best.max(0) as u8;
-        }
+    for k in each_kind(held) {
+        let (g, i) = (k as usize / 9, k as usize % 9);
+        let row = if g < 3 {
+            &SUIT[(keys.0[g] - POW5[i]) as usize]
+        } else {
+            &honors[(keys.0[g] - POW5[i]) as usize]
+        };
+        out[k as usize] = join_row::<NEED>(&others[g], row);
     }
-    out
+    (out, whole)
 }
 
 /// The shanten after discarding each kind, for a validated 3n+2 hand: `out[k]` for every
@@ -409,19 +438,20 @@ pub fn after_discards(hand: &crate::hand::Hand, rules: EvalRules) -> [i32; KINDS
     let mut out = [NEVER + 1; KINDS];
     let melds = hand.meld_count();
     let base = i32::from(14 - 3 * melds);
-    if hand.wild > 0 {
-        // Wildcard kinds are never melded: a held one is a concealed wildcard.
-        let mut less = hand.clone();
-        less.wild -= 1;
-        let s = of_hand(&less, rules);
-        for k in (0..KINDS).filter(|&k| hand.wildcards >> k & 1 == 1 && hand.held[k] > 0) {
-            out[k] = s;
-        }
-    }
     if rules.pair_258 || rules.lack_a_suit {
         // The evaluators with their own forms: ask them kind by kind.
+        if hand.wild > 0 {
+            // Wildcard kinds are never melded: a held one is a concealed wildcard.
+            let mut less = hand.clone();
+            less.wild -= 1;
+            let s = of_hand(&less, rules);
+            for k in each_kind(hand.wildcards & held_kinds(&hand.held)) {
+                out[k as usize] = s;
+            }
+        }
         let mut less = hand.clone();
-        for k in (0..KINDS).filter(|&k| hand.counts[k] > 0) {
+        for k in each_kind(held_kinds(&hand.counts)) {
+            let k = k as usize;
             less.counts[k] -= 1;
             out[k] = of_hand(&less, rules);
             less.counts[k] += 1;
@@ -430,44 +460,65 @@ pub fn after_discards(hand: &crate::hand::Hand, rules: EvalRules) -> [i32; KINDS
     }
     let counts = &hand.counts;
     let keys = crate::shape::Keys::of(counts);
+    let held = held_kinds(counts);
     let honors: &[Keep] = if rules.wind_runs {
         &HONORS_WIND_RUNS
     } else {
         &HONORS
     };
-    let standard = match melds {
-        0 => standard_after::<4>(counts, &keys, honors),
-        1 => standard_after::<3>(counts, &keys, honors),
-        2 => standard_after::<2>(counts, &keys, honors),
-        3 => standard_after::<1>(counts, &keys, honors),
-        _ => standard_after::<0>(counts, &keys, honors),
+    let (standard, whole) = match melds {
+        0 => standard_after::<4>(&keys, held, honors),
+        1 => standard_after::<3>(&keys, held, honors),
+        2 => standard_after::<2>(&keys, held, honors),
+        3 => standard_after::<1>(&keys, held, honors),
+        _ => standard_after::<0>(&keys, held, honors),
     };
-    let pairs: u8 = counts.iter().map(|&c| c / 2).sum();
-    let halves: u8 = counts.iter().map(|&c| c % 2).sum();
+    let (odd, twos) = (odd_kinds(counts), pair_kinds(counts));
+    let pairs = (twos.count_ones() + four_kinds(counts).count_ones()) as u8;
+    let halves = odd.count_ones() as u8;
     // Thirteen orphans: orphan kinds held, and held more than once.
-    let orphan = |k: usize| ORPHAN_KINDS >> k & 1 == 1;
-    let distinct = (0..KINDS).filter(|&k| orphan(k) && counts[k] > 0).count() as u8;
-    let doubles = (0..KINDS).filter(|&k| orphan(k) && counts[k] > 1).count() as u8;
-    for k in (0..KINDS).filter(|&k| counts[k] > 0) {
-        let mut keep = standard[k];
+    let distinct = (held & ORPHAN_KINDS).count_ones() as u8;
+    let doubles = (twos & ORPHAN_KINDS).count_ones() as u8;
+    let orphans = !rules.no_honors && melds == 0;
+    let wild = i32::from(hand.wild);
+    if hand.wild > 0 {
+        // A wildcard discarded: the naturals all kept, one wildcard fewer.
+        let mut keep = whole;
+        if melds == 0 {
+            keep = keep.max(seven_pairs_of(pairs, halves));
+        }
+        if orphans {
+            keep = keep.max(distinct + u8::from(doubles > 0));
+        }
+        let s = base - (wild - 1) - i32::from(keep) - 1;
+        for k in each_kind(hand.wildcards & held_kinds(&hand.held)) {
+            out[k as usize] = s;
+        }
+    }
+    for k in each_kind(held) {
+        let bit = 1u64 << k;
+        let mut keep = standard[k as usize];
         if melds == 0 {
             // Less one of kind k: an odd count loses a half, an even one turns a pair to a half.
-            let (p, h) = if counts[k] % 2 == 1 {
+            let (p, h) = if odd & bit != 0 {
                 (pairs, halves - 1)
             } else {
                 (pairs - 1, halves + 1)
             };
             keep = keep.max(seven_pairs_of(p, h));
-            if !rules.no_honors {
-                let (d, dd) = match (orphan(k), counts[k]) {
-                    (true, 1) => (distinct - 1, doubles),
-                    (true, 2) => (distinct, doubles - 1),
-                    _ => (distinct, doubles),
-                };
-                keep = keep.max(d + u8::from(dd > 0));
-            }
         }
-        out[k] = base - i32::from(hand.wild) - i32::from(keep) - 1;
+        if orphans {
+            let (mut d, mut dd) = (distinct, doubles);
+            if ORPHAN_KINDS & bit != 0 {
+                match counts[k as usize] {
+                    1 => d -= 1,
+                    2 => dd -= 1,
+                    _ => {}
+                }
+            }
+            keep = keep.max(d + u8::from(dd > 0));
+        }
+        out[k as usize] = base - wild - i32::from(keep) - 1;
     }
     out
 }
@@ -501,6 +552,26 @@ mod tests {
                 expect,
                 "{text} +{wild} wild, {melds} melds"
             );
+        }
+    }
+
+    /// A complete hand's every discard leaves it ready; a ready one's best discard keeps it.
+    #[test]
+    fn best_after_discard_of_complete_hands() {
+        use crate::hand::Hand;
+        let plain = EvalRules::default();
+        for (text, wild, best) in [
+            ("123m456m789m123p55z", &[][..], 0),
+            ("123m456m789m123p55z", &[4u8][..], 0),
+            ("1122m3344p5566s77z", &[][..], 0),
+            ("123m456m789m123p56z", &[][..], 0),
+            ("147m258p369s12345z", &[][..], 6),
+        ] {
+            let hand = Hand::from_counts(&hand(text), &[], wild);
+            let after = after_discards(&hand, plain);
+            let min = (0..KINDS).filter(|&k| hand.held[k] > 0).map(|k| after[k]).min();
+            assert_eq!(min, Some(best), "{text}");
+            assert_eq!(best_after_discard(&hand, plain), best, "{text}");
         }
     }
 
@@ -575,6 +646,12 @@ mod tests {
                 wild.retain(|&k| melds.iter().all(|m| m.tile != k));
                 let hand = Hand::from_counts(&counts, &melds, &wild);
                 let fast = after_discards(&hand, rules);
+                let best = (0..KINDS).filter(|&k| counts[k] > 0).map(|k| fast[k]).min();
+                assert_eq!(
+                    Some(best_after_discard(&hand, rules)),
+                    best,
+                    "{rules:?} {counts:?} {melds:?} wild {wild:?}"
+                );
                 for k in 0..KINDS {
                     if counts[k] == 0 {
                         continue;

@@ -58,6 +58,20 @@ pub fn held_kinds(counts: &Counts) -> KindMask {
     kind_bits(counts, |w| w | w >> 1 | w >> 2)
 }
 
+/// The kinds `counts` holds two or more of. Precondition: every count ≤ 4.
+#[inline]
+#[must_use]
+pub fn pair_kinds(counts: &Counts) -> KindMask {
+    kind_bits(counts, |w| w >> 1 | w >> 2)
+}
+
+/// The kinds `counts` holds an odd number of. Precondition: every count ≤ 4.
+#[inline]
+#[must_use]
+pub fn odd_kinds(counts: &Counts) -> KindMask {
+    kind_bits(counts, |w| w)
+}
+
 /// The kinds `counts` holds four of. Precondition: every count ≤ 4.
 #[inline]
 #[must_use]
@@ -309,6 +323,8 @@ mod tests {
             };
             assert_eq!(held_kinds(&counts), slow(|c| c > 0), "{counts:?}");
             assert_eq!(four_kinds(&counts), slow(|c| c == 4), "{counts:?}");
+            assert_eq!(pair_kinds(&counts), slow(|c| c >= 2), "{counts:?}");
+            assert_eq!(odd_kinds(&counts), slow(|c| c % 2 == 1), "{counts:?}");
             let kinds: Vec<u8> = each_kind(held_kinds(&counts)).collect();
             let expect: Vec<u8> = (0..KINDS as u8).filter(|&k| counts[k as usize] > 0).collect();
             assert_eq!(kinds, expect);
