@@ -20,6 +20,7 @@ pub mod shape;
 pub mod suits;
 pub mod tables;
 pub mod tiles;
+pub mod totals;
 pub mod waits;
 
 #[cfg(feature = "python")]

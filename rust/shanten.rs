@@ -9,14 +9,14 @@
 use std::sync::LazyLock;
 
 use crate::rules::EvalRules;
+use crate::shape::Keys;
 use crate::tables::{digits, wind_runs, POW5};
+use crate::totals::{Keep, Totals};
 use crate::tiles::{
     each_kind, four_kinds, held_kinds, odd_kinds, pair_kinds, Counts, KindMask, KINDS, ORPHAN_KINDS,
 };
 
-/// For every count pattern of a group: the most natural tiles usable in `m` melds (0–4),
-/// without (`[m][0]`) or with (`[m][1]`) the pair, flattened as `m * 2 + pair`.
-type Keep = [u8; 10];
+/// For every count pattern of a group, its [`Keep`] row.
 
 static SUIT: LazyLock<Vec<Keep>> = LazyLock::new(|| build(9, &suit_runs()));
 static HONORS: LazyLock<Vec<Keep>> = LazyLock::new(|| build(7, &[]));
@@ -79,40 +79,51 @@ pub fn warm_up() {
     LazyLock::force(&HONORS_WIND_RUNS);
 }
 
+/// `$f::<NEED>($args)` for the number of melds `$need` (0–4) a hand still needs.
+macro_rules! by_need {
+    ($need:expr, $f:ident($($arg:expr),*)) => {
+        match $need {
+            0 => $f::<0>($($arg),*),
+            1 => $f::<1>($($arg),*),
+            2 => $f::<2>($($arg),*),
+            3 => $f::<3>($($arg),*),
+            _ => $f::<4>($($arg),*),
+        }
+    };
+}
+
+/// The honors' table under `rules`.
+fn honors_table(rules: EvalRules) -> &'static [Keep] {
+    if rules.wind_runs {
+        &HONORS_WIND_RUNS
+    } else {
+        &HONORS
+    }
+}
+
+/// The keep rows of the four groups at `keys`, the honors' from `honors`.
+fn rows_of(keys: &Keys, honors: &'static [Keep]) -> [&'static Keep; 4] {
+    [
+        &SUIT[keys.0[0] as usize],
+        &SUIT[keys.0[1] as usize],
+        &SUIT[keys.0[2] as usize],
+        &honors[keys.0[3] as usize],
+    ]
+}
+
 /// Most natural tiles a standard-shape hand with `4 − melds` more melds and a pair can use.
 fn standard_keep(counts: &Counts, melds: u8, rules: EvalRules) -> u8 {
-    let keys = crate::shape::Keys::of(counts);
-    let need = 4 - melds as usize;
-    // dp[m][p]: best over the groups so far using m melds, p pairs.
-    let neg = i16::MIN / 2;
-    let mut dp = [[neg; 2]; 5];
-    dp[0][0] = 0;
-    for g in 0..4 {
-        let keep = if g < 3 {
-            &SUIT[keys.0[g] as usize]
-        } else if rules.wind_runs {
-            &HONORS_WIND_RUNS[keys.0[g] as usize]
-        } else {
-            &HONORS[keys.0[g] as usize]
-        };
-        let mut next = [[neg; 2]; 5];
-        for m in 0..=need {
-            for p in 0..2 {
-                if dp[m][p] == neg {
-                    continue;
-                }
-                for gm in 0..=need - m {
-                    for gp in 0..2 - p {
-                        let v = dp[m][p] + i16::from(keep[gm * 2 + gp]);
-                        let slot = &mut next[m + gm][p + gp];
-                        *slot = (*slot).max(v);
-                    }
-                }
-            }
-        }
-        dp = next;
-    }
-    dp[need][1].max(0) as u8
+    let rows = rows_of(&Keys::of(counts), honors_table(rules));
+    by_need!(4 - melds, standard_of(&rows))
+}
+
+/// The standard shape's total over the four groups' `rows`.
+fn standard_of<const NEED: usize>(rows: &[&Keep; 4]) -> u8 {
+    Totals::<NEED>::of(rows[0])
+        .with(rows[1])
+        .with(rows[2])
+        .against()
+        .standard(rows[3])
 }
 
 /// Most natural tiles seven pairs can use: whole pairs first (a quad is two), then halves.
@@ -211,90 +222,38 @@ fn lacking(counts: &Counts, wild: u8, melds: u8, meld_suits: u8, rules: EvalRule
         .unwrap_or(NEVER)
 }
 
-/// Best standard-shape totals over some groups: `dp[m][p]` natural tiles used in `m` melds
-/// and `p` pairs.
-type Dp = [[i16; 2]; 5];
-const NEG: i16 = i16::MIN / 2;
-const START: Dp = {
-    let mut dp = [[NEG; 2]; 5];
-    dp[0][0] = 0;
-    dp
-};
-
 /// Most natural tiles `need` melds (no pair) can use, honors without runs.
 pub(crate) fn melds_keep(counts: &Counts, need: usize) -> u8 {
-    let keys = crate::shape::Keys::of(counts);
-    let mut dp = START;
-    for g in 0..4 {
-        let row = if g < 3 {
-            &SUIT[keys.0[g] as usize]
-        } else {
-            &HONORS[keys.0[g] as usize]
-        };
-        dp = with_group(&dp, row, need);
-    }
-    dp[need][0].max(0) as u8
+    let rows = rows_of(&Keys::of(counts), &HONORS);
+    by_need!(need, melds_of(&rows))
+}
+
+fn melds_of<const NEED: usize>(rows: &[&Keep; 4]) -> u8 {
+    Totals::<NEED>::of(rows[0])
+        .with(rows[1])
+        .with(rows[2])
+        .with(rows[3])
+        .get(NEED, false)
 }
 
 /// Most natural tiles of suit `s` alone that `need` melds and a pair can use.
 pub(crate) fn suit_keep(counts: &Counts, s: usize, need: usize) -> u8 {
-    let keys = crate::shape::Keys::of(counts);
+    let keys = Keys::of(counts);
     SUIT[keys.0[s] as usize][need * 2 + 1]
 }
 
-/// `dp` with one more group whose keep row is `keep` (up to `need` melds).
-#[inline]
-fn with_group(dp: &Dp, keep: &Keep, need: usize) -> Dp {
-    match need {
-        0 => with_group_n::<0>(dp, keep),
-        1 => with_group_n::<1>(dp, keep),
-        2 => with_group_n::<2>(dp, keep),
-        3 => with_group_n::<3>(dp, keep),
-        _ => with_group_n::<4>(dp, keep),
-    }
-}
-
-/// [`with_group`] for a fixed `NEED`, unrolled. An unreachable entry stays near `NEG` whatever
-/// is added to it (four keeps add at most 56), far below every reachable one (≥ 0), so no
-/// entry needs a test.
-#[inline]
-fn with_group_n<const NEED: usize>(dp: &Dp, keep: &Keep) -> Dp {
-    let mut next = [[NEG; 2]; 5];
-    for m in 0..=NEED {
-        for gm in 0..=NEED - m {
-            let (k0, k1) = (i16::from(keep[gm * 2]), i16::from(keep[gm * 2 + 1]));
-            let slot = &mut next[m + gm];
-            slot[0] = slot[0].max(dp[m][0] + k0);
-            slot[1] = slot[1].max(dp[m][1] + k0).max(dp[m][0] + k1);
-        }
-    }
-    next
-}
-
-/// Two disjoint sets of groups together: `a`'s and `b`'s totals for every split of up to
-/// `NEED` melds and one pair. Two unreachable entries (near `NEG`) add up to about
-/// `2 · NEG = i16::MIN`: the result is joined with one keep row, never merged again.
-fn merge<const NEED: usize>(a: &Dp, b: &Dp) -> Dp {
-    let mut out = [[NEG; 2]; 5];
-    for m in 0..=NEED {
-        for bm in 0..=NEED - m {
-            let slot = &mut out[m + bm];
-            slot[0] = slot[0].max(a[m][0] + b[bm][0]);
-            slot[1] = slot[1].max(a[m][1] + b[bm][0]).max(a[m][0] + b[bm][1]);
-        }
-    }
-    out
-}
-
-/// The standard shape's best total from two disjoint sets of groups: `need` melds, one pair.
-fn joined(a: &Dp, b: &Dp, need: usize) -> u8 {
-    let mut best = NEG;
-    for m in 0..=need {
-        best = best
-            .max(a[m][0] + b[need - m][1])
-            .max(a[m][1] + b[need - m][0]);
-    }
-    best.max(0) as u8
+/// For each suit, the standard shape's total without that suit's group: prefix and suffix
+/// joins of the groups.
+fn standard_dropping<const NEED: usize>(rows: &[&Keep; 4]) -> [u8; 3] {
+    let first = Totals::<NEED>::of(rows[0]);
+    let first_two = first.with(rows[1]);
+    let last = Totals::<NEED>::of(rows[3]);
+    let last_two = last.with(rows[2]);
+    [
+        last_two.with(rows[1]).standard(),
+        first.against().standard_with(&last_two),
+        first_two.against().standard_with(&last),
+    ]
 }
 
 /// For each suit, the most natural tiles a complete hand without that suit can use (any
@@ -302,28 +261,8 @@ fn joined(a: &Dp, b: &Dp, need: usize) -> u8 {
 /// standard shape from prefix and suffix combinations of the groups (about the cost of one
 /// [`standard_keep`], not three).
 fn keep_dropping(counts: &Counts, melds: u8, rules: EvalRules) -> [u8; 3] {
-    let keys = crate::shape::Keys::of(counts);
-    let need = 4 - melds as usize;
-    let honors = if rules.wind_runs {
-        &HONORS_WIND_RUNS[keys.0[3] as usize]
-    } else {
-        &HONORS[keys.0[3] as usize]
-    };
-    let row = |g: usize| &SUIT[keys.0[g] as usize];
-    let first = with_group(&START, row(0), need);
-    let first_two = with_group(&first, row(1), need);
-    // No honors (always so in a 108-tile game): every count of melds and pairs from draws.
-    let last = if keys.0[3] == 0 {
-        [[0; 2]; 5]
-    } else {
-        with_group(&START, honors, need)
-    };
-    let last_two = with_group(&last, row(2), need);
-    let mut keeps = [
-        joined(&START, &with_group(&last_two, row(1), need), need),
-        joined(&first, &last_two, need),
-        joined(&first_two, &last, need),
-    ];
+    let rows = rows_of(&Keys::of(counts), honors_table(rules));
+    let mut keeps = by_need!(4 - melds, standard_dropping(&rows));
     if melds == 0 {
         let (mut pairs, mut halves) = ([0u8; 4], [0u8; 4]);
         for (k, &c) in counts.iter().enumerate() {
@@ -365,65 +304,34 @@ pub fn best_after_discard(hand: &crate::hand::Hand, rules: EvalRules) -> i32 {
     of_hand(hand, rules).max(0)
 }
 
-/// A group's keep row as the totals of that group alone (up to `NEED` melds).
-#[inline]
-fn alone<const NEED: usize>(keep: &Keep) -> Dp {
-    let mut dp = [[NEG; 2]; 5];
-    for (m, slot) in dp.iter_mut().enumerate().take(NEED + 1) {
-        *slot = [i16::from(keep[m * 2]), i16::from(keep[m * 2 + 1])];
-    }
-    dp
-}
-
-/// The best total of the standard shape (`NEED` melds and the pair) from `others` (every
-/// group but one) and the keep row of that one group.
-#[inline]
-fn join_row<const NEED: usize>(others: &Dp, keep: &Keep) -> u8 {
-    let mut best = NEG;
-    for gm in 0..=NEED {
-        best = best
-            .max(others[NEED - gm][1] + i16::from(keep[gm * 2]))
-            .max(others[NEED - gm][0] + i16::from(keep[gm * 2 + 1]));
-    }
-    best.max(0) as u8
-}
-
 /// The most natural tiles a standard shape with `NEED` more melds and a pair can use, after
 /// discarding each held kind (`held`, bit `k` for `counts[k] > 0`), and with nothing
-/// discarded: prefix and suffix joins of the groups, the other groups merged once per
+/// discarded: prefix and suffix joins of the groups, the other groups joined once per
 /// group, then one join per discard.
 fn standard_after<const NEED: usize>(
-    keys: &crate::shape::Keys,
+    keys: &Keys,
     held: KindMask,
     honors: &[Keep],
+    rows: &[&Keep; 4],
 ) -> ([u8; KINDS], u8) {
-    let rows: [&Keep; 4] = [
-        &SUIT[keys.0[0] as usize],
-        &SUIT[keys.0[1] as usize],
-        &SUIT[keys.0[2] as usize],
-        &honors[keys.0[3] as usize],
-    ];
+    let first = Totals::<NEED>::of(rows[0]);
+    let first_two = first.with(rows[1]);
+    let last = Totals::<NEED>::of(rows[3]);
+    let last_two = last.with(rows[2]);
     // others[g]: every group but g.
-    let first = alone::<NEED>(rows[0]);
-    let first_two = with_group_n::<NEED>(&first, rows[1]);
-    let last = alone::<NEED>(rows[3]);
-    let last_two = with_group_n::<NEED>(&last, rows[2]);
     let others = [
-        with_group_n::<NEED>(&last_two, rows[1]),
-        merge::<NEED>(&first, &last_two),
-        merge::<NEED>(&first_two, &last),
-        with_group_n::<NEED>(&first_two, rows[2]),
+        last_two.with(rows[1]).against(),
+        first.and(&last_two).against(),
+        first_two.and(&last).against(),
+        first_two.with(rows[2]).against(),
     ];
-    let whole = join_row::<NEED>(&others[3], rows[3]);
+    let whole = others[3].standard(rows[3]);
     let mut out = [0u8; KINDS];
     for k in each_kind(held) {
         let (g, i) = (k as usize / 9, k as usize % 9);
-        let row = if g < 3 {
-            &SUIT[(keys.0[g] - POW5[i]) as usize]
-        } else {
-            &honors[(keys.0[g] - POW5[i]) as usize]
-        };
-        out[k as usize] = join_row::<NEED>(&others[g], row);
+        let key = (keys.0[g] - POW5[i]) as usize;
+        let row = if g < 3 { &SUIT[key] } else { &honors[key] };
+        out[k as usize] = others[g].standard(row);
     }
     (out, whole)
 }
@@ -459,20 +367,11 @@ pub fn after_discards(hand: &crate::hand::Hand, rules: EvalRules) -> [i32; KINDS
         return out;
     }
     let counts = &hand.counts;
-    let keys = crate::shape::Keys::of(counts);
+    let keys = Keys::of(counts);
     let held = held_kinds(counts);
-    let honors: &[Keep] = if rules.wind_runs {
-        &HONORS_WIND_RUNS
-    } else {
-        &HONORS
-    };
-    let (standard, whole) = match melds {
-        0 => standard_after::<4>(&keys, held, honors),
-        1 => standard_after::<3>(&keys, held, honors),
-        2 => standard_after::<2>(&keys, held, honors),
-        3 => standard_after::<1>(&keys, held, honors),
-        _ => standard_after::<0>(&keys, held, honors),
-    };
+    let honors = honors_table(rules);
+    let rows = rows_of(&keys, honors);
+    let (standard, whole) = by_need!(4 - melds, standard_after(&keys, held, honors, &rows));
     let (odd, twos) = (odd_kinds(counts), pair_kinds(counts));
     let pairs = (twos.count_ones() + four_kinds(counts).count_ones()) as u8;
     let halves = odd.count_ones() as u8;
