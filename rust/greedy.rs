@@ -5,6 +5,8 @@
 //! only when ready. It sees only what its seat may see. Under 缺一门 (`lack_a_suit`) its
 //! shanten counts dropping a suit, so it discards the suit it drops.
 
+use std::cell::OnceCell;
+
 use crate::game::{Act, ActionCode};
 use crate::hand::{Hand, Meld, MeldKind, Melds};
 use crate::rules::EvalRules;
@@ -20,7 +22,8 @@ pub struct Seat<'a> {
     pub melds: Melds,
     pub wildcards: &'a [u8],
     pub rules: EvalRules,
-    pub seen: Counts,
+    /// How many of each kind it has seen: asked only when a discard leaves the hand ready.
+    pub seen: &'a dyn Fn() -> Counts,
     pub legal: &'a [ActionCode],
     pub claim_tile: Option<u8>,
     pub declared: bool,
@@ -43,17 +46,19 @@ impl Seat<'_> {
     }
 
     /// `(−shanten, live winning tiles, best wait value)` after discarding `kind`, whose
-    /// shanten is `s`: larger is better.
-    fn discard_key(&self, kind: usize, s: i32) -> (i32, u32, u8) {
-        let mut after = self.counts;
-        after[kind] -= 1;
+    /// shanten is `s`: larger is better. `seen` is the seat's count of seen tiles.
+    fn discard_key(&self, kind: usize, s: i32, seen: &OnceCell<Counts>) -> (i32, u32, u8) {
         if s != 0 {
             return (-s, 0, 0);
         }
+        let mut after = self.counts;
+        after[kind] -= 1;
         let waits = Waits::of(&self.hand(&after, &self.melds), self.rules).tiles;
+        let seen = seen.get_or_init(self.seen);
         let (mut live, mut best) = (0, 0);
-        for k in (0..KINDS).filter(|&k| waits >> k & 1 == 1) {
-            live += 4u32.saturating_sub(u32::from(self.seen[k]));
+        for k in each_kind(waits) {
+            let k = k as usize;
+            live += 4u32.saturating_sub(u32::from(seen[k]));
             best = best.max(points(k));
         }
         (0, live, best)
@@ -124,9 +129,10 @@ pub fn choose(seat: &Seat<'_>) -> ActionCode {
     let mut keys = [(i32::MIN, 0u32, 0u8); KINDS];
     let mut best = (i32::MIN, 0, 0);
     let shanten_after = seat.after_discards(&seat.counts, &seat.melds);
+    let seen = OnceCell::new();
     for k in each_kind(held_kinds(&seat.counts)) {
         let k = k as usize;
-        keys[k] = seat.discard_key(k, shanten_after[k]);
+        keys[k] = seat.discard_key(k, shanten_after[k], &seen);
         best = best.max(keys[k]);
     }
     if offers(Act::ConcealedKong) || offers(Act::AddedKong) {
@@ -147,19 +153,20 @@ pub fn choose(seat: &Seat<'_>) -> ActionCode {
             }
         }
     }
-    let pick = |act: Act| {
-        legal
-            .iter()
-            .copied()
-            .filter(|&c| Act::of(c) == act)
-            .max_by_key(|&c| (keys[tile_of(c) as usize], std::cmp::Reverse(tile_of(c))))
-    };
-    let declare = if offers(Act::Declare) {
-        pick(Act::Declare)
-    } else {
-        None
-    };
-    declare.or_else(|| pick(Act::Discard)).unwrap_or(legal[0])
+    // The best declaration, else the best discard: the highest key, then the lowest kind.
+    let (mut declare, mut discard) = (None, None);
+    for &c in legal {
+        let slot = match Act::of(c) {
+            Act::Declare => &mut declare,
+            Act::Discard => &mut discard,
+            _ => continue,
+        };
+        let key = (keys[tile_of(c) as usize], std::cmp::Reverse(tile_of(c)));
+        if slot.is_none_or(|(best, _)| key >= best) {
+            *slot = Some((key, c));
+        }
+    }
+    declare.or(discard).map_or(legal[0], |(_, c)| c)
 }
 
 /// Answer a discard: kong, then pong, then chow, when the shanten does not rise; else pass.

@@ -51,10 +51,12 @@ impl Act {
         self as ActionCode * 34 + tile as ActionCode
     }
 
-    /// The kind of a code. Precondition: `code < CODES`.
+    /// The kind of a code, from a table: the engine and the policies ask it of every legal
+    /// action. Precondition: `code < CODES` (other codes get some kind).
+    #[inline]
     #[must_use]
     pub fn of(code: ActionCode) -> Act {
-        Act::ALL[(code / 34) as usize % Act::ALL.len()]
+        KIND_OF[code as usize % KIND_OF.len()]
     }
 
     /// Whether an action of this kind names a tile (the discard or the kong's kind) or,
@@ -97,6 +99,17 @@ impl Act {
 
 /// Number of action codes: every code is below it.
 pub const CODES: ActionCode = Act::ALL.len() as ActionCode * 34;
+
+/// [`Act::of`] of every code below 512 (a power of two: the index is a mask).
+static KIND_OF: [Act; 512] = {
+    let mut t = [Act::Discard; 512];
+    let mut c = 0;
+    while c < 512 {
+        t[c] = Act::ALL[(c / 34) % Act::ALL.len()];
+        c += 1;
+    }
+    t
+};
 
 /// An action as text, as `str(Action)` prints it: `discard 1m`, `pass`, `pao 2`.
 #[must_use]

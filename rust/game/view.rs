@@ -220,7 +220,7 @@ impl GameCore {
             melds: super::turn::melds_of(&s.melds),
             wildcards: &self.wildcards,
             rules: self.turn_rules.eval,
-            seen: self.seen_by(seat),
+            seen: &|| self.seen_by(seat),
             legal,
             claim_tile,
             declared: s.declared,

@@ -413,7 +413,7 @@ pub fn greedy_choice(
         melds: crate::hand::Melds::from_slice(&melds),
         wildcards: &view.wildcards,
         rules: rules.eval,
-        seen: view.seen(),
+        seen: &|| view.seen(),
         legal: &legal,
         claim_tile: view.claim_tile,
         declared: view.declared[view.seat as usize % 4],
