@@ -97,8 +97,8 @@ pub fn choose(seat: &Seat<'_>) -> ActionCode {
     let legal = seat.legal;
     let kinds = kinds_of(legal);
     let offers = |act: Act| kinds >> act as u32 & 1 == 1;
-    let first = |act: Act| find(legal, act).filter(|_| offers(act));
-    if let Some(c) = bid(legal).filter(|_| offers(Act::Pao)) {
+    let first = |act: Act| if offers(act) { find(legal, act) } else { None };
+    if let Some(c) = offers(Act::Pao).then(|| bid(legal)).flatten() {
         return c;
     }
     for act in [Act::SelfDrawWin, Act::Win, Act::OpeningWin] {
