@@ -18,8 +18,9 @@ pub type Keep = [u8; 10];
 
 /// An unreachable total.
 const NEG: i16 = i16::MIN / 2;
-/// Lanes of `NEG` before the totals: a shift by `2m` lanes is a load at an offset.
-const PAD: usize = 8;
+/// Lanes of `NEG` before the totals: a shift by `2m` (or `2m + 1`) lanes is a load at an
+/// offset.
+const PAD: usize = 16;
 
 /// Best totals over some groups, up to `NEED` melds and one pair.
 #[derive(Clone, Copy)]
@@ -79,29 +80,35 @@ impl<const NEED: usize> Totals<NEED> {
     /// Every split of up to `NEED` melds and one pair between these totals and `row`'s.
     #[inline]
     fn convolve(&self, row: &[i16; 16]) -> Self {
-        let dp = &self.0;
-        // The row's pair goes with these meld-only totals: those moved to the odd lanes.
-        let mut odd = [NEG; PAD + 16];
-        if let (Some(to), Some(from)) = (
-            odd[PAD..].first_chunk_mut::<16>(),
-            dp[PAD - 1..].first_chunk::<16>(),
-        ) {
-            for l in 0..16 {
-                to[l] = if l % 2 == 1 { from[l] } else { NEG };
+        // Odd lanes (the pair) hold i16::MAX, even ones NEG: a minimum with a broadcast
+        // keeps it on the odd lanes only.
+        const ODD: [i16; 16] = {
+            let mut cap = [NEG; 16];
+            let mut l = 1;
+            while l < 16 {
+                cap[l] = i16::MAX;
+                l += 2;
             }
-        }
+            cap
+        };
+        let dp = &self.0;
         let mut next = [NEG; 16];
         for gm in 0..=NEED {
+            // Lane 2(m + gm) + p from lane 2m + p with the row's k0, and the pair lane
+            // 2(m + gm) + 1 from dp's lane 2m (one lane further) with the row's k1.
             let from = PAD - 2 * gm;
-            let (Some(a), Some(b)) = (dp[from..].first_chunk::<16>(), odd[from..].first_chunk::<16>())
-            else {
+            let (Some(a), Some(b)) = (
+                dp[from..].first_chunk::<16>(),
+                dp[from - 1..].first_chunk::<16>(),
+            ) else {
                 continue;
             };
             let (k0, k1) = (row[2 * gm], row[2 * gm + 1]);
             for l in 0..16 {
+                let pair = k1.min(ODD[l]);
                 next[l] = next[l]
                     .max(a[l].saturating_add(k0))
-                    .max(b[l].saturating_add(k1));
+                    .max(b[l].saturating_add(pair));
             }
         }
         Self::of_lanes(&next)
