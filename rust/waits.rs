@@ -225,7 +225,7 @@ fn completable_after_discard(hand: &Hand, rules: EvalRules) -> (KindMask, bool) 
     }
     let keys = Keys::of(counts);
     let entries = [0, 1, 2, 3].map(|g| entry(g, keys.0[g], rules));
-    let odd: u32 = counts.iter().map(|&c| u32::from(c & 1)).sum();
+    let odd = crate::tiles::odd_kinds(counts).count_ones();
     let wild_ok = standard_need(entries) <= u32::from(wild)
         || melds == 0
             && (is_seven_pairs(counts, wild) || !rules.no_honors && is_thirteen_orphans(counts));
@@ -233,12 +233,16 @@ fn completable_after_discard(hand: &Hand, rules: EvalRules) -> (KindMask, bool) 
     // so a group (and the standard shape) needs at most two wildcards more with one tile
     // more, and a discard lowers the need by at most two; seven pairs lose at most one odd
     // kind; thirteen orphans need every natural tile but the discard to be an orphan.
-    let non_orphans: u8 = (0..KINDS)
-        .filter(|&k| ORPHAN_KINDS >> k & 1 == 0)
-        .map(|k| counts[k])
-        .sum();
+    // More than one natural tile outside the orphan kinds (checked only when it matters).
+    let non_orphans = || {
+        let orphans: u8 = crate::tiles::each_kind(ORPHAN_KINDS)
+            .map(|k| counts[k as usize])
+            .sum();
+        let naturals = (14 - 3 * melds).saturating_sub(wild);
+        naturals.saturating_sub(orphans) > 1
+    };
     let hopeless = standard_need(entries) > u32::from(wild) + 3
-        && (melds > 0 || odd > u32::from(wild) + 2 && (rules.no_honors || non_orphans > 1));
+        && (melds > 0 || odd > u32::from(wild) + 2 && (rules.no_honors || non_orphans()));
     if hopeless {
         return (0, wild_ok);
     }
