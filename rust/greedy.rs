@@ -121,10 +121,7 @@ pub fn choose(seat: &Seat<'_>) -> ActionCode {
         .filter(|&c| matches!(Act::of(c), Act::ConcealedKong | Act::AddedKong));
     if seat.declared {
         // A declared seat is offered only the kongs its rules allow, and its drawn tile.
-        return kongs
-            .clone()
-            .next()
-            .unwrap_or(legal[legal.len() - 1]);
+        return kongs.clone().next().unwrap_or(legal[legal.len() - 1]);
     }
     let mut keys = [(i32::MIN, 0u32, 0u8); KINDS];
     let mut best = (i32::MIN, 0, 0);

@@ -11,13 +11,13 @@ use std::sync::LazyLock;
 use crate::rules::EvalRules;
 use crate::shape::Keys;
 use crate::tables::{digits, wind_runs, POW5};
-use crate::totals::{Keep, Totals};
 use crate::tiles::{
     each_kind, four_kinds, held_kinds, odd_kinds, pair_kinds, Counts, KindMask, KINDS, ORPHAN_KINDS,
 };
+use crate::totals::{Keep, Totals};
 
-/// For every count pattern of a group, its [`Keep`] row.
-
+// For every count pattern of a group, its [`Keep`] row: the suits, the honors without and
+// with 风嘴子.
 static SUIT: LazyLock<Vec<Keep>> = LazyLock::new(|| build(9, &suit_runs()));
 static HONORS: LazyLock<Vec<Keep>> = LazyLock::new(|| build(7, &[]));
 static HONORS_WIND_RUNS: LazyLock<Vec<Keep>> = LazyLock::new(|| build(7, &wind_runs()));
@@ -468,7 +468,10 @@ mod tests {
         ] {
             let hand = Hand::from_counts(&hand(text), &[], wild);
             let after = after_discards(&hand, plain);
-            let min = (0..KINDS).filter(|&k| hand.held[k] > 0).map(|k| after[k]).min();
+            let min = (0..KINDS)
+                .filter(|&k| hand.held[k] > 0)
+                .map(|k| after[k])
+                .min();
             assert_eq!(min, Some(best), "{text}");
             assert_eq!(best_after_discard(&hand, plain), best, "{text}");
         }

@@ -167,7 +167,9 @@ mod tests {
             let counts: Counts = std::array::from_fn(|_| rng.below(5) as u8);
             let slow: [u32; 4] = std::array::from_fn(|g| {
                 let n = if g == 3 { 7 } else { 9 };
-                (0..n).rev().fold(0, |v, i| v * 5 + u32::from(counts[9 * g + i]))
+                (0..n)
+                    .rev()
+                    .fold(0, |v, i| v * 5 + u32::from(counts[9 * g + i]))
             });
             assert_eq!(Keys::of(&counts).0, slow, "{counts:?}");
         }

@@ -319,14 +319,18 @@ mod tests {
         for _ in 0..20_000 {
             let counts: Counts = std::array::from_fn(|_| rng.below(5) as u8);
             let slow = |f: fn(u8) -> bool| {
-                (0..KINDS).filter(|&k| f(counts[k])).fold(0, |m, k| m | 1 << k)
+                (0..KINDS)
+                    .filter(|&k| f(counts[k]))
+                    .fold(0, |m, k| m | 1 << k)
             };
             assert_eq!(held_kinds(&counts), slow(|c| c > 0), "{counts:?}");
             assert_eq!(four_kinds(&counts), slow(|c| c == 4), "{counts:?}");
             assert_eq!(pair_kinds(&counts), slow(|c| c >= 2), "{counts:?}");
             assert_eq!(odd_kinds(&counts), slow(|c| c % 2 == 1), "{counts:?}");
             let kinds: Vec<u8> = each_kind(held_kinds(&counts)).collect();
-            let expect: Vec<u8> = (0..KINDS as u8).filter(|&k| counts[k as usize] > 0).collect();
+            let expect: Vec<u8> = (0..KINDS as u8)
+                .filter(|&k| counts[k as usize] > 0)
+                .collect();
             assert_eq!(kinds, expect);
         }
     }

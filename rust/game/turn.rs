@@ -7,8 +7,8 @@ use super::result::{special, Haidi, WinContext, WinKind};
 use super::state::{GameCore, KongRecord, MeldRecord, Phase};
 use crate::hand::{Hand, Meld, MeldKind, Melds};
 use crate::tiles::{each_kind, four_kinds, held_kinds, is_flower, Counts, KindMask, KINDS};
-use std::ops::Range;
 use crate::waits::{ready_discards, Waits};
+use std::ops::Range;
 
 /// The evaluator's melds of a seat's meld records.
 pub(crate) fn melds_of(records: &[MeldRecord]) -> Melds {
