@@ -233,3 +233,39 @@ pub fn play(plan: &Plan, start: u64, stop: u64, threads: usize) -> Result<Played
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every profile's hands played to the end by both bots, on one thread and on three:
+    /// the same records. In a debug build this also runs the engine's own checks (that a
+    /// built-in bot's action is legal, no arithmetic overflow).
+    #[test]
+    fn every_profile_plays_alike_on_any_threads() {
+        for profile in ["taiyuan", "queyimen", "hebei", "changsha"] {
+            for bot in [Bot::Random, Bot::Greedy] {
+                let plan = Plan {
+                    rules: Rules::parse(profile).expect("a preset"),
+                    bots: [bot; 4],
+                    seed: 7,
+                    length: None,
+                    duplicate: false,
+                    log: false,
+                };
+                let one = play(&plan, 0, 30, 1).expect("plays");
+                assert_eq!(one.records.len(), 30, "{profile} {bot:?}");
+                assert_eq!(
+                    one,
+                    play(&plan, 0, 30, 3).expect("plays"),
+                    "{profile} {bot:?}"
+                );
+                // Random play seldom declares; the greedy bots win hands.
+                assert!(
+                    bot == Bot::Random || one.records.iter().any(|r| r.winner >= 0),
+                    "{profile} {bot:?}: no hand won"
+                );
+            }
+        }
+    }
+}
