@@ -55,9 +55,15 @@ impl GameCore {
                     && !missed
                     && profile.discard_win_allowed(&self.rules, tile)
                 {
-                    let mut counts = seat.hand;
-                    counts[tile as usize] += 1;
-                    if self.wins(&counts, &melds_of(&seat.melds)) {
+                    // A discard is never a wildcard kind here, nor a fifth tile of a kind:
+                    // it wins exactly when it is one of the position's winning tiles.
+                    let wins = self.completes(s, &seat.hand, tile);
+                    debug_assert_eq!(wins, {
+                        let mut counts = seat.hand;
+                        counts[tile as usize] += 1;
+                        self.wins(&counts, &melds_of(&seat.melds))
+                    });
+                    if wins {
                         offer(Act::Win.code(0));
                     }
                 }

@@ -6,7 +6,9 @@ use super::action::{self, Act, ActionCode, CODES};
 use super::event::{Event, StartHand};
 use super::result::{Bird, Haidi, HandResult, Outcome};
 use crate::error::{Error, Result};
-use crate::hand::MeldKind;
+use std::cell::Cell;
+
+use crate::hand::{MeldKind, Melds};
 use crate::profiles::TurnRules;
 use crate::rules::Rules;
 use crate::tiles::{is_flower, Counts, KindMask, FIRST_FLOWER, FLOWERS, KINDS};
@@ -78,6 +80,17 @@ pub struct Seat {
     pub(crate) flowers: Vec<u8>,
     /// Its 跑 bid.
     pub(crate) bid: u8,
+    /// The last waiting position whose winning tiles were asked, with them
+    /// ([`GameCore::position_waits`]).
+    pub(crate) waits_kept: Cell<Option<KeptWaits>>,
+}
+
+/// A waiting position (concealed tiles and melds) and its winning tiles.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct KeptWaits {
+    counts: Counts,
+    melds: Melds,
+    tiles: KindMask,
 }
 
 impl Default for Seat {
@@ -97,6 +110,7 @@ impl Default for Seat {
             turns: 0,
             flowers: Vec::new(),
             bid: 0,
+            waits_kept: Cell::new(None),
         }
     }
 }
@@ -632,6 +646,45 @@ impl GameCore {
             self.legal_ready = true;
         }
         self.legal_cached(seat)
+    }
+
+    /// The winning tiles of `seat`'s waiting (3n+1) position `counts` with its melds. A
+    /// seat's position is asked on every discard of the others, and a declared seat's on
+    /// every draw of its own, while it seldom changes: the last answer is kept and reused
+    /// while the position is the same. Precondition: `counts` is a waiting position of
+    /// `seat` (its hand, or its hand less the drawn tile).
+    pub(crate) fn position_waits(&self, seat: u8, counts: &Counts) -> KindMask {
+        let s = &self.seats[seat as usize];
+        let melds = super::turn::melds_of(&s.melds);
+        if let Some(kept) = s.waits_kept.get() {
+            if kept.counts == *counts && kept.melds == melds {
+                return kept.tiles;
+            }
+        }
+        let tiles = self.waits(counts, &melds);
+        s.waits_kept.set(Some(KeptWaits {
+            counts: *counts,
+            melds,
+            tiles,
+        }));
+        tiles
+    }
+
+    /// Whether the natural, non-wildcard `tile` completes `seat`'s waiting position
+    /// `counts` (its hand, or its hand less the drawn tile): from the kept winning tiles
+    /// ([`GameCore::position_waits`]), or under 二五八将, whose winning tiles cost a full
+    /// check per kind, by checking this one. Precondition: `seat` holds fewer than four
+    /// of `tile`.
+    pub(crate) fn completes(&self, seat: u8, counts: &Counts, tile: u8) -> bool {
+        if self.turn_rules.eval.pair_258 {
+            let mut after = *counts;
+            after[tile as usize] += 1;
+            return self.wins(
+                &after,
+                &super::turn::melds_of(&self.seats[seat as usize].melds),
+            );
+        }
+        self.position_waits(seat, counts) >> tile & 1 == 1
     }
 
     /// [`GameCore::legal`] once the turn's actions are computed (an empty turn otherwise).

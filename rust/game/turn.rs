@@ -233,6 +233,15 @@ impl GameCore {
         if self.turn_rules.declare_to_win && !s.declared {
             return false;
         }
+        if self.wild_mask >> drawn & 1 == 0 {
+            // A natural tile completes the hand only as one of its winning tiles.
+            let mut before = s.hand;
+            before[drawn as usize] -= 1;
+            if !self.completes(seat, &before, drawn) {
+                debug_assert!(!self.wins(&s.hand, &melds_of(&s.melds)));
+                return false;
+            }
+        }
         let h = self.hand_of(&s.hand, &melds_of(&s.melds));
         self.rules
             .profile()
