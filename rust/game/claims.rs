@@ -37,9 +37,25 @@ impl GameCore {
         for o in &mut self.options {
             o.clear();
         }
+        let claimable =
+            self.wild_mask >> tile & 1 == 0 && (!robbing || self.turn_rules.rob_added_kong);
+        // Which seats may win on it, and win: asked first (it keeps each seat's waits).
+        let mut wins = [false; 4];
+        if claimable {
+            for i in 1..4u8 {
+                let s = (source + i) % 4;
+                let seat = &self.seats[s as usize];
+                let rules = &self.turn_rules;
+                let may_win = seat.declared || !rules.declare_to_win;
+                let missed = rules.pass_blocks_tile && seat.missed >> tile & 1 == 1;
+                wins[s as usize] = may_win
+                    && !seat.passed_win
+                    && !missed
+                    && self.rules.profile().discard_win_allowed(&self.rules, tile)
+                    && self.completes_discard(s, tile);
+            }
+        }
         let rules = &self.turn_rules;
-        let profile = self.rules.profile();
-        let claimable = self.wild_mask >> tile & 1 == 0 && (!robbing || rules.rob_added_kong);
         if claimable {
             // The 海底's discard may only be won on.
             let last = self.claim_special & special::LAST_DISCARD != 0;
@@ -48,24 +64,13 @@ impl GameCore {
                 let seat = &self.seats[s as usize];
                 let mut acts = Offers::default();
                 let mut offer = |code: ActionCode| acts.push(code);
-                let may_win = seat.declared || !rules.declare_to_win;
-                let missed = rules.pass_blocks_tile && seat.missed >> tile & 1 == 1;
-                if may_win
-                    && !seat.passed_win
-                    && !missed
-                    && profile.discard_win_allowed(&self.rules, tile)
-                {
-                    // A discard is never a wildcard kind here, nor a fifth tile of a kind:
-                    // it wins exactly when it is one of the position's winning tiles.
-                    let wins = self.completes(s, &seat.hand, tile);
-                    debug_assert_eq!(wins, {
+                if wins[s as usize] {
+                    debug_assert!({
                         let mut counts = seat.hand;
                         counts[tile as usize] += 1;
                         self.wins(&counts, &melds_of(&seat.melds))
                     });
-                    if wins {
-                        offer(Act::Win.code(0));
-                    }
+                    offer(Act::Win.code(0));
                 }
                 if !robbing && !last {
                     let held = seat.hand[tile as usize];

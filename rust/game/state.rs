@@ -6,8 +6,6 @@ use super::action::{self, Act, ActionCode, CODES};
 use super::event::{Event, StartHand};
 use super::result::{Bird, Haidi, HandResult, Outcome};
 use crate::error::{Error, Result};
-use std::cell::Cell;
-
 use crate::hand::{MeldKind, Melds};
 use crate::profiles::TurnRules;
 use crate::rules::Rules;
@@ -80,9 +78,9 @@ pub struct Seat {
     pub(crate) flowers: Vec<u8>,
     /// Its 跑 bid.
     pub(crate) bid: u8,
-    /// The last waiting position whose winning tiles were asked, with them
-    /// ([`GameCore::position_waits`]).
-    pub(crate) waits_kept: Cell<Option<KeptWaits>>,
+    /// The last waiting position whose winning tiles were asked on a discard, with them
+    /// ([`GameCore::completes_discard`]).
+    pub(crate) waits_kept: Option<KeptWaits>,
 }
 
 /// A waiting position (concealed tiles and melds) and its winning tiles.
@@ -110,7 +108,7 @@ impl Default for Seat {
             turns: 0,
             flowers: Vec::new(),
             bid: 0,
-            waits_kept: Cell::new(None),
+            waits_kept: None,
         }
     }
 }
@@ -648,43 +646,41 @@ impl GameCore {
         self.legal_cached(seat)
     }
 
-    /// The winning tiles of `seat`'s waiting (3n+1) position `counts` with its melds. A
-    /// seat's position is asked on every discard of the others, and a declared seat's on
-    /// every draw of its own, while it seldom changes: the last answer is kept and reused
-    /// while the position is the same. Precondition: `counts` is a waiting position of
-    /// `seat` (its hand, or its hand less the drawn tile).
-    pub(crate) fn position_waits(&self, seat: u8, counts: &Counts) -> KindMask {
+    /// The kept winning tiles of `seat`, if its waiting position is still `counts` (its
+    /// hand, or its hand less the drawn tile) with the same melds.
+    pub(crate) fn kept_waits(&self, seat: u8, counts: &Counts) -> Option<KindMask> {
         let s = &self.seats[seat as usize];
-        let melds = super::turn::melds_of(&s.melds);
-        if let Some(kept) = s.waits_kept.get() {
-            if kept.counts == *counts && kept.melds == melds {
-                return kept.tiles;
-            }
-        }
-        let tiles = self.waits(counts, &melds);
-        s.waits_kept.set(Some(KeptWaits {
-            counts: *counts,
-            melds,
-            tiles,
-        }));
-        tiles
+        let kept = s.waits_kept?;
+        (kept.counts == *counts && kept.melds == super::turn::melds_of(&s.melds))
+            .then_some(kept.tiles)
     }
 
-    /// Whether the natural, non-wildcard `tile` completes `seat`'s waiting position
-    /// `counts` (its hand, or its hand less the drawn tile): from the kept winning tiles
-    /// ([`GameCore::position_waits`]), or under 二五八将, whose winning tiles cost a full
-    /// check per kind, by checking this one. Precondition: `seat` holds fewer than four
-    /// of `tile`.
-    pub(crate) fn completes(&self, seat: u8, counts: &Counts, tile: u8) -> bool {
+    /// Whether the discard `tile` (never a wildcard kind, never a fifth tile of a kind)
+    /// completes `seat`'s hand. A seat's hand is asked on every discard of the others (and a
+    /// declared seat's on its every draw, [`GameCore::kept_waits`]) while it seldom changes:
+    /// its winning tiles are kept and reused while the hand is the same. Under 二五八将,
+    /// whose winning tiles cost a full check per kind, the one tile is checked.
+    pub(crate) fn completes_discard(&mut self, seat: u8, tile: u8) -> bool {
+        let s = &self.seats[seat as usize];
+        let melds = super::turn::melds_of(&s.melds);
         if self.turn_rules.eval.pair_258 {
-            let mut after = *counts;
+            let mut after = s.hand;
             after[tile as usize] += 1;
-            return self.wins(
-                &after,
-                &super::turn::melds_of(&self.seats[seat as usize].melds),
-            );
+            return self.wins(&after, &melds);
         }
-        self.position_waits(seat, counts) >> tile & 1 == 1
+        let counts = s.hand;
+        let tiles = if let Some(tiles) = self.kept_waits(seat, &counts) {
+            tiles
+        } else {
+            let tiles = self.waits(&counts, &melds);
+            self.seats[seat as usize].waits_kept = Some(KeptWaits {
+                counts,
+                melds,
+                tiles,
+            });
+            tiles
+        };
+        tiles >> tile & 1 == 1
     }
 
     /// [`GameCore::legal`] once the turn's actions are computed (an empty turn otherwise).

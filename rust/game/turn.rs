@@ -233,16 +233,21 @@ impl GameCore {
         if self.turn_rules.declare_to_win && !s.declared {
             return false;
         }
-        if self.wild_mask >> drawn & 1 == 0 {
-            // A natural tile completes the hand only as one of its winning tiles.
-            let mut before = s.hand;
-            before[drawn as usize] -= 1;
-            if !self.completes(seat, &before, drawn) {
-                debug_assert!(!self.wins(&s.hand, &melds_of(&s.melds)));
-                return false;
-            }
+        let melds = melds_of(&s.melds);
+        // A win first: a natural tile completes the hand only as one of its winning tiles
+        // (kept for a hand asked on the others' discards, a declared seat's), and scoring
+        // costs more than the check.
+        let mut before = s.hand;
+        before[drawn as usize] -= 1;
+        let kept = (self.wild_mask >> drawn & 1 == 0)
+            .then(|| self.kept_waits(seat, &before))
+            .flatten();
+        let wins = kept.map_or_else(|| self.wins(&s.hand, &melds), |w| w >> drawn & 1 == 1);
+        debug_assert_eq!(wins, self.wins(&s.hand, &melds));
+        if !wins {
+            return false;
         }
-        let h = self.hand_of(&s.hand, &melds_of(&s.melds));
+        let h = self.hand_of(&s.hand, &melds);
         self.rules
             .profile()
             .score(&self.rules, &h, drawn, self.self_draw_context())
