@@ -14,27 +14,18 @@ impl Keys {
     #[inline]
     #[must_use]
     pub fn of(counts: &Counts) -> Self {
-        let group = |base: usize, n: usize| {
-            let mut bytes = [0u8; 8];
-            let low = n.min(8);
-            bytes[..low].copy_from_slice(&counts[base..base + low]);
-            let mut key = base5(u64::from_le_bytes(bytes));
-            if n == 9 {
-                key += u64::from(counts[base + 8]) * 390_625;
+        let mut k = [0u32; 4];
+        for (g, key) in k.iter_mut().enumerate() {
+            let base = g * 9;
+            let n = if g == 3 { 7 } else { 9 };
+            let mut v = 0u32;
+            for i in (0..n).rev() {
+                v = v * 5 + u32::from(counts[base + i]);
             }
-            key as u32
-        };
-        Keys([group(0, 9), group(9, 9), group(18, 9), group(27, 7)])
+            *key = v;
+        }
+        Keys(k)
     }
-}
-
-/// `Σ digit[i]·5^i` of eight base-5 digits held one a byte (little-endian): adjacent digits
-/// joined in parallel, then adjacent pairs, then the two halves (three multiplies in all).
-#[inline]
-const fn base5(w: u64) -> u64 {
-    let pairs = (w & 0x00ff_00ff_00ff_00ff) + 5 * ((w >> 8) & 0x00ff_00ff_00ff_00ff);
-    let quads = (pairs & 0x0000_ffff_0000_ffff) + 25 * ((pairs >> 16) & 0x0000_ffff_0000_ffff);
-    (quads & 0xffff_ffff) + 625 * (quads >> 32)
 }
 
 /// Table entry of group `g` at `key`.
@@ -158,22 +149,6 @@ pub const fn group_of(kind: usize) -> (usize, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The packed keys against digit-by-digit evaluation, on random counts 0–4.
-    #[test]
-    fn keys_match_digits() {
-        let mut rng = crate::rng::Rng::new(9);
-        for _ in 0..20_000 {
-            let counts: Counts = std::array::from_fn(|_| rng.below(5) as u8);
-            let slow: [u32; 4] = std::array::from_fn(|g| {
-                let n = if g == 3 { 7 } else { 9 };
-                (0..n)
-                    .rev()
-                    .fold(0, |v, i| v * 5 + u32::from(counts[9 * g + i]))
-            });
-            assert_eq!(Keys::of(&counts).0, slow, "{counts:?}");
-        }
-    }
     use crate::tiles::hand;
 
     fn win(text: &str, wild: u8, melds: u8, rules: EvalRules) -> bool {
