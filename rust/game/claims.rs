@@ -39,32 +39,24 @@ impl GameCore {
         }
         let claimable =
             self.wild_mask >> tile & 1 == 0 && (!robbing || self.turn_rules.rob_added_kong);
-        // Which seats may win on it, and win: asked first (it keeps each seat's waits).
-        let mut wins = [false; 4];
-        if claimable {
-            for i in 1..4u8 {
-                let s = (source + i) % 4;
-                let seat = &self.seats[s as usize];
-                let rules = &self.turn_rules;
-                let may_win = seat.declared || !rules.declare_to_win;
-                let missed = rules.pass_blocks_tile && seat.missed >> tile & 1 == 1;
-                wins[s as usize] = may_win
-                    && !seat.passed_win
-                    && !missed
-                    && self.rules.profile().discard_win_allowed(&self.rules, tile)
-                    && self.completes_discard(s, tile);
-            }
-        }
-        let rules = &self.turn_rules;
         if claimable {
             // The 海底's discard may only be won on.
             let last = self.claim_special & special::LAST_DISCARD != 0;
             for i in 1..4u8 {
                 let s = (source + i) % 4;
                 let seat = &self.seats[s as usize];
+                let rules = &self.turn_rules;
+                let may_win = (seat.declared || !rules.declare_to_win)
+                    && !seat.passed_win
+                    && !(rules.pass_blocks_tile && seat.missed >> tile & 1 == 1)
+                    && self.rules.profile().discard_win_allowed(&self.rules, tile);
+                // Asked first: it keeps the seat's waits.
+                let wins = may_win && self.completes_discard(s, tile);
+                let seat = &self.seats[s as usize];
+                let rules = &self.turn_rules;
                 let mut acts = Offers::default();
                 let mut offer = |code: ActionCode| acts.push(code);
-                if wins[s as usize] {
+                if wins {
                     debug_assert!({
                         let mut counts = seat.hand;
                         counts[tile as usize] += 1;
