@@ -46,9 +46,10 @@ impl GameCore {
                 let s = (source + i) % 4;
                 let seat = &self.seats[s as usize];
                 let rules = &self.turn_rules;
+                let missed = rules.pass_blocks_tile && seat.missed >> tile & 1 == 1;
                 let may_win = (seat.declared || !rules.declare_to_win)
                     && !seat.passed_win
-                    && !(rules.pass_blocks_tile && seat.missed >> tile & 1 == 1)
+                    && !missed
                     && self.rules.profile().discard_win_allowed(&self.rules, tile);
                 // Asked first: it keeps the seat's waits.
                 let wins = may_win && self.completes_discard(s, tile);
