@@ -73,7 +73,7 @@ impl Rng {
 }
 
 /// A seeded hand's wall, wildcard kinds and dice.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Deal {
     pub wall: Vec<u8>,
     pub wildcards: Vec<u8>,
@@ -94,24 +94,44 @@ pub fn deal(
     pool: KindMask,
     dice: usize,
 ) -> Deal {
+    let mut out = Deal::default();
+    deal_into(&mut out, seed, kinds, extra, wildcards, pool, dice);
+    out
+}
+
+/// [`deal`] into the buffers of `out` (whatever they held is replaced): a run of hands
+/// deals without allocating.
+pub fn deal_into(
+    out: &mut Deal,
+    seed: u64,
+    kinds: KindMask,
+    extra: &[u8],
+    wildcards: usize,
+    pool: KindMask,
+    dice: usize,
+) {
     let mut rng = Rng::new(seed);
     let of = |mask: KindMask| (0..KINDS as u8).filter(move |&k| mask >> k & 1 == 1);
-    let mut wall: Vec<u8> = of(kinds).flat_map(|k| [k; 4]).collect();
-    wall.extend_from_slice(extra);
-    rng.shuffle(&mut wall);
-    let mut pool: Vec<u8> = of(pool).collect();
-    let mut chosen = Vec::with_capacity(wildcards);
-    for _ in 0..wildcards.min(pool.len()) {
-        let i = rng.below(pool.len() as u64) as usize;
-        chosen.push(pool.remove(i));
+    out.wall.clear();
+    out.wall.extend(of(kinds).flat_map(|k| [k; 4]));
+    out.wall.extend_from_slice(extra);
+    rng.shuffle(&mut out.wall);
+    let mut kinds = [0u8; KINDS];
+    let mut left = 0;
+    for k in of(pool) {
+        kinds[left] = k;
+        left += 1;
+    }
+    out.wildcards.clear();
+    for _ in 0..wildcards.min(left) {
+        let i = rng.below(left as u64) as usize;
+        out.wildcards.push(kinds[i]);
+        kinds.copy_within(i + 1..left, i);
+        left -= 1;
     }
     let mut die = || 1 + rng.below(6) as u8;
-    let dice = (0..dice).map(|_| (die(), die())).collect();
-    Deal {
-        wall,
-        wildcards: chosen,
-        dice,
-    }
+    out.dice.clear();
+    out.dice.extend((0..dice).map(|_| (die(), die())));
 }
 
 #[cfg(test)]

@@ -102,7 +102,7 @@ impl GameCore {
                 if let Some(code) = first.filter(|&c| Act::of(c) == Act::Win) {
                     self.answers[s as usize] = Some(code);
                     self.answer_order.push(s);
-                    self.events.push(Event::Answer {
+                    self.log(Event::Answer {
                         seat: s,
                         action: Act::Win,
                         auto: true,
@@ -139,7 +139,7 @@ impl GameCore {
             return;
         }
         let act = Act::of(code);
-        self.events.push(Event::Answer {
+        self.log(Event::Answer {
             seat,
             action: act,
             auto,
@@ -155,7 +155,7 @@ impl GameCore {
         for s in 0..4u8 {
             let pao = self.answers[s as usize].map_or(0, super::action::tile_of);
             self.seats[s as usize].bid = pao;
-            self.events.push(Event::Bid { seat: s, pao });
+            self.log(Event::Bid { seat: s, pao });
         }
         self.answers = [None; 4];
         self.answer_order.clear();
@@ -271,7 +271,7 @@ impl GameCore {
                     tile,
                     source: Some(source),
                 });
-                self.events.push(Event::Pong {
+                self.log(Event::Pong {
                     seat: s,
                     tile,
                     from: source,
@@ -282,7 +282,7 @@ impl GameCore {
             }
             Act::Kong => {
                 self.lay_kong(s, tile, Some(source));
-                self.events.push(Event::Kong {
+                self.log(Event::Kong {
                     seat: s,
                     tile,
                     from: source,
@@ -291,7 +291,7 @@ impl GameCore {
             }
             Act::DiceKong => {
                 self.lay_kong(s, tile, Some(source));
-                self.events.push(Event::DiceKong {
+                self.log(Event::DiceKong {
                     seat: s,
                     tile,
                     from: Some(source),
@@ -309,7 +309,7 @@ impl GameCore {
                     tile: low,
                     source: Some(source),
                 });
-                self.events.push(Event::Chow {
+                self.log(Event::Chow {
                     seat: s,
                     tile: low,
                     from: source,

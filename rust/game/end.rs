@@ -46,7 +46,7 @@ impl GameCore {
                 score.map_or((0, 1, 0), |w| (w.points, w.factor, w.patterns));
             items.push(win_items);
             self.seats[s].hand = counts;
-            self.events.push(Event::Win {
+            self.log(Event::Win {
                 seat,
                 tile,
                 kind,
@@ -88,7 +88,7 @@ impl GameCore {
         if let Some(tile) = tile {
             let seat = (self.dealer + tile % 9) % 4;
             self.bird = Some(Bird { tile, seat });
-            self.events.push(Event::Bird { tile, seat });
+            self.log(Event::Bird { tile, seat });
         }
     }
 
@@ -100,31 +100,35 @@ impl GameCore {
             self.turn_bird();
         }
         self.phase = Phase::Over;
-        self.options = Default::default();
+        for o in &mut self.options {
+            o.clear();
+        }
         self.answers = [None; 4];
         self.answer_order.clear();
         let result = self.settle(score_items);
-        let end = EndHand {
-            result: result.clone(),
-            hands: std::array::from_fn(|s| {
-                let hand = &self.seats[s].hand;
-                (0..KINDS as u8)
-                    .flat_map(|k| std::iter::repeat_n(k, hand[k as usize] as usize))
-                    .collect()
-            }),
-            melds: std::array::from_fn(|s| {
-                self.seats[s]
-                    .melds
-                    .iter()
-                    .map(|m| (m.kind as u8, m.tile, m.source))
-                    .collect()
-            }),
-            discards: std::array::from_fn(|s| {
-                self.seats[s].discards.iter().map(|&(t, _)| t).collect()
-            }),
-        };
+        if self.logging {
+            let end = EndHand {
+                result: result.clone(),
+                hands: std::array::from_fn(|s| {
+                    let hand = &self.seats[s].hand;
+                    (0..KINDS as u8)
+                        .flat_map(|k| std::iter::repeat_n(k, hand[k as usize] as usize))
+                        .collect()
+                }),
+                melds: std::array::from_fn(|s| {
+                    self.seats[s]
+                        .melds
+                        .iter()
+                        .map(|m| (m.kind as u8, m.tile, m.source))
+                        .collect()
+                }),
+                discards: std::array::from_fn(|s| {
+                    self.seats[s].discards.iter().map(|&(t, _)| t).collect()
+                }),
+            };
+            self.log(Event::EndHand(Box::new(end)));
+        }
         self.result = Some(result);
-        self.events.push(Event::EndHand(Box::new(end)));
     }
 
     /// The profile's settlement of the finished hand.

@@ -8,6 +8,7 @@ use super::result::{Bird, Haidi, HandResult, Outcome};
 use crate::error::{Error, Result};
 use crate::hand::{MeldKind, Melds};
 use crate::profiles::TurnRules;
+use crate::rng::Deal;
 use crate::rules::Rules;
 use crate::tiles::{is_flower, Counts, KindMask, FIRST_FLOWER, FLOWERS, KINDS};
 
@@ -91,13 +92,13 @@ pub(crate) struct KeptWaits {
     tiles: KindMask,
 }
 
-impl Default for Seat {
-    fn default() -> Self {
+impl Seat {
+    /// A seat before the deal, its lists in the (cleared) buffers `spare` kept.
+    fn fresh(spare: SeatBuffers) -> Self {
         Seat {
             hand: [0; KINDS],
-            melds: Vec::with_capacity(4),
-            // About a quarter of the wall: no growth in a hand.
-            discards: Vec::with_capacity(32),
+            melds: spare.melds,
+            discards: spare.discards,
             declared: false,
             passed_win: false,
             forfeited: 0,
@@ -106,11 +107,45 @@ impl Default for Seat {
             opening: Vec::new(),
             opening_declared: false,
             turns: 0,
-            flowers: Vec::new(),
+            flowers: spare.flowers,
             bid: 0,
             waits_kept: None,
         }
     }
+
+    /// The seat's lists, cleared, for the next deal.
+    fn spare(&mut self) -> SeatBuffers {
+        SeatBuffers {
+            melds: cleared(&mut self.melds),
+            discards: cleared(&mut self.discards),
+            flowers: cleared(&mut self.flowers),
+        }
+    }
+}
+
+/// A seat's lists, kept between hands.
+struct SeatBuffers {
+    melds: Vec<MeldRecord>,
+    discards: Vec<(u8, bool)>,
+    flowers: Vec<u8>,
+}
+
+impl Default for SeatBuffers {
+    fn default() -> Self {
+        SeatBuffers {
+            melds: Vec::with_capacity(4),
+            // About a quarter of the wall: no growth in a hand.
+            discards: Vec::with_capacity(32),
+            flowers: Vec::new(),
+        }
+    }
+}
+
+/// `v`'s buffer, emptied, leaving an empty `Vec` (no buffer) in its place.
+fn cleared<T>(v: &mut Vec<T>) -> Vec<T> {
+    let mut out = std::mem::take(v);
+    out.clear();
+    out
 }
 
 impl Seat {
@@ -140,11 +175,14 @@ pub struct Wall {
 }
 
 impl Wall {
-    pub(crate) fn new(tiles: Vec<u8>, stacks: bool) -> Wall {
+    /// The wall of `tiles`, none taken (`taken` is a buffer to reuse; what it held is lost).
+    pub(crate) fn new(tiles: Vec<u8>, mut taken: Vec<bool>, stacks: bool) -> Wall {
         let n = tiles.len();
+        taken.clear();
+        taken.resize(n, false);
         Wall {
             tiles,
-            taken: vec![false; n],
+            taken,
             front: 0,
             back: 0,
             left: n,
@@ -206,6 +244,22 @@ impl Wall {
 /// 180).
 const EVENTS_RESERVED: usize = 256;
 
+/// The buffers of a hand's state, kept for the next deal by [`GameCore::redeal`]: once they
+/// have grown, a run of hands deals and plays without allocating (but for the result).
+#[derive(Default)]
+struct Spare {
+    deal: Deal,
+    taken: Vec<bool>,
+    seats: [SeatBuffers; 4],
+    kongs: Vec<KongRecord>,
+    options: [Vec<ActionCode>; 4],
+    answer_order: Vec<u8>,
+    legal: Vec<ActionCode>,
+    events: Vec<Event>,
+    indicator_flowers: Vec<u8>,
+    outcomes: Vec<Outcome>,
+}
+
 /// The state of one hand.
 #[derive(Debug, Clone)]
 pub struct GameCore {
@@ -234,6 +288,8 @@ pub struct GameCore {
     pub(crate) legal: Vec<ActionCode>,
     pub(crate) legal_ready: bool,
     pub(crate) events: Vec<Event>,
+    /// Whether events are logged (a self-play run that keeps no logs deals without).
+    pub(crate) logging: bool,
     /// The indicator turned for the wildcard kind, and the flowers turned before it.
     pub(crate) indicator: Option<u8>,
     pub(crate) indicator_flowers: Vec<u8>,
@@ -282,6 +338,21 @@ fn check_seat(seat: u8, what: &str) -> Result<()> {
     }
 }
 
+/// The seeded deal of a hand under `rules` into `out`'s buffers (see [`crate::rng::deal`]).
+fn seeded_deal(out: &mut Deal, rules: &Rules, seed: u64) {
+    let w = rules.profile().wall(rules);
+    let flowers: &[u8] = if w.flowers { &FLOWER_TILES } else { &[] };
+    crate::rng::deal_into(
+        out,
+        seed,
+        w.kinds,
+        flowers,
+        w.wildcards,
+        w.wildcard_pool,
+        w.dice,
+    );
+}
+
 impl GameCore {
     /// Deal the hand of an explicit `wall` (docs/rules.md §2 order) with `wildcards` kinds.
     ///
@@ -322,7 +393,15 @@ impl GameCore {
                 "dice must be pairs of 1–6, got {d:?} at position {i}"
             )));
         }
-        Ok(Self::deal(rules, dealer, wall, wildcards, dice, scores))
+        let spare = Spare {
+            deal: Deal {
+                wall,
+                wildcards,
+                dice,
+            },
+            ..Spare::default()
+        };
+        Ok(Self::deal(rules, dealer, scores, spare, true))
     }
 
     /// Deal a hand from the seeded generator (see [`crate::rng::deal`]).
@@ -331,39 +410,82 @@ impl GameCore {
     /// [`Error::Argument`] for a dealer outside 0–3.
     pub fn seeded(rules: Rules, dealer: u8, seed: u64, scores: [i32; 4]) -> Result<Self> {
         check_seat(dealer, "dealer")?;
-        let w = rules.profile().wall(&rules);
-        let flowers: &[u8] = if w.flowers { &FLOWER_TILES } else { &[] };
-        let d = crate::rng::deal(seed, w.kinds, flowers, w.wildcards, w.wildcard_pool, w.dice);
-        Ok(Self::deal(
-            rules,
-            dealer,
-            d.wall,
-            d.wildcards,
-            d.dice,
-            scores,
-        ))
+        let mut spare = Spare::default();
+        seeded_deal(&mut spare.deal, &rules, seed);
+        Ok(Self::deal(rules, dealer, scores, spare, true))
     }
 
-    fn deal(
+    /// Deal the next hand of a run into this state, as [`GameCore::seeded`] deals a new one,
+    /// keeping the buffers of the hand before; `log`: whether its events are logged (a hand
+    /// dealt without a log has no [`GameCore::events`]). On error nothing changes.
+    ///
+    /// # Errors
+    /// As [`GameCore::seeded`].
+    pub fn redeal(
+        &mut self,
         rules: Rules,
         dealer: u8,
-        wall: Vec<u8>,
-        mut wildcards: Vec<u8>,
-        dice: Vec<(u8, u8)>,
+        seed: u64,
         scores: [i32; 4],
-    ) -> Self {
+        log: bool,
+    ) -> Result<()> {
+        check_seat(dealer, "dealer")?;
+        let mut spare = self.spare();
+        seeded_deal(&mut spare.deal, &rules, seed);
+        *self = Self::deal(rules, dealer, scores, spare, log);
+        Ok(())
+    }
+
+    /// The state's buffers, cleared (the state is left without them: it is dealt anew next).
+    fn spare(&mut self) -> Spare {
+        let seats = self.seats.each_mut().map(Seat::spare);
+        Spare {
+            deal: Deal {
+                wall: cleared(&mut self.wall.tiles),
+                wildcards: cleared(&mut self.wildcards),
+                dice: cleared(&mut self.dice),
+            },
+            taken: cleared(&mut self.wall.taken),
+            seats,
+            kongs: cleared(&mut self.kongs),
+            options: self.options.each_mut().map(cleared),
+            answer_order: cleared(&mut self.answer_order),
+            legal: cleared(&mut self.legal),
+            events: cleared(&mut self.events),
+            indicator_flowers: cleared(&mut self.indicator_flowers),
+            outcomes: cleared(&mut self.outcomes),
+        }
+    }
+
+    /// The hand of `spare.deal`, its state in the other buffers of `spare`.
+    fn deal(rules: Rules, dealer: u8, scores: [i32; 4], spare: Spare, logging: bool) -> Self {
+        let Deal {
+            wall,
+            mut wildcards,
+            dice,
+        } = spare.deal;
         wildcards.sort_unstable();
         let wild_mask = wildcards.iter().fold(0, |m, &k| m | 1 << k);
-        let start = StartHand {
-            dealer,
-            rules,
-            wildcards: wildcards.clone(),
-            wall: wall.clone(),
-            dice: dice.clone(),
-            scores,
-        };
+        let mut events = spare.events;
+        if events.capacity() == 0 {
+            // Room for a long hand's log: no growth while it is played.
+            events.reserve(EVENTS_RESERVED);
+        }
+        if logging {
+            events.push(Event::StartHand(Box::new(StartHand {
+                dealer,
+                rules,
+                wildcards: wildcards.clone(),
+                wall: wall.clone(),
+                dice: dice.clone(),
+                scores,
+            })));
+        }
+        let mut legal = spare.legal;
+        legal.reserve(40);
         let stacks = rules.profile().wall(&rules).stacks;
         let turn_rules = rules.profile().turn_rules(&rules);
+        let [a, b, c, d] = spare.seats;
         let mut g = GameCore {
             rules,
             turn_rules,
@@ -371,29 +493,25 @@ impl GameCore {
             scores,
             drawn: None,
             replacement: false,
-            wall: Wall::new(wall, stacks),
+            wall: Wall::new(wall, spare.taken, stacks),
             wildcards,
             wild_mask,
-            seats: Default::default(),
-            kongs: Vec::new(),
+            seats: [a, b, c, d].map(Seat::fresh),
+            kongs: spare.kongs,
             phase: Phase::Bid,
             turn: dealer,
             claim_tile: None,
             claim_declared: false,
-            options: Default::default(),
+            options: spare.options,
             answers: [None; 4],
-            answer_order: Vec::new(),
-            legal: Vec::with_capacity(40),
+            answer_order: spare.answer_order,
+            legal,
             legal_ready: false,
-            events: {
-                // Room for a long hand's log: no growth while it is played.
-                let mut events = Vec::with_capacity(EVENTS_RESERVED);
-                events.push(Event::StartHand(Box::new(start)));
-                events
-            },
+            events,
+            logging,
             indicator: None,
-            indicator_flowers: Vec::new(),
-            outcomes: Vec::new(),
+            indicator_flowers: spare.indicator_flowers,
+            outcomes: spare.outcomes,
             dice,
             dice_used: 0,
             replacement_dice: false,
@@ -408,12 +526,20 @@ impl GameCore {
             result: None,
         };
         if turn_rules.bids {
-            let bids: Vec<ActionCode> = (0..=MAX_BID).map(|n| Act::Pao.code(n)).collect();
-            g.options = std::array::from_fn(|_| bids.clone());
+            for o in &mut g.options {
+                o.extend((0..=MAX_BID).map(|n| Act::Pao.code(n)));
+            }
         } else {
             g.deal_tiles();
         }
         g
+    }
+
+    /// Log `event`, if the hand keeps a log.
+    pub(crate) fn log(&mut self, event: Event) {
+        if self.logging {
+            self.events.push(event);
+        }
     }
 
     /// The deal (docs/rules.md §2; docs/rules.md §10): 13 tiles each from the dealer on,
@@ -422,30 +548,33 @@ impl GameCore {
     /// drawn tile is its 14th, or that tile's replacement when it was a flower.
     pub(crate) fn deal_tiles(&mut self) {
         let dealer = self.dealer as usize;
-        let mut dealt: [Vec<u8>; 4] = Default::default();
+        let mut dealt = [[0u8; 14]; 4];
         for i in 0..4usize {
-            dealt[(dealer + i) % 4] = (0..13).map(|_| self.wall.take(false)).collect();
+            for t in &mut dealt[(dealer + i) % 4][..13] {
+                *t = self.wall.take(false);
+            }
         }
         let last_dealt = self.wall.take(false);
-        dealt[dealer].push(last_dealt);
+        dealt[dealer][13] = last_dealt;
         let mut last = last_dealt;
         for i in 0..4usize {
             let s = (dealer + i) % 4;
-            for &t in &dealt[s] {
+            let fourteenth = s == dealer;
+            let dealt = &dealt[s][..if fourteenth { 14 } else { 13 }];
+            for &t in dealt {
                 if !is_flower(t) {
                     self.seats[s].hand[t as usize] += 1;
                 }
             }
             let seat = s as u8;
-            let fourteenth = dealt[s].len() == 14;
-            for (i, &t) in dealt[s].iter().enumerate().filter(|(_, &t)| is_flower(t)) {
+            for (i, &t) in dealt.iter().enumerate().filter(|(_, &t)| is_flower(t)) {
                 // A valid wall keeps 91 tiles behind the deal: replacements never run out.
                 let mut r = t;
                 while is_flower(r) {
                     self.seats[s].flowers.push(r);
-                    self.events.push(Event::Flower { seat, tile: r });
+                    self.log(Event::Flower { seat, tile: r });
                     r = self.wall.take(true);
-                    self.events.push(Event::Draw {
+                    self.log(Event::Draw {
                         seat,
                         tile: r,
                         replacement: true,
@@ -468,7 +597,7 @@ impl GameCore {
             self.wildcards = vec![hun];
             self.wild_mask = 1 << hun;
             self.indicator = Some(t);
-            self.events.push(Event::Indicator {
+            self.log(Event::Indicator {
                 tile: t,
                 hun,
                 flowers: self.indicator_flowers.clone(),
@@ -483,7 +612,9 @@ impl GameCore {
         self.phase = Phase::Turn;
         self.turn = self.dealer;
         self.drawn = Some(last);
-        self.options = Default::default();
+        for o in &mut self.options {
+            o.clear();
+        }
         self.advance();
     }
 

@@ -220,7 +220,7 @@ fn queyimen_play_never_declares_and_wins_lack_a_suit() {
 #[test]
 fn stacked_walls_replace_top_then_bottom_and_dice_count_stacks_from_the_back() {
     // Tiles stand for their positions (the wall check is not involved).
-    let mut w = Wall::new((0..108u8).collect(), true);
+    let mut w = Wall::new((0..108u8).collect(), Vec::new(), true);
     assert_eq!([w.take(true), w.take(true), w.take(true)], [106, 107, 104]);
     // Stacks holding tiles from the back: 52 (bottom 105 left), 51, 50, ...
     assert_eq!(
@@ -242,6 +242,58 @@ fn stacked_walls_replace_top_then_bottom_and_dice_count_stacks_from_the_back() {
     assert_eq!(w.remaining(), 108 - 7);
     // Past the last stack: the front-most stack still holding a tile (stack 0: bottom 1).
     assert_eq!(w.take_by_dice(60), 1);
-    let mut flat = Wall::new((0..136u8).collect(), false);
+    let mut flat = Wall::new((0..136u8).collect(), Vec::new(), false);
     assert_eq!([flat.take(true), flat.take(true)], [135, 134]);
+}
+
+/// A hand dealt into the state of a finished one ([`GameCore::redeal`]) is the hand
+/// [`GameCore::seeded`] deals: the same state at the deal and after each step of the same
+/// play, the same log; dealt without a log, the same play and result and no events.
+#[test]
+fn redeal_deals_the_hand_seeded_deals() {
+    for text in [
+        "default",
+        "must_win,double_wildcard",
+        "queyimen",
+        "hebei",
+        "hebei,pao",
+        "changsha",
+    ] {
+        let r = rules(text);
+        let mut reused = GameCore::seeded(r, 1, 1_000, [0; 4]).unwrap();
+        for seed in 0..40u64 {
+            let dealer = (seed % 4) as u8;
+            let scores = [seed as i32, -1, 2, -(seed as i32) - 1];
+            let mut fresh = GameCore::seeded(r, dealer, seed, scores).unwrap();
+            let log = seed % 3 != 0;
+            reused.redeal(r, dealer, seed, scores, log).unwrap();
+            let mut rng = Rng::new(seed);
+            loop {
+                if log {
+                    assert_eq!(
+                        format!("{fresh:?}"),
+                        format!("{reused:?}"),
+                        "{text} seed {seed}"
+                    );
+                } else {
+                    assert!(
+                        reused.events().is_empty(),
+                        "{text} seed {seed}: events logged"
+                    );
+                    assert_eq!(fresh.phase(), reused.phase(), "{text} seed {seed}");
+                    assert_eq!(fresh.legal_actions(0), reused.legal_actions(0));
+                }
+                let Some(seat) = fresh.first_to_act() else {
+                    break;
+                };
+                let legal = fresh.legal_actions(seat).unwrap();
+                let action = legal[rng.below(legal.len() as u64) as usize];
+                fresh.step(seat, action).unwrap();
+                reused.step(seat, action).unwrap();
+            }
+            assert_eq!(fresh.result(), reused.result(), "{text} seed {seed}");
+            reused.validate().unwrap();
+        }
+        assert!(reused.redeal(r, 4, 0, [0; 4], true).is_err());
+    }
 }

@@ -367,12 +367,12 @@ impl GameCore {
                 self.win(&[seat], drawn, WinKind::SelfDraw, None, auto);
             }
             Act::ConcealedKong => {
-                self.events.push(Event::ConcealedKong { seat, tile });
+                self.log(Event::ConcealedKong { seat, tile });
                 self.lay_kong(seat, tile, None);
                 self.draw(seat, true);
             }
             Act::AddedKong => {
-                self.events.push(Event::AddedKong { seat, tile });
+                self.log(Event::AddedKong { seat, tile });
                 self.seats[s].hand[tile as usize] -= 1;
                 self.claim_special = 0;
                 self.open_claims(seat, tile, true);
@@ -380,11 +380,11 @@ impl GameCore {
             Act::OpeningWin => {
                 self.seats[s].opening_declared = true;
                 let wins = self.seats[s].opening.clone();
-                self.events.push(Event::OpeningWin { seat, wins });
+                self.log(Event::OpeningWin { seat, wins });
             }
             Act::DiceKong => {
                 let concealed = self.seats[s].hand[tile as usize] == 4;
-                self.events.push(Event::DiceKong {
+                self.log(Event::DiceKong {
                     seat,
                     tile,
                     from: None,
@@ -430,7 +430,7 @@ impl GameCore {
 
     /// `seat` takes or refuses the 海底; refused by all four, the hand is drawn.
     fn haidi_answer(&mut self, seat: u8, take: bool) {
-        self.events.push(Event::Haidi { seat, take });
+        self.log(Event::Haidi { seat, take });
         if take {
             self.haidi = Some(Haidi { seat, how: "taken" });
             let tile = self.wall.take(false);
@@ -456,7 +456,7 @@ impl GameCore {
         self.seats[seat as usize].locked = true;
         let (a, b) = self.dice.get(self.dice_used).copied().unwrap_or((1, 1));
         self.dice_used += 1;
-        self.events.push(Event::Dice { seat, dice: [a, b] });
+        self.log(Event::Dice { seat, dice: [a, b] });
         if !self.tile_left(seat) {
             return;
         }
@@ -513,7 +513,7 @@ impl GameCore {
     /// `seat` receives the drawn `tile` and is on turn; a flower is set aside instead
     /// (returns false: the seat draws again).
     fn receive(&mut self, seat: u8, tile: u8, replacement: bool) -> bool {
-        self.events.push(Event::Draw {
+        self.log(Event::Draw {
             seat,
             tile,
             replacement,
@@ -521,7 +521,7 @@ impl GameCore {
         let s = &mut self.seats[seat as usize];
         if is_flower(tile) {
             s.flowers.push(tile);
-            self.events.push(Event::Flower { seat, tile });
+            self.log(Event::Flower { seat, tile });
             return false;
         }
         s.hand[tile as usize] += 1;
@@ -554,7 +554,7 @@ impl GameCore {
         s.turns += 1;
         s.hand[tile as usize] -= 1;
         s.discards.push((tile, declare));
-        self.events.push(Event::Discard {
+        self.log(Event::Discard {
             seat,
             tile,
             declare,

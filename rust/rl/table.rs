@@ -147,11 +147,9 @@ impl Table {
             self.ended = true;
             self.hands += 1;
             let dealer = (self.hands % 4) as u8;
-            if let Ok(g) =
-                GameCore::seeded(self.rules, dealer, mix(self.seed, self.hands + 1), [0; 4])
-            {
-                self.game = g;
-            }
+            // The next hand in this hand's buffers, without a log (nothing here reads it).
+            let seed = mix(self.seed, self.hands + 1);
+            let _ = self.game.redeal(self.rules, dealer, seed, [0; 4], false);
             self.pick_learner();
         }
         self.refresh();

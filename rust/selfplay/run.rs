@@ -114,51 +114,71 @@ fn finish(game: &mut GameCore, players: &mut [Player; 4]) {
 }
 
 impl Plan {
-    fn hand(&self, hseed: u64, dealer: u8, scores: [i32; 4], bots: [Bot; 4]) -> Result<GameCore> {
-        let mut game = GameCore::seeded(self.rules, dealer, hseed, scores)?;
-        finish(&mut game, &mut players(bots, hseed));
+    /// Play a hand in the state `table` keeps between the hands of a range (dealt anew, its
+    /// buffers reused, its events logged only when the plan keeps logs).
+    fn hand<'t>(
+        &self,
+        table: &'t mut Option<GameCore>,
+        hseed: u64,
+        dealer: u8,
+        scores: [i32; 4],
+        bots: [Bot; 4],
+    ) -> Result<&'t GameCore> {
+        let game = match table {
+            Some(game) => {
+                game.redeal(self.rules, dealer, hseed, scores, self.log)?;
+                game
+            }
+            // The first hand logs its events whether kept or not.
+            None => table.insert(GameCore::seeded(self.rules, dealer, hseed, scores)?),
+        };
+        finish(game, &mut players(bots, hseed));
         Ok(game)
     }
 
-    fn keep(&self, out: &mut Played, game: &GameCore, rotation: u8, head: &str) {
+    /// Keep `game`'s record and, when the plan keeps logs, its log line led by `head()`.
+    fn keep(&self, out: &mut Played, game: &GameCore, rotation: u8, head: impl FnOnce() -> String) {
         if let Some(r) = game.result() {
             out.records.push(Record::of(r, rotation));
         }
         if self.log {
             out.logs.push(format!(
-                "{{{head},\"events\":{}}}",
+                "{{{},\"events\":{}}}",
+                head(),
                 event_log_json(game.events())
             ));
         }
     }
 
-    /// Play unit `i` into `out`.
-    fn unit(&self, i: u64, out: &mut Played) -> Result<()> {
+    /// Play unit `i` into `out`, its hands in `table`.
+    fn unit(&self, i: u64, out: &mut Played, table: &mut Option<GameCore>) -> Result<()> {
         let seed = hand_seed(self.seed, i as i64);
         let dealer = (i % 4) as u8;
         if self.duplicate {
             for r in 0..4u8 {
                 let bots = std::array::from_fn(|s| self.bots[(s + 4 - r as usize) % 4]);
-                let game = self.hand(seed, dealer, [0; 4], bots)?;
-                let names: Vec<String> = bots.iter().map(|b| format!("\"{}\"", b.name())).collect();
-                let head = format!(
-                    "\"hand\":{i},\"rotation\":{r},\"seed\":{seed},\"bots\":[{}]",
-                    names.join(",")
-                );
-                self.keep(out, &game, r, &head);
+                let game = self.hand(table, seed, dealer, [0; 4], bots)?;
+                self.keep(out, game, r, || {
+                    let names: Vec<String> =
+                        bots.iter().map(|b| format!("\"{}\"", b.name())).collect();
+                    format!(
+                        "\"hand\":{i},\"rotation\":{r},\"seed\":{seed},\"bots\":[{}]",
+                        names.join(",")
+                    )
+                });
             }
             return Ok(());
         }
         let Some(length) = self.length else {
-            let game = self.hand(seed, dealer, [0; 4], self.bots)?;
-            self.keep(out, &game, 0, &format!("\"hand\":{i},\"seed\":{seed}"));
+            let game = self.hand(table, seed, dealer, [0; 4], self.bots)?;
+            self.keep(out, game, 0, || format!("\"hand\":{i},\"seed\":{seed}"));
             return Ok(());
         };
         let (mut dealer, mut scores, mut passes) = (dealer, [0i32; 4], 0);
         for number in 0u32.. {
             let hseed = hand_seed(seed, i64::from(number));
-            let game = self.hand(hseed, dealer, scores, self.bots)?;
-            self.keep(out, &game, 0, &format!("\"match\":{i},\"hand\":{number}"));
+            let game = self.hand(table, hseed, dealer, scores, self.bots)?;
+            self.keep(out, game, 0, || format!("\"match\":{i},\"hand\":{number}"));
             let Some(result) = game.result() else { break };
             for s in 0..4 {
                 scores[s] += result.deltas[s];
@@ -189,9 +209,9 @@ impl Plan {
     /// # Errors
     /// As [`GameCore::seeded`] (never, for a valid plan).
     pub fn play_range(&self, start: u64, stop: u64) -> Result<Played> {
-        let mut out = Played::default();
+        let (mut out, mut table) = (Played::default(), None);
         for i in start..stop {
-            self.unit(i, &mut out)?;
+            self.unit(i, &mut out, &mut table)?;
         }
         Ok(out)
     }
