@@ -2,7 +2,7 @@
 
 use crate::hand::Hand;
 use crate::rules::EvalRules;
-use crate::shape::{entry, Keys};
+use crate::shape::{entry, standard_need, Keys};
 use crate::tables::{melds_need, pair_need, POW5};
 use crate::tiles::{points, Counts, KindMask, KINDS, ORPHAN_KINDS};
 
@@ -201,6 +201,34 @@ impl Waits {
     }
 }
 
+/// Whether no discard (a wildcard's included) can leave a 3n+2 hand ready, by a bound from
+/// `need`, the standard shape's need of its natural tiles `counts` ([`standard_need`]): a
+/// tile and two wildcards make a pong, so a group (and the standard shape) needs at most
+/// two wildcards more with one tile more, and a discard lowers the need by at most two;
+/// seven pairs lose at most one odd kind; thirteen orphans need every natural tile but the
+/// discard to be an orphan. The forms of 缺一门 are fewer, so the bound holds for them;
+/// not under 二五八将, whose 大胡 forms need no shape. Precondition: not `rules.pair_258`.
+pub(crate) fn never_ready_after_discard(
+    counts: &Counts,
+    need: u32,
+    wild: u8,
+    melds: u8,
+    rules: EvalRules,
+) -> bool {
+    debug_assert!(!rules.pair_258);
+    // More than one natural tile outside the orphan kinds (checked only when it matters).
+    let non_orphans = || {
+        let orphans: u8 = crate::tiles::each_kind(ORPHAN_KINDS)
+            .map(|k| counts[k as usize])
+            .sum();
+        let naturals = (14 - 3 * melds).saturating_sub(wild);
+        naturals.saturating_sub(orphans) > 1
+    };
+    let odd = || crate::tiles::odd_kinds(counts).count_ones();
+    need > u32::from(wild) + 3
+        && (melds > 0 || odd() > u32::from(wild) + 2 && (rules.no_honors || non_orphans()))
+}
+
 /// Whether the hand less one tile of kind `k` wins with one more wildcard, for every kind at
 /// once (bit `k`): ready after discarding `k` needs it (one more wildcard finds any
 /// completion), so it is [`ready_discards`]' filter. The same answer as
@@ -208,10 +236,17 @@ impl Waits {
 /// (a discard changes one group's key). `wild_discard`: whether discarding a wildcard
 /// (the naturals unchanged, `wild` wildcards) passes.
 fn completable_after_discard(hand: &Hand, rules: EvalRules) -> (KindMask, bool) {
-    use crate::shape::{is_seven_pairs, is_thirteen_orphans, standard_need};
+    use crate::shape::{is_seven_pairs, is_thirteen_orphans};
     let (counts, wild, melds) = (&hand.counts, hand.wild, hand.meld_count());
     let wins = |c: &Counts, w: u8| crate::shape::is_win(c, w, melds, rules);
-    if rules.pair_258 || rules.lack_a_suit {
+    let keys = (!rules.pair_258).then(|| Keys::of(counts));
+    let entries = keys.map(|keys| [0, 1, 2, 3].map(|g| entry(g, keys.0[g], rules)));
+    if let Some(e) = entries {
+        if never_ready_after_discard(counts, standard_need(e), wild, melds, rules) {
+            return (0, false);
+        }
+    }
+    let (Some(keys), Some(entries), false) = (keys, entries, rules.lack_a_suit) else {
         // The evaluators with their own forms: ask them kind by kind.
         let mut mask = 0;
         for k in (0..KINDS).filter(|&k| counts[k] > 0) {
@@ -222,30 +257,11 @@ fn completable_after_discard(hand: &Hand, rules: EvalRules) -> (KindMask, bool) 
             }
         }
         return (mask, wins(counts, wild));
-    }
-    let keys = Keys::of(counts);
-    let entries = [0, 1, 2, 3].map(|g| entry(g, keys.0[g], rules));
+    };
     let odd = crate::tiles::odd_kinds(counts).count_ones();
     let wild_ok = standard_need(entries) <= u32::from(wild)
         || melds == 0
             && (is_seven_pairs(counts, wild) || !rules.no_honors && is_thirteen_orphans(counts));
-    // A bound first, from the whole hand's entries: a tile and two wildcards make a pong,
-    // so a group (and the standard shape) needs at most two wildcards more with one tile
-    // more, and a discard lowers the need by at most two; seven pairs lose at most one odd
-    // kind; thirteen orphans need every natural tile but the discard to be an orphan.
-    // More than one natural tile outside the orphan kinds (checked only when it matters).
-    let non_orphans = || {
-        let orphans: u8 = crate::tiles::each_kind(ORPHAN_KINDS)
-            .map(|k| counts[k as usize])
-            .sum();
-        let naturals = (14 - 3 * melds).saturating_sub(wild);
-        naturals.saturating_sub(orphans) > 1
-    };
-    let hopeless = standard_need(entries) > u32::from(wild) + 3
-        && (melds > 0 || odd > u32::from(wild) + 2 && (rules.no_honors || non_orphans()));
-    if hopeless {
-        return (0, wild_ok);
-    }
     let mut mask = 0;
     for k in (0..KINDS).filter(|&k| counts[k] > 0) {
         let (g, i) = (k / 9, k % 9);

@@ -265,7 +265,7 @@ impl GameCore {
                 if seat.hand[tile as usize] == 3 {
                     seat.forfeited |= 1 << tile; // 过杠: chose pong over kong
                 }
-                seat.hand[tile as usize] -= 2;
+                seat.remove(tile, 2);
                 seat.melds.push(MeldRecord {
                     kind: MeldKind::Pong,
                     tile,
@@ -302,7 +302,7 @@ impl GameCore {
             Act::Chow => {
                 let low = super::action::tile_of(code);
                 for k in (low..low + 3).filter(|&k| k != tile) {
-                    seat.hand[k as usize] -= 1;
+                    seat.remove(k, 1);
                 }
                 seat.melds.push(MeldRecord {
                     kind: MeldKind::Chow,

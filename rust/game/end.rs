@@ -33,11 +33,10 @@ impl GameCore {
                 self.context_of(seat, WinContext::of(kind))
                     .with(self.claim_special)
             };
-            let mut counts = self.seats[s].hand;
             if !self_draw {
-                counts[tile as usize] += 1;
+                self.seats[s].add(tile, 1);
             }
-            let h = self.hand_of(&counts, &melds_of(&self.seats[s].melds));
+            let h = self.hand_of(&self.seats[s].hand, &melds_of(&self.seats[s].melds));
             let profile = self.rules.profile();
             let (score, win_items) = profile
                 .score_with_items(&self.rules, &h, tile, context)
@@ -45,7 +44,6 @@ impl GameCore {
             let (points, factor, patterns) =
                 score.map_or((0, 1, 0), |w| (w.points, w.factor, w.patterns));
             items.push(win_items);
-            self.seats[s].hand = counts;
             self.log(Event::Win {
                 seat,
                 tile,

@@ -10,6 +10,7 @@ use crate::hand::{MeldKind, Melds};
 use crate::profiles::TurnRules;
 use crate::rng::Deal;
 use crate::rules::Rules;
+use crate::shape::{group_of, Keys};
 use crate::tiles::{is_flower, Counts, KindMask, FIRST_FLOWER, FLOWERS, KINDS};
 
 /// The highest 跑 bid.
@@ -55,8 +56,11 @@ pub enum Phase {
 /// One seat's tiles and standing.
 #[derive(Debug, Clone)]
 pub struct Seat {
-    /// Concealed tiles by kind, wildcard kinds included.
+    /// Concealed tiles by kind, wildcard kinds included. Changed only through
+    /// [`Seat::add`] and [`Seat::remove`], which keep `keys`.
     pub(crate) hand: Counts,
+    /// The group keys of `hand` ([`Keys::of`]), kept as tiles come and go.
+    pub(crate) keys: Keys,
     pub(crate) melds: Vec<MeldRecord>,
     /// Discards in order: (tile, face down).
     pub(crate) discards: Vec<(u8, bool)>,
@@ -97,6 +101,7 @@ impl Seat {
     fn fresh(spare: SeatBuffers) -> Self {
         Seat {
             hand: [0; KINDS],
+            keys: Keys([0; 4]),
             melds: spare.melds,
             discards: spare.discards,
             declared: false,
@@ -111,6 +116,22 @@ impl Seat {
             bid: 0,
             waits_kept: None,
         }
+    }
+
+    /// `n` more tiles of `kind` in the hand.
+    #[inline]
+    pub(crate) fn add(&mut self, kind: u8, n: u8) {
+        self.hand[kind as usize] += n;
+        let (g, weight) = group_of(kind as usize);
+        self.keys.0[g] += u32::from(n) * weight;
+    }
+
+    /// `n` tiles of `kind` fewer in the hand. Precondition: it holds them.
+    #[inline]
+    pub(crate) fn remove(&mut self, kind: u8, n: u8) {
+        self.hand[kind as usize] -= n;
+        let (g, weight) = group_of(kind as usize);
+        self.keys.0[g] -= u32::from(n) * weight;
     }
 
     /// The seat's lists, cleared, for the next deal.
@@ -563,7 +584,7 @@ impl GameCore {
             let dealt = &dealt[s][..if fourteenth { 14 } else { 13 }];
             for &t in dealt {
                 if !is_flower(t) {
-                    self.seats[s].hand[t as usize] += 1;
+                    self.seats[s].add(t, 1);
                 }
             }
             let seat = s as u8;
@@ -580,7 +601,7 @@ impl GameCore {
                         replacement: true,
                     });
                 }
-                self.seats[s].hand[r as usize] += 1;
+                self.seats[s].add(r, 1);
                 if fourteenth && i == 13 {
                     last = r; // the 14th was a flower: its replacement is the drawn tile
                 }

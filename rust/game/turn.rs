@@ -6,8 +6,9 @@ use super::event::Event;
 use super::result::{special, Haidi, WinContext, WinKind};
 use super::state::{GameCore, KongRecord, MeldRecord, Phase};
 use crate::hand::{Hand, Meld, MeldKind, Melds};
+use crate::shape::{entry, group_of, standard_need, Keys};
 use crate::tiles::{each_kind, four_kinds, held_kinds, is_flower, Counts, KindMask, KINDS};
-use crate::waits::{ready_discards, Waits};
+use crate::waits::{never_ready_after_discard, ready_discards, Waits};
 use std::ops::Range;
 
 /// The evaluator's melds of a seat's meld records.
@@ -287,6 +288,29 @@ impl GameCore {
         s.declared || s.locked || (self.on_haidi && seat == self.turn)
     }
 
+    /// Whether no discard can leave `seat`'s hand ready, by [`ready_discards`]' first bound,
+    /// from the seat's kept group keys (without building the evaluator's hand): on most
+    /// turns of most hands the 报听 check ends here. `false` (no bound) under 二五八将.
+    fn never_ready(&self, seat: u8) -> bool {
+        let eval = self.turn_rules.eval;
+        if eval.pair_258 {
+            return false;
+        }
+        let s = &self.seats[seat as usize];
+        let (mut naturals, mut keys, mut wild) = (s.hand, s.keys, 0u8);
+        for k in each_kind(self.wild_mask) {
+            let c = naturals[k as usize];
+            let (g, weight) = group_of(k as usize);
+            keys.0[g] -= u32::from(c) * weight;
+            naturals[k as usize] = 0;
+            wild += c;
+        }
+        debug_assert_eq!(keys.0, Keys::of(&naturals).0);
+        let entries = [0, 1, 2, 3].map(|g| entry(g, keys.0[g], eval));
+        let melds = s.melds.len() as u8;
+        never_ready_after_discard(&naturals, standard_need(entries), wild, melds, eval)
+    }
+
     /// The turn's actions of `seat` into `out` (cleared first: the caller keeps one buffer).
     pub(crate) fn turn_actions(&self, seat: u8, out: &mut Vec<ActionCode>) {
         out.clear();
@@ -317,7 +341,7 @@ impl GameCore {
             let kongs = start..out.len();
             self.dice_kong_actions(seat, out, kongs);
         }
-        if self.turn_rules.declare_to_win {
+        if self.turn_rules.declare_to_win && !self.never_ready(seat) {
             let h = self.hand_of(&s.hand, &melds_of(&s.melds));
             let profile = self.rules.profile();
             for (d, w) in ready_discards(&h, self.turn_rules.eval) {
@@ -373,7 +397,7 @@ impl GameCore {
             }
             Act::AddedKong => {
                 self.log(Event::AddedKong { seat, tile });
-                self.seats[s].hand[tile as usize] -= 1;
+                self.seats[s].remove(tile, 1);
                 self.claim_special = 0;
                 self.open_claims(seat, tile, true);
             }
@@ -394,7 +418,7 @@ impl GameCore {
                     self.lay_kong(seat, tile, None);
                     self.dice_draw(seat);
                 } else {
-                    self.seats[s].hand[tile as usize] -= 1;
+                    self.seats[s].remove(tile, 1);
                     self.pending_dice = true;
                     self.claim_special = 0;
                     self.open_claims(seat, tile, true);
@@ -413,7 +437,7 @@ impl GameCore {
             MeldKind::ConcealedKong
         };
         let s = &mut self.seats[seat as usize];
-        s.hand[tile as usize] -= if feeder.is_some() { 3 } else { 4 };
+        s.remove(tile, if feeder.is_some() { 3 } else { 4 });
         s.melds.push(MeldRecord {
             kind,
             tile,
@@ -524,7 +548,7 @@ impl GameCore {
             self.log(Event::Flower { seat, tile });
             return false;
         }
-        s.hand[tile as usize] += 1;
+        s.add(tile, 1);
         s.missed = 0;
         self.phase = Phase::Turn;
         self.turn = seat;
@@ -552,7 +576,7 @@ impl GameCore {
         self.replacement_dice = false;
         let s = &mut self.seats[seat as usize];
         s.turns += 1;
-        s.hand[tile as usize] -= 1;
+        s.remove(tile, 1);
         s.discards.push((tile, declare));
         self.log(Event::Discard {
             seat,

@@ -22,6 +22,9 @@ impl GameCore {
             if let Some(k) = (0..KINDS).find(|&k| per_kind[k] > 4) {
                 return Err(format!("seat {s} holds kind {k} {} times", per_kind[k]));
             }
+            if seat.keys.0 != crate::shape::Keys::of(&seat.hand).0 {
+                return Err(format!("seat {s}'s kept group keys are not its hand's"));
+            }
             held += per_kind.iter().map(|&c| c as usize).sum::<usize>();
             held += seat.discards.len() + seat.flowers.len();
         }

@@ -143,9 +143,13 @@ fn hidden_twin(g: &GameCore, seat: u8, seed: u64) -> GameCore {
     let mut next = pool.into_iter();
     for &s in &others {
         let size: u8 = twin.seats[s].hand.iter().sum();
-        twin.seats[s].hand = [0; 34];
+        let seat = &mut twin.seats[s];
+        for k in 0..34u8 {
+            let n = seat.hand[k as usize];
+            seat.remove(k, n);
+        }
         for _ in 0..size {
-            twin.seats[s].hand[next.next().unwrap_or(0) as usize] += 1;
+            seat.add(next.next().unwrap_or(0), 1);
         }
         for d in twin.seats[s].discards.iter_mut().filter(|d| d.1) {
             d.0 = next.next().unwrap_or(0);
