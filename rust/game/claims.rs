@@ -102,12 +102,15 @@ impl GameCore {
                 if let Some(code) = first.filter(|&c| Act::of(c) == Act::Win) {
                     self.answers[s as usize] = Some(code);
                     self.answer_order.push(s);
-                    self.log(Event::Answer {
-                        seat: s,
-                        action: Act::Win,
-                        auto: true,
-                        tile: None,
-                    });
+                    log!(
+                        self,
+                        Event::Answer {
+                            seat: s,
+                            action: Act::Win,
+                            auto: true,
+                            tile: None,
+                        }
+                    );
                 }
             }
         }
@@ -139,12 +142,16 @@ impl GameCore {
             return;
         }
         let act = Act::of(code);
-        self.log(Event::Answer {
-            seat,
-            action: act,
-            auto,
-            tile: matches!(act, Act::Chow | Act::DiceKong).then(|| super::action::tile_of(code)),
-        });
+        log!(
+            self,
+            Event::Answer {
+                seat,
+                action: act,
+                auto,
+                tile: matches!(act, Act::Chow | Act::DiceKong)
+                    .then(|| super::action::tile_of(code)),
+            }
+        );
         if self.all_answered() {
             self.resolve_claims();
         }
@@ -155,7 +162,7 @@ impl GameCore {
         for s in 0..4u8 {
             let pao = self.answers[s as usize].map_or(0, super::action::tile_of);
             self.seats[s as usize].bid = pao;
-            self.log(Event::Bid { seat: s, pao });
+            log!(self, Event::Bid { seat: s, pao });
         }
         self.answers = [None; 4];
         self.answer_order.clear();
@@ -271,32 +278,41 @@ impl GameCore {
                     tile,
                     source: Some(source),
                 });
-                self.log(Event::Pong {
-                    seat: s,
-                    tile,
-                    from: source,
-                });
+                log!(
+                    self,
+                    Event::Pong {
+                        seat: s,
+                        tile,
+                        from: source,
+                    }
+                );
                 self.phase = Phase::Turn;
                 self.turn = s;
                 self.drawn = None;
             }
             Act::Kong => {
                 self.lay_kong(s, tile, Some(source));
-                self.log(Event::Kong {
-                    seat: s,
-                    tile,
-                    from: source,
-                });
+                log!(
+                    self,
+                    Event::Kong {
+                        seat: s,
+                        tile,
+                        from: source,
+                    }
+                );
                 self.draw(s, true);
             }
             Act::DiceKong => {
                 self.lay_kong(s, tile, Some(source));
-                self.log(Event::DiceKong {
-                    seat: s,
-                    tile,
-                    from: Some(source),
-                    concealed: false,
-                });
+                log!(
+                    self,
+                    Event::DiceKong {
+                        seat: s,
+                        tile,
+                        from: Some(source),
+                        concealed: false,
+                    }
+                );
                 self.dice_draw(s);
             }
             Act::Chow => {
@@ -309,12 +325,15 @@ impl GameCore {
                     tile: low,
                     source: Some(source),
                 });
-                self.log(Event::Chow {
-                    seat: s,
-                    tile: low,
-                    from: source,
-                    claimed: tile,
-                });
+                log!(
+                    self,
+                    Event::Chow {
+                        seat: s,
+                        tile: low,
+                        from: source,
+                        claimed: tile,
+                    }
+                );
                 self.phase = Phase::Turn;
                 self.turn = s;
                 self.drawn = None;

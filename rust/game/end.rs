@@ -44,13 +44,16 @@ impl GameCore {
             let (points, factor, patterns) =
                 score.map_or((0, 1, 0), |w| (w.points, w.factor, w.patterns));
             items.push(win_items);
-            self.log(Event::Win {
-                seat,
-                tile,
-                kind,
-                from: source,
-                auto,
-            });
+            log!(
+                self,
+                Event::Win {
+                    seat,
+                    tile,
+                    kind,
+                    from: source,
+                    auto,
+                }
+            );
             outcomes.push(Outcome {
                 winner: seat,
                 tile,
@@ -86,7 +89,7 @@ impl GameCore {
         if let Some(tile) = tile {
             let seat = (self.dealer + tile % 9) % 4;
             self.bird = Some(Bird { tile, seat });
-            self.log(Event::Bird { tile, seat });
+            log!(self, Event::Bird { tile, seat });
         }
     }
 
@@ -124,7 +127,7 @@ impl GameCore {
                     self.seats[s].discards.iter().map(|&(t, _)| t).collect()
                 }),
             };
-            self.log(Event::EndHand(Box::new(end)));
+            self.events.push(Event::EndHand(Box::new(end)));
         }
         self.result = Some(result);
     }

@@ -556,13 +556,6 @@ impl GameCore {
         g
     }
 
-    /// Log `event`, if the hand keeps a log.
-    pub(crate) fn log(&mut self, event: Event) {
-        if self.logging {
-            self.events.push(event);
-        }
-    }
-
     /// The deal (docs/rules.md §2; docs/rules.md §10): 13 tiles each from the dealer on,
     /// the dealer's 14th; dealt flowers set aside and replaced from the back, seat by seat
     /// from the dealer; then the wildcard indicator, if the profile turns one. The dealer's
@@ -593,13 +586,16 @@ impl GameCore {
                 let mut r = t;
                 while is_flower(r) {
                     self.seats[s].flowers.push(r);
-                    self.log(Event::Flower { seat, tile: r });
+                    log!(self, Event::Flower { seat, tile: r });
                     r = self.wall.take(true);
-                    self.log(Event::Draw {
-                        seat,
-                        tile: r,
-                        replacement: true,
-                    });
+                    log!(
+                        self,
+                        Event::Draw {
+                            seat,
+                            tile: r,
+                            replacement: true,
+                        }
+                    );
                 }
                 self.seats[s].add(r, 1);
                 if fourteenth && i == 13 {
@@ -618,11 +614,14 @@ impl GameCore {
             self.wildcards = vec![hun];
             self.wild_mask = 1 << hun;
             self.indicator = Some(t);
-            self.log(Event::Indicator {
-                tile: t,
-                hun,
-                flowers: self.indicator_flowers.clone(),
-            });
+            log!(
+                self,
+                Event::Indicator {
+                    tile: t,
+                    hun,
+                    flowers: self.indicator_flowers.clone(),
+                }
+            );
         }
         if self.turn_rules.opening_wins {
             let profile = self.rules.profile();

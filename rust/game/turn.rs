@@ -391,12 +391,12 @@ impl GameCore {
                 self.win(&[seat], drawn, WinKind::SelfDraw, None, auto);
             }
             Act::ConcealedKong => {
-                self.log(Event::ConcealedKong { seat, tile });
+                log!(self, Event::ConcealedKong { seat, tile });
                 self.lay_kong(seat, tile, None);
                 self.draw(seat, true);
             }
             Act::AddedKong => {
-                self.log(Event::AddedKong { seat, tile });
+                log!(self, Event::AddedKong { seat, tile });
                 self.seats[s].remove(tile, 1);
                 self.claim_special = 0;
                 self.open_claims(seat, tile, true);
@@ -404,16 +404,19 @@ impl GameCore {
             Act::OpeningWin => {
                 self.seats[s].opening_declared = true;
                 let wins = self.seats[s].opening.clone();
-                self.log(Event::OpeningWin { seat, wins });
+                log!(self, Event::OpeningWin { seat, wins });
             }
             Act::DiceKong => {
                 let concealed = self.seats[s].hand[tile as usize] == 4;
-                self.log(Event::DiceKong {
-                    seat,
-                    tile,
-                    from: None,
-                    concealed,
-                });
+                log!(
+                    self,
+                    Event::DiceKong {
+                        seat,
+                        tile,
+                        from: None,
+                        concealed,
+                    }
+                );
                 if concealed {
                     self.lay_kong(seat, tile, None);
                     self.dice_draw(seat);
@@ -454,7 +457,7 @@ impl GameCore {
 
     /// `seat` takes or refuses the 海底; refused by all four, the hand is drawn.
     fn haidi_answer(&mut self, seat: u8, take: bool) {
-        self.log(Event::Haidi { seat, take });
+        log!(self, Event::Haidi { seat, take });
         if take {
             self.haidi = Some(Haidi { seat, how: "taken" });
             let tile = self.wall.take(false);
@@ -480,7 +483,7 @@ impl GameCore {
         self.seats[seat as usize].locked = true;
         let (a, b) = self.dice.get(self.dice_used).copied().unwrap_or((1, 1));
         self.dice_used += 1;
-        self.log(Event::Dice { seat, dice: [a, b] });
+        log!(self, Event::Dice { seat, dice: [a, b] });
         if !self.tile_left(seat) {
             return;
         }
@@ -537,15 +540,18 @@ impl GameCore {
     /// `seat` receives the drawn `tile` and is on turn; a flower is set aside instead
     /// (returns false: the seat draws again).
     fn receive(&mut self, seat: u8, tile: u8, replacement: bool) -> bool {
-        self.log(Event::Draw {
-            seat,
-            tile,
-            replacement,
-        });
+        log!(
+            self,
+            Event::Draw {
+                seat,
+                tile,
+                replacement,
+            }
+        );
         let s = &mut self.seats[seat as usize];
         if is_flower(tile) {
             s.flowers.push(tile);
-            self.log(Event::Flower { seat, tile });
+            log!(self, Event::Flower { seat, tile });
             return false;
         }
         s.add(tile, 1);
@@ -578,12 +584,15 @@ impl GameCore {
         s.turns += 1;
         s.remove(tile, 1);
         s.discards.push((tile, declare));
-        self.log(Event::Discard {
-            seat,
-            tile,
-            declare,
-            auto,
-        });
+        log!(
+            self,
+            Event::Discard {
+                seat,
+                tile,
+                declare,
+                auto,
+            }
+        );
         if declare {
             self.seats[seat as usize].declared = true;
             self.draw((seat + 1) % 4, false); // face down: nobody may claim it
