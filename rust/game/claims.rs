@@ -47,10 +47,15 @@ impl GameCore {
                 let seat = &self.seats[s as usize];
                 let rules = &self.turn_rules;
                 let missed = rules.pass_blocks_tile && seat.missed >> tile & 1 == 1;
-                let may_win = (seat.declared || !rules.declare_to_win)
-                    && !seat.passed_win
-                    && !missed
-                    && self.rules.profile().discard_win_allowed(&self.rules, tile);
+                let may_win =
+                    (seat.declared || !rules.declare_to_win) && !seat.passed_win && !missed;
+                let may_meld =
+                    !robbing && !last && (seat.hand[tile as usize] >= 2 || rules.chow && i == 1);
+                if !may_win && !may_meld {
+                    continue; // most seats on most discards: nothing to offer
+                }
+                let may_win =
+                    may_win && self.rules.profile().discard_win_allowed(&self.rules, tile);
                 // Asked first: it keeps the seat's waits.
                 let wins = may_win && self.completes_discard(s, tile);
                 let seat = &self.seats[s as usize];
