@@ -11,7 +11,7 @@ use crate::game::{Act, ActionCode};
 use crate::hand::{Hand, Meld, MeldKind, Melds};
 use crate::rules::EvalRules;
 use crate::shanten;
-use crate::tiles::{each_kind, held_kinds, points, Counts, KINDS};
+use crate::tiles::{each_kind, held_kinds, points, Counts, KindMask, KINDS};
 use crate::waits::Waits;
 
 /// What the policy knows: its concealed tiles (by kind, wildcard kinds included), its melds,
@@ -25,6 +25,8 @@ pub struct Seat<'a> {
     /// How many of each kind it has seen: asked only when a discard leaves the hand ready.
     pub seen: &'a dyn Fn() -> Counts,
     pub legal: &'a [ActionCode],
+    /// On a turn, the ready discards the engine's 报听 check found, if it made one.
+    pub ready: Option<&'a [(u8, KindMask)]>,
     pub claim_tile: Option<u8>,
     pub declared: bool,
 }
@@ -51,9 +53,17 @@ impl Seat<'_> {
         if s != 0 {
             return (-s, 0, 0);
         }
-        let mut after = self.counts;
-        after[kind] -= 1;
-        let waits = Waits::of(&self.hand(&after, &self.melds), self.rules).tiles;
+        // The engine's 报听 check found the winning tiles of the ready discards already.
+        let found = self
+            .ready
+            .and_then(|r| r.iter().find(|&&(d, _)| d as usize == kind));
+        let waits_after = || {
+            let mut after = self.counts;
+            after[kind] -= 1;
+            Waits::of(&self.hand(&after, &self.melds), self.rules).tiles
+        };
+        let waits = found.map_or_else(waits_after, |&(_, tiles)| tiles);
+        debug_assert_eq!(waits, waits_after());
         let seen = seen.get_or_init(self.seen);
         let (mut live, mut best) = (0, 0);
         for k in each_kind(waits) {

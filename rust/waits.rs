@@ -285,6 +285,11 @@ fn completable_after_discard(hand: &Hand, rules: EvalRules) -> (KindMask, bool) 
     (mask, wild_ok)
 }
 
+/// The winning tiles after each discard that leaves a turn's hand ready, as the turn's
+/// 报听 check found them: `(kind discarded, its winning tiles)`, kept so that a bot asks no
+/// second time.
+pub type ReadyWaits = Vec<(u8, KindMask)>;
+
 /// For a validated 3n+2 hand, each kind whose discard leaves it ready, with the waits after it.
 #[must_use]
 pub fn ready_discards(hand: &Hand, rules: EvalRules) -> Vec<(u8, Waits)> {

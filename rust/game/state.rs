@@ -12,6 +12,7 @@ use crate::rng::Deal;
 use crate::rules::Rules;
 use crate::shape::{group_of, Keys};
 use crate::tiles::{is_flower, Counts, KindMask, FIRST_FLOWER, FLOWERS, KINDS};
+use crate::waits::ReadyWaits;
 
 /// The highest 跑 bid.
 pub const MAX_BID: u8 = 3;
@@ -276,6 +277,7 @@ struct Spare {
     options: [Vec<ActionCode>; 4],
     answer_order: Vec<u8>,
     legal: Vec<ActionCode>,
+    ready: ReadyWaits,
     events: Vec<Event>,
     indicator_flowers: Vec<u8>,
     outcomes: Vec<Outcome>,
@@ -308,6 +310,10 @@ pub struct GameCore {
     /// The turn's legal actions, valid while `legal_ready` (the buffer is kept between turns).
     pub(crate) legal: Vec<ActionCode>,
     pub(crate) legal_ready: bool,
+    /// The ready discards the turn's 报听 check found, valid with `legal` if it checked
+    /// (`ready_checked`; the buffer is kept between turns).
+    pub(crate) ready: ReadyWaits,
+    pub(crate) ready_checked: bool,
     pub(crate) events: Vec<Event>,
     /// Whether events are logged (a self-play run that keeps no logs deals without).
     pub(crate) logging: bool,
@@ -472,6 +478,7 @@ impl GameCore {
             options: self.options.each_mut().map(cleared),
             answer_order: cleared(&mut self.answer_order),
             legal: cleared(&mut self.legal),
+            ready: cleared(&mut self.ready),
             events: cleared(&mut self.events),
             indicator_flowers: cleared(&mut self.indicator_flowers),
             outcomes: cleared(&mut self.outcomes),
@@ -528,6 +535,8 @@ impl GameCore {
             answer_order: spare.answer_order,
             legal,
             legal_ready: false,
+            ready: spare.ready,
+            ready_checked: false,
             events,
             logging,
             indicator: None,
@@ -785,12 +794,22 @@ impl GameCore {
         Ok(self.legal(seat).to_vec())
     }
 
+    /// The buffers of the turn's actions and ready discards, taken to be filled.
+    pub(crate) fn turn_buffers(&mut self) -> (Vec<ActionCode>, ReadyWaits) {
+        (
+            std::mem::take(&mut self.legal),
+            std::mem::take(&mut self.ready),
+        )
+    }
+
     /// [`GameCore::legal_actions`] without a copy: the list the engine keeps (the turn's
     /// actions are computed once per turn). Precondition: `seat < 4`.
+    #[inline]
     pub fn legal(&mut self, seat: u8) -> &[ActionCode] {
         if self.phase == Phase::Turn && seat == self.turn && !self.legal_ready {
-            let mut legal = std::mem::take(&mut self.legal);
-            self.turn_actions(seat, &mut legal);
+            let (mut legal, mut ready) = self.turn_buffers();
+            self.ready_checked = self.turn_actions(seat, &mut legal, &mut ready);
+            self.ready = ready;
             self.legal = legal;
             self.legal_ready = true;
         }

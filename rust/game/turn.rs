@@ -8,7 +8,7 @@ use super::state::{GameCore, KongRecord, MeldRecord, Phase};
 use crate::hand::{Hand, Meld, MeldKind, Melds};
 use crate::shape::{entry, group_of, standard_need, Keys};
 use crate::tiles::{each_kind, four_kinds, held_kinds, is_flower, Counts, KindMask, KINDS};
-use crate::waits::{never_ready_after_discard, ready_discards, Waits};
+use crate::waits::{never_ready_after_discard, ready_discards, ReadyWaits, Waits};
 use std::ops::Range;
 
 /// The evaluator's melds of a seat's meld records.
@@ -311,9 +311,17 @@ impl GameCore {
         never_ready_after_discard(&naturals, standard_need(entries), wild, melds, eval)
     }
 
-    /// The turn's actions of `seat` into `out` (cleared first: the caller keeps one buffer).
-    pub(crate) fn turn_actions(&self, seat: u8, out: &mut Vec<ActionCode>) {
+    /// The turn's actions of `seat` into `out` and, where the rules check 报听, the ready
+    /// discards it found into `ready` (both cleared first: the caller keeps the buffers);
+    /// whether it checked 报听.
+    pub(crate) fn turn_actions(
+        &self,
+        seat: u8,
+        out: &mut Vec<ActionCode>,
+        ready: &mut ReadyWaits,
+    ) -> bool {
         out.clear();
+        ready.clear();
         let s = &self.seats[seat as usize];
         if self.bound(seat) && self.drawn.is_some() {
             if self.self_draw_allowed(seat) {
@@ -323,7 +331,7 @@ impl GameCore {
                 self.kong_actions(seat, out);
             }
             out.push(Act::Discard.code(self.drawn.unwrap_or(0)));
-            return;
+            return false;
         }
         if self.drawn.is_some() && !self.turn_rules.declare_to_win && self.self_draw_allowed(seat) {
             out.push(Act::SelfDrawWin.code(0));
@@ -345,20 +353,23 @@ impl GameCore {
             let h = self.hand_of(&s.hand, &melds_of(&s.melds));
             let profile = self.rules.profile();
             for (d, w) in ready_discards(&h, self.turn_rules.eval) {
+                ready.push((d, w.tiles));
                 if profile.declarable(&self.rules, &w) {
                     out.push(Act::Declare.code(d));
                 }
             }
         }
         push_each(out, Act::Discard, held_kinds(&s.hand));
+        self.turn_rules.declare_to_win
     }
 
     /// Take the engine's own actions until a seat has a real choice or the hand ends.
     pub(crate) fn advance(&mut self) {
         while self.phase == Phase::Turn && self.bound(self.turn) {
             let seat = self.turn;
-            let mut legal = std::mem::take(&mut self.legal);
-            self.turn_actions(seat, &mut legal);
+            let (mut legal, mut ready) = self.turn_buffers();
+            self.ready_checked = self.turn_actions(seat, &mut legal, &mut ready);
+            self.ready = ready;
             // Under must_win a possible self-draw comes first; a lone action is the drawn tile.
             let auto = (self.turn_rules.must_win && Act::of(legal[0]) == Act::SelfDrawWin)
                 || legal.len() == 1;

@@ -415,6 +415,7 @@ pub fn greedy_choice(
         rules: rules.eval,
         seen: &|| view.seen(),
         legal: &legal,
+        ready: None,
         claim_tile: view.claim_tile,
         declared: view.declared[view.seat as usize % 4],
     }))
