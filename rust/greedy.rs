@@ -101,6 +101,15 @@ fn kinds_of(legal: &[ActionCode]) -> u32 {
     legal.iter().fold(0, |m, &c| m | 1 << Act::of(c) as u32)
 }
 
+/// A discard's key (`Seat::discard_key`) and kind as one number, larger better: the key,
+/// then the lower kind. Precondition: the shanten is at most 63.
+fn packed((neg_shanten, live, value): (i32, u32, u8), kind: usize) -> u64 {
+    ((64 + neg_shanten) as u64) << 32
+        | u64::from(live) << 16
+        | u64::from(value) << 8
+        | (KINDS - 1 - kind) as u64
+}
+
 /// The greedy choice among `seat.legal` (never empty).
 #[must_use]
 pub fn choose(seat: &Seat<'_>) -> ActionCode {
@@ -133,14 +142,14 @@ pub fn choose(seat: &Seat<'_>) -> ActionCode {
         // A declared seat is offered only the kongs its rules allow, and its drawn tile.
         return kongs.clone().next().unwrap_or(legal[legal.len() - 1]);
     }
-    let mut keys = [(i32::MIN, 0u32, 0u8); KINDS];
-    let mut best = (i32::MIN, 0, 0);
+    let mut keys = [0u64; KINDS];
+    let mut best_shanten = i32::MAX;
     let shanten_after = seat.after_discards(&seat.counts, &seat.melds);
     let seen = OnceCell::new();
     for k in each_kind(held_kinds(&seat.counts)) {
         let k = k as usize;
-        keys[k] = seat.discard_key(k, shanten_after[k], &seen);
-        best = best.max(keys[k]);
+        keys[k] = packed(seat.discard_key(k, shanten_after[k], &seen), k);
+        best_shanten = best_shanten.min(shanten_after[k]);
     }
     if offers(Act::ConcealedKong) || offers(Act::AddedKong) {
         for c in kongs {
@@ -155,7 +164,7 @@ pub fn choose(seat: &Seat<'_>) -> ActionCode {
                 continue;
             }
             after[t as usize] -= used;
-            if seat.shanten_of(&after, &seat.with_meld(kind, t)) <= -best.0 {
+            if seat.shanten_of(&after, &seat.with_meld(kind, t)) <= best_shanten {
                 return c;
             }
         }
@@ -168,8 +177,8 @@ pub fn choose(seat: &Seat<'_>) -> ActionCode {
             Act::Discard => &mut discard,
             _ => continue,
         };
-        let key = (keys[tile_of(c) as usize], std::cmp::Reverse(tile_of(c)));
-        if slot.is_none_or(|(best, _)| key >= best) {
+        let key = keys[tile_of(c) as usize];
+        if slot.is_none_or(|(best, _)| key > best) {
             *slot = Some((key, c));
         }
     }
