@@ -113,7 +113,9 @@ pub fn deal_into(
     let mut rng = Rng::new(seed);
     let of = |mask: KindMask| (0..KINDS as u8).filter(move |&k| mask >> k & 1 == 1);
     out.wall.clear();
-    out.wall.extend(of(kinds).flat_map(|k| [k; 4]));
+    for k in of(kinds) {
+        out.wall.extend_from_slice(&[k; 4]);
+    }
     out.wall.extend_from_slice(extra);
     rng.shuffle(&mut out.wall);
     let mut kinds = [0u8; KINDS];
