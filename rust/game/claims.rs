@@ -182,6 +182,11 @@ impl GameCore {
         let source = self.turn;
         let tile = self.claim_tile.unwrap_or(0);
         let robbing = self.phase == Phase::Rob;
+        if !robbing && self.answer_order.is_empty() && self.options.iter().all(Vec::is_empty) {
+            // Nobody was asked (most discards): the next seat draws.
+            self.draw((source + 1) % 4, false);
+            return;
+        }
         let offered_win: [bool; 4] = std::array::from_fn(|s| {
             self.options[s]
                 .first()
