@@ -84,9 +84,7 @@ impl GameCore {
                         offer(Act::DiceKong.code(tile));
                     }
                     if rules.chow && i == 1 && !locked {
-                        for low in self.chows(s, tile) {
-                            offer(Act::Chow.code(low));
-                        }
+                        self.chow_offers(s, tile, &mut offer);
                     }
                 }
                 if acts.len > 0 {
@@ -121,6 +119,16 @@ impl GameCore {
         }
         if self.all_answered() {
             self.resolve_claims();
+        }
+    }
+
+    /// Offer `seat` each chow of the discard `tile`. Not inlined: the chows are asked of
+    /// one seat and only under the profiles that have them, and inlined their arithmetic
+    /// would run before every discard.
+    #[inline(never)]
+    fn chow_offers(&self, seat: u8, tile: u8, offer: &mut impl FnMut(ActionCode)) {
+        for low in self.chows(seat, tile) {
+            offer(Act::Chow.code(low));
         }
     }
 
