@@ -225,19 +225,25 @@ def summarise(
     wins = [0, 0, 0, 0]
     deal_ins = [0, 0, 0, 0]
     kinds = [0, 0, 0, 0]
-    totals = [0.0] * 4
-    squares = [0.0] * 4
     points = 0
-    for winner, kind, p, deltas, discarder, _rotation in records:
+    # The seats' sums unrolled into locals (integers: exact), the one loop over every hand.
+    t0 = t1 = t2 = t3 = q0 = q1 = q2 = q3 = 0
+    for winner, kind, p, (d0, d1, d2, d3), discarder, _rotation in records:
         kinds[kind] += 1
         if winner >= 0:
             wins[winner] += 1
             points += p
         if discarder >= 0:
             deal_ins[discarder] += 1
-        for s in range(4):
-            totals[s] += deltas[s]
-            squares[s] += deltas[s] * deltas[s]
+        t0 += d0
+        t1 += d1
+        t2 += d2
+        t3 += d3
+        q0 += d0 * d0
+        q1 += d1 * d1
+        q2 += d2 * d2
+        q3 += d3 * d3
+    totals, squares = (t0, t1, t2, t3), (q0, q1, q2, q3)
     mean = [t / n for t in totals]
     std = [math.sqrt(max(0.0, squares[s] / n - mean[s] ** 2)) for s in range(4)]
     won = n - kinds[0]
