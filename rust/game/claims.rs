@@ -33,10 +33,7 @@ impl Offers {
 impl GameCore {
     /// Ask the other seats about `source`'s discard (or added kong, when `robbing`).
     pub(crate) fn open_claims(&mut self, source: u8, tile: u8, robbing: bool) {
-        // The lists of the last claim are cleared, their buffers kept.
-        for o in &mut self.options {
-            o.clear();
-        }
+        self.clear_options();
         let claimable =
             self.wild_mask >> tile & 1 == 0 && (!robbing || self.turn_rules.rob_added_kong);
         if claimable {
@@ -200,9 +197,7 @@ impl GameCore {
                 .first()
                 .is_some_and(|&c| Act::of(c) == Act::Win)
         });
-        for o in &mut self.options {
-            o.clear();
-        }
+        self.clear_options();
         let answers = std::mem::take(&mut self.answers);
         let mut order = [0u8; 4];
         let answered = self.answer_order.len();

@@ -101,9 +101,7 @@ impl GameCore {
             self.turn_bird();
         }
         self.phase = Phase::Over;
-        for o in &mut self.options {
-            o.clear();
-        }
+        self.clear_options();
         self.answers = [None; 4];
         self.answer_order.clear();
         let result = self.settle(score_items);

@@ -12,8 +12,8 @@
 //! - `event.rs`, `result.rs`, `action.rs`: the log, the result and the actions, with their
 //!   JSON shapes; `validate.rs`: the invariants the tests check after every step.
 
-/// Log `$event` in `$game`'s events, built only when the hand keeps a log (a self-play
-/// run without logs builds none).
+/// Log `$event` in `$game`'s events, built only when the hand keeps a log (a hand dealt by
+/// [`GameCore::redeal`] without one builds none).
 macro_rules! log {
     ($game:expr, $event:expr) => {
         if $game.logging {

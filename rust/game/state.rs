@@ -267,7 +267,8 @@ impl Wall {
 const EVENTS_RESERVED: usize = 256;
 
 /// The buffers of a hand's state, kept for the next deal by [`GameCore::redeal`]: once they
-/// have grown, a run of hands deals and plays without allocating (but for the result).
+/// have grown, a run of hands deals and plays without allocating but for a few short
+/// lists (the result's, a won hand's scoring, the ready discards found).
 #[derive(Default)]
 struct Spare {
     deal: Deal,
@@ -620,7 +621,8 @@ impl GameCore {
             }
             let profile = self.rules.profile();
             let hun = profile.wildcard_of_indicator(&self.rules, t).unwrap_or(t);
-            self.wildcards = vec![hun];
+            self.wildcards.clear();
+            self.wildcards.push(hun);
             self.wild_mask = 1 << hun;
             self.indicator = Some(t);
             log!(
@@ -641,9 +643,7 @@ impl GameCore {
         self.phase = Phase::Turn;
         self.turn = self.dealer;
         self.drawn = Some(last);
-        for o in &mut self.options {
-            o.clear();
-        }
+        self.clear_options();
         self.advance();
     }
 
@@ -794,12 +794,22 @@ impl GameCore {
         Ok(self.legal(seat).to_vec())
     }
 
-    /// The buffers of the turn's actions and ready discards, taken to be filled.
-    pub(crate) fn turn_buffers(&mut self) -> (Vec<ActionCode>, ReadyWaits) {
-        (
-            std::mem::take(&mut self.legal),
-            std::mem::take(&mut self.ready),
-        )
+    /// Compute `seat`'s turn actions (and the ready discards found) into the kept buffers.
+    #[inline]
+    pub(crate) fn compute_turn(&mut self, seat: u8) {
+        let mut legal = std::mem::take(&mut self.legal);
+        let mut ready = std::mem::take(&mut self.ready);
+        self.ready_checked = self.turn_actions(seat, &mut legal, &mut ready);
+        self.legal = legal;
+        self.ready = ready;
+    }
+
+    /// Clear the lists of the seats' answers to the last claim, keeping their buffers.
+    #[inline]
+    pub(crate) fn clear_options(&mut self) {
+        for o in &mut self.options {
+            o.clear();
+        }
     }
 
     /// [`GameCore::legal_actions`] without a copy: the list the engine keeps (the turn's
@@ -807,10 +817,7 @@ impl GameCore {
     #[inline]
     pub fn legal(&mut self, seat: u8) -> &[ActionCode] {
         if self.phase == Phase::Turn && seat == self.turn && !self.legal_ready {
-            let (mut legal, mut ready) = self.turn_buffers();
-            self.ready_checked = self.turn_actions(seat, &mut legal, &mut ready);
-            self.ready = ready;
-            self.legal = legal;
+            self.compute_turn(seat);
             self.legal_ready = true;
         }
         self.legal_cached(seat)

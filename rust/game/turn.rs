@@ -367,14 +367,12 @@ impl GameCore {
     pub(crate) fn advance(&mut self) {
         while self.phase == Phase::Turn && self.bound(self.turn) {
             let seat = self.turn;
-            let (mut legal, mut ready) = self.turn_buffers();
-            self.ready_checked = self.turn_actions(seat, &mut legal, &mut ready);
-            self.ready = ready;
+            self.compute_turn(seat);
+            let legal = &self.legal;
             // Under must_win a possible self-draw comes first; a lone action is the drawn tile.
             let auto = (self.turn_rules.must_win && Act::of(legal[0]) == Act::SelfDrawWin)
                 || legal.len() == 1;
             let first = legal[0];
-            self.legal = legal;
             if !auto {
                 self.legal_ready = true; // the turn's actions, computed
                 return;

@@ -222,7 +222,10 @@ impl GameCore {
             rules: self.turn_rules.eval,
             seen: &|| self.seen_by(seat),
             legal,
-            ready: (self.phase == Phase::Turn && self.legal_ready && self.ready_checked)
+            ready: (self.phase == Phase::Turn
+                && seat == self.turn
+                && self.legal_ready
+                && self.ready_checked)
                 .then_some(self.ready.as_slice()),
             claim_tile,
             declared: s.declared,

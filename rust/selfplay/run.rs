@@ -115,7 +115,8 @@ fn finish(game: &mut GameCore, players: &mut [Player; 4]) {
 
 impl Plan {
     /// Play a hand in the state `table` keeps between the hands of a range (dealt anew, its
-    /// buffers reused, its events logged only when the plan keeps logs).
+    /// buffers reused; after the range's first hand, its events logged only when the plan
+    /// keeps logs).
     fn hand<'t>(
         &self,
         table: &'t mut Option<GameCore>,
