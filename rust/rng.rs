@@ -81,27 +81,12 @@ pub struct Deal {
 }
 
 /// A shuffled wall, the wildcard kinds and the dice, as a seeded hand starts (docs/rules.md
-/// §2, §6): four of each kind of `kinds` in kind order, then the `extra` tiles (flowers) in order,
-/// shuffled; then `wildcards` kinds drawn after the deal, uniformly and distinct, from the
-/// kinds of `pool` (in kind order, each drawn one removed); then `dice` rolls of two dice
-/// (each `1 + below(6)`).
-#[must_use]
+/// §2, §6), dealt into the buffers of `out` (whatever they held is replaced, so a run of
+/// hands deals without allocating): four of each kind of `kinds` in kind order, then the
+/// `extra` tiles (flowers) in order, shuffled; then `wildcards` kinds drawn after the deal,
+/// uniformly and distinct, from the kinds of `pool` (in kind order, each drawn one
+/// removed); then `dice` rolls of two dice (each `1 + below(6)`).
 pub fn deal(
-    seed: u64,
-    kinds: KindMask,
-    extra: &[u8],
-    wildcards: usize,
-    pool: KindMask,
-    dice: usize,
-) -> Deal {
-    let mut out = Deal::default();
-    deal_into(&mut out, seed, kinds, extra, wildcards, pool, dice);
-    out
-}
-
-/// [`deal`] into the buffers of `out` (whatever they held is replaced): a run of hands
-/// deals without allocating.
-pub fn deal_into(
     out: &mut Deal,
     seed: u64,
     kinds: KindMask,
@@ -139,7 +124,15 @@ pub fn deal_into(
 #[cfg(test)]
 mod tests {
     use super::*;
+
     use crate::tiles::{ALL_KINDS, SUITED_KINDS};
+
+    /// A 136-tile deal of `seed` with `wildcards` kinds from `pool` and `dice` rolls.
+    fn dealt(seed: u64, wildcards: usize, pool: KindMask, dice: usize) -> Deal {
+        let mut out = Deal::default();
+        deal(&mut out, seed, ALL_KINDS, &[], wildcards, pool, dice);
+        out
+    }
 
     #[test]
     fn deterministic_and_unbiased_enough() {
@@ -147,12 +140,12 @@ mod tests {
             wall: a,
             wildcards: wa,
             ..
-        } = deal(7, ALL_KINDS, &[], 2, ALL_KINDS, 0);
+        } = dealt(7, 2, ALL_KINDS, 0);
         let Deal {
             wall: b,
             wildcards: wb,
             ..
-        } = deal(7, ALL_KINDS, &[], 2, ALL_KINDS, 0);
+        } = dealt(7, 2, ALL_KINDS, 0);
         assert_eq!((a.clone(), wa.clone()), (b, wb));
         assert_eq!(a.len(), 136);
         assert_ne!(wa[0], wa[1]);
@@ -172,9 +165,13 @@ mod tests {
             wall: h,
             wildcards: w,
             dice,
-        } = deal(3, ALL_KINDS, &[], 1, ALL_KINDS & !SUITED_KINDS, 4);
+        } = dealt(3, 1, ALL_KINDS & !SUITED_KINDS, 4);
         assert!(dice.len() == 4 && dice.iter().all(|d| (1..=6).contains(&d.0)));
         assert_eq!(h.len(), 136);
         assert!(w[0] >= 27);
+        // Dealt into the buffers of another deal: the same deal as into empty ones.
+        let mut reused = dealt(3, 1, ALL_KINDS & !SUITED_KINDS, 4);
+        deal(&mut reused, 7, ALL_KINDS, &[], 2, ALL_KINDS, 0);
+        assert_eq!(reused, dealt(7, 2, ALL_KINDS, 0));
     }
 }

@@ -370,7 +370,7 @@ fn check_seat(seat: u8, what: &str) -> Result<()> {
 fn seeded_deal(out: &mut Deal, rules: &Rules, seed: u64) {
     let w = rules.profile().wall(rules);
     let flowers: &[u8] = if w.flowers { &FLOWER_TILES } else { &[] };
-    crate::rng::deal_into(
+    crate::rng::deal(
         out,
         seed,
         w.kinds,
