@@ -238,26 +238,17 @@ pub(crate) fn never_ready_after_discard(
 fn completable_after_discard(hand: &Hand, rules: EvalRules) -> (KindMask, bool) {
     use crate::shape::{is_seven_pairs, is_thirteen_orphans};
     let (counts, wild, melds) = (&hand.counts, hand.wild, hand.meld_count());
-    let wins = |c: &Counts, w: u8| crate::shape::is_win(c, w, melds, rules);
-    let keys = (!rules.pair_258).then(|| Keys::of(counts));
-    let entries = keys.map(|keys| [0, 1, 2, 3].map(|g| entry(g, keys.0[g], rules)));
-    if let Some(e) = entries {
-        if never_ready_after_discard(counts, standard_need(e), wild, melds, rules) {
-            return (0, false);
-        }
+    if rules.pair_258 {
+        return completable_by_kind(hand, rules);
     }
-    let (Some(keys), Some(entries), false) = (keys, entries, rules.lack_a_suit) else {
-        // The evaluators with their own forms: ask them kind by kind.
-        let mut mask = 0;
-        for k in (0..KINDS).filter(|&k| counts[k] > 0) {
-            let mut c = *counts;
-            c[k] -= 1;
-            if wins(&c, wild + 1) {
-                mask |= 1 << k;
-            }
-        }
-        return (mask, wins(counts, wild));
-    };
+    let keys = Keys::of(counts);
+    let entries = [0, 1, 2, 3].map(|g| entry(g, keys.0[g], rules));
+    if never_ready_after_discard(counts, standard_need(entries), wild, melds, rules) {
+        return (0, false);
+    }
+    if rules.lack_a_suit {
+        return completable_by_kind(hand, rules);
+    }
     let odd = crate::tiles::odd_kinds(counts).count_ones();
     let wild_ok = standard_need(entries) <= u32::from(wild)
         || melds == 0
@@ -283,6 +274,22 @@ fn completable_after_discard(hand: &Hand, rules: EvalRules) -> (KindMask, bool) 
         }
     }
     (mask, wild_ok)
+}
+
+/// [`completable_after_discard`] for the evaluators with their own forms (二五八将, 缺一门):
+/// asked kind by kind.
+fn completable_by_kind(hand: &Hand, rules: EvalRules) -> (KindMask, bool) {
+    let (counts, wild, melds) = (&hand.counts, hand.wild, hand.meld_count());
+    let wins = |c: &Counts, w: u8| crate::shape::is_win(c, w, melds, rules);
+    let mut mask = 0;
+    for k in (0..KINDS).filter(|&k| counts[k] > 0) {
+        let mut c = *counts;
+        c[k] -= 1;
+        if wins(&c, wild + 1) {
+            mask |= 1 << k;
+        }
+    }
+    (mask, wins(counts, wild))
 }
 
 /// The winning tiles after each discard that leaves a turn's hand ready, as the turn's

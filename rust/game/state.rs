@@ -514,7 +514,6 @@ impl GameCore {
         legal.reserve(40);
         let stacks = rules.profile().wall(&rules).stacks;
         let turn_rules = rules.profile().turn_rules(&rules);
-        let [a, b, c, d] = spare.seats;
         let mut g = GameCore {
             rules,
             turn_rules,
@@ -525,7 +524,7 @@ impl GameCore {
             wall: Wall::new(wall, spare.taken, stacks),
             wildcards,
             wild_mask,
-            seats: [a, b, c, d].map(Seat::fresh),
+            seats: spare.seats.map(Seat::fresh),
             kongs: spare.kongs,
             phase: Phase::Bid,
             turn: dealer,
