@@ -23,11 +23,11 @@ use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
 use criterion::{BenchmarkId, Criterion, Throughput};
-use koudiandian::rules::EvalRules;
-use koudiandian::shape::is_win;
-use koudiandian::tables::warm_up;
+use koudiandian::eval::shape::is_win;
+use koudiandian::eval::tables::warm_up;
+use koudiandian::eval::waits::winning_mask;
+use koudiandian::eval::EvalRules;
 use koudiandian::tiles::{Counts, KindMask, ALL_KINDS};
-use koudiandian::waits::winning_mask;
 
 /// Hands per set.
 const N_HANDS: usize = 4096;

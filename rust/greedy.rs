@@ -7,12 +7,12 @@
 
 use std::cell::OnceCell;
 
+use crate::eval::shanten;
+use crate::eval::waits::Waits;
+use crate::eval::EvalRules;
 use crate::game::{Act, ActionCode};
 use crate::hand::{Hand, Meld, MeldKind, Melds};
-use crate::rules::EvalRules;
-use crate::shanten;
 use crate::tiles::{each_kind, held_kinds, points, Counts, KindMask, KINDS};
-use crate::waits::Waits;
 
 /// What the policy knows: its concealed tiles (by kind, wildcard kinds included), its melds,
 /// the wildcard kinds, and how many of each kind it has seen (its hand, every visible discard

@@ -1,7 +1,7 @@
 //! A validated hand: natural tile counts, wildcards, and declared melds.
 
 use crate::error::{Error, Result};
-use crate::rules::EvalRules;
+use crate::eval::EvalRules;
 use crate::tiles::{Counts, KindMask, FIRST_HONOR, KINDS};
 
 /// How a declared meld was made (docs/rules.md §3). Its JSON name is the snake-case variant name.

@@ -3,25 +3,18 @@
 //! The core modules are pure Rust and build without Python (`cargo test`); the `python`
 //! feature adds the PyO3 bindings in `py/`, which is all that maturin compiles in on top.
 
-pub mod decompose;
 pub mod error;
+pub mod eval;
 pub mod game;
 pub mod greedy;
 pub mod hand;
-pub mod pair258;
 pub mod profiles;
 pub mod rl;
 pub mod rng;
 pub mod rules;
 pub mod score;
 pub mod selfplay;
-pub mod shanten;
-pub mod shape;
-pub mod suits;
-pub mod tables;
 pub mod tiles;
-pub mod totals;
-pub mod waits;
 
 #[cfg(feature = "python")]
 mod py;

@@ -2,11 +2,11 @@
 //! factor.
 
 use crate::error::{Error, Result};
+use crate::eval::shape::{is_seven_pairs, is_standard, is_thirteen_orphans, is_win};
+use crate::eval::waits::{max_points, Waits};
+use crate::eval::EvalRules;
 use crate::hand::Hand;
-use crate::rules::EvalRules;
-use crate::shape::{is_seven_pairs, is_standard, is_thirteen_orphans, is_win};
 use crate::tiles::{points, Counts};
-use crate::waits::{max_points, Waits};
 
 /// Pattern bits; the numbers are those of `koudiandian.Pattern`.
 pub mod pattern {

@@ -6,13 +6,13 @@ use super::action::{self, Act, ActionCode, CODES};
 use super::event::{Event, StartHand};
 use super::result::{Bird, Haidi, HandResult, Outcome};
 use crate::error::{Error, Result};
+use crate::eval::shape::{group_of, Keys};
+use crate::eval::waits::ReadyWaits;
 use crate::hand::{MeldKind, Melds};
 use crate::profiles::TurnRules;
 use crate::rng::Deal;
 use crate::rules::Rules;
-use crate::shape::{group_of, Keys};
 use crate::tiles::{is_flower, Counts, KindMask, FIRST_FLOWER, FLOWERS, KINDS};
-use crate::waits::ReadyWaits;
 
 /// The highest 跑 bid.
 pub const MAX_BID: u8 = 3;

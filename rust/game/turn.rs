@@ -5,10 +5,10 @@ use super::action::{self, Act, ActionCode};
 use super::event::Event;
 use super::result::{special, Haidi, WinContext, WinKind};
 use super::state::{GameCore, KongRecord, MeldRecord, Phase};
+use crate::eval::shape::{entry, group_of, standard_need, Keys};
+use crate::eval::waits::{never_ready_after_discard, ready_discards, ReadyWaits, Waits};
 use crate::hand::{Hand, Meld, MeldKind, Melds};
-use crate::shape::{entry, group_of, standard_need, Keys};
 use crate::tiles::{each_kind, four_kinds, held_kinds, is_flower, Counts, KindMask, KINDS};
-use crate::waits::{never_ready_after_discard, ready_discards, ReadyWaits, Waits};
 use std::ops::Range;
 
 /// The evaluator's melds of a seat's meld records.
@@ -87,7 +87,7 @@ impl GameCore {
     }
 
     pub(crate) fn wins(&self, counts: &Counts, melds: &[Meld]) -> bool {
-        crate::shape::hand_wins(&self.hand_of(counts, melds), self.turn_rules.eval)
+        crate::eval::shape::hand_wins(&self.hand_of(counts, melds), self.turn_rules.eval)
     }
 
     /// Winning tiles of the seat's waiting position: its hand when it holds a waiting size,

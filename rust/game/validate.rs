@@ -22,7 +22,7 @@ impl GameCore {
             if let Some(k) = (0..KINDS).find(|&k| per_kind[k] > 4) {
                 return Err(format!("seat {s} holds kind {k} {} times", per_kind[k]));
             }
-            if seat.keys.0 != crate::shape::Keys::of(&seat.hand).0 {
+            if seat.keys.0 != crate::eval::shape::Keys::of(&seat.hand).0 {
                 return Err(format!("seat {s}'s kept group keys are not its hand's"));
             }
             held += per_kind.iter().map(|&c| c as usize).sum::<usize>();
@@ -64,7 +64,7 @@ impl GameCore {
             for o in &self.outcomes {
                 let seat = &self.seats[o.winner as usize];
                 let h = self.hand_of(&seat.hand, &super::turn::melds_of(&seat.melds));
-                if !crate::shape::hand_wins(&h, self.turn_rules.eval) {
+                if !crate::eval::shape::hand_wins(&h, self.turn_rules.eval) {
                     return Err(format!(
                         "seat {} won with a hand that does not win",
                         o.winner

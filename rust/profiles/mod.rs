@@ -10,12 +10,13 @@ pub mod queyimen;
 pub mod taiyuan;
 
 use crate::error::Result;
+use crate::eval::waits::Waits;
+use crate::eval::EvalRules;
 use crate::game::{Bird, HandResult, KongRecord, Outcome, ScoreItem, Transfer, WinContext};
 use crate::hand::Hand;
-use crate::rules::{EvalRules, OptionSpec, Preset, Rules};
+use crate::rules::{OptionSpec, Preset, Rules};
 use crate::score::WinScore;
 use crate::tiles::{Counts, KindMask};
-use crate::waits::Waits;
 
 /// Every profile, by number (a [`Rules`] stores the number). The first is the default.
 pub static ALL: [&dyn Profile; 4] = [

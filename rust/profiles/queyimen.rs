@@ -4,13 +4,14 @@
 
 use super::{HandSummary, Profile, TurnRules, WallRules};
 use crate::error::{Error, Result};
+use crate::eval::shape::{hand_wins, is_seven_pairs, is_standard};
+use crate::eval::waits::Waits;
+use crate::eval::EvalRules;
 use crate::game::{HandResult, ScoreItem, Transfer, WinContext, WinKind};
 use crate::hand::{Hand, MeldKind};
-use crate::rules::{EvalRules, OptionSpec, Preset, Rules};
+use crate::rules::{OptionSpec, Preset, Rules};
 use crate::score::{pattern, Shape, WinScore};
-use crate::shape::{hand_wins, is_seven_pairs, is_standard};
 use crate::tiles::SUITED_KINDS;
-use crate::waits::Waits;
 
 /// The profile.
 pub struct Queyimen;
@@ -144,7 +145,7 @@ impl Profile for Queyimen {
         }
         let (shape, mut bits, mut total) = best_reading(hand, rules);
         total += fan::PLAIN;
-        if crate::suits::of_hand(hand).is_power_of_two() {
+        if crate::eval::suits::of_hand(hand).is_power_of_two() {
             bits |= pattern::ALL_ONE_SUIT;
             total += fan::ALL_ONE_SUIT;
         }

@@ -3,12 +3,13 @@
 
 use super::{HandSummary, Profile, TurnRules, WallRules};
 use crate::error::{Error, Result};
+use crate::eval::waits::Waits;
+use crate::eval::EvalRules;
 use crate::game::{HandResult, ScoreItem, Transfer, WinContext, WinKind};
 use crate::hand::{Hand, MeldKind};
-use crate::rules::{EvalRules, OptionSpec, OptionType, Preset, Rules};
+use crate::rules::{OptionSpec, OptionType, Preset, Rules};
 use crate::score::{self, WinScore, PATTERNS};
 use crate::tiles::{points, ALL_KINDS, SUITED_KINDS};
-use crate::waits::Waits;
 
 /// The profile.
 pub struct Taiyuan;

@@ -11,10 +11,10 @@ use pyo3::prelude::*;
 
 use super::convert;
 use crate::error::{Error, Result};
-use crate::rules::EvalRules;
-use crate::shape;
+use crate::eval::shape;
+use crate::eval::waits::winning_mask;
+use crate::eval::EvalRules;
 use crate::tiles::{Counts, KindMask, FIRST_HONOR, KINDS};
-use crate::waits::winning_mask;
 
 /// What an argument that is not the array asked for is: its dtype and ndim, or its type.
 fn describe(obj: &Bound<'_, PyAny>) -> String {

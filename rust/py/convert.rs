@@ -4,8 +4,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 
 use crate::error::Error;
+use crate::eval::EvalRules;
 use crate::hand::{Hand, Meld, MeldKind, Size};
-use crate::rules::EvalRules;
 use crate::tiles::{self, KINDS};
 
 fn repr(obj: &Bound<'_, PyAny>) -> String {

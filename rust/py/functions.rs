@@ -5,15 +5,15 @@ use pyo3::prelude::*;
 
 use super::convert;
 use super::rules::rules_arg;
+use crate::eval::waits::Waits;
+use crate::eval::{decompose as dec, shape};
 use crate::hand::Size;
 use crate::tiles::{self, KINDS};
-use crate::waits::Waits;
-use crate::{decompose as dec, shape};
 
 /// Build the lookup tables now.
 #[pyfunction]
 pub fn warm_up() {
-    crate::tables::warm_up();
+    crate::eval::tables::warm_up();
 }
 
 /// Tile kinds of text in any notation.
@@ -116,7 +116,7 @@ pub fn ready_discards(
     let r = rules_arg(rules)?;
     let h = convert::hand(tiles, melds, wildcards, r.eval, Size::Complete)?;
     let profile = r.rules.profile();
-    Ok(crate::waits::ready_discards(&h, r.eval)
+    Ok(crate::eval::waits::ready_discards(&h, r.eval)
         .into_iter()
         .map(|(d, w)| {
             (
@@ -244,5 +244,5 @@ pub fn shanten(
 ) -> PyResult<i32> {
     let rules = rules_arg(rules)?.eval;
     let h = convert::hand(tiles, melds, wildcards, rules, Size::Any)?;
-    Ok(crate::shanten::of_hand(&h, rules))
+    Ok(crate::eval::shanten::of_hand(&h, rules))
 }

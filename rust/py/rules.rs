@@ -6,8 +6,9 @@ use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
 
 use super::value::dict_of;
 use crate::error::Error;
+use crate::eval::EvalRules;
 use crate::profiles;
-use crate::rules::{EvalRules, OptionType, Rules};
+use crate::rules::{OptionType, Rules};
 
 /// The rules of a hand: a profile (`"taiyuan"`) and its options, frozen and validated.
 #[pyclass(frozen, eq, hash, module = "koudiandian._core", name = "Rules")]

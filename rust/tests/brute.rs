@@ -24,7 +24,7 @@
 
 use std::collections::HashMap;
 
-use koudiandian::rules::EvalRules;
+use koudiandian::eval::EvalRules;
 
 /// Tiles by kind, 0–33 (1–9m, 1–9p, 1–9s, 东南西北白发中).
 pub type Counts = [u8; 34];

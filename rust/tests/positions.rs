@@ -12,8 +12,8 @@
 use std::fmt;
 
 use crate::brute::{kinds_in_play, Counts, KindMask, ORPHANS};
+use koudiandian::eval::EvalRules;
 use koudiandian::hand::{Hand, Meld, MeldKind, Size};
-use koudiandian::rules::EvalRules;
 use koudiandian::tiles::format_mpsz;
 use proptest::collection::vec;
 use proptest::prelude::*;

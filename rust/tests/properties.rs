@@ -17,12 +17,12 @@ mod brute;
 mod positions;
 
 use brute::{Brute, Counts, KindMask};
+use koudiandian::eval::shanten;
+use koudiandian::eval::shape::hand_wins;
+use koudiandian::eval::waits::Waits;
+use koudiandian::eval::EvalRules;
 use koudiandian::hand::Size;
-use koudiandian::rules::EvalRules;
-use koudiandian::shanten;
-use koudiandian::shape::hand_wins;
 use koudiandian::tiles::{format_mpsz, parse};
-use koudiandian::waits::Waits;
 use positions::{cases, Case, Kind};
 use proptest::prelude::*;
 

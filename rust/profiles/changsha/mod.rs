@@ -4,14 +4,15 @@
 
 use super::{HandSummary, Profile, TurnRules, WallRules};
 use crate::error::{Error, Result};
+use crate::eval::pair258::{big, big_shapes, MeldInfo};
+use crate::eval::shape::hand_wins;
+use crate::eval::waits::Waits;
+use crate::eval::EvalRules;
 use crate::game::{special, HandResult, ScoreItem, Transfer, WinContext, WinKind};
 use crate::hand::Hand;
-use crate::pair258::{big, big_shapes, MeldInfo};
-use crate::rules::{EvalRules, OptionSpec, Preset, Rules};
+use crate::rules::{OptionSpec, Preset, Rules};
 use crate::score::{Shape, WinScore};
-use crate::shape::hand_wins;
 use crate::tiles::{Counts, SUITED_KINDS};
-use crate::waits::Waits;
 
 /// The profile.
 pub struct Changsha;
@@ -45,10 +46,10 @@ pub fn opening_wins(dealt: &Counts) -> Vec<&'static str> {
     let quads = dealt.iter().filter(|&&c| c == 4).fold(0, |n, _| n + 1);
     let mut out = vec!["four_of_a_kind"; quads];
     let has = |mask: u64| (0..27).any(|k| mask >> k & 1 == 1 && dealt[k] > 0);
-    if !has(crate::pair258::KINDS_258) {
+    if !has(crate::eval::pair258::KINDS_258) {
         out.push("no_258");
     }
-    if (0..3).any(|s| !has(crate::suits::kinds_of_suit(s))) {
+    if (0..3).any(|s| !has(crate::eval::suits::kinds_of_suit(s))) {
         out.push("missing_suit");
     }
     if dealt.iter().filter(|&&c| c >= 3).count() >= 2 {

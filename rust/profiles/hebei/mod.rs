@@ -6,12 +6,13 @@ pub mod score;
 
 use super::{HandSummary, Profile, TurnRules, WallRules};
 use crate::error::Result;
+use crate::eval::waits::Waits;
+use crate::eval::EvalRules;
 use crate::game::{HandResult, ScoreItem, Transfer, WinContext, WinKind};
 use crate::hand::{Hand, MeldKind};
-use crate::rules::{EvalRules, OptionSpec, OptionType, Preset, Rules};
+use crate::rules::{OptionSpec, OptionType, Preset, Rules};
 use crate::score::WinScore;
 use crate::tiles::{ALL_KINDS, FIRST_HONOR};
-use crate::waits::Waits;
 
 /// The profile.
 pub struct Hebei;

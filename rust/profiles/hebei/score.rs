@@ -17,11 +17,11 @@
 //!   already 豪华); 混 tiles never count toward it. One item per kind.
 //! - Ties between readings of the same factor: the first in `decompose`'s order wins.
 
-use crate::decompose::{decompose, Group, GroupKind, Reading};
 use crate::error::{Error, Result};
+use crate::eval::decompose::{decompose, Group, GroupKind, Reading};
+use crate::eval::EvalRules;
 use crate::game::{ScoreItem, WinContext, WinKind};
 use crate::hand::{Hand, MeldKind};
-use crate::rules::EvalRules;
 use crate::score::Shape;
 use crate::tiles::FIRST_HONOR;
 

@@ -3,10 +3,10 @@
 
 use std::collections::BTreeSet;
 
+use crate::eval::shape::{is_seven_pairs, is_thirteen_orphans};
+use crate::eval::tables::wind_runs;
+use crate::eval::EvalRules;
 use crate::hand::{Hand, MeldKind};
-use crate::rules::EvalRules;
-use crate::shape::{is_seven_pairs, is_thirteen_orphans};
-use crate::tables::wind_runs;
 use crate::tiles::{Counts, FIRST_HONOR, KINDS, ORPHAN_KINDS};
 
 /// Group kinds; the numbers are those of `koudiandian.GroupKind`.
@@ -247,13 +247,17 @@ pub fn decompose(hand: &Hand, rules: EvalRules) -> Vec<Reading> {
         thirteen_orphans(&hand.counts, hand.wild, &mut out);
     }
     if rules.pair_258
-        && crate::pair258::big_shapes(&hand.counts, crate::pair258::MeldInfo::of(&hand.melds)) == 0
+        && crate::eval::pair258::big_shapes(
+            &hand.counts,
+            crate::eval::pair258::MeldInfo::of(&hand.melds),
+        ) == 0
     {
         // 二五八将: without a 大胡 shape, only a standard reading with a 2-5-8 pair wins.
         out.retain(|r| {
             r.shape == Shape::Standard
                 && r.groups.iter().any(|g| {
-                    g.kind == GroupKind::Pair && crate::pair258::KINDS_258 >> g.tiles[0].0 & 1 == 1
+                    g.kind == GroupKind::Pair
+                        && crate::eval::pair258::KINDS_258 >> g.tiles[0].0 & 1 == 1
                 })
         });
     }
@@ -267,7 +271,7 @@ pub fn decompose(hand: &Hand, rules: EvalRules) -> Vec<Reading> {
             kinds
                 .filter(|&k| k < 27)
                 .fold(0u8, |acc, k| acc | 1 << (k / 9))
-                != crate::suits::ALL_SUITS
+                != crate::eval::suits::ALL_SUITS
         });
     }
     out

@@ -3,9 +3,9 @@
 //! (every tile a 2, 5 or 8) needs no shape. The shared evaluators (`shape`, `waits`,
 //! `shanten`, `decompose`) ask this module when `EvalRules::pair_258` is set. No wildcards.
 
+use crate::eval::shape::is_standard;
+use crate::eval::EvalRules;
 use crate::hand::{Hand, Meld, MeldKind};
-use crate::rules::EvalRules;
-use crate::shape::is_standard;
 use crate::tiles::{Counts, KindMask, FIRST_HONOR};
 
 /// The 2-5-8 kinds: ranks 2, 5 and 8 of each suit.
@@ -73,7 +73,7 @@ fn plain() -> EvalRules {
 }
 
 fn suits_of(counts: &Counts) -> u8 {
-    crate::suits::of_counts(counts)
+    crate::eval::suits::of_counts(counts)
 }
 
 /// The standard shape with a 2-5-8 pair (the 小胡 shape).
@@ -86,7 +86,7 @@ pub fn standard_258(counts: &Counts) -> bool {
         .any(|k| {
             let mut c = *counts;
             c[k] -= 2;
-            crate::shape::melds_only(&c, plain())
+            crate::eval::shape::melds_only(&c, plain())
         })
 }
 
@@ -157,12 +157,12 @@ pub fn keep(counts: &Counts, melds: MeldInfo) -> u8 {
     let need = 4 - melds.count.min(4) as usize;
     let size = 14 - 3 * melds.count.min(4);
     // 小胡: a 2-5-8 pair (kept from the hand or drawn) and the melds.
-    let mut best = crate::shanten::melds_keep(counts, need);
+    let mut best = crate::eval::shanten::melds_keep(counts, need);
     for k in (0..27usize).filter(|&k| KINDS_258 >> k & 1 == 1 && counts[k] > 0) {
         let take = counts[k].min(2);
         let mut c = *counts;
         c[k] -= take;
-        best = best.max(take + crate::shanten::melds_keep(&c, need));
+        best = best.max(take + crate::eval::shanten::melds_keep(&c, need));
     }
     // 碰碰胡: `need` triplets and a pair, from the kinds held most.
     if !melds.chow {
@@ -179,17 +179,17 @@ pub fn keep(counts: &Counts, melds: MeldInfo) -> u8 {
     // 清一色: one suit, the melds' too.
     for s in 0..3 {
         if melds.suits & !(1 << s) == 0 {
-            best = best.max(crate::shanten::suit_keep(counts, s, need));
+            best = best.max(crate::eval::shanten::suit_keep(counts, s, need));
             if melds.count == 0 {
                 let mut c = [0u8; crate::tiles::KINDS];
                 c[9 * s..9 * s + 9].copy_from_slice(&counts[9 * s..9 * s + 9]);
-                best = best.max(crate::shanten::seven_pairs_keep(&c));
+                best = best.max(crate::eval::shanten::seven_pairs_keep(&c));
             }
         }
     }
     // 七小对.
     if melds.count == 0 {
-        best = best.max(crate::shanten::seven_pairs_keep(counts));
+        best = best.max(crate::eval::shanten::seven_pairs_keep(counts));
     }
     // 将将胡: any 2-5-8 tiles, no shape.
     if melds.all_258 {

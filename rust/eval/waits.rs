@@ -1,9 +1,9 @@
 //! Winning tiles (听口) and ready discards (docs/rules.md §4, §6).
 
+use crate::eval::shape::{entry, standard_need, Keys};
+use crate::eval::tables::{melds_need, pair_need, POW5};
+use crate::eval::EvalRules;
 use crate::hand::Hand;
-use crate::rules::EvalRules;
-use crate::shape::{entry, standard_need, Keys};
-use crate::tables::{melds_need, pair_need, POW5};
 use crate::tiles::{points, Counts, KindMask, KINDS, ORPHAN_KINDS};
 
 /// The kinds among `candidates` that complete the position as one more natural tile. Under
@@ -22,8 +22,8 @@ pub fn winning_mask(
     rules: EvalRules,
 ) -> KindMask {
     if rules.pair_258 {
-        let melds = crate::pair258::MeldInfo::unknown(melds);
-        return crate::pair258::winning_tiles(counts, counts, melds) & candidates;
+        let melds = crate::eval::pair258::MeldInfo::unknown(melds);
+        return crate::eval::pair258::winning_tiles(counts, counts, melds) & candidates;
     }
     let keys = Keys::of(counts);
     let entries = [0, 1, 2, 3].map(|g| entry(g, keys.0[g], rules));
@@ -116,7 +116,7 @@ pub fn winning_mask(
         }
     }
     if rules.lack_a_suit {
-        out &= crate::suits::allowed_kinds(crate::suits::of_counts(counts));
+        out &= crate::eval::suits::allowed_kinds(crate::eval::suits::of_counts(counts));
     }
     out
 }
@@ -125,7 +125,7 @@ pub fn winning_mask(
 /// kind in play completes it as a natural tile (the wildcard stands for that kind).
 #[must_use]
 pub fn completes_with_wildcard(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> bool {
-    crate::shape::is_win(counts, wild + 1, melds, rules)
+    crate::eval::shape::is_win(counts, wild + 1, melds, rules)
 }
 
 /// Highest point value among a set of kinds, or `None` for the empty set.
@@ -153,13 +153,13 @@ impl Waits {
     pub fn of(hand: &Hand, rules: EvalRules) -> Self {
         if rules.pair_258 {
             return Waits {
-                tiles: crate::pair258::hand_waits(hand),
+                tiles: crate::eval::pair258::hand_waits(hand),
                 wildcard_points: None,
             };
         }
         let mut candidates = !hand.wildcards & !hand.held_four();
         if rules.lack_a_suit {
-            candidates &= crate::suits::allowed_kinds(crate::suits::of_hand(hand));
+            candidates &= crate::eval::suits::allowed_kinds(crate::eval::suits::of_hand(hand));
             if candidates == 0 {
                 return Waits {
                     tiles: 0,
@@ -236,7 +236,7 @@ pub(crate) fn never_ready_after_discard(
 /// (a discard changes one group's key). `wild_discard`: whether discarding a wildcard
 /// (the naturals unchanged, `wild` wildcards) passes.
 fn completable_after_discard(hand: &Hand, rules: EvalRules) -> (KindMask, bool) {
-    use crate::shape::{is_seven_pairs, is_thirteen_orphans};
+    use crate::eval::shape::{is_seven_pairs, is_thirteen_orphans};
     let (counts, wild, melds) = (&hand.counts, hand.wild, hand.meld_count());
     if rules.pair_258 {
         return completable_by_kind(hand, rules);
@@ -280,7 +280,7 @@ fn completable_after_discard(hand: &Hand, rules: EvalRules) -> (KindMask, bool) 
 /// asked kind by kind.
 fn completable_by_kind(hand: &Hand, rules: EvalRules) -> (KindMask, bool) {
     let (counts, wild, melds) = (&hand.counts, hand.wild, hand.meld_count());
-    let wins = |c: &Counts, w: u8| crate::shape::is_win(c, w, melds, rules);
+    let wins = |c: &Counts, w: u8| crate::eval::shape::is_win(c, w, melds, rules);
     let mut mask = 0;
     for k in (0..KINDS).filter(|&k| counts[k] > 0) {
         let mut c = *counts;
@@ -449,7 +449,7 @@ mod tests {
                     }
                     let mut c = counts;
                     c[k] -= 1;
-                    let slow = crate::shape::is_win(&c, wild + 1, melds, rules);
+                    let slow = crate::eval::shape::is_win(&c, wild + 1, melds, rules);
                     assert_eq!(
                         mask >> k & 1 == 1,
                         slow,
@@ -458,7 +458,10 @@ mod tests {
                     passed += usize::from(slow);
                 }
                 if wild > 0 {
-                    assert_eq!(wild_ok, crate::shape::is_win(&counts, wild, melds, rules));
+                    assert_eq!(
+                        wild_ok,
+                        crate::eval::shape::is_win(&counts, wild, melds, rules)
+                    );
                 }
             }
         }

@@ -8,13 +8,13 @@
 
 use std::sync::LazyLock;
 
-use crate::rules::EvalRules;
-use crate::shape::Keys;
-use crate::tables::{digits, wind_runs, POW5};
+use crate::eval::shape::Keys;
+use crate::eval::tables::{digits, wind_runs, POW5};
+use crate::eval::totals::{Keep, Totals};
+use crate::eval::EvalRules;
 use crate::tiles::{
     each_kind, four_kinds, held_kinds, odd_kinds, pair_kinds, Counts, KindMask, KINDS, ORPHAN_KINDS,
 };
-use crate::totals::{Keep, Totals};
 
 // For every count pattern of a group, its [`Keep`] row: the suits, the honors without and
 // with 风嘴子.
@@ -168,15 +168,15 @@ pub const NEVER: i32 = 14;
 #[must_use]
 pub fn shanten(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> i32 {
     if rules.pair_258 {
-        return pair_258(counts, wild, crate::pair258::MeldInfo::unknown(melds));
+        return pair_258(counts, wild, crate::eval::pair258::MeldInfo::unknown(melds));
     }
     lacking(counts, wild, melds, 0, rules)
 }
 
 /// Shanten under 二五八将 (no wildcards in play): the distance to the nearest winning form.
-fn pair_258(counts: &Counts, wild: u8, melds: crate::pair258::MeldInfo) -> i32 {
+fn pair_258(counts: &Counts, wild: u8, melds: crate::eval::pair258::MeldInfo) -> i32 {
     let size = i32::from(14 - 3 * melds.count.min(4));
-    size - i32::from(wild) - i32::from(crate::pair258::keep(counts, melds)) - 1
+    size - i32::from(wild) - i32::from(crate::eval::pair258::keep(counts, melds)) - 1
 }
 
 /// Shanten of a validated hand, its melds' suits counted under `lack_a_suit`.
@@ -186,11 +186,11 @@ pub fn of_hand(hand: &crate::hand::Hand, rules: EvalRules) -> i32 {
         return pair_258(
             &hand.counts,
             hand.wild,
-            crate::pair258::MeldInfo::of(&hand.melds),
+            crate::eval::pair258::MeldInfo::of(&hand.melds),
         );
     }
     let meld_suits = if rules.lack_a_suit {
-        crate::suits::of_melds(hand)
+        crate::eval::suits::of_melds(hand)
     } else {
         0
     };
@@ -209,8 +209,8 @@ fn lacking(counts: &Counts, wild: u8, melds: u8, meld_suits: u8, rules: EvalRule
     if !rules.lack_a_suit {
         return any_suits(counts, wild, melds, rules);
     }
-    let held = crate::suits::of_counts(counts) | meld_suits;
-    if held != crate::suits::ALL_SUITS {
+    let held = crate::eval::suits::of_counts(counts) | meld_suits;
+    if held != crate::eval::suits::ALL_SUITS {
         // A suit is already missing: nothing to exchange for it.
         return any_suits(counts, wild, melds, rules);
     }

@@ -1,8 +1,8 @@
 //! Winning shapes (docs/rules.md §4): the standard shape, seven pairs, thirteen orphans, with
 //! wildcards (docs/rules.md §6) standing for any tile.
 
-use crate::rules::EvalRules;
-use crate::tables::{melds_need, pair_need, HONORS, HONORS_WIND_RUNS, POW5, SUIT};
+use crate::eval::tables::{melds_need, pair_need, HONORS, HONORS_WIND_RUNS, POW5, SUIT};
+use crate::eval::EvalRules;
 use crate::tiles::{Counts, FIRST_HONOR, ORPHAN_KINDS};
 
 /// The base-5 keys of the four groups (three suits, honors) of a hand.
@@ -111,9 +111,10 @@ pub fn is_thirteen_orphans(counts: &Counts) -> bool {
 #[must_use]
 pub fn is_win(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> bool {
     if rules.pair_258 {
-        return wild == 0 && crate::pair258::wins(counts, crate::pair258::MeldInfo::unknown(melds));
+        return wild == 0
+            && crate::eval::pair258::wins(counts, crate::eval::pair258::MeldInfo::unknown(melds));
     }
-    if rules.lack_a_suit && crate::suits::of_counts(counts) == crate::suits::ALL_SUITS {
+    if rules.lack_a_suit && crate::eval::suits::of_counts(counts) == crate::eval::suits::ALL_SUITS {
         return false;
     }
     if is_standard(counts, wild, rules) {
@@ -128,10 +129,10 @@ pub fn is_win(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> bool {
 #[must_use]
 pub fn hand_wins(hand: &crate::hand::Hand, rules: EvalRules) -> bool {
     if rules.pair_258 {
-        let melds = crate::pair258::MeldInfo::of(&hand.melds);
-        return hand.wild == 0 && crate::pair258::wins(&hand.counts, melds);
+        let melds = crate::eval::pair258::MeldInfo::of(&hand.melds);
+        return hand.wild == 0 && crate::eval::pair258::wins(&hand.counts, melds);
     }
-    (!rules.lack_a_suit || crate::suits::of_hand(hand) != crate::suits::ALL_SUITS)
+    (!rules.lack_a_suit || crate::eval::suits::of_hand(hand) != crate::eval::suits::ALL_SUITS)
         && is_win(&hand.counts, hand.wild, hand.meld_count(), rules)
 }
 
