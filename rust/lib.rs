@@ -8,11 +8,11 @@ pub mod eval;
 pub mod game;
 pub mod greedy;
 pub mod hand;
+pub mod outcome;
 pub mod profiles;
 pub mod rl;
 pub mod rng;
 pub mod rules;
-pub mod score;
 pub mod selfplay;
 pub mod tiles;
 

@@ -39,7 +39,7 @@ impl Group {
 }
 
 /// The shapes; the numbers are those of `koudiandian.Shape`.
-pub use crate::score::Shape;
+pub use crate::eval::shape::Shape;
 
 /// One reading.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -147,6 +147,14 @@ pub const fn group_of(kind: usize) -> (usize, u32) {
     }
 }
 
+/// The winning shapes; the numbers are those of `koudiandian.Shape`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    Standard = 0,
+    SevenPairs = 1,
+    ThirteenOrphans = 2,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,10 +6,11 @@
 
 use super::action::{Act, ActionCode};
 use super::event::Event;
-use super::result::{special, WinKind};
-use super::state::{GameCore, KongRecord, MeldRecord, Phase};
+use super::state::{GameCore, Phase};
 use super::turn::melds_of;
 use crate::hand::MeldKind;
+use crate::outcome::{special, WinKind};
+use crate::outcome::{KongRecord, MeldRecord};
 
 /// A seat's answers to one discard, on the stack: win, pong, kong, dice kong, three chows
 /// and the pass at most.

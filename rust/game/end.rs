@@ -2,13 +2,13 @@
 //! `end_hand` event that reveals every seat's tiles.
 
 use super::event::{EndHand, Event};
-use super::result::{
-    deltas_of, Bird, HandResult, Outcome, ScoreItem, WinContext, WinKind, WinSummary,
-};
 use super::state::{GameCore, Phase};
 use super::turn::melds_of;
+use crate::outcome::pattern_names;
+use crate::outcome::{
+    deltas_of, Bird, HandResult, Outcome, ScoreItem, WinContext, WinKind, WinSummary,
+};
 use crate::profiles::HandSummary;
-use crate::score::PATTERNS;
 use crate::tiles::KINDS;
 
 impl GameCore {
@@ -77,7 +77,7 @@ impl GameCore {
             return;
         };
         let haidi_win = (o.context.is_self_draw() && o.context.last_tile)
-            || o.context.has(super::result::special::LAST_DISCARD);
+            || o.context.has(crate::outcome::special::LAST_DISCARD);
         let tile = if haidi_win {
             Some(o.tile)
         } else if self.wall.remaining() > 0 {
@@ -166,14 +166,7 @@ impl GameCore {
             win_tile: o.map(|o| o.tile),
             points: o.map_or(0, |o| u32::from(o.points)),
             factor: o.map_or(1, |o| o.factor),
-            patterns: o.map_or_else(Vec::new, |o| {
-                PATTERNS
-                    .iter()
-                    .enumerate()
-                    .filter(|&(bit, _)| o.patterns >> bit & 1 == 1)
-                    .map(|(_, p)| p.name)
-                    .collect()
-            }),
+            patterns: o.map_or_else(Vec::new, |o| pattern_names(o.patterns)),
             deltas: deltas_of(&transfers),
             transfers,
             kongs_made: !self.kongs.is_empty(),

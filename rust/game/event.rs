@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::action::Act;
-use super::result::{HandResult, WinKind};
+use crate::outcome::{HandResult, WinKind};
 use crate::rules::Rules;
 
 /// The deal: everything needed to replay the hand.

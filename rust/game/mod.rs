@@ -26,7 +26,6 @@ mod action;
 mod claims;
 mod end;
 mod event;
-mod result;
 mod state;
 mod turn;
 mod validate;
@@ -35,11 +34,11 @@ mod view;
 #[cfg(test)]
 mod tests;
 
+pub use crate::outcome::{
+    deltas_of, special, Bird, Haidi, HandResult, KongRecord, MeldRecord, Outcome, ScoreItem,
+    Transfer, WinContext, WinKind, WinSummary,
+};
 pub use action::{describe, tile_of, Act, ActionCode, CODES};
 pub use event::{EndHand, Event, StartHand};
-pub use result::{
-    deltas_of, special, Bird, Haidi, HandResult, Outcome, ScoreItem, Transfer, WinContext, WinKind,
-    WinSummary,
-};
-pub use state::{GameCore, KongRecord, MeldRecord, Phase, Seat, Wall};
+pub use state::{GameCore, Phase, Seat, Wall};
 pub use view::{sees_discard, sees_meld, ActionView, MeldView, SeatView};

@@ -4,11 +4,11 @@
 
 use super::action::{self, Act, ActionCode, CODES};
 use super::event::{Event, StartHand};
-use super::result::{Bird, Haidi, HandResult, Outcome};
 use crate::error::{Error, Result};
 use crate::eval::shape::{group_of, Keys};
 use crate::eval::waits::ReadyWaits;
-use crate::hand::{MeldKind, Melds};
+use crate::hand::Melds;
+use crate::outcome::{Bird, Haidi, HandResult, KongRecord, MeldRecord, Outcome};
 use crate::profiles::TurnRules;
 use crate::rng::Deal;
 use crate::rules::Rules;
@@ -16,26 +16,6 @@ use crate::tiles::{is_flower, Counts, KindMask, FIRST_FLOWER, FLOWERS, KINDS};
 
 /// The highest 跑 bid.
 pub const MAX_BID: u8 = 3;
-
-/// A meld as laid down: kind, tile, and the seat whose discard made it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MeldRecord {
-    pub kind: MeldKind,
-    pub tile: u8,
-    pub source: Option<u8>,
-}
-
-/// A kong made in the hand, for settlement.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct KongRecord {
-    pub seat: u8,
-    pub kind: MeldKind,
-    pub tile: u8,
-    /// The discarder of a direct kong's tile.
-    pub feeder: Option<u8>,
-    /// Whether that discarder had declared when it discarded.
-    pub feeder_declared: bool,
-}
 
 /// Where the hand stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

@@ -3,11 +3,12 @@
 
 use super::action::{self, Act, ActionCode};
 use super::event::Event;
-use super::result::{special, Haidi, WinContext, WinKind};
-use super::state::{GameCore, KongRecord, MeldRecord, Phase};
+use super::state::{GameCore, Phase};
 use crate::eval::shape::{entry, group_of, standard_need, Keys};
 use crate::eval::waits::{never_ready_after_discard, ready_discards, ReadyWaits, Waits};
 use crate::hand::{Hand, Meld, MeldKind, Melds};
+use crate::outcome::{special, Haidi, WinContext, WinKind};
+use crate::outcome::{KongRecord, MeldRecord};
 use crate::tiles::{each_kind, four_kinds, held_kinds, is_flower, Counts, KindMask, KINDS};
 use std::ops::Range;
 

@@ -1,7 +1,7 @@
 //! The invariants of a hand, checked by the tests after every step.
 
-use super::result::WinKind;
 use super::state::{GameCore, Phase};
+use crate::outcome::WinKind;
 use crate::tiles::KINDS;
 
 impl GameCore {

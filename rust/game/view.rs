@@ -9,9 +9,9 @@ use serde_json::{json, Value};
 
 use super::action::{self, Act, ActionCode};
 use super::event::Event;
-use super::result::HandResult;
 use super::state::{GameCore, Phase};
 use crate::hand::MeldKind;
+use crate::outcome::HandResult;
 use crate::rules::Rules;
 use crate::tiles::{Counts, KINDS};
 

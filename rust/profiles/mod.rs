@@ -12,10 +12,10 @@ pub mod taiyuan;
 use crate::error::Result;
 use crate::eval::waits::Waits;
 use crate::eval::EvalRules;
-use crate::game::{Bird, HandResult, KongRecord, Outcome, ScoreItem, Transfer, WinContext};
 use crate::hand::Hand;
+use crate::outcome::WinScore;
+use crate::outcome::{Bird, HandResult, KongRecord, Outcome, ScoreItem, Transfer, WinContext};
 use crate::rules::{OptionSpec, Preset, Rules};
-use crate::score::WinScore;
 use crate::tiles::{Counts, KindMask};
 
 /// Every profile, by number (a [`Rules`] stores the number). The first is the default.

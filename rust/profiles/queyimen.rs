@@ -4,13 +4,14 @@
 
 use super::{HandSummary, Profile, TurnRules, WallRules};
 use crate::error::{Error, Result};
+use crate::eval::shape::Shape;
 use crate::eval::shape::{hand_wins, is_seven_pairs, is_standard};
 use crate::eval::waits::Waits;
 use crate::eval::EvalRules;
-use crate::game::{HandResult, ScoreItem, Transfer, WinContext, WinKind};
 use crate::hand::{Hand, MeldKind};
+use crate::outcome::{pattern, WinScore};
+use crate::outcome::{HandResult, ScoreItem, Transfer, WinContext, WinKind};
 use crate::rules::{OptionSpec, Preset, Rules};
-use crate::score::{pattern, Shape, WinScore};
 use crate::tiles::SUITED_KINDS;
 
 /// The profile.

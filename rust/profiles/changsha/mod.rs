@@ -6,12 +6,13 @@ use super::{HandSummary, Profile, TurnRules, WallRules};
 use crate::error::{Error, Result};
 use crate::eval::pair258::{big, big_shapes, MeldInfo};
 use crate::eval::shape::hand_wins;
+use crate::eval::shape::Shape;
 use crate::eval::waits::Waits;
 use crate::eval::EvalRules;
-use crate::game::{special, HandResult, ScoreItem, Transfer, WinContext, WinKind};
 use crate::hand::Hand;
+use crate::outcome::WinScore;
+use crate::outcome::{special, HandResult, ScoreItem, Transfer, WinContext, WinKind};
 use crate::rules::{OptionSpec, Preset, Rules};
-use crate::score::{Shape, WinScore};
 use crate::tiles::{Counts, SUITED_KINDS};
 
 /// The profile.

@@ -8,10 +8,10 @@ use super::{HandSummary, Profile, TurnRules, WallRules};
 use crate::error::Result;
 use crate::eval::waits::Waits;
 use crate::eval::EvalRules;
-use crate::game::{HandResult, ScoreItem, Transfer, WinContext, WinKind};
 use crate::hand::{Hand, MeldKind};
+use crate::outcome::WinScore;
+use crate::outcome::{HandResult, ScoreItem, Transfer, WinContext, WinKind};
 use crate::rules::{OptionSpec, OptionType, Preset, Rules};
-use crate::score::WinScore;
 use crate::tiles::{ALL_KINDS, FIRST_HONOR};
 
 /// The profile.

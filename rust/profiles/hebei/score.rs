@@ -19,10 +19,10 @@
 
 use crate::error::{Error, Result};
 use crate::eval::decompose::{decompose, Group, GroupKind, Reading};
+use crate::eval::shape::Shape;
 use crate::eval::EvalRules;
-use crate::game::{ScoreItem, WinContext, WinKind};
 use crate::hand::{Hand, MeldKind};
-use crate::score::Shape;
+use crate::outcome::{ScoreItem, WinContext, WinKind};
 use crate::tiles::FIRST_HONOR;
 
 /// 5万, the tile of 捉五魁.

@@ -1,15 +1,18 @@
 //! Taiyuan Koudiandian (太原扣点点), docs/rules.md §1–§8: 报听 before winning, wins by the point
 //! value of the winning tile, 耗子 wildcards, and the eleven options of §8.
 
+mod score;
+
 use super::{HandSummary, Profile, TurnRules, WallRules};
 use crate::error::{Error, Result};
 use crate::eval::waits::Waits;
 use crate::eval::EvalRules;
-use crate::game::{HandResult, ScoreItem, Transfer, WinContext, WinKind};
 use crate::hand::{Hand, MeldKind};
+use crate::outcome::{HandResult, ScoreItem, Transfer, WinContext, WinKind};
+use crate::outcome::{WinScore, PATTERNS};
 use crate::rules::{OptionSpec, OptionType, Preset, Rules};
-use crate::score::{self, WinScore, PATTERNS};
 use crate::tiles::{points, ALL_KINDS, SUITED_KINDS};
+use score::PATTERN_FACTORS;
 
 /// The profile.
 pub struct Taiyuan;
@@ -246,9 +249,11 @@ impl Profile for Taiyuan {
             items.push(ScoreItem::times("self_draw", "自摸", 2));
         }
         if s.factor > 1 {
-            for (bit, p) in PATTERNS.iter().enumerate() {
-                if s.patterns >> bit & 1 == 1 && p.factor > 1 {
-                    items.push(ScoreItem::times(p.name, p.chinese, p.factor.into()));
+            for (bit, (&(name, chinese), &factor)) in
+                PATTERNS.iter().zip(&PATTERN_FACTORS).enumerate()
+            {
+                if s.patterns >> bit & 1 == 1 && factor > 1 {
+                    items.push(ScoreItem::times(name, chinese, factor.into()));
                 }
             }
         }

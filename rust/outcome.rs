@@ -1,7 +1,49 @@
-//! The outcome of a hand and its settlement: who won, the score as named items, and every
-//! transfer. The JSON shape (`HandResult.to_dict()` in Python) is declared here.
+//! The vocabulary of outcomes, shared by the profiles and the state machine: the melds and
+//! kongs a hand made, the context and value of a win, its score as named items, every
+//! transfer, and the result of a hand. The JSON shape (`HandResult.to_dict()` in Python) is
+//! declared here.
 
 use serde::Serialize;
+
+use crate::eval::shape::Shape;
+use crate::hand::MeldKind;
+
+/// A meld as laid down: kind, tile, and the seat whose discard made it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MeldRecord {
+    pub kind: MeldKind,
+    pub tile: u8,
+    pub source: Option<u8>,
+}
+
+/// A kong made in the hand, for settlement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KongRecord {
+    pub seat: u8,
+    pub kind: MeldKind,
+    pub tile: u8,
+    /// The discarder of a direct kong's tile.
+    pub feeder: Option<u8>,
+    /// Whether that discarder had declared when it discarded.
+    pub feeder_declared: bool,
+}
+
+/// The value of one win.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WinScore {
+    /// `p`: the winning tile's point value after the max-point rule.
+    pub points: u8,
+    /// Whether the §4 thresholds allow the win (and it is not on a discarded wildcard).
+    pub allowed: bool,
+    /// Shape of the highest-scoring reading.
+    pub shape: Shape,
+    /// Pattern bits of that reading.
+    pub patterns: u32,
+    /// Product of the pattern factors (1 without `bonus_patterns` or with wildcards).
+    pub factor: u32,
+    /// One payer's share under 三家均摊: `p × factor`, ×2 on a self-draw.
+    pub payment: u32,
+}
 
 /// How a hand was won.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -104,6 +146,40 @@ impl WinContext {
     }
 }
 
+/// Pattern bits of a win's reading; the numbers are those of `koudiandian.Pattern`.
+pub mod pattern {
+    pub const PLAIN: u32 = 1 << 0;
+    pub const ALL_ONE_SUIT: u32 = 1 << 1;
+    pub const STRAIGHT: u32 = 1 << 2;
+    /// Seven pairs with 0, 1, 2, 3 quads.
+    pub const SEVEN_PAIRS: [u32; 4] = [1 << 3, 1 << 4, 1 << 5, 1 << 6];
+    pub const THIRTEEN_ORPHANS: u32 = 1 << 7;
+}
+
+/// A pattern's name (that of `koudiandian.Pattern`, lower case) and its Chinese name, by
+/// bit (see [`pattern`]); what a pattern is worth is its profile's.
+pub const PATTERNS: [(&str, &str); 8] = [
+    ("plain", "平胡"),
+    ("all_one_suit", "清一色"),
+    ("straight", "一条龙"),
+    ("seven_pairs", "七小对"),
+    ("golden_seven_pairs", "黄金七小对"),
+    ("luxury_seven_pairs", "豪华七小对"),
+    ("luxury_golden_seven_pairs", "豪华黄金七小对"),
+    ("thirteen_orphans", "十三幺"),
+];
+
+/// The names of the pattern bits `bits`, in bit order (bits above [`PATTERNS`] name none).
+#[must_use]
+pub fn pattern_names(bits: u32) -> Vec<&'static str> {
+    PATTERNS
+        .iter()
+        .enumerate()
+        .filter(|&(bit, _)| bits >> bit & 1 == 1)
+        .map(|(_, p)| p.0)
+        .collect()
+}
+
 /// How a won hand was won, as the state machine records it for settlement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Outcome {
@@ -118,7 +194,7 @@ pub struct Outcome {
     /// `p` after the max-point rule.
     pub points: u8,
     pub factor: u32,
-    /// Pattern bits of the scoring reading (see `score::PATTERNS`).
+    /// Pattern bits of the scoring reading (see [`PATTERNS`]).
     pub patterns: u32,
 }
 

@@ -2,78 +2,19 @@
 //! factor.
 
 use crate::error::{Error, Result};
-use crate::eval::shape::{is_seven_pairs, is_standard, is_thirteen_orphans, is_win};
+use crate::eval::shape::{is_seven_pairs, is_standard, is_thirteen_orphans, is_win, Shape};
 use crate::eval::waits::{max_points, Waits};
 use crate::eval::EvalRules;
 use crate::hand::Hand;
+use crate::outcome::{pattern, WinScore};
 use crate::tiles::{points, Counts};
 
-/// Pattern bits; the numbers are those of `koudiandian.Pattern`.
-pub mod pattern {
-    pub const PLAIN: u32 = 1 << 0;
-    pub const ALL_ONE_SUIT: u32 = 1 << 1;
-    pub const STRAIGHT: u32 = 1 << 2;
-    /// Seven pairs with 0, 1, 2, 3 quads.
-    pub const SEVEN_PAIRS: [u32; 4] = [1 << 3, 1 << 4, 1 << 5, 1 << 6];
-    pub const THIRTEEN_ORPHANS: u32 = 1 << 7;
-}
-
-/// A pattern's name (that of `koudiandian.Pattern`, lower case), its Chinese name and its
-/// factor under `bonus_patterns`, by bit.
-#[derive(Debug, Clone, Copy)]
-pub struct PatternInfo {
-    pub name: &'static str,
-    pub chinese: &'static str,
-    pub factor: u32,
-}
-
-const fn info(name: &'static str, chinese: &'static str, factor: u32) -> PatternInfo {
-    PatternInfo {
-        name,
-        chinese,
-        factor,
-    }
-}
-
-/// The patterns of docs/rules.md §5.1 by bit (see [`pattern`]).
-pub const PATTERNS: [PatternInfo; 8] = [
-    info("plain", "平胡", 1),
-    info("all_one_suit", "清一色", 2),
-    info("straight", "一条龙", 2),
-    info("seven_pairs", "七小对", 2),
-    info("golden_seven_pairs", "黄金七小对", 4),
-    info("luxury_seven_pairs", "豪华七小对", 8),
-    info("luxury_golden_seven_pairs", "豪华黄金七小对", 16),
-    info("thirteen_orphans", "十三幺", 1),
-];
+/// Each pattern's factor under `bonus_patterns` (docs/rules.md §5.1), by bit (see
+/// [`pattern`]).
+pub const PATTERN_FACTORS: [u32; 8] = [1, 2, 2, 2, 4, 8, 16, 1];
 
 /// Factors of the seven-pairs family by number of quads (docs/rules.md §5.1).
 const SEVEN_PAIRS_FACTOR: [u32; 4] = [2, 4, 8, 16];
-
-/// The winning shapes; the numbers are those of `koudiandian.Shape`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Shape {
-    Standard = 0,
-    SevenPairs = 1,
-    ThirteenOrphans = 2,
-}
-
-/// The value of one win.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WinScore {
-    /// `p`: the winning tile's point value after the max-point rule.
-    pub points: u8,
-    /// Whether the §4 thresholds allow the win (and it is not on a discarded wildcard).
-    pub allowed: bool,
-    /// Shape of the highest-scoring reading.
-    pub shape: Shape,
-    /// Pattern bits of that reading.
-    pub patterns: u32,
-    /// Product of the pattern factors (1 without `bonus_patterns` or with wildcards).
-    pub factor: u32,
-    /// One payer's share under 三家均摊: `p × factor`, ×2 on a self-draw.
-    pub payment: u32,
-}
 
 /// All natural tiles and melds in one suit, no honors (清一色). Wildcards stand for that suit.
 fn all_one_suit(hand: &Hand) -> bool {
