@@ -15,10 +15,10 @@
 use std::time::Instant;
 
 use koudiandian::game::GameCore;
+use koudiandian::profiles::Rules;
 use koudiandian::rl::encode::SIZE;
 use koudiandian::rl::{Opponents, Out, VecEnv, N_ACTIONS};
 use koudiandian::rng::Rng;
-use koudiandian::rules::Rules;
 
 const B: usize = 1024;
 const STEPS: usize = 400;

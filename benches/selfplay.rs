@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput};
-use koudiandian::rules::Rules;
+use koudiandian::profiles::Rules;
 use koudiandian::selfplay::{play, Bot, Plan};
 
 const PROFILES: [&str; 4] = ["taiyuan", "queyimen", "hebei", "changsha"];

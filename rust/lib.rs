@@ -12,7 +12,6 @@ pub mod outcome;
 pub mod profiles;
 pub mod rl;
 pub mod rng;
-pub mod rules;
 pub mod selfplay;
 pub mod tiles;
 

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::action::Act;
 use crate::outcome::{HandResult, WinKind};
-use crate::rules::Rules;
+use crate::profiles::Rules;
 
 /// The deal: everything needed to replay the hand.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -9,9 +9,9 @@ use crate::eval::shape::{group_of, Keys};
 use crate::eval::waits::ReadyWaits;
 use crate::hand::Melds;
 use crate::outcome::{Bird, Haidi, HandResult, KongRecord, MeldRecord, Outcome};
+use crate::profiles::Rules;
 use crate::profiles::TurnRules;
 use crate::rng::Deal;
-use crate::rules::Rules;
 use crate::tiles::{is_flower, Counts, KindMask, FIRST_FLOWER, FLOWERS, KINDS};
 
 /// The highest 跑 bid.

@@ -1,8 +1,8 @@
 //! Random play from seeded walls keeps the invariants of [`GameCore::validate`].
 
 use super::*;
+use crate::profiles::Rules;
 use crate::rng::Rng;
-use crate::rules::Rules;
 
 fn rules(text: &str) -> Rules {
     Rules::parse(text).expect("valid rules")

@@ -12,7 +12,7 @@ use super::event::Event;
 use super::state::{GameCore, Phase};
 use crate::hand::MeldKind;
 use crate::outcome::HandResult;
-use crate::rules::Rules;
+use crate::profiles::Rules;
 use crate::tiles::{Counts, KINDS};
 
 /// Whether `viewer` sees the kind of `owner`'s discard (a 报听 discard lies face down until

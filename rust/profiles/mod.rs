@@ -1,195 +1,24 @@
 //! The profile seam: what differs between rule systems, asked of a [`Profile`].
 //!
-//! The state machine (`game/`), the evaluators (`shape`, `tables`, `waits`, `shanten`) and the
-//! Python layer are shared; a rule system is one module implementing [`Profile`] and one line
-//! in [`ALL`]. `docs/architecture.md` lists the hooks and how to add a profile.
+//! The state machine (`game/`), the evaluators (`eval/`) and the Python layer are shared; a
+//! rule system is one module implementing [`Profile`] and one line in [`ALL`]
+//! (`registry.rs`). `docs/architecture.md` lists the hooks and how to add a profile.
+//!
+//! - `options.rs`: option tables, presets and the [`Rules`] value;
+//! - `profile.rs`: the [`Profile`] trait and the rules the state machine reads;
+//! - `registry.rs`: every profile by number, a [`Rules`] read by option name;
+//! - `parse.rs`: presets and rule text read into a [`Rules`];
+//! - one module (file or folder) per profile.
 
 pub mod changsha;
 pub mod hebei;
+pub mod options;
+mod parse;
+pub mod profile;
 pub mod queyimen;
+pub mod registry;
 pub mod taiyuan;
 
-use crate::error::Result;
-use crate::eval::waits::Waits;
-use crate::eval::EvalRules;
-use crate::hand::Hand;
-use crate::outcome::WinScore;
-use crate::outcome::{Bird, HandResult, KongRecord, Outcome, ScoreItem, Transfer, WinContext};
-use crate::rules::{OptionSpec, Preset, Rules};
-use crate::tiles::{Counts, KindMask};
-
-/// Every profile, by number (a [`Rules`] stores the number). The first is the default.
-pub static ALL: [&dyn Profile; 4] = [
-    &taiyuan::Taiyuan,
-    &queyimen::Queyimen,
-    &hebei::Hebei,
-    &changsha::Changsha,
-];
-
-/// The number of the profile called `name`.
-#[must_use]
-pub fn index_of(name: &str) -> Option<u8> {
-    let lower = name.trim().to_ascii_lowercase();
-    ALL.iter().position(|p| p.name() == lower).map(|i| i as u8)
-}
-
-/// The profiles' names.
-#[must_use]
-pub fn names() -> Vec<&'static str> {
-    ALL.iter().map(|p| p.name()).collect()
-}
-
-/// Every preset's name, over all profiles.
-#[must_use]
-pub fn preset_names() -> Vec<&'static str> {
-    ALL.iter()
-        .flat_map(|p| p.presets().iter().map(|s| s.name))
-        .collect()
-}
-
-/// What the state machine needs of the rules on every step, compiled once per hand.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct TurnRules {
-    pub eval: EvalRules,
-    /// A seat must declare ready (报听) before it can win; a declared hand is locked.
-    pub declare_to_win: bool,
-    /// A declared seat's kong may not change its winning tiles (改变听口不能杠).
-    pub kong_keeps_waits: bool,
-    /// A seat that can win wins without being asked (有胡必胡).
-    pub must_win: bool,
-    /// An added kong given up by choosing pong is offered again (可缓杠).
-    pub delayed_kong: bool,
-    /// Other seats may win on an added kong (抢杠).
-    pub rob_added_kong: bool,
-    /// Passing a win on a discard or robbed kong leaves only self-draw for the rest of the
-    /// hand (过胡).
-    pub pass_forfeits_discard_wins: bool,
-    /// The seat after a discarder may chow it (吃).
-    pub chow: bool,
-    /// Every seat that wins on a discard wins (一炮多响), not only the nearest.
-    pub several_winners: bool,
-    /// Each seat bids 0–3 跑 before the deal.
-    pub bids: bool,
-    /// A kong may be made with dice (杠) when the hand is ready after it; the seat is locked.
-    pub dice_kongs: bool,
-    /// Seats declare opening small wins (起手小胡) at their first turn.
-    pub opening_wins: bool,
-    /// The wall's last tile (海底) is offered seat by seat; its discard may only be won on.
-    pub haidi: bool,
-    /// Passing a win on a tile bars winning on that kind from a discard until the seat
-    /// draws (漏胡).
-    pub pass_blocks_tile: bool,
-    /// A bird (扎鸟) is turned after a win.
-    pub bird: bool,
-}
-
-/// The tiles in play and how a hand's wildcard kinds are chosen.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct WallRules {
-    /// Kinds in play, four tiles each.
-    pub kinds: KindMask,
-    /// How many wildcard kinds a hand has.
-    pub wildcards: usize,
-    /// The kinds they are drawn from.
-    pub wildcard_pool: KindMask,
-    /// The eight flowers (34–41) are in the wall; a seat sets them aside and draws again.
-    pub flowers: bool,
-    /// The wildcard kind follows an indicator tile turned after the deal
-    /// ([`Profile::wildcard_of_indicator`]); `wildcards` is then 0.
-    pub indicator: bool,
-    /// The wall is stacks of two (墩): a replacement takes the last stack's top tile, then
-    /// its bottom (else the last tile, then the one before it).
-    pub stacks: bool,
-    /// Dice rolled for each hand (seeded games; explicit games are given theirs).
-    pub dice: usize,
-}
-
-/// What a hand's settlement looks at.
-#[derive(Debug, Clone, Copy)]
-pub struct HandSummary<'a> {
-    pub dealer: u8,
-    /// Each win, the one that counts for the deal first; empty for a drawn hand.
-    pub outcomes: &'a [Outcome],
-    pub kongs: &'a [KongRecord],
-    /// Each seat's 跑 bid (0 without bids).
-    pub bids: [u8; 4],
-    /// The bird turned after a win.
-    pub bird: Option<Bird>,
-    /// How many opening small wins each seat declared.
-    pub opening: [u8; 4],
-}
-
-/// A rule system. Each method states the rule it decides; the engine asks, never assumes.
-pub trait Profile: Sync {
-    /// The profile's name: `"taiyuan"`.
-    fn name(&self) -> &'static str;
-    /// Its options, in the order a [`Rules`] stores their values.
-    fn options(&self) -> &'static [OptionSpec];
-    /// Its named rule sets.
-    fn presets(&self) -> &'static [Preset];
-    /// Refuse combinations of options that the rules forbid.
-    ///
-    /// # Errors
-    /// `Error::Rules` naming the options.
-    fn check(&self, rules: &Rules) -> Result<()>;
-    /// The options the shared evaluators read.
-    fn eval(&self, rules: &Rules) -> EvalRules;
-    /// The tiles in play and the wildcard rule.
-    fn wall(&self, rules: &Rules) -> WallRules;
-    /// The state machine's options.
-    fn turn_rules(&self, rules: &Rules) -> TurnRules;
-    /// Whether a seat whose hand would wait on `waits` may declare ready.
-    fn declarable(&self, rules: &Rules, waits: &Waits) -> bool;
-    /// Whether a win on another seat's discard (or robbed kong) of `tile` may be offered.
-    fn discard_win_allowed(&self, rules: &Rules, tile: u8) -> bool;
-    /// Score a complete hand won with `tile` as `context` says (self-draw, discard, robbed
-    /// kong; a replacement or the last tile); its `allowed` says whether the win may happen.
-    ///
-    /// # Errors
-    /// `Error::NotWinning` if the hand does not win.
-    fn score(&self, rules: &Rules, hand: &Hand, tile: u8, context: WinContext) -> Result<WinScore>;
-    /// The score of `hand` won with `tile` (as [`Profile::score`] gave it) as named items,
-    /// in the order they apply.
-    fn score_items(
-        &self,
-        rules: &Rules,
-        hand: &Hand,
-        tile: u8,
-        score: &WinScore,
-        context: WinContext,
-    ) -> Vec<ScoreItem>;
-    /// [`Profile::score`] and [`Profile::score_items`] at once; a profile whose items come
-    /// from the same work as its score overrides it to do that work once.
-    ///
-    /// # Errors
-    /// As [`Profile::score`].
-    fn score_with_items(
-        &self,
-        rules: &Rules,
-        hand: &Hand,
-        tile: u8,
-        context: WinContext,
-    ) -> Result<(WinScore, Vec<ScoreItem>)> {
-        let score = self.score(rules, hand, tile, context)?;
-        let items = self.score_items(rules, hand, tile, &score, context);
-        Ok((score, items))
-    }
-    /// Every payment of a finished hand.
-    fn settle(&self, rules: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer>;
-    /// Who deals the next hand of a match; `one_round` when the match is 一圈.
-    fn next_dealer(&self, rules: &Rules, result: &HandResult, one_round: bool) -> u8;
-    /// The wildcard kind an indicator tile turns up (profiles whose [`WallRules`] have
-    /// `indicator`).
-    fn wildcard_of_indicator(&self, _rules: &Rules, _indicator: u8) -> Option<u8> {
-        None
-    }
-    /// The opening small wins (起手小胡) of a seat's dealt tiles, by name (profiles with
-    /// `TurnRules::opening_wins`).
-    fn opening_wins(&self, _rules: &Rules, _dealt: &Counts) -> Vec<&'static str> {
-        Vec::new()
-    }
-    /// Whether a match's first dealer is drawn from the seed unless given (else seat 0).
-    fn random_first_dealer(&self, _rules: &Rules) -> bool {
-        false
-    }
-}
+pub use options::{OptionSpec, OptionType, Preset, Rules, MAX_OPTIONS};
+pub use profile::{HandSummary, Profile, TurnRules, WallRules};
+pub use registry::{index_of, names, preset_names, ALL};

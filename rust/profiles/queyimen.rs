@@ -2,7 +2,6 @@
 //! lack one of the three suits, additive fan paid by the discarder or, on a self-draw, by
 //! each other seat; kongs paid on the spot even in a drawn hand; the winner deals next.
 
-use super::{HandSummary, Profile, TurnRules, WallRules};
 use crate::error::{Error, Result};
 use crate::eval::shape::Shape;
 use crate::eval::shape::{hand_wins, is_seven_pairs, is_standard};
@@ -11,7 +10,8 @@ use crate::eval::EvalRules;
 use crate::hand::{Hand, MeldKind};
 use crate::outcome::{pattern, WinScore};
 use crate::outcome::{HandResult, ScoreItem, Transfer, WinContext, WinKind};
-use crate::rules::{OptionSpec, Preset, Rules};
+use crate::profiles::options::{OptionSpec, Preset, Rules};
+use crate::profiles::profile::{HandSummary, Profile, TurnRules, WallRules};
 use crate::tiles::SUITED_KINDS;
 
 /// The profile.

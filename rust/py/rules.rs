@@ -8,7 +8,7 @@ use super::value::dict_of;
 use crate::error::Error;
 use crate::eval::EvalRules;
 use crate::profiles;
-use crate::rules::{OptionType, Rules};
+use crate::profiles::{OptionType, Rules};
 
 /// The rules of a hand: a profile (`"taiyuan"`) and its options, frozen and validated.
 #[pyclass(frozen, eq, hash, module = "koudiandian._core", name = "Rules")]

@@ -5,8 +5,8 @@ use super::actions::{action_of_code, N_ACTIONS};
 use super::encode::{encode, Live, SIZE};
 use crate::error::Result;
 use crate::game::{ActionCode, GameCore, Phase};
+use crate::profiles::Rules;
 use crate::rng::Rng;
-use crate::rules::Rules;
 
 /// Who plays the seats other than the learner's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -7,8 +7,8 @@ use super::encode::{encode, encode_oracle, Live, ORACLE_SIZE, SIZE};
 use super::table::{Opponents, Table};
 use super::vecenv::{Out, VecEnv};
 use crate::game::{GameCore, Phase};
+use crate::profiles::Rules;
 use crate::rng::Rng;
-use crate::rules::Rules;
 
 const PRESETS: [&str; 4] = ["taiyuan", "queyimen", "hebei", "changsha"];
 

@@ -5,7 +5,7 @@
 use super::actions::N_ACTIONS;
 use super::table::{mix, Opponents, Table, OBS};
 use crate::error::{Error, Result};
-use crate::rules::Rules;
+use crate::profiles::Rules;
 
 /// The output buffers of a reset or a step, one row per table. `reward` has
 /// [`VecEnv::reward_width`] entries per table.

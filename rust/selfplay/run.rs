@@ -5,7 +5,7 @@ use super::bot::{Bot, Player};
 use super::log::event_log_json;
 use crate::error::{Error, Result};
 use crate::game::{GameCore, HandResult, WinKind};
-use crate::rules::Rules;
+use crate::profiles::Rules;
 
 /// The seed of hand (or match) `index` of a run seeded with `seed`: SplitMix64's output for
 /// `seed + (index + 1) · golden gamma` (mod 2^64), so that hands are independent. `index`

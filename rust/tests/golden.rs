@@ -10,7 +10,7 @@
 //! The runs take some seconds in `cargo test --release` (as CI runs it); an unoptimised
 //! build skips them.
 
-use koudiandian::rules::Rules;
+use koudiandian::profiles::Rules;
 use koudiandian::selfplay::{play, Bot, Length, Plan, Played};
 
 /// FNV-1a, 64 bits: small, stable across platforms and Rust versions.

@@ -2,7 +2,6 @@
 //! free the pair and add up, opening small wins (起手小胡), the dice kong (杠) beside the
 //! plain replacement (补张), the 海底 offered seat by seat, and the bird (扎鸟) that doubles.
 
-use super::{HandSummary, Profile, TurnRules, WallRules};
 use crate::error::{Error, Result};
 use crate::eval::pair258::{big, big_shapes, MeldInfo};
 use crate::eval::shape::hand_wins;
@@ -12,7 +11,8 @@ use crate::eval::EvalRules;
 use crate::hand::Hand;
 use crate::outcome::WinScore;
 use crate::outcome::{special, HandResult, ScoreItem, Transfer, WinContext, WinKind};
-use crate::rules::{OptionSpec, Preset, Rules};
+use crate::profiles::options::{OptionSpec, Preset, Rules};
+use crate::profiles::profile::{HandSummary, Profile, TurnRules, WallRules};
 use crate::tiles::{Counts, SUITED_KINDS};
 
 /// The profile.

@@ -4,14 +4,14 @@
 
 pub mod score;
 
-use super::{HandSummary, Profile, TurnRules, WallRules};
 use crate::error::Result;
 use crate::eval::waits::Waits;
 use crate::eval::EvalRules;
 use crate::hand::{Hand, MeldKind};
 use crate::outcome::WinScore;
 use crate::outcome::{HandResult, ScoreItem, Transfer, WinContext, WinKind};
-use crate::rules::{OptionSpec, OptionType, Preset, Rules};
+use crate::profiles::options::{OptionSpec, OptionType, Preset, Rules};
+use crate::profiles::profile::{HandSummary, Profile, TurnRules, WallRules};
 use crate::tiles::{ALL_KINDS, FIRST_HONOR};
 
 /// The profile.

@@ -3,14 +3,14 @@
 
 mod score;
 
-use super::{HandSummary, Profile, TurnRules, WallRules};
 use crate::error::{Error, Result};
 use crate::eval::waits::Waits;
 use crate::eval::EvalRules;
 use crate::hand::{Hand, MeldKind};
 use crate::outcome::{HandResult, ScoreItem, Transfer, WinContext, WinKind};
 use crate::outcome::{WinScore, PATTERNS};
-use crate::rules::{OptionSpec, OptionType, Preset, Rules};
+use crate::profiles::options::{OptionSpec, OptionType, Preset, Rules};
+use crate::profiles::profile::{HandSummary, Profile, TurnRules, WallRules};
 use crate::tiles::{points, ALL_KINDS, SUITED_KINDS};
 use score::PATTERN_FACTORS;
 
