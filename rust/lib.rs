@@ -3,10 +3,10 @@
 //! The core modules are pure Rust and build without Python (`cargo test`); the `python`
 //! feature adds the PyO3 bindings in `py/`, which is all that maturin compiles in on top.
 
+pub mod bots;
 pub mod error;
 pub mod eval;
 pub mod game;
-pub mod greedy;
 pub mod hand;
 pub mod outcome;
 pub mod profiles;

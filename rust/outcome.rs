@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use crate::eval::shape::Shape;
-use crate::hand::MeldKind;
+use crate::hand::{Meld, MeldKind, Melds};
 
 /// A meld as laid down: kind, tile, and the seat whose discard made it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -14,6 +14,19 @@ pub struct MeldRecord {
     pub kind: MeldKind,
     pub tile: u8,
     pub source: Option<u8>,
+}
+
+/// The evaluator's melds of a seat's meld records.
+#[must_use]
+pub fn melds_of(records: &[MeldRecord]) -> Melds {
+    let mut out = Melds::default();
+    for m in records {
+        out.push(Meld {
+            kind: m.kind,
+            tile: m.tile,
+        });
+    }
+    out
 }
 
 /// A kong made in the hand, for settlement.

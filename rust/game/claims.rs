@@ -7,8 +7,8 @@
 use super::action::{Act, ActionCode};
 use super::event::Event;
 use super::state::{GameCore, Phase};
-use super::turn::melds_of;
 use crate::hand::MeldKind;
+use crate::outcome::melds_of;
 use crate::outcome::{special, WinKind};
 use crate::outcome::{KongRecord, MeldRecord};
 

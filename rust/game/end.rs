@@ -3,7 +3,7 @@
 
 use super::event::{EndHand, Event};
 use super::state::{GameCore, Phase};
-use super::turn::melds_of;
+use crate::outcome::melds_of;
 use crate::outcome::pattern_names;
 use crate::outcome::{
     deltas_of, Bird, HandResult, Outcome, ScoreItem, WinContext, WinKind, WinSummary,

@@ -807,7 +807,7 @@ impl GameCore {
     pub(crate) fn kept_waits(&self, seat: u8, counts: &Counts) -> Option<KindMask> {
         let s = &self.seats[seat as usize];
         let kept = s.waits_kept?;
-        (kept.counts == *counts && kept.melds == super::turn::melds_of(&s.melds))
+        (kept.counts == *counts && kept.melds == crate::outcome::melds_of(&s.melds))
             .then_some(kept.tiles)
     }
 
@@ -818,7 +818,7 @@ impl GameCore {
     /// whose winning tiles cost a full check per kind, the one tile is checked.
     pub(crate) fn completes_discard(&mut self, seat: u8, tile: u8) -> bool {
         let s = &self.seats[seat as usize];
-        let melds = super::turn::melds_of(&s.melds);
+        let melds = crate::outcome::melds_of(&s.melds);
         if self.turn_rules.eval.pair_258 {
             let mut after = s.hand;
             after[tile as usize] += 1;

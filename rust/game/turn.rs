@@ -6,23 +6,11 @@ use super::event::Event;
 use super::state::{GameCore, Phase};
 use crate::eval::shape::{entry, group_of, standard_need, Keys};
 use crate::eval::waits::{never_ready_after_discard, ready_discards, ReadyWaits, Waits};
-use crate::hand::{Hand, Meld, MeldKind, Melds};
+use crate::hand::{Hand, Meld, MeldKind};
+use crate::outcome::{melds_of, KongRecord, MeldRecord};
 use crate::outcome::{special, Haidi, WinContext, WinKind};
-use crate::outcome::{KongRecord, MeldRecord};
 use crate::tiles::{each_kind, four_kinds, held_kinds, is_flower, Counts, KindMask, KINDS};
 use std::ops::Range;
-
-/// The evaluator's melds of a seat's meld records.
-pub(crate) fn melds_of(records: &[MeldRecord]) -> Melds {
-    let mut out = Melds::default();
-    for m in records {
-        out.push(Meld {
-            kind: m.kind,
-            tile: m.tile,
-        });
-    }
-    out
-}
 
 /// Whether a kong keeps a declared seat's winning tiles (改变听口不能杠): the waits of the
 /// hand before it (`hand` less the drawn tile on the seat's own turn) equal those after it.

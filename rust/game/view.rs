@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use super::action::{self, Act, ActionCode};
+use super::action::{self, Act};
 use super::event::Event;
 use super::state::{GameCore, Phase};
 use crate::hand::MeldKind;
@@ -182,7 +182,7 @@ impl GameCore {
 
     /// Tiles of each kind `seat` has seen (as [`SeatView::seen`] counts them), without
     /// building the view: the greedy policy asks this on every decision.
-    fn seen_by(&self, seat: u8) -> Counts {
+    pub(crate) fn seen_by(&self, seat: u8) -> Counts {
         let over = self.phase == Phase::Over;
         let mut seen = self.seats[seat as usize].hand;
         for (owner, s) in self.seats.iter().enumerate() {
@@ -204,38 +204,6 @@ impl GameCore {
             *c = (*c).min(4);
         }
         seen
-    }
-
-    /// The greedy policy's choice for `seat` (see [`crate::greedy`]), from what that seat
-    /// may see. Precondition: `seat` is to act.
-    pub fn greedy_action(&mut self, seat: u8) -> ActionCode {
-        self.legal(seat);
-        let legal = self.legal_cached(seat);
-        let s = &self.seats[seat as usize];
-        let claim_tile = self
-            .claim_tile
-            .filter(|_| matches!(self.phase, Phase::Claim | Phase::Rob));
-        let choice = crate::greedy::choose(&crate::greedy::Seat {
-            counts: s.hand,
-            melds: super::turn::melds_of(&s.melds),
-            wildcards: &self.wildcards,
-            rules: self.turn_rules.eval,
-            seen: &|| self.seen_by(seat),
-            legal,
-            ready: (self.phase == Phase::Turn
-                && seat == self.turn
-                && self.legal_ready
-                && self.ready_checked)
-                .then_some(self.ready.as_slice()),
-            claim_tile,
-            declared: s.declared,
-        });
-        // The policy chooses among `legal`; should it not, the first legal action.
-        if legal.contains(&choice) {
-            choice
-        } else {
-            legal.first().copied().unwrap_or(choice)
-        }
     }
 
     /// The event log as `seat` may see it (JSON values): other seats' tiles, draws,

@@ -353,7 +353,7 @@ impl PyGameCore {
         if !self.core.to_act().contains(&seat) {
             return Err(Error::NotYourTurn(format!("seat {seat} is not to act now")).into());
         }
-        Ok(self.core.greedy_action(seat))
+        Ok(crate::bots::greedy::action(&mut self.core, seat))
     }
 
     /// Who deals the next hand of a match (`None` while the hand goes on).
@@ -386,7 +386,7 @@ pub fn greedy_choice(
         .iter()
         .find(|&&c| crate::game::Act::of(c) == crate::game::Act::Pao)
     {
-        return Ok(crate::greedy::bid(&legal).unwrap_or(bid)); // before the deal: no hand yet
+        return Ok(crate::bots::greedy::bid(&legal).unwrap_or(bid)); // before the deal: no hand yet
     }
     let melds = view
         .melds
@@ -408,7 +408,7 @@ pub fn greedy_choice(
         return Err(Error::InvalidTile(format!("invalid claim tile {:?}", view.claim_tile)).into());
     }
     let tiles = crate::tiles::counts_of(&view.hand)?;
-    Ok(crate::greedy::choose(&crate::greedy::Seat {
+    Ok(crate::bots::greedy::choose(&crate::bots::greedy::Seat {
         counts: tiles,
         melds: crate::hand::Melds::from_slice(&melds),
         wildcards: &view.wildcards,

@@ -13,7 +13,7 @@ use crate::rng::Rng;
 pub enum Opponents {
     /// Nobody: every seat is a learner (self-play); the seat to act is asked.
     SelfPlay,
-    /// The greedy policy (`GameCore::greedy_action`).
+    /// The greedy policy (`bots::greedy::action`).
     Greedy,
     /// Uniform over the legal actions, from the table's own generator.
     Random,
@@ -176,7 +176,7 @@ impl Table {
                 return; // not reached: a seat to act has a legal action
             }
             let code = if self.opponents == Opponents::Greedy {
-                let c = self.game.greedy_action(seat);
+                let c = crate::bots::greedy::action(&mut self.game, seat);
                 // The policy picks among the legal actions; were it not to, play the first.
                 if legal.contains(&c) {
                     c

@@ -4,14 +4,12 @@
 //! for the same seed (the seeds, the bots' generators and the order in which seats are asked
 //! are fixed here and there alike).
 //!
-//! - `bot.rs`: the built-in bots ([`Bot`]) and a seat's player state;
 //! - `run.rs`: a run's [`Plan`], hands and matches by index, threads, duplicate play;
 //! - `log.rs`: a hand's log as one JSON line, escaped as Python's `json.dumps` escapes it.
 
-mod bot;
 mod log;
 mod run;
 
-pub use bot::{Bot, Player};
+pub use crate::bots::{Bot, Player};
 pub use log::{event_log_json, to_ascii_json};
 pub use run::{hand_seed, play, Length, Plan, Played, Record};

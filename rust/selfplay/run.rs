@@ -1,8 +1,8 @@
 //! A self-play run: which hands it plays (by index, so that any split of the indices over
 //! threads, processes or machines plays the same hands), and what it keeps of each.
 
-use super::bot::{Bot, Player};
 use super::log::event_log_json;
+use crate::bots::{Bot, Player};
 use crate::error::{Error, Result};
 use crate::game::{GameCore, HandResult, WinKind};
 use crate::profiles::Rules;

@@ -1,5 +1,5 @@
 //! The built-in bots: `random` (uniform over the legal actions, from its own seeded
-//! generator) and `greedy` ([`crate::greedy`]), as `koudiandian.bots.RandomBot` and
+//! generator) and `greedy` ([`crate::bots::greedy`]), as `koudiandian.bots.RandomBot` and
 //! `GreedyBot` play.
 
 use crate::error::{Error, Result};
@@ -61,7 +61,7 @@ impl Player {
                 let legal = game.legal(seat);
                 legal[self.rng.below(legal.len() as u64) as usize]
             }
-            Bot::Greedy => game.greedy_action(seat),
+            Bot::Greedy => super::greedy::action(game, seat),
         }
     }
 }

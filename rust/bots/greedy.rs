@@ -10,7 +10,7 @@ use std::cell::OnceCell;
 use crate::eval::shanten;
 use crate::eval::waits::Waits;
 use crate::eval::EvalRules;
-use crate::game::{Act, ActionCode};
+use crate::game::{Act, ActionCode, GameCore, Phase};
 use crate::hand::{Hand, Meld, MeldKind, Melds};
 use crate::tiles::{each_kind, held_kinds, points, Counts, KindMask, KINDS};
 
@@ -223,4 +223,36 @@ fn claim(seat: &Seat<'_>, pass: ActionCode) -> ActionCode {
         }
     }
     pass
+}
+
+/// The greedy policy's choice for `seat` of `game` ([`choose`]), from what that seat may
+/// see. Precondition: `seat` is to act.
+pub fn action(game: &mut GameCore, seat: u8) -> ActionCode {
+    game.legal(seat);
+    let legal = game.legal_cached(seat);
+    let s = &game.seats[seat as usize];
+    let claim_tile = game
+        .claim_tile
+        .filter(|_| matches!(game.phase, Phase::Claim | Phase::Rob));
+    let choice = choose(&Seat {
+        counts: s.hand,
+        melds: crate::outcome::melds_of(&s.melds),
+        wildcards: &game.wildcards,
+        rules: game.turn_rules.eval,
+        seen: &|| game.seen_by(seat),
+        legal,
+        ready: (game.phase == Phase::Turn
+            && seat == game.turn
+            && game.legal_ready
+            && game.ready_checked)
+            .then_some(game.ready.as_slice()),
+        claim_tile,
+        declared: s.declared,
+    });
+    // The policy chooses among `legal`; should it not, the first legal action.
+    if legal.contains(&choice) {
+        choice
+    } else {
+        legal.first().copied().unwrap_or(choice)
+    }
 }
