@@ -1,4 +1,4 @@
-//! Criterion benches of the pure-Rust core: `shape::is_win` and `waits::winning_mask`, per hand.
+//! Criterion benches of the pure-Rust core: `forms::is_win` and `waits::winning_mask`, per hand.
 //!
 //! Run with (a separate target dir keeps the main build unlocked):
 //!
@@ -23,10 +23,10 @@ use std::path::PathBuf;
 use std::time::{Duration, SystemTime};
 
 use criterion::{BenchmarkId, Criterion, Throughput};
-use koudiandian::eval::shape::is_win;
+use koudiandian::eval::forms::is_win;
 use koudiandian::eval::tables::warm_up;
 use koudiandian::eval::waits::winning_mask;
-use koudiandian::eval::EvalRules;
+use koudiandian::eval::{EvalRules, WinForms};
 use koudiandian::tiles::{Counts, KindMask, ALL_KINDS};
 
 /// Hands per set.
@@ -324,7 +324,7 @@ fn main() {
     };
     // Profile queyimen's evaluator options (缺一门), on the same hands as `no_wildcards`.
     let lacking = EvalRules {
-        lack_a_suit: true,
+        forms: WinForms::LackingASuit,
         ..plain
     };
 

@@ -1,7 +1,6 @@
 //! A validated hand: natural tile counts, wildcards, and declared melds.
 
 use crate::error::{Error, Result};
-use crate::eval::EvalRules;
 use crate::tiles::{Counts, KindMask, FIRST_HONOR, KINDS};
 
 /// How a declared meld was made (docs/rules.md §3). Its JSON name is the snake-case variant name.
@@ -222,9 +221,10 @@ impl Hand {
     /// Build and validate a hand.
     ///
     /// `tiles` are kinds 0–33 of the concealed tiles; tiles of a `wildcards` kind count as
-    /// wildcards. Checks: at most 4 melds, at most 2 distinct wildcard kinds (none an honor
-    /// under `no_honors`), no meld of a wildcard kind, no kind held more than four times,
-    /// no honor under `no_honors`, and the tile count that `size` asks for.
+    /// wildcards; `honors` says whether honor tiles are in play (false under `no_honors`).
+    /// Checks: at most 4 melds, at most 2 distinct wildcard kinds (none an honor without
+    /// honors), no meld of a wildcard kind, no kind held more than four times, no honor
+    /// without honors, and the tile count that `size` asks for.
     ///
     /// # Errors
     /// The [`Error`] variant for the first problem found, naming the value.
@@ -232,68 +232,19 @@ impl Hand {
         tiles: &[u8],
         melds: &[Meld],
         wildcards: &[u8],
-        rules: EvalRules,
+        honors: bool,
         size: Size,
     ) -> Result<Self> {
-        let wild_mask = wildcard_mask(wildcards, rules)?;
+        let wild_mask = wildcard_mask(wildcards, honors)?;
         if melds.len() > 4 {
             return Err(Error::Meld(format!(
                 "{} melds given; at most 4",
                 melds.len()
             )));
         }
-        let mut counts = [0u8; KINDS];
-        let mut held = [0u8; KINDS];
-        let mut wild = 0u8;
-        for (pos, &t) in tiles.iter().enumerate() {
-            if t as usize >= KINDS {
-                return Err(Error::InvalidTile(format!(
-                    "invalid tile index {t} at position {pos}; expected 0–33"
-                )));
-            }
-            if rules.no_honors && t as usize >= FIRST_HONOR {
-                return Err(Error::InvalidTile(format!(
-                    "tile {} at position {pos} is an honor, but honors are not in play (no_honors)",
-                    name(t)
-                )));
-            }
-            held[t as usize] = held[t as usize].saturating_add(1);
-            if wild_mask >> t & 1 == 1 {
-                wild = wild.saturating_add(1);
-            } else {
-                counts[t as usize] = counts[t as usize].saturating_add(1);
-            }
-        }
+        let (counts, mut held, wild) = read_concealed(tiles, wild_mask, honors)?;
         for (pos, m) in melds.iter().enumerate() {
-            if m.tile as usize >= KINDS {
-                return Err(Error::Meld(format!(
-                    "invalid meld tile index {} in meld {pos}; expected 0–33",
-                    m.tile
-                )));
-            }
-            if wild_mask >> m.tile & 1 == 1 {
-                return Err(Error::Meld(format!(
-                    "meld {pos} is of the wildcard kind {}; wildcards cannot be melded",
-                    name(m.tile)
-                )));
-            }
-            if rules.no_honors && m.tile as usize >= FIRST_HONOR {
-                return Err(Error::Meld(format!(
-                    "meld {pos} is of the honor {}, but honors are not in play (no_honors)",
-                    name(m.tile)
-                )));
-            }
-            if m.kind == MeldKind::Chow && (m.tile as usize >= FIRST_HONOR || m.tile % 9 > 6) {
-                return Err(Error::Meld(format!(
-                    "meld {pos} is a chow from {}; a chow's tile is the lowest of a run, 1–7 of a suit",
-                    name(m.tile)
-                )));
-            }
-            if m.kind == MeldKind::Chow && (1..3).any(|i| wild_mask >> (m.tile + i) & 1 == 1) {
-                return Err(Error::Meld(format!(
-                    "meld {pos} is a chow holding a wildcard kind; wildcards cannot be melded"
-                )));
-            }
+            check_meld(pos, m, wild_mask, honors)?;
             add_meld(&mut held, m.kind, m.tile);
         }
         if let Some(k) = held.iter().position(|&c| c > 4) {
@@ -310,38 +261,106 @@ impl Hand {
             wildcards: wild_mask,
             held,
         };
-        let n = hand.size();
-        let concealed = tiles.len();
-        let meld_note = if melds.is_empty() {
-            String::new()
-        } else {
-            format!(" with {} meld(s)", melds.len())
-        };
-        let ok = match size {
-            Size::Complete => n == 14,
-            Size::Waiting => n == 13,
-            Size::Any => n == 13 || n == 14,
-        };
-        if !ok {
-            let want = |full: u32| full - 3 * melds.len() as u32;
-            let expected = match size {
-                Size::Complete => format!("{} (3n+2)", want(14)),
-                Size::Waiting => format!("{} (3n+1)", want(13)),
-                Size::Any => format!("{} or {}", want(13), want(14)),
-            };
-            return Err(Error::HandSize(format!(
-                "{concealed} concealed tiles{meld_note}; expected {expected}"
-            )));
-        }
+        check_size(hand.size(), tiles.len(), melds.len(), size)?;
         Ok(hand)
     }
 }
 
-/// The wildcard kinds as a mask: at most two distinct kinds, none an honor under `no_honors`.
+/// The concealed `tiles` as natural counts, held counts (wildcards included) and the number
+/// of wildcards.
+fn read_concealed(tiles: &[u8], wild_mask: KindMask, honors: bool) -> Result<(Counts, Counts, u8)> {
+    let mut counts = [0u8; KINDS];
+    let mut held = [0u8; KINDS];
+    let mut wild = 0u8;
+    for (pos, &t) in tiles.iter().enumerate() {
+        if t as usize >= KINDS {
+            return Err(Error::InvalidTile(format!(
+                "invalid tile index {t} at position {pos}; expected 0–33"
+            )));
+        }
+        if !honors && t as usize >= FIRST_HONOR {
+            return Err(Error::InvalidTile(format!(
+                "tile {} at position {pos} is an honor, but honors are not in play (no_honors)",
+                name(t)
+            )));
+        }
+        held[t as usize] = held[t as usize].saturating_add(1);
+        if wild_mask >> t & 1 == 1 {
+            wild = wild.saturating_add(1);
+        } else {
+            counts[t as usize] = counts[t as usize].saturating_add(1);
+        }
+    }
+    Ok((counts, held, wild))
+}
+
+/// Meld number `pos` is of a kind in play, not of a wildcard kind, and a chow is a run.
+fn check_meld(pos: usize, m: &Meld, wild_mask: KindMask, honors: bool) -> Result<()> {
+    if m.tile as usize >= KINDS {
+        return Err(Error::Meld(format!(
+            "invalid meld tile index {} in meld {pos}; expected 0–33",
+            m.tile
+        )));
+    }
+    if wild_mask >> m.tile & 1 == 1 {
+        return Err(Error::Meld(format!(
+            "meld {pos} is of the wildcard kind {}; wildcards cannot be melded",
+            name(m.tile)
+        )));
+    }
+    if !honors && m.tile as usize >= FIRST_HONOR {
+        return Err(Error::Meld(format!(
+            "meld {pos} is of the honor {}, but honors are not in play (no_honors)",
+            name(m.tile)
+        )));
+    }
+    if m.kind == MeldKind::Chow && (m.tile as usize >= FIRST_HONOR || m.tile % 9 > 6) {
+        return Err(Error::Meld(format!(
+            "meld {pos} is a chow from {}; a chow's tile is the lowest of a run, 1–7 of a suit",
+            name(m.tile)
+        )));
+    }
+    if m.kind == MeldKind::Chow && (1..3).any(|i| wild_mask >> (m.tile + i) & 1 == 1) {
+        return Err(Error::Meld(format!(
+            "meld {pos} is a chow holding a wildcard kind; wildcards cannot be melded"
+        )));
+    }
+    Ok(())
+}
+
+/// A hand of `n` tiles (melds as three), `concealed` of them concealed, with `melds` melds,
+/// has the size `size` asks for.
+fn check_size(n: u32, concealed: usize, melds: usize, size: Size) -> Result<()> {
+    let ok = match size {
+        Size::Complete => n == 14,
+        Size::Waiting => n == 13,
+        Size::Any => n == 13 || n == 14,
+    };
+    if ok {
+        return Ok(());
+    }
+    let meld_note = if melds == 0 {
+        String::new()
+    } else {
+        format!(" with {melds} meld(s)")
+    };
+    let want = |full: u32| full - 3 * melds as u32;
+    let expected = match size {
+        Size::Complete => format!("{} (3n+2)", want(14)),
+        Size::Waiting => format!("{} (3n+1)", want(13)),
+        Size::Any => format!("{} or {}", want(13), want(14)),
+    };
+    Err(Error::HandSize(format!(
+        "{concealed} concealed tiles{meld_note}; expected {expected}"
+    )))
+}
+
+/// The wildcard kinds as a mask: at most two distinct kinds, none an honor unless `honors`
+/// are in play.
 ///
 /// # Errors
 /// [`Error::Wildcard`] naming the bad kind.
-pub fn wildcard_mask(wildcards: &[u8], rules: EvalRules) -> Result<KindMask> {
+pub fn wildcard_mask(wildcards: &[u8], honors: bool) -> Result<KindMask> {
     let mut wild_mask: KindMask = 0;
     for (pos, &w) in wildcards.iter().enumerate() {
         if w as usize >= KINDS {
@@ -355,7 +374,7 @@ pub fn wildcard_mask(wildcards: &[u8], rules: EvalRules) -> Result<KindMask> {
                 name(w)
             )));
         }
-        if rules.no_honors && w as usize >= FIRST_HONOR {
+        if !honors && w as usize >= FIRST_HONOR {
             return Err(Error::Wildcard(format!(
                 "wildcard kind {} is an honor, but honors are not in play (no_honors)",
                 name(w)

@@ -5,9 +5,9 @@
 //! only when ready. It sees only what its seat may see. Under 缺一门 (`lack_a_suit`) its
 //! shanten counts dropping a suit, so it discards the suit it drops.
 
+use crate::eval::forms;
 use std::cell::OnceCell;
 
-use crate::eval::shanten;
 use crate::eval::waits::Waits;
 use crate::eval::EvalRules;
 use crate::game::{Act, ActionCode, GameCore, Phase};
@@ -38,13 +38,13 @@ impl Seat<'_> {
 
     fn shanten_of(&self, counts: &Counts, melds: &[Meld]) -> i32 {
         let h = self.hand(counts, melds);
-        shanten::of_hand(&h, self.rules)
+        forms::of_hand(&h, self.rules)
     }
 
     /// The shanten after each discard of a hand of `counts` with `melds` (see
-    /// [`shanten::after_discards`]).
+    /// [`forms::after_discards`]).
     fn after_discards(&self, counts: &Counts, melds: &[Meld]) -> [i32; KINDS] {
-        shanten::after_discards(&self.hand(counts, melds), self.rules)
+        forms::after_discards(&self.hand(counts, melds), self.rules)
     }
 
     /// `(−shanten, live winning tiles, best wait value)` after discarding `kind`, whose
@@ -200,7 +200,7 @@ fn claim(seat: &Seat<'_>, pass: ActionCode) -> ActionCode {
     }
     // A pong or chow is taken when the best discard after it keeps the shanten.
     let keeps = |after: &Counts, melds: &[Meld]| {
-        shanten::best_after_discard(&seat.hand(after, melds), seat.rules) <= current
+        forms::best_after_discard(&seat.hand(after, melds), seat.rules) <= current
     };
     if let Some(c) = find(seat.legal, Act::Pong).filter(|_| seat.counts[t as usize] >= 2) {
         let mut after = seat.counts;

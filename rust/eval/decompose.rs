@@ -3,9 +3,9 @@
 
 use std::collections::BTreeSet;
 
+use crate::eval::rules::{EvalRules, WinForms};
 use crate::eval::shape::{is_seven_pairs, is_thirteen_orphans};
 use crate::eval::tables::wind_runs;
-use crate::eval::EvalRules;
 use crate::hand::{Hand, MeldKind};
 use crate::tiles::{Counts, FIRST_HONOR, KINDS, ORPHAN_KINDS};
 
@@ -246,7 +246,7 @@ pub fn decompose(hand: &Hand, rules: EvalRules) -> Vec<Reading> {
     if hand.melds.is_empty() && !rules.no_honors && is_thirteen_orphans(&hand.counts) {
         thirteen_orphans(&hand.counts, hand.wild, &mut out);
     }
-    if rules.pair_258
+    if rules.forms == WinForms::Pair258
         && crate::eval::pair258::big_shapes(
             &hand.counts,
             crate::eval::pair258::MeldInfo::of(&hand.melds),
@@ -261,7 +261,7 @@ pub fn decompose(hand: &Hand, rules: EvalRules) -> Vec<Reading> {
                 })
         });
     }
-    if rules.lack_a_suit {
+    if rules.forms == WinForms::LackingASuit {
         // 缺一门: a reading whose tiles hold all three suits does not win.
         out.retain(|r| {
             let kinds = r

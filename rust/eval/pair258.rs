@@ -3,8 +3,8 @@
 //! (every tile a 2, 5 or 8) needs no shape. The shared evaluators (`shape`, `waits`,
 //! `shanten`, `decompose`) ask this module when `EvalRules::pair_258` is set. No wildcards.
 
+use crate::eval::rules::EvalRules;
 use crate::eval::shape::is_standard;
-use crate::eval::EvalRules;
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::tiles::{Counts, KindMask, FIRST_HONOR};
 
@@ -200,6 +200,13 @@ pub fn keep(counts: &Counts, melds: MeldInfo) -> u8 {
         best = best.max(n);
     }
     best.min(size)
+}
+
+/// Shanten under 二五八将 (no wildcards in play): the distance to the nearest winning form.
+#[must_use]
+pub fn shanten(counts: &Counts, wild: u8, melds: MeldInfo) -> i32 {
+    let size = i32::from(14 - 3 * melds.count.min(4));
+    size - i32::from(wild) - i32::from(keep(counts, melds)) - 1
 }
 
 #[cfg(test)]

@@ -8,10 +8,10 @@
 
 use std::sync::LazyLock;
 
+use crate::eval::rules::EvalRules;
 use crate::eval::shape::Keys;
 use crate::eval::tables::{digits, wind_runs, POW5};
 use crate::eval::totals::{Keep, Totals};
-use crate::eval::EvalRules;
 use crate::tiles::{
     each_kind, four_kinds, held_kinds, odd_kinds, pair_kinds, Counts, KindMask, KINDS, ORPHAN_KINDS,
 };
@@ -159,56 +159,16 @@ fn thirteen_orphans_keep(counts: &Counts) -> u8 {
 /// than any hand that can.
 pub const NEVER: i32 = 14;
 
-/// Shanten of a hand of 3n+1 or 3n+2 concealed tiles (`counts` natural, `wild` wildcards):
-/// −1 complete, 0 ready, 1 one tile from ready, … Under `lack_a_suit` (缺一门) the
-/// concealed tiles of one suit are exchanged too (the cheapest suit); the melds' suits are
-/// not seen here: [`of_hand`] counts them.
-///
-/// Precondition: counts ≤ 4; `Σcounts + wild` is `13 − 3·melds` or `14 − 3·melds`.
-#[must_use]
-pub fn shanten(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> i32 {
-    if rules.pair_258 {
-        return pair_258(counts, wild, crate::eval::pair258::MeldInfo::unknown(melds));
-    }
-    lacking(counts, wild, melds, 0, rules)
-}
-
-/// Shanten under 二五八将 (no wildcards in play): the distance to the nearest winning form.
-fn pair_258(counts: &Counts, wild: u8, melds: crate::eval::pair258::MeldInfo) -> i32 {
-    let size = i32::from(14 - 3 * melds.count.min(4));
-    size - i32::from(wild) - i32::from(crate::eval::pair258::keep(counts, melds)) - 1
-}
-
-/// Shanten of a validated hand, its melds' suits counted under `lack_a_suit`.
-#[must_use]
-pub fn of_hand(hand: &crate::hand::Hand, rules: EvalRules) -> i32 {
-    if rules.pair_258 {
-        return pair_258(
-            &hand.counts,
-            hand.wild,
-            crate::eval::pair258::MeldInfo::of(&hand.melds),
-        );
-    }
-    let meld_suits = if rules.lack_a_suit {
-        crate::eval::suits::of_melds(hand)
-    } else {
-        0
-    };
-    lacking(
-        &hand.counts,
-        hand.wild,
-        hand.meld_count(),
-        meld_suits,
-        rules,
-    )
-}
-
-/// [`shanten`] when the melds hold `meld_suits` (a suit mask): under `lack_a_suit`, the
-/// best over the suits the hand may drop (a suit no meld holds); [`NEVER`] if there is none.
-fn lacking(counts: &Counts, wild: u8, melds: u8, meld_suits: u8, rules: EvalRules) -> i32 {
-    if !rules.lack_a_suit {
-        return any_suits(counts, wild, melds, rules);
-    }
+/// The shanten of a hand that must lack a suit (缺一门) when its melds hold `meld_suits` (a
+/// suit mask): the best over the suits the hand may drop (a suit no meld holds); [`NEVER`] if
+/// there is none.
+pub(crate) fn lacking(
+    counts: &Counts,
+    wild: u8,
+    melds: u8,
+    meld_suits: u8,
+    rules: EvalRules,
+) -> i32 {
     let held = crate::eval::suits::of_counts(counts) | meld_suits;
     if held != crate::eval::suits::ALL_SUITS {
         // A suit is already missing: nothing to exchange for it.
@@ -283,7 +243,7 @@ fn keep_dropping(counts: &Counts, melds: u8, rules: EvalRules) -> [u8; 3] {
 }
 
 /// Shanten without 缺一门.
-fn any_suits(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> i32 {
+pub(crate) fn any_suits(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> i32 {
     let mut keep = standard_keep(counts, melds, rules);
     if melds == 0 {
         keep = keep.max(seven_pairs_keep(counts));
@@ -292,16 +252,6 @@ fn any_suits(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> i32 {
         }
     }
     i32::from(14 - 3 * melds) - i32::from(wild) - i32::from(keep) - 1
-}
-
-/// The lowest shanten any discard leaves a validated 3n+2 hand at: the minimum of
-/// [`after_discards`] over the kinds held, from one evaluation. A discard lowers `keep` by
-/// at most one, and by none when some best complete hand leaves a tile of that kind unused;
-/// such a tile exists unless every natural tile is used, that is unless the hand is
-/// complete (−1), whose every discard leaves it ready (0).
-#[must_use]
-pub fn best_after_discard(hand: &crate::hand::Hand, rules: EvalRules) -> i32 {
-    of_hand(hand, rules).max(0)
 }
 
 /// The most natural tiles a standard shape with `NEED` more melds and a pair can use, after
@@ -338,7 +288,8 @@ fn standard_after<const NEED: usize>(
 
 /// The shanten after discarding each kind, for a validated 3n+2 hand: `out[k]` for every
 /// kind `k` the seat holds concealed (a held wildcard kind: one wildcard fewer), [`NEVER`] + 1
-/// for the others. The same answers as [`of_hand`] on each hand less one tile, at about the
+/// for the others, for the standard forms (`forms::after_discards` asks the others kind by
+/// kind). The same answers as `forms::of_hand` on each hand less one tile, at about the
 /// cost of two calls instead of one per kind: a discard changes one group's key, so the
 /// standard shape joins that group's new row with the prefix and suffix of the others.
 #[must_use]
@@ -346,26 +297,10 @@ pub fn after_discards(hand: &crate::hand::Hand, rules: EvalRules) -> [i32; KINDS
     let mut out = [NEVER + 1; KINDS];
     let melds = hand.meld_count();
     let base = i32::from(14 - 3 * melds);
-    if rules.pair_258 || rules.lack_a_suit {
-        // The evaluators with their own forms: ask them kind by kind.
-        if hand.wild > 0 {
-            // Wildcard kinds are never melded: a held one is a concealed wildcard.
-            let mut less = hand.clone();
-            less.wild -= 1;
-            let s = of_hand(&less, rules);
-            for k in each_kind(hand.wildcards & held_kinds(&hand.held)) {
-                out[k as usize] = s;
-            }
-        }
-        let mut less = hand.clone();
-        for k in each_kind(held_kinds(&hand.counts)) {
-            let k = k as usize;
-            less.counts[k] -= 1;
-            out[k] = of_hand(&less, rules);
-            less.counts[k] += 1;
-        }
-        return out;
-    }
+    debug_assert!(
+        !rules.forms.by_kind(),
+        "forms asked kind by kind: forms::after_discards"
+    );
     let counts = &hand.counts;
     let keys = Keys::of(counts);
     let held = held_kinds(counts);
@@ -425,6 +360,8 @@ pub fn after_discards(hand: &crate::hand::Hand, rules: EvalRules) -> [i32; KINDS
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::forms::{best_after_discard, of_hand, shanten};
+    use crate::eval::WinForms;
     use crate::tiles::hand;
 
     #[test]
@@ -494,11 +431,11 @@ mod tests {
                 ..EvalRules::default()
             },
             EvalRules {
-                lack_a_suit: true,
+                forms: WinForms::LackingASuit,
                 ..EvalRules::default()
             },
             EvalRules {
-                pair_258: true,
+                forms: WinForms::Pair258,
                 ..EvalRules::default()
             },
         ];
@@ -506,7 +443,10 @@ mod tests {
             for _ in 0..3000 {
                 let melds_n = rng.below(4) as usize;
                 let mut wall: Vec<u8> = (0..34u8).flat_map(|k| [k; 4]).collect();
-                if rules.no_honors || rules.pair_258 || rules.lack_a_suit {
+                if rules.no_honors
+                    || (rules.forms == WinForms::Pair258)
+                    || (rules.forms == WinForms::LackingASuit)
+                {
                     wall.retain(|&k| k < 27);
                 }
                 rng.shuffle(&mut wall);
@@ -535,7 +475,7 @@ mod tests {
                         extra -= 1;
                     }
                 }
-                let wild: Vec<u8> = if rules.pair_258 {
+                let wild: Vec<u8> = if rules.forms == WinForms::Pair258 {
                     vec![]
                 } else {
                     (0..rng.below(3))
@@ -547,7 +487,7 @@ mod tests {
                 wild.dedup();
                 wild.retain(|&k| melds.iter().all(|m| m.tile != k));
                 let hand = Hand::from_counts(&counts, &melds, &wild);
-                let fast = after_discards(&hand, rules);
+                let fast = crate::eval::forms::after_discards(&hand, rules);
                 let best = (0..KINDS).filter(|&k| counts[k] > 0).map(|k| fast[k]).min();
                 assert_eq!(
                     Some(best_after_discard(&hand, rules)),

@@ -1,8 +1,8 @@
 //! Winning shapes (docs/rules.md §4): the standard shape, seven pairs, thirteen orphans, with
 //! wildcards (docs/rules.md §6) standing for any tile.
 
+use crate::eval::rules::EvalRules;
 use crate::eval::tables::{melds_need, pair_need, HONORS, HONORS_WIND_RUNS, POW5, SUIT};
-use crate::eval::EvalRules;
 use crate::tiles::{Counts, FIRST_HONOR, ORPHAN_KINDS};
 
 /// The base-5 keys of the four groups (three suits, honors) of a hand.
@@ -101,39 +101,20 @@ pub fn is_thirteen_orphans(counts: &Counts) -> bool {
     extra <= 1
 }
 
-/// Whether a hand wins (docs/rules.md §4): `counts` are the natural concealed tiles, `wild` the
-/// wildcards among them, `melds` the declared melds. Under `lack_a_suit` (缺一门) only the
-/// concealed tiles' suits are seen here, and under `pair_258` (二五八将) the forms that look
-/// at the melds' kinds are possible only without melds; [`hand_wins`] sees the melds.
+/// Whether the tiles form the standard shape, seven pairs (no melds) or, with honors in
+/// play, 十三幺 (no melds): `counts` are the natural concealed tiles, `wild` the wildcards
+/// among them, `melds` the number of declared melds. The forms a profile selects ask this
+/// (`forms::is_win`).
 ///
 /// Precondition: counts ≤ 4, `Σcounts + wild = 14 − 3·melds`, `melds ≤ 4`.
 #[inline]
 #[must_use]
-pub fn is_win(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> bool {
-    if rules.pair_258 {
-        return wild == 0
-            && crate::eval::pair258::wins(counts, crate::eval::pair258::MeldInfo::unknown(melds));
-    }
-    if rules.lack_a_suit && crate::eval::suits::of_counts(counts) == crate::eval::suits::ALL_SUITS {
-        return false;
-    }
+pub fn is_complete(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> bool {
     if is_standard(counts, wild, rules) {
         return true;
     }
     melds == 0
         && (is_seven_pairs(counts, wild) || (!rules.no_honors && is_thirteen_orphans(counts)))
-}
-
-/// Whether a validated complete hand wins, its melds' suits counted under `lack_a_suit`.
-#[inline]
-#[must_use]
-pub fn hand_wins(hand: &crate::hand::Hand, rules: EvalRules) -> bool {
-    if rules.pair_258 {
-        let melds = crate::eval::pair258::MeldInfo::of(&hand.melds);
-        return hand.wild == 0 && crate::eval::pair258::wins(&hand.counts, melds);
-    }
-    (!rules.lack_a_suit || crate::eval::suits::of_hand(hand) != crate::eval::suits::ALL_SUITS)
-        && is_win(&hand.counts, hand.wild, hand.meld_count(), rules)
 }
 
 /// The honors digit weight of kind `k` within its group, and the group.
@@ -161,7 +142,7 @@ mod tests {
     use crate::tiles::hand;
 
     fn win(text: &str, wild: u8, melds: u8, rules: EvalRules) -> bool {
-        is_win(&hand(text), wild, melds, rules)
+        crate::eval::forms::is_win(&hand(text), wild, melds, rules)
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! Winning tiles (听口) and ready discards (docs/rules.md §4, §6).
 
+use crate::eval::rules::{EvalRules, WinForms};
 use crate::eval::shape::{entry, standard_need, Keys};
 use crate::eval::tables::{melds_need, pair_need, POW5};
-use crate::eval::EvalRules;
 use crate::hand::Hand;
 use crate::tiles::{points, Counts, KindMask, KINDS, ORPHAN_KINDS};
 
@@ -21,7 +21,7 @@ pub fn winning_mask(
     candidates: KindMask,
     rules: EvalRules,
 ) -> KindMask {
-    if rules.pair_258 {
+    if rules.forms == WinForms::Pair258 {
         let melds = crate::eval::pair258::MeldInfo::unknown(melds);
         return crate::eval::pair258::winning_tiles(counts, counts, melds) & candidates;
     }
@@ -115,7 +115,7 @@ pub fn winning_mask(
             }
         }
     }
-    if rules.lack_a_suit {
+    if rules.forms == WinForms::LackingASuit {
         out &= crate::eval::suits::allowed_kinds(crate::eval::suits::of_counts(counts));
     }
     out
@@ -125,7 +125,7 @@ pub fn winning_mask(
 /// kind in play completes it as a natural tile (the wildcard stands for that kind).
 #[must_use]
 pub fn completes_with_wildcard(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> bool {
-    crate::eval::shape::is_win(counts, wild + 1, melds, rules)
+    crate::eval::forms::is_win(counts, wild + 1, melds, rules)
 }
 
 /// Highest point value among a set of kinds, or `None` for the empty set.
@@ -151,14 +151,14 @@ impl Waits {
     /// The waits of a validated 3n+1 hand.
     #[must_use]
     pub fn of(hand: &Hand, rules: EvalRules) -> Self {
-        if rules.pair_258 {
+        if rules.forms == WinForms::Pair258 {
             return Waits {
                 tiles: crate::eval::pair258::hand_waits(hand),
                 wildcard_points: None,
             };
         }
         let mut candidates = !hand.wildcards & !hand.held_four();
-        if rules.lack_a_suit {
+        if rules.forms == WinForms::LackingASuit {
             candidates &= crate::eval::suits::allowed_kinds(crate::eval::suits::of_hand(hand));
             if candidates == 0 {
                 return Waits {
@@ -207,7 +207,7 @@ impl Waits {
 /// two wildcards more with one tile more, and a discard lowers the need by at most two;
 /// seven pairs lose at most one odd kind; thirteen orphans need every natural tile but the
 /// discard to be an orphan. The forms of 缺一门 are fewer, so the bound holds for them;
-/// not under 二五八将, whose 大胡 forms need no shape. Precondition: not `rules.pair_258`.
+/// not for forms that need no shape. Precondition: `rules.forms.bounded_by_keys()`.
 pub(crate) fn never_ready_after_discard(
     counts: &Counts,
     need: u32,
@@ -215,7 +215,7 @@ pub(crate) fn never_ready_after_discard(
     melds: u8,
     rules: EvalRules,
 ) -> bool {
-    debug_assert!(!rules.pair_258);
+    debug_assert!(rules.forms.bounded_by_keys());
     // More than one natural tile outside the orphan kinds (checked only when it matters).
     let non_orphans = || {
         let orphans: u8 = crate::tiles::each_kind(ORPHAN_KINDS)
@@ -232,13 +232,13 @@ pub(crate) fn never_ready_after_discard(
 /// Whether the hand less one tile of kind `k` wins with one more wildcard, for every kind at
 /// once (bit `k`): ready after discarding `k` needs it (one more wildcard finds any
 /// completion), so it is [`ready_discards`]' filter. The same answer as
-/// `shape::is_win(counts − k, wild + 1, …)` for each `k`, from the group keys computed once
+/// `forms::is_win(counts − k, wild + 1, …)` for each `k`, from the group keys computed once
 /// (a discard changes one group's key). `wild_discard`: whether discarding a wildcard
 /// (the naturals unchanged, `wild` wildcards) passes.
 fn completable_after_discard(hand: &Hand, rules: EvalRules) -> (KindMask, bool) {
     use crate::eval::shape::{is_seven_pairs, is_thirteen_orphans};
     let (counts, wild, melds) = (&hand.counts, hand.wild, hand.meld_count());
-    if rules.pair_258 {
+    if !rules.forms.bounded_by_keys() {
         return completable_by_kind(hand, rules);
     }
     let keys = Keys::of(counts);
@@ -246,7 +246,7 @@ fn completable_after_discard(hand: &Hand, rules: EvalRules) -> (KindMask, bool) 
     if never_ready_after_discard(counts, standard_need(entries), wild, melds, rules) {
         return (0, false);
     }
-    if rules.lack_a_suit {
+    if rules.forms.by_kind() {
         return completable_by_kind(hand, rules);
     }
     let odd = crate::tiles::odd_kinds(counts).count_ones();
@@ -276,11 +276,10 @@ fn completable_after_discard(hand: &Hand, rules: EvalRules) -> (KindMask, bool) 
     (mask, wild_ok)
 }
 
-/// [`completable_after_discard`] for the evaluators with their own forms (二五八将, 缺一门):
-/// asked kind by kind.
+/// [`completable_after_discard`] for the forms asked kind by kind ([`WinForms::by_kind`]).
 fn completable_by_kind(hand: &Hand, rules: EvalRules) -> (KindMask, bool) {
     let (counts, wild, melds) = (&hand.counts, hand.wild, hand.meld_count());
-    let wins = |c: &Counts, w: u8| crate::eval::shape::is_win(c, w, melds, rules);
+    let wins = |c: &Counts, w: u8| crate::eval::forms::is_win(c, w, melds, rules);
     let mut mask = 0;
     for k in (0..KINDS).filter(|&k| counts[k] > 0) {
         let mut c = *counts;
@@ -364,7 +363,7 @@ mod tests {
         }
     }
 
-    /// The filter of `ready_discards` against `shape::is_win` kind by kind, on random
+    /// The filter of `ready_discards` against `forms::is_win` kind by kind, on random
     /// 14-tile hands near and far from complete, with 0–3 wildcards and 0–3 melds.
     #[test]
     fn completable_after_discard_matches_is_win() {
@@ -380,7 +379,7 @@ mod tests {
                 ..EvalRules::default()
             },
             EvalRules {
-                lack_a_suit: true,
+                forms: WinForms::LackingASuit,
                 ..EvalRules::default()
             },
         ];
@@ -391,7 +390,7 @@ mod tests {
                 let wild = rng.below(4) as u8;
                 let size = 14 - 3 * melds - wild;
                 let mut wall: Vec<u8> = (0..34u8).flat_map(|k| [k; 4]).collect();
-                if rules.no_honors || rules.lack_a_suit {
+                if rules.no_honors || (rules.forms == WinForms::LackingASuit) {
                     wall.retain(|&k| k < 27);
                 }
                 rng.shuffle(&mut wall);
@@ -449,7 +448,7 @@ mod tests {
                     }
                     let mut c = counts;
                     c[k] -= 1;
-                    let slow = crate::eval::shape::is_win(&c, wild + 1, melds, rules);
+                    let slow = crate::eval::forms::is_win(&c, wild + 1, melds, rules);
                     assert_eq!(
                         mask >> k & 1 == 1,
                         slow,
@@ -460,7 +459,7 @@ mod tests {
                 if wild > 0 {
                     assert_eq!(
                         wild_ok,
-                        crate::eval::shape::is_win(&counts, wild, melds, rules)
+                        crate::eval::forms::is_win(&counts, wild, melds, rules)
                     );
                 }
             }

@@ -814,12 +814,12 @@ impl GameCore {
     /// Whether the discard `tile` (never a wildcard kind, never a fifth tile of a kind)
     /// completes `seat`'s hand. A seat's hand is asked on every discard of the others (and a
     /// declared seat's on its every draw, [`GameCore::kept_waits`]) while it seldom changes:
-    /// its winning tiles are kept and reused while the hand is the same. Under 二五八将,
-    /// whose winning tiles cost a full check per kind, the one tile is checked.
+    /// its winning tiles are kept and reused while the hand is the same. Where the win forms'
+    /// winning tiles cost a full check per kind, the one tile is checked.
     pub(crate) fn completes_discard(&mut self, seat: u8, tile: u8) -> bool {
         let s = &self.seats[seat as usize];
         let melds = crate::outcome::melds_of(&s.melds);
-        if self.turn_rules.eval.pair_258 {
+        if self.turn_rules.eval.forms.costly_waits() {
             let mut after = s.hand;
             after[tile as usize] += 1;
             return self.wins(&after, &melds);

@@ -76,7 +76,7 @@ impl GameCore {
     }
 
     pub(crate) fn wins(&self, counts: &Counts, melds: &[Meld]) -> bool {
-        crate::eval::shape::hand_wins(&self.hand_of(counts, melds), self.turn_rules.eval)
+        crate::eval::forms::hand_wins(&self.hand_of(counts, melds), self.turn_rules.eval)
     }
 
     /// Winning tiles of the seat's waiting position: its hand when it holds a waiting size,
@@ -279,10 +279,11 @@ impl GameCore {
 
     /// Whether no discard can leave `seat`'s hand ready, by [`ready_discards`]' first bound,
     /// from the seat's kept group keys (without building the evaluator's hand): on most
-    /// turns of most hands the 报听 check ends here. `false` (no bound) under 二五八将.
+    /// turns of most hands the 报听 check ends here. `false` (no bound) when a win form needs
+    /// no shape.
     fn never_ready(&self, seat: u8) -> bool {
         let eval = self.turn_rules.eval;
-        if eval.pair_258 {
+        if !eval.forms.bounded_by_keys() {
             return false;
         }
         let s = &self.seats[seat as usize];

@@ -64,7 +64,7 @@ impl GameCore {
             for o in &self.outcomes {
                 let seat = &self.seats[o.winner as usize];
                 let h = self.hand_of(&seat.hand, &crate::outcome::melds_of(&seat.melds));
-                if !crate::eval::shape::hand_wins(&h, self.turn_rules.eval) {
+                if !crate::eval::forms::hand_wins(&h, self.turn_rules.eval) {
                     return Err(format!(
                         "seat {} won with a hand that does not win",
                         o.winner

@@ -3,10 +3,11 @@
 //! each other seat; kongs paid on the spot even in a drawn hand; the winner deals next.
 
 use crate::error::{Error, Result};
+use crate::eval::forms::hand_wins;
 use crate::eval::shape::Shape;
-use crate::eval::shape::{hand_wins, is_seven_pairs, is_standard};
+use crate::eval::shape::{is_seven_pairs, is_standard};
 use crate::eval::waits::Waits;
-use crate::eval::EvalRules;
+use crate::eval::{EvalRules, WinForms};
 use crate::hand::{Hand, MeldKind};
 use crate::outcome::{pattern, WinScore};
 use crate::outcome::{HandResult, ScoreItem, Transfer, WinContext, WinKind};
@@ -94,7 +95,7 @@ impl Profile for Queyimen {
     fn eval(&self, _: &Rules) -> EvalRules {
         EvalRules {
             no_honors: true,
-            lack_a_suit: true,
+            forms: WinForms::LackingASuit,
             ..EvalRules::default()
         }
     }
@@ -288,7 +289,7 @@ mod tests {
     fn fan_of(text: &str, melds: &[Meld], context: WinContext) -> Result<u8> {
         let rules = Rules::preset("queyimen").unwrap();
         let tiles = parse(text).unwrap();
-        let h = Hand::new(&tiles, melds, &[], rules.eval(), Size::Complete).unwrap();
+        let h = Hand::new(&tiles, melds, &[], rules.eval().honors(), Size::Complete).unwrap();
         Queyimen
             .score(&rules, &h, *tiles.last().unwrap(), context)
             .map(|s| s.points)

@@ -1,5 +1,6 @@
 //! Batch kernels: rows of a `uint8 (N, 34)` count array, evaluated with the GIL released.
 
+use crate::eval::forms;
 use std::borrow::Cow;
 
 use numpy::ndarray::Array2;
@@ -11,7 +12,6 @@ use pyo3::prelude::*;
 
 use super::convert;
 use crate::error::{Error, Result};
-use crate::eval::shape;
 use crate::eval::waits::winning_mask;
 use crate::eval::EvalRules;
 use crate::tiles::{Counts, KindMask, FIRST_HONOR, KINDS};
@@ -247,7 +247,7 @@ pub fn is_win_batch<'py>(
     let forbidden = forbidden_kinds(rules, &[]);
     let out = over_rows(py, counts, wild, melds, 14, forbidden, |cf, wf, mv| {
         rows(cf, wf, mv)
-            .map(|(c, w, m)| shape::is_win(c, w, m, rules))
+            .map(|(c, w, m)| forms::is_win(c, w, m, rules))
             .collect::<Vec<bool>>()
     })?;
     Ok(out.into_pyarray(py))
@@ -265,7 +265,7 @@ pub fn winning_tiles_batch<'py>(
 ) -> PyResult<Bound<'py, PyArray2<bool>>> {
     let rules = super::rules::rules_arg(rules)?.eval;
     let wildcard_kinds = convert::wildcard_kinds(wildcards)?;
-    crate::hand::wildcard_mask(&wildcard_kinds, rules)?;
+    crate::hand::wildcard_mask(&wildcard_kinds, rules.honors())?;
     let forbidden = forbidden_kinds(rules, &wildcard_kinds);
     let out = over_rows(py, counts, wild, melds, 13, forbidden, |cf, wf, mv| {
         let mut out = vec![false; cf.len()];

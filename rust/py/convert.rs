@@ -223,5 +223,5 @@ pub fn hand(
     let t = kinds(tiles)?;
     let m = melds(melds_obj)?;
     let w = wildcard_kinds(wildcards)?;
-    Ok(Hand::new(&t, &m, &w, rules, size)?)
+    Ok(Hand::new(&t, &m, &w, rules.honors(), size)?)
 }

@@ -1,12 +1,13 @@
 //! The single-hand entry points of `koudiandian._core`. Each takes the concealed tiles,
 //! the melds, the wildcard kinds and the rules (a `koudiandian.Rules`, a preset name or `None`).
 
+use crate::eval::forms;
 use pyo3::prelude::*;
 
 use super::convert;
 use super::rules::rules_arg;
+use crate::eval::decompose as dec;
 use crate::eval::waits::Waits;
-use crate::eval::{decompose as dec, shape};
 use crate::hand::Size;
 use crate::tiles::{self, KINDS};
 
@@ -57,7 +58,7 @@ pub fn is_win(
 ) -> PyResult<bool> {
     let rules = rules_arg(rules)?.eval;
     let h = convert::hand(tiles, melds, wildcards, rules, Size::Complete)?;
-    Ok(shape::hand_wins(&h, rules))
+    Ok(forms::hand_wins(&h, rules))
 }
 
 #[pyfunction]
@@ -220,7 +221,7 @@ pub fn score_win<'py>(
         ))
         .into());
     }
-    let h = crate::hand::Hand::new(&t, &m, &w, r.eval, Size::Complete)?;
+    let h = crate::hand::Hand::new(&t, &m, &w, r.eval.honors(), Size::Complete)?;
     let profile = r.rules.profile();
     let (s, items) = profile.score_with_items(&r.rules, &h, win, context)?;
     Ok((
@@ -244,5 +245,5 @@ pub fn shanten(
 ) -> PyResult<i32> {
     let rules = rules_arg(rules)?.eval;
     let h = convert::hand(tiles, melds, wildcards, rules, Size::Any)?;
-    Ok(crate::eval::shanten::of_hand(&h, rules))
+    Ok(crate::eval::forms::of_hand(&h, rules))
 }

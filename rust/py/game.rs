@@ -401,7 +401,7 @@ pub fn greedy_choice(
         &view.hand,
         &melds,
         &view.wildcards,
-        rules.eval,
+        rules.eval.honors(),
         crate::hand::Size::Any,
     )?;
     if view.claim_tile.is_some_and(|t| t >= 34) {

@@ -24,7 +24,7 @@
 
 use std::collections::HashMap;
 
-use koudiandian::eval::EvalRules;
+use koudiandian::eval::{EvalRules, WinForms};
 
 /// Tiles by kind, 0–33 (1–9m, 1–9p, 1–9s, 东南西北白发中).
 pub type Counts = [u8; 34];
@@ -196,7 +196,7 @@ impl Brute {
         let suits = (0..3)
             .filter(|s| counts[9 * s..9 * s + 9].iter().any(|&c| c > 0))
             .fold(self.meld_suits, |m, s| m | 1 << s);
-        if self.rules.lack_a_suit && suits == 0b111 {
+        if self.rules.forms == WinForms::LackingASuit && suits == 0b111 {
             return false;
         }
         if self.standard(*counts, wild, true) {

@@ -10,6 +10,8 @@
 //! The runs take some seconds in `cargo test --release` (as CI runs it); an unoptimised
 //! build skips them.
 
+#![allow(clippy::unreadable_literal)] // the digests, as the test prints them
+
 use koudiandian::profiles::Rules;
 use koudiandian::selfplay::{play, Bot, Length, Plan, Played};
 

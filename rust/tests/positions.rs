@@ -12,7 +12,7 @@
 use std::fmt;
 
 use crate::brute::{kinds_in_play, Counts, KindMask, ORPHANS};
-use koudiandian::eval::EvalRules;
+use koudiandian::eval::{EvalRules, WinForms};
 use koudiandian::hand::{Hand, Meld, MeldKind, Size};
 use koudiandian::tiles::format_mpsz;
 use proptest::collection::vec;
@@ -63,8 +63,14 @@ impl Case {
     }
 
     pub fn hand(&self, size: Size) -> Hand {
-        Hand::new(&self.tiles, &self.melds, &self.wildcards, self.rules, size)
-            .unwrap_or_else(|e| panic!("generated an invalid hand {self}: {}", e.message()))
+        Hand::new(
+            &self.tiles,
+            &self.melds,
+            &self.wildcards,
+            self.rules.honors(),
+            size,
+        )
+        .unwrap_or_else(|e| panic!("generated an invalid hand {self}: {}", e.message()))
     }
 }
 
@@ -100,7 +106,7 @@ impl fmt::Display for Case {
         if self.rules.no_honors {
             write!(f, ", no_honors")?;
         }
-        if self.rules.lack_a_suit {
+        if self.rules.forms == WinForms::LackingASuit {
             write!(f, ", lack_a_suit")?;
         }
         Ok(())

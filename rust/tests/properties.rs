@@ -1,8 +1,8 @@
 //! Property tests of the fast hand evaluators against the brute-force reference in
-//! `brute.rs`: `shape::is_win`, the winning tiles of `waits::Waits::of` and
-//! `shanten::shanten`, on random positions (`positions.rs`) with 0–8 wildcards, 0–4 declared
+//! `brute.rs`: `forms::is_win`, the winning tiles of `waits::Waits::of` and
+//! `forms::shanten`, on random positions (`positions.rs`) with 0–8 wildcards, 0–4 declared
 //! melds, and with and without 风嘴子 (`wind_runs`), 不带风 (`no_honors`) and 缺一门
-//! (`lack_a_suit`, with the melds' suits: `hand_wins`, `shanten::of_hand`): mostly
+//! (`lack_a_suit`, with the melds' suits: `hand_wins`, `forms::of_hand`): mostly
 //! near-complete hands (many of them wins or waiting hands), also random ones. Shanten is
 //! checked on hands pushed up to three more tiles away.
 //!
@@ -17,10 +17,10 @@ mod brute;
 mod positions;
 
 use brute::{Brute, Counts, KindMask};
-use koudiandian::eval::shanten;
-use koudiandian::eval::shape::hand_wins;
+use koudiandian::eval::forms;
+use koudiandian::eval::forms::hand_wins;
 use koudiandian::eval::waits::Waits;
-use koudiandian::eval::EvalRules;
+use koudiandian::eval::{EvalRules, WinForms};
 use koudiandian::hand::Size;
 use koudiandian::tiles::{format_mpsz, parse};
 use positions::{cases, Case, Kind};
@@ -52,7 +52,7 @@ fn brute(case: &Case) -> Brute {
 /// The same positions under 缺一门 (profile `queyimen` and any other that asks for it).
 fn lacking(cases: impl Strategy<Value = Case>) -> impl Strategy<Value = Case> {
     cases.prop_map(|mut c| {
-        c.rules.lack_a_suit = true;
+        c.rules.forms = WinForms::LackingASuit;
         c
     })
 }
@@ -70,7 +70,7 @@ fn check_is_win(case: &Case) -> Result<(), TestCaseError> {
         fast,
         slow
     );
-    if case.intact && !case.rules.lack_a_suit {
+    if case.intact && case.rules.forms != WinForms::LackingASuit {
         prop_assert!(
             slow,
             "{} was built complete, but the brute force says it does not win",
@@ -104,7 +104,7 @@ fn check_winning_tiles(case: &Case) -> Result<(), TestCaseError> {
 
 fn check_shanten(case: &Case) -> Result<(), TestCaseError> {
     let hand = case.hand(Size::Any);
-    let fast = shanten::of_hand(&hand, case.rules);
+    let fast = forms::of_hand(&hand, case.rules);
     let (counts, wild) = case.naturals();
     match brute(case).shanten(&counts, wild, case.melds.len() as u8, MAX_DRAWS) {
         Some(slow) => prop_assert_eq!(

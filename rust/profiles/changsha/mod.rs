@@ -3,11 +3,11 @@
 //! plain replacement (补张), the 海底 offered seat by seat, and the bird (扎鸟) that doubles.
 
 use crate::error::{Error, Result};
+use crate::eval::forms::hand_wins;
 use crate::eval::pair258::{big, big_shapes, MeldInfo};
-use crate::eval::shape::hand_wins;
 use crate::eval::shape::Shape;
 use crate::eval::waits::Waits;
-use crate::eval::EvalRules;
+use crate::eval::{EvalRules, WinForms};
 use crate::hand::Hand;
 use crate::outcome::WinScore;
 use crate::outcome::{special, HandResult, ScoreItem, Transfer, WinContext, WinKind};
@@ -115,7 +115,7 @@ impl Profile for Changsha {
     fn eval(&self, _: &Rules) -> EvalRules {
         EvalRules {
             no_honors: true,
-            pair_258: true,
+            forms: WinForms::Pair258,
             ..EvalRules::default()
         }
     }

@@ -311,7 +311,7 @@ mod tests {
     ) -> Result<(u32, Shape, Vec<&'static str>)> {
         let tiles = parse(text).unwrap();
         let wild = parse(hun).unwrap();
-        let h = Hand::new(&tiles, melds, &wild, EvalRules::default(), Size::Complete)
+        let h = Hand::new(&tiles, melds, &wild, true, Size::Complete)
             .unwrap_or_else(|e| panic!("{text}: {e:?}"));
         let (f, shape, items) = score(&h, *tiles.last().unwrap(), context, true)?;
         assert_eq!(
@@ -453,7 +453,7 @@ mod tests {
     #[test]
     fn no_hun_needs_the_option() {
         let tiles = parse("567p22s678s345s234m").unwrap();
-        let h = Hand::new(&tiles, &[], &[], EvalRules::default(), Size::Complete).unwrap();
+        let h = Hand::new(&tiles, &[], &[], true, Size::Complete).unwrap();
         let (f, _, items) = score(&h, 3, WinContext::of(WinKind::Discard), false).unwrap();
         assert_eq!(f, 2);
         assert!(items.iter().all(|i| i.name != "no_hun"));
@@ -462,7 +462,7 @@ mod tests {
     #[test]
     fn not_winning() {
         let tiles = parse("135m567p22s678s777z").unwrap();
-        let h = Hand::new(&tiles, &[], &[], EvalRules::default(), Size::Complete).unwrap();
+        let h = Hand::new(&tiles, &[], &[], true, Size::Complete).unwrap();
         assert!(matches!(
             score(&h, 33, WinContext::of(WinKind::Discard), true),
             Err(Error::NotWinning(_))

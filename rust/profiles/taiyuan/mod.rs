@@ -12,7 +12,7 @@ use crate::outcome::{WinScore, PATTERNS};
 use crate::profiles::options::{OptionSpec, OptionType, Preset, Rules};
 use crate::profiles::profile::{HandSummary, Profile, TurnRules, WallRules};
 use crate::tiles::{points, ALL_KINDS, SUITED_KINDS};
-use score::PATTERN_FACTORS;
+use score::{Scoring, PATTERN_FACTORS};
 
 /// The profile.
 pub struct Taiyuan;
@@ -181,10 +181,7 @@ impl Profile for Taiyuan {
         EvalRules {
             wind_runs: r.flag(WIND_RUNS),
             no_honors: r.flag(NO_HONORS),
-            bonus_patterns: r.flag(BONUS_PATTERNS),
-            draw5_win6: r.flag(DRAW5_WIN6),
-            lack_a_suit: false,
-            pair_258: false,
+            ..EvalRules::default()
         }
     }
 
@@ -231,7 +228,16 @@ impl Profile for Taiyuan {
     }
 
     fn score(&self, r: &Rules, hand: &Hand, tile: u8, context: WinContext) -> Result<WinScore> {
-        score::score_win(hand, tile, context.is_self_draw(), self.eval(r))
+        score::score_win(
+            hand,
+            tile,
+            context.is_self_draw(),
+            self.eval(r),
+            Scoring {
+                bonus_patterns: r.flag(BONUS_PATTERNS),
+                draw5_win6: r.flag(DRAW5_WIN6),
+            },
+        )
     }
 
     /// The tile's points (after the max-point rule), ×2 for a self-draw, and each pattern

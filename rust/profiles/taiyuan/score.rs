@@ -2,12 +2,35 @@
 //! factor.
 
 use crate::error::{Error, Result};
-use crate::eval::shape::{is_seven_pairs, is_standard, is_thirteen_orphans, is_win, Shape};
+use crate::eval::forms::is_win;
+use crate::eval::shape::{is_seven_pairs, is_standard, is_thirteen_orphans, Shape};
 use crate::eval::waits::{max_points, Waits};
 use crate::eval::EvalRules;
 use crate::hand::Hand;
 use crate::outcome::{pattern, WinScore};
 use crate::tiles::{points, Counts};
+
+/// The options of §8 that change a win's value and whether it may happen.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Scoring {
+    /// 清一色、一条龙、七小对加番: pattern factors apply.
+    pub bonus_patterns: bool,
+    /// 摸五胡六: thresholds 5 (self-draw) / 6 (discard) instead of 3 / 6.
+    pub draw5_win6: bool,
+}
+
+impl Scoring {
+    /// Whether a win with a tile worth `points` is allowed (docs/rules.md §4 thresholds).
+    #[must_use]
+    pub const fn allows_win(self, points: u8, self_draw: bool) -> bool {
+        let min = match (self.draw5_win6, self_draw) {
+            (false, true) => 3,
+            (true, true) => 5,
+            (_, false) => 6,
+        };
+        points >= min
+    }
+}
 
 /// Each pattern's factor under `bonus_patterns` (docs/rules.md §5.1), by bit (see
 /// [`pattern`]).
@@ -111,7 +134,13 @@ fn best_reading(hand: &Hand, rules: EvalRules) -> (Shape, u32, u32) {
 ///
 /// # Errors
 /// [`Error::NotWinning`] if the hand does not win.
-pub fn score_win(hand: &Hand, win_tile: u8, self_draw: bool, rules: EvalRules) -> Result<WinScore> {
+pub fn score_win(
+    hand: &Hand,
+    win_tile: u8,
+    self_draw: bool,
+    rules: EvalRules,
+    scoring: Scoring,
+) -> Result<WinScore> {
     if !is_win(&hand.counts, hand.wild, hand.meld_count(), rules) {
         return Err(Error::NotWinning(format!(
             "the hand is not a winning hand (winning tile {})",
@@ -129,9 +158,9 @@ pub fn score_win(hand: &Hand, win_tile: u8, self_draw: bool, rules: EvalRules) -
         points(win_tile as usize)
     };
     // A discarded wildcard is never won on.
-    let allowed = (self_draw || !wildcard_tile) && rules.allows_win(points, self_draw);
+    let allowed = (self_draw || !wildcard_tile) && scoring.allows_win(points, self_draw);
     let (shape, patterns, raw) = best_reading(hand, rules);
-    let factor = if rules.bonus_patterns && hand.wildcards == 0 {
+    let factor = if scoring.bonus_patterns && hand.wildcards == 0 {
         raw
     } else {
         1

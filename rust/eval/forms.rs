@@ -1,0 +1,113 @@
+//! What makes a hand complete: the win forms a profile's [`EvalRules`] selects once, and the
+//! evaluators' entry points that ask them (a win, the shanten, the shanten after each
+//! discard). The forms' own code lives beside: the standard shape, seven pairs and 十三幺 in
+//! `shape.rs` and `shanten.rs`, lacking a suit in `suits.rs`, the 2-5-8 pair and the shapes
+//! that need none in `pair258.rs`.
+
+use super::pair258::{self, MeldInfo};
+use super::rules::{EvalRules, WinForms};
+use super::shanten;
+use super::shape;
+use super::suits::{self, ALL_SUITS};
+use crate::hand::Hand;
+use crate::tiles::{each_kind, held_kinds, Counts, KINDS};
+
+/// Whether a hand wins (docs/rules.md §4): `counts` are the natural concealed tiles, `wild`
+/// the wildcards among them, `melds` the number of declared melds. The melds' kinds are not
+/// seen here: a form that looks at them (lacking a suit, the 2-5-8 forms) counts them in
+/// [`hand_wins`].
+///
+/// Precondition: counts ≤ 4, `Σcounts + wild = 14 − 3·melds`, `melds ≤ 4`.
+#[inline]
+#[must_use]
+pub fn is_win(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> bool {
+    match rules.forms {
+        WinForms::Pair258 => wild == 0 && pair258::wins(counts, MeldInfo::unknown(melds)),
+        WinForms::LackingASuit if suits::of_counts(counts) == ALL_SUITS => false,
+        WinForms::LackingASuit | WinForms::Standard => {
+            shape::is_complete(counts, wild, melds, rules)
+        }
+    }
+}
+
+/// Whether a validated complete hand wins, its melds counted.
+#[inline]
+#[must_use]
+pub fn hand_wins(hand: &Hand, rules: EvalRules) -> bool {
+    let complete = || shape::is_complete(&hand.counts, hand.wild, hand.meld_count(), rules);
+    match rules.forms {
+        WinForms::Pair258 => {
+            hand.wild == 0 && pair258::wins(&hand.counts, MeldInfo::of(&hand.melds))
+        }
+        WinForms::LackingASuit => suits::of_hand(hand) != ALL_SUITS && complete(),
+        WinForms::Standard => complete(),
+    }
+}
+
+/// Shanten of a hand of 3n+1 or 3n+2 concealed tiles (`counts` natural, `wild` wildcards):
+/// −1 complete, 0 ready, 1 one tile from ready, … When the hand must lack a suit, the
+/// concealed tiles of one suit are exchanged too (the cheapest suit); the melds' kinds are
+/// not seen here: [`of_hand`] counts them.
+///
+/// Precondition: counts ≤ 4; `Σcounts + wild` is `13 − 3·melds` or `14 − 3·melds`.
+#[must_use]
+pub fn shanten(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> i32 {
+    match rules.forms {
+        WinForms::Pair258 => pair258::shanten(counts, wild, MeldInfo::unknown(melds)),
+        WinForms::LackingASuit => shanten::lacking(counts, wild, melds, 0, rules),
+        WinForms::Standard => shanten::any_suits(counts, wild, melds, rules),
+    }
+}
+
+/// Shanten of a validated hand, its melds counted.
+#[must_use]
+pub fn of_hand(hand: &Hand, rules: EvalRules) -> i32 {
+    let (counts, wild, melds) = (&hand.counts, hand.wild, hand.meld_count());
+    match rules.forms {
+        WinForms::Pair258 => pair258::shanten(counts, wild, MeldInfo::of(&hand.melds)),
+        WinForms::LackingASuit => {
+            shanten::lacking(counts, wild, melds, suits::of_melds(hand), rules)
+        }
+        WinForms::Standard => shanten::any_suits(counts, wild, melds, rules),
+    }
+}
+
+/// The shanten of a validated 3n+2 hand after discarding each kind: entry `k` is
+/// [`of_hand`] of the hand less one tile of kind `k` for each kind `k` the seat holds
+/// concealed (a held wildcard kind: one wildcard fewer), [`shanten::NEVER`] + 1 for the
+/// others. The standard forms take one pass over the groups
+/// ([`shanten::after_discards`]); the others are asked kind by kind.
+#[must_use]
+pub fn after_discards(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
+    if !rules.forms.by_kind() {
+        return shanten::after_discards(hand, rules);
+    }
+    let mut out = [shanten::NEVER + 1; KINDS];
+    if hand.wild > 0 {
+        // Wildcard kinds are never melded: a held one is a concealed wildcard.
+        let mut less = hand.clone();
+        less.wild -= 1;
+        let s = of_hand(&less, rules);
+        for k in each_kind(hand.wildcards & held_kinds(&hand.held)) {
+            out[k as usize] = s;
+        }
+    }
+    let mut less = hand.clone();
+    for k in each_kind(held_kinds(&hand.counts)) {
+        let k = k as usize;
+        less.counts[k] -= 1;
+        out[k] = of_hand(&less, rules);
+        less.counts[k] += 1;
+    }
+    out
+}
+
+/// The lowest shanten any discard leaves a validated 3n+2 hand at: the minimum of
+/// [`after_discards`] over the kinds held, from one evaluation. A discard lowers `keep` by
+/// at most one, and by none when some best complete hand leaves a tile of that kind unused;
+/// such a tile exists unless every natural tile is used, that is unless the hand is
+/// complete (−1), whose every discard leaves it ready (0).
+#[must_use]
+pub fn best_after_discard(hand: &Hand, rules: EvalRules) -> i32 {
+    of_hand(hand, rules).max(0)
+}
