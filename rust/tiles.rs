@@ -91,19 +91,6 @@ pub fn each_kind(mut mask: KindMask) -> impl Iterator<Item = u8> {
     })
 }
 
-/// Point value (点数) of a kind: its rank for suited tiles, 10 for honors.
-///
-/// Precondition: `kind < 34`.
-#[inline]
-#[must_use]
-pub const fn points(kind: usize) -> u8 {
-    if kind >= FIRST_HONOR {
-        10
-    } else {
-        (kind % 9) as u8 + 1
-    }
-}
-
 const SUIT_LETTERS: [char; 5] = ['m', 'p', 's', 'z', 'f'];
 /// The flowers by one Chinese character, in index order.
 const FLOWER_CHARS: [char; 8] = ['梅', '兰', '竹', '菊', '春', '夏', '秋', '冬'];
@@ -364,14 +351,11 @@ mod tests {
     }
 
     #[test]
-    fn formats_mpsz_and_points() {
+    fn formats_mpsz() {
         assert_eq!(
             format_mpsz(&parse("123m456p11z5m").unwrap()),
             "123m456p11z5m"
         );
-        assert_eq!(points(4), 5);
-        assert_eq!(points(27), 10);
-        assert_eq!(points(33), 10);
         assert_eq!(ORPHAN_KINDS.count_ones(), 13);
     }
 }

@@ -12,7 +12,8 @@ use crate::eval::waits::Waits;
 use crate::eval::EvalRules;
 use crate::game::{Act, ActionCode, GameCore, Phase};
 use crate::hand::{Hand, Meld, MeldKind, Melds};
-use crate::tiles::{each_kind, held_kinds, points, Counts, KindMask, KINDS};
+use crate::profiles::taiyuan::points;
+use crate::tiles::{each_kind, held_kinds, Counts, KindMask, KINDS};
 
 /// What the policy knows: its concealed tiles (by kind, wildcard kinds included), its melds,
 /// the wildcard kinds, and how many of each kind it has seen (its hand, every visible discard
@@ -48,7 +49,8 @@ impl Seat<'_> {
     }
 
     /// `(−shanten, live winning tiles, best wait value)` after discarding `kind`, whose
-    /// shanten is `s`: larger is better. `seen` is the seat's count of seen tiles.
+    /// shanten is `s`: larger is better. A wait is valued by Taiyuan's point values (the
+    /// policy plays for the first profile's wins under every profile). `seen` is the seat's count of seen tiles.
     fn discard_key(&self, kind: usize, s: i32, seen: &OnceCell<Counts>) -> (i32, u32, u8) {
         if s != 0 {
             return (-s, 0, 0);

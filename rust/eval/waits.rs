@@ -4,7 +4,7 @@ use crate::eval::rules::{EvalRules, WinForms};
 use crate::eval::shape::{entry, standard_need, Keys};
 use crate::eval::tables::{melds_need, pair_need, POW5};
 use crate::hand::Hand;
-use crate::tiles::{points, Counts, KindMask, KINDS, ORPHAN_KINDS};
+use crate::tiles::{Counts, KindMask, KINDS, ORPHAN_KINDS};
 
 /// The kinds among `candidates` that complete the position as one more natural tile. Under
 /// `lack_a_suit` (缺一门) only the concealed tiles' suits are seen here; [`Waits::of`] also
@@ -128,23 +128,14 @@ pub fn completes_with_wildcard(counts: &Counts, wild: u8, melds: u8, rules: Eval
     crate::eval::forms::is_win(counts, wild + 1, melds, rules)
 }
 
-/// Highest point value among a set of kinds, or `None` for the empty set.
-#[must_use]
-pub fn max_points(kinds: KindMask) -> Option<u8> {
-    (0..KINDS)
-        .filter(|&k| kinds >> k & 1 == 1)
-        .map(points)
-        .max()
-}
-
 /// What a waiting (3n+1) position waits on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Waits {
     /// The winning tiles of docs/rules.md §6.
     pub tiles: KindMask,
-    /// `p` of a self-drawn wildcard by the max-point rule, the best over the wildcard kinds;
-    /// `None` without wildcard kinds or when a wildcard does not complete the hand.
-    pub wildcard_points: Option<u8>,
+    /// The wildcard kinds whose drawn tile completes the hand: the hand's wildcard kinds
+    /// when a wildcard completes it, else none.
+    pub wildcards: KindMask,
 }
 
 impl Waits {
@@ -154,7 +145,7 @@ impl Waits {
         if rules.forms == WinForms::Pair258 {
             return Waits {
                 tiles: crate::eval::pair258::hand_waits(hand),
-                wildcard_points: None,
+                wildcards: 0,
             };
         }
         let mut candidates = !hand.wildcards & !hand.held_four();
@@ -163,7 +154,7 @@ impl Waits {
             if candidates == 0 {
                 return Waits {
                     tiles: 0,
-                    wildcard_points: None,
+                    wildcards: 0,
                 };
             }
         }
@@ -174,30 +165,20 @@ impl Waits {
             candidates,
             rules,
         );
-        let wildcard_points = if hand.wildcards != 0
+        let wildcards = if hand.wildcards != 0
             && completes_with_wildcard(&hand.counts, hand.wild, hand.meld_count(), rules)
         {
-            max_points(tiles).or_else(|| max_points(hand.wildcards))
+            hand.wildcards
         } else {
-            None
+            0
         };
-        Waits {
-            tiles,
-            wildcard_points,
-        }
+        Waits { tiles, wildcards }
     }
 
     /// Ready (听牌): some natural tile or a drawn wildcard completes the hand.
     #[must_use]
     pub fn is_ready(&self) -> bool {
-        self.tiles != 0 || self.wildcard_points.is_some()
-    }
-
-    /// 报听 allowed (docs/rules.md §4, §6): a winning tile, or a drawn wildcard's `p`, is worth ≥ 6.
-    #[must_use]
-    pub fn declarable(&self) -> bool {
-        max_points(self.tiles).is_some_and(|p| p >= 6)
-            || self.wildcard_points.is_some_and(|p| p >= 6)
+        self.tiles != 0 || self.wildcards != 0
     }
 }
 

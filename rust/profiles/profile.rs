@@ -104,6 +104,11 @@ pub trait Profile: Sync {
     fn turn_rules(&self, rules: &Rules) -> TurnRules;
     /// Whether a seat whose hand would wait on `waits` may declare ready.
     fn declarable(&self, rules: &Rules, waits: &Waits) -> bool;
+    /// What a self-drawn wildcard is worth to a hand that waits on `waits` (Taiyuan's
+    /// max-point rule), for profiles that value a win by its tile; `None` by default.
+    fn wildcard_points(&self, _rules: &Rules, _waits: &Waits) -> Option<u8> {
+        None
+    }
     /// Whether a win on another seat's discard (or robbed kong) of `tile` may be offered.
     fn discard_win_allowed(&self, rules: &Rules, tile: u8) -> bool;
     /// Score a complete hand won with `tile` as `context` says (self-draw, discard, robbed

@@ -123,7 +123,7 @@ pub fn ready_discards(
             (
                 d,
                 mask_to_kinds(w.tiles),
-                w.wildcard_points.map_or(-1, i32::from),
+                profile.wildcard_points(&r.rules, &w).map_or(-1, i32::from),
                 profile.declarable(&r.rules, &w),
             )
         })

@@ -1,6 +1,7 @@
 //! Taiyuan Koudiandian (太原扣点点), docs/rules.md §1–§8: 报听 before winning, wins by the point
 //! value of the winning tile, 耗子 wildcards, and the eleven options of §8.
 
+mod points;
 mod score;
 
 use crate::error::{Error, Result};
@@ -11,7 +12,8 @@ use crate::outcome::{HandResult, ScoreItem, Transfer, WinContext, WinKind};
 use crate::outcome::{WinScore, PATTERNS};
 use crate::profiles::options::{OptionSpec, OptionType, Preset, Rules};
 use crate::profiles::profile::{HandSummary, Profile, TurnRules, WallRules};
-use crate::tiles::{points, ALL_KINDS, SUITED_KINDS};
+use crate::tiles::{ALL_KINDS, SUITED_KINDS};
+pub use points::{max_points, points, wildcard_points};
 use score::{Scoring, PATTERN_FACTORS};
 
 /// The profile.
@@ -218,13 +220,17 @@ impl Profile for Taiyuan {
     }
 
     /// docs/rules.md §4: some winning tile (or a drawn wildcard's `p`) is worth 6 or more.
+    fn wildcard_points(&self, _: &Rules, waits: &Waits) -> Option<u8> {
+        wildcard_points(waits)
+    }
+
     fn declarable(&self, _: &Rules, waits: &Waits) -> bool {
-        waits.declarable()
+        points::declarable(waits)
     }
 
     /// docs/rules.md §4: only a tile worth 6 or more is won on a discard.
     fn discard_win_allowed(&self, _: &Rules, tile: u8) -> bool {
-        points(tile as usize) >= 6
+        points(tile as usize) >= points::DISCARD_WIN_MIN
     }
 
     fn score(&self, r: &Rules, hand: &Hand, tile: u8, context: WinContext) -> Result<WinScore> {

@@ -4,11 +4,13 @@
 use crate::error::{Error, Result};
 use crate::eval::forms::is_win;
 use crate::eval::shape::{is_seven_pairs, is_standard, is_thirteen_orphans, Shape};
-use crate::eval::waits::{max_points, Waits};
+use crate::eval::waits::Waits;
 use crate::eval::EvalRules;
 use crate::hand::Hand;
 use crate::outcome::{pattern, WinScore};
-use crate::tiles::{points, Counts};
+use crate::tiles::Counts;
+
+use super::points::{max_points, points};
 
 /// The options of §8 that change a win's value and whether it may happen.
 #[derive(Debug, Clone, Copy, Default)]
