@@ -6,7 +6,8 @@
 //! settlement ([`HandResult`]). What differs between rule systems is asked of the rules'
 //! profile (`crate::profiles`). `docs/rules.md` lists the decisions made here.
 //!
-//! - `state.rs`: the state (`GameCore`, its seats and wall), construction and queries;
+//! - `state.rs`: the state (`GameCore`) and its queries; `seat.rs`, `wall.rs`: a seat and the
+//!   wall; `deal.rs`: a hand dealt; `step.rs`: the legal actions and a step;
 //! - `turn.rs`: a seat's turn; `claims.rs`: answers to a discard or an added kong;
 //! - `end.rs`: the win, the drawn hand and the settlement; `view.rs`: what a seat may see;
 //! - `event.rs`, `result.rs`, `action.rs`: the log, the result and the actions, with their
@@ -24,12 +25,16 @@ macro_rules! log {
 
 mod action;
 mod claims;
+mod deal;
 mod end;
 mod event;
+mod seat;
 mod state;
+mod step;
 mod turn;
 mod validate;
 mod view;
+mod wall;
 
 #[cfg(test)]
 mod tests;
@@ -40,5 +45,7 @@ pub use crate::outcome::{
 };
 pub use action::{describe, tile_of, Act, ActionCode, CODES};
 pub use event::{EndHand, Event, StartHand};
-pub use state::{GameCore, Phase, Seat, Wall};
+pub use seat::Seat;
+pub use state::{GameCore, Phase};
 pub use view::{sees_discard, sees_meld, ActionView, MeldView, SeatView};
+pub use wall::Wall;

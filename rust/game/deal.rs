@@ -1,0 +1,328 @@
+//! The deal of a hand: a new hand from an explicit or a seeded wall, a hand dealt anew into
+//! the state of the one before ([`GameCore::redeal`]), and the tiles dealt to the seats.
+
+use super::action::{Act, ActionCode};
+use super::event::{Event, StartHand};
+use super::seat::{cleared, Seat, SeatBuffers};
+use super::state::{check_seat, GameCore, Phase, MAX_BID};
+use super::wall::{check_wall, Wall};
+use crate::error::{Error, Result};
+use crate::eval::waits::ReadyWaits;
+use crate::outcome::{KongRecord, Outcome};
+use crate::profiles::Rules;
+use crate::rng::Deal;
+use crate::tiles::{is_flower, FIRST_FLOWER, FLOWERS};
+
+/// The eight flowers, in index order.
+const FLOWER_TILES: [u8; FLOWERS as usize] = {
+    let mut t = [0; FLOWERS as usize];
+    let mut i = 0;
+    while i < FLOWERS as usize {
+        t[i] = FIRST_FLOWER + i as u8;
+        i += 1;
+    }
+    t
+};
+
+/// The seeded deal of a hand under `rules` into `out`'s buffers (see [`crate::rng::deal`]).
+fn seeded_deal(out: &mut Deal, rules: &Rules, seed: u64) {
+    let w = rules.profile().wall(rules);
+    let flowers: &[u8] = if w.flowers { &FLOWER_TILES } else { &[] };
+    crate::rng::deal(
+        out,
+        seed,
+        w.kinds,
+        flowers,
+        w.wildcards,
+        w.wildcard_pool,
+        w.dice,
+    );
+}
+
+/// Events a hand's log has room for from the start (a drawn hand of four seats logs about
+/// 180).
+const EVENTS_RESERVED: usize = 256;
+
+/// The buffers of a hand's state, kept for the next deal by [`GameCore::redeal`]: once they
+/// have grown, a run of hands deals and plays without allocating but for a few short
+/// lists (the result's, a won hand's scoring, the ready discards found).
+#[derive(Default)]
+struct Spare {
+    deal: Deal,
+    taken: Vec<bool>,
+    seats: [SeatBuffers; 4],
+    kongs: Vec<KongRecord>,
+    options: [Vec<ActionCode>; 4],
+    answer_order: Vec<u8>,
+    legal: Vec<ActionCode>,
+    ready: ReadyWaits,
+    events: Vec<Event>,
+    indicator_flowers: Vec<u8>,
+    outcomes: Vec<Outcome>,
+}
+
+impl GameCore {
+    /// Deal the hand of an explicit `wall` (docs/rules.md §2 order) with `wildcards` kinds.
+    ///
+    /// # Errors
+    /// [`Error::Argument`] for a dealer outside 0–3, [`Error::Wall`] for a wall that does not
+    /// hold every tile in play exactly once or wildcards that do not fit the rules.
+    pub fn new(
+        rules: Rules,
+        dealer: u8,
+        wall: Vec<u8>,
+        wildcards: Vec<u8>,
+        scores: [i32; 4],
+    ) -> Result<Self> {
+        Self::with_dice(rules, dealer, wall, wildcards, Vec::new(), scores)
+    }
+
+    /// As [`GameCore::new`], with the `dice` the hand will roll, in order (profiles with
+    /// dice kongs; a dice kong is not offered once they are used up).
+    ///
+    /// # Errors
+    /// As [`GameCore::new`], and [`Error::Argument`] for a die outside 1–6.
+    pub fn with_dice(
+        rules: Rules,
+        dealer: u8,
+        wall: Vec<u8>,
+        wildcards: Vec<u8>,
+        dice: Vec<(u8, u8)>,
+        scores: [i32; 4],
+    ) -> Result<Self> {
+        check_seat(dealer, "dealer")?;
+        check_wall(&rules, &wall, &wildcards)?;
+        if let Some((i, d)) = dice
+            .iter()
+            .enumerate()
+            .find(|(_, d)| !(1..=6).contains(&d.0) || !(1..=6).contains(&d.1))
+        {
+            return Err(Error::Argument(format!(
+                "dice must be pairs of 1–6, got {d:?} at position {i}"
+            )));
+        }
+        let spare = Spare {
+            deal: Deal {
+                wall,
+                wildcards,
+                dice,
+            },
+            ..Spare::default()
+        };
+        Ok(Self::deal(rules, dealer, scores, spare, true))
+    }
+
+    /// Deal a hand from the seeded generator (see [`crate::rng::deal`]).
+    ///
+    /// # Errors
+    /// [`Error::Argument`] for a dealer outside 0–3.
+    pub fn seeded(rules: Rules, dealer: u8, seed: u64, scores: [i32; 4]) -> Result<Self> {
+        check_seat(dealer, "dealer")?;
+        let mut spare = Spare::default();
+        seeded_deal(&mut spare.deal, &rules, seed);
+        Ok(Self::deal(rules, dealer, scores, spare, true))
+    }
+
+    /// Deal the next hand of a run into this state, as [`GameCore::seeded`] deals a new one,
+    /// keeping the buffers of the hand before; `log`: whether its events are logged (a hand
+    /// dealt without a log has no [`GameCore::events`]). On error nothing changes.
+    ///
+    /// # Errors
+    /// As [`GameCore::seeded`].
+    pub fn redeal(
+        &mut self,
+        rules: Rules,
+        dealer: u8,
+        seed: u64,
+        scores: [i32; 4],
+        log: bool,
+    ) -> Result<()> {
+        check_seat(dealer, "dealer")?;
+        let mut spare = self.spare();
+        seeded_deal(&mut spare.deal, &rules, seed);
+        *self = Self::deal(rules, dealer, scores, spare, log);
+        Ok(())
+    }
+
+    /// The state's buffers, cleared (the state is left without them: it is dealt anew next).
+    fn spare(&mut self) -> Spare {
+        let seats = self.seats.each_mut().map(Seat::spare);
+        Spare {
+            deal: Deal {
+                wall: cleared(&mut self.wall.tiles),
+                wildcards: cleared(&mut self.wildcards),
+                dice: cleared(&mut self.dice),
+            },
+            taken: cleared(&mut self.wall.taken),
+            seats,
+            kongs: cleared(&mut self.kongs),
+            options: self.options.each_mut().map(cleared),
+            answer_order: cleared(&mut self.answer_order),
+            legal: cleared(&mut self.legal),
+            ready: cleared(&mut self.ready),
+            events: cleared(&mut self.events),
+            indicator_flowers: cleared(&mut self.indicator_flowers),
+            outcomes: cleared(&mut self.outcomes),
+        }
+    }
+
+    /// The hand of `spare.deal`, its state in the other buffers of `spare`.
+    fn deal(rules: Rules, dealer: u8, scores: [i32; 4], spare: Spare, logging: bool) -> Self {
+        let Deal {
+            wall,
+            mut wildcards,
+            dice,
+        } = spare.deal;
+        wildcards.sort_unstable();
+        let wild_mask = wildcards.iter().fold(0, |m, &k| m | 1 << k);
+        let mut events = spare.events;
+        if events.capacity() == 0 {
+            // Room for a long hand's log: no growth while it is played.
+            events.reserve(EVENTS_RESERVED);
+        }
+        if logging {
+            events.push(Event::StartHand(Box::new(StartHand {
+                dealer,
+                rules,
+                wildcards: wildcards.clone(),
+                wall: wall.clone(),
+                dice: dice.clone(),
+                scores,
+            })));
+        }
+        let mut legal = spare.legal;
+        legal.reserve(40);
+        let stacks = rules.profile().wall(&rules).stacks;
+        let turn_rules = rules.profile().turn_rules(&rules);
+        let mut g = GameCore {
+            rules,
+            turn_rules,
+            dealer,
+            scores,
+            drawn: None,
+            replacement: false,
+            wall: Wall::new(wall, spare.taken, stacks),
+            wildcards,
+            wild_mask,
+            seats: spare.seats.map(Seat::fresh),
+            kongs: spare.kongs,
+            phase: Phase::Bid,
+            turn: dealer,
+            claim_tile: None,
+            claim_declared: false,
+            options: spare.options,
+            answers: [None; 4],
+            answer_order: spare.answer_order,
+            legal,
+            legal_ready: false,
+            ready: spare.ready,
+            ready_checked: false,
+            events,
+            logging,
+            indicator: None,
+            indicator_flowers: spare.indicator_flowers,
+            outcomes: spare.outcomes,
+            dice,
+            dice_used: 0,
+            replacement_dice: false,
+            pending_dice: false,
+            haidi_first: None,
+            haidi: None,
+            on_haidi: false,
+            claim_special: 0,
+            discards_made: 0,
+            bird: None,
+            bird_from_wall: false,
+            result: None,
+        };
+        if turn_rules.bids {
+            for o in &mut g.options {
+                o.extend((0..=MAX_BID).map(|n| Act::Pao.code(n)));
+            }
+        } else {
+            g.deal_tiles();
+        }
+        g
+    }
+
+    /// The deal (docs/rules.md §2; docs/rules.md §10): 13 tiles each from the dealer on,
+    /// the dealer's 14th; dealt flowers set aside and replaced from the back, seat by seat
+    /// from the dealer; then the wildcard indicator, if the profile turns one. The dealer's
+    /// drawn tile is its 14th, or that tile's replacement when it was a flower.
+    pub(crate) fn deal_tiles(&mut self) {
+        let dealer = self.dealer as usize;
+        let mut dealt = [[0u8; 14]; 4];
+        for i in 0..4usize {
+            for t in &mut dealt[(dealer + i) % 4][..13] {
+                *t = self.wall.take(false);
+            }
+        }
+        let last_dealt = self.wall.take(false);
+        dealt[dealer][13] = last_dealt;
+        let mut last = last_dealt;
+        for i in 0..4usize {
+            let s = (dealer + i) % 4;
+            let fourteenth = s == dealer;
+            let dealt = &dealt[s][..if fourteenth { 14 } else { 13 }];
+            for &t in dealt {
+                if !is_flower(t) {
+                    self.seats[s].add(t, 1);
+                }
+            }
+            let seat = s as u8;
+            for (i, &t) in dealt.iter().enumerate().filter(|(_, &t)| is_flower(t)) {
+                // A valid wall keeps 91 tiles behind the deal: replacements never run out.
+                let mut r = t;
+                while is_flower(r) {
+                    self.seats[s].flowers.push(r);
+                    log!(self, Event::Flower { seat, tile: r });
+                    r = self.wall.take(true);
+                    log!(
+                        self,
+                        Event::Draw {
+                            seat,
+                            tile: r,
+                            replacement: true,
+                        }
+                    );
+                }
+                self.seats[s].add(r, 1);
+                if fourteenth && i == 13 {
+                    last = r; // the 14th was a flower: its replacement is the drawn tile
+                }
+            }
+        }
+        if self.rules.profile().wall(&self.rules).indicator {
+            let mut t = self.wall.take(false);
+            while is_flower(t) {
+                self.indicator_flowers.push(t);
+                t = self.wall.take(false);
+            }
+            let profile = self.rules.profile();
+            let hun = profile.wildcard_of_indicator(&self.rules, t).unwrap_or(t);
+            self.wildcards.clear();
+            self.wildcards.push(hun);
+            self.wild_mask = 1 << hun;
+            self.indicator = Some(t);
+            log!(
+                self,
+                Event::Indicator {
+                    tile: t,
+                    hun,
+                    flowers: self.indicator_flowers.clone(),
+                }
+            );
+        }
+        if self.turn_rules.opening_wins {
+            let profile = self.rules.profile();
+            for seat in &mut self.seats {
+                seat.opening = profile.opening_wins(&self.rules, &seat.hand);
+            }
+        }
+        self.phase = Phase::Turn;
+        self.turn = self.dealer;
+        self.drawn = Some(last);
+        self.clear_options();
+        self.advance();
+    }
+}
