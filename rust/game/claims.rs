@@ -39,7 +39,7 @@ impl GameCore {
             self.wild_mask >> tile & 1 == 0 && (!robbing || self.turn_rules.rob_added_kong);
         if claimable {
             // The 海底's discard may only be won on.
-            let last = self.claim_special & special::LAST_DISCARD != 0;
+            let last = self.claim_moments & special::LAST_DISCARD != 0;
             for i in 1..4u8 {
                 let s = (source + i) % 4;
                 let seat = &self.seats[s as usize];
@@ -271,7 +271,11 @@ impl GameCore {
             feeder: None,
             feeder_declared: false,
         });
-        if std::mem::take(&mut self.pending_dice) {
+        if self
+            .dice
+            .as_mut()
+            .is_some_and(|d| std::mem::take(&mut d.pending_kong))
+        {
             self.dice_draw(seat);
         } else {
             self.draw(seat, true);

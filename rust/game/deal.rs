@@ -3,13 +3,14 @@
 
 use super::action::{Act, ActionCode};
 use super::event::{Event, StartHand};
+use super::mechanisms::{BirdTurn, Dice, HaidiOffer, IndicatorTurn};
 use super::seat::{cleared, Seat, SeatBuffers};
 use super::state::{check_seat, GameCore, Phase, MAX_BID};
 use super::wall::{check_wall, Wall};
 use crate::error::{Error, Result};
 use crate::eval::waits::ReadyWaits;
 use crate::outcome::{KongRecord, Outcome};
-use crate::profiles::Rules;
+use crate::profiles::{Rules, TurnRules, WallRules};
 use crate::rng::Deal;
 use crate::tiles::{is_flower, FIRST_FLOWER, FLOWERS};
 
@@ -24,9 +25,8 @@ const FLOWER_TILES: [u8; FLOWERS as usize] = {
     t
 };
 
-/// The seeded deal of a hand under `rules` into `out`'s buffers (see [`crate::rng::deal`]).
-fn seeded_deal(out: &mut Deal, rules: &Rules, seed: u64) {
-    let w = rules.profile().wall(rules);
+/// The seeded deal of a hand of the wall `w` into `out`'s buffers (see [`crate::rng::deal`]).
+fn seeded_deal(out: &mut Deal, w: &WallRules, seed: u64) {
     let flowers: &[u8] = if w.flowers { &FLOWER_TILES } else { &[] };
     crate::rng::deal(
         out,
@@ -91,7 +91,8 @@ impl GameCore {
         scores: [i32; 4],
     ) -> Result<Self> {
         check_seat(dealer, "dealer")?;
-        check_wall(&rules, &wall, &wildcards)?;
+        let wall_rules = rules.profile().wall(&rules);
+        check_wall(&rules, &wall_rules, &wall, &wildcards)?;
         if let Some((i, d)) = dice
             .iter()
             .enumerate()
@@ -109,7 +110,8 @@ impl GameCore {
             },
             ..Spare::default()
         };
-        Ok(Self::deal(rules, dealer, scores, spare, true))
+        let compiled = (rules.profile().turn_rules(&rules), wall_rules);
+        Ok(Self::deal(rules, compiled, dealer, scores, spare, true))
     }
 
     /// Deal a hand from the seeded generator (see [`crate::rng::deal`]).
@@ -119,8 +121,10 @@ impl GameCore {
     pub fn seeded(rules: Rules, dealer: u8, seed: u64, scores: [i32; 4]) -> Result<Self> {
         check_seat(dealer, "dealer")?;
         let mut spare = Spare::default();
-        seeded_deal(&mut spare.deal, &rules, seed);
-        Ok(Self::deal(rules, dealer, scores, spare, true))
+        let wall_rules = rules.profile().wall(&rules);
+        seeded_deal(&mut spare.deal, &wall_rules, seed);
+        let compiled = (rules.profile().turn_rules(&rules), wall_rules);
+        Ok(Self::deal(rules, compiled, dealer, scores, spare, true))
     }
 
     /// Deal the next hand of a run into this state, as [`GameCore::seeded`] deals a new one,
@@ -138,9 +142,18 @@ impl GameCore {
         log: bool,
     ) -> Result<()> {
         check_seat(dealer, "dealer")?;
+        // The rules of a run seldom change between hands: compiled once while they do not.
+        let compiled = if rules == self.rules {
+            (self.turn_rules, self.wall_rules)
+        } else {
+            (
+                rules.profile().turn_rules(&rules),
+                rules.profile().wall(&rules),
+            )
+        };
         let mut spare = self.spare();
-        seeded_deal(&mut spare.deal, &rules, seed);
-        *self = Self::deal(rules, dealer, scores, spare, log);
+        seeded_deal(&mut spare.deal, &compiled.1, seed);
+        *self = Self::deal(rules, compiled, dealer, scores, spare, log);
         Ok(())
     }
 
@@ -151,7 +164,10 @@ impl GameCore {
             deal: Deal {
                 wall: cleared(&mut self.wall.tiles),
                 wildcards: cleared(&mut self.wildcards),
-                dice: cleared(&mut self.dice),
+                dice: self
+                    .dice
+                    .as_mut()
+                    .map_or_else(Vec::new, |d| cleared(&mut d.rolls)),
             },
             taken: cleared(&mut self.wall.taken),
             seats,
@@ -161,13 +177,24 @@ impl GameCore {
             legal: cleared(&mut self.legal),
             ready: cleared(&mut self.ready),
             events: cleared(&mut self.events),
-            indicator_flowers: cleared(&mut self.indicator_flowers),
+            indicator_flowers: self
+                .indicator
+                .as_mut()
+                .map_or_else(Vec::new, |i| cleared(&mut i.flowers)),
             outcomes: cleared(&mut self.outcomes),
         }
     }
 
-    /// The hand of `spare.deal`, its state in the other buffers of `spare`.
-    fn deal(rules: Rules, dealer: u8, scores: [i32; 4], spare: Spare, logging: bool) -> Self {
+    /// The hand of `spare.deal` under `rules` (compiled: their turn and wall rules), its state
+    /// in the other buffers of `spare`.
+    fn deal(
+        rules: Rules,
+        (turn_rules, wall_rules): (TurnRules, WallRules),
+        dealer: u8,
+        scores: [i32; 4],
+        spare: Spare,
+        logging: bool,
+    ) -> Self {
         let Deal {
             wall,
             mut wildcards,
@@ -192,16 +219,15 @@ impl GameCore {
         }
         let mut legal = spare.legal;
         legal.reserve(40);
-        let stacks = rules.profile().wall(&rules).stacks;
-        let turn_rules = rules.profile().turn_rules(&rules);
         let mut g = GameCore {
             rules,
             turn_rules,
+            wall_rules,
             dealer,
             scores,
             drawn: None,
             replacement: false,
-            wall: Wall::new(wall, spare.taken, stacks),
+            wall: Wall::new(wall, spare.taken, wall_rules.stacks),
             wildcards,
             wild_mask,
             seats: spare.seats.map(Seat::fresh),
@@ -219,20 +245,19 @@ impl GameCore {
             ready_checked: false,
             events,
             logging,
-            indicator: None,
-            indicator_flowers: spare.indicator_flowers,
+            indicator: wall_rules.indicator.then(|| IndicatorTurn {
+                tile: None,
+                flowers: spare.indicator_flowers,
+            }),
             outcomes: spare.outcomes,
-            dice,
-            dice_used: 0,
-            replacement_dice: false,
-            pending_dice: false,
-            haidi_first: None,
-            haidi: None,
-            on_haidi: false,
-            claim_special: 0,
+            dice: turn_rules.dice_kongs.then(|| Dice {
+                rolls: dice,
+                ..Dice::default()
+            }),
+            haidi: turn_rules.haidi.then(HaidiOffer::default),
+            claim_moments: 0,
             discards_made: 0,
-            bird: None,
-            bird_from_wall: false,
+            bird: turn_rules.bird.then(BirdTurn::default),
             result: None,
         };
         if turn_rules.bids {
@@ -292,26 +317,8 @@ impl GameCore {
                 }
             }
         }
-        if self.rules.profile().wall(&self.rules).indicator {
-            let mut t = self.wall.take(false);
-            while is_flower(t) {
-                self.indicator_flowers.push(t);
-                t = self.wall.take(false);
-            }
-            let profile = self.rules.profile();
-            let hun = profile.wildcard_of_indicator(&self.rules, t).unwrap_or(t);
-            self.wildcards.clear();
-            self.wildcards.push(hun);
-            self.wild_mask = 1 << hun;
-            self.indicator = Some(t);
-            log!(
-                self,
-                Event::Indicator {
-                    tile: t,
-                    hun,
-                    flowers: self.indicator_flowers.clone(),
-                }
-            );
+        if self.indicator.is_some() {
+            self.turn_indicator();
         }
         if self.turn_rules.opening_wins {
             let profile = self.rules.profile();
@@ -324,5 +331,36 @@ impl GameCore {
         self.drawn = Some(last);
         self.clear_options();
         self.advance();
+    }
+
+    /// Turn the wildcard indicator (flowers turned before it are set aside): the profile
+    /// says which kind it makes the hand's wildcard.
+    fn turn_indicator(&mut self) {
+        let mut t = self.wall.take(false);
+        let mut flowers = self
+            .indicator
+            .as_mut()
+            .map_or_else(Vec::new, |i| std::mem::take(&mut i.flowers));
+        while is_flower(t) {
+            flowers.push(t);
+            t = self.wall.take(false);
+        }
+        let profile = self.rules.profile();
+        let hun = profile.wildcard_of_indicator(&self.rules, t).unwrap_or(t);
+        self.wildcards.clear();
+        self.wildcards.push(hun);
+        self.wild_mask = 1 << hun;
+        log!(
+            self,
+            Event::Indicator {
+                tile: t,
+                hun,
+                flowers: flowers.clone(),
+            }
+        );
+        self.indicator = Some(IndicatorTurn {
+            tile: Some(t),
+            flowers,
+        });
     }
 }

@@ -31,7 +31,7 @@ impl GameCore {
                 self.self_draw_context()
             } else {
                 self.context_of(seat, WinContext::of(kind))
-                    .with(self.claim_special)
+                    .with(self.claim_moments)
             };
             if !self_draw {
                 self.seats[s].add(tile, 1);
@@ -81,14 +81,18 @@ impl GameCore {
         let tile = if haidi_win {
             Some(o.tile)
         } else if self.wall.remaining() > 0 {
-            self.bird_from_wall = true;
+            if let Some(b) = &mut self.bird {
+                b.from_wall = true;
+            }
             Some(self.wall.take(false))
         } else {
             None
         };
         if let Some(tile) = tile {
             let seat = (self.dealer + tile % 9) % 4;
-            self.bird = Some(Bird { tile, seat });
+            if let Some(b) = &mut self.bird {
+                b.bird = Some(Bird { tile, seat });
+            }
             log!(self, Event::Bird { tile, seat });
         }
     }
@@ -96,8 +100,10 @@ impl GameCore {
     /// End the hand with `outcomes` (none: drawn) and each win's score items.
     pub(crate) fn finish(&mut self, outcomes: Vec<Outcome>, score_items: Vec<Vec<ScoreItem>>) {
         self.outcomes = outcomes;
-        self.pending_dice = false;
-        if self.turn_rules.bird {
+        if let Some(d) = &mut self.dice {
+            d.pending_kong = false;
+        }
+        if self.bird.is_some() {
             self.turn_bird();
         }
         self.phase = Phase::Over;
@@ -140,7 +146,7 @@ impl GameCore {
                 outcomes: &self.outcomes,
                 kongs: &self.kongs,
                 bids: std::array::from_fn(|s| self.seats[s].bid),
-                bird: self.bird,
+                bird: self.bird(),
                 opening: std::array::from_fn(|s| self.declared_openings(s).len() as u8),
             },
         );
@@ -180,8 +186,8 @@ impl GameCore {
             wins,
             flowers: std::array::from_fn(|s| self.seats[s].flowers.clone()),
             opening_wins: std::array::from_fn(|s| self.declared_openings(s).to_vec()),
-            bird: self.bird,
-            haidi: self.haidi,
+            bird: self.bird(),
+            haidi: self.haidi_outcome(),
         }
     }
 

@@ -28,6 +28,7 @@ mod claims;
 mod deal;
 mod end;
 mod event;
+mod mechanisms;
 mod seat;
 mod state;
 mod step;

@@ -5,13 +5,14 @@
 
 use super::action::ActionCode;
 use super::event::Event;
+use super::mechanisms::{BirdTurn, Dice, HaidiOffer, IndicatorTurn};
 use super::seat::Seat;
 use super::wall::Wall;
 use crate::error::{Error, Result};
 use crate::eval::waits::ReadyWaits;
 use crate::outcome::{Bird, Haidi, HandResult, KongRecord, MeldRecord, Outcome};
 use crate::profiles::Rules;
-use crate::profiles::TurnRules;
+use crate::profiles::{TurnRules, WallRules};
 use crate::tiles::{Counts, KindMask};
 
 /// The highest 跑 bid.
@@ -39,6 +40,8 @@ pub enum Phase {
 pub struct GameCore {
     pub(crate) rules: Rules,
     pub(crate) turn_rules: TurnRules,
+    /// The tiles in play and the wildcard rule, compiled with `turn_rules` once a hand.
+    pub(crate) wall_rules: WallRules,
     pub(crate) dealer: u8,
     pub(crate) scores: [i32; 4],
     pub(crate) wall: Wall,
@@ -68,30 +71,21 @@ pub struct GameCore {
     pub(crate) events: Vec<Event>,
     /// Whether events are logged (a self-play run that keeps no logs deals without).
     pub(crate) logging: bool,
-    /// The indicator turned for the wildcard kind, and the flowers turned before it.
-    pub(crate) indicator: Option<u8>,
-    pub(crate) indicator_flowers: Vec<u8>,
+    /// The wildcard indicator (profiles whose wall turns one).
+    pub(crate) indicator: Option<IndicatorTurn>,
     /// Each win, the one that counts for the deal first.
     pub(crate) outcomes: Vec<Outcome>,
-    /// The dice to roll, in order, and how many were rolled.
-    pub(crate) dice: Vec<(u8, u8)>,
-    pub(crate) dice_used: usize,
-    /// The drawn tile came by the dice (杠上开花 if it wins).
-    pub(crate) replacement_dice: bool,
-    /// An added kong being answered was made with dice.
-    pub(crate) pending_dice: bool,
-    /// The 海底: the first seat it was offered to, and what became of it.
-    pub(crate) haidi_first: Option<u8>,
-    pub(crate) haidi: Option<Haidi>,
-    /// The seat on turn holds the 海底 it took.
-    pub(crate) on_haidi: bool,
-    /// `special` bits of a win on the discard being answered (杠上炮, 海底炮, 地胡).
-    pub(crate) claim_special: u8,
+    /// The dice (profiles with dice kongs).
+    pub(crate) dice: Option<Dice>,
+    /// The 海底 offers (profiles that offer the wall's last tile).
+    pub(crate) haidi: Option<HaidiOffer>,
+    /// The moments (`outcome::special` bits: 杠上炮, 海底炮, 地胡) of a win on the discard
+    /// being answered.
+    pub(crate) claim_moments: u8,
     /// Discards made in the hand.
     pub(crate) discards_made: u32,
-    /// The bird turned after a win, and whether it came from the wall.
-    pub(crate) bird: Option<Bird>,
-    pub(crate) bird_from_wall: bool,
+    /// The bird (profiles that turn one after a win).
+    pub(crate) bird: Option<BirdTurn>,
     pub(crate) result: Option<HandResult>,
 }
 
@@ -201,7 +195,7 @@ impl GameCore {
     /// The wildcard indicator, once turned.
     #[must_use]
     pub fn indicator(&self) -> Option<u8> {
-        self.indicator
+        self.indicator_tiles().0
     }
 
     /// Each seat's 跑 bid.
@@ -243,5 +237,59 @@ impl GameCore {
     #[must_use]
     pub fn first_to_act(&self) -> Option<u8> {
         (0..4u8).find(|&s| self.is_to_act(s))
+    }
+}
+
+/// What the optional mechanisms say of the moment.
+impl GameCore {
+    /// Whether the drawn tile came by the dice.
+    #[inline]
+    pub(crate) fn dice_replacement(&self) -> bool {
+        self.dice.as_ref().is_some_and(|d| d.replacement)
+    }
+
+    /// Whether the seat on turn holds the 海底 it took.
+    #[inline]
+    pub(crate) fn on_haidi(&self) -> bool {
+        self.haidi.is_some_and(|h| h.on_turn)
+    }
+
+    /// What became of the 海底, if the hand offers it.
+    #[inline]
+    pub(crate) fn haidi_outcome(&self) -> Option<Haidi> {
+        self.haidi.and_then(|h| h.outcome)
+    }
+
+    /// Record what became of the 海底 (a hand that offers it).
+    pub(crate) fn set_haidi(&mut self, outcome: Haidi) {
+        if let Some(h) = &mut self.haidi {
+            h.outcome = Some(outcome);
+        }
+    }
+
+    /// The moment of the last draw is over: its tile was neither a dice replacement nor the
+    /// 海底 any more.
+    #[inline]
+    pub(crate) fn end_draw_moment(&mut self) {
+        if let Some(d) = &mut self.dice {
+            d.replacement = false;
+        }
+        if let Some(h) = &mut self.haidi {
+            h.on_turn = false;
+        }
+    }
+
+    /// The bird turned after the win, if any.
+    #[inline]
+    pub(crate) fn bird(&self) -> Option<Bird> {
+        self.bird.and_then(|b| b.bird)
+    }
+
+    /// The wildcard indicator and the flowers turned before it (none without an indicator).
+    #[inline]
+    pub(crate) fn indicator_tiles(&self) -> (Option<u8>, &[u8]) {
+        self.indicator
+            .as_ref()
+            .map_or((None, &[][..]), |i| (i.tile, i.flowers.as_slice()))
     }
 }

@@ -187,7 +187,7 @@ impl GameCore {
 
     /// Whether a dice kong may be made now: the rules have them and dice are left.
     pub(crate) fn dice_left(&self) -> bool {
-        self.turn_rules.dice_kongs && self.dice_used < self.dice.len()
+        self.dice.as_ref().is_some_and(|d| d.used < d.rolls.len())
     }
 
     /// The dice kongs (杠) `seat` may make on its turn, appended to `out`: one for each of
@@ -248,10 +248,10 @@ impl GameCore {
     /// the wall's last tile (not when the 海底 went as a replacement), the dealer's first turn.
     pub(crate) fn self_draw_context(&self) -> WinContext {
         let seat = self.turn;
-        let haidi_gone = self.turn_rules.haidi && self.haidi.is_some_and(|h| h.how != "taken");
+        let haidi_gone = self.haidi_outcome().is_some_and(|h| h.how != "taken");
         let last = self.wall.remaining() == 0 && !haidi_gone;
         let mut bits = 0;
-        if self.replacement_dice {
+        if self.dice_replacement() {
             bits |= special::DICE;
         }
         let s = &self.seats[seat as usize];
@@ -274,7 +274,7 @@ impl GameCore {
     /// after a dice kong, or holding the 海底.
     pub(crate) fn bound(&self, seat: u8) -> bool {
         let s = &self.seats[seat as usize];
-        s.declared || s.locked || (self.on_haidi && seat == self.turn)
+        s.declared || s.locked || (self.on_haidi() && seat == self.turn)
     }
 
     /// Whether no discard can leave `seat`'s hand ready, by [`ready_discards`]' first bound,
@@ -397,7 +397,7 @@ impl GameCore {
             Act::AddedKong => {
                 log!(self, Event::AddedKong { seat, tile });
                 self.seats[s].remove(tile, 1);
-                self.claim_special = 0;
+                self.claim_moments = 0;
                 self.open_claims(seat, tile, true);
             }
             Act::OpeningWin => {
@@ -421,8 +421,10 @@ impl GameCore {
                     self.dice_draw(seat);
                 } else {
                     self.seats[s].remove(tile, 1);
-                    self.pending_dice = true;
-                    self.claim_special = 0;
+                    if let Some(d) = &mut self.dice {
+                        d.pending_kong = true;
+                    }
+                    self.claim_moments = 0;
                     self.open_claims(seat, tile, true);
                 }
             }
@@ -458,15 +460,17 @@ impl GameCore {
     fn haidi_answer(&mut self, seat: u8, take: bool) {
         log!(self, Event::Haidi { seat, take });
         if take {
-            self.haidi = Some(Haidi { seat, how: "taken" });
+            self.set_haidi(Haidi { seat, how: "taken" });
             let tile = self.wall.take(false);
             self.receive(seat, tile, false);
-            self.on_haidi = true;
+            if let Some(h) = &mut self.haidi {
+                h.on_turn = true;
+            }
             return;
         }
         let next = (seat + 1) % 4;
-        if Some(next) == self.haidi_first {
-            self.haidi = Some(Haidi {
+        if Some(next) == self.haidi.and_then(|h| h.first) {
+            self.set_haidi(Haidi {
                 seat: next,
                 how: "refused",
             });
@@ -480,15 +484,23 @@ impl GameCore {
     /// Precondition: dice are left ([`GameCore::dice_left`]).
     pub(crate) fn dice_draw(&mut self, seat: u8) {
         self.seats[seat as usize].locked = true;
-        let (a, b) = self.dice.get(self.dice_used).copied().unwrap_or((1, 1));
-        self.dice_used += 1;
+        let (a, b) = match &mut self.dice {
+            Some(d) => {
+                let roll = d.rolls.get(d.used).copied().unwrap_or((1, 1));
+                d.used += 1;
+                roll
+            }
+            None => (1, 1),
+        };
         log!(self, Event::Dice { seat, dice: [a, b] });
         if !self.tile_left(seat) {
             return;
         }
         let tile = self.wall.take_by_dice(usize::from(a + b));
         self.receive(seat, tile, true);
-        self.replacement_dice = true;
+        if let Some(d) = &mut self.dice {
+            d.replacement = true;
+        }
     }
 
     /// `seat` draws from the front, or from the back after a kong; a drawn flower is set
@@ -497,12 +509,14 @@ impl GameCore {
     pub(crate) fn draw(&mut self, seat: u8, after_kong: bool) {
         let mut from_back = after_kong;
         loop {
-            if !from_back && self.turn_rules.haidi && self.wall.remaining() == 1 {
-                self.phase = Phase::Haidi;
-                self.turn = seat;
-                self.drawn = None;
-                self.haidi_first = Some(seat);
-                return;
+            if !from_back && self.wall.remaining() == 1 {
+                if let Some(h) = &mut self.haidi {
+                    h.first = Some(seat);
+                    self.phase = Phase::Haidi;
+                    self.turn = seat;
+                    self.drawn = None;
+                    return;
+                }
             }
             if !self.tile_left(seat) {
                 return;
@@ -525,8 +539,8 @@ impl GameCore {
                 self.finish(Vec::new(), Vec::new());
                 false
             }
-            1 if self.turn_rules.haidi => {
-                self.haidi = Some(Haidi {
+            1 => {
+                self.set_haidi(Haidi {
                     seat,
                     how: "replacement",
                 });
@@ -559,26 +573,27 @@ impl GameCore {
         self.turn = seat;
         self.drawn = Some(tile);
         self.replacement = replacement;
-        self.replacement_dice = false;
+        if let Some(d) = &mut self.dice {
+            d.replacement = false;
+        }
         true
     }
 
     fn discard(&mut self, seat: u8, tile: u8, declare: bool, auto: bool) {
         self.discards_made += 1;
         let mut bits = 0;
-        if self.replacement_dice {
+        if self.dice_replacement() {
             bits |= special::KONG_DISCARD;
         }
-        if self.on_haidi {
+        if self.on_haidi() {
             bits |= special::LAST_DISCARD;
         }
         let first = seat == self.dealer && self.discards_made == 1;
         if first && self.seats.iter().all(|s| s.melds.is_empty()) {
             bits |= special::EARTHLY;
         }
-        self.claim_special = bits;
-        self.on_haidi = false;
-        self.replacement_dice = false;
+        self.claim_moments = bits;
+        self.end_draw_moment();
         let s = &mut self.seats[seat as usize];
         s.turns += 1;
         s.remove(tile, 1);

@@ -28,8 +28,9 @@ impl GameCore {
             held += per_kind.iter().map(|&c| c as usize).sum::<usize>();
             held += seat.discards.len() + seat.flowers.len();
         }
-        held += self.indicator_flowers.len() + usize::from(self.indicator.is_some());
-        held += usize::from(self.bird_from_wall);
+        let (indicator, flowers) = self.indicator_tiles();
+        held += flowers.len() + usize::from(indicator.is_some());
+        held += usize::from(self.bird.is_some_and(|b| b.from_wall));
         let claimed = self
             .seats
             .iter()

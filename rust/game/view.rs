@@ -164,7 +164,7 @@ impl GameCore {
                 .then(|| (0..KINDS as u8).filter(|&k| waits >> k & 1 == 1).collect()),
             scores: self.scores,
             flowers: std::array::from_fn(|s| self.seats[s].flowers.clone()),
-            indicator: self.indicator,
+            indicator: self.indicator_tiles().0,
             bids: self.bids(),
             legal_actions: legal
                 .iter()
@@ -197,7 +197,7 @@ impl GameCore {
                 }
             }
         }
-        if let Some(t) = self.indicator {
+        if let Some(t) = self.indicator_tiles().0 {
             seen[t as usize] += 1;
         }
         for c in &mut seen {

@@ -2,7 +2,7 @@
 //! wall against the rules.
 
 use crate::error::{Error, Result};
-use crate::profiles::Rules;
+use crate::profiles::{Rules, WallRules};
 use crate::tiles::{is_flower, FLOWERS, KINDS};
 
 /// The wall: ordinary draws from the front, replacements from the back (docs/rules.md §2), by
@@ -90,9 +90,13 @@ impl Wall {
     }
 }
 
-/// Check an explicit wall and its wildcard kinds against the rules.
-pub(super) fn check_wall(rules: &Rules, wall: &[u8], wildcards: &[u8]) -> Result<()> {
-    let w = rules.profile().wall(rules);
+/// Check an explicit wall and its wildcard kinds against the wall rules `w` of `rules`.
+pub(super) fn check_wall(
+    rules: &Rules,
+    w: &WallRules,
+    wall: &[u8],
+    wildcards: &[u8],
+) -> Result<()> {
     let in_play = w.kinds.count_ones() as usize;
     let flowers = if w.flowers { FLOWERS as usize } else { 0 };
     let size = 4 * in_play + flowers;
