@@ -28,15 +28,16 @@ use std::hint::black_box;
 use std::process::ExitCode;
 
 // The crate's public API used here, all in one place (module paths may move).
+use koudiandian::eval::forms::is_win;
+use koudiandian::eval::tables::warm_up;
+use koudiandian::eval::waits::winning_mask;
+use koudiandian::eval::EvalRules;
+use koudiandian::profiles::Rules;
 use koudiandian::rl::encode::SIZE;
 use koudiandian::rl::{Opponents, Out, VecEnv, N_ACTIONS};
 use koudiandian::rng::Rng as EngineRng;
-use koudiandian::rules::{EvalRules, Rules};
 use koudiandian::selfplay::{play, Bot, Plan};
-use koudiandian::shape::is_win;
-use koudiandian::tables::warm_up;
 use koudiandian::tiles::{Counts, KindMask, ALL_KINDS, KINDS};
-use koudiandian::waits::winning_mask;
 
 /// Hands per set (as `benches/core.rs`); the `is_win` and `winning_tiles` workloads walk
 /// two sets, with and without wildcards, 2 · `N_HANDS` hands.

@@ -245,7 +245,7 @@ impl GameCore {
             ready_checked: false,
             events,
             logging,
-            indicator: wall_rules.indicator.then(|| IndicatorTurn {
+            indicator: wall_rules.indicator.then_some(IndicatorTurn {
                 tile: None,
                 flowers: spare.indicator_flowers,
             }),
