@@ -18,6 +18,8 @@ pub mod profile;
 pub mod queyimen;
 pub mod registry;
 pub mod taiyuan;
+#[cfg(test)]
+mod tiny;
 
 pub use options::{OptionSpec, OptionType, Preset, Rules, MAX_OPTIONS};
 pub use profile::{HandSummary, Profile, TurnRules, WallRules};

@@ -9,7 +9,7 @@ use crate::hand::Hand;
 use crate::outcome::{
     Bird, HandResult, KongRecord, Outcome, ScoreItem, Transfer, WinContext, WinScore,
 };
-use crate::tiles::{Counts, KindMask};
+use crate::tiles::{Counts, KindMask, ALL_KINDS};
 
 /// What the state machine needs of the rules on every step, compiled once per hand.
 #[derive(Debug, Clone, Copy, Default)]
@@ -84,33 +84,61 @@ pub struct HandSummary<'a> {
 }
 
 /// A rule system. Each method states the rule it decides; the engine asks, never assumes.
+///
+/// Only a name, a score and a settlement are required: the defaults are no options, no
+/// presets, checks that pass, the evaluators' defaults (the standard forms), all 136 tiles
+/// without wildcards, no optional mechanism, no declaration, wins on any discard, no score
+/// items, and the winner (else the dealer) dealing next.
 pub trait Profile: Sync {
     /// The profile's name: `"taiyuan"`.
     fn name(&self) -> &'static str;
     /// Its options, in the order a [`Rules`] stores their values.
-    fn options(&self) -> &'static [OptionSpec];
+    fn options(&self) -> &'static [OptionSpec] {
+        &[]
+    }
     /// Its named rule sets.
-    fn presets(&self) -> &'static [Preset];
+    fn presets(&self) -> &'static [Preset] {
+        &[]
+    }
     /// Refuse combinations of options that the rules forbid.
     ///
     /// # Errors
     /// `Error::Rules` naming the options.
-    fn check(&self, rules: &Rules) -> Result<()>;
+    fn check(&self, _rules: &Rules) -> Result<()> {
+        Ok(())
+    }
     /// The options the shared evaluators read.
-    fn eval(&self, rules: &Rules) -> EvalRules;
+    fn eval(&self, _rules: &Rules) -> EvalRules {
+        EvalRules::default()
+    }
     /// The tiles in play and the wildcard rule.
-    fn wall(&self, rules: &Rules) -> WallRules;
+    fn wall(&self, _rules: &Rules) -> WallRules {
+        WallRules {
+            kinds: ALL_KINDS,
+            ..WallRules::default()
+        }
+    }
     /// The state machine's options.
-    fn turn_rules(&self, rules: &Rules) -> TurnRules;
-    /// Whether a seat whose hand would wait on `waits` may declare ready.
-    fn declarable(&self, rules: &Rules, waits: &Waits) -> bool;
+    fn turn_rules(&self, rules: &Rules) -> TurnRules {
+        TurnRules {
+            eval: self.eval(rules),
+            ..TurnRules::default()
+        }
+    }
+    /// Whether a seat whose hand would wait on `waits` may declare ready (profiles with
+    /// `TurnRules::declare_to_win`).
+    fn declarable(&self, _rules: &Rules, _waits: &Waits) -> bool {
+        false
+    }
     /// What a self-drawn wildcard is worth to a hand that waits on `waits` (Taiyuan's
     /// max-point rule), for profiles that value a win by its tile; `None` by default.
     fn wildcard_points(&self, _rules: &Rules, _waits: &Waits) -> Option<u8> {
         None
     }
     /// Whether a win on another seat's discard (or robbed kong) of `tile` may be offered.
-    fn discard_win_allowed(&self, rules: &Rules, tile: u8) -> bool;
+    fn discard_win_allowed(&self, _rules: &Rules, _tile: u8) -> bool {
+        true
+    }
     /// Score a complete hand won with `tile` as `context` says (self-draw, discard, robbed
     /// kong; a replacement or the last tile); its `allowed` says whether the win may happen.
     ///
@@ -121,12 +149,14 @@ pub trait Profile: Sync {
     /// in the order they apply.
     fn score_items(
         &self,
-        rules: &Rules,
-        hand: &Hand,
-        tile: u8,
-        score: &WinScore,
-        context: WinContext,
-    ) -> Vec<ScoreItem>;
+        _rules: &Rules,
+        _hand: &Hand,
+        _tile: u8,
+        _score: &WinScore,
+        _context: WinContext,
+    ) -> Vec<ScoreItem> {
+        Vec::new()
+    }
     /// [`Profile::score`] and [`Profile::score_items`] at once; a profile whose items come
     /// from the same work as its score overrides it to do that work once.
     ///
@@ -146,7 +176,9 @@ pub trait Profile: Sync {
     /// Every payment of a finished hand.
     fn settle(&self, rules: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer>;
     /// Who deals the next hand of a match; `one_round` when the match is 一圈.
-    fn next_dealer(&self, rules: &Rules, result: &HandResult, one_round: bool) -> u8;
+    fn next_dealer(&self, _rules: &Rules, result: &HandResult, _one_round: bool) -> u8 {
+        result.winner.unwrap_or(result.dealer)
+    }
     /// The wildcard kind an indicator tile turns up (profiles whose [`WallRules`] have
     /// `indicator`).
     fn wildcard_of_indicator(&self, _rules: &Rules, _indicator: u8) -> Option<u8> {

@@ -2,16 +2,20 @@
 
 use super::options::{OptionSpec, OptionType, Rules, MAX_OPTIONS};
 use super::profile::Profile;
+#[cfg(test)]
+use super::tiny;
 use super::{changsha, hebei, queyimen, taiyuan};
 use crate::error::{Error, Result};
 use crate::eval::EvalRules;
 
 /// Every profile, by number (a [`Rules`] stores the number). The first is the default.
-pub static ALL: [&dyn Profile; 4] = [
+pub static ALL: &[&dyn Profile] = &[
     &taiyuan::Taiyuan,
     &queyimen::Queyimen,
     &hebei::Hebei,
     &changsha::Changsha,
+    #[cfg(test)]
+    &tiny::Tiny,
 ];
 
 /// The number of the profile called `name`.
