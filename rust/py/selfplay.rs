@@ -171,9 +171,10 @@ impl PyRng {
 /// The seats of duplicate rotation `rotation` (0–3): the listed bot in each seat (see
 /// `crate::selfplay::duplicate_seating`).
 #[pyfunction]
-pub fn duplicate_seating(rotation: &Bound<'_, PyAny>) -> PyResult<[u8; 4]> {
+pub fn duplicate_seating(rotation: &Bound<'_, PyAny>) -> PyResult<(u8, u8, u8, u8)> {
     let r = int_in(rotation, "rotation", 0, 3)? as u8;
-    Ok(crate::selfplay::duplicate_seating(r))
+    let s = crate::selfplay::duplicate_seating(r);
+    Ok((s[0], s[1], s[2], s[3]))
 }
 
 /// A hand as a `Schedule` or a `MatchDriver` deals it (see `crate::selfplay::HandStart`).
@@ -236,7 +237,13 @@ impl PyHandStart {
         format!(
             "HandStart(unit={}, number={}, rotation={}, seed={}, dealer={}, scores={:?}, \
              seating={:?})",
-            h.unit, h.number, h.rotation, h.seed, h.dealer, h.scores, h.seating
+            h.unit,
+            h.number,
+            h.rotation,
+            h.seed,
+            h.dealer,
+            self.scores(),
+            self.seating()
         )
     }
 }
@@ -299,8 +306,8 @@ impl PySchedule {
         Ok(())
     }
 
-    /// What the finished hands left, as `self_play` returns it: `(records, rankings,
-    /// log_lines)` (taken: a second call gives what was finished since).
+    /// What the finished hands left, as `self_play` returns it: `(records, rankings (each
+    /// as bytes), log_lines)` (taken: a second call gives what was finished since).
     fn played(&mut self) -> (Vec<PyRecord>, Vec<[u8; 4]>, Vec<String>) {
         let played = std::mem::take(&mut self.played);
         (py_records(&played), played.rankings, played.logs)
@@ -389,8 +396,8 @@ impl PyMatchDriver {
 
     /// Seats from highest to lowest score, ties to the lower seat.
     #[getter]
-    fn ranking(&self) -> Vec<u8> {
-        self.0.ranking().to_vec()
+    fn ranking(&self) -> Vec<usize> {
+        self.0.ranking().map(usize::from).to_vec()
     }
 
     /// The next hand, or `None` once the match is over.
