@@ -57,6 +57,17 @@ fn length_error(obj: &Bound<'_, PyAny>) -> PyErr {
     .into()
 }
 
+/// Duplicate play rotates single hands: refuse a match length with it.
+fn check_duplicate(duplicate: bool, length: Option<Length>) -> PyResult<()> {
+    if duplicate && length.is_some() {
+        return Err(Error::Argument(
+            "duplicate play rotates single hands: it takes no match length".into(),
+        )
+        .into());
+    }
+    Ok(())
+}
+
 /// The records of `played` as Python keeps them.
 fn py_records(played: &Played) -> Vec<PyRecord> {
     played
@@ -109,12 +120,7 @@ pub fn self_play(
         .into());
     }
     let length = length_arg(length, false)?;
-    if duplicate && length.is_some() {
-        return Err(Error::Argument(
-            "duplicate play rotates single hands: it takes no match length".into(),
-        )
-        .into());
-    }
+    check_duplicate(duplicate, length)?;
     let plan = Plan {
         rules,
         bots: named,
@@ -278,8 +284,14 @@ impl PySchedule {
             })
             .transpose()?;
         let length = length_arg(length, true)?;
+        check_duplicate(duplicate, length)?;
+        if start > stop || stop > i64::MAX as u64 {
+            return Err(
+                Error::Argument(format!("need start ≤ stop < 2**63, got {start}..{stop}")).into(),
+            );
+        }
         Ok(PySchedule {
-            schedule: Schedule::new(seed, length, duplicate, start, stop)?,
+            schedule: Schedule::new(seed, length, duplicate, start, stop),
             names,
             played: Played::default(),
         })

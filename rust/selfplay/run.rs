@@ -135,10 +135,10 @@ impl Plan {
     /// Play units `start..stop` in order on this thread.
     ///
     /// # Errors
-    /// As [`GameCore::seeded`] and [`Schedule::new`] (never, for a valid plan).
+    /// As [`GameCore::seeded`] (never, for a valid plan).
     pub fn play_range(&self, start: u64, stop: u64) -> Result<Played> {
         let (mut out, mut table) = (Played::default(), None);
-        let mut schedule = Schedule::new(self.seed, self.length, self.duplicate, start, stop)?;
+        let mut schedule = Schedule::new(self.seed, self.length, self.duplicate, start, stop);
         let names = self.bots.map(Bot::name);
         while let Some(hand) = schedule.next_hand() {
             let game = self.hand(&mut table, &hand)?;
@@ -221,6 +221,26 @@ mod tests {
                     "{profile} {bot:?}: no hand won"
                 );
             }
+        }
+    }
+
+    /// More threads than whole shares (a thread's range may be empty), matches on threads,
+    /// and an empty range.
+    #[test]
+    fn uneven_shares_play_what_one_thread_plays() {
+        for length in [None, Some(Length::Hands(2)), Some(Length::OneRound)] {
+            let plan = Plan {
+                rules: Rules::parse("hebei").expect("a preset"),
+                bots: [Bot::Random, Bot::Greedy, Bot::Random, Bot::Greedy],
+                seed: 3,
+                length,
+                duplicate: false,
+                log: true,
+            };
+            let one = play(&plan, 0, 5, 1).expect("plays");
+            assert_eq!(one, play(&plan, 0, 5, 4).expect("plays"), "{length:?}");
+            assert_eq!(one.rankings.len(), if length.is_some() { 5 } else { 0 });
+            assert_eq!(plan.play_range(6, 5).expect("plays"), Played::default());
         }
     }
 }
