@@ -10,7 +10,7 @@ import re
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeAlias
 
 from . import __version__
 from .errors import KoudiandianError
@@ -296,11 +296,28 @@ def _add_style(p: argparse.ArgumentParser) -> None:
     style.add_argument("--glyphs", action="store_true", help="tiles as Unicode mahjong glyphs")
 
 
+#: The subcommands' parsers, as ``add_subparsers`` gives them.
+_Commands: TypeAlias = "argparse._SubParsersAction[_Parser]"
+
+
 def _parser() -> argparse.ArgumentParser:
     p = _Parser(prog="koudiandian", description="Shanxi Koudiandian (扣点点) mahjong engine")
     p.add_argument("--version", action="version", version=f"koudiandian {__version__}")
     sub = p.add_subparsers(dest="command", parser_class=_Parser, metavar="COMMAND")
+    for add in (
+        _add_simulate,
+        _add_rules_reference,
+        _add_analyze,
+        _add_replay,
+        _add_play,
+        _add_serve,
+    ):
+        add(sub)
+    return p
 
+
+def _add_simulate(sub: _Commands) -> None:
+    """``koudiandian simulate``: a seeded run of bots, summarised."""
     s = sub.add_parser("simulate", help="play seeded hands with bots and summarise them")
     s.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
     s.add_argument("--bots", nargs="+", help=f"{_BOTS_HELP} (default {' '.join(DEFAULT_BOTS)})")
@@ -355,9 +372,15 @@ def _parser() -> argparse.ArgumentParser:
     )
     s.set_defaults(run=_simulate)
 
+
+def _add_rules_reference(sub: _Commands) -> None:
+    """``koudiandian rules``: the profiles' options and presets."""
     ru = sub.add_parser("rules", help="every rule profile's options and presets (Markdown)")
     ru.set_defaults(run=_rules_reference)
 
+
+def _add_analyze(sub: _Commands) -> None:
+    """``koudiandian analyze``: one hand's shanten, waits and value."""
     a = sub.add_parser("analyze", help="shanten, winning tiles, ready discards and value of a hand")
     a.add_argument("hand", help='concealed tiles, e.g. "123p456p789p11s469m"')
     a.add_argument("--wildcards", help='wildcard kinds (耗子), e.g. "5m" or "5m1z"')
@@ -379,11 +402,17 @@ def _parser() -> argparse.ArgumentParser:
     _add_style(a)
     a.set_defaults(run=_analyze)
 
+
+def _add_replay(sub: _Commands) -> None:
+    """``koudiandian replay``: logged hands replayed and verified."""
     r = sub.add_parser("replay", help="replay and verify logged hands (JSON Lines)")
     r.add_argument("log", help="a file written by simulate --log, or - for standard input")
     r.add_argument("--verbose", "-v", action="store_true", help="print every event")
     r.set_defaults(run=_replay)
 
+
+def _add_play(sub: _Commands) -> None:
+    """``koudiandian play``: a hand or a match at the terminal."""
     pl = sub.add_parser("play", help="play a hand (or a one_round match) against three bots")
     pl.add_argument("--rules", help=_RULES_HELP)
     pl.add_argument(
@@ -403,6 +432,9 @@ def _parser() -> argparse.ArgumentParser:
     _add_style(pl)
     pl.set_defaults(run=_play)
 
+
+def _add_serve(sub: _Commands) -> None:
+    """``koudiandian serve``: the game server."""
     sv = sub.add_parser(
         "serve",
         help="run the game server: tables over WebSockets and a browser table "
@@ -430,7 +462,6 @@ def _parser() -> argparse.ArgumentParser:
     )
     sv.add_argument("--quiet", action="store_true", help="log warnings only")
     sv.set_defaults(run=_serve)
-    return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -53,40 +54,17 @@ class Match:
         first_dealer: int | str | None = None,
     ) -> None:
         self.rules = Rules() if rules is None else rules
-        if first_dealer is None:
-            first_dealer = "random" if self.rules.random_first_dealer else 0
-        if length != "one_round" and (
-            isinstance(length, bool) or not isinstance(length, int) or length < 1
-        ):
-            raise InvalidArgumentError(
-                f"length must be 'one_round' or a positive int, got {length!r}"
-            )
         if seed is None:
-            import secrets
-
             seed = secrets.randbits(64)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-            raise InvalidArgumentError(f"seed must be an int in 0..2**64-1, got {seed!r}")
-        if first_dealer == "random":
-            first_dealer = hand_seed(seed, -1) % 4
-        if (
-            isinstance(first_dealer, bool)
-            or not isinstance(first_dealer, int)
-            or not 0 <= first_dealer < 4
-        ):
-            raise InvalidArgumentError(
-                f"first_dealer must be a seat 0–3 or 'random', got {first_dealer!r}"
-            )
+        # The core's match checks the settings (length, seed, first dealer, in that order),
+        # draws a random first dealer, and from here on deals the hands and settles them.
+        self._driver = _core.MatchDriver(self.rules, length, seed, first_dealer)
         self.seed = seed
         self.length = length
-        self.first_dealer = first_dealer
+        self.first_dealer: int = self._driver.first_dealer
         self._explicit = list(hands) if hands is not None else None
-        self._scores = [0, 0, 0, 0]
         self.results: list[HandResult] = []
         self.games: list[Game] = []
-        self._passes = 0  # times the deal moved to the dealer's 下家
-        self._dealer = first_dealer
-        self._over = False
         self._start_hand()
 
     # -- rotation ------------------------------------------------------------------------
@@ -97,24 +75,25 @@ class Match:
         game = next((g for g in self.games if g.result is result), None)
         if game is None:
             raise InvalidArgumentError("not the result of a finished hand of this match")
-        nxt = game.next_dealer(one_round=self.length == "one_round")
+        nxt = self._driver.next_dealer(game._core)
         assert nxt is not None
         return nxt
 
     def _start_hand(self) -> None:
-        i = len(self.games)
-        scores = self.scores
+        hand = self._driver.next_hand()
+        assert hand is not None
+        i = hand.number
         if self._explicit is not None:
             if i >= len(self._explicit):
                 raise InvalidArgumentError(
                     f"the match needs hand {i + 1}, but only {len(self._explicit)} were given"
                 )
             wall, wild = self._explicit[i]
-            game = Game(self.rules, dealer=self._dealer, wall=wall, wildcards=wild, scores=scores)
-        else:
             game = Game(
-                self.rules, seed=hand_seed(self.seed, i), dealer=self._dealer, scores=scores
+                self.rules, dealer=hand.dealer, wall=wall, wildcards=wild, scores=hand.scores
             )
+        else:
+            game = Game(self.rules, seed=hand.seed, dealer=hand.dealer, scores=hand.scores)
         self.games.append(game)
         self._settle_if_over()
 
@@ -125,19 +104,8 @@ class Match:
         result = game.result
         assert result is not None
         self.results.append(result)
-        for s in range(4):
-            self._scores[s] += result.deltas[s]
-        nxt = self.next_dealer(result)
-        if nxt == (result.dealer + 1) % 4 and nxt != result.dealer:
-            self._passes += 1
-        self._dealer = nxt
-        if self.length == "one_round":
-            done = self._passes >= 4
-        else:
-            done = len(self.results) >= int(self.length)
-        if done:
-            self._over = True
-        else:
+        self._driver.settle(game._core)
+        if not self._driver.is_over:
             self._start_hand()
 
     # -- driving ------------------------------------------------------------------------
@@ -149,7 +117,7 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        return self._over
+        return self._driver.is_over
 
     @property
     def dealer(self) -> int:
@@ -157,14 +125,14 @@ class Match:
 
     @property
     def to_act(self) -> tuple[int, ...]:
-        return () if self._over else self.game.to_act
+        return () if self.is_over else self.game.to_act
 
     def legal_actions(self, seat: int) -> list[Action]:
-        return [] if self._over else self.game.legal_actions(seat)
+        return [] if self.is_over else self.game.legal_actions(seat)
 
     def step(self, seat: int, action: Action) -> None:
         """A decision in the current hand; starts the next hand when this one ends."""
-        if self._over:
+        if self.is_over:
             from .errors import NotYourTurnError
 
             raise NotYourTurnError("the match is over")
@@ -174,13 +142,12 @@ class Match:
     @property
     def scores(self) -> tuple[int, int, int, int]:
         """The cumulative scores by seat, after the hands settled so far."""
-        s = self._scores
-        return (s[0], s[1], s[2], s[3])
+        return self._driver.scores
 
     @property
     def ranking(self) -> list[int]:
         """Seats from highest to lowest score (ties: lower seat first)."""
-        return sorted(range(4), key=lambda s: (-self.scores[s], s))
+        return self._driver.ranking
 
     def view(self, seat: int) -> SeatView:
         """Everything ``seat`` may know now of the current (or last) hand; see

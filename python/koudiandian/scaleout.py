@@ -11,12 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 from .errors import BackendError, InvalidArgumentError
-from .simulate import Job, chunks, play_chunk
-from .summary import Record
+from .selfplay import Job, Part, chunks, play_chunk
 
 __all__ = ["run_on_ray", "check_address"]
-
-Part = tuple[list[Record], list[list[int]], list[str]]
 
 
 def check_address(address: str, timeout: float = 5.0) -> None:

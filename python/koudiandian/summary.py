@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from . import _core
 from .rules import Rules
 
 __all__ = ["SimulationSummary", "BotStats", "Record", "describe_rules", "summarise"]
@@ -174,8 +175,11 @@ def describe_rules(rules: Rules) -> str:
 
 def _bot_stats(records: Sequence[Record], names: Sequence[str]) -> tuple[BotStats, ...]:
     """Each bot's figures under duplicate play: records come four to a wall, in rotation
-    order, and in rotation ``r`` bot ``b`` sits in seat ``(b + r) % 4``."""
+    order, and in rotation ``r`` bot ``b`` sits where the core's
+    :func:`~koudiandian._core.duplicate_seating` seats it (seat ``(b + r) % 4``)."""
     walls = len(records) // 4
+    # seat_of[r][b]: the seat of the listed bot b in rotation r.
+    seat_of = [_seats_of_bots(_core.duplicate_seating(r)) for r in range(4)]
     out = []
     for b in range(4):
         per_wall = []
@@ -184,7 +188,7 @@ def _bot_stats(records: Sequence[Record], names: Sequence[str]) -> tuple[BotStat
             total = 0
             for r in range(4):
                 winner, _kind, _value, deltas, discarder, rotation = records[4 * w + r]
-                seat = (b + rotation) % 4
+                seat = seat_of[rotation][b]
                 total += deltas[seat]
                 wins += winner == seat
                 deal_ins += discarder == seat
@@ -205,6 +209,14 @@ def _bot_stats(records: Sequence[Record], names: Sequence[str]) -> tuple[BotStat
             )
         )
     return tuple(out)
+
+
+def _seats_of_bots(seating: Sequence[int]) -> list[int]:
+    """The seat of each listed bot, from the listed bot of each seat."""
+    out = [0, 0, 0, 0]
+    for seat, b in enumerate(seating):
+        out[b] = seat
+    return out
 
 
 def summarise(

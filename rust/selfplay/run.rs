@@ -2,35 +2,17 @@
 //! threads, processes or machines plays the same hands), and what it keeps of each.
 
 use super::log::event_log_json;
+use super::schedule::{HandStart, Length, Schedule};
 use crate::bots::{Bot, Player};
 use crate::error::{Error, Result};
 use crate::game::{GameCore, HandResult, WinKind};
 use crate::profiles::Rules;
 
-/// The seed of hand (or match) `index` of a run seeded with `seed`: SplitMix64's output for
-/// `seed + (index + 1) · golden gamma` (mod 2^64), so that hands are independent. `index`
-/// −1 seeds a match's random first dealer.
-#[must_use]
-pub const fn hand_seed(seed: u64, index: i64) -> u64 {
-    let mut z =
-        seed.wrapping_add((index.wrapping_add(1) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// How long a match lasts: a number of hands, or one round (一圈: until the deal has passed
-/// four times to the dealer's 下家).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Length {
-    Hands(u32),
-    OneRound,
-}
-
-/// What a run plays: `bots[s]` in seat `s`, unit `i` of the run seeded `hand_seed(seed, i)`
-/// and dealt (or its match first dealt) by seat `i % 4`. A unit is a hand, a whole match
-/// (`length`), or under `duplicate` one wall played four times with the bots rotated: in
-/// rotation `r` the bot listed for seat `b` sits in seat `(b + r) % 4`.
+/// What a run plays: `bots[s]` in seat `s`, its units in the order of a [`Schedule`]: unit
+/// `i` seeded `hand_seed(seed, i)` and dealt (or its match first dealt) by seat `i % 4`. A
+/// unit is a hand, a whole match (`length`), or under `duplicate` one wall played four times
+/// with the bots rotated: in rotation `r` the bot listed for seat `b` sits in seat
+/// `(b + r) % 4`.
 #[derive(Debug, Clone, Copy)]
 pub struct Plan {
     pub rules: Rules,
@@ -97,11 +79,26 @@ impl Played {
         self.rankings.extend(other.rankings);
         self.logs.extend(other.logs);
     }
+
+    /// Keep `game`, the finished `hand`, and, when `head` gives its log line's head, its
+    /// log line.
+    pub fn keep(&mut self, game: &GameCore, hand: &HandStart, head: Option<String>) {
+        if let Some(r) = game.result() {
+            self.records.push(Record::of(r, hand.rotation));
+        }
+        if let Some(head) = head {
+            self.logs.push(format!(
+                "{{{head},\"events\":{}}}",
+                event_log_json(game.events())
+            ));
+        }
+    }
 }
 
-/// The players of a hand seeded `hseed`: seat `s` gets `bots[s]` seeded `hseed + s + 1`.
-fn players(bots: [Bot; 4], hseed: u64) -> [Player; 4] {
-    std::array::from_fn(|s| Player::new(bots[s], hseed.wrapping_add(s as u64 + 1)))
+/// The players of `hand`: seat `s` gets the listed bot `bots[hand.seating[s]]`, seeded
+/// [`HandStart::bot_seed`].
+fn players(bots: &[Bot; 4], hand: &HandStart) -> [Player; 4] {
+    std::array::from_fn(|s| Player::new(bots[hand.seating[s] as usize], hand.bot_seed(s as u8)))
 }
 
 /// Play `game` to its end, always asking the first seat of `to_act`. A built-in bot
@@ -114,95 +111,25 @@ fn finish(game: &mut GameCore, players: &mut [Player; 4]) {
 }
 
 impl Plan {
-    /// Play a hand in the state `table` keeps between the hands of a range (dealt anew, its
+    /// Play `hand` in the state `table` keeps between the hands of a range (dealt anew, its
     /// buffers reused; after the range's first hand, its events logged only when the plan
     /// keeps logs).
-    fn hand<'t>(
-        &self,
-        table: &'t mut Option<GameCore>,
-        hseed: u64,
-        dealer: u8,
-        scores: [i32; 4],
-        bots: [Bot; 4],
-    ) -> Result<&'t GameCore> {
+    fn hand<'t>(&self, table: &'t mut Option<GameCore>, hand: &HandStart) -> Result<&'t GameCore> {
         let game = match table {
             Some(game) => {
-                game.redeal(self.rules, dealer, hseed, scores, self.log)?;
+                game.redeal(self.rules, hand.dealer, hand.seed, hand.scores, self.log)?;
                 game
             }
             // The first hand logs its events whether kept or not.
-            None => table.insert(GameCore::seeded(self.rules, dealer, hseed, scores)?),
+            None => table.insert(GameCore::seeded(
+                self.rules,
+                hand.dealer,
+                hand.seed,
+                hand.scores,
+            )?),
         };
-        finish(game, &mut players(bots, hseed));
+        finish(game, &mut players(&self.bots, hand));
         Ok(game)
-    }
-
-    /// Keep `game`'s record and, when the plan keeps logs, its log line led by `head()`.
-    fn keep(&self, out: &mut Played, game: &GameCore, rotation: u8, head: impl FnOnce() -> String) {
-        if let Some(r) = game.result() {
-            out.records.push(Record::of(r, rotation));
-        }
-        if self.log {
-            out.logs.push(format!(
-                "{{{},\"events\":{}}}",
-                head(),
-                event_log_json(game.events())
-            ));
-        }
-    }
-
-    /// Play unit `i` into `out`, its hands in `table`.
-    fn unit(&self, i: u64, out: &mut Played, table: &mut Option<GameCore>) -> Result<()> {
-        let seed = hand_seed(self.seed, i as i64);
-        let dealer = (i % 4) as u8;
-        if self.duplicate {
-            for r in 0..4u8 {
-                let bots = std::array::from_fn(|s| self.bots[(s + 4 - r as usize) % 4]);
-                let game = self.hand(table, seed, dealer, [0; 4], bots)?;
-                self.keep(out, game, r, || {
-                    let names: Vec<String> =
-                        bots.iter().map(|b| format!("\"{}\"", b.name())).collect();
-                    format!(
-                        "\"hand\":{i},\"rotation\":{r},\"seed\":{seed},\"bots\":[{}]",
-                        names.join(",")
-                    )
-                });
-            }
-            return Ok(());
-        }
-        let Some(length) = self.length else {
-            let game = self.hand(table, seed, dealer, [0; 4], self.bots)?;
-            self.keep(out, game, 0, || format!("\"hand\":{i},\"seed\":{seed}"));
-            return Ok(());
-        };
-        let (mut dealer, mut scores, mut passes) = (dealer, [0i32; 4], 0);
-        for number in 0u32.. {
-            let hseed = hand_seed(seed, i64::from(number));
-            let game = self.hand(table, hseed, dealer, scores, self.bots)?;
-            self.keep(out, game, 0, || format!("\"match\":{i},\"hand\":{number}"));
-            let Some(result) = game.result() else { break };
-            for s in 0..4 {
-                scores[s] += result.deltas[s];
-            }
-            let next = game
-                .next_dealer(length == Length::OneRound)
-                .unwrap_or(dealer);
-            if next == (dealer + 1) % 4 && next != dealer {
-                passes += 1;
-            }
-            dealer = next;
-            let done = match length {
-                Length::OneRound => passes >= 4,
-                Length::Hands(n) => number + 1 >= n,
-            };
-            if done {
-                break;
-            }
-        }
-        let mut ranking = [0u8, 1, 2, 3];
-        ranking.sort_by_key(|&s| (-scores[s as usize], s));
-        out.rankings.push(ranking);
-        Ok(())
     }
 
     /// Play units `start..stop` in order on this thread.
@@ -211,8 +138,15 @@ impl Plan {
     /// As [`GameCore::seeded`] (never, for a valid plan).
     pub fn play_range(&self, start: u64, stop: u64) -> Result<Played> {
         let (mut out, mut table) = (Played::default(), None);
-        for i in start..stop {
-            self.unit(i, &mut out, &mut table)?;
+        let mut schedule = Schedule::new(self.seed, self.length, self.duplicate, start, stop);
+        let names = self.bots.map(Bot::name);
+        while let Some(hand) = schedule.next_hand() {
+            let game = self.hand(&mut table, &hand)?;
+            let head = self.log.then(|| schedule.log_head(&hand, &names));
+            out.keep(game, &hand, head);
+            if let Some(ranking) = schedule.finish(game)? {
+                out.rankings.push(ranking);
+            }
         }
         Ok(out)
     }
@@ -287,6 +221,26 @@ mod tests {
                     "{profile} {bot:?}: no hand won"
                 );
             }
+        }
+    }
+
+    /// More threads than whole shares (a thread's range may be empty), matches on threads,
+    /// and an empty range.
+    #[test]
+    fn uneven_shares_play_what_one_thread_plays() {
+        for length in [None, Some(Length::Hands(2)), Some(Length::OneRound)] {
+            let plan = Plan {
+                rules: Rules::parse("hebei").expect("a preset"),
+                bots: [Bot::Random, Bot::Greedy, Bot::Random, Bot::Greedy],
+                seed: 3,
+                length,
+                duplicate: false,
+                log: true,
+            };
+            let one = play(&plan, 0, 5, 1).expect("plays");
+            assert_eq!(one, play(&plan, 0, 5, 4).expect("plays"), "{length:?}");
+            assert_eq!(one.rankings.len(), if length.is_some() { 5 } else { 0 });
+            assert_eq!(plan.play_range(6, 5).expect("plays"), Played::default());
         }
     }
 }

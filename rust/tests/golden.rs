@@ -66,6 +66,7 @@ fn run(rules: &str, bot: Bot, hands: u64, length: Option<Length>, duplicate: boo
 type Case = (&'static str, Bot, u64, Option<Length>, bool, u64);
 
 #[rustfmt::skip]
+#[allow(clippy::unreadable_literal)] // the digests as the test prints them
 const CASES: &[Case] = &[
     ("taiyuan", Bot::Random, 10_000, None, false, 0x50169d49cc9053f9),
     ("taiyuan", Bot::Greedy, 10_000, None, false, 0x182f36755e9d8194),
