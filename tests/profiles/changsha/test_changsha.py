@@ -1,6 +1,7 @@
 """The ``changsha`` profile (长沙麻将) of the Rust engine, tested against the contract
-(``RULES-changsha.md``), the engine design (``changsha-spec.md``) and the independent Python
-reference ``tests/support/reference/changsha.py``:
+(``RULES-changsha.md``), the engine's decisions (docs/rules.md §11) and the independent
+Python reference (``tests/support/reference/``: the game with the ``changsha`` switches,
+``changsha.py`` and ``changsha_hands.py``):
 
 - scenarios from explicit walls and dice, played by the engine and the reference side by
   side (the same legal actions at every step, the same log and result), with the exact
@@ -18,7 +19,6 @@ first).
 
 from __future__ import annotations
 
-import ast
 import random
 import time
 from collections import Counter
@@ -43,10 +43,11 @@ from koudiandian import (
 from koudiandian.bots import GreedyBot
 
 from tests.support import REFERENCE
-from tests.support.reference.changsha import ReferenceChangshaGame
-from tests.support.reference.changsha import is_win as ref_is_win
-from tests.support.reference.changsha import shanten as ref_shanten
-from tests.support.reference.changsha import winning_tiles as ref_winning_tiles
+from tests.support.independence import assert_independent
+from tests.support.reference.changsha_hands import is_win as ref_is_win
+from tests.support.reference.changsha_hands import shanten as ref_shanten
+from tests.support.reference.changsha_hands import winning_tiles as ref_winning_tiles
+from tests.support.reference.game import ReferenceGame
 from tests.support.walls import build_wall
 
 R = Rules.preset("changsha")
@@ -107,7 +108,7 @@ class Both:
     ) -> None:
         dice = list(dice)
         self.game = Game(R, wall=wall, dealer=dealer, dice=dice)
-        self.ref = ReferenceChangshaGame(R, wall=wall, dealer=dealer, dice=dice)
+        self.ref = ReferenceGame(R, wall=wall, dealer=dealer, dice=dice)
         self.steps = 0
         self.check()
 
@@ -1102,7 +1103,7 @@ def test_engine_matches_reference_on_seeded_hands(policy: str) -> None:
     for seed in range(150):
         label = f"{policy} seed {seed}"
         fast = Game(R, seed=seed, dealer=seed % 4)
-        slow = ReferenceChangshaGame(R, seed=seed, dealer=seed % 4)
+        slow = ReferenceGame(R, seed=seed, dealer=seed % 4)
         rng = random.Random(seed)
         bots = [GreedyBot(seed=seed * 4 + s) for s in range(4)] if policy == "greedy" else None
         step = 0
@@ -1148,25 +1149,14 @@ _PLAIN_NAMES = {
 
 
 def test_reference_is_independent_of_the_engine() -> None:
-    """``tests/support/reference/changsha.py`` takes only plain data types from the package
-    (no evaluator, no game, no ``_core``); its other imports are the seeded generator and
-    seat check of ``tests/support/reference/deal.py``."""
-    source = (REFERENCE / "changsha.py").read_text(encoding="utf-8")
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            for alias in node.names:
-                assert alias.name.split(".")[0] != "koudiandian", alias.name
-        elif isinstance(node, ast.ImportFrom):
-            module = node.module or ""
-            if module.startswith("koudiandian"):
-                parts = module.split(".")
-                assert len(parts) == 2 and parts[1] in _PLAIN_MODULES, module
-                for alias in node.names:
-                    assert alias.name in _PLAIN_NAMES or alias.name.endswith("Error"), alias.name
-            elif module.startswith("tests.support.reference"):
-                assert module == "tests.support.reference.deal", module
-                assert {a.name for a in node.names} <= {"Xoshiro256", "check_seat"}
-    assert "_core" not in source
+    """The reference's ``changsha`` modules (``tests/support/reference/changsha.py``, the
+    settlement, and ``changsha_hands.py``, the hand evaluation) take only plain data types
+    from the package (no evaluator, no game, no ``_core``); their other imports are each
+    other, the reference's shared helpers (``common.py``) and the type of the reference game
+    they settle."""
+    helpers = {f"tests.support.reference.{m}" for m in ("changsha_hands", "common", "game")}
+    for name in ("changsha.py", "changsha_hands.py"):
+        assert_independent(REFERENCE / name, _PLAIN_MODULES, _PLAIN_NAMES, helpers=helpers)
 
 
 # -- random-play invariants ------------------------------------------------------------------
@@ -1228,7 +1218,7 @@ def test_random_play_invariants() -> None:
             deltas[x.payee] += x.amount
         assert tuple(deltas) == result.deltas, seed
         assert Game.replay(events).events == events, seed
-        assert ReferenceChangshaGame(R, seed=seed, dealer=n % 4).wall_remaining == 55
+        assert ReferenceGame(R, seed=seed, dealer=n % 4).wall_remaining == 55
         kinds[result.win_kind.value if result.win_kind else "drawn"] += 1
     assert {"drawn", "self_draw", "discard"} <= set(kinds), kinds
     assert time.perf_counter() - start < 60

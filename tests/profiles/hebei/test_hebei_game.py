@@ -1,7 +1,8 @@
 """Profile ``hebei`` (中原河北麻将, ``RULES-hebei.md``) played: explicit-wall scenarios with
 exact transfers, run on the Rust engine and on the readable reference
-(``tests/support/reference/hebei.py``); the engine against the reference on seeded hands
-with random decisions; and random-play invariants of the engine.
+(``tests/support/reference/``: the game with the ``hebei`` switches, ``hebei.py`` and
+``hebei_score.py``); the engine against the reference on seeded hands with random
+decisions; and random-play invariants of the engine.
 
 Scenario walls use seat 3's 西 (3z) as the indicator unless said otherwise, so the 混 is 北
 (4z), which no scenario hand holds. The two waiting hands used throughout:
@@ -18,7 +19,6 @@ the factor itself is the contract's is :func:`test_factors_follow_the_contract`.
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import random
 import time
@@ -30,15 +30,11 @@ import pytest
 from koudiandian import Action, ActionKind, Game, Rules, Transfer
 
 from tests.support import REFERENCE
-from tests.support.reference.hebei import (
-    FLOWERS,
-    HebeiOptions,
-    ReferenceHebeiGame,
-    hun_of,
-    score_options,
-    unit_scorer,
-    wins,
-)
+from tests.support.independence import assert_independent
+from tests.support.reference.deal import FLOWERS
+from tests.support.reference.game import ReferenceGame
+from tests.support.reference.hebei import hun_of, score_options, unit_scorer, wins
+from tests.support.reference.switches import HebeiOptions
 from tests.support.walls_hebei import hebei_wall, ht
 
 K = ActionKind
@@ -62,7 +58,7 @@ def new_game(
     are documentation here: :func:`test_factors_follow_the_contract` checks them)."""
     if impl == "engine":
         return Game(Rules(profile="hebei", **options), wall=wall, dealer=dealer)
-    return ReferenceHebeiGame(HebeiOptions(**options), wall=wall, dealer=dealer)
+    return ReferenceGame(HebeiOptions(**options), wall=wall, dealer=dealer)
 
 
 def act(g: Any, seat: int, action: Action) -> None:
@@ -861,7 +857,7 @@ def test_engine_matches_reference(name: str) -> None:
     for seed in range(150):
         fast = Game(rules, seed=seed, dealer=seed % 4)
         # scores are compared in the greedy test; the placeholder scorer saves time here
-        slow = ReferenceHebeiGame(rules, seed=seed, dealer=seed % 4, scorer=unit_scorer)
+        slow = ReferenceGame(rules, seed=seed, dealer=seed % 4, scorer=unit_scorer)
         rng = random.Random(seed)
         step = 0
         assert fast.events == slow.events, f"{name} seed {seed}: the deal"
@@ -913,7 +909,7 @@ def test_engine_matches_reference_greedy(name: str, scores: bool) -> None:
     rules = Rules(profile="hebei", **options)
     for seed in range(150):
         fast = Game(rules, seed=seed, dealer=seed % 4)
-        slow = ReferenceHebeiGame(rules, seed=seed, dealer=seed % 4)
+        slow = ReferenceGame(rules, seed=seed, dealer=seed % 4)
         rng = random.Random(seed)
         bots = [GreedyBot(seed=seed * 4 + s) for s in range(4)]
         while fast.to_act:
@@ -1057,16 +1053,9 @@ _PLAIN = {"action", "errors", "meld", "result", "rules", "score", "tile", "view"
 
 
 def test_reference_is_independent_of_the_engine() -> None:
-    """``tests/support/reference/hebei.py`` takes only plain data types from the package (no
-    ``_core``, no evaluator, no settlement); ``tests/support/walls_hebei.py`` none at all."""
-    for path in (REFERENCE / "hebei.py", REFERENCE.parent / "walls_hebei.py"):
-        name = path.name
-        source = path.read_text(encoding="utf-8")
-        for node in ast.walk(ast.parse(source)):
-            if isinstance(node, ast.Import):
-                assert all(a.name.split(".")[0] != "koudiandian" for a in node.names), name
-            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("koudiandian"):
-                parts = (node.module or "").split(".")
-                assert name == "hebei.py", f"{name} imports {node.module}"
-                assert len(parts) == 2 and parts[1] in _PLAIN, f"{name} imports {node.module}"
-        assert "_core" not in source, name
+    """The reference's ``hebei`` modules (``tests/support/reference/hebei.py``,
+    ``hebei_score.py``) take only plain data types from the package (no ``_core``, no
+    evaluator, no settlement); ``tests/support/walls_hebei.py`` none at all."""
+    for name in ("hebei.py", "hebei_score.py"):
+        assert_independent(REFERENCE / name, _PLAIN)
+    assert_independent(REFERENCE.parent / "walls_hebei.py", ())

@@ -1,11 +1,14 @@
-"""The seeded deal of a hand (RULES §2, §6; docs/rules.md §2) and the argument checks of the
-reference game, in pure Python.
+"""The seeded deal of a hand (RULES §2, §6; docs/rules.md §2; RULES-hebei and
+RULES-changsha for flowers and dice) and the argument checks of the reference game, in pure
+Python.
 
 The generator is xoshiro256** (Blackman & Vigna) with its state seeded by SplitMix64 from a
-64-bit seed. The wall is the tiles in play in kind order (``0,0,0,0,1,…``) shuffled by
-Fisher–Yates from the top index down, each index drawn with Lemire's unbiased bounded-integer
-method; then the wildcard kinds are drawn one by one from the pool of allowed kinds (the
-seven honors for ``honor``, else the kinds in play), each taken out of the pool once drawn.
+64-bit seed. The wall is the tiles in play in kind order (``0,0,0,0,1,…``, then the flowers
+34–41 once each where the profile has them) shuffled by Fisher–Yates from the top index
+down, each index drawn with Lemire's unbiased bounded-integer method; then the wildcard
+kinds are drawn one by one from the pool of allowed kinds (the seven honors for ``honor``,
+else the kinds in play), each taken out of the pool once drawn; then the dice, each die
+``1 + below(6)``, the first of a pair first.
 """
 
 from __future__ import annotations
@@ -14,13 +17,15 @@ import secrets
 from collections.abc import Iterable, Sequence
 
 from koudiandian.errors import InvalidArgumentError, InvalidWallError
-from koudiandian.rules import Rules
 
-from tests.support.reference.queyimen import flags_of
+from tests.support.reference.switches import Switches
 
-__all__ = ["Xoshiro256", "check_seat", "deal", "seeded_deal", "wildcard_kinds_of"]
+__all__ = ["FLOWERS", "Xoshiro256", "check_seat", "deal", "full_set", "seeded_deal"]
 
 _MASK = (1 << 64) - 1
+
+#: The flowers 梅 兰 竹 菊 春 夏 秋 冬, one of each (RULES-hebei).
+FLOWERS = tuple(range(34, 42))
 
 #: Wildcard kinds a hand has in each mode (RULES §6).
 _WILDCARD_KINDS = {"none": 0, "random": 1, "honor": 1, "double": 2}
@@ -73,23 +78,23 @@ class Xoshiro256:
             items[i], items[j] = items[j], items[i]
 
 
-def wildcard_kinds_of(rules: Rules) -> int:
-    """How many wildcard kinds a hand has under ``rules``."""
-    return _WILDCARD_KINDS[flags_of(rules).wildcards]
+def full_set(sw: Switches) -> list[int]:
+    """Every tile of a wall in kind order: four of each kind in play, then the flowers."""
+    return [k for k in range(sw.kinds) for _ in range(4)] + (list(FLOWERS) if sw.flowers else [])
 
 
-def seeded_deal(seed: int, rules: Rules) -> tuple[list[int], list[int]]:
-    """The shuffled wall and the wildcard kinds (in the order drawn) of seed ``seed``."""
+def seeded_deal(seed: int, sw: Switches) -> tuple[list[int], list[int], list[tuple[int, int]]]:
+    """The shuffled wall, the wildcard kinds (in the order drawn) and the dice of seed
+    ``seed``."""
     rng = Xoshiro256(seed)
-    kinds = 27 if flags_of(rules).no_honors else 34
-    wall = [k for k in range(kinds) for _ in range(4)]
+    wall = full_set(sw)
     rng.shuffle(wall)
-    honor_mode = flags_of(rules).wildcards == "honor"
-    pool = list(range(27, 34)) if honor_mode else list(range(kinds))
+    pool = list(range(27, 34)) if sw.wildcards == "honor" else list(range(sw.kinds))
     chosen = []
-    for _ in range(min(wildcard_kinds_of(rules), len(pool))):
+    for _ in range(min(_WILDCARD_KINDS[sw.wildcards], len(pool))):
         chosen.append(pool.pop(rng.below(len(pool))))
-    return wall, chosen
+    dice = [(1 + rng.below(6), 1 + rng.below(6)) for _ in range(sw.dice)]
+    return wall, chosen, dice
 
 
 def check_seat(seat: object) -> None:
@@ -98,62 +103,67 @@ def check_seat(seat: object) -> None:
 
 
 def deal(
-    rules: Rules | None,
+    sw: Switches,
     seed: int | None,
     dealer: int,
     wall: Iterable[int] | None,
     wildcards: Iterable[int] | None,
+    dice: Iterable[tuple[int, int]] | None,
     scores: Sequence[int],
-) -> tuple[Rules, list[int], list[int]]:
-    """Check a hand's arguments; the rules, the wall and the wildcard kinds, from the seeded
+) -> tuple[list[int], list[int], list[tuple[int, int]]]:
+    """Check a hand's arguments; the wall, the wildcard kinds and the dice, from the seeded
     generator or checked from the given wall (a list of tile indices, RULES §2 order)."""
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise InvalidArgumentError(f"rules must be a Rules, got {type(rules).__name__}")
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
         raise InvalidArgumentError(f"dealer must be a seat 0–3, got {dealer!r}")
     if len(scores) != 4 or not all(isinstance(s, int) for s in scores):
         raise InvalidArgumentError(f"scores must be four ints, got {scores!r}")
     if wall is None:
-        if wildcards is not None:
-            raise InvalidArgumentError("wildcards are given only together with a wall")
+        if wildcards is not None or dice is not None:
+            raise InvalidArgumentError("wildcards and dice are given only together with a wall")
         if seed is None:
             seed = secrets.randbits(64)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
             raise InvalidArgumentError(f"seed must be an int in 0..2**64-1, got {seed!r}")
-        wall_list, wild = seeded_deal(seed, rules)
-        return rules, wall_list, wild
+        return seeded_deal(seed, sw)
     if seed is not None:
         raise InvalidArgumentError("give a seed or a wall, not both")
-    return rules, *_check_wall(rules, wall, wildcards)
+    return _check_wall(sw, wall), _check_wildcards(sw, wildcards), _check_dice(dice)
 
 
-def _check_wall(
-    rules: Rules, wall: Iterable[int], wildcards: Iterable[int] | None
-) -> tuple[list[int], list[int]]:
+def _check_wall(sw: Switches, wall: Iterable[int]) -> list[int]:
     if isinstance(wall, str):
         raise InvalidWallError("the reference takes a wall as tile indices, not text")
     tiles = list(wall)
-    kinds = 27 if flags_of(rules).no_honors else 34
-    counts = [0] * 34
+    wanted = full_set(sw)
     for pos, t in enumerate(tiles):
-        if isinstance(t, bool) or not isinstance(t, int) or not 0 <= t < kinds:
+        if isinstance(t, bool) or not isinstance(t, int) or t not in wanted:
             raise InvalidWallError(f"tile {t!r} at wall position {pos} is not in play")
-        counts[t] += 1
-    if len(tiles) != 4 * kinds or any(counts[k] != 4 for k in range(kinds)):
+    if sorted(tiles) != wanted:
         raise InvalidWallError(
-            f"a wall holds each of the {kinds} kinds in play four times ({4 * kinds} tiles)"
+            f"a wall holds each of the {sw.kinds} kinds in play four times"
+            + (" and the flowers 34–41 once each" if sw.flowers else "")
+            + f" ({len(wanted)} tiles)"
         )
-    mode = flags_of(rules).wildcards
+    return tiles
+
+
+def _check_wildcards(sw: Switches, wildcards: Iterable[int] | None) -> list[int]:
+    mode, n = sw.wildcards, _WILDCARD_KINDS[sw.wildcards]
     wild = [] if wildcards is None else list(wildcards)
-    if len(wild) != wildcard_kinds_of(rules) or len(set(wild)) != len(wild):
+    if len(wild) != n or len(set(wild)) != len(wild):
         raise InvalidWallError(
-            f"wildcards={mode!r} needs {wildcard_kinds_of(rules)} distinct wildcard kind(s), "
-            f"got {wild}"
+            f"wildcards={mode!r} needs {n} distinct wildcard kind(s), got {wild}"
         )
     for k in wild:
         if isinstance(k, bool) or not isinstance(k, int):
             raise InvalidWallError(f"wildcards must be tile indices 0–33, got {wild!r}")
-        if not 0 <= k < kinds or (mode == "honor" and k < 27):
+        if not 0 <= k < sw.kinds or (mode == "honor" and k < 27):
             raise InvalidWallError(f"wildcard kind {k} is not allowed under wildcards={mode!r}")
-    return tiles, wild
+    return wild
+
+
+def _check_dice(dice: Iterable[tuple[int, int]] | None) -> list[tuple[int, int]]:
+    pairs = [(a, b) for a, b in (dice or ())]
+    if not all(isinstance(d, int) and 1 <= d <= 6 for pair in pairs for d in pair):
+        raise InvalidArgumentError(f"dice are pairs of 1–6, got {pairs}")
+    return pairs

@@ -303,23 +303,22 @@ def cached_is_win(
 def cached_winning_tiles(
     counts: tuple[int, ...],
     wild: int,
-    meld_kinds: tuple[tuple[int, int], ...],
-    wildcard_kinds: tuple[int, ...],
+    melds: int,
+    excluded: tuple[int, ...],
     wind_runs: bool,
     no_honors: bool,
 ) -> tuple[int, ...]:
-    """:func:`ref_winning_tiles` of a position with ``len(meld_kinds)`` melds, memoised."""
-    return tuple(
-        ref_winning_tiles(
-            counts,
-            wild,
-            len(meld_kinds),
-            meld_kinds,
-            wildcard_kinds,
-            wind_runs=wind_runs,
-            no_honors=no_honors,
-        )
-    )
+    """The winning tiles of a waiting hand (natural ``counts`` + ``wild`` wildcards,
+    13 - 3*melds tiles) among the kinds in play but ``excluded`` (the wildcard kinds and the
+    kinds held four times, melds included), memoised."""
+    out = []
+    for x in kinds_in_play(no_honors):
+        if x not in excluded:
+            with_x = list(counts)
+            with_x[x] += 1
+            if cached_is_win(tuple(with_x), wild, melds, wind_runs, no_honors):
+                out.append(x)
+    return tuple(out)
 
 
 def clear_caches() -> None:

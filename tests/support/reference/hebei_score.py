@@ -32,11 +32,14 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from koudiandian.meld import MeldKind
 from koudiandian.result import ScoreItem
+
+from tests.support.reference.common import meld_tiles
+from tests.support.reference.hands import ORPHANS
 
 __all__ = ["HebeiHand", "best_scores", "random_winning_hand", "readings"]
 
-ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 FIVE_CHARACTERS = 4  # 5万
 # Every group that 混 alone can make: 34 triplets and 21 runs.
 WILD_MELDS = [("triplet", (k, k, k)) for k in range(34)] + [
@@ -324,9 +327,7 @@ MELD_KINDS = ("pong", "chow", "kong", "added_kong", "concealed_kong")
 
 
 def _meld_kinds(kind: str, t: int) -> list[int]:
-    if kind == "chow":
-        return [t, t + 1, t + 2]
-    return [t] * (3 if kind == "pong" else 4)
+    return meld_tiles(MeldKind[kind.upper()], t)
 
 
 def random_winning_hand(rng: random.Random) -> HebeiHand | None:

@@ -1,49 +1,24 @@
 """Profile ``queyimen`` for the reference game (RULES §9, docs/rules.md §9), written for
-clarity: the profile's flags as the Taiyuan-shaped reference reads them, 缺一门, the fan of
-a win and the settlement, each straight from the rule text.
-
-``flags_of(rules)`` gives every profile the attributes the reference reads (``no_honors``,
-``wind_runs``, ``must_win``, ...), so that the reference game asks ``flags.queyimen`` only
-where the rules really differ."""
+clarity: 缺一门, the fan of a win and the settlement (``settlement="fan"``), each straight
+from the rule text."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from koudiandian.meld import MeldKind
-from koudiandian.result import ScoreItem, Transfer, WinKind
-from koudiandian.rules import Rules
+from koudiandian.result import HandResult, ScoreItem, Transfer, WinKind, WinSummary
 from koudiandian.score import Pattern
+from koudiandian.tile import TILES
 
-__all__ = ["Flags", "fan_of", "flags_of", "lacks_a_suit", "settle"]
+from tests.support.reference.common import KongRecord, deltas_of
+from tests.support.reference.hands import _standard as standard_shape
 
+if TYPE_CHECKING:
+    from tests.support.reference.game import ReferenceGame
 
-@dataclass(frozen=True, slots=True)
-class Flags:
-    """The options the reference reads, for any profile (Taiyuan's own, or what
-    ``queyimen`` amounts to in Taiyuan's terms)."""
-
-    queyimen: bool = False
-    no_honors: bool = False
-    wind_runs: bool = False
-    kong_keeps_waits: bool = False
-    delayed_kong: bool = False
-    must_win: bool = False
-    draw5_win6: bool = False
-    bonus_patterns: bool = False
-    dealer_bonus: bool = False
-    dealer_selfdraw_double: bool = False
-    feeder_pays_kong: bool = False
-    feeder_pays_all: bool = False
-    wildcards: str = "none"
-
-
-def flags_of(rules: Rules) -> Flags:
-    d = rules.to_dict()
-    if d["profile"] == "queyimen":  # 108 tiles, no wildcards, nothing else of Taiyuan's
-        return Flags(queyimen=True, no_honors=True)
-    return Flags(**{k: v for k, v in d.items() if k != "profile"})
+__all__ = ["fan_of", "lacks_a_suit", "settle", "settle_drawn", "settle_win"]
 
 
 def suits_held(counts: Sequence[int], melds: Sequence[tuple[int, int]]) -> set[int]:
@@ -119,7 +94,11 @@ _KONG_PAY = {
 
 
 def settle(
-    winner: int | None, kind: WinKind | None, discarder: int | None, fan: int, kongs: Sequence
+    winner: int | None,
+    kind: WinKind | None,
+    discarder: int | None,
+    fan: int,
+    kongs: Sequence[KongRecord],
 ) -> list[Transfer]:
     """The fan from the discarder, or from each other seat on a self-draw or a robbed
     kong; then each kong (明杠 1, 暗杠 2) from each other seat, won or drawn."""
@@ -131,3 +110,55 @@ def settle(
         amount, reason = _KONG_PAY[k.kind]
         out += [Transfer(p, k.seat, amount, reason) for p in range(4) if p != k.seat]
     return out
+
+
+def settle_win(
+    game: ReferenceGame, winners: list[int], tile: int, kind: WinKind, source: int | None
+) -> HandResult:
+    """The result of a win (one winner)."""
+    (seat,) = winners
+    st = game.seats[seat]
+    hand = tuple(st.hand)
+    fan, patterns, items = fan_of(
+        hand,
+        st.meld_pairs(),
+        kind,
+        standard=standard_shape(hand, 0, True, False),
+        replacement=game.after_kong is not None,
+        last_tile=game.wall.remaining == 0,
+    )
+    transfers = settle(seat, kind, source, fan, game.kongs)
+    return HandResult(
+        dealer=game.dealer,
+        winner=seat,
+        win_kind=kind,
+        discarder=source,
+        win_tile=TILES[tile],
+        points=fan,
+        factor=1,
+        patterns=patterns,
+        transfers=tuple(transfers),
+        deltas=deltas_of(transfers),
+        kongs_made=bool(game.kongs),
+        winners=(seat,),
+        score_items=items,
+        wins=(WinSummary(seat, kind, TILES[tile], fan, 1, items),),
+    )
+
+
+def settle_drawn(game: ReferenceGame) -> HandResult:
+    """A drawn hand: the kongs stand and are paid."""
+    transfers = settle(None, None, None, 0, game.kongs)
+    return HandResult(
+        dealer=game.dealer,
+        winner=None,
+        win_kind=None,
+        discarder=None,
+        win_tile=None,
+        points=0,
+        factor=1,
+        patterns=(),
+        transfers=tuple(transfers),
+        deltas=deltas_of(transfers),
+        kongs_made=bool(game.kongs),
+    )

@@ -1,11 +1,13 @@
-"""What the reference game needs to know about a hand (RULES §4–§6, docs/rules.md §4–§6):
-whether it wins, its winning tiles, which discards allow 报听, the point value ``p`` of a win,
-and the patterns and factor of the reading that scores most.
+"""What the reference game needs to know about a hand of RULES §4's shapes (RULES §4–§6,
+docs/rules.md §4–§6; the 混 of RULES-hebei is a wildcard kind too): whether it wins, its
+winning tiles, which discards allow 报听, the point value ``p`` of a win, and the patterns
+and factor of the reading that scores most.
 
 Written from the rules on top of the brute-force evaluator of ``hands.py``; nothing
 here comes from the package's evaluators. A position is given as the game holds it:
 ``counts``, 34 counts of the concealed tiles (wildcard kinds included); ``melds``,
-``(MeldKind, tile)`` pairs; ``wildcards``, the wildcard kinds.
+``(MeldKind, tile)`` pairs; ``wildcards``, the wildcard kinds; ``sw``, the reference's
+switches (``switches.py``: ``wind_runs``, ``no_honors``, ``draw5_win6``, ``bonus_patterns``).
 """
 
 from __future__ import annotations
@@ -17,11 +19,10 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from koudiandian.meld import MeldKind
 from koudiandian.result import ScoreItem
-from koudiandian.rules import Rules
 from koudiandian.score import Pattern
 
+from tests.support.reference.common import POINTS, held_with_melds
 from tests.support.reference.hands import (
     _lowest_natural,
     _remove_group,
@@ -31,6 +32,7 @@ from tests.support.reference.hands import (
     groups_containing,
     ref_may_be_ready,
 )
+from tests.support.reference.switches import Switches
 
 __all__ = [
     "POINTS",
@@ -43,9 +45,6 @@ __all__ = [
     "win_points",
     "winning_tiles",
 ]
-
-#: Point value (点数) of each kind, RULES §1: the rank of a suited tile, 10 for an honor.
-POINTS = tuple(10 if k >= 27 else k % 9 + 1 for k in range(34))
 
 #: Factors of RULES §5.1 (they apply only under ``bonus_patterns`` and without wildcards).
 FACTOR = {
@@ -78,30 +77,29 @@ def _split(counts: Sequence[int], wildcards: Sequence[int]) -> tuple[tuple[int, 
     return naturals, sum(counts[k] for k in wildcards)
 
 
-def is_win(counts: Sequence[int], melds: Melds, wildcards: Sequence[int], rules: Rules) -> bool:
+def is_win(counts: Sequence[int], melds: Melds, wildcards: Sequence[int], sw: Switches) -> bool:
     """Whether a complete position (14 tiles, melds counting three) wins (RULES §4, §6)."""
     naturals, wild = _split(counts, wildcards)
-    return cached_is_win(naturals, wild, len(melds), rules.wind_runs, rules.no_honors)
+    return cached_is_win(naturals, wild, len(melds), sw.wind_runs, sw.no_honors)
 
 
 def winning_tiles(
-    counts: Sequence[int], melds: Melds, wildcards: Sequence[int], rules: Rules
+    counts: Sequence[int], melds: Melds, wildcards: Sequence[int], sw: Switches
 ) -> tuple[int, ...]:
     """Winning tiles (听口, RULES §6) of a waiting position (13 tiles), ascending: the kinds
     not wildcards nor held four times (melds included) whose natural tile completes it."""
     naturals, wild = _split(counts, wildcards)
-    held = tuple(sorted((tile, 3 if kind == MeldKind.PONG else 4) for kind, tile in melds))
-    return cached_winning_tiles(
-        naturals, wild, held, tuple(wildcards), rules.wind_runs, rules.no_honors
-    )
+    held = held_with_melds(counts, melds)
+    excluded = tuple(k for k in range(34) if k in wildcards or held[k] >= 4)
+    return cached_winning_tiles(naturals, wild, len(melds), excluded, sw.wind_runs, sw.no_honors)
 
 
-def allows_win(points: int, self_draw: bool, rules: Rules) -> bool:
+def allows_win(points: int, self_draw: bool, sw: Switches) -> bool:
     """RULES §4 thresholds: a win on a discard needs 6; a self-draw 3 (5 under
     ``draw5_win6``)."""
     if not self_draw:
         return points >= 6
-    return points >= (5 if rules.draw5_win6 else 3)
+    return points >= (5 if sw.draw5_win6 else 3)
 
 
 def win_points(
@@ -110,7 +108,7 @@ def win_points(
     tile: int,
     self_draw: bool,
     wildcards: Sequence[int],
-    rules: Rules,
+    sw: Switches,
 ) -> int:
     """``p`` of a win with ``tile`` (``counts`` hold it). A self-drawn wildcard is worth the
     best of the winning tiles of the position before the draw, or its own value when there
@@ -118,13 +116,13 @@ def win_points(
     if self_draw and tile in wildcards:
         before = list(counts)
         before[tile] -= 1
-        waits = winning_tiles(before, melds, wildcards, rules)
+        waits = winning_tiles(before, melds, wildcards, sw)
         return max((POINTS[k] for k in waits), default=POINTS[tile])
     return POINTS[tile]
 
 
 def declarable(
-    counts: Sequence[int], melds: Melds, wildcards: Sequence[int], rules: Rules
+    counts: Sequence[int], melds: Melds, wildcards: Sequence[int], sw: Switches
 ) -> list[int]:
     """The kinds whose discard may go with 报听 (RULES §4, §6; docs/rules.md §4): after it
     the hand is ready and its winning tiles include one worth 6 or more; with no winning tile
@@ -132,7 +130,7 @@ def declarable(
     rule (its own value; with two wildcard kinds the better one)."""
     naturals, wild = _split(counts, wildcards)
     if not ref_may_be_ready(
-        naturals, wild, len(melds), wind_runs=rules.wind_runs, no_honors=rules.no_honors
+        naturals, wild, len(melds), wind_runs=sw.wind_runs, no_honors=sw.no_honors
     ):
         return []
     out = []
@@ -143,9 +141,9 @@ def declarable(
         after[k] -= 1
         naturals, wild = _split(after, wildcards)
         # Whatever completes the hand, a wildcard standing for it does too: a quick first test.
-        if not cached_is_win(naturals, wild + 1, len(melds), rules.wind_runs, rules.no_honors):
+        if not cached_is_win(naturals, wild + 1, len(melds), sw.wind_runs, sw.no_honors):
             continue
-        waits = winning_tiles(after, melds, wildcards, rules)
+        waits = winning_tiles(after, melds, wildcards, sw)
         if waits:
             best = max(POINTS[t] for t in waits)
         else:  # only a drawn wildcard completes it, if there are wildcards at all
@@ -247,7 +245,7 @@ def factor_of(patterns: Sequence[Pattern]) -> int:
 
 
 def best_patterns(
-    counts: Sequence[int], melds: Melds, wildcards: Sequence[int], rules: Rules
+    counts: Sequence[int], melds: Melds, wildcards: Sequence[int], sw: Switches
 ) -> tuple[Pattern, ...]:
     """The patterns of the reading of a winning position that scores most (RULES §5.1):
     factors multiply; of equal factors the standard reading is taken, then seven pairs. With
@@ -255,12 +253,12 @@ def best_patterns(
     naturals, wild = _split(counts, wildcards)
     meld_tiles = [tile for _, tile in melds]
     candidates: list[tuple[Pattern, ...]] = []
-    for groups, free in sorted(_standard_readings(naturals, wild, True, rules.wind_runs)):
+    for groups, free in sorted(_standard_readings(naturals, wild, True, sw.wind_runs)):
         candidates.extend(_standard_patterns(groups, free, meld_tiles))
     if not melds:  # seven pairs and thirteen orphans are concealed only
         for pairs, free in sorted(_seven_pairs_readings(naturals, wild)):
             candidates.append(_seven_pairs_patterns(pairs, free))
-        if not rules.no_honors and _thirteen_orphans(naturals, wild):
+        if not sw.no_honors and _thirteen_orphans(naturals, wild):
             candidates.append((Pattern.THIRTEEN_ORPHANS,))
     assert candidates, f"not a winning hand: {counts} {melds} wildcards {wildcards}"
     return max(candidates, key=factor_of)  # the first of the highest
@@ -283,12 +281,12 @@ def score_win(
     tile: int,
     self_draw: bool,
     wildcards: Sequence[int],
-    rules: Rules,
+    sw: Switches,
 ) -> WinValue:
     """Score a win with ``tile``; ``counts`` hold it. Precondition: the position wins."""
-    points = win_points(counts, melds, tile, self_draw, wildcards, rules)
-    patterns = best_patterns(counts, melds, wildcards, rules)
-    scored = rules.bonus_patterns and not wildcards
+    points = win_points(counts, melds, tile, self_draw, wildcards, sw)
+    patterns = best_patterns(counts, melds, wildcards, sw)
+    scored = sw.bonus_patterns and not wildcards
     items = [ScoreItem("points", "点数", points, "base")]
     if self_draw:
         items.append(ScoreItem("self_draw", "自摸", 2, "multiply"))
