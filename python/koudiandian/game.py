@@ -1,7 +1,7 @@
 """One hand (局): the authoritative state machine, for every rule profile.
 
 The state machine, its settlement, the seat views and the seat logs run in the Rust core
-(``rust/game/``; a readable Python reference is ``tests/reference_game.py``), which checks
+(``rust/game/``; a readable Python reference is ``tests/support/reference/game.py``), which checks
 every argument it is given. This class is the Python face of it: constructor sugar, typed
 results and views, replay, JSON and pickling.
 """

@@ -2,7 +2,7 @@
 //! docs/rules.md §6), winning tiles (听口) and shanten (向听), written for clarity, not speed.
 //!
 //! Nothing is shared with the core's algorithms (per-group tables of wildcard needs and of
-//! tiles kept); this module follows `tests/reference.py` and searches exhaustively:
+//! tiles kept); this module follows `tests/support/reference/hands.py` and searches exhaustively:
 //!
 //! * standard shape: the lowest natural tile left must sit in some group, so try every group
 //!   that contains it (its triplet, each sequence through it, each 风嘴子 run through it, and

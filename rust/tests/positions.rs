@@ -1,4 +1,4 @@
-//! Random positions for the property tests, built as `tests/reference.py`'s
+//! Random positions for the property tests, built as `tests/support/reference/hands.py`'s
 //! `HandGenerator` builds them, so that many are wins or waiting hands: declared melds, then
 //! a complete shape (melds and a pair, sometimes seven pairs or thirteen orphans), some tiles
 //! turned into wildcard tiles, 0–2 tiles replaced at random, and for a waiting hand one tile

@@ -1,0 +1,103 @@
+"""docs/events.md is the event log's schema: it must name every event type and field that
+``rust/game/event.rs`` declares, and every type a played hand logs."""
+
+from __future__ import annotations
+
+import re
+import typing
+
+import pytest
+from koudiandian import Game, Rules, events
+from koudiandian.bots import GreedyBot
+
+from tests.support import ROOT
+
+DOC = ROOT / "docs" / "events.md"
+SOURCE = ROOT / "rust" / "game" / "event.rs"
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def _declared() -> dict[str, set[str]]:
+    """Each event type of ``event.rs`` (snake_case) with its fields."""
+    text = SOURCE.read_text(encoding="utf-8")
+    structs = {
+        m.group(1): set(re.findall(r"pub (\w+):", m.group(2)))
+        for m in re.finditer(r"pub struct (\w+) \{(.*?)\n\}", text, flags=re.S)
+    }
+    body = re.search(r"pub enum Event \{(.*?)\n\}", text, flags=re.S)
+    assert body is not None, "no enum Event in event.rs"
+    out: dict[str, set[str]] = {}
+    for m in re.finditer(
+        r"^    (\w+)(?:\(Box<(\w+)>\),| \{(.*?)^    \},)", body.group(1), re.M | re.S
+    ):
+        name, boxed, fields = m.groups()
+        out[_snake(name)] = (
+            structs[boxed] if boxed else set(re.findall(r"^\s+(\w+): ", fields, re.M))
+        )
+    return out
+
+
+def _documented() -> dict[str, str]:
+    """Each ``### `type` `` section of the doc, with its text."""
+    text = DOC.read_text(encoding="utf-8")
+    parts = re.split(r"^### `(\w+)`\n", text, flags=re.M)
+    return {parts[i]: parts[i + 1] for i in range(1, len(parts), 2)}
+
+
+def test_event_rs_is_parsed() -> None:
+    declared = _declared()
+    assert {"start_hand", "draw", "discard", "win", "end_hand"} <= set(declared)
+    assert declared["discard"] == {"seat", "tile", "declare", "auto"}
+    assert "wall" in declared["start_hand"] and "hands" in declared["end_hand"]
+
+
+@pytest.mark.parametrize("event_type", sorted(_declared()))
+def test_every_declared_event_and_field_is_documented(event_type: str) -> None:
+    sections = _documented()
+    assert event_type in sections, f"docs/events.md has no section for {event_type!r}"
+    for field in sorted(_declared()[event_type]):
+        assert f"| `{field}` |" in sections[event_type], (
+            f"docs/events.md does not describe field {field!r} of {event_type!r}"
+        )
+
+
+def test_the_doc_names_no_event_that_does_not_exist() -> None:
+    assert set(_documented()) == set(_declared())
+
+
+@pytest.mark.parametrize("preset", ["taiyuan", "hebei", "changsha"])
+def test_logged_events_have_the_documented_fields(preset: str) -> None:
+    declared = _declared()
+    for seed in range(5):
+        game = Game(Rules.preset(preset), seed=seed)
+        bots = [GreedyBot() for _ in range(4)]
+        while not game.is_over:
+            seat = game.to_act[0]
+            game.step(seat, bots[seat].act(game.view(seat), game.legal_actions(seat)))
+        for event in game.events:
+            fields = set(event) - {"type"}
+            optional = {"answer": {"tile"}, "start_hand": {"dice"}}.get(event["type"], set())
+            assert declared[event["type"]] - optional <= fields <= declared[event["type"]]
+
+
+def test_the_typed_dicts_name_the_declared_fields() -> None:
+    """``koudiandian.events`` has one TypedDict per declared event, with its fields (and the
+    seat log's ``hand`` and ``wall_size`` in ``start_hand``)."""
+    declared = _declared()
+    typed = {}
+    for name in events.__all__:
+        cls = getattr(events, name)
+        if name == "Event":
+            continue
+        hints = typing.get_type_hints(cls)
+        (tag,) = typing.get_args(hints["type"])
+        typed[tag] = set(hints) - {"type"}
+    assert set(typed) == set(declared)
+    extras = {"start_hand": {"hand", "wall_size"}}
+    for tag, fields in declared.items():
+        assert typed[tag] == fields | extras.get(tag, set()), tag
+    members = {typing.get_type_hints(c)["type"] for c in typing.get_args(events.Event)}
+    assert {typing.get_args(m)[0] for m in members} == set(declared)

@@ -1,0 +1,1 @@
+"""Tests of one profile each, a folder per profile."""

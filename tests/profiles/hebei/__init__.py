@@ -1,0 +1,1 @@
+"""Profile ``hebei`` (RULES-hebei.md)."""

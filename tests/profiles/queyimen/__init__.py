@@ -1,0 +1,1 @@
+"""Profile ``queyimen`` (RULES §9)."""

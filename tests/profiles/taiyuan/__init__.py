@@ -1,0 +1,1 @@
+"""Profile ``taiyuan`` (the default rules): its scoring."""

@@ -1,0 +1,1 @@
+"""The reinforcement-learning environments (``koudiandian.rl``)."""

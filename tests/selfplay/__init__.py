@@ -1,0 +1,1 @@
+"""Self-play in Rust and the Ray backend."""

@@ -1,0 +1,1 @@
+"""The game server: in process, over real sockets, in a browser."""
