@@ -14,9 +14,11 @@ from typing import Any
 import pytest
 from koudiandian import Game, InvalidArgumentError, Match, Rules, _core
 from koudiandian.bots import GreedyBot, RandomBot
+
+from tests.support import ROOT
 from koudiandian.match import hand_seed
 
-PACKAGE = Path(__file__).resolve().parent.parent / "python" / "koudiandian"
+PACKAGE = ROOT / "python" / "koudiandian"
 
 
 @pytest.mark.parametrize(
