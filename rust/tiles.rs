@@ -147,106 +147,134 @@ fn glyph_kind(c: char) -> Option<usize> {
 /// # Errors
 /// [`Error::InvalidTile`] naming the bad tile or character and its character position.
 pub fn parse(text: &str) -> Result<Vec<u8>> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = Vec::with_capacity(chars.len());
-    let mut digits: Vec<(usize, u32)> = Vec::new(); // (position, digit) waiting for a suit letter
-    let bad = |pos: usize, what: String| {
-        Error::InvalidTile(format!("invalid tile {what} at position {pos} in {text:?}"))
+    let mut r = Reader {
+        text,
+        chars: text.chars().collect(),
+        out: Vec::new(),
+        digits: Vec::new(),
     };
-    // Digits that no suit letter closed.
-    let unfinished = |digits: &[(usize, u32)]| {
-        let run: String = digits
-            .iter()
-            .map(|&(_, d)| char::from_digit(d, 10).unwrap_or('?'))
-            .collect();
-        bad(
-            digits[0].0,
-            format!("'{run}' (digits with no suit letter after them)"),
-        )
-    };
+    r.out.reserve(r.chars.len());
     let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
+    while i < r.chars.len() {
+        let c = r.chars[i];
         if let Some(d) = c.to_digit(10).filter(|_| c.is_ascii_digit()) {
-            digits.push((i, d));
+            r.digits.push((i, d));
             i += 1;
-            continue;
-        }
-        if let Some(suit) = SUIT_LETTERS
+        } else if let Some(suit) = SUIT_LETTERS
             .iter()
             .position(|&l| l == c.to_ascii_lowercase())
         {
-            if digits.is_empty() {
-                return Err(bad(
-                    i,
-                    format!("'{c}' (a suit letter with no digits before it)"),
-                ));
-            }
-            for &(pos, d) in &digits {
-                let max = [9, 9, 9, 7, 8][suit];
-                if d == 0 || d > max {
-                    return Err(bad(pos, format!("'{d}{c}'")));
-                }
-                out.push(if suit == 4 {
-                    FIRST_FLOWER + d as u8 - 1
-                } else {
-                    (suit * 9 + d as usize - 1) as u8
-                });
-            }
-            digits.clear();
+            r.close_suit(i, c, suit)?;
             i += 1;
-            continue;
+        } else {
+            i += r.word(i)?;
         }
+    }
+    if !r.digits.is_empty() {
+        return Err(r.unfinished());
+    }
+    Ok(r.out)
+}
+
+/// The state of [`parse`]: the text, the kinds read so far, and the digits waiting for a
+/// suit letter (with their positions).
+struct Reader<'a> {
+    text: &'a str,
+    chars: Vec<char>,
+    out: Vec<u8>,
+    digits: Vec<(usize, u32)>,
+}
+
+impl Reader<'_> {
+    fn bad(&self, pos: usize, what: &str) -> Error {
+        Error::InvalidTile(format!(
+            "invalid tile {what} at position {pos} in {:?}",
+            self.text
+        ))
+    }
+
+    /// Digits that no suit letter closed.
+    fn unfinished(&self) -> Error {
+        let run: String = self
+            .digits
+            .iter()
+            .map(|&(_, d)| char::from_digit(d, 10).unwrap_or('?'))
+            .collect();
+        self.bad(
+            self.digits[0].0,
+            &format!("'{run}' (digits with no suit letter after them)"),
+        )
+    }
+
+    /// The suit letter `c` (suit number `suit`) at `pos` closes the digits before it.
+    fn close_suit(&mut self, pos: usize, c: char, suit: usize) -> Result<()> {
+        if self.digits.is_empty() {
+            return Err(self.bad(
+                pos,
+                &format!("'{c}' (a suit letter with no digits before it)"),
+            ));
+        }
+        let max = [9, 9, 9, 7, 8][suit];
+        for &(at, d) in &self.digits {
+            if d == 0 || d > max {
+                return Err(self.bad(at, &format!("'{d}{c}'")));
+            }
+            self.out.push(if suit == 4 {
+                FIRST_FLOWER + d as u8 - 1
+            } else {
+                (suit * 9 + d as usize - 1) as u8
+            });
+        }
+        self.digits.clear();
+        Ok(())
+    }
+
+    /// Read the separator, Chinese name or glyph at `i`; how many characters it took.
+    fn word(&mut self, i: usize) -> Result<usize> {
+        let c = self.chars[i];
         let known = c.is_whitespace()
             || matches!(c, ',' | '_' | '、' | '红' | '紅')
             || NUMERALS.contains(&c)
             || honor_char(c).is_some()
             || glyph_kind(c).is_some();
         if !known {
-            return Err(bad(i, format!("character {c:?}")));
+            return Err(self.bad(i, &format!("character {c:?}")));
         }
-        if !digits.is_empty() {
-            return Err(unfinished(&digits));
+        if !self.digits.is_empty() {
+            return Err(self.unfinished());
         }
         if c.is_whitespace() || c == ',' || c == '_' || c == '、' {
-            i += 1;
-        } else if let Some(rank) = NUMERALS.iter().position(|&n| n == c) {
-            match chars.get(i + 1).copied().and_then(suit_char) {
-                Some(suit) => out.push((suit * 9 + rank) as u8),
-                None => {
-                    return Err(bad(
-                        i,
-                        format!("'{c}' (a numeral with no 万, 筒 or 条 after it)"),
-                    ))
-                }
-            }
-            i += 2;
-        } else if c == '红' || c == '紅' {
-            if chars.get(i + 1) != Some(&'中') {
-                return Err(bad(i, format!("'{c}' (expected 红中)")));
-            }
-            out.push(33);
-            i += 2;
-        } else if let Some(kind) = honor_char(c).or_else(|| glyph_kind(c)) {
-            out.push(kind as u8);
-            i += 1;
-            // 发财, 白板, and a 风 after a wind name are part of the name.
-            if let Some(&next) = chars.get(i) {
-                if (kind == 32 && (next == '财' || next == '財'))
-                    || (kind == 31 && next == '板')
-                    || ((27..=30).contains(&kind) && (next == '风' || next == '風'))
-                {
-                    i += 1;
-                }
-            }
-        } else {
-            return Err(bad(i, format!("character {c:?}")));
+            return Ok(1);
         }
+        if let Some(rank) = NUMERALS.iter().position(|&n| n == c) {
+            let Some(suit) = self.chars.get(i + 1).copied().and_then(suit_char) else {
+                return Err(self.bad(
+                    i,
+                    &format!("'{c}' (a numeral with no 万, 筒 or 条 after it)"),
+                ));
+            };
+            self.out.push((suit * 9 + rank) as u8);
+            return Ok(2);
+        }
+        if c == '红' || c == '紅' {
+            if self.chars.get(i + 1) != Some(&'中') {
+                return Err(self.bad(i, &format!("'{c}' (expected 红中)")));
+            }
+            self.out.push(33);
+            return Ok(2);
+        }
+        let Some(kind) = honor_char(c).or_else(|| glyph_kind(c)) else {
+            return Err(self.bad(i, &format!("character {c:?}")));
+        };
+        self.out.push(kind as u8);
+        // 发财, 白板, and a 风 after a wind name are part of the name.
+        let suffix = self.chars.get(i + 1).is_some_and(|&next| {
+            (kind == 32 && (next == '财' || next == '財'))
+                || (kind == 31 && next == '板')
+                || ((27..=30).contains(&kind) && (next == '风' || next == '風'))
+        });
+        Ok(1 + usize::from(suffix))
     }
-    if !digits.is_empty() {
-        return Err(unfinished(&digits));
-    }
-    Ok(out)
 }
 
 /// Write kinds in MPSZ notation, grouping consecutive tiles of one suit: `123m456p11z`;

@@ -6,9 +6,9 @@ use crate::eval::tables::{melds_need, pair_need, POW5};
 use crate::hand::Hand;
 use crate::tiles::{Counts, KindMask, KINDS, ORPHAN_KINDS};
 
-/// The kinds among `candidates` that complete the position as one more natural tile. Under
-/// `lack_a_suit` (缺一门) only the concealed tiles' suits are seen here; [`Waits::of`] also
-/// counts the melds'.
+/// The kinds among `candidates` that complete the position as one more natural tile. When
+/// the hand must lack a suit, only the concealed tiles' suits are seen here; [`Waits::of`]
+/// also counts the melds'.
 ///
 /// Precondition: counts ≤ 4, no candidate kind with count 4,
 /// `Σcounts + wild = 13 − 3·melds`.
@@ -25,12 +25,29 @@ pub fn winning_mask(
         let melds = crate::eval::pair258::MeldInfo::unknown(melds);
         return crate::eval::pair258::winning_tiles(counts, counts, melds) & candidates;
     }
+    let cand = candidates & rules.kinds_in_play();
+    let mut out = standard_winning(counts, wild, cand, rules);
+    if melds == 0 {
+        let rest = cand & !out;
+        if rest != 0 {
+            out |= seven_pairs_or_orphans_winning(counts, wild, rest, rules);
+        }
+    }
+    if rules.forms == WinForms::LackingASuit {
+        out &= crate::eval::suits::allowed_kinds(crate::eval::suits::of_counts(counts));
+    }
+    out
+}
+
+/// The kinds among `cand` that complete the standard shape as one more natural tile.
+#[inline]
+#[allow(clippy::similar_names)]
+fn standard_winning(counts: &Counts, wild: u8, cand: KindMask, rules: EvalRules) -> KindMask {
     let keys = Keys::of(counts);
     let entries = [0, 1, 2, 3].map(|g| entry(g, keys.0[g], rules));
     let m = entries.map(|e| i32::from(melds_need(e)));
     let x = entries.map(|e| i32::from(pair_need(e)) - i32::from(melds_need(e)));
     let wild_i = i32::from(wild);
-    let cand = candidates & rules.kinds_in_play();
     let total_m: i32 = m.iter().sum();
     let min_x = x.iter().copied().min().unwrap_or(i32::MAX);
     let mut out: KindMask = 0;
@@ -84,39 +101,45 @@ pub fn winning_mask(
             }
         }
     }
-    if melds == 0 {
-        let rest = cand & !out;
-        if rest != 0 {
-            // Seven pairs: X flips the parity of its own count; each odd count needs a wildcard.
-            // Thirteen orphans: all naturals terminals or honors, at most one kind twice.
-            let mut odd_mask = 0u64;
-            let mut non_orphan = false;
-            let mut extra = 0u32;
-            let mut present = 0u64;
-            for (k, &c) in counts.iter().enumerate() {
-                odd_mask |= u64::from(c & 1) << k;
-                present |= u64::from(c > 0) << k;
-                extra += u32::from(c.saturating_sub(1));
-                non_orphan |= c > 0 && ORPHAN_KINDS >> k & 1 == 0;
-            }
-            let odd = odd_mask.count_ones() as i32;
-            if odd - 1 <= wild_i {
-                out |= rest & odd_mask;
-            }
-            if odd < wild_i {
-                out |= rest & !odd_mask;
-            }
-            if !rules.no_honors && !non_orphan {
-                if extra == 0 {
-                    out |= rest & ORPHAN_KINDS;
-                } else if extra == 1 {
-                    out |= rest & ORPHAN_KINDS & !present;
-                }
-            }
-        }
+    out
+}
+
+/// The kinds among `rest` that complete seven pairs or 十三幺 (a hand without melds) as one
+/// more natural tile.
+#[inline]
+fn seven_pairs_or_orphans_winning(
+    counts: &Counts,
+    wild: u8,
+    rest: KindMask,
+    rules: EvalRules,
+) -> KindMask {
+    let wild_i = i32::from(wild);
+    let mut out: KindMask = 0;
+    // Seven pairs: X flips the parity of its own count; each odd count needs a wildcard.
+    // Thirteen orphans: all naturals terminals or honors, at most one kind twice.
+    let mut odd_mask = 0u64;
+    let mut non_orphan = false;
+    let mut extra = 0u32;
+    let mut present = 0u64;
+    for (k, &c) in counts.iter().enumerate() {
+        odd_mask |= u64::from(c & 1) << k;
+        present |= u64::from(c > 0) << k;
+        extra += u32::from(c.saturating_sub(1));
+        non_orphan |= c > 0 && ORPHAN_KINDS >> k & 1 == 0;
     }
-    if rules.forms == WinForms::LackingASuit {
-        out &= crate::eval::suits::allowed_kinds(crate::eval::suits::of_counts(counts));
+    let odd = odd_mask.count_ones() as i32;
+    if odd - 1 <= wild_i {
+        out |= rest & odd_mask;
+    }
+    if odd < wild_i {
+        out |= rest & !odd_mask;
+    }
+    if !rules.no_honors && !non_orphan {
+        if extra == 0 {
+            out |= rest & ORPHAN_KINDS;
+        } else if extra == 1 {
+            out |= rest & ORPHAN_KINDS & !present;
+        }
     }
     out
 }

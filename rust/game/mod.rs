@@ -26,6 +26,7 @@ macro_rules! log {
 mod action;
 mod claims;
 mod deal;
+mod draw;
 mod end;
 mod event;
 mod mechanisms;

@@ -8,8 +8,8 @@ use crate::eval::shape::{entry, group_of, standard_need, Keys};
 use crate::eval::waits::{never_ready_after_discard, ready_discards, ReadyWaits, Waits};
 use crate::hand::{Hand, Meld, MeldKind};
 use crate::outcome::{melds_of, KongRecord, MeldRecord};
-use crate::outcome::{special, Haidi, WinContext, WinKind};
-use crate::tiles::{each_kind, four_kinds, held_kinds, is_flower, Counts, KindMask, KINDS};
+use crate::outcome::{special, WinContext, WinKind};
+use crate::tiles::{each_kind, four_kinds, held_kinds, Counts, KindMask, KINDS};
 use std::ops::Range;
 
 /// Whether a kong keeps a declared seat's winning tiles (改变听口不能杠): the waits of the
@@ -454,129 +454,6 @@ impl GameCore {
             feeder,
             feeder_declared: feeder.is_some() && self.claim_declared,
         });
-    }
-
-    /// `seat` takes or refuses the 海底; refused by all four, the hand is drawn.
-    fn haidi_answer(&mut self, seat: u8, take: bool) {
-        log!(self, Event::Haidi { seat, take });
-        if take {
-            self.set_haidi(Haidi { seat, how: "taken" });
-            let tile = self.wall.take(false);
-            self.receive(seat, tile, false);
-            if let Some(h) = &mut self.haidi {
-                h.on_turn = true;
-            }
-            return;
-        }
-        let next = (seat + 1) % 4;
-        if Some(next) == self.haidi.and_then(|h| h.first) {
-            self.set_haidi(Haidi {
-                seat: next,
-                how: "refused",
-            });
-            self.finish(Vec::new(), Vec::new());
-        } else {
-            self.turn = next;
-        }
-    }
-
-    /// The replacement of `seat`'s dice kong: the dice choose the stack; the seat is locked.
-    /// Precondition: dice are left ([`GameCore::dice_left`]).
-    pub(crate) fn dice_draw(&mut self, seat: u8) {
-        self.seats[seat as usize].locked = true;
-        let (a, b) = match &mut self.dice {
-            Some(d) => {
-                let roll = d.rolls.get(d.used).copied().unwrap_or((1, 1));
-                d.used += 1;
-                roll
-            }
-            None => (1, 1),
-        };
-        log!(self, Event::Dice { seat, dice: [a, b] });
-        if !self.tile_left(seat) {
-            return;
-        }
-        let tile = self.wall.take_by_dice(usize::from(a + b));
-        self.receive(seat, tile, true);
-        if let Some(d) = &mut self.dice {
-            d.replacement = true;
-        }
-    }
-
-    /// `seat` draws from the front, or from the back after a kong; a drawn flower is set
-    /// aside and replaced from the back. An empty wall ends the hand drawn; where the 海底
-    /// is offered, an ordinary draw of the last tile asks the seat first.
-    pub(crate) fn draw(&mut self, seat: u8, after_kong: bool) {
-        let mut from_back = after_kong;
-        loop {
-            if !from_back && self.wall.remaining() == 1 {
-                if let Some(h) = &mut self.haidi {
-                    h.first = Some(seat);
-                    self.phase = Phase::Haidi;
-                    self.turn = seat;
-                    self.drawn = None;
-                    return;
-                }
-            }
-            if !self.tile_left(seat) {
-                return;
-            }
-            let tile = self.wall.take(from_back);
-            if self.receive(seat, tile, from_back) {
-                // A flower's replacement is no kong's: only a kong makes 杠上开花.
-                self.replacement = after_kong;
-                return;
-            }
-            from_back = true;
-        }
-    }
-
-    /// Whether the wall still has a tile for `seat`'s draw: an empty wall ends the hand
-    /// drawn, and a replacement that finds only the 海底 takes it as the hand's 海底.
-    fn tile_left(&mut self, seat: u8) -> bool {
-        match self.wall.remaining() {
-            0 => {
-                self.finish(Vec::new(), Vec::new());
-                false
-            }
-            1 => {
-                self.set_haidi(Haidi {
-                    seat,
-                    how: "replacement",
-                });
-                true
-            }
-            _ => true,
-        }
-    }
-
-    /// `seat` receives the drawn `tile` and is on turn; a flower is set aside instead
-    /// (returns false: the seat draws again).
-    fn receive(&mut self, seat: u8, tile: u8, replacement: bool) -> bool {
-        log!(
-            self,
-            Event::Draw {
-                seat,
-                tile,
-                replacement,
-            }
-        );
-        let s = &mut self.seats[seat as usize];
-        if is_flower(tile) {
-            s.flowers.push(tile);
-            log!(self, Event::Flower { seat, tile });
-            return false;
-        }
-        s.add(tile, 1);
-        s.missed = 0;
-        self.phase = Phase::Turn;
-        self.turn = seat;
-        self.drawn = Some(tile);
-        self.replacement = replacement;
-        if let Some(d) = &mut self.dice {
-            d.replacement = false;
-        }
-        true
     }
 
     fn discard(&mut self, seat: u8, tile: u8, declare: bool, auto: bool) {

@@ -1,0 +1,152 @@
+//! The table tests of `eval/shanten.rs`.
+
+use super::*;
+use crate::eval::forms::{best_after_discard, of_hand, shanten};
+use crate::eval::WinForms;
+use crate::tiles::hand;
+
+#[test]
+fn shanten_table() {
+    let plain = EvalRules::default();
+    let cases: &[(&str, u8, u8, i32)] = &[
+        ("123m456m789m123p55z", 0, 0, -1),
+        ("123m456m789m123p5z", 0, 0, 0),
+        ("1112345678999m", 0, 0, 0),
+        ("1122m3344p5566s7z", 0, 0, 0),
+        ("19m19p19s1234567z", 0, 0, 0),
+        ("19m19p19s123456z", 1, 0, 0),
+        ("147m258p369s1234z", 0, 0, 6),
+        ("147m258p369s123z", 1, 0, 5),
+        ("5z", 0, 4, 0),
+        ("", 1, 4, 0),
+        ("", 2, 4, -1),
+        ("13m", 2, 3, 0),
+        ("13m", 3, 3, -1),
+    ];
+    for &(text, wild, melds, expect) in cases {
+        assert_eq!(
+            shanten(&hand(text), wild, melds, plain),
+            expect,
+            "{text} +{wild} wild, {melds} melds"
+        );
+    }
+}
+
+/// A complete hand's every discard leaves it ready; a ready one's best discard keeps it.
+#[test]
+fn best_after_discard_of_complete_hands() {
+    use crate::hand::Hand;
+    let plain = EvalRules::default();
+    for (text, wild, best) in [
+        ("123m456m789m123p55z", &[][..], 0),
+        ("123m456m789m123p55z", &[4u8][..], 0),
+        ("1122m3344p5566s77z", &[][..], 0),
+        ("123m456m789m123p56z", &[][..], 0),
+        ("147m258p369s12345z", &[][..], 6),
+    ] {
+        let hand = Hand::from_counts(&hand(text), &[], wild);
+        let after = after_discards(&hand, plain);
+        let min = (0..KINDS)
+            .filter(|&k| hand.held[k] > 0)
+            .map(|k| after[k])
+            .min();
+        assert_eq!(min, Some(best), "{text}");
+        assert_eq!(best_after_discard(&hand, plain), best, "{text}");
+    }
+}
+
+/// `after_discards` against `of_hand` on each hand less one tile, over random hands
+/// with 0–2 wildcard kinds and 0–3 melds, for every evaluator option set.
+#[test]
+fn after_discards_matches_one_by_one() {
+    use crate::hand::{Hand, Meld, MeldKind};
+    let mut rng = crate::rng::Rng::new(17);
+    let option_sets = [
+        EvalRules::default(),
+        EvalRules {
+            wind_runs: true,
+            ..EvalRules::default()
+        },
+        EvalRules {
+            no_honors: true,
+            ..EvalRules::default()
+        },
+        EvalRules {
+            forms: WinForms::LackingASuit,
+            ..EvalRules::default()
+        },
+        EvalRules {
+            forms: WinForms::Pair258,
+            ..EvalRules::default()
+        },
+    ];
+    for rules in option_sets {
+        for _ in 0..3000 {
+            let melds_n = rng.below(4) as usize;
+            let mut wall: Vec<u8> = (0..34u8).flat_map(|k| [k; 4]).collect();
+            if rules.no_honors
+                || (rules.forms == WinForms::Pair258)
+                || (rules.forms == WinForms::LackingASuit)
+            {
+                wall.retain(|&k| k < 27);
+            }
+            rng.shuffle(&mut wall);
+            let mut melds = Vec::new();
+            let mut counts = [0u8; KINDS];
+            for &t in &wall[..14 - 3 * melds_n] {
+                counts[t as usize] += 1;
+            }
+            for j in 0..melds_n {
+                let t = wall[20 + j];
+                if counts[t as usize] < 2 && melds.iter().all(|m: &Meld| m.tile != t) {
+                    melds.push(Meld {
+                        kind: MeldKind::Pong,
+                        tile: t,
+                    });
+                }
+            }
+            // Keep the size 14: the melds that could not be made become tiles.
+            let mut extra = 3 * (melds_n - melds.len());
+            for &t in &wall[40..] {
+                if extra == 0 {
+                    break;
+                }
+                if counts[t as usize] < 4 && melds.iter().all(|m| m.tile != t) {
+                    counts[t as usize] += 1;
+                    extra -= 1;
+                }
+            }
+            let wild: Vec<u8> = if rules.forms == WinForms::Pair258 {
+                vec![]
+            } else {
+                (0..rng.below(3))
+                    .map(|_| rng.below(27) as u8)
+                    .collect::<Vec<_>>()
+            };
+            let mut wild = wild;
+            wild.sort_unstable();
+            wild.dedup();
+            wild.retain(|&k| melds.iter().all(|m| m.tile != k));
+            let hand = Hand::from_counts(&counts, &melds, &wild);
+            let fast = crate::eval::forms::after_discards(&hand, rules);
+            let best = (0..KINDS).filter(|&k| counts[k] > 0).map(|k| fast[k]).min();
+            assert_eq!(
+                Some(best_after_discard(&hand, rules)),
+                best,
+                "{rules:?} {counts:?} {melds:?} wild {wild:?}"
+            );
+            for k in 0..KINDS {
+                if counts[k] == 0 {
+                    continue;
+                }
+                let mut less = counts;
+                less[k] -= 1;
+                let slow = of_hand(&Hand::from_counts(&less, &melds, &wild), rules);
+                assert_eq!(
+                    fast[k], slow,
+                    "{rules:?} {counts:?} {melds:?} wild {wild:?} less {k}"
+                );
+            }
+        }
+    }
+}
