@@ -1,7 +1,7 @@
 //! 二五八将 (docs/rules.md §11, "Winning"): a standard hand wins as a 小胡 only with a pair of
 //! 2, 5 or 8; the 大胡 shapes 碰碰胡 and 清一色 take any pair, 七小对 any pairs, and 将将胡
 //! (every tile a 2, 5 or 8) needs no shape. The shared evaluators (`shape`, `waits`,
-//! `shanten`, `decompose`) ask this module when `EvalRules::pair_258` is set. No wildcards.
+//! `shanten`, `decompose`) ask this module under `WinForms::Pair258`. No wildcards.
 
 use crate::eval::rules::EvalRules;
 use crate::eval::shape::is_standard;

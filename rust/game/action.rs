@@ -20,7 +20,7 @@ pub enum Act {
     Chow = 9,
     /// 跑: a bid before the deal; its "tile" is the count 0–3 (profiles with bids).
     Pao = 10,
-    /// 杠 with dice: a kong of `tile` whose replacement the dice choose (changsha).
+    /// 杠 with dice: a kong of `tile` whose replacement the dice choose (`TurnRules::dice_kongs`).
     DiceKong = 11,
     /// Declare one's opening small wins (起手小胡) at one's first turn.
     OpeningWin = 12,
