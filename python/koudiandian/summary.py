@@ -255,8 +255,8 @@ def summarise(
         q1 += d1 * d1
         q2 += d2 * d2
         q3 += d3 * d3
-    totals, squares = (t0, t1, t2, t3), (q0, q1, q2, q3)
-    mean = [t / n for t in totals]
+    sums, squares = (t0, t1, t2, t3), (q0, q1, q2, q3)
+    mean = [t / n for t in sums]
     std = [math.sqrt(max(0.0, squares[s] / n - mean[s] ** 2)) for s in range(4)]
     won = n - kinds[0]
     firsts = [0, 0, 0, 0]

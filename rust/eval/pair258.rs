@@ -65,7 +65,8 @@ impl MeldInfo {
     }
 }
 
-fn plain() -> EvalRules {
+/// The evaluators' rules of the 2-5-8 forms' shapes: suited tiles, standard groups.
+fn suited_shapes() -> EvalRules {
     EvalRules {
         no_honors: true,
         ..EvalRules::default()
@@ -86,7 +87,7 @@ pub fn standard_258(counts: &Counts) -> bool {
         .any(|k| {
             let mut c = *counts;
             c[k] -= 2;
-            crate::eval::shape::melds_only(&c, plain())
+            crate::eval::shape::melds_only(&c, suited_shapes())
         })
 }
 
@@ -113,7 +114,7 @@ pub fn big_shapes(counts: &Counts, melds: MeldInfo) -> u8 {
         bits |= big::ALL_PONGS;
     }
     if (suits_of(counts) | melds.suits).is_power_of_two()
-        && (seven_pairs || is_standard(counts, 0, plain()))
+        && (seven_pairs || is_standard(counts, 0, suited_shapes()))
     {
         bits |= big::ONE_SUIT;
     }

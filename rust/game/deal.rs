@@ -47,7 +47,7 @@ const EVENTS_RESERVED: usize = 256;
 /// have grown, a run of hands deals and plays without allocating but for a few short
 /// lists (the result's, a won hand's scoring, the ready discards found).
 #[derive(Default)]
-struct Spare {
+struct HandBuffers {
     deal: Deal,
     taken: Vec<bool>,
     seats: [SeatBuffers; 4],
@@ -102,13 +102,13 @@ impl GameCore {
                 "dice must be pairs of 1–6, got {d:?} at position {i}"
             )));
         }
-        let spare = Spare {
+        let spare = HandBuffers {
             deal: Deal {
                 wall,
                 wildcards,
                 dice,
             },
-            ..Spare::default()
+            ..HandBuffers::default()
         };
         let compiled = (rules.profile().turn_rules(&rules), wall_rules);
         Ok(Self::deal(rules, compiled, dealer, scores, spare, true))
@@ -120,7 +120,7 @@ impl GameCore {
     /// [`Error::Argument`] for a dealer outside 0–3.
     pub fn seeded(rules: Rules, dealer: u8, seed: u64, scores: [i32; 4]) -> Result<Self> {
         check_seat(dealer, "dealer")?;
-        let mut spare = Spare::default();
+        let mut spare = HandBuffers::default();
         let wall_rules = rules.profile().wall(&rules);
         seeded_deal(&mut spare.deal, &wall_rules, seed);
         let compiled = (rules.profile().turn_rules(&rules), wall_rules);
@@ -158,9 +158,9 @@ impl GameCore {
     }
 
     /// The state's buffers, cleared (the state is left without them: it is dealt anew next).
-    fn spare(&mut self) -> Spare {
+    fn spare(&mut self) -> HandBuffers {
         let seats = self.seats.each_mut().map(Seat::spare);
-        Spare {
+        HandBuffers {
             deal: Deal {
                 wall: cleared(&mut self.wall.tiles),
                 wildcards: cleared(&mut self.wildcards),
@@ -192,7 +192,7 @@ impl GameCore {
         (turn_rules, wall_rules): (TurnRules, WallRules),
         dealer: u8,
         scores: [i32; 4],
-        spare: Spare,
+        spare: HandBuffers,
         logging: bool,
     ) -> Self {
         let Deal {

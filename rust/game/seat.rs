@@ -37,12 +37,12 @@ pub struct Seat {
     pub(crate) bid: u8,
     /// The last waiting position whose winning tiles were asked on a discard, with them
     /// ([`GameCore::completes_discard`]).
-    pub(crate) waits_kept: Option<KeptWaits>,
+    pub(crate) waits_kept: Option<WaitingPosition>,
 }
 
 /// A waiting position (concealed tiles and melds) and its winning tiles.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct KeptWaits {
+pub(crate) struct WaitingPosition {
     pub(super) counts: Counts,
     pub(super) melds: Melds,
     pub(super) tiles: KindMask,

@@ -1,7 +1,7 @@
 //! A step of the hand: the legal actions of a seat, and the action it takes.
 
 use super::action::{self, Act, ActionCode, CODES};
-use super::seat::KeptWaits;
+use super::seat::WaitingPosition;
 use super::state::{check_seat, GameCore, Phase};
 use crate::error::{Error, Result};
 use crate::tiles::{Counts, KindMask};
@@ -72,7 +72,7 @@ impl GameCore {
             tiles
         } else {
             let tiles = self.waits(&counts, &melds);
-            self.seats[seat as usize].waits_kept = Some(KeptWaits {
+            self.seats[seat as usize].waits_kept = Some(WaitingPosition {
                 counts,
                 melds,
                 tiles,

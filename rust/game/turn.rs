@@ -272,7 +272,7 @@ impl GameCore {
 
     /// Whether `seat`'s drawn tile is discarded for it unless it wins or kongs: after 报听,
     /// after a dice kong, or holding the 海底.
-    pub(crate) fn bound(&self, seat: u8) -> bool {
+    pub(crate) fn discards_drawn_tile(&self, seat: u8) -> bool {
         let s = &self.seats[seat as usize];
         s.declared || s.locked || (self.on_haidi() && seat == self.turn)
     }
@@ -313,7 +313,7 @@ impl GameCore {
         out.clear();
         ready.clear();
         let s = &self.seats[seat as usize];
-        if self.bound(seat) && self.drawn.is_some() {
+        if self.discards_drawn_tile(seat) && self.drawn.is_some() {
             if self.self_draw_allowed(seat) {
                 out.push(Act::SelfDrawWin.code(0));
             }
@@ -355,7 +355,7 @@ impl GameCore {
 
     /// Take the engine's own actions until a seat has a real choice or the hand ends.
     pub(crate) fn advance(&mut self) {
-        while self.phase == Phase::Turn && self.bound(self.turn) {
+        while self.phase == Phase::Turn && self.discards_drawn_tile(self.turn) {
             let seat = self.turn;
             self.compute_turn(seat);
             let legal = &self.legal;
