@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 use crate::eval::rules::EvalRules;
 use crate::eval::shape::Keys;
-use crate::eval::tables::{digits, wind_runs, POW5};
+use crate::eval::tables::{digits, groups_of_lowest, suit_runs, wind_runs, Group, POW5};
 use crate::eval::totals::{Keep, Totals};
 use crate::tiles::{
     each_kind, four_kinds, held_kinds, odd_kinds, pair_kinds, Counts, KindMask, KINDS, ORPHAN_KINDS,
@@ -22,14 +22,10 @@ static SUIT: LazyLock<Vec<Keep>> = LazyLock::new(|| build(9, &suit_runs()));
 static HONORS: LazyLock<Vec<Keep>> = LazyLock::new(|| build(7, &[]));
 static HONORS_WIND_RUNS: LazyLock<Vec<Keep>> = LazyLock::new(|| build(7, &wind_runs()));
 
-fn suit_runs() -> Vec<[usize; 3]> {
-    (0..7).map(|s| [s, s + 1, s + 2]).collect()
-}
-
 /// Dynamic programming in key order (removing tiles lowers the key). The lowest kind `i`
 /// held is either left out of the complete hand, or used in a triplet, a run or the pair,
-/// taking the natural tiles the group can (never worse: see `tables::build`); the rest of
-/// each group is tiles still to draw.
+/// taking the natural tiles the group can (`tables::groups_of_lowest`; never worse: see
+/// `tables::build`); the rest of each group is tiles still to draw.
 fn build(n: usize, runs: &[[usize; 3]]) -> Vec<Keep> {
     let size = POW5[n] as usize;
     let mut table = vec![[0u8; 10]; size];
@@ -52,21 +48,12 @@ fn build(n: usize, runs: &[[usize; 3]]) -> Vec<Keep> {
                 }
             }
         };
-        let t = c[i].min(3);
-        consider(k - u32::from(t) * POW5[i], t, 1, false);
-        for run in runs.iter().filter(|r| r.contains(&i)) {
-            let mut next = k;
-            let mut used = 0;
-            for &p in run {
-                if c[p] > 0 {
-                    next -= POW5[p];
-                    used += 1;
-                }
+        for (next, used, group) in groups_of_lowest(k, &c, i, runs) {
+            match group {
+                Group::Triplet | Group::Run => consider(next, used, 1, false),
+                Group::Pair => consider(next, used, 0, true),
             }
-            consider(next, used, 1, false);
         }
-        let t = c[i].min(2);
-        consider(k - u32::from(t) * POW5[i], t, 0, true);
         table[key] = best;
     }
     table

@@ -18,7 +18,7 @@ pub static HONORS: LazyLock<Vec<u8>> = LazyLock::new(|| build(7, &[]));
 pub static HONORS_WIND_RUNS: LazyLock<Vec<u8>> = LazyLock::new(|| build(7, &wind_runs()));
 
 /// Sequences of a suit, as three positions: 123 … 789.
-fn suit_runs() -> Vec<[usize; 3]> {
+pub fn suit_runs() -> Vec<[usize; 3]> {
     (0..7).map(|s| [s, s + 1, s + 2]).collect()
 }
 
@@ -44,6 +44,44 @@ pub fn warm_up() {
     LazyLock::force(&SUIT);
     LazyLock::force(&HONORS);
     LazyLock::force(&HONORS_WIND_RUNS);
+}
+
+/// A group that takes the lowest kind a group key holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Group {
+    Triplet,
+    Run,
+    Pair,
+}
+
+/// The groups that can take `i`, the lowest kind that the key `key` (counts `c`, its
+/// digits) holds, with the natural tiles each can use: its triplet, each of `runs` through
+/// it, its pair. Each comes as the key without those tiles, how many it uses, and the group.
+/// The rest of a group is wildcards (or tiles still to draw). Both the need tables here and
+/// the shanten tables (`shanten.rs`) are built over these groups.
+pub fn groups_of_lowest<'a>(
+    key: u32,
+    c: &'a [u8; 9],
+    i: usize,
+    runs: &'a [[usize; 3]],
+) -> impl Iterator<Item = (u32, u8, Group)> + 'a {
+    let of_kind = move |n: u8, g: Group| {
+        let t = c[i].min(n);
+        (key - u32::from(t) * POW5[i], t, g)
+    };
+    let through = runs.iter().filter(move |r| r.contains(&i)).map(move |run| {
+        let (mut next, mut used) = (key, 0u8);
+        for &p in run {
+            if c[p] > 0 {
+                next -= POW5[p];
+                used += 1;
+            }
+        }
+        (next, used, Group::Run)
+    });
+    std::iter::once(of_kind(3, Group::Triplet))
+        .chain(through)
+        .chain(std::iter::once(of_kind(2, Group::Pair)))
 }
 
 /// The melds-only need of a table entry.
@@ -76,31 +114,17 @@ fn build(n: usize, runs: &[[usize; 3]]) -> Vec<u8> {
     for key in 1..size {
         let c = digits(key, n);
         let i = c.iter().position(|&x| x > 0).unwrap_or(0);
-        let at = |k: u32| k as usize;
         let (mut best_m, mut best_p) = (u8::MAX, u8::MAX);
-        // Triplet of i.
-        let t = c[i].min(3);
-        let next = key as u32 - u32::from(t) * POW5[i];
-        best_m = best_m.min(melds[at(next)].saturating_add(3 - t));
-        best_p = best_p.min(pair[at(next)].saturating_add(3 - t));
-        // Runs through i.
-        for run in runs.iter().filter(|r| r.contains(&i)) {
-            let mut next = key as u32;
-            let mut cost = 0u8;
-            for &p in run {
-                if c[p] > 0 {
-                    next -= POW5[p];
-                } else {
-                    cost += 1;
+        for (next, used, group) in groups_of_lowest(key as u32, &c, i, runs) {
+            let next = next as usize;
+            match group {
+                Group::Triplet | Group::Run => {
+                    best_m = best_m.min(melds[next].saturating_add(3 - used));
+                    best_p = best_p.min(pair[next].saturating_add(3 - used));
                 }
+                Group::Pair => best_p = best_p.min(melds[next].saturating_add(2 - used)),
             }
-            best_m = best_m.min(melds[at(next)].saturating_add(cost));
-            best_p = best_p.min(pair[at(next)].saturating_add(cost));
         }
-        // Pair of i.
-        let t = c[i].min(2);
-        let next = key as u32 - u32::from(t) * POW5[i];
-        best_p = best_p.min(melds[at(next)].saturating_add(2 - t));
         best_p = best_p.min(best_m.saturating_add(2));
         melds[key] = best_m.min(15);
         pair[key] = best_p.min(15);
