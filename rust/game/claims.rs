@@ -98,25 +98,30 @@ impl GameCore {
         self.answers = [None; 4];
         self.answer_order.clear();
         if self.turn_rules.must_win {
-            for s in 0..4u8 {
-                let first = self.options[s as usize].first().copied();
-                if let Some(code) = first.filter(|&c| Act::of(c) == Act::Win) {
-                    self.answers[s as usize] = Some(code);
-                    self.answer_order.push(s);
-                    log!(
-                        self,
-                        Event::Answer {
-                            seat: s,
-                            action: Act::Win,
-                            auto: true,
-                            tile: None,
-                        }
-                    );
-                }
-            }
+            self.win_at_once();
         }
         if self.all_answered() {
             self.resolve_claims();
+        }
+    }
+
+    /// Under 有胡必胡, every seat offered a win on the claim answers it at once.
+    fn win_at_once(&mut self) {
+        for s in 0..4u8 {
+            let first = self.options[s as usize].first().copied();
+            if let Some(code) = first.filter(|&c| Act::of(c) == Act::Win) {
+                self.answers[s as usize] = Some(code);
+                self.answer_order.push(s);
+                log!(
+                    self,
+                    Event::Answer {
+                        seat: s,
+                        action: Act::Win,
+                        auto: true,
+                        tile: None,
+                    }
+                );
+            }
         }
     }
 

@@ -260,14 +260,19 @@ impl GameCore {
             bird: turn_rules.bird.then(BirdTurn::default),
             result: None,
         };
-        if turn_rules.bids {
-            for o in &mut g.options {
+        g.start();
+        g
+    }
+
+    /// Open the bids before the deal, or deal the tiles (profiles without bids).
+    fn start(&mut self) {
+        if self.turn_rules.bids {
+            for o in &mut self.options {
                 o.extend((0..=MAX_BID).map(|n| Act::Pao.code(n)));
             }
         } else {
-            g.deal_tiles();
+            self.deal_tiles();
         }
-        g
     }
 
     /// The deal (docs/rules.md §2; docs/rules.md §10): 13 tiles each from the dealer on,

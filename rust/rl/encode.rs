@@ -295,6 +295,25 @@ fn discards_of(
     });
 }
 
+/// `owner`'s melds into their plane `melds` (counts by kind), counted as seen; how many of
+/// them are hidden (another seat's concealed kongs).
+#[inline]
+fn melds_of(src: &impl Source, owner: u8, melds: &mut [u8], seen: &mut Counts) -> u8 {
+    let mut hidden = 0u8;
+    src.each_meld(owner, |kind, tile| match tile {
+        Some(t) => {
+            for (k, n) in meld_tiles(kind, t) {
+                if let Some(x) = melds.get_mut(k as usize) {
+                    *x = x.saturating_add(n);
+                    seen[k as usize] = seen[k as usize].saturating_add(n);
+                }
+            }
+        }
+        None => hidden = hidden.saturating_add(1),
+    });
+    hidden
+}
+
 /// Write the v1 encoding of what `src` knows into `out`, every entry (nothing of the old
 /// contents survives). Precondition: `out.len() == SIZE`.
 pub fn encode(src: &impl Source, out: &mut [u8]) {
@@ -325,22 +344,7 @@ pub fn encode(src: &impl Source, out: &mut [u8]) {
     let bids = src.bids();
     for owner in 0..4u8 {
         let r = rel(owner);
-        {
-            let melds = &mut out[plane(MELDS + r)];
-            let mut hidden = 0u8;
-            src.each_meld(owner, |kind, tile| match tile {
-                Some(t) => {
-                    for (k, n) in meld_tiles(kind, t) {
-                        if let Some(x) = melds.get_mut(k as usize) {
-                            *x = x.saturating_add(n);
-                            seen[k as usize] = seen[k as usize].saturating_add(n);
-                        }
-                    }
-                }
-                None => hidden = hidden.saturating_add(1),
-            });
-            scalars[S_HIDDEN_KONGS + r] = hidden;
-        }
+        scalars[S_HIDDEN_KONGS + r] = melds_of(src, owner, &mut out[plane(MELDS + r)], &mut seen);
         {
             let (counts, order) = out[DISCARD_COUNTS * WIDTH..].split_at_mut(4 * WIDTH);
             let counts = &mut counts[r * WIDTH..(r + 1) * WIDTH];
