@@ -37,6 +37,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions::score_win, m)?)?;
     m.add_function(wrap_pyfunction!(functions::shanten, m)?)?;
     m.add_class::<py::rules::PyRules>()?;
+    m.add_function(wrap_pyfunction!(py::rules::rules_of, m)?)?;
     m.add_class::<py::game::PyGameCore>()?;
     m.add_function(wrap_pyfunction!(py::game::greedy_choice, m)?)?;
     m.add_function(wrap_pyfunction!(batch::is_win_batch, m)?)?;

@@ -105,6 +105,17 @@ pub fn rules_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<PyRules> {
     .into())
 }
 
+/// `_core.rules_of(rules=None)`: the rules an entry point was given, checked as every entry
+/// point checks them ([`rules_arg`]), without dealing a game.
+///
+/// # Errors
+/// As [`rules_arg`].
+#[pyfunction]
+#[pyo3(signature = (rules=None))]
+pub fn rules_of(rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyRules> {
+    rules_arg(rules)
+}
+
 #[pymethods]
 impl PyRules {
     /// `Rules(profile="taiyuan", **options)`: every option not given keeps its default.

@@ -9,4 +9,4 @@ from ..rules import Rules
 def rules_of(rules: Rules | str | None) -> Rules:
     """A :class:`Rules` for ``rules`` (a ``Rules``, a preset name or options text, or
     ``None`` for ``Rules()``); raises :class:`InvalidRulesError` for bad rules."""
-    return _core.GameCore(rules, dealer=0, seed=0).rules()
+    return _core.rules_of(rules)
