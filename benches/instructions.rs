@@ -27,6 +27,9 @@
 use std::hint::black_box;
 use std::process::ExitCode;
 
+mod common;
+
+use common::{near_complete, plan, waiting, Case, Rng, N_HANDS, PROFILES, SEED};
 // The crate's public API used here, all in one place (module paths may move).
 use koudiandian::eval::forms::is_win;
 use koudiandian::eval::tables::warm_up;
@@ -36,178 +39,13 @@ use koudiandian::profiles::Rules;
 use koudiandian::rl::encode::SIZE;
 use koudiandian::rl::{Opponents, Out, VecEnv, N_ACTIONS};
 use koudiandian::rng::Rng as EngineRng;
-use koudiandian::selfplay::{play, Bot, Plan};
+use koudiandian::selfplay::{play, Bot};
 use koudiandian::tiles::{Counts, KindMask, ALL_KINDS, KINDS};
 
-/// Hands per set (as `benches/core.rs`); the `is_win` and `winning_tiles` workloads walk
-/// two sets, with and without wildcards, 2 · `N_HANDS` hands.
-const N_HANDS: usize = 4096;
-/// Seed of the hand generator (as `benches/core.rs`).
-const SEED: u64 = 0x6b64_645f_6265_6e63;
 /// Tables of the `vecenv_step` env (`benches/rl.rs` has 1024; fewer keep callgrind quick).
 const ENV_TABLES: usize = 64;
 /// Steps played before the counted ones (as `benches/rl.rs`).
 const ENV_WARM_STEPS: usize = 20;
-
-const PROFILES: [&str; 4] = ["taiyuan", "queyimen", "hebei", "changsha"];
-
-/// xorshift64*: tiny, seeded, good enough to draw hands (`benches/core.rs`'s generator).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (((self.next() >> 32) * n as u64) >> 32) as usize
-    }
-
-    fn chance(&mut self, num: usize, den: usize) -> bool {
-        self.below(den) < num
-    }
-}
-
-/// One hand: natural counts, wildcards, declared melds.
-#[derive(Clone, Copy)]
-struct Case {
-    counts: Counts,
-    wild: u8,
-    melds: u8,
-}
-
-fn add(c: &mut Counts, kinds: &[usize]) -> bool {
-    let mut t = *c;
-    for &k in kinds {
-        t[k] += 1;
-        if t[k] > 4 {
-            return false;
-        }
-    }
-    *c = t;
-    true
-}
-
-/// A random complete concealed part for `melds` declared melds (as `benches/core.rs`).
-fn complete(rng: &mut Rng, melds: u8) -> Counts {
-    'again: loop {
-        let mut c = [0u8; 34];
-        if melds == 0 && rng.chance(1, 8) {
-            let mut pairs = 0;
-            let mut tries = 0;
-            while pairs < 7 {
-                tries += 1;
-                if tries > 100 {
-                    continue 'again;
-                }
-                let k = rng.below(34);
-                if (c[k] == 0 || rng.chance(1, 6)) && add(&mut c, &[k, k]) {
-                    pairs += 1;
-                }
-            }
-            return c;
-        }
-        for _ in 0..4 - melds {
-            let mut placed = false;
-            for _ in 0..20 {
-                placed = if rng.chance(1, 3) {
-                    let k = rng.below(34);
-                    add(&mut c, &[k, k, k])
-                } else {
-                    let k = rng.below(3) * 9 + rng.below(7);
-                    add(&mut c, &[k, k + 1, k + 2])
-                };
-                if placed {
-                    break;
-                }
-            }
-            if !placed {
-                continue 'again;
-            }
-        }
-        for _ in 0..20 {
-            let k = rng.below(34);
-            if add(&mut c, &[k, k]) {
-                return c;
-            }
-        }
-    }
-}
-
-/// Remove one random natural tile (uniform over the tiles held); its kind.
-fn take(rng: &mut Rng, c: &mut Counts) -> usize {
-    let total: usize = c.iter().map(|&x| x as usize).sum();
-    let mut r = rng.below(total);
-    for (k, x) in c.iter_mut().enumerate() {
-        if r < *x as usize {
-            *x -= 1;
-            return k;
-        }
-        r -= *x as usize;
-    }
-    unreachable!("r < total")
-}
-
-/// Near-complete 14-tile hands (as `benches/core.rs`): 0–`max_wild` wildcards, one tile
-/// swapped in half of them.
-fn near_complete(rng: &mut Rng, n: usize, max_wild: usize) -> Vec<Case> {
-    (0..n)
-        .map(|_| {
-            let melds = rng.below(5) as u8;
-            let mut counts = complete(rng, melds);
-            let size = 14 - 3 * melds;
-            let wild = (rng.below(max_wild + 1) as u8).min(size);
-            for _ in 0..wild {
-                take(rng, &mut counts);
-            }
-            if wild < size && rng.chance(1, 2) {
-                let old = take(rng, &mut counts);
-                loop {
-                    let k = rng.below(34);
-                    if k != old && counts[k] < 4 {
-                        counts[k] += 1;
-                        break;
-                    }
-                }
-            }
-            Case {
-                counts,
-                wild,
-                melds,
-            }
-        })
-        .collect()
-}
-
-/// Waiting 13-tile hands (as `benches/core.rs`): a complete hand less one random tile.
-fn waiting(rng: &mut Rng, n: usize, max_wild: usize) -> Vec<Case> {
-    (0..n)
-        .map(|_| {
-            let melds = rng.below(5) as u8;
-            let mut counts = complete(rng, melds);
-            let size = 14 - 3 * melds;
-            let mut wild = (rng.below(max_wild + 1) as u8).min(size);
-            for _ in 0..wild {
-                take(rng, &mut counts);
-            }
-            if rng.below(size as usize) < wild as usize {
-                wild -= 1;
-            } else {
-                take(rng, &mut counts);
-            }
-            Case {
-                counts,
-                wild,
-                melds,
-            }
-        })
-        .collect()
-}
 
 /// The kinds a hand holds four of.
 fn held_four(c: &Counts) -> KindMask {
@@ -324,18 +162,6 @@ fn batch_calls(
             out.iter().filter(|&&b| b).count() as u64
         })
         .sum()
-}
-
-/// The plan of `benches/selfplay.rs`: four `bot`s, seed 1, single hands, no logs.
-fn plan(profile: &str, bot: Bot) -> Plan {
-    Plan {
-        rules: Rules::parse(profile).expect("a preset"),
-        bots: [bot; 4],
-        seed: 1,
-        length: None,
-        duplicate: false,
-        log: false,
-    }
 }
 
 /// Hands `0..n` of the plan on one thread, after a warm-up of 20 other hands (the shanten

@@ -6,23 +6,13 @@
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion, Throughput};
-use koudiandian::profiles::Rules;
+mod common;
+
+use common::{plan, PROFILES};
 use koudiandian::selfplay::{play, Bot, Plan};
 
-const PROFILES: [&str; 4] = ["taiyuan", "queyimen", "hebei", "changsha"];
 /// One-core targets of issue 11, hands per second (Taiyuan).
 const TARGETS: [(Bot, f64); 2] = [(Bot::Random, 50_000.0), (Bot::Greedy, 20_000.0)];
-
-fn plan(profile: &str, bot: Bot) -> Plan {
-    Plan {
-        rules: Rules::parse(profile).expect("a preset"),
-        bots: [bot; 4],
-        seed: 1,
-        length: None,
-        duplicate: false,
-        log: false,
-    }
-}
 
 /// Hands per second over `hands` hands on `threads` threads (best of three).
 fn rate(plan: &Plan, hands: u64, threads: usize) -> f64 {
