@@ -1,7 +1,7 @@
 """Private extension module: the Rust core. Use the ``koudiandian`` package instead."""
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, final
+from typing import Any, ClassVar, TypedDict, final
 
 import numpy as np
 import numpy.typing as npt
@@ -115,6 +115,17 @@ class Rules:
 
 _RulesArg = Rules | str | None
 
+class _WinValue(TypedDict):
+    """What ``score_win`` returns: the profile's score of one win."""
+
+    points: int
+    allowed: bool
+    shape: int  # a Shape's number
+    patterns: int  # Pattern bits
+    factor: int
+    payment: int
+    score_items: list[dict[str, Any]]
+
 def warm_up() -> None: ...
 def parse_tiles(text: str) -> list[int]: ...
 def tile_list(tiles: Any) -> list[int]: ...
@@ -141,7 +152,7 @@ def score_win(
     first_turn: bool = False,
     flowers: int | None = None,
     dealer: bool = False,
-) -> tuple[int, bool, int, int, int, int, list[dict[str, Any]]]: ...
+) -> _WinValue: ...
 def is_win_batch(counts: Any, wild: Any, melds: Any, rules: _RulesArg) -> npt.NDArray[np.bool_]: ...
 def winning_tiles_batch(
     counts: Any, wild: Any, melds: Any, wildcards: Any, rules: _RulesArg
