@@ -359,3 +359,132 @@ fn rules_of(value: &Value) -> Result<Rules> {
     }
     rules.check()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    /// A finished hand of random play, its log as JSON values, and the lengths of the log
+    /// at each decision.
+    fn played(rules: &str, seed: u64) -> (GameCore, Vec<Value>, Vec<usize>) {
+        let rules = Rules::parse(rules).expect("valid rules");
+        let mut g = GameCore::seeded(rules, (seed % 4) as u8, seed, [0; 4]).unwrap();
+        let mut rng = Rng::new(seed);
+        let mut cuts = Vec::new();
+        while let Some(seat) = g.first_to_act() {
+            cuts.push(g.events().len());
+            let legal = g.legal_actions(seat).unwrap();
+            g.step(seat, legal[rng.below(legal.len() as u64) as usize])
+                .unwrap();
+        }
+        let log = g
+            .events()
+            .iter()
+            .map(|e| serde_json::to_value(e).unwrap())
+            .collect();
+        (g, log, cuts)
+    }
+
+    fn replay_error(events: &[Value]) -> String {
+        match GameCore::replay(events) {
+            Err(Error::EventLog(m)) => m,
+            other => panic!("expected an event log error, got {:?}", other.map(|_| ())),
+        }
+    }
+
+    #[test]
+    fn every_preset_replays_to_the_same_log() {
+        for name in crate::profiles::preset_names() {
+            for seed in 0..8 {
+                let (g, log, cuts) = played(name, seed);
+                let back = GameCore::replay(&log).unwrap_or_else(|e| panic!("{name} {seed}: {e}"));
+                assert_eq!(back.events(), g.events(), "{name} seed {seed}");
+                assert_eq!(back.result(), g.result(), "{name} seed {seed}");
+                let cut = &log[..cuts[cuts.len() / 2]];
+                let part = GameCore::replay(cut).unwrap_or_else(|e| panic!("{name} {seed}: {e}"));
+                assert_eq!(
+                    part.events().len(),
+                    cut.len(),
+                    "{name} seed {seed}: a cut log"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_bad_log_is_refused_naming_the_event() {
+        let (g, log, _) = played("taiyuan", 3);
+        let nth = |kind: &str| {
+            log.iter()
+                .position(|e| e["type"] == kind && e.get("auto") != Some(&Value::Bool(true)))
+                .unwrap()
+        };
+        let edited = |n: usize, key: &str, value: Option<Value>| {
+            let mut bad = log.clone();
+            match value {
+                Some(v) => bad[n][key] = v,
+                None => {
+                    bad[n].as_object_mut().unwrap().shift_remove(key);
+                }
+            }
+            replay_error(&bad)
+        };
+        let (draw, discard) = (nth("draw"), nth("discard"));
+        let cases = [
+            (
+                edited(draw, "tile", Some(Value::from(99))),
+                format!("event {draw} differs"),
+            ),
+            (
+                edited(discard, "tile", Some(Value::from(99))),
+                "invalid tile 99; expected 0–33".into(),
+            ),
+            (edited(discard, "auto", None), "has no 'auto' field".into()),
+            (
+                edited(discard, "seat", Some(Value::from(true))),
+                "invalid type: boolean".into(),
+            ),
+            (
+                edited(0, "wall", None),
+                "bad start_hand event: it has no 'wall' field".into(),
+            ),
+            (
+                edited(0, "dealer", Some("0".into())),
+                "'dealer' must be a seat 0–3".into(),
+            ),
+            (
+                edited(0, "scores", Some(Value::Null)),
+                "'scores' must be".into(),
+            ),
+            (
+                edited(0, "rules", Some(Value::from(vec![1]))),
+                "'rules' must be a dict".into(),
+            ),
+            (
+                edited(discard, "type", Some("jump".into())),
+                "unknown variant `jump`".into(),
+            ),
+        ];
+        for (got, want) in cases {
+            assert!(got.contains(&want), "{got:?} should say {want:?}");
+        }
+        let mut extra = log.clone();
+        extra.push(log[draw].clone());
+        assert!(replay_error(&extra).contains(&format!("event {} differs", log.len())));
+        let seat_log = g.events_for(Some(0));
+        assert!(replay_error(&seat_log).contains("one seat's log"));
+        assert!(replay_error(&[]).contains("non-empty list"));
+    }
+
+    #[test]
+    fn an_unknown_action_is_named_with_the_known_ones() {
+        let bad = |v: Value| Act::deserialize(&v).unwrap_err().to_string();
+        assert!(bad("jump".into()).starts_with("unknown action 'jump'; expected one of discard"));
+        assert!(bad(3.into()).starts_with("unknown action 3; expected one of"));
+        assert_eq!(
+            Act::deserialize(&Value::from("self_draw_win")).unwrap(),
+            Act::SelfDrawWin
+        );
+    }
+}
