@@ -248,7 +248,7 @@ fn deal_of(start: &Value) -> Result<GameCore> {
     let scores = scores_field(m).map_err(bad)?;
     let dice = dice_field(m).map_err(bad)?;
     let dealer = match m["dealer"].as_u64() {
-        Some(d) if d < 4 && !m["dealer"].is_boolean() => d as u8,
+        Some(d) if d < 4 => d as u8,
         _ => {
             return Err(bad(format!(
                 "'dealer' must be a seat 0–3, got {}",
@@ -260,12 +260,11 @@ fn deal_of(start: &Value) -> Result<GameCore> {
         .map_err(|e| bad(e.to_string()))
 }
 
-/// The ints of list field `name`, or a message naming the field.
-fn ints(
-    m: &Map<String, Value>,
-    name: &str,
-    value: &Value,
-) -> std::result::Result<Vec<i64>, String> {
+/// A field of the deal, or a message naming it (prefixed by the caller).
+type Field<T> = std::result::Result<T, String>;
+
+/// The ints of list field `name` holding `value`.
+fn ints(name: &str, value: &Value) -> Field<Vec<i64>> {
     value
         .as_array()
         .and_then(|items| {
@@ -274,12 +273,12 @@ fn ints(
                 .map(Value::as_i64)
                 .collect::<Option<Vec<i64>>>()
         })
-        .ok_or_else(|| format!("'{name}' must be a list of ints, got {}", m[name]))
+        .ok_or_else(|| format!("'{name}' must be a list of ints, got {value}"))
 }
 
 /// A deal's tiles (the wall or the wildcard kinds); which are in play is the wall's check.
-fn tiles_field(m: &Map<String, Value>, name: &str) -> std::result::Result<Vec<u8>, String> {
-    ints(m, name, &m[name])?
+fn tiles_field(m: &Map<String, Value>, name: &str) -> Field<Vec<u8>> {
+    ints(name, &m[name])?
         .into_iter()
         .enumerate()
         .map(|(pos, k)| {
@@ -289,11 +288,11 @@ fn tiles_field(m: &Map<String, Value>, name: &str) -> std::result::Result<Vec<u8
 }
 
 /// The seats' scores before the hand (zeros when not logged).
-fn scores_field(m: &Map<String, Value>) -> std::result::Result<[i32; 4], String> {
+fn scores_field(m: &Map<String, Value>) -> Field<[i32; 4]> {
     let Some(value) = m.get("scores") else {
         return Ok([0; 4]);
     };
-    let scores: Vec<i32> = ints(m, "scores", value)?
+    let scores: Vec<i32> = ints("scores", value)?
         .into_iter()
         .map(i32::try_from)
         .collect::<std::result::Result<_, _>>()
@@ -304,7 +303,7 @@ fn scores_field(m: &Map<String, Value>) -> std::result::Result<[i32; 4], String>
 }
 
 /// The dice the hand rolls (none when not logged).
-fn dice_field(m: &Map<String, Value>) -> std::result::Result<Vec<(u8, u8)>, String> {
+fn dice_field(m: &Map<String, Value>) -> Field<Vec<(u8, u8)>> {
     let Some(value) = m.get("dice") else {
         return Ok(Vec::new());
     };

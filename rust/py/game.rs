@@ -387,12 +387,6 @@ impl PyGameCore {
         Ok(PyGameCore { core })
     }
 
-    /// Raise `InvalidEventLogError`, naming the first event that differs, unless this
-    /// hand's log is exactly `events` (compared as JSON).
-    fn check_log(&self, events: &Bound<'_, PyAny>) -> PyResult<()> {
-        Ok(self.core.check_log(&event_values(events)?)?)
-    }
-
     /// The settlement as a dict, once the hand is over.
     fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
         self.core.result().map(|r| dict_of(py, r)).transpose()
