@@ -99,20 +99,23 @@ impl GameCore {
 pub fn decisions(events: &[Value]) -> Result<Vec<Decision>> {
     let mut out = Vec::new();
     for (n, value) in events.iter().enumerate().skip(1) {
-        let Some(kind) = value.get("type") else {
-            return Err(log_error(format!(
-                "event {n} is not a type-tagged dict: {value}"
-            )));
+        let kind = match value.get("type") {
+            Some(Value::String(kind)) => kind.as_str(),
+            Some(other) => return Err(log_error(format!("event {n} has unknown type {other}"))),
+            None => {
+                return Err(log_error(format!(
+                    "event {n} is not a type-tagged dict: {value}"
+                )))
+            }
         };
-        match kind.as_str() {
-            Some("end_hand") => continue, // the settlement: compared, not read
-            Some("start_hand") => {
+        match kind {
+            "end_hand" => continue, // the settlement: compared, not read
+            "start_hand" => {
                 return Err(log_error(format!(
                     "event {n} is a second 'start_hand': a log holds one hand"
                 )))
             }
-            Some(_) => {}
-            None => return Err(log_error(format!("event {n} has unknown type {kind}"))),
+            _ => {}
         }
         let malformed = |why: String| log_error(format!("event {n} ({kind}) is malformed: {why}"));
         let event = Event::deserialize(value).map_err(|e| malformed(reworded(&e.to_string())))?;
@@ -439,7 +442,10 @@ mod tests {
                 edited(discard, "tile", Some(Value::from(99))),
                 "invalid tile 99; expected 0–33".into(),
             ),
-            (edited(discard, "auto", None), "has no 'auto' field".into()),
+            (
+                edited(discard, "auto", None),
+                format!("event {discard} (discard) is malformed: it has no 'auto' field"),
+            ),
             (
                 edited(discard, "seat", Some(Value::from(true))),
                 "invalid type: boolean".into(),
