@@ -32,6 +32,8 @@ pub enum Error {
     NotYourTurn(String),
     /// An argument of the wrong type (from the Python binding: a float for a tile).
     Type(String),
+    /// An event log that cannot be replayed: malformed, or not the log its decisions make.
+    EventLog(String),
 }
 
 impl Error {
@@ -50,7 +52,8 @@ impl Error {
             | Error::Wall(m)
             | Error::IllegalAction(m)
             | Error::NotYourTurn(m)
-            | Error::Type(m) => m,
+            | Error::Type(m)
+            | Error::EventLog(m) => m,
         }
     }
 }

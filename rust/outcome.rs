@@ -59,7 +59,7 @@ pub struct WinScore {
 }
 
 /// How a hand was won.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum WinKind {
     /// 自摸

@@ -1,7 +1,7 @@
 """Private extension module: the Rust core. Use the ``koudiandian`` package instead."""
 
 from collections.abc import Mapping
-from typing import Any, ClassVar, final
+from typing import Any, ClassVar, TypedDict, final
 
 import numpy as np
 import numpy.typing as npt
@@ -24,6 +24,7 @@ __all__ = [
     "hand_seed",
     "is_win",
     "is_win_batch",
+    "log_decisions",
     "parse_tiles",
     "ready_discards",
     "rl_action_codes",
@@ -114,6 +115,17 @@ class Rules:
 
 _RulesArg = Rules | str | None
 
+class _WinValue(TypedDict):
+    """What ``score_win`` returns: the profile's score of one win."""
+
+    points: int
+    allowed: bool
+    shape: int  # a Shape's number
+    patterns: int  # Pattern bits
+    factor: int
+    payment: int
+    score_items: list[dict[str, Any]]
+
 def warm_up() -> None: ...
 def rules_of(rules: _RulesArg = None) -> Rules: ...
 def parse_tiles(text: str) -> list[int]: ...
@@ -141,7 +153,7 @@ def score_win(
     first_turn: bool = False,
     flowers: int | None = None,
     dealer: bool = False,
-) -> tuple[int, bool, int, int, int, int, list[dict[str, Any]]]: ...
+) -> _WinValue: ...
 def is_win_batch(counts: Any, wild: Any, melds: Any, rules: _RulesArg) -> npt.NDArray[np.bool_]: ...
 def winning_tiles_batch(
     counts: Any, wild: Any, melds: Any, wildcards: Any, rules: _RulesArg
@@ -186,6 +198,9 @@ class GameCore:
     def event_count(self) -> int: ...
     def events_from(self, start: int) -> list[Event]: ...
     def events_for(self, seat: Any) -> list[Event]: ...
+    def table_view(self, seat: Any) -> dict[str, Any]: ...
+    @staticmethod
+    def replay(events: Any) -> GameCore: ...
     def log_json(self) -> str: ...
     def result(self) -> dict[str, Any] | None: ...
     def view(self, seat: Any) -> dict[str, Any]: ...
@@ -194,6 +209,7 @@ class GameCore:
     def __copy__(self) -> GameCore: ...
 
 def greedy_choice(view: Mapping[str, Any], rules: Any, legal: list[int]) -> int: ...
+def log_decisions(events: Any) -> list[tuple[int, int, int]]: ...
 def hand_seed(seed: int, index: int) -> int: ...
 def self_play(
     rules: Any,

@@ -15,13 +15,8 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, cast
 
 from . import _core
-from .action import Action, ActionKind, action_from_code
-from .errors import (
-    IllegalActionError,
-    InvalidEventLogError,
-    InvalidWallError,
-    KoudiandianError,
-)
+from .action import Action, action_from_code
+from .errors import IllegalActionError, InvalidEventLogError, InvalidWallError, KoudiandianError
 from .events import Event, StartHandEvent
 from .result import HandResult
 from .rules import Rules
@@ -79,16 +74,21 @@ class Game:
             raise InvalidWallError(f"wall must be tile indices, got {type(wall).__name__}")
         if wildcards is not None and not isinstance(wildcards, Iterable):
             raise InvalidWallError(f"wildcards must be tile indices, got {wildcards!r}")
-        self._core = _core.GameCore(
-            rules,
-            dealer=dealer,
-            seed=seed,
-            wall=wall,
-            wildcards=wildcards,
-            scores=scores,
-            dice=dice,
+        self._wrap(
+            _core.GameCore(
+                rules,
+                dealer=dealer,
+                seed=seed,
+                wall=wall,
+                wildcards=wildcards,
+                scores=scores,
+                dice=dice,
+            )
         )
-        self._rules: Rules = self._core.rules()
+
+    def _wrap(self, core: _core.GameCore) -> None:
+        self._core = core
+        self._rules: Rules = core.rules()
         self._rendered: list[Event] = []
         self._result: HandResult | None = None
 
@@ -153,6 +153,19 @@ class Game:
         return copy.deepcopy(self._log())
 
     @property
+    def event_count(self) -> int:
+        """The number of events logged so far (``len(game.events)``, without copying them)."""
+        return self._core.event_count()
+
+    @property
+    def engine(self) -> _core.GameCore:
+        """The Rust state machine behind this game (``koudiandian._core.GameCore``), for code
+        that hands it to the core's own functions (the RL encoders and masks, the greedy
+        policy, the self-play log writer). Stepping it directly skips :meth:`step`'s
+        checks of the Python arguments; the game reads its state from it."""
+        return self._core
+
+    @property
     def wall_remaining(self) -> int:
         return self._core.wall_remaining()
 
@@ -195,10 +208,21 @@ class Game:
         """Everything ``seat`` may know now, and nothing else."""
         return SeatView.from_dict(self._core.view(seat), rules=self._rules, result=self.result)
 
-    def events_for(self, seat: int) -> list[Event]:
+    def events_for(self, seat: int | None) -> list[Event]:
         """The event log as ``seat`` may see it: other seats' tiles, draws, face-down
-        discards, concealed-kong kinds and claim answers masked or left out, and no wall."""
+        discards, concealed-kong kinds and claim answers masked or left out, and no wall.
+        ``None``: the public log, a spectator's (no dealt hand; every seat's events as the
+        other seats see them)."""
         return self._core.events_for(seat)
+
+    def table_view(self, seat: int | None) -> dict[str, Any]:
+        """The view the game server sends ``seat`` (``None``: a spectator) as a JSON-ready
+        dict: :meth:`view`'s ``SeatView.to_dict()`` shape plus ``hand_sizes`` (each seat's
+        number of concealed tiles). While seats answer a discard or an added kong, a seat
+        that is not asked, and a spectator, see ``phase: "wait"`` and no ``claim_tile``. A
+        spectator's view has ``seat: None``, no tiles, winning tiles or legal actions, and
+        every seat's discards and melds as the other seats see them (docs/server.md)."""
+        return self._core.table_view(seat)
 
     # -- the authority's state, for tests and tools ---------------------------------------
 
@@ -235,68 +259,10 @@ class Game:
     @classmethod
     def replay(cls, events: Sequence[dict[str, Any]]) -> Game:
         """Rebuild a game from its full event log (as :attr:`events` gives it), checking that
-        the rebuilt game logs exactly the same events. Raises :class:`InvalidEventLogError`."""
-        if not isinstance(events, Sequence) or not events or not isinstance(events[0], dict):
-            raise InvalidEventLogError("an event log is a non-empty list of event dicts")
-        start = events[0]
-        if start.get("type") != "start_hand":
-            raise InvalidEventLogError("the first event must be 'start_hand'")
-        if "wall" not in start and ("hand" in start or "wall_size" in start):
-            raise InvalidEventLogError(
-                "this is one seat's log (as Game.events_for gives it): it hides the wall and "
-                "the other seats' tiles, so it cannot be replayed; replay the full log "
-                "(Game.events or Game.to_json)"
-            )
-        for name in ("rules", "dealer", "wall", "wildcards"):
-            if name not in start:
-                raise InvalidEventLogError(f"bad start_hand event: it has no {name!r} field")
-        if not isinstance(start["rules"], dict):
-            raise InvalidEventLogError(
-                f"bad start_hand event: 'rules' must be a dict of options, "
-                f"got {type(start['rules']).__name__}"
-            )
-        for name in ("wall", "wildcards", "scores"):
-            value = start.get(name, [])
-            if not isinstance(value, list) or not all(_is_int(x) for x in value):
-                raise InvalidEventLogError(
-                    f"bad start_hand event: {name!r} must be a list of ints, got {value!r}"
-                )
-        dice = start.get("dice", [])
-        if not isinstance(dice, list) or not all(
-            isinstance(d, list) and len(d) == 2 and all(_is_int(x) for x in d) for d in dice
-        ):
-            raise InvalidEventLogError(
-                f"bad start_hand event: 'dice' must be a list of [int, int] pairs, got {dice!r}"
-            )
-        if not _is_int(start["dealer"]):
-            raise InvalidEventLogError(
-                f"bad start_hand event: 'dealer' must be a seat 0–3, got {start['dealer']!r}"
-            )
-        try:
-            rules = Rules.from_dict(start["rules"])
-            game = cls(
-                rules,
-                dealer=start["dealer"],
-                wall=start["wall"],
-                wildcards=start["wildcards"],
-                scores=start.get("scores", (0, 0, 0, 0)),
-                dice=[tuple(d) for d in start["dice"]] if "dice" in start else None,
-            )
-        except KoudiandianError as e:
-            raise InvalidEventLogError(f"bad start_hand event: {e}") from None
-        replay_decisions(events, game.step)
-        got = game._log()
-        # Compare as JSON: the log must replay to the same text, so 0 is not false, 1.0 not 1.
-        if json.dumps(got, sort_keys=True) != json.dumps(list(events), sort_keys=True):
-            n = next(
-                (i for i, (a, b) in enumerate(zip(got, events)) if a != b),
-                min(len(got), len(events)),
-            )
-            raise InvalidEventLogError(
-                f"the log does not replay to itself: event {n} differs "
-                f"(logged {events[n] if n < len(events) else 'nothing'}, "
-                f"replayed {got[n] if n < len(got) else 'nothing'})"
-            )
+        the rebuilt game logs exactly the same events (compared as JSON, so ``0`` is not
+        ``False``). Raises :class:`InvalidEventLogError` naming the event that is wrong."""
+        game = cls.__new__(cls)
+        game._wrap(_core.GameCore.replay(_event_list(events)))
         return game
 
     def to_json(self) -> str:
@@ -339,100 +305,28 @@ class Game:
         return f"<Game dealer={self.dealer} wall_remaining={self.wall_remaining} {state}>"
 
 
-_TURN_DECISIONS = {"discard", "concealed_kong", "added_kong"}
-
-
-def _is_int(x: object) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _field(e: dict[str, Any], name: str, n: int) -> Any:
-    """Field ``name`` of event ``n``; its absence is an :class:`InvalidEventLogError`."""
-    try:
-        return e[name]
-    except KeyError:
-        raise InvalidEventLogError(
-            f"event {n} ({e.get('type')}) is malformed: it has no {name!r} field"
-        ) from None
-
-
-def _action_kind(name: object, n: int, event_type: str) -> ActionKind:
-    """The :class:`ActionKind` named ``name`` (lower case, as logged) in event ``n``."""
-    kind = ActionKind.__members__.get(name.upper()) if isinstance(name, str) else None
-    if kind is None:
-        known = ", ".join(k.name.lower() for k in ActionKind)
-        raise InvalidEventLogError(
-            f"event {n} ({event_type}) is malformed: unknown action {name!r}; expected one "
-            f"of {known}"
-        )
-    return kind
+def _event_list(events: object) -> list[Any]:
+    if not isinstance(events, Sequence) or isinstance(events, str | bytes):
+        raise InvalidEventLogError("an event log is a non-empty list of event dicts")
+    return list(events)
 
 
 def replay_decisions(
     events: Sequence[Any], step: Callable[[int, Action], None], where: str = ""
 ) -> None:
     """Take, through ``step``, every decision that ``events[1:]`` record (the engine's own
-    events are skipped). ``where`` prefixes the messages (``"hand 2, "``).
+    events are skipped; the events are read by the core, ``rust/game/replay.rs``).
+    ``where`` prefixes the messages (``"hand 2, "``).
 
     Raises :class:`InvalidEventLogError` naming the event that cannot be replayed."""
-    for n, event in enumerate(events[1:], start=1):
-        action = _decision(event, n)
-        if action is None:
-            continue
-        seat = event.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int):
-            raise InvalidEventLogError(
-                f"{where}event {n} ({event.get('type')}) has no valid seat: {seat!r}"
-            )
+    try:
+        decisions = _core.log_decisions(_event_list(events))
+    except InvalidEventLogError as err:
+        raise InvalidEventLogError(f"{where}{err}") from None
+    for n, seat, code in decisions:
         try:
-            step(seat, action)
+            step(seat, action_from_code(code))
         except (KoudiandianError, TypeError) as err:
             raise InvalidEventLogError(
-                f"{where}event {n} ({event.get('type')}) cannot be replayed: {err}"
+                f"{where}event {n} ({events[n].get('type')}) cannot be replayed: {err}"
             ) from None
-
-
-def _decision(e: Any, n: int) -> Action | None:
-    """The decision an event records, or ``None`` for an event the engine makes itself.
-
-    Raises :class:`InvalidEventLogError` naming the event, the field and the bad value."""
-    if not isinstance(e, dict) or "type" not in e:
-        raise InvalidEventLogError(f"event {n} is not a type-tagged dict: {e!r}")
-    kind = e["type"]
-    try:
-        if kind in _TURN_DECISIONS:
-            if kind == "discard":
-                if _field(e, "auto", n):
-                    return None
-                declare = _field(e, "declare", n)
-                return Action(
-                    ActionKind.DECLARE if declare else ActionKind.DISCARD, _field(e, "tile", n)
-                )
-            return Action(_action_kind(kind, n, kind), _field(e, "tile", n))
-        if kind == "answer":
-            if _field(e, "auto", n):
-                return None
-            return Action(_action_kind(_field(e, "action", n), n, kind), e.get("tile"))
-        if kind == "bid":
-            return Action(ActionKind.PAO, _field(e, "pao", n))
-        if kind == "dice_kong":  # one's own; a claimed one is its answer
-            if _field(e, "from", n) is not None:
-                return None
-            return Action(ActionKind.DICE_KONG, _field(e, "tile", n))
-        if kind == "opening_win":
-            return Action(ActionKind.OPENING_WIN)
-        if kind == "haidi":
-            return Action(ActionKind.HAIDI if _field(e, "take", n) else ActionKind.PASS)
-        if kind == "win":
-            return (
-                Action(ActionKind.SELF_DRAW_WIN)
-                if _field(e, "kind", n) == "self_draw" and not _field(e, "auto", n)
-                else None
-            )
-    except (TypeError, KoudiandianError) as err:
-        if isinstance(err, InvalidEventLogError):
-            raise
-        raise InvalidEventLogError(f"event {n} ({kind}) is malformed: {err}") from None
-    if kind in ("draw", "pong", "kong", "chow", "flower", "indicator", "dice", "bird", "end_hand"):
-        return None
-    raise InvalidEventLogError(f"event {n} has unknown type {kind!r}")

@@ -181,7 +181,7 @@ def score_win(
     """
     if isinstance(win_tile, str):
         win_tile = Tile.parse(win_tile)
-    points, allowed, shape, bits, factor, payment, items = _core.score_win(
+    score = _core.score_win(
         tiles,
         win_tile,
         bool(self_draw),
@@ -197,12 +197,12 @@ def score_win(
         bool(dealer),
     )
     return WinScore(
-        points,
-        allowed,
-        bool(self_draw),
-        Shape(shape),
-        Pattern.from_bits(bits),
-        factor,
-        payment,
-        tuple(ScoreItem.from_dict(i) for i in items),
+        points=score["points"],
+        allowed=score["allowed"],
+        self_draw=bool(self_draw),
+        shape=Shape(score["shape"]),
+        patterns=Pattern.from_bits(score["patterns"]),
+        factor=score["factor"],
+        payment=score["payment"],
+        score_items=tuple(ScoreItem.from_dict(i) for i in score["score_items"]),
     )

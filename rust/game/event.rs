@@ -1,7 +1,9 @@
 //! What happened in a hand, in order. The JSON shape of each event (the log of
-//! `Game.events`, `to_json` and replay) is declared on the enum.
+//! `Game.events`, `to_json` and replay) is declared on the enum; replay reads the events
+//! back with it (`replay.rs`), all but the deal and the settlement, which it reads or
+//! compares as JSON.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::action::Act;
 use crate::outcome::{HandResult, WinKind};
@@ -32,9 +34,10 @@ pub struct EndHand {
     pub discards: [Vec<u8>; 4],
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
+    #[serde(skip_deserializing)]
     StartHand(Box<StartHand>),
     /// A seat's 跑 bid; all four are logged together once every seat has bid.
     Bid {
@@ -109,6 +112,8 @@ pub enum Event {
     /// A seat declares its opening small wins (起手小胡).
     OpeningWin {
         seat: u8,
+        /// Not read back: the engine names them again when the decision is replayed.
+        #[serde(skip_deserializing)]
         wins: Vec<&'static str>,
     },
     /// A seat takes (or refuses) the 海底.
@@ -135,5 +140,6 @@ pub enum Event {
         from: Option<u8>,
         auto: bool,
     },
+    #[serde(skip_deserializing)]
     EndHand(Box<EndHand>),
 }

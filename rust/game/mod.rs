@@ -9,7 +9,8 @@
 //! - `state.rs`: the state (`GameCore`) and its queries; `seat.rs`, `wall.rs`: a seat and the
 //!   wall; `deal.rs`: a hand dealt; `step.rs`: the legal actions and a step;
 //! - `turn.rs`: a seat's turn; `claims.rs`: answers to a discard or an added kong;
-//! - `end.rs`: the win, the drawn hand and the settlement; `view.rs`: what a seat may see;
+//! - `end.rs`: the win, the drawn hand and the settlement; `view.rs`: what a seat (or a
+//!   spectator) may see; `public.rs`: what a table shows each; `replay.rs`: a log replayed;
 //! - `event.rs`, `result.rs`, `action.rs`: the log, the result and the actions, with their
 //!   JSON shapes; `validate.rs`: the invariants the tests check after every step.
 
@@ -30,6 +31,8 @@ mod draw;
 mod end;
 mod event;
 mod mechanisms;
+mod public;
+mod replay;
 mod seat;
 mod state;
 mod step;
@@ -47,6 +50,7 @@ pub use crate::outcome::{
 };
 pub use action::{describe, tile_of, Act, ActionCode, CODES};
 pub use event::{EndHand, Event, StartHand};
+pub use replay::{decisions, Decision};
 pub use seat::Seat;
 pub use state::{GameCore, Phase};
 pub use view::{sees_discard, sees_meld, ActionView, MeldView, SeatView};

@@ -154,7 +154,7 @@ fn seat_views_hide_what_others_hold() {
                 hidden_discards, face_down,
                 "seat {viewer} sees a face-down discard"
             );
-            let events = g.events_for(viewer);
+            let events = g.events_for(Some(viewer));
             assert!(events[0].get("wall").is_none(), "the wall leaks");
         }
         let to_act = g.to_act();

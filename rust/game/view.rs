@@ -1,8 +1,8 @@
 //! What one seat may know (docs/rules.md §3, §4): its own tiles, everything public, nothing else.
 //!
 //! The two visibility rules ([`sees_discard`], [`sees_meld`]) are the only place that decides
-//! what is hidden; the seat view, the seat's event log and the greedy policy's count of seen
-//! tiles all go through them.
+//! what is hidden; the seat view, the seat's event log, a spectator's (a viewer who owns no
+//! seat: `None`) and the greedy policy's count of seen tiles all go through them.
 
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -15,18 +15,18 @@ use crate::outcome::HandResult;
 use crate::profiles::Rules;
 use crate::tiles::{Counts, KINDS};
 
-/// Whether `viewer` sees the kind of `owner`'s discard (a 报听 discard lies face down until
-/// the hand is over).
+/// Whether `viewer` (a seat, or `None` for a spectator) sees the kind of `owner`'s discard
+/// (a 报听 discard lies face down until the hand is over).
 #[must_use]
-pub const fn sees_discard(owner: u8, viewer: u8, face_down: bool, over: bool) -> bool {
-    !face_down || owner == viewer || over
+pub const fn sees_discard(owner: u8, viewer: Option<u8>, face_down: bool, over: bool) -> bool {
+    !face_down || matches!(viewer, Some(v) if v == owner) || over
 }
 
-/// Whether `viewer` sees the kind of `owner`'s meld (a concealed kong's kind is hidden until
-/// the hand is over).
+/// Whether `viewer` (a seat, or `None` for a spectator) sees the kind of `owner`'s meld (a
+/// concealed kong's kind is hidden until the hand is over).
 #[must_use]
-pub fn sees_meld(owner: u8, viewer: u8, kind: MeldKind, over: bool) -> bool {
-    kind != MeldKind::ConcealedKong || owner == viewer || over
+pub fn sees_meld(owner: u8, viewer: Option<u8>, kind: MeldKind, over: bool) -> bool {
+    kind != MeldKind::ConcealedKong || viewer == Some(owner) || over
 }
 
 /// A meld as a seat sees it: `tile` is `None` for another seat's concealed kong.
@@ -44,11 +44,12 @@ pub struct ActionView {
     pub tile: Option<u8>,
 }
 
-/// One seat's view of a hand (the JSON shape of `SeatView.to_dict()`). Read back from
-/// Python (for the greedy policy), the rules, legal actions and result are not read.
+/// One seat's view of a hand (the JSON shape of `SeatView.to_dict()`, and `hand_sizes`), or
+/// with `seat: None` a spectator's: what every seat may see. Read back from Python (for the
+/// greedy policy), the rules, legal actions and result are not read.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatView {
-    pub seat: u8,
+    pub seat: Option<u8>,
     pub dealer: u8,
     #[serde(skip_deserializing)]
     pub rules: Rules,
@@ -83,6 +84,9 @@ pub struct SeatView {
     pub legal_actions: Vec<ActionView>,
     #[serde(skip_deserializing)]
     pub result: Option<HandResult>,
+    /// Each seat's number of concealed tiles (anyone at a table can count them).
+    #[serde(default)]
+    pub hand_sizes: [u8; 4],
 }
 
 impl SeatView {
@@ -119,29 +123,40 @@ impl SeatView {
 impl GameCore {
     /// Everything `seat` may know now, and nothing else. Precondition: `seat < 4`.
     pub fn view(&mut self, seat: u8) -> SeatView {
+        self.view_as(Some(seat))
+    }
+
+    /// Everything `viewer` may know now: a seat's view, or for `None` a spectator's (no
+    /// seat's tiles, legal actions or winning tiles; every seat seen as another seat sees
+    /// it). Precondition: a seat is `< 4`.
+    pub fn view_as(&mut self, viewer: Option<u8>) -> SeatView {
         let over = self.phase == Phase::Over;
-        let legal = self.legal_actions(seat).unwrap_or_default();
-        let me = &self.seats[seat as usize];
-        let waits = self.seat_waits(seat);
+        let legal = viewer
+            .map(|s| self.legal_actions(s).unwrap_or_default())
+            .unwrap_or_default();
+        let me = viewer.map(|s| &self.seats[s as usize]);
+        let waits = viewer.map_or(0, |s| self.seat_waits(s));
         SeatView {
-            seat,
+            seat: viewer,
             dealer: self.dealer,
             rules: self.rules,
             phase: self.phase,
             turn: self.turn,
-            hand: (0..KINDS as u8)
-                .flat_map(|k| std::iter::repeat_n(k, me.hand[k as usize] as usize))
-                .collect(),
+            hand: me.map_or_else(Vec::new, |me| {
+                (0..KINDS as u8)
+                    .flat_map(|k| std::iter::repeat_n(k, me.hand[k as usize] as usize))
+                    .collect()
+            }),
             drawn: self
                 .drawn
-                .filter(|_| self.phase == Phase::Turn && self.turn == seat),
+                .filter(|_| self.phase == Phase::Turn && viewer == Some(self.turn)),
             melds: std::array::from_fn(|owner| {
                 self.seats[owner]
                     .melds
                     .iter()
                     .map(|m| MeldView {
                         kind: m.kind,
-                        tile: sees_meld(owner as u8, seat, m.kind, over).then_some(m.tile),
+                        tile: sees_meld(owner as u8, viewer, m.kind, over).then_some(m.tile),
                         source: m.source,
                     })
                     .collect()
@@ -150,11 +165,11 @@ impl GameCore {
                 self.seats[owner]
                     .discards
                     .iter()
-                    .map(|&(t, down)| sees_discard(owner as u8, seat, down, over).then_some(t))
+                    .map(|&(t, down)| sees_discard(owner as u8, viewer, down, over).then_some(t))
                     .collect()
             }),
             declared: self.declared(),
-            passed_win: me.passed_win,
+            passed_win: me.is_some_and(|me| me.passed_win),
             claim_tile: self
                 .claim_tile
                 .filter(|_| matches!(self.phase, Phase::Claim | Phase::Rob)),
@@ -177,6 +192,7 @@ impl GameCore {
                 })
                 .collect(),
             result: self.result.clone(),
+            hand_sizes: std::array::from_fn(|s| self.seats[s].hand.iter().sum()),
         }
     }
 
@@ -187,12 +203,12 @@ impl GameCore {
         let mut seen = self.seats[seat as usize].hand;
         for (owner, s) in self.seats.iter().enumerate() {
             for &(t, down) in &s.discards {
-                if sees_discard(owner as u8, seat, down, over) {
+                if sees_discard(owner as u8, Some(seat), down, over) {
                     seen[t as usize] += 1;
                 }
             }
             for m in &s.melds {
-                if sees_meld(owner as u8, seat, m.kind, over) {
+                if sees_meld(owner as u8, Some(seat), m.kind, over) {
                     crate::hand::add_meld(&mut seen, m.kind, m.tile);
                 }
             }
@@ -206,25 +222,27 @@ impl GameCore {
         seen
     }
 
-    /// The event log as `seat` may see it (JSON values): other seats' tiles, draws,
+    /// The event log as `viewer` may see it (JSON values): other seats' tiles, draws,
     /// face-down discards, concealed-kong kinds and claim answers masked or left out, and
     /// no wall (and no hand while the seats bid). Flowers, the indicator and bids are
-    /// public. Precondition: `seat < 4`.
+    /// public. `None`: the public log, a spectator's, who owns no seat (no dealt hand, and
+    /// every seat's events as the other seats see them). Precondition: a seat is `< 4`.
     #[must_use]
-    pub fn events_for(&self, seat: u8) -> Vec<Value> {
+    pub fn events_for(&self, viewer: Option<u8>) -> Vec<Value> {
         let mut out = Vec::with_capacity(self.events.len());
         for e in &self.events {
             let mut v = serde_json::to_value(e).unwrap_or(Value::Null);
             match e {
                 Event::StartHand(start) => {
                     let wall = &start.wall;
-                    let i = (seat as usize + 4 - start.dealer as usize) % 4;
-                    let mut hand = wall[13 * i..13 * i + 13].to_vec();
-                    if i == 0 {
-                        hand.push(wall[52]);
-                    }
-                    if self.phase == Phase::Bid {
-                        hand.clear(); // bids are made before the deal
+                    let mut hand = Vec::new();
+                    // Bids are made before the deal.
+                    if let Some(seat) = viewer.filter(|_| self.phase != Phase::Bid) {
+                        let i = (seat as usize + 4 - start.dealer as usize) % 4;
+                        hand.extend_from_slice(&wall[13 * i..13 * i + 13]);
+                        if i == 0 {
+                            hand.push(wall[52]);
+                        }
                     }
                     if let Value::Object(m) = &mut v {
                         m.shift_remove("wall");
@@ -232,14 +250,14 @@ impl GameCore {
                         m.insert("wall_size".into(), json!(wall.len()));
                     }
                 }
-                Event::Answer { seat: s, .. } if *s != seat => continue,
+                Event::Answer { seat: s, .. } if viewer != Some(*s) => continue,
                 Event::Draw { seat: s, .. }
                 | Event::ConcealedKong { seat: s, .. }
                 | Event::DiceKong {
                     seat: s,
                     concealed: true,
                     ..
-                } if *s != seat => {
+                } if viewer != Some(*s) => {
                     v["tile"] = Value::Null;
                 }
                 Event::Discard {
@@ -247,11 +265,11 @@ impl GameCore {
                     tile: _,
                     declare,
                     ..
-                } if *s != seat => {
+                } if viewer != Some(*s) => {
                     if let Value::Object(m) = &mut v {
                         m.shift_remove("auto");
                     }
-                    if !sees_discard(*s, seat, *declare, false) {
+                    if !sees_discard(*s, viewer, *declare, false) {
                         v["tile"] = Value::Null;
                     }
                 }

@@ -8,7 +8,7 @@ use pyo3::types::PyType;
 
 use crate::error::Error;
 
-const CLASSES: [&str; 13] = [
+const CLASSES: [&str; 14] = [
     "InvalidTileError",
     "TileCountError",
     "HandSizeError",
@@ -22,6 +22,7 @@ const CLASSES: [&str; 13] = [
     "IllegalActionError",
     "NotYourTurnError",
     "ArgumentTypeError",
+    "InvalidEventLogError",
 ];
 
 fn class_index(e: &Error) -> usize {
@@ -39,6 +40,7 @@ fn class_index(e: &Error) -> usize {
         Error::IllegalAction(_) => 10,
         Error::NotYourTurn(_) => 11,
         Error::Type(_) => 12,
+        Error::EventLog(_) => 13,
     }
 }
 

@@ -3,6 +3,7 @@
 
 use crate::eval::forms;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use super::convert;
 use super::rules::rules_arg;
@@ -153,8 +154,8 @@ fn flowers_arg(flowers: Option<&Bound<'_, PyAny>>) -> PyResult<u8> {
         })
 }
 
-/// `(points, allowed, shape, pattern bits, factor, payment, score items)`: the profile's
-/// score of the win. `kong_replacement` and `last_tile` describe a self-draw (杠上开花 —
+/// The profile's score of the win, as a dict: `points`, `allowed`, `shape` (its number),
+/// `patterns` (the pattern bits), `factor`, `payment` and `score_items` (dicts). `kong_replacement` and `last_tile` describe a self-draw (杠上开花 —
 /// by the dice in changsha —, 海底捞月) or, for `last_tile`, a win on the last tile's
 /// discard (海底炮); `robbed_kong` a win on an added kong (抢杠胡, with `self_draw` false);
 /// `kong_discard` a win on the discard after a dice kong (杠上炮), `first_turn` the dealer's
@@ -179,7 +180,7 @@ pub fn score_win<'py>(
     first_turn: bool,
     flowers: Option<&Bound<'py, PyAny>>,
     dealer: bool,
-) -> PyResult<(u8, bool, u8, u32, u32, u32, Bound<'py, PyAny>)> {
+) -> PyResult<Bound<'py, PyDict>> {
     use crate::game::{special, WinContext, WinKind};
     let r = rules_arg(rules)?;
     let flowers = flowers_arg(flowers)?;
@@ -224,15 +225,15 @@ pub fn score_win<'py>(
     let h = crate::hand::Hand::new(&t, &m, &w, r.eval.honors(), Size::Complete)?;
     let profile = r.rules.profile();
     let (s, items) = profile.score_with_items(&r.rules, &h, win, context)?;
-    Ok((
-        s.points,
-        s.allowed,
-        s.shape as u8,
-        s.patterns,
-        s.factor,
-        s.payment,
-        super::value::dict_of(py, &items)?,
-    ))
+    let out = PyDict::new(py);
+    out.set_item("points", s.points)?;
+    out.set_item("allowed", s.allowed)?;
+    out.set_item("shape", s.shape as u8)?;
+    out.set_item("patterns", s.patterns)?;
+    out.set_item("factor", s.factor)?;
+    out.set_item("payment", s.payment)?;
+    out.set_item("score_items", super::value::dict_of(py, &items)?)?;
+    Ok(out)
 }
 
 /// Shanten (向听) of a 3n+1 or 3n+2 hand.

@@ -3,7 +3,8 @@
 //! shapes.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyList};
+use pyo3::types::{PyBool, PyInt, PyList, PyTuple};
+use serde_json::Value;
 
 use super::rules::{rules_arg, PyRules};
 use super::value::{dict_of, from_py, to_py};
@@ -37,6 +38,42 @@ pub(super) fn seat_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
     int_in(obj, "seat", 0, 3)
         .map(|s| s as u8)
         .map_err(|_| Error::Argument(format!("seat must be 0–3, got {}", repr(obj))).into())
+}
+
+/// A seat, or `None` for a spectator.
+fn viewer_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<u8>> {
+    if obj.is_none() {
+        Ok(None)
+    } else {
+        seat_arg(obj).map(Some)
+    }
+}
+
+/// The events of a log (a list or tuple of dicts) as JSON values.
+fn event_values(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Value>> {
+    if obj.cast::<PyList>().is_err() && obj.cast::<PyTuple>().is_err() {
+        return Err(
+            Error::EventLog("an event log is a non-empty list of event dicts".into()).into(),
+        );
+    }
+    let mut out = Vec::new();
+    for (n, item) in obj.try_iter()?.enumerate() {
+        let value = from_py(&item?).map_err(|e| {
+            Error::EventLog(format!("event {n} cannot be read: {}", e.value(obj.py())))
+        })?;
+        out.push(value);
+    }
+    Ok(out)
+}
+
+/// The decisions that a log's events after the first record, as `(event number, seat,
+/// action code)`; `InvalidEventLogError` names the first event that is malformed.
+#[pyfunction]
+pub fn log_decisions(events: &Bound<'_, PyAny>) -> PyResult<Vec<(usize, u8, ActionCode)>> {
+    Ok(crate::game::decisions(&event_values(events)?)?
+        .into_iter()
+        .map(|d| (d.event, d.seat, d.action))
+        .collect())
 }
 
 /// Tiles of a wall or wildcard list: ints 0–41 (flowers 34–41; not bools). Which tiles are
@@ -319,17 +356,35 @@ impl PyGameCore {
         crate::selfplay::event_log_json(self.core.events())
     }
 
-    /// The event log as `seat` may see it.
+    /// The event log as `seat` may see it (`None`: the public log, a spectator's).
     fn events_for<'py>(
         &self,
         py: Python<'py>,
         seat: &Bound<'_, PyAny>,
     ) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
-        for v in self.core.events_for(seat_arg(seat)?) {
+        for v in self.core.events_for(viewer_arg(seat)?) {
             list.append(to_py(py, &v)?)?;
         }
         Ok(list)
+    }
+
+    /// The view a table sends `seat` (`None`: a spectator), as a dict.
+    fn table_view<'py>(
+        &mut self,
+        py: Python<'py>,
+        seat: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let v = self.core.table_view(viewer_arg(seat)?);
+        to_py(py, &v)
+    }
+
+    /// Rebuild a hand from its full log (a list of event dicts), checking that it logs
+    /// exactly those events; `InvalidEventLogError` names the event that is wrong.
+    #[staticmethod]
+    fn replay(events: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let core = GameCore::replay(&event_values(events)?)?;
+        Ok(PyGameCore { core })
     }
 
     /// The settlement as a dict, once the hand is over.
@@ -388,10 +443,11 @@ pub fn greedy_choice(
     {
         return Ok(crate::bots::greedy::bid(&legal).unwrap_or(bid)); // before the deal: no hand yet
     }
-    let melds = view
-        .melds
-        .get(view.seat as usize)
-        .ok_or_else(|| Error::Argument(format!("bad seat {}", view.seat)))?;
+    let seat = view
+        .seat
+        .filter(|&s| s < 4)
+        .ok_or_else(|| Error::Argument("not a seat's view: no seat 0–3".into()))?;
+    let melds = &view.melds[seat as usize];
     let melds: Vec<crate::hand::Meld> = melds
         .iter()
         .filter_map(|m| m.tile.map(|tile| crate::hand::Meld { kind: m.kind, tile }))
@@ -417,6 +473,6 @@ pub fn greedy_choice(
         legal: &legal,
         ready: None,
         claim_tile: view.claim_tile,
-        declared: view.declared[view.seat as usize % 4],
+        declared: view.declared[seat as usize],
     }))
 }

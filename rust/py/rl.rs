@@ -154,10 +154,13 @@ pub fn rl_encode_view<'py>(
 ) -> PyResult<Bound<'py, PyArray2<u8>>> {
     let view: SeatView = serde_json::from_value(from_py(view)?)
         .map_err(|e| Error::Argument(format!("not a seat view: {e}")))?;
-    if view.seat > 3 || view.dealer > 3 || view.turn > 3 {
+    if view.seat.is_none_or(|s| s > 3) || view.dealer > 3 || view.turn > 3 {
         return Err(Error::Argument(format!(
             "not a seat view: seat {}, dealer {}, turn {} must be 0–3",
-            view.seat, view.dealer, view.turn
+            view.seat
+                .map_or_else(|| "null".to_owned(), |s| s.to_string()),
+            view.dealer,
+            view.turn
         ))
         .into());
     }

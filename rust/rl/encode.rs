@@ -154,14 +154,14 @@ impl Source for Live<'_> {
         for m in self.game.melds(owner) {
             f(
                 m.kind,
-                sees_meld(owner, self.seat, m.kind, over).then_some(m.tile),
+                sees_meld(owner, Some(self.seat), m.kind, over).then_some(m.tile),
             );
         }
     }
     fn each_discard(&self, owner: u8, mut f: impl FnMut(Option<u8>)) {
         let over = self.all || self.game.phase() == Phase::Over;
         for &(t, down) in self.game.discards(owner) {
-            f(sees_discard(owner, self.seat, down, over).then_some(t));
+            f(sees_discard(owner, Some(self.seat), down, over).then_some(t));
         }
     }
     fn flowers(&self, owner: u8) -> &[u8] {
@@ -174,8 +174,9 @@ impl Source for Live<'_> {
 }
 
 impl Source for SeatView {
+    /// A seat's view (the binding refuses a spectator's, which has none).
     fn seat(&self) -> u8 {
-        self.seat
+        self.seat.unwrap_or(0)
     }
     fn dealer(&self) -> u8 {
         self.dealer

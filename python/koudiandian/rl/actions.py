@@ -89,4 +89,4 @@ def _core_of(game: object) -> _core.GameCore:
 
     if not isinstance(game, Game):
         raise ArgumentTypeError(f"expected a Game, got {type(game).__name__}")
-    return game._core
+    return game.engine

@@ -107,7 +107,7 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         self._game = Game(
             self._rules, seed=self._seeds.getrandbits(64), dealer=dealer, scores=self._scores
         )
-        self._core = self._game._core
+        self._core = self._game.engine
         self._select()
 
     def _select(self) -> None:

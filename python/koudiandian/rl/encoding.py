@@ -64,7 +64,7 @@ def encode(
     if isinstance(source, Game):
         if seat is None:
             raise InvalidArgumentError("encode(game, seat): give the seat whose view to encode")
-        out: npt.NDArray[np.uint8] = _core.rl_encode_game(source._core, seat, oracle)
+        out: npt.NDArray[np.uint8] = _core.rl_encode_game(source.engine, seat, oracle)
         return out
     if isinstance(source, SeatView):
         if seat is not None and seat != source.seat:

@@ -81,7 +81,7 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
             self._game = Game(
                 self._rules, seed=int(rng.integers(2**63)), dealer=int(rng.integers(4))
             )
-            self._core = self._game._core
+            self._core = self._game.engine
             self._play_opponents()
             if not self._core.is_over():
                 return self._obs(), self._info(illegal=False)

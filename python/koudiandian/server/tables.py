@@ -31,7 +31,7 @@ from ..simulate import BOTS, _LazyView
 from .auth import new_token, seat_of, token_digest
 from .spec import HUMAN, TableSpec
 from .store import Store
-from .visibility import mask_log, public_view, seat_view
+from .visibility import public_view, seat_log, seat_view
 
 __all__ = ["Table", "Lobby", "Connection", "MAX_QUEUED"]
 
@@ -121,7 +121,6 @@ class Table:
         self._bots: list[Bot | None] = []
         self._bots_hand = -1
         self._logs: dict[tuple[int, int | None], tuple[int, list[dict[str, Any]]]] = {}
-        self._public: dict[int, tuple[int, list[dict[str, Any]]]] = {}  # hand: (seat 0's, log)
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
 
@@ -173,7 +172,6 @@ class Table:
         self.match = _match_of(self.spec)
         self.replay(self._store.table(self.id).actions)
         self._logs.clear()
-        self._public.clear()
         self._bots_hand = -1
 
     def act(self, seat: int, action: Action) -> None:
@@ -256,18 +254,11 @@ class Table:
     def log(self, hand: int, seat: int | None) -> list[dict[str, Any]]:
         """Hand ``hand``'s log as ``seat`` may see it (``None``: public), cached."""
         game = self.match.games[hand]
-        count = game._core.event_count()
+        count = game.event_count
         cached = self._logs.get((hand, seat))
         if cached is not None and cached[0] == count:
             return cached[1]
-        if seat is None:
-            # The public log grows with seat 0's: mask only the events added since.
-            base = self.log(hand, 0)
-            done, log = self._public.get(hand, (0, []))
-            log.extend(mask_log(base[done:], 0))
-            self._public[hand] = (len(base), log)
-        else:
-            log = list(game.events_for(seat))  # type: ignore[arg-type]
+        log = seat_log(game, seat)
         self._logs[(hand, seat)] = (count, log)
         return log
 

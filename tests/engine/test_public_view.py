@@ -1,0 +1,119 @@
+"""The spectator's log and view, the table's view and the replay entry, as the core gives
+them to ``Game``: ``Game.events_for(None)``, ``Game.table_view``, ``Game.event_count``,
+``Game.engine``, and ``Game.replay``'s messages naming the event."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from koudiandian import Game, InvalidEventLogError, Rules, _core
+from koudiandian.bots import GreedyBot
+from koudiandian.game import replay_decisions
+
+
+def _played(rules: str, seed: int, steps: int | None = None) -> Game:
+    game = Game(Rules.parse(rules), seed=seed)
+    bot = GreedyBot()
+    while not game.is_over and (steps is None or steps > 0):
+        seat = game.to_act[0]
+        game.step(seat, bot.act(game.view(seat), game.legal_actions(seat)))
+        steps = None if steps is None else steps - 1
+    return game
+
+
+@pytest.mark.parametrize("rules", ["taiyuan", "hebei", "changsha"])
+def test_the_public_log_holds_no_seats_secrets(rules: str) -> None:
+    game = _played(rules, 5)
+    public = game.events_for(None)
+    assert len(public) == game.event_count - sum(e["type"] == "answer" for e in game.events)
+    for e in public:
+        assert e["type"] != "answer" and "wall" not in e
+        if e["type"] == "start_hand":
+            assert e["hand"] == [] and e["wall_size"] == len(game._wall)
+        if e["type"] in ("draw", "concealed_kong"):
+            assert e["tile"] is None
+        if e["type"] == "discard":
+            assert "auto" not in e and (e["tile"] is None) == e["declare"]
+
+
+def test_the_table_view_of_a_seat_and_of_a_spectator() -> None:
+    game = _played("taiyuan", 3, steps=12)
+    sizes = [len(game.hand(s)) for s in range(4)]
+    for seat in range(4):
+        view = game.table_view(seat)
+        assert view["seat"] == seat and view["hand_sizes"] == sizes
+        assert view["hand"] == [int(t) for t in game.view(seat).hand]
+    public = game.table_view(None)
+    assert public["seat"] is None and public["hand_sizes"] == sizes
+    assert public["hand"] == [] and public["drawn"] is None and public["legal_actions"] == []
+    assert public["winning_tiles"] is None and public["passed_win"] is False
+
+
+def test_a_seat_not_asked_waits_and_an_asked_one_sees_the_claim() -> None:
+    for seed in range(40):
+        game = Game(Rules.preset("taiyuan"), seed=seed)
+        bot = GreedyBot()
+        while not game.is_over:
+            if game.phase == "claim":
+                for s in range(4):
+                    view = game.table_view(s)
+                    if s in game.to_act:
+                        assert view["phase"] == "claim" and view["claim_tile"] is not None
+                    else:
+                        assert (view["phase"], view["claim_tile"]) == ("wait", None)
+                assert game.table_view(None)["phase"] == "wait"
+                return
+            seat = game.to_act[0]
+            game.step(seat, bot.act(game.view(seat), game.legal_actions(seat)))
+    pytest.fail("no claim in 40 hands")
+
+
+def test_the_engine_and_the_event_count() -> None:
+    game = _played("taiyuan", 1, steps=5)
+    assert isinstance(game.engine, _core.GameCore)
+    assert game.event_count == len(game.events) == game.engine.event_count()
+    assert tuple(game.engine.to_act()) == game.to_act
+
+
+def test_replay_decisions_takes_the_logged_decisions_in_order() -> None:
+    game = _played("hebei", 2)
+    events = game.events
+    start = events[0]
+    twin = Game(
+        game.rules, dealer=start["dealer"], wall=start["wall"], wildcards=start["wildcards"]
+    )
+    taken: list[tuple[int, str]] = []
+
+    def step(seat: int, action: Any) -> None:
+        taken.append((seat, str(action)))
+        twin.step(seat, action)
+
+    replay_decisions(events, step)
+    assert twin.events == events and len(taken) > 10
+    bad = [dict(e) for e in events]
+    n = next(i for i, e in enumerate(bad) if e["type"] == "discard" and not e["auto"])
+    del bad[n]["declare"]
+    with pytest.raises(
+        InvalidEventLogError, match=f"^hand 3, event {n} \\(discard\\) is malformed"
+    ):
+        replay_decisions(bad, step, where="hand 3, ")
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda log: log.append(log[1]), "event .* differs|cannot be replayed"),
+        (lambda log: log[0].update(dice=[[7, 1]]), "'dice' must be"),
+        (lambda log: log[0].update(rules={"profile": "nope"}), "nope"),
+        (lambda log: log[0]["rules"].update(dealer_bonus="yes"), "dealer_bonus"),
+        (lambda log: log[3].update(type=5), "event 3 has unknown type 5"),
+        (lambda log: log.insert(2, log[0]), "event 2 is a second 'start_hand'"),
+        (lambda log: log[2].update(extra=2**70), "event 2 cannot be read"),
+    ],
+)
+def test_a_bad_log_names_the_event_and_what_is_wrong(edit: Any, message: str) -> None:
+    log = _played("taiyuan", 4).events
+    edit(log)
+    with pytest.raises(InvalidEventLogError, match=message):
+        Game.replay(log)
