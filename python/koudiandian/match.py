@@ -75,7 +75,7 @@ class Match:
         game = next((g for g in self.games if g.result is result), None)
         if game is None:
             raise InvalidArgumentError("not the result of a finished hand of this match")
-        nxt = self._driver.next_dealer(game._core)
+        nxt = self._driver.next_dealer(game.engine)
         assert nxt is not None
         return nxt
 
@@ -104,7 +104,7 @@ class Match:
         result = game.result
         assert result is not None
         self.results.append(result)
-        self._driver.settle(game._core)
+        self._driver.settle(game.engine)
         if not self._driver.is_over:
             self._start_hand()
 

@@ -32,18 +32,9 @@ BotSpec = str | Callable[[int], Bot]
 Part = tuple[list[Record], list[list[int]], list[str]]
 
 
-# -- the Game internals the Python loop needs, in one place ---------------------------------
-# (Game is getting public members for them; each use is one line to change.)
-
-
 def _greedy_action(game: Game, seat: int) -> int:
     """The greedy policy's choice for ``seat`` in ``game``, as a code."""
-    return int(game._core.greedy_action(seat))
-
-
-def _core_of(game: Game) -> _core.GameCore:
-    """The core of ``game``: a finished hand for the :class:`Schedule` to keep."""
-    return game._core
+    return int(game.engine.greedy_action(seat))
 
 
 class _LazyView:
@@ -204,6 +195,6 @@ def _play_range(job: Job, start: int, stop: int) -> Part:
     while (hand := schedule.next_hand()) is not None:
         game = Game(job.rules, seed=hand.seed, dealer=hand.dealer, scores=hand.scores)
         play_hand(game, _seat_bots(made, hand, names))
-        schedule.finish(_core_of(game))
+        schedule.finish(game.engine)
     records, rankings, lines = schedule.played()
     return records, [list(r) for r in rankings], lines

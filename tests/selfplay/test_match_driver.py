@@ -8,15 +8,14 @@ from __future__ import annotations
 import ast
 import copy
 import pickle
-from pathlib import Path
 from typing import Any
 
 import pytest
 from koudiandian import Game, InvalidArgumentError, Match, Rules, _core
 from koudiandian.bots import GreedyBot, RandomBot
+from koudiandian.match import hand_seed
 
 from tests.support import ROOT
-from koudiandian.match import hand_seed
 
 PACKAGE = ROOT / "python" / "koudiandian"
 
