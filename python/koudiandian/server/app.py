@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -90,132 +90,152 @@ def create_app(
         yield
         await lobby.stop()
 
-    async def create_table(request: Request) -> Response:
-        try:
-            spec = TableSpec.parse(_json(await _body(request)), default_bot_delay=bot_delay)
-            table, tokens = lobby.create(spec)
-        except KoudiandianError as e:
-            return _error(400, e)
-        return JSONResponse(
-            {"id": table.id, "tokens": tokens, "state": table.public_state()}, status_code=201
-        )
-
-    def _table(request: Request) -> Table:
-        return lobby.get(request.path_params["table_id"])
-
-    async def list_tables(request: Request) -> Response:
-        return JSONResponse(
-            {
-                "tables": [
-                    {"id": t.id, "seats": list(t.spec.seats), "over": t.match.is_over}
-                    for t in lobby.tables.values()
-                ]
-            }
-        )
-
-    async def get_table(request: Request) -> Response:
-        try:
-            return JSONResponse(_table(request).public_state())
-        except TableNotFoundError as e:
-            return _error(404, e)
-
-    async def get_hand(request: Request) -> Response:
-        """A finished hand's full log (the wall and every decision)."""
-        try:
-            hand = _int_param(request.path_params["hand"], "hand")
-            game = _table(request).finished_hand(hand)
-        except TableNotFoundError as e:
-            return _error(404, e)
-        except ProtocolError as e:
-            return _error(400, e)
-        return JSONResponse({"hand": hand, "events": game.events})
-
-    async def get_hand_replay(request: Request) -> Response:
-        try:
-            hand = _int_param(request.path_params["hand"], "hand")
-            game = _table(request).finished_hand(hand)
-        except TableNotFoundError as e:
-            return _error(404, e)
-        except ProtocolError as e:
-            return _error(400, e)
-        return JSONResponse({"hand": hand, "hands": 1, "frames": frames(game.events)})
-
-    async def post_replay(request: Request) -> Response:
-        """Frames of one hand of an uploaded log: JSONL (``simulate --log``), a JSON game
-        (``Game.to_json``) or ``{"events": [...]}``; ``?hand=i`` picks a line."""
-        try:
-            text = (await _body(request)).decode("utf-8", errors="replace")
-            hand = _int_param(request.query_params.get("hand", "0"), "hand")
-            stripped = text.strip()
-            if stripped.startswith("{") and "\n" not in stripped:
-                obj = _json(stripped.encode())
-                hands = [obj["events"]] if isinstance(obj.get("events"), list) else []
-                if not hands:
-                    raise ProtocolError("the body has no 'events' list")
-            else:
-                hands = hands_of_jsonl(text)
-            if not 0 <= hand < len(hands):
-                raise ProtocolError(f"hand {hand} asked for; the log has {len(hands)}")
-            return JSONResponse({"hand": hand, "hands": len(hands), "frames": frames(hands[hand])})
-        except (ProtocolError, InvalidEventLogError) as e:
-            return _error(400, e)
-
-    async def index(request: Request) -> Response:
-        return FileResponse(_STATIC / "index.html")
-
-    async def play(websocket: WebSocket) -> None:
-        await websocket.accept()
-        table_id = websocket.path_params["table_id"]
-        try:
-            table = lobby.get(table_id)
-        except TableNotFoundError as e:
-            await websocket.send_text(json.dumps([error_message(e)]))
-            await websocket.close(CLOSE_NOT_FOUND)
-            return
-        token = websocket.query_params.get("token")
-        seat: int | None = None
-        if token is not None:
-            try:
-                seat = table.seat_of(token)
-            except InvalidTokenError as e:
-                await websocket.send_text(json.dumps([error_message(e)]))
-                await websocket.close(CLOSE_BAD_TOKEN)
-                return
-        try:
-            hand_param = websocket.query_params.get("hand")
-            hand = None if hand_param is None else _int_param(hand_param, "hand")
-            since = _int_param(websocket.query_params.get("since", "0"), "since")
-            views = websocket.query_params.get("views", "act")
-            if views not in ("act", "all"):
-                raise ProtocolError(f"views must be 'act' or 'all', got {views[:40]!r}")
-        except ProtocolError as e:
-            await websocket.send_text(json.dumps([error_message(e)]))
-            await websocket.close(1008)
-            return
-        conn = table.connect(seat, hand, since, all_views=views == "all")
-        writer = asyncio.get_running_loop().create_task(_write(websocket, conn))
-        try:
-            await _read(websocket, table, conn)
-        finally:
-            table.disconnect(conn)
-            conn.queue.put_nowait(None)
-            with contextlib.suppress(Exception):
-                await writer
-
-    routes = [
-        Route("/", index),
-        Route("/tables", create_table, methods=["POST"]),
-        Route("/tables", list_tables, methods=["GET"]),
-        Route("/tables/{table_id}", get_table),
-        Route("/tables/{table_id}/hands/{hand}", get_hand),
-        Route("/tables/{table_id}/hands/{hand}/replay", get_hand_replay),
-        Route("/replay", post_replay, methods=["POST"]),
-        WebSocketRoute("/tables/{table_id}/ws", play),
-        Mount("/static", StaticFiles(directory=_STATIC), name="static"),
-    ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=_ROUTES, lifespan=lifespan)
     app.state.lobby = lobby
+    app.state.bot_delay = bot_delay
     return app
+
+
+def _lobby(conn: HTTPConnection) -> Lobby:
+    """The lobby of the app serving ``conn``."""
+    lobby: Lobby = conn.app.state.lobby
+    return lobby
+
+
+async def create_table(request: Request) -> Response:
+    try:
+        spec = TableSpec.parse(
+            _json(await _body(request)), default_bot_delay=request.app.state.bot_delay
+        )
+        table, tokens = _lobby(request).create(spec)
+    except KoudiandianError as e:
+        return _error(400, e)
+    return JSONResponse(
+        {"id": table.id, "tokens": tokens, "state": table.public_state()}, status_code=201
+    )
+
+
+def _table(request: Request) -> Table:
+    return _lobby(request).get(request.path_params["table_id"])
+
+
+async def list_tables(request: Request) -> Response:
+    return JSONResponse(
+        {
+            "tables": [
+                {"id": t.id, "seats": list(t.spec.seats), "over": t.match.is_over}
+                for t in _lobby(request).tables.values()
+            ]
+        }
+    )
+
+
+async def get_table(request: Request) -> Response:
+    try:
+        return JSONResponse(_table(request).public_state())
+    except TableNotFoundError as e:
+        return _error(404, e)
+
+
+async def get_hand(request: Request) -> Response:
+    """A finished hand's full log (the wall and every decision)."""
+    try:
+        hand = _int_param(request.path_params["hand"], "hand")
+        game = _table(request).finished_hand(hand)
+    except TableNotFoundError as e:
+        return _error(404, e)
+    except ProtocolError as e:
+        return _error(400, e)
+    return JSONResponse({"hand": hand, "events": game.events})
+
+
+async def get_hand_replay(request: Request) -> Response:
+    try:
+        hand = _int_param(request.path_params["hand"], "hand")
+        game = _table(request).finished_hand(hand)
+    except TableNotFoundError as e:
+        return _error(404, e)
+    except ProtocolError as e:
+        return _error(400, e)
+    return JSONResponse({"hand": hand, "hands": 1, "frames": frames(game.events)})
+
+
+async def post_replay(request: Request) -> Response:
+    """Frames of one hand of an uploaded log: JSONL (``simulate --log``), a JSON game
+    (``Game.to_json``) or ``{"events": [...]}``; ``?hand=i`` picks a line."""
+    try:
+        text = (await _body(request)).decode("utf-8", errors="replace")
+        hand = _int_param(request.query_params.get("hand", "0"), "hand")
+        stripped = text.strip()
+        if stripped.startswith("{") and "\n" not in stripped:
+            obj = _json(stripped.encode())
+            hands = [obj["events"]] if isinstance(obj.get("events"), list) else []
+            if not hands:
+                raise ProtocolError("the body has no 'events' list")
+        else:
+            hands = hands_of_jsonl(text)
+        if not 0 <= hand < len(hands):
+            raise ProtocolError(f"hand {hand} asked for; the log has {len(hands)}")
+        return JSONResponse({"hand": hand, "hands": len(hands), "frames": frames(hands[hand])})
+    except (ProtocolError, InvalidEventLogError) as e:
+        return _error(400, e)
+
+
+async def index(request: Request) -> Response:
+    return FileResponse(_STATIC / "index.html")
+
+
+async def play(websocket: WebSocket) -> None:
+    await websocket.accept()
+    table_id = websocket.path_params["table_id"]
+    try:
+        table = _lobby(websocket).get(table_id)
+    except TableNotFoundError as e:
+        await websocket.send_text(json.dumps([error_message(e)]))
+        await websocket.close(CLOSE_NOT_FOUND)
+        return
+    token = websocket.query_params.get("token")
+    seat: int | None = None
+    if token is not None:
+        try:
+            seat = table.seat_of(token)
+        except InvalidTokenError as e:
+            await websocket.send_text(json.dumps([error_message(e)]))
+            await websocket.close(CLOSE_BAD_TOKEN)
+            return
+    try:
+        hand_param = websocket.query_params.get("hand")
+        hand = None if hand_param is None else _int_param(hand_param, "hand")
+        since = _int_param(websocket.query_params.get("since", "0"), "since")
+        views = websocket.query_params.get("views", "act")
+        if views not in ("act", "all"):
+            raise ProtocolError(f"views must be 'act' or 'all', got {views[:40]!r}")
+    except ProtocolError as e:
+        await websocket.send_text(json.dumps([error_message(e)]))
+        await websocket.close(1008)
+        return
+    conn = table.connect(seat, hand, since, all_views=views == "all")
+    writer = asyncio.get_running_loop().create_task(_write(websocket, conn))
+    try:
+        await _read(websocket, table, conn)
+    finally:
+        table.disconnect(conn)
+        conn.queue.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await writer
+
+
+_ROUTES = [
+    Route("/", index),
+    Route("/tables", create_table, methods=["POST"]),
+    Route("/tables", list_tables, methods=["GET"]),
+    Route("/tables/{table_id}", get_table),
+    Route("/tables/{table_id}/hands/{hand}", get_hand),
+    Route("/tables/{table_id}/hands/{hand}/replay", get_hand_replay),
+    Route("/replay", post_replay, methods=["POST"]),
+    WebSocketRoute("/tables/{table_id}/ws", play),
+    Mount("/static", StaticFiles(directory=_STATIC), name="static"),
+]
 
 
 def _int_param(text: str, name: str) -> int:
