@@ -77,7 +77,7 @@ class GreedyBot:
     the most live winning tiles (of those it has not seen), then the highest-value wait;
     declares ready (报听) as soon as it can, with its best declarable discard; kongs and
     pongs when that does not raise its shanten; once declared, makes every kong it is
-    offered. The policy runs in the Rust core (``rust/greedy.rs``) on what the view shows.
+    offered. The policy runs in the Rust core (``rust/bots/greedy.rs``) on what the view shows.
     Deterministic: ``seed`` is accepted for a uniform bot factory and ignored."""
 
     def __init__(self, seed: int | None = None) -> None:

@@ -1,7 +1,7 @@
 """Rule options: one frozen, validated :class:`Rules` object, owned by the Rust core.
 
 ``Rules`` carries a rule profile (``"taiyuan"``: docs/rules.md §1–§8) and its options. It is built
-and checked once in Rust (``rust/rules.rs`` and the profile's module under
+and checked once in Rust (``rust/profiles/`` and the profile's module under
 ``rust/profiles/``); every function that takes rules takes this object. Each option is an
 attribute (``rules.dealer_bonus``); ``Rules.options()`` describes them all.
 """

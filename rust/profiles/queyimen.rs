@@ -37,7 +37,7 @@ mod fan {
     pub const LAST_TILE: u8 = 1;
 }
 
-/// A pattern bit of this profile only (碰碰胡), above `score::PATTERNS`: it names no
+/// A pattern bit of this profile only (碰碰胡), above `outcome::PATTERNS`: it names no
 /// `koudiandian.Pattern`, and the breakdown shows it as the `all_pongs` item.
 const ALL_PONGS_BIT: u32 = 1 << 8;
 
