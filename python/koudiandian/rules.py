@@ -1,8 +1,8 @@
 """Rule options: one frozen, validated :class:`Rules` object, owned by the Rust core.
 
 ``Rules`` carries a rule profile (``"taiyuan"``: docs/rules.md §1–§8) and its options. It is built
-and checked once in Rust (``rust/profiles/`` and the profile's module under
-``rust/profiles/``); every function that takes rules takes this object. Each option is an
+and checked once in Rust (``rust/profiles/``: the option tables and the profile's own
+module); every function that takes rules takes this object. Each option is an
 attribute (``rules.dealer_bonus``); ``Rules.options()`` describes them all.
 """
 
