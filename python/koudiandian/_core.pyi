@@ -34,6 +34,7 @@ __all__ = [
     "rl_obs_shape",
     "rl_observe",
     "rl_step",
+    "rules_of",
     "score_win",
     "self_play",
     "shanten",
