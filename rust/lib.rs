@@ -36,6 +36,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions::ready_discards, m)?)?;
     m.add_function(wrap_pyfunction!(functions::score_win, m)?)?;
     m.add_function(wrap_pyfunction!(functions::shanten, m)?)?;
+    m.add_function(wrap_pyfunction!(py::analysis::win_refusal, m)?)?;
+    m.add_function(wrap_pyfunction!(py::analysis::settle_win, m)?)?;
+    m.add_function(wrap_pyfunction!(py::analysis::patterns, m)?)?;
+    m.add_function(wrap_pyfunction!(py::analysis::pattern_factor, m)?)?;
+    m.add_function(wrap_pyfunction!(py::analysis::declarable, m)?)?;
     m.add_class::<py::rules::PyRules>()?;
     m.add_function(wrap_pyfunction!(py::rules::rules_of, m)?)?;
     m.add_class::<py::game::PyGameCore>()?;

@@ -17,6 +17,7 @@ __all__ = [
     "Schedule",
     "Rules",
     "VecEnv",
+    "declarable",
     "decompose",
     "duplicate_seating",
     "format_mpsz",
@@ -26,6 +27,8 @@ __all__ = [
     "is_win_batch",
     "log_decisions",
     "parse_tiles",
+    "pattern_factor",
+    "patterns",
     "ready_discards",
     "rl_action_codes",
     "rl_action_mask",
@@ -37,9 +40,11 @@ __all__ = [
     "rules_of",
     "score_win",
     "self_play",
+    "settle_win",
     "shanten",
     "tile_list",
     "warm_up",
+    "win_refusal",
     "winning_tiles",
     "winning_tiles_batch",
 ]
@@ -160,6 +165,42 @@ def winning_tiles_batch(
     counts: Any, wild: Any, melds: Any, wildcards: Any, rules: _RulesArg
 ) -> npt.NDArray[np.bool_]: ...
 def shanten(tiles: Any, melds: Any, wildcards: Any, rules: _RulesArg) -> int: ...
+def win_refusal(
+    tiles: Any,
+    win_tile: Any,
+    self_draw: bool,
+    melds: Any,
+    wildcards: Any,
+    rules: _RulesArg = None,
+    kong_replacement: bool = False,
+    last_tile: bool = False,
+    robbed_kong: bool = False,
+    kong_discard: bool = False,
+    first_turn: bool = False,
+    flowers: int | None = None,
+    dealer: bool = False,
+) -> str | None: ...
+def settle_win(
+    tiles: Any,
+    win_tile: Any,
+    self_draw: bool,
+    melds: Any,
+    wildcards: Any,
+    rules: _RulesArg = None,
+    winner: int = 0,
+    discarder: int | None = None,
+    discarder_declared: bool = False,
+    dealer: int = 0,
+    kong_replacement: bool = False,
+    last_tile: bool = False,
+    robbed_kong: bool = False,
+    kong_discard: bool = False,
+    first_turn: bool = False,
+    flowers: int | None = None,
+) -> list[tuple[int, int, int, str, int | None]]: ...
+def patterns() -> list[tuple[str, str]]: ...
+def pattern_factor(bit: int, rules: _RulesArg = None) -> int: ...
+def declarable(tiles: Any, melds: Any, wildcards: Any, rules: _RulesArg) -> bool: ...
 
 @final
 class GameCore:

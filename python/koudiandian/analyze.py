@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from . import _core
 from .errors import KoudiandianError
 from .hand import is_win, ready_discards, score_win, shanten, winning_tiles
-from .meld import Meld, MeldKind
+from .meld import Meld
+from .result import Transfer
 from .rules import Rules
 from .score import WinScore
 from .simulate import describe_rules
@@ -73,7 +75,7 @@ def analyze_text(
             )
         ways = (True, False) if self_draw is None else (self_draw,)
         for way in ways:
-            out += _win(hand, win_tile, way, melds, kw, style)
+            out += _win(hand, win_tile, way, kw, style)
     elif waiting:
         out += _waits(tiles, kw, style) if s == 0 else _improvements(tiles, kw, style)
     elif s == 0:
@@ -101,70 +103,214 @@ def _win(
     hand: list[Tile],
     tile: Tile,
     self_draw: bool,
-    melds: Sequence[Meld],
     kw: dict[str, Any],
     style: TileStyle,
 ) -> list[str]:
-    """The value of winning with ``tile``, and who pays what under the active options."""
+    """The value of winning with ``tile``, and who pays what, as the profile scores and
+    settles it."""
     sc = score_win(hand, tile, self_draw=self_draw, **kw)
     how = "by self-draw" if self_draw else "on a discard"
     pats = " ".join(p.chinese for p in sc.patterns)
-    verdict = "allowed" if sc.allowed else f"not allowed ({_why_not(sc, tile, kw)})"
+    if sc.allowed:
+        verdict = "allowed"
+    else:
+        why = _core.win_refusal(hand, tile, self_draw, kw["melds"], kw["wildcards"], kw["rules"])
+        verdict = "not allowed" if why is None else f"not allowed ({why})"
     value = ", ".join(x for x in (f"p={sc.points}", pats, f"factor ×{sc.factor}") if x)
     lines = [f"win with {tile.format(style)} {how}: {value}: {verdict}"]
-    fan = [i for i in sc.score_items if i.combine == "add"]
-    if sc.score_items and sc.score_items[0].name == "base":  # a factor table, e.g. hebei
-        items = " × ".join(f"{i.chinese} {i.value}" for i in sc.score_items)
-        lines.append(f"  factors: {items} = {sc.payment} (one payment; see docs/rules.md)")
-    elif fan:  # an additive (fan) profile, e.g. queyimen: the fan total is each payment
-        items = " + ".join(f"{i.chinese} {i.value}" for i in sc.score_items)
-        lines.append(f"  fan: {items} = {sc.payment}")
-        if sc.allowed:
-            payer = "each other seat pays" if self_draw else "the discarder pays"
-            lines.append(f"  {payer} {sc.payment}")
-    elif sc.allowed and kw["rules"].declares_ready:
-        lines += _payments(sc, melds, kw["rules"])
+    lines += _items(sc)
+    if sc.allowed:
+        lines += _payments(hand, tile, self_draw, kw)
     return lines
 
 
-def _why_not(sc: WinScore, tile: Tile, kw: dict[str, Any]) -> str:
-    if not sc.self_draw and tile in kw["wildcards"]:
-        return "a discarded wildcard cannot be won on"
-    if not sc.self_draw:
-        return "a win on a discard needs 6 points or more"
-    least = 5 if kw["rules"].to_dict().get("draw5_win6") else 3
-    return f"a self-draw needs {least} points or more"
+def _items(sc: WinScore) -> list[str]:
+    """The score items in the order they apply, when there is more than one: added (fan),
+    multiplied (factors), or both, as each item's ``combine`` says."""
+    if len(sc.score_items) < 2:
+        return []
+    ops = {i.combine for i in sc.score_items[1:]}
+    label = "fan" if ops == {"add"} else "factors" if ops == {"multiply"} else "score"
+    text = ""
+    for i in sc.score_items:
+        op = "" if not text else " + " if i.combine == "add" else " × "
+        text += f"{op}{i.chinese} {i.value}"
+    return [f"  {label}: {text} = {sc.payment}"]
 
 
-def _payments(sc: WinScore, melds: Sequence[Meld], rules: Rules) -> list[str]:
-    """Who pays the win (docs/rules.md §5, Taiyuan): each share is ``sc.payment``."""
-    options = rules.to_dict()
-    share = sc.payment
-    kongs = sum(
-        Tile(m.tile).points * (2 if m.kind is MeldKind.CONCEALED_KONG else 1)
-        for m in melds
-        if m.kind.is_kong
-    )
-    if sc.self_draw:
-        lines = [f"  each other seat pays its share: {share}"]
+# The seats of the hand that `_payments` settles: the winner, the discarder of the winning
+# tile (on a discard), and the dealer, a third seat (the winner or the discarder dealing are
+# said apart). The reasons of a kong's transfers.
+_WINNER, _DISCARDER, _DEALER = 0, 1, 2
+_KONGS = ("concealed_kong", "added_kong", "kong")
+_SHARES = {1: "its share", 2: "both shares", 3: "all three shares"}
+_OTHERS = {1: "the other seat's share", 2: "the other two seats' shares"}
+
+# Who pays a kind of transfer, as (subject, what it pays): ("each other seat", "pays 6").
+_Bill = tuple[str, str]
+
+
+def _payments(hand: list[Tile], tile: Tile, self_draw: bool, kw: dict[str, Any]) -> list[str]:
+    """Who pays the win, from the transfers of the profile's settlement of a hand that ends
+    with it: the win's shares (apart for a discarder who had declared and one who had not,
+    where they differ), what changes when the winner or the discarder deals, the winner's
+    kongs, and every other transfer (a dealer bonus)."""
+
+    def settle(dealer: int, declared: bool = True) -> list[Transfer]:
+        raw = _core.settle_win(
+            hand,
+            tile,
+            self_draw,
+            kw["melds"],
+            kw["wildcards"],
+            kw["rules"],
+            discarder=None if self_draw else _DISCARDER,
+            discarder_declared=declared,
+            dealer=dealer,
+        )
+        return [Transfer(*t) for t in raw]
+
+    base = settle(_DEALER)
+    undeclared = base if self_draw else settle(_DEALER, declared=False)
+    lines = _either_discarder(_of(base, "win"), _of(undeclared, "win"), self_draw)
+    dealers = [("the winner", _WINNER)] + ([] if self_draw else [("the discarder", _DISCARDER)])
+    dealing = {who: settle(seat) for who, seat in dealers}
+    for who, transfers in dealing.items():
+        if _of(transfers, "win") != _of(base, "win"):
+            subject, pays = _win_bill(_of(transfers, "win"), self_draw)
+            lines.append(f"  if {who} deals: {subject} {pays}")
+    lines += _kong_lines(_of(base, *_KONGS), _of(undeclared, *_KONGS), self_draw)
+    winner_deals = dealing["the winner"]
+    for reason in dict.fromkeys(t.reason for t in base + winner_deals):
+        if reason != "win" and reason not in _KONGS:
+            lines += _other_lines(reason, _of(base, reason), _of(winner_deals, reason))
+    return lines
+
+
+def _of(transfers: list[Transfer], *reasons: str) -> list[Transfer]:
+    return [t for t in transfers if t.reason in reasons]
+
+
+def _owed(transfers: list[Transfer]) -> dict[int, tuple[int, int]]:
+    """Each share by the seat it is of: who pays it, and how much in all."""
+    out: dict[int, tuple[int, int]] = {}
+    for t in transfers:
+        owner = t.payer if t.share_of is None else t.share_of
+        out[owner] = (t.payer, out.get(owner, (t.payer, 0))[1] + t.amount)
+    return out
+
+
+def _each(transfers: list[Transfer]) -> int | None:
+    """What each other seat pays of its own share, if all three pay the same; else ``None``."""
+    owed = _owed(transfers)
+    amounts = {amount for _, amount in owed.values()}
+    own = all(payer == owner for owner, (payer, _) in owed.items())
+    return amounts.pop() if own and len(owed) == 3 and len(amounts) == 1 else None
+
+
+def _role(seat: int, self_draw: bool) -> str:
+    if seat == _DISCARDER and not self_draw:
+        return "the discarder"
+    return "the dealer" if seat == _DEALER else "the other seat"
+
+
+def _by_payer(transfers: list[Transfer], self_draw: bool) -> _Bill:
+    """What each seat pays in all, the discarder and the dealer named first:
+    ``("the dealer", "pays 2, each other seat 1")``."""
+    paid: dict[int, int] = {}
+    for t in transfers:
+        paid[t.payer] = paid.get(t.payer, 0) + t.amount
+    named = [s for s in sorted(paid) if _role(s, self_draw) != "the other seat"]
+    parts = [(_role(s, self_draw), paid[s]) for s in named]
+    rest = [s for s in sorted(paid) if s not in named]
+    if len({paid[s] for s in rest}) == 1:
+        parts.append(("each other seat" if len(rest) > 1 else "the other seat", paid[rest[0]]))
     else:
-        lines = [
-            f"  a discarder who had not declared pays all three shares (点炮包胡): {3 * share}",
-            f"  a discarder who had declared: each other seat pays its share (三家均摊): {share}",
-        ]
-    if kongs:
-        lines.append(f"  each other seat also pays {kongs} for the winner's kongs")
-        if not sc.self_draw and options.get("feeder_pays_all"):
-            lines.append(
-                "  a discarder who had not declared pays the other two seats' shares of them "
-                f"too (点炮包杠): {3 * kongs} in all"
-            )
-    if options.get("dealer_bonus"):
-        bonus = 10 if sc.self_draw and options.get("dealer_selfdraw_double") else 5
+        parts += [(f"seat {s}", paid[s]) for s in rest]
+    (subject, first), more = parts[0], parts[1:]
+    return subject, ", ".join([f"pays {first}", *(f"{who} {amount}" for who, amount in more)])
+
+
+def _win_bill(transfers: list[Transfer], self_draw: bool) -> _Bill:
+    """Who pays the win: every other seat its own share (三家均摊 on a discard), one seat
+    every share (包胡) or just what it owes, else each seat what it pays."""
+    each = _each(transfers)
+    if each is not None:
+        return "each other seat", f"pays its share{'' if self_draw else ' (三家均摊)'}: {each}"
+    owed = _owed(transfers)
+    payers = {payer for payer, _ in owed.values()}
+    if len(payers) > 1:
+        return _by_payer(transfers, self_draw)
+    payer, total = payers.pop(), sum(t.amount for t in transfers)
+    if len(owed) > 1:
+        shares = _SHARES.get(len(owed), f"{len(owed)} shares")
+        return _role(payer, self_draw), f"pays {shares} (点炮包胡): {total}"
+    return _role(payer, self_draw), f"pays {total}"
+
+
+def _either_discarder(
+    declared: list[Transfer], undeclared: list[Transfer], self_draw: bool
+) -> list[str]:
+    """Who pays the win; apart for a discarder who had not declared and one who had, when
+    the settlement tells them apart."""
+    if not declared:
+        return []
+    if declared == undeclared:
+        subject, pays = _win_bill(declared, self_draw)
+        return [f"  {subject} {pays}"]
+    lines = []
+    for had, transfers in (("had not declared", undeclared), ("had declared", declared)):
+        subject, pays = _win_bill(transfers, self_draw)
+        who = f"a discarder who {had}"
         lines.append(
-            f"  dealer bonus: +{bonus} on the dealer's share, on every share if the winner deals"
+            f"  {who} {pays}" if subject == "the discarder" else f"  {who}: {subject} {pays}"
         )
     return lines
+
+
+def _kong_lines(declared: list[Transfer], undeclared: list[Transfer], self_draw: bool) -> list[str]:
+    """What the winner's kongs are paid, and what a discarder who had not declared pays of
+    them where that differs (包杠: the other seats' shares too)."""
+    if not declared:
+        return []
+    each = _each(declared)
+    if each is not None:
+        lines = [f"  each other seat also pays {each} for the winner's kongs"]
+    else:
+        subject, pays = _by_payer(declared, self_draw)
+        lines = [f"  for the winner's kongs: {subject} {pays}"]
+    if undeclared != declared:
+        owed = _owed(undeclared)
+        total = sum(t.amount for t in undeclared)
+        others = _OTHERS.get(len(owed) - 1)
+        if {payer for payer, _ in owed.values()} == {_DISCARDER} and others:
+            lines.append(
+                f"  a discarder who had not declared pays {others} of them too (点炮包杠): "
+                f"{total} in all"
+            )
+        else:
+            subject, pays = _by_payer(undeclared, self_draw)
+            lines.append(
+                f"  a discarder who had not declared: for the winner's kongs, {subject} {pays}"
+            )
+    return lines
+
+
+def _other_lines(reason: str, base: list[Transfer], winner_deals: list[Transfer]) -> list[str]:
+    """A transfer other than the win's shares and the kongs (a dealer bonus): on whose
+    share it is paid, and on every share if the winner deals."""
+    owed = _owed(base)
+    amounts = {amount for _, amount in owed.values()}
+    on_dealer = set(owed) == {_DEALER} and len(amounts) == 1
+    if on_dealer:
+        parts = [f"+{min(amounts)} on the dealer's share"]
+    else:
+        parts = [f"+{amount} on seat {owner}'s share" for owner, (_, amount) in owed.items()]
+    each = _each(winner_deals) if winner_deals != base else None
+    if each is not None:
+        again = on_dealer and amounts == {each}
+        parts.append(f"{'' if again else f'+{each} '}on every share if the winner deals")
+    return [f"  {reason.replace('_', ' ')}: {', '.join(parts)}"] if parts else []
 
 
 def _waits(tiles: Sequence[Tile], kw: dict[str, Any], style: TileStyle) -> list[str]:
@@ -173,11 +319,9 @@ def _waits(tiles: Sequence[Tile], kw: dict[str, Any], style: TileStyle) -> list[
     if not kw["rules"].declares_ready:
         return _values(tiles, kw, style)
     lines = ["winning tiles:"]
-    best = 0
     for t in winning_tiles(tiles, **kw):
         by_draw = score_win(tiles, t, self_draw=True, **kw)
         on_discard = score_win(tiles, t, self_draw=False, **kw)
-        best = max(best, by_draw.points)
         lines.append(
             f"  {t.format(style)}: p={by_draw.points}, {_ways(by_draw.allowed, on_discard.allowed)}"
         )
@@ -186,14 +330,13 @@ def _waits(tiles: Sequence[Tile], kw: dict[str, Any], style: TileStyle) -> list[
     for w in kw["wildcards"]:
         if is_win([*tiles, w], **kw):
             sc = score_win(tiles, w, self_draw=True, **kw)
-            best = max(best, sc.points)
             lines.append(
                 f"a drawn wildcard ({w.format(style)}) completes it: p={sc.points} by self-draw, "
                 + ("allowed" if sc.allowed else "too few points to win")
             )
     lines.append(
         "报听: possible (a winning tile worth 6 points or more)"
-        if best >= 6
+        if _core.declarable(tiles, kw["melds"], kw["wildcards"], kw["rules"])
         else "报听: not possible (no winning tile worth 6 points or more)"
     )
     return lines

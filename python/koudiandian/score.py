@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from . import _core
 from .reading import Shape
 
 if TYPE_CHECKING:
@@ -29,24 +30,22 @@ class Pattern(enum.IntEnum):
 
     @property
     def factor(self) -> int:
-        return (1, 2, 2, 2, 4, 8, 16, 1)[self]
+        """What the pattern multiplies a win by where pattern factors apply, as the default
+        rules' profile says (Taiyuan's table of docs/rules.md §5.1)."""
+        return _FACTORS[self]
 
     @property
     def chinese(self) -> str:
-        return (
-            "平胡",
-            "清一色",
-            "一条龙",
-            "七小对",
-            "黄金七小对",
-            "豪华七小对",
-            "豪华黄金七小对",
-            "十三幺",
-        )[self]
+        return _CHINESE[self]
 
     @classmethod
     def from_bits(cls, bits: int) -> tuple[Pattern, ...]:
         return tuple(p for p in cls if bits >> p & 1)
+
+
+# The core's pattern table, by bit: the Chinese names, the factors under the default rules.
+_CHINESE = tuple(chinese for _, chinese in _core.patterns())
+_FACTORS = tuple(_core.pattern_factor(bit) for bit in range(len(_CHINESE)))
 
 
 @dataclass(frozen=True, slots=True)

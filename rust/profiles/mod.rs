@@ -8,8 +8,10 @@
 //! - `profile.rs`: the [`Profile`] trait and the rules the state machine reads;
 //! - `registry.rs`: every profile by number, a [`Rules`] read by option name;
 //! - `parse.rs`: presets and rule text read into a [`Rules`];
+//! - `analysis.rs`: one won hand settled on its own, for `koudiandian analyze`;
 //! - one module (file or folder) per profile.
 
+pub mod analysis;
 pub mod changsha;
 pub mod hebei;
 pub mod options;

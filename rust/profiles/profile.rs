@@ -88,7 +88,8 @@ pub struct HandSummary<'a> {
 /// Only a name, a score and a settlement are required: the defaults are no options, no
 /// presets, checks that pass, the evaluators' defaults (the standard forms), all 136 tiles
 /// without wildcards, no optional mechanism, no declaration, wins on any discard, no score
-/// items, and the winner (else the dealer) dealing next.
+/// items, no refusal in words, pattern factors of 1, and the winner (else the dealer) dealing
+/// next.
 pub trait Profile: Sync {
     /// The profile's name: `"taiyuan"`.
     fn name(&self) -> &'static str;
@@ -172,6 +173,24 @@ pub trait Profile: Sync {
         let score = self.score(rules, hand, tile, context)?;
         let items = self.score_items(rules, hand, tile, &score, context);
         Ok((score, items))
+    }
+    /// Why a win that [`Profile::score`] scored as not `allowed` may not happen, in words
+    /// (`"a self-draw needs 5 points or more"`); `None` for an allowed win, and by default.
+    fn refusal(
+        &self,
+        _rules: &Rules,
+        _hand: &Hand,
+        _tile: u8,
+        _context: WinContext,
+        _score: &WinScore,
+    ) -> Option<String> {
+        None
+    }
+    /// What the pattern of bit `bit` (see [`crate::outcome::PATTERNS`]) multiplies a win by
+    /// where the rules apply pattern factors (Taiyuan: with `bonus_patterns` and no
+    /// wildcards); 1 by default.
+    fn pattern_factor(&self, _rules: &Rules, _bit: usize) -> u32 {
+        1
     }
     /// Every payment of a finished hand.
     fn settle(&self, rules: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer>;

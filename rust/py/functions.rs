@@ -135,7 +135,7 @@ pub fn ready_discards(
 const MAX_FLOWERS: u8 = 8;
 
 /// The `flowers` argument: an int 0–8 (`None` for 0).
-fn flowers_arg(flowers: Option<&Bound<'_, PyAny>>) -> PyResult<u8> {
+pub(super) fn flowers_arg(flowers: Option<&Bound<'_, PyAny>>) -> PyResult<u8> {
     let Some(value) = flowers else {
         return Ok(0);
     };

@@ -1,5 +1,6 @@
 //! The PyO3 bindings: conversions in, the core's answer out. No game logic here.
 
+pub mod analysis;
 pub mod batch;
 pub mod convert;
 pub mod errors;

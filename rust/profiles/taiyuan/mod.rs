@@ -13,11 +13,20 @@ use crate::outcome::{WinScore, PATTERNS};
 use crate::profiles::options::{OptionSpec, OptionType, Preset, Rules};
 use crate::profiles::profile::{HandSummary, Profile, TurnRules, WallRules};
 use crate::tiles::{ALL_KINDS, SUITED_KINDS};
+use points::Scoring;
 pub use points::{max_points, points, wildcard_points};
-use score::{Scoring, PATTERN_FACTORS};
+use score::PATTERN_FACTORS;
 
 /// The profile.
 pub struct Taiyuan;
+
+/// The options that change a win's value and whether it may happen.
+fn scoring(r: &Rules) -> Scoring {
+    Scoring {
+        bonus_patterns: r.flag(BONUS_PATTERNS),
+        draw5_win6: r.flag(DRAW5_WIN6),
+    }
+}
 
 // The options' numbers: their positions in `OPTIONS`.
 const KONG_KEEPS_WAITS: usize = 0;
@@ -234,16 +243,27 @@ impl Profile for Taiyuan {
     }
 
     fn score(&self, r: &Rules, hand: &Hand, tile: u8, context: WinContext) -> Result<WinScore> {
-        score::score_win(
-            hand,
-            tile,
-            context.is_self_draw(),
-            self.eval(r),
-            Scoring {
-                bonus_patterns: r.flag(BONUS_PATTERNS),
-                draw5_win6: r.flag(DRAW5_WIN6),
-            },
-        )
+        score::score_win(hand, tile, context.is_self_draw(), self.eval(r), scoring(r))
+    }
+
+    /// docs/rules.md §4, §6: the threshold the tile's points miss, or a discarded wildcard.
+    fn refusal(
+        &self,
+        r: &Rules,
+        hand: &Hand,
+        tile: u8,
+        context: WinContext,
+        s: &WinScore,
+    ) -> Option<String> {
+        let wildcard_tile = hand.wildcards >> tile & 1 == 1;
+        let why = scoring(r).refusal(s.points, context.is_self_draw(), wildcard_tile);
+        why.filter(|_| !s.allowed)
+    }
+
+    /// docs/rules.md §5.1: the factor table (which applies with `bonus_patterns` and no
+    /// wildcards).
+    fn pattern_factor(&self, _: &Rules, bit: usize) -> u32 {
+        PATTERN_FACTORS.get(bit).copied().unwrap_or(1)
     }
 
     /// The tile's points (after the max-point rule), ×2 for a self-draw, and each pattern

@@ -10,29 +10,7 @@ use crate::hand::Hand;
 use crate::outcome::{pattern, WinScore};
 use crate::tiles::Counts;
 
-use super::points::{max_points, points};
-
-/// The options of §8 that change a win's value and whether it may happen.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Scoring {
-    /// 清一色、一条龙、七小对加番: pattern factors apply.
-    pub bonus_patterns: bool,
-    /// 摸五胡六: thresholds 5 (self-draw) / 6 (discard) instead of 3 / 6.
-    pub draw5_win6: bool,
-}
-
-impl Scoring {
-    /// Whether a win with a tile worth `points` is allowed (docs/rules.md §4 thresholds).
-    #[must_use]
-    pub const fn allows_win(self, points: u8, self_draw: bool) -> bool {
-        let min = match (self.draw5_win6, self_draw) {
-            (false, true) => 3,
-            (true, true) => 5,
-            (_, false) => 6,
-        };
-        points >= min
-    }
-}
+use super::points::{max_points, points, Scoring};
 
 /// Each pattern's factor under `bonus_patterns` (docs/rules.md §5.1), by bit (see
 /// [`pattern`]).
@@ -256,30 +234,6 @@ mod tests {
             assert_eq!(s.allowed, allowed, "{case}");
             assert_eq!(s.payment, payment, "{case}");
             assert_eq!((s.shape, s.patterns, s.factor), (STD, PLAIN, 1), "{case}");
-        }
-    }
-
-    #[test]
-    fn allows_win_is_the_threshold_table() {
-        // RULES §4: (draw5_win6, self-draw, the least points that win).
-        let cases: &[(bool, bool, u8)] = &[
-            (false, true, 3),
-            (false, false, 6),
-            (true, true, 5),
-            (true, false, 6),
-        ];
-        for &(draw5_win6, self_draw, min) in cases {
-            let scoring = Scoring {
-                bonus_patterns: false,
-                draw5_win6,
-            };
-            for p in 0..=10 {
-                assert_eq!(
-                    scoring.allows_win(p, self_draw),
-                    p >= min,
-                    "{p} points, self-draw {self_draw}, draw5_win6 {draw5_win6}"
-                );
-            }
         }
     }
 

@@ -1,0 +1,226 @@
+//! What `koudiandian analyze` asks of the profile beside a win's score
+//! (`functions::score_win`): why the win is refused, what its settlement pays, what each
+//! pattern is called and multiplies a win by, and whether a ready hand may declare.
+
+use pyo3::prelude::*;
+
+use super::convert;
+use super::functions::flowers_arg;
+use super::rules::{rules_arg, PyRules};
+use crate::error::Error;
+use crate::hand::{Hand, Size};
+use crate::outcome::{special, WinContext, WinKind, PATTERNS};
+use crate::profiles::analysis::{self, WinSeats};
+
+/// A win as `score_win` reads it: the rules, the complete hand, the winning tile and the
+/// win's context.
+struct Win {
+    rules: PyRules,
+    hand: Hand,
+    tile: u8,
+    context: WinContext,
+}
+
+/// The moment of a win beyond self-draw or discard, as `score_win`'s flags say it.
+#[derive(Clone, Copy)]
+struct Moment {
+    kong_replacement: bool,
+    last_tile: bool,
+    robbed_kong: bool,
+    kong_discard: bool,
+    first_turn: bool,
+}
+
+impl Moment {
+    /// The win's context: a self-draw or not, with `flowers` and `dealer`.
+    fn context(self, self_draw: bool, flowers: u8, dealer: bool) -> PyResult<WinContext> {
+        let context = match (self_draw, self.robbed_kong) {
+            (true, true) => {
+                return Err(Error::Argument(
+                    "a robbed kong (robbed_kong=True) is not a self-draw".to_owned(),
+                )
+                .into())
+            }
+            (true, false) => WinContext::self_draw(self.kong_replacement, self.last_tile),
+            (false, true) => WinContext::of(WinKind::RobbedKong),
+            (false, false) => WinContext::of(WinKind::Discard),
+        };
+        let bits = [
+            (self.kong_replacement && self_draw, special::DICE),
+            (self.kong_discard && !self_draw, special::KONG_DISCARD),
+            (self.last_tile && !self_draw, special::LAST_DISCARD),
+            (self.first_turn && self_draw, special::HEAVENLY),
+            (self.first_turn && !self_draw, special::EARTHLY),
+        ];
+        Ok(bits
+            .iter()
+            .filter(|b| b.0)
+            .fold(context, |c, &(_, bit)| c.with(bit))
+            .by(flowers, dealer))
+    }
+}
+
+/// Read a win as `score_win` does: `tiles` with or without `win_tile` (3n+2 or 3n+1).
+#[allow(clippy::too_many_arguments)]
+fn read_win(
+    tiles: &Bound<'_, PyAny>,
+    win_tile: &Bound<'_, PyAny>,
+    self_draw: bool,
+    melds: &Bound<'_, PyAny>,
+    wildcards: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+    moment: Moment,
+    flowers: Option<&Bound<'_, PyAny>>,
+    dealer: bool,
+) -> PyResult<Win> {
+    let r = rules_arg(rules)?;
+    let context = moment.context(self_draw, flowers_arg(flowers)?, dealer)?;
+    let tile = convert::kinds(&pyo3::types::PyList::new(win_tile.py(), [win_tile])?.into_any())?[0];
+    let mut t = convert::kinds(tiles)?;
+    let m = convert::melds(melds)?;
+    let w = convert::wildcard_kinds(wildcards)?;
+    let concealed = 14 - 3 * m.len().min(4);
+    if t.len() + 1 == concealed {
+        t.push(tile);
+    } else if t.len() == concealed && !t.contains(&tile) {
+        return Err(Error::NotWinning(format!(
+            "the winning tile {} is not among the tiles",
+            crate::hand::name(tile)
+        ))
+        .into());
+    }
+    let hand = Hand::new(&t, &m, &w, r.eval.honors(), Size::Complete)?;
+    Ok(Win {
+        rules: r,
+        hand,
+        tile,
+        context,
+    })
+}
+
+/// Why the profile refuses the win that `score_win` (with the same arguments) scores as not
+/// allowed, in words; `None` for an allowed win or a profile that does not say.
+#[pyfunction]
+#[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None, kong_replacement=false, last_tile=false, robbed_kong=false, kong_discard=false, first_turn=false, flowers=None, dealer=false))]
+#[allow(clippy::too_many_arguments)]
+pub fn win_refusal(
+    tiles: &Bound<'_, PyAny>,
+    win_tile: &Bound<'_, PyAny>,
+    self_draw: bool,
+    melds: &Bound<'_, PyAny>,
+    wildcards: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+    kong_replacement: bool,
+    last_tile: bool,
+    robbed_kong: bool,
+    kong_discard: bool,
+    first_turn: bool,
+    flowers: Option<&Bound<'_, PyAny>>,
+    dealer: bool,
+) -> PyResult<Option<String>> {
+    let moment = Moment {
+        kong_replacement,
+        last_tile,
+        robbed_kong,
+        kong_discard,
+        first_turn,
+    };
+    let w = read_win(
+        tiles, win_tile, self_draw, melds, wildcards, rules, moment, flowers, dealer,
+    )?;
+    let profile = w.rules.rules.profile();
+    let score = profile.score(&w.rules.rules, &w.hand, w.tile, w.context)?;
+    Ok(profile.refusal(&w.rules.rules, &w.hand, w.tile, w.context, &score))
+}
+
+/// A seat argument, 0–3.
+fn seat_arg(what: &str, seat: i64) -> PyResult<u8> {
+    u8::try_from(seat)
+        .ok()
+        .filter(|&s| s < 4)
+        .ok_or_else(|| Error::Argument(format!("invalid {what} seat {seat}; expected 0–3")).into())
+}
+
+/// Every transfer `(payer, payee, amount, reason, share_of)` of a hand that ends with this
+/// win and nothing else, as the profile settles it: seat `winner` wins (its kongs among
+/// `melds` settled with it), on the discard of seat `discarder` (who had declared or not;
+/// `None` on a self-draw), and seat `dealer` deals. The other arguments are `score_win`'s.
+#[pyfunction]
+#[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None, winner=0, discarder=None, discarder_declared=false, dealer=0, kong_replacement=false, last_tile=false, robbed_kong=false, kong_discard=false, first_turn=false, flowers=None))]
+#[allow(clippy::too_many_arguments)]
+pub fn settle_win(
+    tiles: &Bound<'_, PyAny>,
+    win_tile: &Bound<'_, PyAny>,
+    self_draw: bool,
+    melds: &Bound<'_, PyAny>,
+    wildcards: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+    winner: i64,
+    discarder: Option<i64>,
+    discarder_declared: bool,
+    dealer: i64,
+    kong_replacement: bool,
+    last_tile: bool,
+    robbed_kong: bool,
+    kong_discard: bool,
+    first_turn: bool,
+    flowers: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<(u8, u8, i32, &'static str, Option<u8>)>> {
+    let seats = WinSeats {
+        winner: seat_arg("winner", winner)?,
+        discarder: discarder.map(|d| seat_arg("discarder", d)).transpose()?,
+        discarder_declared,
+        dealer: seat_arg("dealer", dealer)?,
+    };
+    let moment = Moment {
+        kong_replacement,
+        last_tile,
+        robbed_kong,
+        kong_discard,
+        first_turn,
+    };
+    let w = read_win(
+        tiles, win_tile, self_draw, melds, wildcards, rules, moment, flowers, false,
+    )?;
+    let transfers = analysis::settle_win(&w.rules.rules, &w.hand, w.tile, w.context, seats)?;
+    Ok(transfers
+        .into_iter()
+        .map(|t| (t.payer, t.payee, t.amount, t.reason, t.share_of))
+        .collect())
+}
+
+/// Each pattern's name and Chinese name, by bit (`koudiandian.Pattern`'s numbers).
+#[pyfunction]
+pub fn patterns() -> Vec<(&'static str, &'static str)> {
+    PATTERNS.to_vec()
+}
+
+/// What the pattern of bit `bit` multiplies a win by where the rules apply pattern factors.
+#[pyfunction]
+#[pyo3(signature = (bit, rules=None))]
+pub fn pattern_factor(bit: usize, rules: Option<&Bound<'_, PyAny>>) -> PyResult<u32> {
+    if bit >= PATTERNS.len() {
+        return Err(Error::Argument(format!(
+            "invalid pattern {bit}; expected 0–{}",
+            PATTERNS.len() - 1
+        ))
+        .into());
+    }
+    let r = rules_arg(rules)?;
+    Ok(r.rules.profile().pattern_factor(&r.rules, bit))
+}
+
+/// Whether a seat holding the 3n+1 `tiles` beside `melds` may declare ready (报听) on their
+/// winning tiles, as the profile says (`False` in profiles without a declaration).
+#[pyfunction]
+pub fn declarable(
+    tiles: &Bound<'_, PyAny>,
+    melds: &Bound<'_, PyAny>,
+    wildcards: &Bound<'_, PyAny>,
+    rules: Option<&Bound<'_, PyAny>>,
+) -> PyResult<bool> {
+    let r = rules_arg(rules)?;
+    let h = convert::hand(tiles, melds, wildcards, r.eval, Size::Waiting)?;
+    let waits = crate::eval::waits::Waits::of(&h, r.eval);
+    Ok(r.rules.profile().declarable(&r.rules, &waits))
+}
