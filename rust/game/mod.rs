@@ -43,6 +43,8 @@ mod wall;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod turn_tests;
 
 pub use crate::outcome::{
     deltas_of, special, Bird, Haidi, HandResult, KongRecord, MeldRecord, Outcome, ScoreItem,
