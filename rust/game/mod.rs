@@ -42,6 +42,8 @@ mod view;
 mod wall;
 
 #[cfg(test)]
+mod claims_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod turn_tests;
