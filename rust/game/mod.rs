@@ -44,6 +44,8 @@ mod wall;
 #[cfg(test)]
 mod claims_tests;
 #[cfg(test)]
+mod end_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod turn_tests;
