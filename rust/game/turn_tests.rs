@@ -124,158 +124,160 @@ const DECLARED: &[(u8, &str)] = &[
     (3, "discard 2m"),
 ];
 
+/// The turns.
+const TURNS: &[TurnCase] = &[
+    (
+        "not ready: one discard per held kind, then the next seat draws",
+        "default",
+        ["12345m468p579s677z", "", "", ""],
+        "",
+        "",
+        &[],
+        "discard 1m, discard 2m, discard 3m, discard 4m, discard 5m, discard 4p, \
+         discard 6p, discard 8p, discard 5s, discard 7s, discard 9s, discard 6z, \
+         discard 7z",
+        "discard 6z",
+        (Phase::Turn, Some(1), [false; 4], "6z"),
+    ),
+    (
+        "报听 is offered only on a discard leaving a wait worth 6 or more",
+        "default",
+        [READY, "", "", ""],
+        "",
+        "",
+        &[],
+        "declare 5s, discard 1m, discard 6m, discard 7m, discard 8m, discard 4p, \
+         discard 5p, discard 6p, discard 9p, discard 5s, discard 7s, discard 8s, \
+         discard 9s",
+        "declare 5s",
+        (Phase::Turn, Some(1), [true, false, false, false], "5s"),
+    ),
+    (
+        "a complete hand undeclared: no self-draw win under 报听, only declarations",
+        "default",
+        ["111m678m456p789s99p", "", "", ""],
+        "",
+        "",
+        &[],
+        "declare 1m, declare 6m, declare 7m, declare 8m, declare 4p, declare 6p, \
+         declare 9p, declare 7s, declare 8s, declare 9s, discard 1m, discard 6m, \
+         discard 7m, discard 8m, discard 4p, discard 5p, discard 6p, discard 9p, \
+         discard 7s, discard 8s, discard 9s",
+        "discard 9p",
+        (Phase::Turn, Some(1), [false; 4], "9p"),
+    ),
+    (
+        "a declared seat draws its winning tile: self-draw win or the drawn tile",
+        "default",
+        [READY, "", "", ""],
+        "2m2m2m9p",
+        "",
+        DECLARED,
+        "self_draw_win, discard 9p",
+        "self_draw_win",
+        (Phase::Over, None, [true, false, false, false], "5s"),
+    ),
+    (
+        "a declared seat passes its self-draw: the drawn tile goes",
+        "default",
+        [READY, "", "", ""],
+        "2m2m2m9p",
+        "",
+        DECLARED,
+        "self_draw_win, discard 9p",
+        "discard 9p",
+        (Phase::Turn, Some(1), [true, false, false, false], "5s9p"),
+    ),
+    (
+        "a declared seat's other draws are discarded for it",
+        "default",
+        [READY, "", "", ""],
+        "2m2m2m3m",
+        "",
+        &[(0, "declare 5s"), (1, "discard 2m"), (2, "discard 2m")],
+        "discard 2m, discard 6m, discard 8m, discard 9m, discard 3p, discard 6p, \
+         discard 9p, discard 1s, discard 4s, discard 7s, discard 1z, discard 5z, \
+         discard 6z, discard 7z",
+        "discard 2m",
+        (Phase::Turn, Some(1), [true, false, false, false], "5s3m"),
+    ),
+    (
+        "a declared seat kongs only its drawn tile; the replacement wins or goes",
+        "default",
+        [READY, "", "", ""],
+        "2m2m2m1m",
+        "9p",
+        DECLARED,
+        "concealed_kong 1m, discard 1m",
+        "concealed_kong 1m",
+        (Phase::Turn, Some(0), [true, false, false, false], "5s"),
+    ),
+    (
+        "must_win: the declared seat's self-draw is taken for it",
+        "default,must_win",
+        [READY, "", "", ""],
+        "2m2m2m9p",
+        "",
+        &[(0, "declare 5s"), (1, "discard 2m"), (2, "discard 2m")],
+        "discard 2m, discard 6m, discard 8m, discard 9m, discard 3p, discard 6p, \
+         discard 9p, discard 1s, discard 4s, discard 7s, discard 1z, discard 5z, \
+         discard 6z, discard 7z",
+        "discard 2m",
+        (Phase::Over, None, [true, false, false, false], "5s"),
+    ),
+    (
+        "an undeclared seat's concealed kong: laid, then a replacement from the back",
+        "default",
+        ["1111m35m468p579s12z", "", "", ""],
+        "",
+        "2m",
+        &[],
+        "concealed_kong 1m, discard 1m, discard 3m, discard 5m, discard 4p, discard 6p, \
+         discard 8p, discard 5s, discard 7s, discard 9s, discard 1z, discard 2z",
+        "concealed_kong 1m",
+        (Phase::Turn, Some(0), [false; 4], ""),
+    ),
+    (
+        "an added kong on a later turn's draw, with a replacement after it",
+        "default",
+        ["12345m468p579s677z", "33m147p258s12345z", "", ""],
+        "2p2p2p3m",
+        "4m",
+        &[
+            (0, "discard 3m"),
+            (1, "pong"),
+            (1, "discard 5z"),
+            (2, "discard 2p"),
+            (3, "discard 2p"),
+            (0, "discard 2p"),
+        ],
+        "added_kong 3m, discard 3m, discard 1p, discard 4p, discard 7p, discard 2s, \
+         discard 5s, discard 8s, discard 1z, discard 2z, discard 3z, discard 4z",
+        "added_kong 3m",
+        (Phase::Turn, Some(1), [false; 4], "3m2p"),
+    ),
+    (
+        "queyimen: no 报听, a complete hand lacking a suit self-draws at once",
+        "queyimen",
+        [
+            "111m234m555m33m234p",
+            "6789m1234p56789s",
+            "6789m56789p1234s",
+            "6789m13579p2468s",
+        ],
+        "",
+        "",
+        &[],
+        "self_draw_win, discard 1m, discard 2m, discard 3m, discard 4m, discard 5m, \
+         discard 2p, discard 3p, discard 4p",
+        "self_draw_win",
+        (Phase::Over, None, [false; 4], ""),
+    ),
+];
+
 #[test]
 fn turn_actions_and_their_effects() {
-    let cases: &[TurnCase] = &[
-        (
-            "not ready: one discard per held kind, then the next seat draws",
-            "default",
-            ["12345m468p579s677z", "", "", ""],
-            "",
-            "",
-            &[],
-            "discard 1m, discard 2m, discard 3m, discard 4m, discard 5m, discard 4p, \
-             discard 6p, discard 8p, discard 5s, discard 7s, discard 9s, discard 6z, \
-             discard 7z",
-            "discard 6z",
-            (Phase::Turn, Some(1), [false; 4], "6z"),
-        ),
-        (
-            "报听 is offered only on a discard leaving a wait worth 6 or more",
-            "default",
-            [READY, "", "", ""],
-            "",
-            "",
-            &[],
-            "declare 5s, discard 1m, discard 6m, discard 7m, discard 8m, discard 4p, \
-             discard 5p, discard 6p, discard 9p, discard 5s, discard 7s, discard 8s, \
-             discard 9s",
-            "declare 5s",
-            (Phase::Turn, Some(1), [true, false, false, false], "5s"),
-        ),
-        (
-            "a complete hand undeclared: no self-draw win under 报听, only declarations",
-            "default",
-            ["111m678m456p789s99p", "", "", ""],
-            "",
-            "",
-            &[],
-            "declare 1m, declare 6m, declare 7m, declare 8m, declare 4p, declare 6p, \
-             declare 9p, declare 7s, declare 8s, declare 9s, discard 1m, discard 6m, \
-             discard 7m, discard 8m, discard 4p, discard 5p, discard 6p, discard 9p, \
-             discard 7s, discard 8s, discard 9s",
-            "discard 9p",
-            (Phase::Turn, Some(1), [false; 4], "9p"),
-        ),
-        (
-            "a declared seat draws its winning tile: self-draw win or the drawn tile",
-            "default",
-            [READY, "", "", ""],
-            "2m2m2m9p",
-            "",
-            DECLARED,
-            "self_draw_win, discard 9p",
-            "self_draw_win",
-            (Phase::Over, None, [true, false, false, false], "5s"),
-        ),
-        (
-            "a declared seat passes its self-draw: the drawn tile goes",
-            "default",
-            [READY, "", "", ""],
-            "2m2m2m9p",
-            "",
-            DECLARED,
-            "self_draw_win, discard 9p",
-            "discard 9p",
-            (Phase::Turn, Some(1), [true, false, false, false], "5s9p"),
-        ),
-        (
-            "a declared seat's other draws are discarded for it",
-            "default",
-            [READY, "", "", ""],
-            "2m2m2m3m",
-            "",
-            &[(0, "declare 5s"), (1, "discard 2m"), (2, "discard 2m")],
-            "discard 2m, discard 6m, discard 8m, discard 9m, discard 3p, discard 6p, \
-             discard 9p, discard 1s, discard 4s, discard 7s, discard 1z, discard 5z, \
-             discard 6z, discard 7z",
-            "discard 2m",
-            (Phase::Turn, Some(1), [true, false, false, false], "5s3m"),
-        ),
-        (
-            "a declared seat kongs only its drawn tile; the replacement wins or goes",
-            "default",
-            [READY, "", "", ""],
-            "2m2m2m1m",
-            "9p",
-            DECLARED,
-            "concealed_kong 1m, discard 1m",
-            "concealed_kong 1m",
-            (Phase::Turn, Some(0), [true, false, false, false], "5s"),
-        ),
-        (
-            "must_win: the declared seat's self-draw is taken for it",
-            "default,must_win",
-            [READY, "", "", ""],
-            "2m2m2m9p",
-            "",
-            &[(0, "declare 5s"), (1, "discard 2m"), (2, "discard 2m")],
-            "discard 2m, discard 6m, discard 8m, discard 9m, discard 3p, discard 6p, \
-             discard 9p, discard 1s, discard 4s, discard 7s, discard 1z, discard 5z, \
-             discard 6z, discard 7z",
-            "discard 2m",
-            (Phase::Over, None, [true, false, false, false], "5s"),
-        ),
-        (
-            "an undeclared seat's concealed kong: laid, then a replacement from the back",
-            "default",
-            ["1111m35m468p579s12z", "", "", ""],
-            "",
-            "2m",
-            &[],
-            "concealed_kong 1m, discard 1m, discard 3m, discard 5m, discard 4p, discard 6p, \
-             discard 8p, discard 5s, discard 7s, discard 9s, discard 1z, discard 2z",
-            "concealed_kong 1m",
-            (Phase::Turn, Some(0), [false; 4], ""),
-        ),
-        (
-            "an added kong on a later turn's draw, with a replacement after it",
-            "default",
-            ["12345m468p579s677z", "33m147p258s12345z", "", ""],
-            "2p2p2p3m",
-            "4m",
-            &[
-                (0, "discard 3m"),
-                (1, "pong"),
-                (1, "discard 5z"),
-                (2, "discard 2p"),
-                (3, "discard 2p"),
-                (0, "discard 2p"),
-            ],
-            "added_kong 3m, discard 3m, discard 1p, discard 4p, discard 7p, discard 2s, \
-             discard 5s, discard 8s, discard 1z, discard 2z, discard 3z, discard 4z",
-            "added_kong 3m",
-            (Phase::Turn, Some(1), [false; 4], "3m2p"),
-        ),
-        (
-            "queyimen: no 报听, a complete hand lacking a suit self-draws at once",
-            "queyimen",
-            [
-                "111m234m555m33m234p",
-                "6789m1234p56789s",
-                "6789m56789p1234s",
-                "6789m13579p2468s",
-            ],
-            "",
-            "",
-            &[],
-            "self_draw_win, discard 1m, discard 2m, discard 3m, discard 4m, discard 5m, \
-             discard 2p, discard 3p, discard 4p",
-            "self_draw_win",
-            (Phase::Over, None, [false; 4], ""),
-        ),
-    ];
-    for &(name, rules_text, hands, draws, repl, before, legal, action, after) in cases {
+    for &(name, rules_text, hands, draws, repl, before, legal, action, after) in TURNS {
         let mut g = deal(rules_text, hands, draws, repl);
         for &(seat, text) in before {
             act(&mut g, name, seat, text);
