@@ -42,7 +42,13 @@ mod view;
 mod wall;
 
 #[cfg(test)]
+mod claims_tests;
+#[cfg(test)]
+mod end_tests;
+#[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod turn_tests;
 
 pub use crate::outcome::{
     deltas_of, special, Bird, Haidi, HandResult, KongRecord, MeldRecord, Outcome, ScoreItem,
