@@ -31,6 +31,8 @@ impl GameCore {
         let (indicator, flowers) = self.indicator_tiles();
         held += flowers.len() + usize::from(indicator.is_some());
         held += usize::from(self.bird.is_some_and(|b| b.from_wall));
+        // While seats answer an added kong, its tile is out of the hand and in no meld yet.
+        held += usize::from(self.phase == Phase::Rob);
         let claimed = self
             .seats
             .iter()
