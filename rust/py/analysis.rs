@@ -5,98 +5,12 @@
 use pyo3::prelude::*;
 
 use super::convert;
-use super::functions::flowers_arg;
-use super::rules::{rules_arg, PyRules};
+use super::rules::rules_arg;
+use super::win::{read_win, Moment};
 use crate::error::Error;
-use crate::hand::{Hand, Size};
-use crate::outcome::{special, WinContext, WinKind, PATTERNS};
+use crate::hand::Size;
+use crate::outcome::PATTERNS;
 use crate::profiles::analysis::{self, WinSeats};
-
-/// A win as `score_win` reads it: the rules, the complete hand, the winning tile and the
-/// win's context.
-struct Win {
-    rules: PyRules,
-    hand: Hand,
-    tile: u8,
-    context: WinContext,
-}
-
-/// The moment of a win beyond self-draw or discard, as `score_win`'s flags say it.
-#[derive(Clone, Copy)]
-struct Moment {
-    kong_replacement: bool,
-    last_tile: bool,
-    robbed_kong: bool,
-    kong_discard: bool,
-    first_turn: bool,
-}
-
-impl Moment {
-    /// The win's context: a self-draw or not, with `flowers` and `dealer`.
-    fn context(self, self_draw: bool, flowers: u8, dealer: bool) -> PyResult<WinContext> {
-        let context = match (self_draw, self.robbed_kong) {
-            (true, true) => {
-                return Err(Error::Argument(
-                    "a robbed kong (robbed_kong=True) is not a self-draw".to_owned(),
-                )
-                .into())
-            }
-            (true, false) => WinContext::self_draw(self.kong_replacement, self.last_tile),
-            (false, true) => WinContext::of(WinKind::RobbedKong),
-            (false, false) => WinContext::of(WinKind::Discard),
-        };
-        let bits = [
-            (self.kong_replacement && self_draw, special::DICE),
-            (self.kong_discard && !self_draw, special::KONG_DISCARD),
-            (self.last_tile && !self_draw, special::LAST_DISCARD),
-            (self.first_turn && self_draw, special::HEAVENLY),
-            (self.first_turn && !self_draw, special::EARTHLY),
-        ];
-        Ok(bits
-            .iter()
-            .filter(|b| b.0)
-            .fold(context, |c, &(_, bit)| c.with(bit))
-            .by(flowers, dealer))
-    }
-}
-
-/// Read a win as `score_win` does: `tiles` with or without `win_tile` (3n+2 or 3n+1).
-#[allow(clippy::too_many_arguments)]
-fn read_win(
-    tiles: &Bound<'_, PyAny>,
-    win_tile: &Bound<'_, PyAny>,
-    self_draw: bool,
-    melds: &Bound<'_, PyAny>,
-    wildcards: &Bound<'_, PyAny>,
-    rules: Option<&Bound<'_, PyAny>>,
-    moment: Moment,
-    flowers: Option<&Bound<'_, PyAny>>,
-    dealer: bool,
-) -> PyResult<Win> {
-    let r = rules_arg(rules)?;
-    let context = moment.context(self_draw, flowers_arg(flowers)?, dealer)?;
-    let tile = convert::kinds(&pyo3::types::PyList::new(win_tile.py(), [win_tile])?.into_any())?[0];
-    let mut t = convert::kinds(tiles)?;
-    let m = convert::melds(melds)?;
-    let w = convert::wildcard_kinds(wildcards)?;
-    let concealed = 14 - 3 * m.len().min(4);
-    if t.len() + 1 == concealed {
-        t.push(tile);
-    } else if t.len() == concealed && !t.contains(&tile) {
-        return Err(Error::NotWinning(format!(
-            "the winning tile {} is not among the tiles",
-            crate::hand::name(tile)
-        ))
-        .into());
-    }
-    let hand = Hand::new(&t, &m, &w, r.eval.honors(), Size::Complete)?;
-    Ok(Win {
-        rules: r,
-        hand,
-        tile,
-        context,
-    })
-}
 
 /// Why the profile refuses the win that `score_win` (with the same arguments) scores as not
 /// allowed, in words; `None` for an allowed win or a profile that does not say.

@@ -7,6 +7,7 @@ use pyo3::types::PyDict;
 
 use super::convert;
 use super::rules::rules_arg;
+use super::win::{read_win, Moment};
 use crate::eval::decompose as dec;
 use crate::eval::waits::Waits;
 use crate::hand::Size;
@@ -131,29 +132,6 @@ pub fn ready_discards(
         .collect())
 }
 
-/// Flowers a winner can have set aside (梅兰竹菊春夏秋冬).
-const MAX_FLOWERS: u8 = 8;
-
-/// The `flowers` argument: an int 0–8 (`None` for 0).
-pub(super) fn flowers_arg(flowers: Option<&Bound<'_, PyAny>>) -> PyResult<u8> {
-    let Some(value) = flowers else {
-        return Ok(0);
-    };
-    value
-        .extract::<u8>()
-        .ok()
-        .filter(|&n| n <= MAX_FLOWERS)
-        .ok_or_else(|| {
-            let shown = value
-                .repr()
-                .map_or_else(|_| "?".to_owned(), |r| r.to_string());
-            crate::error::Error::Argument(format!(
-                "invalid flowers {shown}; expected an int 0–{MAX_FLOWERS}"
-            ))
-            .into()
-        })
-}
-
 /// The profile's score of the win, as a dict: `points`, `allowed`, `shape` (its number),
 /// `patterns` (the pattern bits), `factor`, `payment` and `score_items` (dicts). `kong_replacement` and `last_tile` describe a self-draw (杠上开花 —
 /// by the dice in changsha —, 海底捞月) or, for `last_tile`, a win on the last tile's
@@ -181,50 +159,18 @@ pub fn score_win<'py>(
     flowers: Option<&Bound<'py, PyAny>>,
     dealer: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    use crate::game::{special, WinContext, WinKind};
-    let r = rules_arg(rules)?;
-    let flowers = flowers_arg(flowers)?;
-    let context = match (self_draw, robbed_kong) {
-        (true, true) => {
-            return Err(crate::error::Error::Argument(
-                "a robbed kong (robbed_kong=True) is not a self-draw".to_owned(),
-            )
-            .into())
-        }
-        (true, false) => WinContext::self_draw(kong_replacement, last_tile),
-        (false, true) => WinContext::of(WinKind::RobbedKong),
-        (false, false) => WinContext::of(WinKind::Discard),
+    let moment = Moment {
+        kong_replacement,
+        last_tile,
+        robbed_kong,
+        kong_discard,
+        first_turn,
     };
-    let bits = [
-        (kong_replacement && self_draw, special::DICE),
-        (kong_discard && !self_draw, special::KONG_DISCARD),
-        (last_tile && !self_draw, special::LAST_DISCARD),
-        (first_turn && self_draw, special::HEAVENLY),
-        (first_turn && !self_draw, special::EARTHLY),
-    ];
-    let context = bits
-        .iter()
-        .filter(|b| b.0)
-        .fold(context, |c, &(_, bit)| c.with(bit))
-        .by(flowers, dealer);
-    let win = convert::kinds(&pyo3::types::PyList::new(win_tile.py(), [win_tile])?.into_any())?;
-    let win = win[0];
-    let mut t = convert::kinds(tiles)?;
-    let m = convert::melds(melds)?;
-    let w = convert::wildcard_kinds(wildcards)?;
-    let concealed = 14 - 3 * m.len().min(4);
-    if t.len() + 1 == concealed {
-        t.push(win);
-    } else if t.len() == concealed && !t.contains(&win) {
-        return Err(crate::error::Error::NotWinning(format!(
-            "the winning tile {} is not among the tiles",
-            crate::hand::name(win)
-        ))
-        .into());
-    }
-    let h = crate::hand::Hand::new(&t, &m, &w, r.eval.honors(), Size::Complete)?;
-    let profile = r.rules.profile();
-    let (s, items) = profile.score_with_items(&r.rules, &h, win, context)?;
+    let w = read_win(
+        tiles, win_tile, self_draw, melds, wildcards, rules, moment, flowers, dealer,
+    )?;
+    let profile = w.rules.rules.profile();
+    let (s, items) = profile.score_with_items(&w.rules.rules, &w.hand, w.tile, w.context)?;
     let out = PyDict::new(py);
     out.set_item("points", s.points)?;
     out.set_item("allowed", s.allowed)?;

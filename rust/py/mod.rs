@@ -10,3 +10,4 @@ pub mod rl;
 pub mod rules;
 pub mod selfplay;
 pub mod value;
+mod win;
