@@ -39,6 +39,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py::analysis::win_refusal, m)?)?;
     m.add_function(wrap_pyfunction!(py::analysis::settle_win, m)?)?;
     m.add_function(wrap_pyfunction!(py::analysis::patterns, m)?)?;
+    m.add_function(wrap_pyfunction!(py::analysis::transfer_reasons, m)?)?;
     m.add_function(wrap_pyfunction!(py::analysis::pattern_factor, m)?)?;
     m.add_function(wrap_pyfunction!(py::analysis::declarable, m)?)?;
     m.add_class::<py::rules::PyRules>()?;

@@ -211,6 +211,18 @@ pub struct Outcome {
     pub patterns: u32,
 }
 
+/// Every reason a transfer is paid for, with its Chinese and English names (as a table and a
+/// log show it): a profile's `settle` gives each transfer one of these names.
+pub const REASONS: [(&str, &str, &str); 7] = [
+    ("win", "胡", "win"),
+    ("dealer_bonus", "庄家", "dealer bonus"),
+    ("concealed_kong", "暗杠", "concealed kong"),
+    ("added_kong", "补杠", "added kong"),
+    ("kong", "明杠", "exposed kong"),
+    ("pao", "跑", "pao"),
+    ("opening_win", "起手胡", "opening win"),
+];
+
 /// `payer` pays `payee` `amount` points, for `reason`; `share_of` is the seat whose share
 /// it is when another seat pays it (包胡, 包杠).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -218,7 +230,7 @@ pub struct Transfer {
     pub payer: u8,
     pub payee: u8,
     pub amount: i32,
-    /// `"win"`, `"dealer_bonus"`, `"concealed_kong"`, `"added_kong"`, `"kong"`.
+    /// One of the names of [`REASONS`].
     pub reason: &'static str,
     pub share_of: Option<u8>,
 }

@@ -7,11 +7,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import _core
 from .meld import Meld, MeldKind
 from .score import Pattern
 from .tile import TILES, Tile
 
-__all__ = ["WinKind", "Transfer", "ScoreItem", "WinSummary", "Bird", "Haidi", "HandResult"]
+__all__ = [
+    "REASONS",
+    "WinKind",
+    "Transfer",
+    "ScoreItem",
+    "WinSummary",
+    "Bird",
+    "Haidi",
+    "HandResult",
+]
 
 
 class WinKind(str, enum.Enum):
@@ -20,11 +30,17 @@ class WinKind(str, enum.Enum):
     ROBBED_KONG = "robbed_kong"  # 抢杠 (paid as a win on the konger's discard)
 
 
+#: Every transfer reason's Chinese and English names, by reason (the core's table).
+REASONS: Mapping[str, tuple[str, str]] = {
+    name: (chinese, english) for name, chinese, english in _core.transfer_reasons()
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Transfer:
-    """``payer`` pays ``payee`` ``amount`` points. ``reason`` is ``"win"``,
-    ``"dealer_bonus"``, ``"concealed_kong"``, ``"added_kong"``, ``"kong"`` (direct) or
-    ``"pao"`` (跑 added to the payment before it);
+    """``payer`` pays ``payee`` ``amount`` points. ``reason`` is one of :data:`REASONS`:
+    ``"win"``, ``"dealer_bonus"``, ``"concealed_kong"``, ``"added_kong"``, ``"kong"``
+    (direct), ``"pao"`` (跑 added to the payment before it) or ``"opening_win"`` (起手胡);
     ``share_of`` is the seat whose share it is, when another seat pays it (包胡, 包杠)."""
 
     payer: int
@@ -32,6 +48,16 @@ class Transfer:
     amount: int
     reason: str
     share_of: int | None = None
+
+    @property
+    def chinese(self) -> str:
+        """The reason's Chinese name, as a table shows it (胡, 暗杠, 跑, ...)."""
+        return REASONS[self.reason][0]
+
+    @property
+    def english(self) -> str:
+        """The reason's English name (``"win"``, ``"concealed kong"``, ...)."""
+        return REASONS[self.reason][1]
 
     def to_dict(self) -> dict[str, Any]:
         return {

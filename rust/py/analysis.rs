@@ -9,7 +9,7 @@ use super::rules::rules_arg;
 use super::win::{read_win, Moment};
 use crate::error::Error;
 use crate::hand::Size;
-use crate::outcome::PATTERNS;
+use crate::outcome::{PATTERNS, REASONS};
 use crate::profiles::analysis::{self, WinSeats};
 
 /// Why the profile refuses the win that `score_win` (with the same arguments) scores as not
@@ -107,6 +107,13 @@ pub fn settle_win(
 #[pyfunction]
 pub fn patterns() -> Vec<(&'static str, &'static str)> {
     PATTERNS.to_vec()
+}
+
+/// Every transfer reason's name, Chinese name and English name
+/// (`koudiandian.result.REASONS`).
+#[pyfunction]
+pub fn transfer_reasons() -> Vec<(&'static str, &'static str, &'static str)> {
+    REASONS.to_vec()
 }
 
 /// What the pattern of bit `bit` multiplies a win by where the rules apply pattern factors.
