@@ -6,9 +6,8 @@ from __future__ import annotations
 import io
 import json
 
-import pytest
-
 import koudiandian as kd
+import pytest
 from koudiandian.result import REASONS, Transfer
 
 PRESETS = [name for name, _, _ in kd.Rules.presets()]
