@@ -31,9 +31,10 @@ project = "koudiandian"
 release = version = koudiandian.__version__
 copyright = "the koudiandian authors"
 
+# The docstrings are reStructuredText prose, with no Google or NumPy sections: no napoleon
+# (which would read "The profile: ..." as a type and its description).
 extensions = [
     "sphinx.ext.autodoc",
-    "sphinx.ext.napoleon",
     "myst_parser",
 ]
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
@@ -49,8 +50,6 @@ autodoc_typehints = "signature"
 autodoc_typehints_format = "short"
 autodoc_class_signature = "mixed"
 autodoc_preserve_defaults = True
-napoleon_google_docstring = True
-napoleon_numpy_docstring = False
 
 logger = logging.getLogger(__name__)
 
@@ -166,15 +165,28 @@ def _stub_signatures() -> dict[str, tuple[str, str | None]]:
 _STUBS = _stub_signatures()
 
 
-def _core_qualname(obj: Any) -> str | None:
-    owner = getattr(obj, "__objclass__", None)  # a Rust method's class
-    if owner is not None and owner.__module__ == "koudiandian._core":
-        return f"{owner.__qualname__}.{obj.__name__}"
-    if getattr(obj, "__module__", None) == "koudiandian._core":
+def _resolve(dotted: str) -> Any:
+    """The object at a dotted path (``koudiandian.Rules.preset``), or None."""
+    parts = dotted.split(".")
+    for n in range(len(parts), 0, -1):
+        obj = sys.modules.get(".".join(parts[:n]))
+        if obj is not None:
+            break
+    else:
+        return None
+    for part in parts[n:]:
+        obj = getattr(obj, part, None)
+    return obj
+
+
+def _core_qualname(what: str, name: str, obj: Any) -> str | None:
+    """``Rules.preset`` for an object of the Rust core documented as ``name``."""
+    if what in ("class", "function") and getattr(obj, "__module__", None) == "koudiandian._core":
         return getattr(obj, "__qualname__", None)
-    self = getattr(obj, "__self__", None)  # a Rust static method, fetched from its class
-    if isinstance(self, type) and self.__module__ == "koudiandian._core":
-        return f"{self.__qualname__}.{obj.__name__}"
+    if what == "method":
+        owner = _resolve(name.rpartition(".")[0])
+        if isinstance(owner, type) and owner.__module__ == "koudiandian._core":
+            return f"{owner.__qualname__}.{name.rpartition('.')[2]}"
     return None
 
 
@@ -188,7 +200,7 @@ def _stub_signature(
     return_annotation: str | None,
 ) -> tuple[str | None, str | None] | None:
     """The Rust core's objects carry no annotations: take their signatures from the stubs."""
-    qualname = _core_qualname(obj) if what in ("class", "function", "method") else None
+    qualname = _core_qualname(what, name, obj)
     if qualname is None or qualname not in _STUBS:
         return None
     args, returns = _STUBS[qualname]

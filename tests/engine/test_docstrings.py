@@ -29,6 +29,9 @@ public_api = _load_public_api()
 
 
 def test_every_public_name_has_a_docstring():
+    # The walk imports every public module, the [server] and [rl] ones too.
+    for extra_module in ("starlette", "gymnasium", "pettingzoo"):
+        pytest.importorskip(extra_module)
     missing = public_api.missing_docstrings()
     assert not missing, "public names without a docstring:\n" + "\n".join(missing)
 
