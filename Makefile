@@ -1,4 +1,4 @@
-.PHONY: help all build test test-rust lint bench
+.PHONY: help all build test test-rust lint bench docs
 .DEFAULT_GOAL := help
 
 help: ## list the targets
@@ -27,3 +27,6 @@ bench: ## criterion benches of the core, then the Python benches beside their pe
 	cargo bench --bench core
 	cargo bench --bench rl
 	pip install ".[bench,rl]" && python -m pytest benches --benchmark-only -p no:cacheprovider
+
+docs: ## the guide and the API reference as HTML in docs/_build/html; a warning fails it
+	pip install ".[docs]" && python -m sphinx -W -b html docs docs/_build/html

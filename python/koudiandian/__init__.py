@@ -49,6 +49,7 @@ from .simulate import BotStats, SimulationSummary, simulate
 from .tile import Suit, Tile, format_tiles, parse_tiles
 from .view import MeldView, SeatView
 
+#: The package's version.
 __version__ = "0.1.0"
 
 __all__ = [

@@ -13,6 +13,8 @@ __all__ = ["ActionKind", "Action"]
 
 
 class ActionKind(enum.IntEnum):
+    """What a decision is (docs/rules.md §3, §4); the number is ``Action.code // 34``."""
+
     DISCARD = 0  # 打牌 (a declared seat's discard of its drawn tile)
     DECLARE = 1  # 报听: discard face down and declare ready
     SELF_DRAW_WIN = 2  # 自摸
@@ -121,6 +123,9 @@ class Action:
         return self.kind * 34 + (0 if self.tile is None else self.tile)
 
     def to_dict(self) -> dict[str, Any]:
+        """``{"kind": "discard", "tile": 4}``: the kind's name in lower case and the tile's
+        index (or the bid of ``PAO``), ``None`` for a kind without one. :meth:`from_dict` reads
+        it back."""
         return {
             "kind": self.kind.name.lower(),
             "tile": None if self.tile is None else int(self.tile),
@@ -128,6 +133,9 @@ class Action:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Action:
+        """The action of a :meth:`to_dict` dict. Raises :class:`IllegalActionError` for a dict
+        without ``kind``, an unknown kind or a tile the kind does not take, and
+        :class:`ArgumentTypeError` for a tile of the wrong type."""
         try:
             return cls(ActionKind[str(data["kind"]).upper()], data.get("tile"))
         except (KeyError, TypeError):

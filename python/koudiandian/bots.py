@@ -48,7 +48,11 @@ __all__ = ["Bot", "RandomBot", "GreedyBot"]
 class Bot(Protocol):
     """Plays one seat: returns one of ``legal_actions`` for the seat whose ``view`` it is."""
 
-    def act(self, view: SeatView, legal_actions: Sequence[Action]) -> Action: ...
+    def act(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:
+        """The seat's decision: one of ``legal_actions`` (never empty), chosen from
+        ``view``, all that the seat may know. The bot must not keep ``view`` after it
+        returns."""
+        ...
 
 
 class RandomBot:
@@ -69,6 +73,7 @@ class RandomBot:
         self._rng = _core.Rng(seed % 2**64)
 
     def act(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:
+        """One of ``legal_actions``, drawn uniformly from the bot's generator."""
         return legal_actions[self._rng.below(len(legal_actions))]
 
 
@@ -84,6 +89,8 @@ class GreedyBot:
         del seed
 
     def act(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:
+        """The greedy policy's choice among ``legal_actions`` for the seat whose ``view`` it
+        is (the first legal action, should the policy's choice not be among them)."""
         fast = getattr(view, "greedy_action", None)  # a simulation's view of a live game
         if fast is not None:
             code = fast()

@@ -55,18 +55,28 @@ class StartHandEvent(TypedDict):
 
 
 class BidEvent(TypedDict):
+    """A seat's 跑 bid (``pao``, 0–3) before the deal, in profiles with bids; the
+    four are logged together once every seat has bid."""
+
     type: Literal["bid"]
     seat: int
     pao: int
 
 
 class FlowerEvent(TypedDict):
+    """A seat sets a flower (``tile``, 34–41) aside, dealt or drawn; a replacement
+    ``draw`` follows."""
+
     type: Literal["flower"]
     seat: int
     tile: int
 
 
 class IndicatorEvent(TypedDict):
+    """The tile turned after the deal where the wildcard follows an indicator
+    (hebei): ``hun`` is the wildcard kind (混) it gives, ``flowers`` the flowers turned (and
+    set aside) before it."""
+
     type: Literal["indicator"]
     tile: int
     hun: int
@@ -74,6 +84,9 @@ class IndicatorEvent(TypedDict):
 
 
 class DrawEvent(TypedDict):
+    """A seat draws ``tile`` (``None`` in another seat's log); ``replacement``: from the
+    back of the wall, after a kong or a flower."""
+
     type: Literal["draw"]
     seat: int
     tile: int | None
@@ -81,6 +94,10 @@ class DrawEvent(TypedDict):
 
 
 class DiscardEvent(TypedDict):
+    """A seat discards ``tile``; with ``declare`` it declares ready (报听), the tile
+    face down (``None`` in another seat's log). ``auto``: the engine's discard of a declared
+    seat's draw (not in other seats' logs)."""
+
     type: Literal["discard"]
     seat: int
     tile: int | None
@@ -89,36 +106,54 @@ class DiscardEvent(TypedDict):
 
 
 class ConcealedKongEvent(TypedDict):
+    """暗杠 of kind ``tile`` (``None`` in another seat's log); a replacement
+    ``draw`` follows."""
+
     type: Literal["concealed_kong"]
     seat: int
     tile: int | None
 
 
 class AddedKongEvent(TypedDict):
+    """明杠 / 补杠: the fourth tile of kind ``tile`` added to the seat's own pong. The
+    others may answer it (a chance to rob it, 抢杠); then a replacement ``draw``."""
+
     type: Literal["added_kong"]
     seat: int
     tile: int
 
 
 class DiceEvent(TypedDict):
+    """The two ``dice`` rolled for seat ``seat``'s dice kong replacement."""
+
     type: Literal["dice"]
     seat: int
     dice: list[int]
 
 
 class OpeningWinEvent(TypedDict):
+    """A seat declares its opening small wins (起手小胡, changsha) at its first
+    turn, by name in ``wins``."""
+
     type: Literal["opening_win"]
     seat: int
     wins: list[str]
 
 
 class HaidiEvent(TypedDict):
+    """A seat offered the wall's last tile (海底, changsha) takes it (``take``) or
+    refuses it."""
+
     type: Literal["haidi"]
     seat: int
     take: bool
 
 
 class AnswerEvent(TypedDict):
+    """A seat's answer to a discard or an added kong: ``action`` is ``"win"``,
+    ``"pong"``, ``"kong"``, ``"chow"`` (with ``tile``, the run's lowest) or ``"pass"``;
+    ``auto`` a win that ``must_win`` forces. Only the seat's own answers are in its log."""
+
     type: Literal["answer"]
     seat: int
     action: str
@@ -128,7 +163,12 @@ class AnswerEvent(TypedDict):
 
 # ``from`` is a keyword, so these use the functional syntax.
 PongEvent = TypedDict("PongEvent", {"type": Literal["pong"], "seat": int, "tile": int, "from": int})
+PongEvent.__doc__ = "碰: seat ``seat`` pongs kind ``tile`` from the discard of seat ``from``."
 KongEvent = TypedDict("KongEvent", {"type": Literal["kong"], "seat": int, "tile": int, "from": int})
+KongEvent.__doc__ = (
+    "点杠: a direct kong of kind ``tile`` on the discard of seat ``from``; a\n"
+    "replacement ``draw`` follows."
+)
 DiceKongEvent = TypedDict(
     "DiceKongEvent",
     {
@@ -139,9 +179,19 @@ DiceKongEvent = TypedDict(
         "concealed": bool,
     },
 )
+DiceKongEvent.__doc__ = (
+    "杠 with dice (changsha): a kong of kind ``tile`` (``None`` in another seat's log\n"
+    "for a concealed one), on the discard of ``from`` or (``None``) of one's own tiles;\n"
+    "``concealed`` for all four in hand. Its replacement comes from dice (a ``dice``\n"
+    "event follows)."
+)
 ChowEvent = TypedDict(
     "ChowEvent",
     {"type": Literal["chow"], "seat": int, "tile": int, "from": int, "claimed": int},
+)
+ChowEvent.__doc__ = (
+    "吃, in profiles with chow: seat ``seat`` takes ``claimed`` from the discard of\n"
+    "its 上家 ``from``, making the run whose lowest tile is ``tile``."
 )
 WinEvent = TypedDict(
     "WinEvent",
@@ -154,9 +204,17 @@ WinEvent = TypedDict(
         "auto": bool,
     },
 )
+WinEvent.__doc__ = (
+    'One winner: seat ``seat`` wins on ``tile``; ``kind`` is ``"self_draw"``,\n'
+    '``"discard"`` or ``"robbed_kong"``, ``from`` the discarder or the robbed seat\n'
+    "(``None`` on a self-draw), ``auto`` a self-draw the engine made. A profile may let\n"
+    "several seats win on one discard."
+)
 
 
 class BirdEvent(TypedDict):
+    """The bird (扎鸟) turned after a win: its ``tile`` and the ``seat`` it hits."""
+
     type: Literal["bird"]
     tile: int
     seat: int

@@ -96,14 +96,17 @@ class Game:
 
     @property
     def rules(self) -> Rules:
+        """The rules this hand is played under."""
         return self._rules
 
     @property
     def dealer(self) -> int:
+        """The dealer's seat (庄), 0–3."""
         return self._core.dealer()
 
     @property
     def wildcards(self) -> tuple[Tile, ...]:
+        """This hand's wildcard kinds (耗子; hebei's 混); empty when the rules have none."""
         return tuple(TILES[k] for k in self._core.wildcards())
 
     @property
@@ -113,6 +116,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
+        """Whether the hand has ended: :attr:`result` is then set and :attr:`to_act` empty."""
         return self._core.is_over()
 
     @property
@@ -167,6 +171,7 @@ class Game:
 
     @property
     def wall_remaining(self) -> int:
+        """Tiles of the wall not yet taken, by draws or replacements."""
         return self._core.wall_remaining()
 
     def hand(self, seat: int) -> list[Tile]:

@@ -117,17 +117,23 @@ class Match:
 
     @property
     def is_over(self) -> bool:
+        """Whether the match has ended with its last hand settled: :attr:`to_act` is then
+        empty and :meth:`step` raises :class:`NotYourTurnError`."""
         return self._driver.is_over
 
     @property
     def dealer(self) -> int:
+        """The dealer's seat in the current (or, once the match is over, the last) hand."""
         return self.game.dealer
 
     @property
     def to_act(self) -> tuple[int, ...]:
+        """The seats that must decide now in the current hand; empty once the match is over."""
         return () if self.is_over else self.game.to_act
 
     def legal_actions(self, seat: int) -> list[Action]:
+        """``seat``'s legal actions in the current hand (:meth:`Game.legal_actions`); empty
+        once the match is over."""
         return [] if self.is_over else self.game.legal_actions(seat)
 
     def step(self, seat: int, action: Action) -> None:
@@ -223,6 +229,9 @@ class Match:
         return match
 
     def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready summary: the settings (seed, length, first dealer, rules), the scores,
+        the ranking and each settled hand's :meth:`HandResult.to_dict`. It has no event logs
+        (:meth:`to_json` keeps those, to rebuild the match)."""
         return {
             "seed": self.seed,
             "length": self.length,

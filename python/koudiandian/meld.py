@@ -23,6 +23,7 @@ class MeldKind(enum.IntEnum):
 
     @property
     def is_kong(self) -> bool:
+        """Whether this is one of the three kinds of kong."""
         return self in (MeldKind.KONG, MeldKind.ADDED_KONG, MeldKind.CONCEALED_KONG)
 
     @property
@@ -67,18 +68,22 @@ class Meld(NamedTuple):
 
     @classmethod
     def pong(cls, tile: Tile | int | str) -> Meld:
+        """The pong (碰) of ``tile``, validated as :meth:`of` validates it."""
         return cls.of(MeldKind.PONG, tile)
 
     @classmethod
     def kong(cls, tile: Tile | int | str) -> Meld:
+        """The direct kong (点杠) of ``tile``, validated as :meth:`of` validates it."""
         return cls.of(MeldKind.KONG, tile)
 
     @classmethod
     def added_kong(cls, tile: Tile | int | str) -> Meld:
+        """The added kong (明杠 / 补杠) of ``tile``, validated as :meth:`of` validates it."""
         return cls.of(MeldKind.ADDED_KONG, tile)
 
     @classmethod
     def concealed_kong(cls, tile: Tile | int | str) -> Meld:
+        """The concealed kong (暗杠) of ``tile``, validated as :meth:`of` validates it."""
         return cls.of(MeldKind.CONCEALED_KONG, tile)
 
     @classmethod

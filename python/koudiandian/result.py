@@ -25,6 +25,8 @@ __all__ = [
 
 
 class WinKind(str, enum.Enum):
+    """How a hand was won."""
+
     SELF_DRAW = "self_draw"  # 自摸
     DISCARD = "discard"  # 点炮
     ROBBED_KONG = "robbed_kong"  # 抢杠 (paid as a win on the konger's discard)
@@ -60,6 +62,7 @@ class Transfer:
         return REASONS[self.reason][1]
 
     def to_dict(self) -> dict[str, Any]:
+        """The fields as a JSON-ready dict (``Transfer(**d)`` reads it back)."""
         return {
             "payer": self.payer,
             "payee": self.payee,
@@ -81,6 +84,7 @@ class ScoreItem:
     combine: str  # "base", "multiply" or "add"
 
     def to_dict(self) -> dict[str, Any]:
+        """The fields as a JSON-ready dict; :meth:`from_dict` reads it back."""
         return {
             "name": self.name,
             "chinese": self.chinese,
@@ -90,6 +94,7 @@ class ScoreItem:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> ScoreItem:
+        """The item of a :meth:`to_dict` dict."""
         return cls(d["name"], d["chinese"], d["value"], d["combine"])
 
 
@@ -106,6 +111,8 @@ class WinSummary:
     score_items: tuple[ScoreItem, ...]
 
     def to_dict(self) -> dict[str, Any]:
+        """The fields as a JSON-ready dict (``kind`` by value, ``tile`` by index);
+        :meth:`from_dict` reads it back."""
         return {
             "seat": self.seat,
             "kind": self.kind.value,
@@ -117,6 +124,7 @@ class WinSummary:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> WinSummary:
+        """The win of a :meth:`to_dict` dict."""
         return cls(
             seat=d["seat"],
             kind=WinKind(d["kind"]),
@@ -184,9 +192,12 @@ class HandResult:
 
     @property
     def drawn(self) -> bool:
+        """Whether nobody won (a drawn hand, 荒庄)."""
         return self.winner is None
 
     def to_dict(self) -> dict[str, Any]:
+        """The result as a JSON-ready dict: the ``result`` of the ``end_hand`` event
+        (without ``hands`` and ``melds``). :meth:`from_dict` reads it back."""
         return {
             "dealer": self.dealer,
             "winner": self.winner,

@@ -86,4 +86,5 @@ def options_reference() -> str:
     return "\n".join(lines)
 
 
+#: The default rules, ``Rules()``: the ``taiyuan`` profile with its default options.
 DEFAULT_RULES = Rules()

@@ -36,10 +36,13 @@ class Pattern(enum.IntEnum):
 
     @property
     def chinese(self) -> str:
+        """The pattern's Chinese name: 平胡, 清一色, 一条龙, …."""
         return _CHINESE[self]
 
     @classmethod
     def from_bits(cls, bits: int) -> tuple[Pattern, ...]:
+        """The patterns whose bits are set in ``bits`` (bit ``p`` for pattern ``p``, the form
+        the core reports them in), in order."""
         return tuple(p for p in cls if bits >> p & 1)
 
 

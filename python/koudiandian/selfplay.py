@@ -25,6 +25,8 @@ __all__ = ["BOTS", "BotSpec", "Job", "Part", "chunks", "play_chunk", "play_hand"
 #: Built-in bots by name, as the command line spells them.
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
+#: A bot as a run names it: a built-in bot's name (a key of :data:`BOTS`) or a factory
+#: ``factory(seed) -> bot``.
 BotSpec = str | Callable[[int], Bot]
 
 #: What a chunk of units leaves: its hands' records in order, each match's ranking, and the

@@ -39,6 +39,7 @@ class BotStats:
     deal_in_rate: float
 
     def to_dict(self) -> dict[str, Any]:
+        """The fields as a JSON-ready dict."""
         return {f: getattr(self, f) for f in self.__dataclass_fields__}
 
 

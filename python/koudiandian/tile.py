@@ -12,6 +12,8 @@ from .errors import InvalidArgumentError, InvalidTileError
 
 __all__ = ["FLOWERS", "Suit", "Tile", "TileStyle", "TilesLike", "parse_tiles", "format_tiles"]
 
+#: A notation to print tiles in: ``"mpsz"`` (``5m``), ``"chinese"`` (``五万``) or
+#: ``"unicode"`` (the Mahjong Tiles glyphs).
 TileStyle = Literal["mpsz", "chinese", "unicode"]
 
 

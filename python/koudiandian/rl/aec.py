@@ -80,14 +80,21 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         self._seat = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """Every agent's observation space: a ``Dict`` of ``observation`` (``uint8``,
+        ``OBS_SHAPE``, or ``ORACLE_SHAPE`` with ``oracle=True``) and ``action_mask`` (``int8``,
+        ``(N_ACTIONS,)``)."""
         return self._obs_space
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """Every agent's action space: ``Discrete(N_ACTIONS)``."""
         return self._act_space
 
     # -- the hand ---------------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start the episode again: scores at zero, the first hand dealt (its dealer as the
+        profile decides) and the first seat to decide selected. ``seed`` replaces the
+        constructor's; ``options`` is not used."""
         if seed is not None:
             self._seed = seed
         base = self._seed if self._seed is not None else secrets.randbits(64)
@@ -123,6 +130,9 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         return self._game
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        """What ``agent`` (``"seat_0"`` .. ``"seat_3"``) observes now, as
+        :meth:`observation_space` describes it. Raises :class:`InvalidArgumentError` before
+        :meth:`reset` or for an unknown agent."""
         if self._game is None:
             raise InvalidArgumentError("call reset() before observe()")
         try:
@@ -133,6 +143,11 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        """The selected agent's action, a number of :meth:`action_space` that its mask allows;
+        then the next seat to decide is selected. When a hand ends every seat is rewarded its
+        score delta and the next hand is dealt, until the last. An agent that is done takes
+        ``None`` (PettingZoo's dead step). Raises :class:`InvalidArgumentError` before
+        :meth:`reset`."""
         if self._game is None:
             raise InvalidArgumentError("call reset() before step()")
         agent = self.agent_selection
@@ -165,12 +180,14 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
+        """With ``render_mode="ansi"``, the four seats' views as text; otherwise ``None``."""
         if self.render_mode != "ansi" or self._game is None:
             return None
         lines = [repr(self._game.view(s)) for s in range(4)]
         return "\n".join(lines)
 
     def close(self) -> None:
+        """Nothing to release: does nothing."""
         pass
 
 

@@ -16,8 +16,9 @@ __all__ = ["VERSIONS", "OBS_SHAPE", "ORACLE_SHAPE", "PLANE_NAMES", "encode"]
 #: The encodings this release knows.
 VERSIONS = ("v1",)
 
-#: ``(planes, 34)`` of a v1 observation and of its oracle variant.
+#: ``(planes, 34)`` of a v1 observation.
 OBS_SHAPE: tuple[int, int] = _core.rl_obs_shape(False)
+#: ``(planes, 34)`` of a v1 oracle observation (``encode(..., oracle=True)``).
 ORACLE_SHAPE: tuple[int, int] = _core.rl_obs_shape(True)
 
 #: The name of each v1 plane, in order (the oracle's six extra planes last).

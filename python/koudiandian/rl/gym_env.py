@@ -74,6 +74,10 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Obs, dict[str, Any]]:
+        """A new episode: a hand with a drawn wall and dealer (and the learner's seat, unless
+        fixed), played by the opponents until the learner must decide (dealt again should it end
+        first). Returns ``(observation, info)``. ``seed`` seeds the episodes, as in Gymnasium;
+        ``options`` is not used."""
         super().reset(seed=seed)
         rng = self.np_random
         while True:  # deal again if the hand ends before the learner has a choice
@@ -87,6 +91,10 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
                 return self._obs(), self._info(illegal=False)
 
     def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
+        """The learner's action; then the opponents play until the learner must decide again
+        or the hand ends. Returns ``(observation, reward, terminated, truncated, info)``
+        (never truncated); an illegal action is answered as the class describes. Raises
+        :class:`InvalidArgumentError` before :meth:`reset` or once the hand is over."""
         if self._game is None:
             raise InvalidArgumentError("call reset() before step()")
         if self._core.is_over():
@@ -129,6 +137,7 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
         return {"action_mask": mask.view(np.int8), "seat": self._seat, "illegal_action": illegal}
 
     def render(self) -> str | None:
+        """With ``render_mode="ansi"``, the learner's view as text; otherwise ``None``."""
         if self.render_mode != "ansi" or self._game is None:
             return None
         return repr(self._game.view(self._seat))

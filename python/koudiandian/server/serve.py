@@ -8,6 +8,7 @@ from ..errors import InvalidArgumentError
 
 __all__ = ["serve", "MISSING_EXTRA"]
 
+#: The message of the error raised when the ``[server]`` extra is not installed.
 MISSING_EXTRA = (
     'the server needs the [server] extra: pip install "koudiandian[server]" (Starlette and uvicorn)'
 )

@@ -75,6 +75,7 @@ class Store:
 
     @property
     def journal_mode(self) -> str:
+        """SQLite's journal mode in force: ``"wal"``, or ``"memory"`` for ``":memory:"``."""
         return str(self._db.execute("PRAGMA journal_mode").fetchone()[0])
 
     def add_table(self, table_id: str, spec: TableSpec, digests: dict[int, bytes]) -> None:
@@ -132,6 +133,7 @@ class Store:
         )
 
     def close(self) -> None:
+        """Close the database; the store is not to be used after."""
         self._db.close()
 
     @contextlib.contextmanager

@@ -237,10 +237,12 @@ class Table:
             self.flush()
 
     def start(self) -> None:
+        """Start the table's bot driver (:meth:`drive`) on the running event loop, unless it runs."""
         if self._driver is None:
             self._driver = asyncio.get_running_loop().create_task(self.drive())
 
     async def stop(self) -> None:
+        """Cancel the bot driver and wait for it to end; then close every connection's queue."""
         if self._driver is not None:
             self._driver.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -302,6 +304,7 @@ class Table:
         return conn
 
     def disconnect(self, conn: Connection) -> None:
+        """Forget ``conn`` (its socket has closed): it is sent nothing more."""
         self.connections.discard(conn)
 
     def flush(self) -> None:
@@ -425,6 +428,7 @@ class Lobby:
             table.start()
 
     async def stop(self) -> None:
+        """Stop every table (:meth:`Table.stop`)."""
         for table in self.tables.values():
             await table.stop()
         self._started = False
@@ -446,6 +450,7 @@ class Lobby:
         return table, tokens
 
     def get(self, table_id: str) -> Table:
+        """The table ``table_id``; raises :class:`TableNotFoundError` if there is none."""
         table = self.tables.get(table_id)
         if table is None:
             raise TableNotFoundError(f"no table {table_id!r}")
