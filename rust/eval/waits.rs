@@ -432,15 +432,16 @@ mod tests {
         let kinds: u64 = if rules.no_honors { 27 } else { 34 };
         let mut counts = [0u8; KINDS];
         let mut tiles: Vec<u8> = Vec::new();
-        let mut add = |counts: &mut Counts, tiles: &mut Vec<u8>, ks: &[u8]| {
-            let fits = ks
-                .iter()
-                .all(|&k| counts[k as usize] + ks.iter().filter(|&&x| x == k).count() as u8 <= 4);
+        // The tiles `ks` join the hand if no kind goes over four.
+        let add = |counts: &mut Counts, tiles: &mut Vec<u8>, ks: &[u8]| {
+            let mut after = *counts;
+            for &k in ks {
+                after[k as usize] += 1;
+            }
+            let fits = after.iter().all(|&c| c <= 4);
             if fits {
-                for &k in ks {
-                    counts[k as usize] += 1;
-                    tiles.push(k);
-                }
+                *counts = after;
+                tiles.extend_from_slice(ks);
             }
             fits
         };
