@@ -325,7 +325,9 @@ pub struct HandResult {
     pub opening_wins: [Vec<&'static str>; 4],
     /// The bird (扎鸟): the tile turned after a win and the seat it hits (changsha).
     pub bird: Option<Bird>,
-    /// What became of the 海底 when nobody won (changsha's dealer rule).
+    /// What became of the 海底 (changsha) once the hand reaches it, won or drawn: who took
+    /// it, who was first to refuse it, or whose replacement drew it; in a drawn hand that
+    /// seat deals next (docs/events.md). `None` before the last tile.
     pub haidi: Option<Haidi>,
 }
 

@@ -161,7 +161,8 @@ class HandResult:
     ``None``. ``score_items`` is the first winner's score as named items; ``wins`` has every
     winner's. ``flowers`` lists each seat's flowers set aside. ``opening_wins`` each seat's
     declared opening small wins, ``bird`` the bird and ``haidi`` what became of the 海底
-    (changsha). ``deltas`` are the four seats' score changes; they sum to zero.
+    (changsha) once the hand reached it, won or drawn. ``deltas`` are the four seats' score
+    changes; they sum to zero.
 
     ``hands`` and ``melds`` are every seat's concealed tiles (sorted) and declared melds at
     the end, as the ``end_hand`` event reveals them, when the result comes from a game

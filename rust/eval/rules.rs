@@ -48,6 +48,13 @@ pub enum WinForms {
 }
 
 impl WinForms {
+    /// Whether a wildcard may stand for a tile in a complete hand (not under the 2-5-8
+    /// forms, which take no wildcards).
+    #[must_use]
+    pub const fn admits_wildcards(self) -> bool {
+        !matches!(self, Self::Pair258)
+    }
+
     /// Whether every form needs the standard shape's groups, seven pairs or 十三幺, so that
     /// the group keys bound how far a hand is from ready (not so for a form that needs no
     /// shape).

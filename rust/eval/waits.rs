@@ -235,7 +235,8 @@ pub(crate) fn never_ready_after_discard(
 
 /// Whether the hand less one tile of kind `k` wins with one more wildcard, for every kind at
 /// once (bit `k`): ready after discarding `k` needs it (one more wildcard finds any
-/// completion), so it is [`ready_discards`]' filter. The same answer as
+/// completion, where the forms admit wildcards; otherwise every kind held passes), so it
+/// is [`ready_discards`]' filter. The same answer as
 /// `forms::is_win(counts − k, wild + 1, …)` for each `k`, from the group keys computed once
 /// (a discard changes one group's key). `wild_discard`: whether discarding a wildcard
 /// (the naturals unchanged, `wild` wildcards) passes.
@@ -281,8 +282,13 @@ fn completable_after_discard(hand: &Hand, rules: EvalRules) -> (KindMask, bool) 
 }
 
 /// [`completable_after_discard`] for the forms asked kind by kind ([`WinForms::by_kind`]).
+/// Forms that admit no wildcard ([`WinForms::admits_wildcards`]) win with no more
+/// wildcards, so the filter passes every natural kind held and `Waits::of` decides.
 fn completable_by_kind(hand: &Hand, rules: EvalRules) -> (KindMask, bool) {
     let (counts, wild, melds) = (&hand.counts, hand.wild, hand.meld_count());
+    if !rules.forms.admits_wildcards() {
+        return (crate::tiles::held_kinds(counts), false);
+    }
     let wins = |c: &Counts, w: u8| crate::eval::forms::is_win(c, w, melds, rules);
     let mut mask = 0;
     for k in (0..KINDS).filter(|&k| counts[k] > 0) {
@@ -364,6 +370,126 @@ mod tests {
                 expect,
                 "{text} +{wild} wild, {melds} melds"
             );
+        }
+    }
+
+    /// `ready_discards` against its definition for every form: each held kind whose
+    /// discard leaves [`Waits::of`] ready, on random hands near complete (wildcards only
+    /// where the forms admit them).
+    #[test]
+    fn ready_discards_match_waits_after_each_discard() {
+        let mut rng = crate::rng::Rng::new(22);
+        let forms = [
+            WinForms::Standard,
+            WinForms::LackingASuit,
+            WinForms::Pair258,
+        ];
+        for forms in forms {
+            let rules = EvalRules {
+                no_honors: forms != WinForms::Standard,
+                forms,
+                ..EvalRules::default()
+            };
+            let mut ready = 0;
+            for _ in 0..3_000 {
+                let wild = if forms.admits_wildcards() {
+                    rng.below(3) as u8
+                } else {
+                    0
+                };
+                let hand = near_complete(&mut rng, rules, wild);
+                let got: Vec<u8> = ready_discards(&hand, rules)
+                    .iter()
+                    .map(|&(k, _)| k)
+                    .collect();
+                let want: Vec<u8> = (0..KINDS as u8)
+                    .filter(|&k| hand.held[k as usize] > 0)
+                    .filter(|&k| {
+                        let mut after = hand.clone();
+                        after.held[k as usize] -= 1;
+                        if hand.wildcards >> k & 1 == 1 {
+                            after.wild -= 1;
+                        } else {
+                            after.counts[k as usize] -= 1;
+                        }
+                        Waits::of(&after, rules).is_ready()
+                    })
+                    .collect();
+                assert_eq!(got, want, "{forms:?} {:?} +{} wild", hand.counts, hand.wild);
+                ready += usize::from(!want.is_empty());
+            }
+            assert!(
+                ready > 300,
+                "{forms:?}: only {ready} hands with a ready discard"
+            );
+        }
+    }
+
+    /// A 14-tile hand without melds of the kinds in play: four groups and a pair, then up to
+    /// two tiles exchanged; with `wild` > 0, at least `wild` of its tiles are wildcards of
+    /// the last kind in play (every tile of that kind is one).
+    fn near_complete(rng: &mut crate::rng::Rng, rules: EvalRules, wild: u8) -> Hand {
+        let kinds: u64 = if rules.no_honors { 27 } else { 34 };
+        let mut counts = [0u8; KINDS];
+        let mut tiles: Vec<u8> = Vec::new();
+        // The tiles `ks` join the hand if no kind goes over four.
+        let add = |counts: &mut Counts, tiles: &mut Vec<u8>, ks: &[u8]| {
+            let mut after = *counts;
+            for &k in ks {
+                after[k as usize] += 1;
+            }
+            let fits = after.iter().all(|&c| c <= 4);
+            if fits {
+                *counts = after;
+                tiles.extend_from_slice(ks);
+            }
+            fits
+        };
+        while tiles.len() < 12 {
+            let k = rng.below(kinds) as u8;
+            let run = k < 27 && k % 9 < 7 && rng.below(2) == 0;
+            let ks = if run { [k, k + 1, k + 2] } else { [k; 3] };
+            add(&mut counts, &mut tiles, &ks);
+        }
+        while !add(&mut counts, &mut tiles, &[rng.below(kinds) as u8; 2]) {}
+        for _ in 0..rng.below(3) {
+            let (i, k) = (rng.below(14) as usize, rng.below(kinds) as u8);
+            if counts[k as usize] < 4 {
+                counts[tiles[i] as usize] -= 1;
+                counts[k as usize] += 1;
+                tiles[i] = k;
+            }
+        }
+        let wild_kind = kinds as usize - 1;
+        if wild == 0 {
+            return Hand {
+                counts,
+                wild,
+                melds: crate::hand::Melds::default(),
+                wildcards: 0,
+                held: counts,
+            };
+        }
+        // The wildcards replace tiles of other kinds: the naturals lose `wild` tiles.
+        let mut held = counts;
+        let mut left = wild;
+        for t in &mut tiles {
+            if left > 0 && usize::from(*t) != wild_kind && held[wild_kind] < 4 {
+                held[*t as usize] -= 1;
+                held[wild_kind] += 1;
+                *t = wild_kind as u8;
+                left -= 1;
+            }
+        }
+        let mut naturals = held;
+        let wild = naturals[wild_kind];
+        naturals[wild_kind] = 0;
+        Hand {
+            counts: naturals,
+            wild,
+            melds: crate::hand::Melds::default(),
+            wildcards: if wild > 0 { 1 << wild_kind } else { 0 },
+            held,
         }
     }
 

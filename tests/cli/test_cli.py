@@ -145,6 +145,15 @@ def test_analyze_suggests_discards_for_a_hand_not_ready(
     assert out.endswith("\ntiles that bring it nearer: 3m 4m 5m 6m 7m 8m 9m 1s (28 tiles)\n")
 
 
+def test_analyze_lists_the_ready_discards_of_changsha(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """issue 22: a changsha hand one discard from a 2-5-8 pair wait lists that discard."""
+    _, out, _ = run(capsys, "analyze", "123m456m789m123p33p", "--rules", "changsha", "--ascii")
+    assert "shanten:   0 (ready, 听牌)" in out
+    assert out.endswith("discards that leave it ready:\n  discard 1p: waits 2p\n")
+
+
 def test_analyze_writes_tiles_one_way(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(
         capsys, "analyze", "123p456p789p11s467m", "--wildcards", "9s", "--rules", "random_wildcard"
