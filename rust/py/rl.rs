@@ -89,7 +89,7 @@ pub fn rl_step(
     let a = if action.cast::<PyBool>().is_ok() {
         None
     } else {
-        action.extract::<i64>().ok()
+        action.extract::<i128>().ok()
     };
     let Some(a) = a else {
         return Err(Error::Type(format!(

@@ -84,6 +84,13 @@ fn masked_out_and_out_of_range_actions_are_refused_with_the_legal_ones_named() {
 }
 
 #[test]
+fn an_action_beyond_64_bits_is_outside_the_space() {
+    let e = super::actions::check(i128::from(u64::MAX), 0, |_| true).expect_err("outside");
+    assert!(matches!(e, Error::Argument(_)), "{e:?}");
+    assert!(e.message().contains(&u64::MAX.to_string()), "{}", e.message());
+}
+
+#[test]
 fn a_vecenv_names_the_table_and_keeps_the_kind_of_error() {
     let n = 3;
     let mut env = VecEnv::new(n, rules("taiyuan"), 7, Opponents::SelfPlay, 1).expect("env");
