@@ -87,7 +87,11 @@ fn masked_out_and_out_of_range_actions_are_refused_with_the_legal_ones_named() {
 fn an_action_beyond_64_bits_is_outside_the_space() {
     let e = super::actions::check(i128::from(u64::MAX), 0, |_| true).expect_err("outside");
     assert!(matches!(e, Error::Argument(_)), "{e:?}");
-    assert!(e.message().contains(&u64::MAX.to_string()), "{}", e.message());
+    assert!(
+        e.message().contains(&u64::MAX.to_string()),
+        "{}",
+        e.message()
+    );
 }
 
 #[test]
@@ -97,12 +101,16 @@ fn a_vecenv_names_the_table_and_keeps_the_kind_of_error() {
     let mut b = Bufs::new(n, env.reward_width());
     env.reset(1, b.out()).expect("reset");
     let legal = |b: &Bufs, i: usize| (0..N_ACTIONS).find(|&a| b.mask[i * N_ACTIONS + a]);
-    let mut actions: Vec<i64> = (0..n).map(|i| legal(&b, i).expect("legal") as i64).collect();
+    let mut actions: Vec<i64> = (0..n)
+        .map(|i| legal(&b, i).expect("legal") as i64)
+        .collect();
     actions[1] = N_ACTIONS as i64;
     let e = env.step(&actions, b.out()).expect_err("outside the space");
     assert!(matches!(e, Error::Argument(_)), "{e:?}");
     assert!(e.message().starts_with("env 1: "), "{}", e.message());
-    actions[1] = (0..N_ACTIONS).find(|&a| !b.mask[N_ACTIONS + a]).expect("masked") as i64;
+    actions[1] = (0..N_ACTIONS)
+        .find(|&a| !b.mask[N_ACTIONS + a])
+        .expect("masked") as i64;
     let e = env.step(&actions, b.out()).expect_err("masked out");
     assert!(matches!(e, Error::IllegalAction(_)), "{e:?}");
     assert!(e.message().starts_with("env 1: "), "{}", e.message());
