@@ -139,11 +139,15 @@ def _takes_seed(make: Callable[..., Any], seat: int) -> bool:
         except TypeError:
             continue
         return bool(args)
-    what = "class" if isinstance(make, type) else "factory"
+    name = bot_name(make)
+    shown = f"{name}{signature.replace(return_annotation=inspect.Signature.empty)}"
+    if isinstance(make, type):
+        what, expected = "class", "__init__(self, seed=None) or __init__(self)"
+    else:
+        what, expected = "factory", f"{name}(seed) or {name}()"
     raise ArgumentTypeError(
-        f"the bot {what} {bot_name(make)!r} of seat {seat} takes {signature}: simulate calls "
-        "a bot class or factory with one argument, the bot's seed, or with none "
-        "(def __init__(self, seed: int | None = None) or def __init__(self))"
+        f"the bot {what} {name!r} of seat {seat} is {shown}: simulate calls a bot class "
+        f"or factory with one argument, the bot's seed, or with none ({expected})"
     )
 
 
