@@ -176,6 +176,12 @@ pub fn parse(text: &str) -> Result<Vec<u8>> {
     Ok(r.out)
 }
 
+/// Whether `c` separates tiles in text: any white space (the full-width space `　` too), the
+/// comma `,` and the full-width comma `，`, the enumeration comma `、`, and `_`.
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || matches!(c, ',' | '，' | '、' | '_')
+}
+
 /// The state of [`parse`]: the text, the kinds read so far, and the digits waiting for a
 /// suit letter (with their positions).
 struct Reader<'a> {
@@ -232,8 +238,8 @@ impl Reader<'_> {
     /// Read the separator, Chinese name or glyph at `i`; how many characters it took.
     fn word(&mut self, i: usize) -> Result<usize> {
         let c = self.chars[i];
-        let known = c.is_whitespace()
-            || matches!(c, ',' | '_' | '、' | '红' | '紅')
+        let known = is_separator(c)
+            || matches!(c, '红' | '紅')
             || NUMERALS.contains(&c)
             || honor_char(c).is_some()
             || glyph_kind(c).is_some();
@@ -243,7 +249,7 @@ impl Reader<'_> {
         if !self.digits.is_empty() {
             return Err(self.unfinished());
         }
-        if c.is_whitespace() || c == ',' || c == '_' || c == '、' {
+        if is_separator(c) {
             return Ok(1);
         }
         if let Some(rank) = NUMERALS.iter().position(|&n| n == c) {
@@ -362,6 +368,22 @@ mod tests {
         assert_eq!(parse("5m,五筒 🀔").unwrap(), vec![4, 13, 22]);
         assert_eq!(parse("18f 梅冬🀢").unwrap(), vec![34, 41, 34, 41, 34]);
         assert_eq!(format_mpsz(&[0, 27, 33, 34, 41]), "1m17z18f");
+    }
+
+    #[test]
+    fn reads_the_separators_a_chinese_keyboard_types() {
+        // The full-width comma and space, the enumeration comma, next to the ASCII ones.
+        for text in [
+            "1m，2m，东",
+            "1m　2m　东",
+            "1m、2m、东",
+            "一万，二万、东",
+            "1m, 2m_东",
+        ] {
+            assert_eq!(parse(text).unwrap(), vec![0, 1, 27], "{text}");
+        }
+        let e = parse("12，3m").unwrap_err();
+        assert!(e.message().contains("'12'"), "{}", e.message());
     }
 
     #[test]

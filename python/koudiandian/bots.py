@@ -16,13 +16,28 @@ The bot protocol (:class:`Bot`, a :class:`typing.Protocol`; a bot need not subcl
   was). :meth:`Action.parse` and ``str(action)`` convert actions to and from text.
 - ``act`` must not keep a reference to the view beyond the call (a simulation's view is a
   lazy proxy, computed when first used, so a bot that never reads it costs nothing).
-- A bot may be stateful. :func:`koudiandian.simulate` takes *bot factories*,
-  ``factory(seed) -> bot`` (a bot class whose ``__init__`` takes a seed is
-  one), and build fresh bots for every hand, so a bot sees one hand at a time; a bot that
-  draws random numbers should draw them from that seed so that a seeded simulation
-  repeats. With ``simulate(workers=n > 1)`` the factories must be picklable (defined at
-  module level). A factory that returns something without ``act`` is an
-  :class:`ArgumentTypeError`.
+- A bot may be stateful. :func:`koudiandian.simulate` takes, for each seat:
+
+  - a *bot factory*, ``factory(seed) -> bot`` (a bot class whose ``__init__`` takes a
+    seed is one), called for every hand with a seed drawn from the hand's, so a bot sees
+    one hand at a time; a bot that draws random numbers should draw them from that seed
+    so that a seeded simulation repeats, however it is split;
+  - a class or function that takes no argument (``MyBot``), called for every hand
+    without a seed: a fresh bot each hand, which a seeded run repeats only if the bot
+    draws no random numbers of its own;
+  - a *bot instance* (``GreedyBot()``, ``MyBot()``): that one object plays every hand of
+    its seat, and every seat it is given for (``bots=MyBot()`` gives it all four). It is
+    never rebuilt or reseeded, so what it keeps carries over from hand to hand and from
+    run to run. With ``workers=n > 1`` or ``backend="ray"`` each chunk of hands gets a
+    pickled copy of it as it was when :func:`~koudiandian.simulate` was called, so its
+    state does not come back, and a stateful or random instance makes a run whose result
+    depends on how it is split: give a factory for a run that repeats. A
+    :class:`GreedyBot` instance holds nothing and plays as ``"greedy"`` (inside Rust).
+
+  With ``simulate(workers=n > 1)`` the factories and instances must be picklable
+  (defined at module level). A class or factory that takes neither a seed nor nothing,
+  a factory that returns something without ``act``, or something that is none of these
+  is an :class:`ArgumentTypeError` naming it.
 
 The bots here: :class:`RandomBot` (uniform over the legal actions) and :class:`GreedyBot`
 (a one-step greedy player whose policy runs in the Rust core). ``simulate`` and the command

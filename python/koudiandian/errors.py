@@ -96,8 +96,9 @@ class InvalidEventLogError(KoudiandianError, ValueError):
 
 
 class BackendError(KoudiandianError, RuntimeError):
-    """A simulation backend that cannot run: Ray not installed, or no cluster at the
-    address given."""
+    """A simulation backend that cannot run: Ray not installed, no cluster at the address
+    given, or a cluster whose token authentication refuses this driver (the message says
+    why: no ``RAY_AUTH_MODE=token``, no token, or not the head's)."""
 
 
 class ProtocolError(KoudiandianError, ValueError):

@@ -16,7 +16,7 @@ from typing import Any, Literal, cast
 
 from . import _core
 from .action import Action, action_from_code
-from .errors import IllegalActionError, InvalidEventLogError, InvalidWallError, KoudiandianError
+from .errors import ArgumentTypeError, InvalidEventLogError, InvalidWallError, KoudiandianError
 from .events import Event, StartHandEvent
 from .result import HandResult
 from .rules import Rules
@@ -182,15 +182,24 @@ class Game:
         """What ``seat`` may do now; empty when it need not act."""
         return [action_from_code(c) for c in self._core.legal_actions(seat)]
 
-    def step(self, seat: int, action: Action) -> None:
-        """``seat`` takes ``action``.
+    def step(self, seat: int, action: Action | str) -> None:
+        """``seat`` takes ``action``: an :class:`Action`, or the text ``str(action)`` prints
+        (``"discard 7z"``, ``"pass"``), read by :meth:`Action.parse` as the game server
+        reads it.
 
-        Raises :class:`NotYourTurnError` if ``seat`` is not in :attr:`to_act` and
+        Raises :class:`InvalidArgumentError` for a seat outside 0–3,
+        :class:`ArgumentTypeError` for an action that is neither an Action nor text,
+        :class:`IllegalActionError` (or :class:`InvalidTileError`) for text that names no
+        action, :class:`NotYourTurnError` if ``seat`` is not in :attr:`to_act` and
         :class:`IllegalActionError` (listing the legal actions) if the action is not legal;
-        either way the game is left exactly as it was."""
+        whichever it is, the game is left exactly as it was."""
         if not isinstance(action, Action):
             self._core.legal_actions(seat)  # a bad seat is reported first
-            raise IllegalActionError(f"expected an Action, got {action!r}")
+            if not isinstance(action, str):
+                raise ArgumentTypeError(
+                    f"an action is an Action or its text ('discard 7z', 'pass'), got {action!r}"
+                )
+            action = Action.parse(action)
         self._core.step(seat, action.code)
 
     def next_dealer(self, *, one_round: bool = False) -> int | None:

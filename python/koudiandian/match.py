@@ -136,8 +136,9 @@ class Match:
         once the match is over."""
         return [] if self.is_over else self.game.legal_actions(seat)
 
-    def step(self, seat: int, action: Action) -> None:
-        """A decision in the current hand; starts the next hand when this one ends."""
+    def step(self, seat: int, action: Action | str) -> None:
+        """A decision in the current hand (an :class:`Action` or its text, as
+        :meth:`Game.step` takes it); starts the next hand when this one ends."""
         if self.is_over:
             from .errors import NotYourTurnError
 

@@ -6,6 +6,7 @@ order, so that the summary and the log are those of a local run with the same se
 from __future__ import annotations
 
 import dataclasses
+import os
 import socket
 from collections.abc import Callable
 from typing import Any
@@ -39,6 +40,59 @@ def check_address(address: str, timeout: float = 5.0) -> None:
         raise BackendError(f"cannot reach a Ray cluster at {address!r}: {e}") from None
 
 
+#: Where Ray's token authentication (Ray 2.52 and later) is set up; docs/scale-out.md.
+_TOKEN_HELP = (
+    "set RAY_AUTH_MODE=token and give the head's token (`ray get-auth-token` on the head "
+    "prints it) in RAY_AUTH_TOKEN, in a file named by RAY_AUTH_TOKEN_PATH, or in "
+    "~/.ray/auth_token; see docs/scale-out.md, 'Token authentication'"
+)
+
+
+def _auth_refusal(error: BaseException) -> str | None:
+    """Why a Ray cluster refused this driver, if ``error`` (or what it was raised from) is
+    Ray's token authentication failing: ``ray.exceptions.AuthenticationError``, raised as
+    it is, or named in the text of the ``ConnectionError`` that ``ray.init`` raises after
+    its retries (Ray keeps the failed attempt only as text). ``None`` for anything else."""
+    texts: list[str] = []
+    seen: BaseException | None = error
+    while seen is not None and len(texts) < 10:
+        texts.append(f"{type(seen).__name__}: {seen}")
+        seen = seen.__cause__ or seen.__context__
+    text = "\n".join(texts)
+    if "AuthenticationError" not in text and "InvalidAuthToken" not in text:
+        return None
+    mode = os.environ.get("RAY_AUTH_MODE")
+    if (mode or "").lower() != "token":
+        shown = "not set" if mode is None else repr(mode)
+        return (
+            "the cluster uses token authentication, and this driver sends no token "
+            f"(RAY_AUTH_MODE is {shown}, not 'token')"
+        )
+    if "no authentication token was found" in text:
+        return (
+            "the cluster uses token authentication, and this driver has no token (none in "
+            "RAY_AUTH_TOKEN, RAY_AUTH_TOKEN_PATH or ~/.ray/auth_token)"
+        )
+    return (
+        "the cluster uses token authentication and refused this driver's token: it is not "
+        "the head's"
+    )
+
+
+def _init(ray: Any, address: str | None) -> None:
+    """``ray.init`` at ``address`` (``None``: Ray's default, a new local cluster unless
+    ``RAY_ADDRESS`` names one). Raises :class:`BackendError` naming the cause when the
+    cluster's token authentication refuses this driver; other errors pass unchanged."""
+    try:
+        ray.init(address=address, log_to_driver=False)
+    except Exception as e:
+        why = _auth_refusal(e)
+        if why is None:
+            raise
+        where = "" if address is None else f" at {address!r}"
+        raise BackendError(f"cannot join the Ray cluster{where}: {why}; {_TOKEN_HELP}") from None
+
+
 def _ray() -> Any:
     try:
         import ray  # type: ignore[import-not-found, unused-ignore]
@@ -55,7 +109,9 @@ def run_on_ray(
 ) -> tuple[list[Part], int]:
     """Play ``hands`` units of ``job`` as Ray tasks: the chunks' results in hand order, and
     the cluster's CPUs. Connects to ``address`` (checked first), or uses the cluster this
-    process is connected to, or starts a local one for the run and stops it afterwards."""
+    process is connected to, or starts a local one for the run and stops it afterwards.
+    Raises :class:`BackendError` without Ray, with nothing at ``address``, or when the
+    cluster's token authentication refuses this driver (naming why)."""
     if address is not None:
         check_address(address)
     ray = _ray()
@@ -66,10 +122,10 @@ def run_on_ray(
                 "this process is already connected to a Ray cluster; pass address=None to "
                 "use it, or ray.shutdown() first"
             )
-        ray.init(address=address, log_to_driver=False)
+        _init(ray, address)
         started_here = True
     elif not ray.is_initialized():
-        ray.init(log_to_driver=False)
+        _init(ray, None)
         started_here = True
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))

@@ -7,9 +7,10 @@ import it; it imports neither."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from . import _core
 from .action import Action
@@ -25,9 +26,10 @@ __all__ = ["BOTS", "BotSpec", "Job", "Part", "chunks", "play_chunk", "play_hand"
 #: Built-in bots by name, as the command line spells them.
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
-#: A bot as a run names it: a built-in bot's name (a key of :data:`BOTS`) or a factory
-#: ``factory(seed) -> bot``.
-BotSpec = str | Callable[[int], Bot]
+#: A seat's bot for :func:`koudiandian.simulate`: a built-in's name, a bot class or factory
+#: called with the bot's seed or with nothing (a fresh bot every hand), or a bot instance
+#: (the same object every hand).
+BotSpec = str | Callable[[int], Bot] | Callable[[], Bot] | Bot
 
 #: What a chunk of units leaves: its hands' records in order, each match's ranking, and the
 #: log lines.
@@ -80,38 +82,114 @@ def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
 
 
 def bot_name(spec: BotSpec) -> str:
-    """A bot's name in a summary and a log: a built-in's name, a factory's ``__name__``."""
+    """A bot's name in a summary and a log: a built-in's name, a factory's ``__name__``, an
+    instance's class name."""
     if isinstance(spec, str):
         return spec
     return getattr(spec, "__name__", type(spec).__name__)
 
 
+class _Shared:
+    """The factory of a bot instance: the same object for every hand (picklable when the
+    bot is)."""
+
+    __slots__ = ("bot",)
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def __call__(self, seed: int) -> Bot:
+        return self.bot
+
+
+class _Unseeded:
+    """The factory of a class or function that takes no argument: called without the seed."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[], Bot]) -> None:
+        self.make = make
+
+    def __call__(self, seed: int) -> Bot:
+        return self.make()
+
+
+_ACCEPTED = (
+    "a bot is a built-in's name ('random', 'greedy'), a bot class or factory called with "
+    "the bot's seed (an int) or with nothing, or a bot instance (an object with a method "
+    "act(view, legal_actions) -> Action)"
+)
+
+
+def _is_bot(value: object) -> bool:
+    """Whether ``value`` is a bot instance: not a class, with a method ``act``."""
+    return not isinstance(value, type) and callable(getattr(value, "act", None))
+
+
+def _takes_seed(make: Callable[..., Any], seat: int) -> bool:
+    """Whether ``make`` is called with the seed (it takes one positional argument) rather
+    than with nothing; raises :class:`ArgumentTypeError` naming it if it takes neither."""
+    try:
+        signature = inspect.signature(make)
+    except (TypeError, ValueError):
+        return True  # no signature to read (a builtin): it is given the seed
+    for args in ((0,), ()):
+        try:
+            signature.bind(*args)
+        except TypeError:
+            continue
+        return bool(args)
+    name = bot_name(make)
+    shown = f"{name}{signature.replace(return_annotation=inspect.Signature.empty)}"
+    if isinstance(make, type):
+        what, expected = "class", "__init__(self, seed=None) or __init__(self)"
+    else:
+        what, expected = "factory", f"{name}(seed) or {name}()"
+    raise ArgumentTypeError(
+        f"the bot {what} {name!r} of seat {seat} is {shown}: simulate calls a bot class "
+        f"or factory with one argument, the bot's seed, or with none ({expected})"
+    )
+
+
 def factories(bots: Sequence[BotSpec]) -> list[Callable[[int], Bot]]:
-    """The four bots' factories; raises :class:`InvalidArgumentError` naming a bad one."""
+    """The four bots' factories, each called with a seat's bot seed for every hand: a
+    built-in's class for its name, a class or function itself when it takes the seed, one
+    that drops the seed when it takes nothing, and one that returns the instance itself
+    for a bot instance. Raises :class:`InvalidArgumentError` for an unknown name or not
+    four bots, and :class:`ArgumentTypeError` naming a bot that is none of these."""
     if len(bots) != 4:
         raise InvalidArgumentError(f"need four bots, one per seat; got {len(bots)}")
-    out = []
-    for spec in bots:
+    out: list[Callable[[int], Bot]] = []
+    for seat, spec in enumerate(bots):
         if isinstance(spec, str):
             if spec not in BOTS:
                 raise InvalidArgumentError(f"unknown bot {spec!r}; known: {', '.join(BOTS)}")
             out.append(BOTS[spec])
+        elif _is_bot(spec):
+            out.append(_Shared(cast(Bot, spec)))
+        elif isinstance(spec, type) and not callable(getattr(spec, "act", None)):
+            raise ArgumentTypeError(
+                f"the class {spec.__name__!r} of seat {seat} has no method act: {_ACCEPTED}"
+            )
         elif callable(spec):
-            out.append(spec)
+            make = cast(Callable[..., Bot], spec)
+            out.append(make if _takes_seed(make, seat) else _Unseeded(make))
         else:
-            raise InvalidArgumentError(f"a bot is a name or a factory taking a seed, got {spec!r}")
+            raise ArgumentTypeError(f"seat {seat}'s bot {spec!r} is no bot: {_ACCEPTED}")
     return out
 
 
 def builtin_names(specs: Sequence[BotSpec]) -> tuple[str, ...] | None:
-    """The built-in names of ``specs`` when every one is a built-in bot (by name or class)."""
+    """The built-in names of ``specs`` when every one is a built-in bot (by name or class,
+    or a :class:`GreedyBot` itself, which holds no state), else ``None``."""
     names = []
     for spec in specs:
-        name = (
-            spec
-            if isinstance(spec, str)
-            else next((n for n, cls in BOTS.items() if spec is cls), None)
-        )
+        if isinstance(spec, str):
+            name: str | None = spec
+        elif type(spec) is GreedyBot:
+            name = "greedy"
+        else:
+            name = next((n for n, cls in BOTS.items() if spec is cls), None)
         if name is None:
             return None
         names.append(name)
@@ -121,9 +199,9 @@ def builtin_names(specs: Sequence[BotSpec]) -> tuple[str, ...] | None:
 def _seat_bots(
     made: Sequence[Callable[[int], Bot]], hand: _core.HandStart, names: Sequence[str]
 ) -> list[Bot]:
-    """A fresh bot per seat of ``hand``: the listed factory its seating names, called with
-    the seat's bot seed. Raises :class:`ArgumentTypeError` if a factory returns something
-    without an ``act`` method."""
+    """The bot of each seat of ``hand``: the listed factory its seating names, called with
+    the seat's bot seed (a fresh bot, or the same instance for every hand). Raises
+    :class:`ArgumentTypeError` if a factory returns something without an ``act`` method."""
     bots = [made[b](seed) for b, seed in zip(hand.seating, hand.bot_seeds)]
     for seat, bot in enumerate(bots):
         if not callable(getattr(bot, "act", None)):

@@ -6,9 +6,9 @@ import contextlib
 import os
 import secrets
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import IO
+from typing import IO, cast
 
 from .errors import ArgumentTypeError, InvalidArgumentError
 from .rules import Rules
@@ -56,7 +56,7 @@ def simulate(
     hands: int,
     *,
     rules: Rules | None = None,
-    bots: Sequence[BotSpec] | str | None = None,
+    bots: Sequence[BotSpec] | BotSpec | None = None,
     seed: int | None = 0,
     workers: int = 1,
     threads: int = 1,
@@ -69,15 +69,18 @@ def simulate(
 ) -> SimulationSummary:
     """Play ``hands`` seeded hands and summarise them.
 
-    ``bots``: four names (``"random"``, ``"greedy"``) or factories ``f(seed) -> Bot``, or
-    one for every seat (default :data:`DEFAULT_BOTS`, as on the command line: two greedy,
-    two random); a string may list them separated by commas or spaces. Hand
-    ``i`` is seeded with ``hand_seed(seed, i)`` and dealt by seat ``i % 4``, and each bot is
-    built fresh for it from a seed derived from the hand's, so the result is the same
-    however the run is carried out. When every bot is built in, hands are played inside
+    ``bots``: four bots, or one for every seat (default :data:`DEFAULT_BOTS`, as on the
+    command line: two greedy, two random), each a name (``"random"``, ``"greedy"``), a bot
+    class or factory called with the bot's seed (``f(seed) -> Bot``) or with nothing, or a
+    bot instance, the same object for every hand (:mod:`koudiandian.bots` says what that
+    means for seeds and workers); a string may list names separated by commas or spaces.
+    Hand ``i`` is seeded with ``hand_seed(seed, i)`` and dealt by seat ``i % 4``, and each
+    bot is built fresh for it from a seed derived from the hand's, so the result is the
+    same however the run is carried out. When every bot is built in, hands are played inside
     Rust with the GIL released, on ``threads`` threads; bots written in Python are played
     by a Python loop that makes the same choices (``threads`` must then be 1).
-    ``workers > 1`` adds processes (the bot factories must then be picklable).
+    ``workers > 1`` adds processes (the bot factories and instances must then be
+    picklable).
     ``backend="ray"`` runs the hands as chunks of Ray tasks on the cluster at ``address``
     (``None``: the cluster this process is connected to, else a local one started for the
     run), one CPU a task (the summary's ``workers`` is then the cluster's CPUs and its
@@ -182,16 +185,20 @@ def _check_match(match: object, duplicate: bool) -> None:
         raise InvalidArgumentError("duplicate play rotates single hands: it takes no match")
 
 
-def _bot_specs(bots: Sequence[BotSpec] | str | None) -> list[BotSpec]:
+def _bot_specs(bots: Sequence[BotSpec] | BotSpec | None) -> list[BotSpec]:
     """The four seats' bots of ``simulate(bots=...)``: names in a string (commas or
-    spaces), one factory, or a list; one bot plays every seat. Checked (see
+    spaces), one factory or bot instance, or a list; one bot plays every seat. Checked (see
     :func:`~koudiandian.selfplay.factories`) before anything is played."""
     if isinstance(bots, str):
         specs: list[BotSpec] = [b.strip() for b in bots.replace(" ", ",").split(",") if b.strip()]
-    elif callable(bots):
-        specs = [bots]
-    else:
+    elif callable(bots) or callable(getattr(bots, "act", None)):
+        specs = [cast(BotSpec, bots)]
+    elif bots is None or isinstance(bots, Iterable):
         specs = list(bots or DEFAULT_BOTS)
+    else:
+        raise ArgumentTypeError(
+            f"bots is a bot, names in a string, or a list of four bots, got {bots!r}"
+        )
     if len(specs) == 1:
         specs *= 4  # one bot for every seat
     factories(specs)

@@ -188,7 +188,9 @@ TilesLike = str | Iterable[int]
 
 def parse_tiles(text: str) -> list[Tile]:
     """Read tiles from text in MPSZ notation (``"123m 456p 11z"``), Chinese names
-    (``"一万二万三万东东"``), Unicode glyphs, or a mix. Spaces and commas separate freely.
+    (``"一万二万三万东东"``), Unicode glyphs, or a mix. White space (the full-width ``"　"``
+    too), commas (``","`` and the full-width ``"，"``), ``"、"`` and ``"_"`` separate freely,
+    but not the digits of one suit group (``"12，3m"`` is an error).
 
     Raises :class:`InvalidTileError` naming the bad tile or character and its position."""
     if not isinstance(text, str):

@@ -77,8 +77,8 @@ pub fn rl_observe<'py>(
 }
 
 /// `seat` takes action number `action`; the next seat to decide, or `None` once the hand
-/// is over. An action outside the space or the mask raises `IllegalActionError` and
-/// changes nothing.
+/// is over. An action outside the space raises `InvalidArgumentError`, one outside the
+/// mask `IllegalActionError`; either changes nothing.
 #[pyfunction]
 pub fn rl_step(
     mut game: PyRefMut<'_, PyGameCore>,
@@ -89,7 +89,7 @@ pub fn rl_step(
     let a = if action.cast::<PyBool>().is_ok() {
         None
     } else {
-        action.extract::<i64>().ok()
+        action.extract::<i128>().ok()
     };
     let Some(a) = a else {
         return Err(Error::Type(format!(

@@ -106,15 +106,17 @@ pub fn write_mask(legal: &[ActionCode], mask: &mut [bool]) {
 }
 
 /// Check action number `action` of `seat` against `is_legal` (by number); its engine code.
+/// `action` is as wide as any integer a caller may be given (a NumPy `uint64` too).
 ///
 /// # Errors
-/// [`Error::IllegalAction`] naming the action and the legal ones, for a number outside
-/// `0..N_ACTIONS` or one the mask leaves out.
-pub fn check(action: i64, seat: u8, is_legal: impl Fn(usize) -> bool) -> Result<ActionCode> {
+/// [`Error::Argument`] for a number outside `0..N_ACTIONS` (no action at all), and
+/// [`Error::IllegalAction`] naming the action and the legal ones for one the mask leaves out.
+pub fn check(action: i128, seat: u8, is_legal: impl Fn(usize) -> bool) -> Result<ActionCode> {
     let code = usize::try_from(action).ok().and_then(code_of_action);
     match code {
-        None => Err(Error::IllegalAction(format!(
-            "action {action} is outside the action space 0..{N_ACTIONS}"
+        None => Err(Error::Argument(format!(
+            "action {action} is outside the action space 0..{}",
+            N_ACTIONS - 1
         ))),
         Some(c) if is_legal(action as usize) => Ok(c),
         Some(c) => {

@@ -98,10 +98,10 @@ impl Table {
     /// Check action number `action` for the seat asked now.
     ///
     /// # Errors
-    /// [`Error::IllegalAction`] naming the action and the legal ones, for a number outside
-    /// `0..N_ACTIONS` or one the mask leaves out.
+    /// As [`super::actions::check`]: a bad argument for a number outside `0..N_ACTIONS`, an
+    /// illegal action naming the legal ones for one the mask leaves out.
     pub fn check(&self, action: i64) -> Result<ActionCode> {
-        super::actions::check(action, self.seat, |a| self.is_legal(a))
+        super::actions::check(i128::from(action), self.seat, |a| self.is_legal(a))
     }
 
     /// The asked seat takes action number `action`, then the opponents move; when the hand

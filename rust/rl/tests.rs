@@ -6,6 +6,7 @@ use super::actions::{action_of_code, write_mask, N_ACTIONS};
 use super::encode::{encode, encode_oracle, Live, ORACLE_SIZE, SIZE};
 use super::table::{Opponents, Table};
 use super::vecenv::{Out, VecEnv};
+use crate::error::Error;
 use crate::game::{GameCore, Phase};
 use crate::profiles::Rules;
 use crate::rng::Rng;
@@ -67,16 +68,52 @@ fn masked_out_and_out_of_range_actions_are_refused_with_the_legal_ones_named() {
         .find(|&a| !t.is_legal(a))
         .expect("some illegal");
     let e = t.check(bad as i64).expect_err("masked out");
+    assert!(matches!(e, Error::IllegalAction(_)), "{e:?}");
     assert!(e.message().contains("masked out"), "{}", e.message());
     assert!(e.message().contains("legal: "), "{}", e.message());
+    // A number outside the space is no action at all: a bad argument, not an illegal move.
     for a in [-1, N_ACTIONS as i64, i64::MAX] {
         let e = t.check(a).expect_err("out of range");
+        assert!(matches!(e, Error::Argument(_)), "{e:?}");
         assert!(
             e.message().contains("outside the action space"),
             "{}",
             e.message()
         );
     }
+}
+
+#[test]
+fn an_action_beyond_64_bits_is_outside_the_space() {
+    let e = super::actions::check(i128::from(u64::MAX), 0, |_| true).expect_err("outside");
+    assert!(matches!(e, Error::Argument(_)), "{e:?}");
+    assert!(
+        e.message().contains(&u64::MAX.to_string()),
+        "{}",
+        e.message()
+    );
+}
+
+#[test]
+fn a_vecenv_names_the_table_and_keeps_the_kind_of_error() {
+    let n = 3;
+    let mut env = VecEnv::new(n, rules("taiyuan"), 7, Opponents::SelfPlay, 1).expect("env");
+    let mut b = Bufs::new(n, env.reward_width());
+    env.reset(1, b.out()).expect("reset");
+    let legal = |b: &Bufs, i: usize| (0..N_ACTIONS).find(|&a| b.mask[i * N_ACTIONS + a]);
+    let mut actions: Vec<i64> = (0..n)
+        .map(|i| legal(&b, i).expect("legal") as i64)
+        .collect();
+    actions[1] = N_ACTIONS as i64;
+    let e = env.step(&actions, b.out()).expect_err("outside the space");
+    assert!(matches!(e, Error::Argument(_)), "{e:?}");
+    assert!(e.message().starts_with("env 1: "), "{}", e.message());
+    actions[1] = (0..N_ACTIONS)
+        .find(|&a| !b.mask[N_ACTIONS + a])
+        .expect("masked") as i64;
+    let e = env.step(&actions, b.out()).expect_err("masked out");
+    assert!(matches!(e, Error::IllegalAction(_)), "{e:?}");
+    assert!(e.message().starts_with("env 1: "), "{}", e.message());
 }
 
 /// Play `steps` random steps from a seeded hand; `None` if it ended first.

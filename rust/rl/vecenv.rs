@@ -105,8 +105,9 @@ impl VecEnv {
     /// and `reward` holds the ended hand's deltas).
     ///
     /// # Errors
-    /// [`Error::Argument`] for a wrong number of actions and [`Error::IllegalAction`] for an
-    /// action outside the space or masked out (naming the table); nothing changes then.
+    /// [`Error::Argument`] for a wrong number of actions or an action outside the space, and
+    /// [`Error::IllegalAction`] for one masked out (both naming the table); nothing changes
+    /// then.
     /// Precondition: `out`'s buffers have one row per table.
     pub fn step(&mut self, actions: &[i64], out: Out<'_>) -> Result<()> {
         if actions.len() != self.tables.len() {
@@ -117,8 +118,13 @@ impl VecEnv {
             )));
         }
         for (i, (t, &a)) in self.tables.iter().zip(actions).enumerate() {
-            t.check(a)
-                .map_err(|e| Error::IllegalAction(format!("env {i}: {}", e.message())))?;
+            t.check(a).map_err(|e| {
+                let message = format!("env {i}: {}", e.message());
+                match e {
+                    Error::Argument(_) => Error::Argument(message),
+                    _ => Error::IllegalAction(message),
+                }
+            })?;
         }
         self.run(out, Some(actions));
         Ok(())

@@ -59,7 +59,7 @@ def test_numbers_and_codes_are_a_bijection() -> None:
 
 @pytest.mark.parametrize("bad", [-1, N_ACTIONS, 10**6])
 def test_an_action_number_outside_the_space_is_refused(bad: int) -> None:
-    with pytest.raises(IllegalActionError, match=str(bad)):
+    with pytest.raises(InvalidArgumentError, match=f"action {bad} is outside the action space"):
         action_to_code(bad)
 
 

@@ -81,8 +81,9 @@ def test_bad_actions_are_refused_and_change_nothing() -> None:
     masked_out = int(np.flatnonzero(before["action_mask"] == 0)[0])
     with pytest.raises(IllegalActionError, match=f"action {masked_out} .*masked out.*legal: "):
         e.step(masked_out)
-    for bad in (-1, N_ACTIONS, 10**9):
-        with pytest.raises(IllegalActionError, match="outside the action space"):
+    # No action at all: a bad argument, not an illegal move (as in the Gymnasium env).
+    for bad in (-1, N_ACTIONS, 10**9, np.uint64(2**64 - 1)):
+        with pytest.raises(InvalidArgumentError, match=f"action {bad} is outside the action space"):
             e.step(bad)
     with pytest.raises(ArgumentTypeError):
         e.step(1.5)

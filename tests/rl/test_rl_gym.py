@@ -9,7 +9,7 @@ import pytest
 gym = pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
-from koudiandian import InvalidArgumentError  # noqa: E402
+from koudiandian import ArgumentTypeError, InvalidArgumentError  # noqa: E402
 from koudiandian.rl import GYM_ID, N_ACTIONS, OBS_SHAPE  # noqa: E402
 from koudiandian.rl.gym_env import ILLEGAL_PENALTY, KoudiandianEnv  # noqa: E402
 
@@ -45,6 +45,33 @@ def test_an_illegal_action_changes_nothing_and_costs_the_penalty() -> None:
     good = int(np.flatnonzero(info["action_mask"])[0])
     *_, info3 = e.step(good)
     assert info3["illegal_action"] is False
+
+
+@pytest.mark.parametrize(
+    "action", [N_ACTIONS, -1, 10**6, np.int64(N_ACTIONS), np.array(-1), np.uint64(2**64 - 1)]
+)
+def test_an_action_outside_the_space_raises_and_changes_nothing(action: object) -> None:
+    # Gymnasium's convention (its envs assert action_space.contains(action)): an action
+    # outside Discrete(N_ACTIONS) is an error, not a move to penalise.
+    e = KoudiandianEnv(opponents="greedy")
+    obs, info = e.reset(seed=2)
+    assert not e.action_space.contains(action)
+    events = e._game.event_count if e._game else 0
+    with pytest.raises(InvalidArgumentError, match="outside the action space") as raised:
+        e.step(action)
+    assert isinstance(raised.value, ValueError)
+    assert e._game is not None and e._game.event_count == events
+    good = int(np.flatnonzero(info["action_mask"])[0])
+    obs2, reward, *_ = e.step(np.array(good))  # a 0-d integer array is in the space
+    assert reward != -ILLEGAL_PENALTY
+
+
+@pytest.mark.parametrize("action", [1.0, True, np.bool_(False), "3", None, np.array([3])])
+def test_an_action_that_is_no_integer_is_a_type_error(action: object) -> None:
+    e = KoudiandianEnv(opponents="random")
+    e.reset(seed=4)
+    with pytest.raises(ArgumentTypeError, match="an action number must be an int"):
+        e.step(action)
 
 
 def test_an_episode_ends_with_the_learners_delta() -> None:

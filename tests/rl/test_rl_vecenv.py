@@ -79,7 +79,7 @@ def test_bad_actions_are_refused_and_change_nothing() -> None:
         env.step(bad)
     bad = good.copy()
     bad[2] = N_ACTIONS
-    with pytest.raises(IllegalActionError, match="env 2: action 215 is outside"):
+    with pytest.raises(InvalidArgumentError, match="env 2: action 215 is outside"):
         env.step(bad)
     with pytest.raises(ArrayError, match="shape"):
         env.step(good[:3])

@@ -10,7 +10,7 @@ import numpy.typing as npt
 
 from .. import _core
 from ..action import Action, action_from_code
-from ..errors import ArgumentTypeError, IllegalActionError
+from ..errors import ArgumentTypeError, IllegalActionError, InvalidArgumentError
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -35,6 +35,10 @@ _NUMBER_OF_CODE: dict[int, int] = {c: a for a, c in enumerate(ACTION_CODES)}
 
 
 def _int(value: object, what: str) -> int:
+    """``value`` as an int: an int, a NumPy integer, or a 0-d integer array (what
+    ``gymnasium.spaces.Discrete`` holds); else :class:`ArgumentTypeError` naming ``what``."""
+    if isinstance(value, np.ndarray) and value.shape == () and value.dtype.kind in "iu":
+        value = value[()]
     if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
         raise ArgumentTypeError(f"{what} must be an int, got {value!r}")
     return int(value)
@@ -43,11 +47,12 @@ def _int(value: object, what: str) -> int:
 def action_to_code(action: int) -> int:
     """The engine code (``kind * 34 + tile``) of action number ``action``.
 
-    Raises :class:`ArgumentTypeError` for a non-int and :class:`IllegalActionError` for a
-    number outside ``0 .. N_ACTIONS - 1``."""
+    Raises :class:`ArgumentTypeError` for a non-int and :class:`InvalidArgumentError` for a
+    number outside ``0 .. N_ACTIONS - 1`` (no action at all, as opposed to an action that
+    is not legal now)."""
     a = _int(action, "an action number")
     if not 0 <= a < N_ACTIONS:
-        raise IllegalActionError(f"action {a} is outside the action space 0..{N_ACTIONS - 1}")
+        raise InvalidArgumentError(f"action {a} is outside the action space 0..{N_ACTIONS - 1}")
     return ACTION_CODES[a]
 
 

@@ -34,8 +34,8 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
       (``koudiandian.rl.encode`` of the seat's view; ``oracle=True`` for the
       perfect-information planes). A seat that need not act has an all-zero mask.
     - Actions: ``Discrete(N_ACTIONS)`` (``koudiandian.rl.action_to_code``). An action the
-      mask leaves out, or outside the space, raises :class:`IllegalActionError` and
-      changes nothing.
+      mask leaves out raises :class:`IllegalActionError`, one outside the space
+      :class:`InvalidArgumentError`; either changes nothing.
     - Rewards: each hand's score deltas, given to every seat on the step that ends it.
       The episode ends with the last hand (``hands=1``: one hand).
     - ``seed`` (or ``reset(seed=...)``) makes every hand's wall repeat; hand ``i``'s seed
@@ -212,7 +212,7 @@ def env(
     render_mode: str | None = None,
 ) -> Any:
     """The AEC environment. It checks its own use (``step`` or ``observe`` before
-    ``reset`` raise :class:`InvalidArgumentError`, a bad action
+    ``reset`` raise :class:`InvalidArgumentError`, a masked-out action
     :class:`IllegalActionError`), so it is not wrapped in PettingZoo's order-enforcing
     wrapper, which would cost every attribute access of the loop a ``__getattr__``."""
     return raw_env(rules, seed, hands=hands, oracle=oracle, render_mode=render_mode)

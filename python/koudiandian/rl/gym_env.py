@@ -15,7 +15,7 @@ from ..errors import InvalidArgumentError
 from ..game import Game
 from ..rules import Rules
 from ._rules import rules_of
-from .actions import ACTION_CODES, N_ACTIONS
+from .actions import N_ACTIONS, action_to_code
 from .encoding import OBS_SHAPE, ORACLE_SHAPE
 
 __all__ = ["KoudiandianEnv", "ILLEGAL_PENALTY"]
@@ -33,9 +33,13 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
     - Observation: ``uint8 OBS_SHAPE`` (``koudiandian.rl.encode`` of the learner's view;
       ``ORACLE_SHAPE`` with ``oracle=True``). ``info["action_mask"]`` is the
       ``int8 (N_ACTIONS,)`` mask of the legal actions, ``info["seat"]`` the learner's seat.
-    - Action: ``Discrete(N_ACTIONS)``. Any action of the space is accepted: an illegal
-      one changes nothing, costs ``illegal_penalty`` (reward ``-illegal_penalty``) and sets
-      ``info["illegal_action"] = True``.
+    - Action: ``Discrete(N_ACTIONS)``: an int, a NumPy integer or a 0-d integer array.
+      Any action of the space is accepted: an illegal one changes nothing, costs
+      ``illegal_penalty`` (reward ``-illegal_penalty``) and sets
+      ``info["illegal_action"] = True``. An action outside the space raises
+      :class:`InvalidArgumentError` (a :class:`ValueError`; Gymnasium's own environments
+      refuse one with an assertion) and a value that is no integer
+      :class:`ArgumentTypeError`; either changes nothing.
     - Reward: the learner's score delta when the hand ends, 0 before.
     - ``seat``: the learner's seat (``None``: drawn for each episode); the dealer is drawn
       for each episode too. ``reset(seed=...)`` makes the episodes repeat.
@@ -99,13 +103,10 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
             raise InvalidArgumentError("call reset() before step()")
         if self._core.is_over():
             raise InvalidArgumentError("the hand is over: call reset()")
-        legal = self._core.legal_actions(self._seat)
-        a = int(action) if isinstance(action, int | np.integer) else -1
-        if isinstance(action, bool | np.bool_) or not 0 <= a < N_ACTIONS:
-            a = -1
-        if a < 0 or ACTION_CODES[a] not in legal:
+        code = action_to_code(action)  # raises for an action outside the space
+        if code not in self._core.legal_actions(self._seat):
             return self._obs(), -self._penalty, False, False, self._info(illegal=True)
-        self._core.step(self._seat, ACTION_CODES[a])
+        self._core.step(self._seat, code)
         self._play_opponents()
         reward = 0.0
         over = self._core.is_over()

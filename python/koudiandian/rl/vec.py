@@ -47,8 +47,8 @@ class VecEnv:
     Each table's hands are independent (scores start at 0) and seeded from the table's
     seed and the hand's number; the dealer moves round the table one seat per hand.
     ``threads`` (1–256, at most one per table) run the tables in parallel chunks.
-    A masked-out or out-of-range action raises :class:`IllegalActionError` naming the
-    table, and nothing changes."""
+    A masked-out action raises :class:`IllegalActionError` naming the table, one outside
+    the space :class:`InvalidArgumentError`, and nothing changes."""
 
     def __init__(
         self,
@@ -81,8 +81,9 @@ class VecEnv:
 
     def step(self, actions: Any) -> tuple[U8, F32, B, B, B, I64]:
         """One action number per table (any integer array or sequence of length
-        ``num_envs``). Raises :class:`ArrayError` for a wrong shape or dtype and
-        :class:`IllegalActionError` for an action outside the space or masked out."""
+        ``num_envs``). Raises :class:`ArrayError` for a wrong shape or dtype,
+        :class:`InvalidArgumentError` for an action outside the space and
+        :class:`IllegalActionError` for one masked out (naming the table)."""
         a = np.asarray(actions)
         if a.dtype.kind not in "iu":
             raise ArrayError(f"actions must be integers, got dtype {a.dtype}")
