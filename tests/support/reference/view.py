@@ -67,4 +67,5 @@ def seat_view(game: ReferenceGame, seat: int) -> SeatView:
         flowers=tuple(tuple(Tile(t) for t in s.flowers) for s in game.seats),
         indicator=None if game.indicator is None else TILES[game.indicator],
         bids=(game.bids[0], game.bids[1], game.bids[2], game.bids[3]),
+        claimed=tuple(tuple(s.taken) for s in game.seats),
     )
