@@ -21,7 +21,7 @@ from koudiandian.server.visibility import public_view, seat_view  # noqa: E402
 from koudiandian.tile import Tile  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
-from tests.support.server_util import deadline, recv  # noqa: E402, F401
+from tests.support.server_util import deadline, recv, taken_by_the_log  # noqa: E402, F401
 
 # A seeded table whose dealer (seat 0, a person) may declare (报听) on its first turn.
 DECLARING = {"rules": "taiyuan,wildcards=random", "seed": 1, "bot_delay": 0}
@@ -61,7 +61,9 @@ def test_a_seat_alone_is_sent_its_ready_discards_and_winning_tiles() -> None:
     ]
     assert expected and any(r["declarable"] for r in expected)
     with TestClient(create_app(":memory:", bot_delay=0)) as client:
-        r = client.post("/tables", json={**DECLARING, "seats": ["human", "human", "greedy", "greedy"]})
+        r = client.post(
+            "/tables", json={**DECLARING, "seats": ["human", "human", "greedy", "greedy"]}
+        )
         tid, tokens = r.json()["id"], r.json()["tokens"]
         with (
             client.websocket_connect(f"/tables/{tid}/ws?views=all") as spectator,
@@ -77,28 +79,14 @@ def test_a_seat_alone_is_sent_its_ready_discards_and_winning_tiles() -> None:
                 seen = _first_view(who)
                 assert seen["ready_discards"] == [] and seen["waits"] is None
             choice = next(r for r in expected if r["declarable"])
-            ws.send_json({"type": "action", "action": {"kind": "declare", "tile": choice["discard"]}})
+            ws.send_json(
+                {"type": "action", "action": {"kind": "declare", "tile": choice["discard"]}}
+            )
             view = _first_view(ws)
             assert view["declared"][0] and view["waits"] == choice["winning_tiles"]
             assert view["winning_tiles"] == [w["tile"] for w in choice["winning_tiles"]]
             assert all(w["points"] == Tile(w["tile"]).points for w in view["waits"])
             ws.send_json({"type": "ping"})
-
-
-def _taken_by_the_log(events: list[dict[str, Any]]) -> list[list[int]]:
-    """Each seat's discards taken, by index, read from the full log: a pong, kong, chow or
-    dice kong names the discarder (``from``), whose last discard it took; so does a win on
-    a discard (once, however many win on it)."""
-    made = [0, 0, 0, 0]
-    taken: list[list[int]] = [[], [], [], []]
-    for e in events:
-        kind, source = e["type"], e.get("from")
-        if kind == "discard":
-            made[e["seat"]] += 1
-        elif source is not None and (kind != "win" or e["kind"] == "discard"):
-            if not taken[source] or taken[source][-1] != made[source] - 1:
-                taken[source].append(made[source] - 1)
-    return taken
 
 
 @pytest.mark.parametrize("rules", ["taiyuan", "hebei", "changsha", "queyimen"])
@@ -108,7 +96,7 @@ def test_every_view_marks_the_discards_taken(rules: str) -> None:
         game = Game(Rules.parse(rules), seed=seed)
         bots = [GreedyBot() for _ in range(4)]
         while True:
-            taken = _taken_by_the_log(game.events)
+            taken = taken_by_the_log(game.events)
             assert public_view(game)["claimed"] == taken
             assert all(seat_view(game, s)["claimed"] == taken for s in range(4))
             if game.is_over:

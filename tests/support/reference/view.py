@@ -1,7 +1,8 @@
 """What one seat may see of the reference game (``SeatView``; docs/rules.md §10 for the
 public flowers and indicator): its own tiles, every meld (another seat's concealed kong
-without its kind until the end), the discards (a declaring discard face down), the flowers
-set aside, the indicator and the bids; nobody else's concealed tiles. Compared with the
+without its kind until the end), the discards (a declaring discard face down) and which of
+them another seat took, the flowers set aside, the indicator and the bids; nobody else's
+concealed tiles. Compared with the
 engine's views under ``taiyuan``, ``queyimen`` and ``hebei``."""
 
 from __future__ import annotations
