@@ -43,6 +43,7 @@ __all__ = [
     "settle_win",
     "shanten",
     "tile_list",
+    "transfer_reasons",
     "warm_up",
     "win_refusal",
     "winning_tiles",
@@ -110,6 +111,8 @@ class Rules:
     def wildcard_kinds(self) -> int: ...
     @property
     def wildcard_from_indicator(self) -> bool: ...
+    @property
+    def wildcard_name(self) -> str | None: ...
     @property
     def declares_ready(self) -> bool: ...
     @property

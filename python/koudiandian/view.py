@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .action import Action, ActionKind, action_of
+from .hand import ReadyDiscard, ready_discards
+from .meld import Meld
 from .result import HandResult
 from .rules import Rules
 from .tile import TILES, Tile, format_tiles
@@ -29,7 +31,8 @@ class SeatView:
     concealed-kong kinds and face-down 报听 discards, and the generator's seed are not in it.
 
     ``discards[s]`` lists seat ``s``'s discards in order, ``None`` for a face-down one that
-    this seat may not see. ``winning_tiles`` is this seat's winning tiles when it holds a
+    this seat may not see; ``claimed[s]`` the indices into it of those another seat took (a
+    pong, kong or chow, or a win on it), which stay in the row. ``winning_tiles`` is this seat's winning tiles when it holds a
     waiting hand that is ready (for a declared seat on its turn, those of its locked hand),
     else ``None``. ``legal_actions`` is empty unless this seat must act now. ``flowers[s]``
     lists seat ``s``'s flowers set aside, ``indicator`` is the face-up tile the 混 follows
@@ -61,6 +64,7 @@ class SeatView:
     flowers: tuple[tuple[Tile, ...], ...] = ((), (), (), ())
     indicator: Tile | None = None
     bids: tuple[int, int, int, int] = (0, 0, 0, 0)
+    claimed: tuple[tuple[int, ...], ...] = ((), (), (), ())
 
     def __repr__(self) -> str:
         """One line: the seat, the phase, its own tiles and what it may do (the full
@@ -75,6 +79,14 @@ class SeatView:
             f"{drawn}{' melds=' + melds if melds else ''} wall_remaining={self.wall_remaining}"
             f" legal={len(self.legal_actions)}>"
         )
+
+    def ready_discards(self) -> list[ReadyDiscard]:
+        """The discards that leave this seat's hand ready (听牌), with the winning tiles
+        (听口) after each, as :func:`koudiandian.ready_discards` gives them for its
+        concealed tiles, its melds and the hand's wildcards. Precondition: the seat holds
+        3n+2 tiles (its turn, before it discards)."""
+        melds = [Meld.of(m.kind, m.tile) for m in self.melds[self.seat] if m.tile is not None]
+        return ready_discards(self.hand, melds=melds, wildcards=self.wildcards, rules=self.rules)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (tiles as ints 0–33)."""
@@ -109,6 +121,7 @@ class SeatView:
             "flowers": [[int(x) for x in seat] for seat in self.flowers],
             "indicator": t(self.indicator),
             "bids": list(self.bids),
+            "claimed": [list(seat) for seat in self.claimed],
         }
 
     @classmethod
@@ -149,4 +162,5 @@ class SeatView:
             flowers=tuple(tuple(Tile(x) for x in seat) for seat in d.get("flowers", [[]] * 4)),
             indicator=t(d.get("indicator")),
             bids=tuple(d.get("bids", (0, 0, 0, 0))),
+            claimed=tuple(tuple(seat) for seat in d.get("claimed", [[]] * 4)),
         )

@@ -236,6 +236,7 @@ impl GameCore {
             let kind = if robbing {
                 WinKind::RobbedKong
             } else {
+                self.mark_claimed(source);
                 WinKind::Discard
             };
             self.win(winners, tile, kind, Some(source), false);
@@ -253,6 +254,7 @@ impl GameCore {
         };
         match order[..answered].iter().min_by_key(|s| rank(s)) {
             Some(&s) if rank(&s) < 2 => {
+                self.mark_claimed(source);
                 self.take_claim(s, answers[s as usize].unwrap_or(0), source, tile);
             }
             _ => self.draw((source + 1) % 4, false),
@@ -285,6 +287,13 @@ impl GameCore {
         } else {
             self.draw(seat, true);
         }
+    }
+
+    /// `source`'s last discard is taken (by a claim or a win). Precondition: it has one.
+    fn mark_claimed(&mut self, source: u8) {
+        let seat = &mut self.seats[source as usize];
+        let last = seat.discards.len().saturating_sub(1);
+        seat.claimed.push(u8::try_from(last).unwrap_or(u8::MAX));
     }
 
     /// `s` takes `source`'s discard `tile` with the pong, kong or chow `code`.

@@ -273,3 +273,31 @@ fn run(cases: &[ClaimCase]) {
         assert_eq!(g.passed_win(), passed, "{name}: wins passed");
     }
 }
+
+/// The discard a claim or a win takes stays in its discarder's row, marked taken in every
+/// seat's view; a passed one and a robbed kong's tile are not.
+#[test]
+fn a_taken_discard_is_marked_in_every_view() {
+    let last = DISCARD_CLAIMS.len() - 1;
+    let cases: [(&ClaimCase, [&[u8]; 4]); 4] = [
+        (&DISCARD_CLAIMS[0], [&[0], &[], &[], &[]]),
+        (&DISCARD_CLAIMS[1], [&[], &[], &[], &[]]),
+        (&DISCARD_CLAIMS[last], [&[0], &[], &[], &[]]),
+        (&ROBBING[0], [&[0], &[], &[], &[]]),
+    ];
+    for (case, taken) in cases {
+        let &(name, rules_text, hands, draws, before, _, _, answers, _) = case;
+        let mut g = deal(rules_text, hands, draws, "");
+        for &(seat, text) in before.iter().chain(answers) {
+            act(&mut g, name, seat, text);
+        }
+        let taken = taken.map(<[u8]>::to_vec);
+        for viewer in [Some(0), Some(1), Some(2), Some(3), None] {
+            assert_eq!(
+                g.view_as(viewer).claimed,
+                taken,
+                "{name}: {viewer:?}'s view"
+            );
+        }
+    }
+}

@@ -16,6 +16,9 @@ pub struct Seat {
     pub(crate) melds: Vec<MeldRecord>,
     /// Discards in order: (tile, face down).
     pub(crate) discards: Vec<(u8, bool)>,
+    /// Which of `discards` another seat took (a pong, kong or chow, or a win on it), by
+    /// index, in order. A seat never discards 256 tiles.
+    pub(crate) claimed: Vec<u8>,
     /// Declared ready (报听).
     pub(crate) declared: bool,
     /// Passed a win on a discard (过胡): from then on only self-draw.
@@ -56,6 +59,7 @@ impl Seat {
             keys: Keys([0; 4]),
             melds: spare.melds,
             discards: spare.discards,
+            claimed: spare.claimed,
             declared: false,
             passed_win: false,
             forfeited: 0,
@@ -91,6 +95,7 @@ impl Seat {
         SeatBuffers {
             melds: cleared(&mut self.melds),
             discards: cleared(&mut self.discards),
+            claimed: cleared(&mut self.claimed),
             flowers: cleared(&mut self.flowers),
         }
     }
@@ -100,6 +105,7 @@ impl Seat {
 pub(super) struct SeatBuffers {
     melds: Vec<MeldRecord>,
     discards: Vec<(u8, bool)>,
+    claimed: Vec<u8>,
     flowers: Vec<u8>,
 }
 
@@ -109,6 +115,7 @@ impl Default for SeatBuffers {
             melds: Vec::with_capacity(4),
             // About a quarter of the wall: no growth in a hand.
             discards: Vec::with_capacity(32),
+            claimed: Vec::with_capacity(8),
             flowers: Vec::new(),
         }
     }

@@ -44,6 +44,27 @@ impl GameCore {
                 .iter()
                 .filter(|o| o.kind == WinKind::Discard)
                 .count();
+        let taken = self.seats.iter().map(|s| s.claimed.len()).sum::<usize>();
+        let discard_won = self.outcomes.iter().any(|o| o.kind == WinKind::Discard);
+        let meld_claims = self.seats.iter().flat_map(|s| &s.melds);
+        let meld_claims = meld_claims.filter(|m| m.source.is_some()).count();
+        if taken != meld_claims + usize::from(discard_won) {
+            return Err(format!(
+                "{taken} discards marked taken, {meld_claims} melds claimed and {} won on",
+                usize::from(discard_won)
+            ));
+        }
+        for (s, seat) in self.seats.iter().enumerate() {
+            let increasing = seat.claimed.windows(2).all(|w| w[0] < w[1]);
+            if !increasing
+                || seat
+                    .claimed
+                    .iter()
+                    .any(|&i| i as usize >= seat.discards.len())
+            {
+                return Err(format!("seat {s}'s taken discards {:?}", seat.claimed));
+            }
+        }
         let total = if self.phase == Phase::Bid {
             self.wall.remaining()
         } else {

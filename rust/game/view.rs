@@ -62,6 +62,10 @@ pub struct SeatView {
     pub melds: [Vec<MeldView>; 4],
     /// Each seat's discards in order, `None` for one this seat may not see.
     pub discards: [Vec<Option<u8>>; 4],
+    /// Which of each seat's `discards` another seat took (a pong, kong or chow, or a win
+    /// on it), by index, in order: public, as the claims are.
+    #[serde(default)]
+    pub claimed: [Vec<u8>; 4],
     pub declared: [bool; 4],
     pub passed_win: bool,
     /// The discard or added kong being answered.
@@ -168,6 +172,7 @@ impl GameCore {
                     .map(|&(t, down)| sees_discard(owner as u8, viewer, down, over).then_some(t))
                     .collect()
             }),
+            claimed: std::array::from_fn(|owner| self.seats[owner].claimed.clone()),
             declared: self.declared(),
             passed_win: me.is_some_and(|me| me.passed_win),
             claim_tile: self

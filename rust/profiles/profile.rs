@@ -119,6 +119,11 @@ pub trait Profile: Sync {
             ..WallRules::default()
         }
     }
+    /// The profile's own name for its wildcard (耗子, 混), as its players call it; `None`
+    /// for a profile that never plays with wildcards (the default).
+    fn wildcard_term(&self) -> Option<&'static str> {
+        None
+    }
     /// The state machine's options.
     fn turn_rules(&self, rules: &Rules) -> TurnRules {
         TurnRules {

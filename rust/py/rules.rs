@@ -269,6 +269,13 @@ impl PyRules {
         self.rules.profile().wall(&self.rules).indicator
     }
 
+    /// The profile's own name for its wildcard (`"耗子"` in Taiyuan, `"混"` in hebei), or
+    /// `None` for a profile that never plays with wildcards.
+    #[getter]
+    fn wildcard_name(&self) -> Option<&'static str> {
+        self.rules.profile().wildcard_term()
+    }
+
     /// Whether a seat must declare ready (报听) before it can win.
     #[getter]
     fn declares_ready(&self) -> bool {

@@ -467,6 +467,8 @@ VIEW_FIELDS = {
     "flowers",
     "indicator",
     "bids",
+    # Which discards were taken: public, as the claims are.
+    "claimed",
 }
 FORBIDDEN_KEYS = {"wall", "seed", "hands", "_wall", "_hands", "rng"}
 

@@ -59,6 +59,7 @@ def _masked_view(view: dict[str, Any], seat: int, face_down: list[bool]) -> dict
     view.update(
         seat=None, hand=[], drawn=None, winning_tiles=None, legal_actions=[], passed_win=False
     )
+    view.update(waits=None, ready_discards=[])  # the seat's 听口
     if view["phase"] in ("claim", "rob"):
         view["phase"] = "wait"
         view["claim_tile"] = None

@@ -158,3 +158,19 @@ def seat_views_by_count(events: list[Any], seat: int) -> dict[int, list[dict[str
     record()
     replay_decisions(events, step)
     return out
+
+
+def taken_by_the_log(events: list[dict[str, Any]]) -> list[list[int]]:
+    """Each seat's discards taken, by index, read from a hand's log (full, a seat's or the
+    public one): a pong, kong, chow or dice kong names the discarder (``from``), whose last
+    discard it took; so does a win on a discard (once, however many win on it)."""
+    made = [0, 0, 0, 0]
+    taken: list[list[int]] = [[], [], [], []]
+    for e in events:
+        kind, source = e["type"], e.get("from")
+        if kind == "discard":
+            made[e["seat"]] += 1
+        elif source is not None and (kind != "win" or e["kind"] == "discard"):
+            if not taken[source] or taken[source][-1] != made[source] - 1:
+                taken[source].append(made[source] - 1)
+    return taken

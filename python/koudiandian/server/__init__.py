@@ -8,6 +8,7 @@ The HTTP and WebSocket protocol is ``docs/server.md``; the modules:
 - :mod:`.store`: the SQLite database (WAL) of tables, token digests and actions
 - :mod:`.auth`: seat tokens; :mod:`.spec`: a table's settings
 - :mod:`.visibility`: what a seat or a spectator may see
+- :mod:`.names`: the names the browser table shows, from the core
 - :mod:`.protocol`: client messages; :mod:`.replay`: a finished hand as frames
 - :mod:`.serve`: ``koudiandian serve``
 """

@@ -28,6 +28,7 @@ from ..errors import (
     ProtocolError,
     TableNotFoundError,
 )
+from .names import names
 from .protocol import error_message, parse_message
 from .replay import frames, hands_of_jsonl
 from .spec import TableSpec
@@ -181,6 +182,11 @@ async def post_replay(request: Request) -> Response:
         return _error(400, e)
 
 
+async def get_names(request: Request) -> Response:
+    """The names the browser table shows (transfer reasons, patterns, wildcards)."""
+    return JSONResponse(names())
+
+
 async def index(request: Request) -> Response:
     return FileResponse(_STATIC / "index.html")
 
@@ -233,6 +239,7 @@ _ROUTES = [
     Route("/tables/{table_id}/hands/{hand}", get_hand),
     Route("/tables/{table_id}/hands/{hand}/replay", get_hand_replay),
     Route("/replay", post_replay, methods=["POST"]),
+    Route("/names", get_names),
     WebSocketRoute("/tables/{table_id}/ws", play),
     Mount("/static", StaticFiles(directory=_STATIC), name="static"),
 ]

@@ -146,6 +146,10 @@ impl Profile for Hebei {
         }
     }
 
+    fn wildcard_term(&self) -> Option<&'static str> {
+        Some("混")
+    }
+
     fn turn_rules(&self, r: &Rules) -> TurnRules {
         TurnRules {
             eval: self.eval(r),

@@ -215,6 +215,10 @@ impl Profile for Taiyuan {
         }
     }
 
+    fn wildcard_term(&self) -> Option<&'static str> {
+        Some("耗子")
+    }
+
     fn turn_rules(&self, r: &Rules) -> TurnRules {
         TurnRules {
             eval: self.eval(r),

@@ -55,6 +55,7 @@ class Seat:
     hand: list[int] = field(default_factory=lambda: [0] * 34)  # concealed counts
     melds: list[list[Any]] = field(default_factory=list)  # [MeldKind, tile, source]
     discards: list[tuple[int, bool]] = field(default_factory=list)  # (tile, face down)
+    taken: list[int] = field(default_factory=list)  # indices of discards another seat took
     flowers: list[int] = field(default_factory=list)
     declared: bool = False  # 报听: discards what it draws
     passed_win: bool = False  # 过胡: no more wins on discards this hand
@@ -690,6 +691,8 @@ class ReferenceGame:
         if winners:
             winners = winners if self.sw.several_winners else winners[:1]
             kind = WinKind.ROBBED_KONG if how == "rob" else WinKind.DISCARD
+            if how != "rob":
+                self._take_discard(source)
             self._win(winners, tile, kind, source, auto=False)
             return
         if how == "rob":  # nobody robbed it: the added kong stands
@@ -711,6 +714,7 @@ class ReferenceGame:
                     st.forfeited.add(tile)  # 过杠: chose pong over kong
                 st.hand[tile] -= 2
                 st.melds.append([MeldKind.PONG, tile, source])
+                self._take_discard(source)
                 self.log({"type": "pong", "seat": s, "tile": tile, "from": source})
                 self._claimed(s)
                 return
@@ -718,6 +722,7 @@ class ReferenceGame:
                 dice = a.kind is _K.DICE_KONG
                 st.hand[tile] -= 3
                 st.melds.append([MeldKind.KONG, tile, source])
+                self._take_discard(source)
                 self.kongs.append(KongRecord(s, MeldKind.KONG, tile, source, self.claim_declared))
                 if dice:
                     self.log(
@@ -741,10 +746,15 @@ class ReferenceGame:
                     if k != tile:
                         st.hand[k] -= 1
                 st.melds.append([MeldKind.CHOW, low, source])
+                self._take_discard(source)
                 self.log({"type": "chow", "seat": s, "tile": low, "from": source, "claimed": tile})
                 self._claimed(s)
                 return
         self._draw((source + 1) % 4, "front")
+
+    def _take_discard(self, source: int) -> None:
+        """``source``'s last discard is taken (claimed or won on): it stays in its row."""
+        self.seats[source].taken.append(len(self.seats[source].discards) - 1)
 
     def _claimed(self, seat: int) -> None:
         """After a pong or chow the claimer is on turn, with no drawn tile."""

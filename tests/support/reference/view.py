@@ -1,7 +1,8 @@
 """What one seat may see of the reference game (``SeatView``; docs/rules.md §10 for the
 public flowers and indicator): its own tiles, every meld (another seat's concealed kong
-without its kind until the end), the discards (a declaring discard face down), the flowers
-set aside, the indicator and the bids; nobody else's concealed tiles. Compared with the
+without its kind until the end), the discards (a declaring discard face down) and which of
+them another seat took, the flowers set aside, the indicator and the bids; nobody else's
+concealed tiles. Compared with the
 engine's views under ``taiyuan``, ``queyimen`` and ``hebei``."""
 
 from __future__ import annotations
@@ -67,4 +68,5 @@ def seat_view(game: ReferenceGame, seat: int) -> SeatView:
         flowers=tuple(tuple(Tile(t) for t in s.flowers) for s in game.seats),
         indicator=None if game.indicator is None else TILES[game.indicator],
         bids=(game.bids[0], game.bids[1], game.bids[2], game.bids[3]),
+        claimed=tuple(tuple(s.taken) for s in game.seats),
     )

@@ -88,11 +88,12 @@ function receive(m) {
       if (m.n !== state.sent) break; // already had it (a resumed socket)
       state.sent = m.n + 1;
       logEvent(m.event);
-      if (m.event.type === "start_hand") { state.endHand = null; state.wildcards = m.event.wildcards; }
+      if (m.event.type === "start_hand") { state.endHand = null; state.wildcards = m.event.wildcards; state.rules = m.event.rules; }
       if (m.event.type === "end_hand") {
         // The settlement stays on screen (a match deals the next hand at once).
         state.endHand = m.event;
-        renderSettlement($("#settlement"), m.event.result, m.event.hands, (state.view && state.view.wildcards) || state.wildcards);
+        const wild = (state.view && state.view.wildcards) || state.wildcards;
+        renderSettlement($("#settlement"), m.event.result, m.event.hands, wild, state.view || { rules: state.rules });
         $("#settlement").dataset.hand = String(m.hand);
       }
       break;
@@ -125,9 +126,20 @@ function send(action) {
   renderActions();
 }
 
+// One line per event, tiles drawn as on the table; a seat's answer (碰 ...) is shown until
+// the claim it asked for follows, which then takes its line.
 function logEvent(e) {
-  const li = el("li", "", describeEvent(e));
-  $("#log").append(li);
+  const log = $("#log");
+  const last = log.lastElementChild;
+  const li = line("li", "", describeEvent(e));
+  li.dataset.type = e.type;
+  if (e.seat !== undefined && e.seat !== null) li.dataset.seat = String(e.seat);
+  if (e.type === "answer") li.dataset.action = e.action;
+  if (last && last.dataset.type === "answer" && carriesAnswer({ seat: Number(last.dataset.seat), action: last.dataset.action }, e)) {
+    last.replaceWith(li);
+  } else {
+    log.append(li);
+  }
 }
 
 // -- drawing the table ------------------------------------------------------------------------
@@ -158,18 +170,66 @@ function render() {
   renderActions();
 }
 
+// A button's label: the action's name (Chinese and English) and its tiles, drawn.
 function actionLabel(a) {
-  const name = KIND_NAMES[a.kind] || a.kind;
-  if (a.kind === "pao") return `${name} ${a.tile}`;
-  if (a.kind === "chow") return `${name} ${tileChinese(a.tile)}${tileChinese(a.tile + 1)[0]}${tileChinese(a.tile + 2)[0]}`;
-  if (a.tile !== null && a.tile !== undefined) return `${name} ${tileChinese(a.tile)}`;
-  if (a.kind === "self_draw_win") return "胡 (自摸)";
-  return name;
+  const name = `${KIND_NAMES[a.kind] || a.kind} ${english(a.kind)}`;
+  if (a.kind === "pao") return [`${name} ${a.tile}`];
+  if (a.kind === "chow") return [`${name} `, [a.tile, a.tile + 1, a.tile + 2]];
+  if (a.tile !== null && a.tile !== undefined) return [`${name} `, [a.tile]];
+  if (a.kind === "self_draw_win") return ["胡 (自摸) self-draw win"];
+  return [name];
+}
+
+// The seat's 听口: while it may discard, each discard that leaves it ready and the winning
+// tiles after it (with their points; under 报听 the ones it may declare with); once it is
+// ready, its winning tiles. The server sends them to this seat only.
+function renderWaits() {
+  const v = state.view;
+  const box = $("#waits");
+  box.replaceChildren();
+  if (!v || state.seat === null) return;
+  const wild = new Set(v.wildcards || []);
+  const wildName = wildcardName(v);
+  const tiles = (list) => {
+    const g = el("span", "wait-tiles");
+    for (const w of list) {
+      const c = el("span", "wait");
+      c.dataset.tile = String(w.tile);
+      c.append(tileEl(w.tile, { wild: wild.has(w.tile), wildName }), el("small", "points", `${w.points}`));
+      g.append(c);
+    }
+    return g;
+  };
+  const ready = (state.pending ? [] : v.ready_discards || []).filter((r) => !state.declaring || r.declarable);
+  if (ready.length) {
+    box.append(el("div", "waits-title", state.declaring ? "报听 declare: 打 discard → 听 waits (点 points)" : "听牌 ready after: 打 discard → 听 waits (点 points)"));
+    for (const r of ready) {
+      const row = el("div", "ready-discard" + (r.declarable ? " declarable" : ""));
+      row.dataset.discard = String(r.discard);
+      row.append(tileEl(r.discard, { wild: wild.has(r.discard), wildName }), el("span", "arrow", " → "));
+      row.append(r.winning_tiles.length ? tiles(r.winning_tiles) : el("span", "muted", "a drawn wildcard only"));
+      if (r.wildcard_points !== null) row.append(el("span", "muted", ` ${wildName} wildcard ${r.wildcard_points}`));
+      box.append(row);
+    }
+  } else if (v.waits && v.waits.length) {
+    const row = el("div", "my-waits", "听 waits (点 points): ");
+    row.append(tiles(v.waits));
+    box.append(row);
+  }
+  const hand = $("#my-hand");
+  if (hand) {
+    const after = new Map(ready.map((r) => [r.discard, r]));
+    for (const t of hand.querySelectorAll(".tile")) {
+      const r = after.get(Number(t.dataset.tile));
+      t.classList.toggle("ready-after", Boolean(r));
+    }
+  }
 }
 
 function renderActions() {
   const box = $("#actions");
   box.replaceChildren();
+  renderWaits();
   const legal = state.pending ? [] : state.legal;
   const discards = new Map();
   const declares = new Map();
@@ -189,14 +249,14 @@ function renderActions() {
     }
   }
   if (declares.size) {
-    const b = el("button", "act" + (state.declaring ? " active" : ""), state.declaring ? "报听: 选牌 pick a tile" : "报听");
+    const b = el("button", "act" + (state.declaring ? " active" : ""), state.declaring ? "报听: 选牌 pick a tile to declare with" : "报听 declare");
     b.dataset.kind = "declare";
     b.onclick = () => { state.declaring = !state.declaring; renderActions(); };
     box.append(b);
   }
   for (const a of legal) {
     if (a.kind === "discard" || a.kind === "declare") continue;
-    const b = el("button", "act act-" + a.kind, actionLabel(a));
+    const b = line("button", "act act-" + a.kind, actionLabel(a));
     b.dataset.kind = a.kind;
     if (a.tile !== null && a.tile !== undefined) b.dataset.tile = String(a.tile);
     b.onclick = () => send(a);
@@ -262,10 +322,12 @@ function renderReplay() {
   renderBoard($("#replay-board"), v, { me: seat, hands, drawn: f.views[turnSeat].drawn, drawnSeat: turnSeat, names: null });
   $("#rp-pos").textContent = `${replay.i} / ${replay.frames.length - 1}`;
   const what = f.action === null ? "deal" : `seat ${f.seat}: ${f.action}`;
-  $("#rp-step").textContent = `${what} — ${f.events.map(describeEvent).join(" · ")}`;
+  const parts = [`${what} — `];
+  f.events.forEach((e, i) => parts.push(...(i ? [" · "] : []), ...describeEvent(e)));
+  $("#rp-step").replaceWith(Object.assign(line("p", "muted", parts), { id: "rp-step" }));
   const box = $("#replay-settlement");
   if (v.result) {
-    renderSettlement(box, v.result, end ? end.hands : f.views.map((w) => w.hand), v.wildcards);
+    renderSettlement(box, v.result, end ? end.hands : f.views.map((w) => w.hand), v.wildcards, v);
   } else {
     box.hidden = true;
   }
@@ -273,7 +335,12 @@ function renderReplay() {
 
 // -- start -------------------------------------------------------------------------------------
 
-(function init() {
+(async function init() {
+  // The names of rule terms, from the core, once (the page keeps no table of its own).
+  try {
+    const r = await fetch("/names");
+    if (r.ok) NAMES = await r.json();
+  } catch (e) { /* the raw names are shown */ }
   const params = new URLSearchParams(location.hash.slice(1));
   if (params.get("table")) start(params.get("table"), params.get("token"));
 })();
