@@ -308,6 +308,7 @@ class HandStart:
 class Schedule:
     def __new__(
         cls,
+        rules: Rules | str | None,
         seed: int,
         start: int,
         stop: int,

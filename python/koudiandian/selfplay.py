@@ -198,3 +198,4 @@ def _play_range(job: Job, start: int, stop: int) -> Part:
         schedule.finish(game.engine)
     records, rankings, lines = schedule.played()
     return records, [list(r) for r in rankings], lines
+        job.rules,

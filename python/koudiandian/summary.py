@@ -45,7 +45,9 @@ class BotStats:
 @dataclass(frozen=True, slots=True)
 class SimulationSummary:
     """What :func:`simulate` measured. Per-seat tuples are indexed by seat; dealers rotate
-    (hand ``i`` is dealt by seat ``i % 4``), so seats differ only by their bots. ``matches``,
+    (hand ``i`` is dealt by seat ``i % 4``), so seats differ only by their bots, but for
+    matches, each first dealt where the profile says (seat 0 under Taiyuan and hebei).
+    ``matches``,
     ``first_places`` and ``mean_rank`` are filled when whole matches were played;
     ``duplicate`` and ``bot_stats`` (indexed by the bot's place in ``bots``) under duplicate
     play, where the seat figures mix the bots that sat there. ``deal_ins`` counts, per seat,
