@@ -7,7 +7,7 @@ import it; it imports neither."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +20,7 @@ from .rules import Rules
 from .summary import Record
 from .view import SeatView
 
-__all__ = ["BOTS", "BotSpec", "Job", "Part", "chunks", "play_chunk", "play_hand"]
+__all__ = ["BOTS", "BotSpec", "Job", "Part", "chunks", "unit_chunks", "play_chunk", "play_hand"]
 
 #: Built-in bots by name, as the command line spells them.
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
@@ -152,11 +152,32 @@ class Job:
     builtin: tuple[str, ...] | None
 
 
-def chunks(units: int, parts: int, most: int) -> list[tuple[int, int]]:
-    """``0..units`` cut into consecutive ranges: about ``parts`` of them, none longer than
-    ``most``."""
+def chunks(units: int, parts: int, most: int) -> Iterator[tuple[int, int]]:
+    """``0..units`` cut into consecutive ranges, one at a time (a run of any size is cut
+    lazily): about ``parts`` of them, none longer than ``most``."""
     size = max(1, min(most, -(-units // parts)))
-    return [(a, min(a + size, units)) for a in range(0, units, size)]
+    return ((a, min(a + size, units)) for a in range(0, units, size))
+
+
+#: The hands a one-round match (一圈) lasts, about, for cutting a run into chunks: at least
+#: four, more where dealers keep the deal.
+_ONE_ROUND_HANDS = 8
+
+
+def unit_chunks(job: Job, units: int, parts: int, most_hands: int) -> Iterator[tuple[int, int]]:
+    """:func:`chunks` of a run's ``units`` holding about ``most_hands`` hands each at most (a
+    match of ``n`` hands is ``n`` of them, a duplicate wall four), so that a chunk's log lines
+    take about the same memory whatever its units; a unit longer than that is a chunk of its
+    own."""
+    if job.duplicate:
+        per_unit = 4
+    elif job.match is None:
+        per_unit = 1
+    elif job.match == "one_round":
+        per_unit = _ONE_ROUND_HANDS
+    else:
+        per_unit = int(job.match)
+    return chunks(units, parts, max(1, most_hands // per_unit))
 
 
 def play_chunk(job: Job, start: int, stop: int) -> Part:
@@ -185,6 +206,7 @@ def _play_range(job: Job, start: int, stop: int) -> Part:
     made = factories(job.specs)
     names = [bot_name(s) for s in job.specs]
     schedule = _core.Schedule(
+        job.rules,
         job.seed,
         start,
         stop,
@@ -198,4 +220,3 @@ def _play_range(job: Job, start: int, stop: int) -> Part:
         schedule.finish(game.engine)
     records, rankings, lines = schedule.played()
     return records, [list(r) for r in rankings], lines
-        job.rules,

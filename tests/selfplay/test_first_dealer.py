@@ -40,9 +40,7 @@ def test_a_runs_matches_start_where_the_profile_says(profile: str, python_loop: 
     bots = [python_greedy] * 4 if python_loop else "greedy"
     simulate(matches, rules=rules, bots=bots, seed=seed, match=2, log=log)
     got = _first_dealers(log.getvalue())
-    want = {
-        i: Match(rules, seed=hand_seed(seed, i), length=2).first_dealer for i in range(matches)
-    }
+    want = {i: Match(rules, seed=hand_seed(seed, i), length=2).first_dealer for i in range(matches)}
     assert got == want
     if DRAWN[profile]:
         assert len(set(got.values())) > 1  # drawn from each match's seed
