@@ -6,11 +6,12 @@ Each size runs the command line in a fresh process, its log going to a pipe that
 script reads and counts (``--sink pipe``, the default) or to ``/dev/null``; the peak RSS
 is the child's ``ru_maxrss`` from ``wait4`` (the largest of the process and the worker
 processes it waited for, not their sum). Prints a Markdown table: hands, log size,
-seconds, hands/s, when the first line arrived, peak RSS.
+seconds, when the first line arrived, peak RSS.
 
     python benches/log_memory.py                          # 10^4 and 10^5 hands
     python benches/log_memory.py --hands 10000 100000 1000000 --threads 2
     python benches/log_memory.py --sink devnull --workers 2
+    python benches/log_memory.py --rules queyimen --bots random --match one_round --hands 100
 
 Bounded: every run is killed after ``--timeout`` seconds (default 600) and reported so.
 """
@@ -24,14 +25,11 @@ import sys
 import time
 
 
-def measure(
-    hands: int, sink: str, bots: str, threads: int, workers: int, timeout: float
-) -> dict[str, object]:
+def measure(hands: int, sink: str, how: list[str], timeout: float) -> dict[str, object]:
     """One run of ``hands`` hands: its figures, or ``killed`` after ``timeout`` seconds."""
     log = "-" if sink == "pipe" else os.devnull
     command = [sys.executable, "-m", "koudiandian", "simulate", "--hands", str(hands)]
-    command += ["--bots", bots, "--threads", str(threads), "--workers", str(workers)]
-    command += ["--quiet", "--seed", "1", "--log", log]
+    command += [*how, "--quiet", "--seed", "1", "--log", log]
     started = time.perf_counter()
     proc = subprocess.Popen(
         command,
@@ -81,25 +79,31 @@ def main() -> int:
     p.add_argument("--bots", default="greedy")
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--rules", help="simulate's --rules")
+    p.add_argument("--match", help="simulate's --match (--hands then counts matches)")
     p.add_argument("--timeout", type=float, default=600.0, help="seconds a run may take")
     args = p.parse_args()
-    how = f"--bots {args.bots} --threads {args.threads} --workers {args.workers}"
-    print(f"koudiandian simulate {how} --log {'-' if args.sink == 'pipe' else os.devnull}")
+    how = ["--bots", args.bots, "--threads", str(args.threads), "--workers", str(args.workers)]
+    for flag in ("rules", "match"):
+        if getattr(args, flag):
+            how += [f"--{flag}", getattr(args, flag)]
+    sink = "-" if args.sink == "pipe" else os.devnull
+    print(f"koudiandian simulate {' '.join(how)} --log {sink}")
     print()
-    print("| hands | log | seconds | hands/s | first line after | peak RSS | exit |")
+    print("| units | log lines | log | seconds | first line after | peak RSS | exit |")
     print("| ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     for hands in args.hands:
-        r = measure(hands, args.sink, args.bots, args.threads, args.workers, args.timeout)
+        r = measure(hands, args.sink, how, args.timeout)
         size = f"{r['bytes'] / 1e9:.2f} GB" if args.sink == "pipe" else "–"
         first = r["first_line"]
         first_text = f"{first:.2f} s" if isinstance(first, float) else "–"
         seconds = float(r["seconds"])  # type: ignore[arg-type]
         print(
-            f"| {hands:,} | {size} | {seconds:.1f} | {hands / seconds:,.0f} | {first_text} "
+            f"| {hands:,} | {r['lines']:,} | {size} | {seconds:.1f} | {first_text} "
             f"| {r['peak_rss_mb']:,.0f} MB | {r['status']} |",
             flush=True,
         )
-        if args.sink == "pipe" and r["status"] == 0 and r["lines"] != hands:
+        if args.sink == "pipe" and r["status"] == 0 and r["lines"] != hands and not args.match:
             print(f"  ! {r['lines']} lines for {hands} hands", flush=True)
     return 0
 

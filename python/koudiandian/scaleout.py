@@ -14,7 +14,7 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from .errors import BackendError, InvalidArgumentError
-from .selfplay import Job, Part, play_chunk, unit_chunks
+from .selfplay import Job, Part, UnitChunks, play_chunk
 
 __all__ = ["run_on_ray", "check_address"]
 
@@ -82,21 +82,26 @@ def run_on_ray(
         connected(cpus)
         # Four chunks a CPU keep the cluster busy to the end; each is at least a few hands
         # (a task costs a few milliseconds) and at most 5,000 (the progress bar moves).
-        ranges = unit_chunks(job, hands, 4 * cpus, 5000)
+        cut = UnitChunks(job, hands, 4 * cpus, 5000)
         # Threads are per task: a task is one CPU of the cluster.
         task_job = dataclasses.replace(job, threads=1)
         remote = ray.remote(num_cpus=1)(play_chunk)
         job_ref = ray.put(task_job)
         pending: deque[tuple[int, Any]] = deque()
+
+        def take() -> tuple[int, Part]:
+            units, ref = pending.popleft()
+            part: Part = ray.get(ref)
+            cut.played(units, len(part[0]))
+            return units, part
+
         try:
-            for a, b in ranges:
+            for a, b in cut:
                 pending.append((b - a, remote.remote(job_ref, a, b)))
                 if len(pending) >= 2 * cpus:
-                    units, ref = pending.popleft()
-                    yield units, ray.get(ref)
+                    yield take()
             while pending:
-                units, ref = pending.popleft()
-                yield units, ray.get(ref)
+                yield take()
         finally:
             for _, ref in pending:  # left by an early end
                 with contextlib.suppress(Exception):

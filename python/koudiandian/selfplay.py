@@ -1,5 +1,5 @@
 """A chunk of a self-play run: what every chunk needs (:class:`Job`), how a run is cut
-(:func:`chunks`), and how one chunk is played (:func:`play_chunk`): inside Rust when every
+(:class:`UnitChunks`), and how one chunk is played (:func:`play_chunk`): inside Rust when every
 bot is built in, else by the Python loop, which drives bots written in Python through the
 core's :class:`Schedule` (``rust/selfplay/schedule.rs``), so that both play the same hands in
 the same order. :func:`koudiandian.simulate` and its Ray backend (``scaleout.py``) both
@@ -7,7 +7,7 @@ import it; it imports neither."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +20,7 @@ from .rules import Rules
 from .summary import Record
 from .view import SeatView
 
-__all__ = ["BOTS", "BotSpec", "Job", "Part", "chunks", "unit_chunks", "play_chunk", "play_hand"]
+__all__ = ["BOTS", "BotSpec", "Job", "Part", "UnitChunks", "play_chunk", "play_hand"]
 
 #: Built-in bots by name, as the command line spells them.
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
@@ -152,32 +152,51 @@ class Job:
     builtin: tuple[str, ...] | None
 
 
-def chunks(units: int, parts: int, most: int) -> Iterator[tuple[int, int]]:
-    """``0..units`` cut into consecutive ranges, one at a time (a run of any size is cut
-    lazily): about ``parts`` of them, none longer than ``most``."""
-    size = max(1, min(most, -(-units // parts)))
-    return ((a, min(a + size, units)) for a in range(0, units, size))
+class UnitChunks:
+    """A run's units ``0..units`` cut into consecutive ``(start, stop)`` ranges as they are
+    asked for (a run of any size is cut lazily): about ``parts`` of them, each holding about
+    ``most_hands`` hands at most, so that a chunk's log lines take about the same memory
+    whatever its units are. A unit is one hand, a duplicate wall four, a match of ``n``
+    hands ``n``; a one-round match's length is not known before it is played, so the first
+    such chunk is one match and later ones follow the mean length of the units played so
+    far (:meth:`played`). A unit longer than ``most_hands`` is a chunk of its own. How a run
+    is cut changes nothing of what it plays."""
 
+    def __init__(self, job: Job, units: int, parts: int, most_hands: int) -> None:
+        self.units = units
+        self.most_hands = most_hands
+        self.widest = max(1, -(-units // parts))
+        self.next = 0
+        self.prior: int | None  # hands a unit, where known before playing
+        if job.duplicate:
+            self.prior = 4
+        elif job.match is None:
+            self.prior = 1
+        elif job.match == "one_round":
+            self.prior = None
+        else:
+            self.prior = int(job.match)
+        self.units_played = self.hands_played = 0
 
-#: The hands a one-round match (一圈) lasts, about, for cutting a run into chunks: at least
-#: four, more where dealers keep the deal.
-_ONE_ROUND_HANDS = 8
+    def __iter__(self) -> UnitChunks:
+        return self
 
+    def __next__(self) -> tuple[int, int]:
+        start = self.next
+        if start >= self.units:
+            raise StopIteration
+        if self.units_played and self.prior is None:
+            size = int(self.most_hands * self.units_played / self.hands_played)
+        else:
+            size = self.most_hands // (self.prior or self.most_hands)
+        stop = min(start + max(1, min(size, self.widest)), self.units)
+        self.next = stop
+        return start, stop
 
-def unit_chunks(job: Job, units: int, parts: int, most_hands: int) -> Iterator[tuple[int, int]]:
-    """:func:`chunks` of a run's ``units`` holding about ``most_hands`` hands each at most (a
-    match of ``n`` hands is ``n`` of them, a duplicate wall four), so that a chunk's log lines
-    take about the same memory whatever its units; a unit longer than that is a chunk of its
-    own."""
-    if job.duplicate:
-        per_unit = 4
-    elif job.match is None:
-        per_unit = 1
-    elif job.match == "one_round":
-        per_unit = _ONE_ROUND_HANDS
-    else:
-        per_unit = int(job.match)
-    return chunks(units, parts, max(1, most_hands // per_unit))
+    def played(self, units: int, hands: int) -> None:
+        """Note a chunk of ``units`` units played as ``hands`` hands."""
+        self.units_played += units
+        self.hands_played += hands
 
 
 def play_chunk(job: Job, start: int, stop: int) -> Part:

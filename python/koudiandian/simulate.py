@@ -19,12 +19,12 @@ from .selfplay import (
     BotSpec,
     Job,
     Part,
+    UnitChunks,
     bot_name,
     builtin_names,
     factories,
     play_chunk,
     play_hand,
-    unit_chunks,
 )
 from .selfplay import _LazyView as _LazyView  # server/tables.py drives its bots with it
 from .summary import BotStats, SimulationSummary, Tally, describe_rules
@@ -307,10 +307,15 @@ def _run_local(job: Job, hands: int, workers: int) -> Generator[tuple[int, Part]
     ``workers`` processes (:func:`~koudiandian.workers.play_in_processes`: a bounded number
     of chunks in flight, cut as they are sent; closed early, it stops the processes at
     once)."""
-    most = 2000 if job.builtin is not None else 500
-    ranges = unit_chunks(job, hands, workers * 8, most)
-    if workers > 1:
-        yield from play_in_processes(job, ranges, workers)
-        return
-    for a, b in ranges:
-        yield b - a, play_chunk(job, a, b)
+    cut = UnitChunks(job, hands, workers * 8, 2000 if job.builtin is not None else 500)
+    parts = (
+        play_in_processes(job, cut, workers)
+        if workers > 1
+        else ((b - a, play_chunk(job, a, b)) for a, b in cut)
+    )
+    try:
+        for units, part in parts:
+            cut.played(units, len(part[0]))
+            yield units, part
+    finally:
+        parts.close()

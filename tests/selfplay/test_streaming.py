@@ -10,13 +10,12 @@ import itertools
 import json
 import os
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from koudiandian import ArgumentTypeError, BackendError, InvalidArgumentError, Rules, simulate
-from koudiandian.selfplay import chunks
+from koudiandian.selfplay import Job, UnitChunks
 from koudiandian.simulate import MAX_UNITS, SimulationInterrupted
 from koudiandian.summary import Tally
 
@@ -141,11 +140,32 @@ def test_a_run_too_large_to_hold_is_refused(hands: int) -> None:
     assert time.perf_counter() - started < 5  # refused, not built
 
 
-def test_chunks_are_cut_lazily() -> None:
-    cut = chunks(MAX_UNITS, 16, 2000)
-    assert isinstance(cut, Iterator)
+def _job(**kwargs: Any) -> Job:
+    fields = {"rules": Rules(), "specs": ("random",) * 4, "seed": 0, "log": True}
+    fields |= {"match": None, "duplicate": False, "threads": 1, "builtin": ("random",) * 4}
+    return Job(**(fields | kwargs))
+
+
+def test_chunks_are_cut_lazily_by_their_hands() -> None:
+    cut = UnitChunks(_job(), MAX_UNITS, 16, 2000)
     assert list(itertools.islice(cut, 3)) == [(0, 2000), (2000, 4000), (4000, 6000)]
-    assert list(chunks(10, 3, 100)) == [(0, 4), (4, 8), (8, 10)]
+    assert list(UnitChunks(_job(), 10, 3, 100)) == [(0, 4), (4, 8), (8, 10)]
+    # A duplicate wall is four hands, a match of n hands n of them.
+    assert next(UnitChunks(_job(duplicate=True), 10**6, 8, 2000)) == (0, 500)
+    assert next(UnitChunks(_job(match=8), 10**6, 8, 2000)) == (0, 250)
+    assert next(UnitChunks(_job(match=5000), 10**6, 8, 2000)) == (0, 1)
+
+
+def test_one_round_matches_are_cut_by_the_length_they_are_played_at() -> None:
+    cut = UnitChunks(_job(match="one_round"), 10**6, 8, 2000)
+    assert next(cut) == (0, 1)  # a match's length is not known before it is played
+    cut.played(1, 3500)  # queyimen's random bots: thousands of hands a match
+    assert next(cut) == (1, 2)
+    cut.played(1, 500)  # 2,000 hands a match so far: still one a chunk
+    assert next(cut) == (2, 3)
+    cut.played(1, 2)
+    cut.played(100, 400)
+    assert next(cut) == (3, 3 + 2000 * 103 // 4402)
 
 
 @pytest.mark.parametrize("workers", [1, 2])
