@@ -23,9 +23,13 @@ from .selfplay import Job, Part, play_chunk
 
 __all__ = ["play_in_processes"]
 
-#: Chunks in flight (sent and not yet handed on) per worker process: one played, one
-#: waiting, so that a process never idles while its last result travels.
+#: Chunks a worker process is sent and has not answered: one played, one waiting, so that
+#: it never idles while its last result travels.
 IN_FLIGHT = 2
+
+#: Chunks sent and not yet handed on, per worker process: the answered ones wait for the
+#: chunks before them, so a slower process holds the others up only once this is full.
+WINDOW = 4
 
 
 def _serve(conn: Connection) -> None:
@@ -54,8 +58,8 @@ def play_in_processes(
 ) -> Generator[tuple[int, Part], None, None]:
     """Each chunk of ``ranges`` (consecutive ``(start, stop)`` unit ranges, read as they
     are sent) played by one of ``workers`` processes: its units and its result, in order.
-    At most ``IN_FLIGHT × workers`` chunks are sent and not yet handed on, so the memory
-    held is bounded whatever the run's length. Raises the exception a chunk raised, and
+    At most ``WINDOW × workers`` chunks are sent and not yet handed on, so the memory held
+    is bounded whatever the run's length. Raises the exception a chunk raised, and
     :class:`BackendError` if a worker process dies. Closed early, it terminates the
     processes at once."""
     ctx = multiprocessing.get_context()
@@ -81,7 +85,7 @@ def play_in_processes(
         def send(conn: Connection) -> bool:
             """Send ``conn`` the next chunk if there is one and the window has room."""
             nonlocal sent
-            if sent - handed >= IN_FLIGHT * workers:
+            if sent - handed >= WINDOW * workers:
                 return False
             chunk = next(todo, None)
             if chunk is None:
