@@ -45,7 +45,7 @@ from .reading import Group, GroupKind, Reading, Shape
 from .result import Bird, Haidi, HandResult, Transfer, WinKind, WinSummary
 from .rules import Rules, WildcardMode
 from .score import Pattern, WinScore
-from .simulate import BotStats, SimulationSummary, simulate
+from .simulate import BotStats, SimulationInterrupted, SimulationSummary, simulate
 from .tile import Suit, Tile, format_tiles, parse_tiles
 from .view import MeldView, SeatView
 
@@ -89,6 +89,7 @@ __all__ = [
     "SeatView",
     "Shape",
     "SimulationSummary",
+    "SimulationInterrupted",
     "BotStats",
     "BackendError",
     "Suit",

@@ -312,6 +312,7 @@ class HandStart:
 class Schedule:
     def __new__(
         cls,
+        rules: Rules | str | None,
         seed: int,
         start: int,
         stop: int,

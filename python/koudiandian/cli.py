@@ -16,7 +16,7 @@ from . import __version__
 from .errors import KoudiandianError
 from .meld import Meld
 from .rules import Rules
-from .simulate import BOTS, DEFAULT_BOTS, simulate
+from .simulate import BOTS, DEFAULT_BOTS, MAX_UNITS, SimulationInterrupted, simulate
 from .tile import Tile, TileStyle, format_tiles, parse_tiles
 
 __all__ = ["main"]
@@ -47,6 +47,12 @@ class _Progress:
         if done == total:
             sys.stderr.write("\n")
         sys.stderr.flush()
+
+    def end(self) -> None:
+        """End a bar drawn short of the total (a run interrupted) with its line."""
+        if self.enabled and self.last:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
 
 
 def _match_length(text: str | None) -> int | str | None:
@@ -91,6 +97,8 @@ def _bots(words: Sequence[str] | None, default: Sequence[str], seats: int) -> li
 def _simulate(args: argparse.Namespace) -> int:
     if args.hands < 1:
         raise KoudiandianError(f"--hands must be positive, got {args.hands}")
+    if args.hands > MAX_UNITS:
+        raise KoudiandianError(f"--hands must be at most 2**40, got {args.hands}")
     workers, threads = args.workers, args.threads
     for flag, value in (("--workers", workers), ("--threads", threads)):
         if value < 1:
@@ -108,24 +116,32 @@ def _simulate(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     units = "walls" if args.duplicate else ("matches" if args.match else "hands")
-    summary = simulate(
-        args.hands,
-        rules=_rules(args.rules),
-        bots=_bots(args.bots, DEFAULT_BOTS, 4),
-        seed=args.seed,
-        workers=workers,
-        threads=threads,
-        backend=args.backend,
-        address=args.address,
-        duplicate=args.duplicate,
-        log=sys.stdout if args.log == "-" else args.log,
-        progress=_Progress(not args.quiet and sys.stderr.isatty(), units),
-        match=_match_length(args.match),
-    )
+    progress = _Progress(not args.quiet and sys.stderr.isatty(), units)
+    code = 0
+    try:
+        summary = simulate(
+            args.hands,
+            rules=_rules(args.rules),
+            bots=_bots(args.bots, DEFAULT_BOTS, 4),
+            seed=args.seed,
+            workers=workers,
+            threads=threads,
+            backend=args.backend,
+            address=args.address,
+            duplicate=args.duplicate,
+            log=sys.stdout if args.log == "-" else args.log,
+            progress=progress,
+            match=_match_length(args.match),
+        )
+    except SimulationInterrupted as stopped:
+        # Ctrl-C: the log holds every hand played so far; sum those up, and say how many.
+        progress.end()
+        print(f"koudiandian: {stopped}; the summary and the log cover those", file=sys.stderr)
+        summary, code = stopped.summary, 130
     # With the log on standard output, the summary goes to standard error, out of its way.
     out = sys.stderr if args.log == "-" else sys.stdout
     print(json.dumps(summary.to_dict(), indent=2) if args.json else summary.table(), file=out)
-    return 0
+    return code
 
 
 def _style(args: argparse.Namespace) -> TileStyle:
