@@ -16,6 +16,7 @@ from . import __version__
 from .errors import KoudiandianError
 from .meld import Meld
 from .rules import Rules
+from .settlement import score_formula
 from .simulate import BOTS, DEFAULT_BOTS, MAX_UNITS, SimulationInterrupted, simulate
 from .tile import Tile, TileStyle, format_tiles, parse_tiles
 
@@ -210,7 +211,7 @@ def _replay_line(n: int, line: str, verbose: bool) -> None:
                 f"line {n}: the log ends early: hand {hand} stops after event "
                 f"{len(events) - 1} ({last.get('type')}), before the hand is over"
             ) from None
-        raise KoudiandianError(f"line {n}: {e}") from None
+        raise KoudiandianError(f"line {n}: hand {hand}: {e}") from None
     if verbose:
         for event in events:
             print(f"  {_describe(event)}")
@@ -218,13 +219,15 @@ def _replay_line(n: int, line: str, verbose: bool) -> None:
     if r is None:
         print(f"hand {hand}: unfinished (the log stops before the hand is over), verified")
     elif r.winner is None:
-        print(f"hand {hand}: drawn, verified")
+        print(f"hand {hand}: drawn, deltas {list(r.deltas)}; verified")
     else:
-        how = r.win_kind.value if r.win_kind else ""
-        print(
-            f"hand {hand}: seat {r.winner} won ({how}) with {r.win_tile}, p={r.points}, "
-            f"deltas {list(r.deltas)}; verified"
+        payment = game.rules.score_items_are_payment
+        wins = ", ".join(
+            f"seat {w.seat} won ({w.kind.value}) with {w.tile}: "
+            f"{score_formula(w.score_items, payment=payment)[0]}"
+            for w in r.wins
         )
+        print(f"hand {hand}: {wins}; deltas {list(r.deltas)}; verified")
 
 
 def _describe(e: dict[str, Any]) -> str:

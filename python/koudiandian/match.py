@@ -222,8 +222,10 @@ class Match:
                 )
             game = match.games[i]
             replay_decisions(events, match.step, where=f"hand {i}, ")
-            if game.events != events:
-                raise InvalidEventLogError(f"hand {i} does not replay to the events logged")
+            try:
+                game.engine.check_log(events)
+            except InvalidEventLogError as e:
+                raise InvalidEventLogError(f"hand {i}, {e}") from None
         if len(match.games) != len(games):
             raise InvalidEventLogError(
                 f"the log ends early: {len(games)} hands logged, the match has {len(match.games)}"

@@ -276,6 +276,15 @@ impl PyRules {
         self.rules.profile().wildcard_term()
     }
 
+    /// Whether the total of a win's score items (combined as each item's `combine` says) is
+    /// what one payer pays for it before the settlement's changes for a dealer, a bird or a
+    /// seat paying others' shares; `False` where the items only name the win (changsha's
+    /// 小胡 and 大胡, priced by the settlement's table).
+    #[getter]
+    fn score_items_are_payment(&self) -> bool {
+        self.rules.profile().score_items_are_payment(&self.rules)
+    }
+
     /// Whether a seat must declare ready (报听) before it can win.
     #[getter]
     fn declares_ready(&self) -> bool {
