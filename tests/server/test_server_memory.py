@@ -129,3 +129,19 @@ def test_a_connection_over_its_byte_cap_is_closed_as_too_slow() -> None:
         assert socket.closed == CLOSE_TOO_SLOW and len(socket.sent) == 6
 
     asyncio.run(run())
+
+
+def test_a_running_server_forgets_a_table_pruned_under_it(tmp_path: Path) -> None:
+    db = tmp_path / "k.sqlite"
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        tid = client.post("/tables", json={"seats": ["greedy"] * 4}).json()["id"]
+        deadline = time.monotonic() + 60
+        while not all(t["over"] for t in client.get("/tables").json()["tables"]):
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        store = Store(db)
+        assert store.prune(0, now=time.time() + 1) == [tid]
+        store.close()
+        r = client.get(f"/tables/{tid}")
+        assert r.status_code == 404 and r.json()["error"] == "TableNotFoundError"
+        assert client.get("/tables").json()["tables"] == []

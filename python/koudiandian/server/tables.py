@@ -467,7 +467,8 @@ class Lobby:
             stored = self.store.table(table_id)
             table = Table(stored.id, stored.spec, stored.digests, self.store)
             table.replay(stored.actions)
-        except TableNotFoundError:
+        except TableNotFoundError:  # pruned meanwhile (koudiandian prune)
+            self.finished.pop(table_id, None)
             raise
         except Exception as e:  # one bad table: set aside, the others serve
             why = (
