@@ -192,7 +192,10 @@ def _make_room(store: Store) -> None:
     store._db.execute("PRAGMA max_page_count=1073741823")
 
 
-def test_a_full_disk_refuses_the_action_keeps_the_socket_and_the_table(tmp_path: Path) -> None:
+def test_a_full_disk_refuses_the_action_keeps_the_socket_and_the_table(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.WARNING, "koudiandian.server")
     db = tmp_path / "k.sqlite"
     store = Store(db)
     with TestClient(create_app(store, bot_delay=0)) as client:
@@ -248,3 +251,6 @@ def test_a_full_disk_refuses_the_action_keeps_the_socket_and_the_table(tmp_path:
             assert m["type"] == "event", m
             assert table.actions > before[1]
         assert client.post("/tables", json={"seats": ["greedy"] * 4}).status_code == 201
+    # The log names the real error, not a failed rollback over it.
+    assert "database or disk is full" in caplog.text
+    assert "cannot rollback" not in caplog.text

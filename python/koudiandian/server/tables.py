@@ -184,8 +184,10 @@ class Table:
         try:
             with self._store.transaction():
                 yield
-        except BaseException:
+        except BaseException as e:
             self._rebuild()
+            if isinstance(e, StorageError):
+                _log.warning("table %s: actions refused, the table is as it was: %s", self.id, e)
             raise
 
     def _rebuild(self) -> None:
@@ -236,8 +238,7 @@ class Table:
                 await self._drive_once()
             except asyncio.CancelledError:
                 raise
-            except StorageError as e:  # a full disk: try again until it has room
-                _log.warning("table %s: a bot's action is not stored: %s", self.id, e)
+            except StorageError:  # a full disk (logged): try again until it has room
                 await asyncio.sleep(1)
             except Exception:
                 _log.exception("table %s: a bot's action failed", self.id)
