@@ -1,4 +1,4 @@
-"""The ``koudiandian`` command line: simulate, play, analyze, replay, serve."""
+"""The ``koudiandian`` command line: simulate, play, analyze, replay, serve, prune."""
 
 from __future__ import annotations
 

@@ -60,7 +60,8 @@ except ImportError:  # pragma: no cover - orjson is in the [server] extra
 
 
 #: Bytes of frames queued for one connection, not yet sent, before the server gives up on
-#: it (a client that does not read): its socket is closed with the too-slow code.
+#: it (a client that does not read): its socket is closed with the too-slow code. A frame
+#: counts its length as text (JSON with ASCII escapes but for names: about its bytes).
 MAX_QUEUED_BYTES = 4 * 1024 * 1024
 #: Finished tables kept in memory, rebuilt from the store, once asked for (the most recent).
 FINISHED_CACHED = 16
