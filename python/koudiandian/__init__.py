@@ -25,7 +25,9 @@ from .errors import (
     NotWinningError,
     NotYourTurnError,
     ProtocolError,
+    StorageError,
     TableNotFoundError,
+    TableUnavailableError,
     TileCountError,
     WildcardError,
 )
@@ -80,6 +82,8 @@ __all__ = [
     "NotYourTurnError",
     "ProtocolError",
     "TableNotFoundError",
+    "TableUnavailableError",
+    "StorageError",
     "InvalidTokenError",
     "Pattern",
     "Phase",

@@ -1,4 +1,4 @@
-"""The ``koudiandian`` command line: simulate, play, analyze, replay, serve."""
+"""The ``koudiandian`` command line: simulate, play, analyze, replay, serve, prune."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ import re
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TypeAlias
 
 from . import __version__
-from .errors import KoudiandianError
+from .errors import InvalidArgumentError, KoudiandianError
 from .meld import Meld
 from .rules import Rules
 from .settlement import score_formula
@@ -280,6 +281,20 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _prune(args: argparse.Namespace) -> int:
+    from .server.store import Store
+
+    if not Path(args.db).exists():
+        raise InvalidArgumentError(f"no database {args.db!r}")
+    store = Store(args.db)
+    try:
+        pruned = store.prune(args.days)
+    finally:
+        store.close()
+    print(f"pruned {len(pruned)} finished table(s) from {args.db}")
+    return 0
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(2, f"koudiandian: error: {message}\n")
@@ -330,6 +345,7 @@ def _parser() -> argparse.ArgumentParser:
         _add_replay,
         _add_play,
         _add_serve,
+        _add_prune,
     ):
         add(sub)
     return p
@@ -481,6 +497,20 @@ def _add_serve(sub: _Commands) -> None:
     )
     sv.add_argument("--quiet", action="store_true", help="log warnings only")
     sv.set_defaults(run=_serve)
+
+
+def _add_prune(sub: _Commands) -> None:
+    """``koudiandian prune``: delete the game server's old finished tables."""
+    pr = sub.add_parser(
+        "prune",
+        help="delete the game server's tables whose match ended more than --days days ago "
+        "(safe while the server runs)",
+    )
+    pr.add_argument("--db", default="koudiandian.sqlite", help="the server's SQLite database")
+    pr.add_argument(
+        "--days", type=float, required=True, help="keep tables that ended fewer days ago"
+    )
+    pr.set_defaults(run=_prune)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

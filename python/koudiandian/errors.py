@@ -27,6 +27,8 @@ __all__ = [
     "ProtocolError",
     "InvalidTokenError",
     "TableNotFoundError",
+    "TableUnavailableError",
+    "StorageError",
 ]
 
 
@@ -112,3 +114,15 @@ class InvalidTokenError(KoudiandianError, ValueError):
 
 class TableNotFoundError(KoudiandianError, LookupError):
     """No table (or finished hand) of the game server has that id (``koudiandian.server``)."""
+
+
+class TableUnavailableError(KoudiandianError, LookupError):
+    """A table of the game server is stored but does not load: its spec or its actions do
+    not replay (a row edited or corrupted). Its rows are kept as they are; the message says
+    what failed (``koudiandian.server``)."""
+
+
+class StorageError(KoudiandianError, RuntimeError):
+    """The game server's database refused a write (a full disk, an I/O error): the action or
+    the new table is not taken, and nothing changed; the same request may succeed once the
+    database can write again (``koudiandian.server``)."""

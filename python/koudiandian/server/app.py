@@ -26,7 +26,9 @@ from ..errors import (
     InvalidTokenError,
     KoudiandianError,
     ProtocolError,
+    StorageError,
     TableNotFoundError,
+    TableUnavailableError,
 )
 from .names import names
 from .protocol import error_message, parse_message
@@ -48,6 +50,7 @@ _STATIC = Path(__file__).parent / "static"
 CLOSE_NOT_FOUND = 4404
 CLOSE_BAD_TOKEN = 4401
 CLOSE_TOO_SLOW = 4408
+CLOSE_UNAVAILABLE = 4503
 
 
 def _error(status: int, e: Exception) -> JSONResponse:
@@ -109,6 +112,8 @@ async def create_table(request: Request) -> Response:
             _json(await _body(request)), default_bot_delay=request.app.state.bot_delay
         )
         table, tokens = _lobby(request).create(spec)
+    except StorageError as e:
+        return _error(503, e)
     except KoudiandianError as e:
         return _error(400, e)
     return JSONResponse(
@@ -121,14 +126,7 @@ def _table(request: Request) -> Table:
 
 
 async def list_tables(request: Request) -> Response:
-    return JSONResponse(
-        {
-            "tables": [
-                {"id": t.id, "seats": list(t.spec.seats), "over": t.match.is_over}
-                for t in _lobby(request).tables.values()
-            ]
-        }
-    )
+    return JSONResponse({"tables": _lobby(request).listing()})
 
 
 async def get_table(request: Request) -> Response:
@@ -136,6 +134,8 @@ async def get_table(request: Request) -> Response:
         return JSONResponse(_table(request).public_state())
     except TableNotFoundError as e:
         return _error(404, e)
+    except TableUnavailableError as e:
+        return _error(503, e)
 
 
 async def get_hand(request: Request) -> Response:
@@ -145,6 +145,8 @@ async def get_hand(request: Request) -> Response:
         game = _table(request).finished_hand(hand)
     except TableNotFoundError as e:
         return _error(404, e)
+    except TableUnavailableError as e:
+        return _error(503, e)
     except ProtocolError as e:
         return _error(400, e)
     return JSONResponse({"hand": hand, "events": game.events})
@@ -156,6 +158,8 @@ async def get_hand_replay(request: Request) -> Response:
         game = _table(request).finished_hand(hand)
     except TableNotFoundError as e:
         return _error(404, e)
+    except TableUnavailableError as e:
+        return _error(503, e)
     except ProtocolError as e:
         return _error(400, e)
     return JSONResponse({"hand": hand, "hands": 1, "frames": frames(game.events)})
@@ -196,9 +200,11 @@ async def play(websocket: WebSocket) -> None:
     table_id = websocket.path_params["table_id"]
     try:
         table = _lobby(websocket).get(table_id)
-    except TableNotFoundError as e:
+    except (TableNotFoundError, TableUnavailableError) as e:
         await websocket.send_text(json.dumps([error_message(e)]))
-        await websocket.close(CLOSE_NOT_FOUND)
+        await websocket.close(
+            CLOSE_NOT_FOUND if isinstance(e, TableNotFoundError) else CLOSE_UNAVAILABLE
+        )
         return
     token = websocket.query_params.get("token")
     seat: int | None = None
@@ -255,6 +261,8 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
     """Send ``conn``'s queued messages in order; ``None`` closes the socket."""
     while True:
         text = await conn.queue.get()
+        if text is not None:
+            conn.sent_frame(text)
         if text is None:
             with contextlib.suppress(Exception):
                 await websocket.close(CLOSE_TOO_SLOW if conn.overflowed else 1000)

@@ -9,6 +9,11 @@ store.
 Bots act on the server: with ``bot_delay == 0`` they act at once, in the same step as the
 action that gave them their turn; otherwise a table's driver task waits ``bot_delay``
 seconds before each bot action.
+
+Memory stays bounded: a table whose match is over is evicted from memory once no socket
+watches it (it stays in the store, and is rebuilt from it, for a while, when asked for); a
+live table caches only its current hand's logs; and a connection's queue of frames not yet
+sent is capped in bytes (:data:`MAX_QUEUED_BYTES`).
 """
 
 from __future__ import annotations
@@ -18,13 +23,18 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Iterator
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..action import Action
 from ..bots import Bot
-from ..errors import KoudiandianError, TableNotFoundError
+from ..errors import (
+    StorageError,
+    TableNotFoundError,
+    TableUnavailableError,
+)
 from ..game import Game
 from ..match import Match
 from ..simulate import BOTS, _LazyView
@@ -33,7 +43,7 @@ from .spec import HUMAN, TableSpec
 from .store import Store
 from .visibility import public_view, seat_log, seat_view
 
-__all__ = ["Table", "Lobby", "Connection", "MAX_QUEUED"]
+__all__ = ["Table", "Lobby", "Connection", "MAX_QUEUED_BYTES", "FINISHED_CACHED"]
 
 _log = logging.getLogger("koudiandian.server")
 
@@ -49,9 +59,12 @@ except ImportError:  # pragma: no cover - orjson is in the [server] extra
         return json.dumps(messages, separators=(",", ":"), ensure_ascii=False)
 
 
-#: Messages queued for one connection before the server gives up on it (a client that
-#: does not read).
-MAX_QUEUED = 20_000
+#: Bytes of frames queued for one connection, not yet sent, before the server gives up on
+#: it (a client that does not read): its socket is closed with the too-slow code. A frame
+#: counts its length as text (JSON with ASCII escapes but for names: about its bytes).
+MAX_QUEUED_BYTES = 4 * 1024 * 1024
+#: Finished tables kept in memory, rebuilt from the store, once asked for (the most recent).
+FINISHED_CACHED = 16
 # Bot actions taken at once (bot_delay 0) before the table lets other tables run.
 _BOT_BURST = 400
 
@@ -69,6 +82,8 @@ class Connection:
     all_views: bool = False  # a view after every change, not only when the seat must act
     ended: bool = False  # whether it has been told that the match is over
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    queued_bytes: int = 0  # the size of the frames in ``queue``
+    max_queued_bytes: int = MAX_QUEUED_BYTES
     overflowed: bool = False
     pending: list[dict[str, Any]] = field(default_factory=list)
     start: dict[str, Any] | None = None  # the start_hand event sent for ``hand``
@@ -82,14 +97,18 @@ class Connection:
         if not self.pending or self.overflowed:
             self.pending.clear()
             return
-        if self.queue.qsize() >= MAX_QUEUED:
-            self.overflowed = True
-            self.pending.clear()
-            self.queue.put_nowait(None)  # the writer closes the socket
-            return
         text = _frame(self.pending)
         self.pending.clear()
+        if self.queued_bytes + len(text) > self.max_queued_bytes:
+            self.overflowed = True
+            self.queue.put_nowait(None)  # the writer closes the socket
+            return
+        self.queued_bytes += len(text)
         self.queue.put_nowait(text)
+
+    def sent_frame(self, text: str) -> None:
+        """The writer has taken ``text`` from the queue to send it."""
+        self.queued_bytes -= len(text)
 
     def send(self, message: dict[str, Any]) -> None:
         """Send ``message`` now (after anything queued), in a frame of its own."""
@@ -123,6 +142,8 @@ class Table:
         self._logs: dict[tuple[int, int | None], tuple[int, list[dict[str, Any]]]] = {}
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
+        #: Called after a change or a disconnect once the match is over (the lobby's hook).
+        self.on_over: Callable[[Table], None] | None = None
 
     # -- seats --------------------------------------------------------------------------
 
@@ -164,8 +185,10 @@ class Table:
         try:
             with self._store.transaction():
                 yield
-        except BaseException:
+        except BaseException as e:
             self._rebuild()
+            if isinstance(e, StorageError):
+                _log.warning("table %s: actions refused, the table is as it was: %s", self.id, e)
             raise
 
     def _rebuild(self) -> None:
@@ -216,6 +239,8 @@ class Table:
                 await self._drive_once()
             except asyncio.CancelledError:
                 raise
+            except StorageError:  # a full disk (logged): try again until it has room
+                await asyncio.sleep(1)
             except Exception:
                 _log.exception("table %s: a bot's action failed", self.id)
                 await asyncio.sleep(1)
@@ -241,6 +266,12 @@ class Table:
         if self._driver is None:
             self._driver = asyncio.get_running_loop().create_task(self.drive())
 
+    def abandon(self) -> None:
+        """Cancel the bot driver without waiting (the table is being evicted)."""
+        if self._driver is not None:
+            self._driver.cancel()
+            self._driver = None
+
     async def stop(self) -> None:
         """Cancel the bot driver and wait for it to end; then close every connection's queue."""
         if self._driver is not None:
@@ -254,12 +285,18 @@ class Table:
     # -- what connections see -------------------------------------------------------------
 
     def log(self, hand: int, seat: int | None) -> list[dict[str, Any]]:
-        """Hand ``hand``'s log as ``seat`` may see it (``None``: public), cached."""
-        game = self.match.games[hand]
+        """Hand ``hand``'s log as ``seat`` may see it (``None``: public); cached for the
+        current hand only (an earlier hand's is rendered again from the core's log)."""
+        games = self.match.games
+        game = games[hand]
+        if hand != len(games) - 1:
+            return seat_log(game, seat)
         count = game.event_count
         cached = self._logs.get((hand, seat))
         if cached is not None and cached[0] == count:
             return cached[1]
+        if any(h != hand for h, _ in self._logs):  # a new hand: forget the last one's
+            self._logs.clear()
         log = seat_log(game, seat)
         self._logs[(hand, seat)] = (count, log)
         return log
@@ -306,11 +343,15 @@ class Table:
     def disconnect(self, conn: Connection) -> None:
         """Forget ``conn`` (its socket has closed): it is sent nothing more."""
         self.connections.discard(conn)
+        if self.match.is_over and self.on_over is not None:
+            self.on_over(self)
 
     def flush(self) -> None:
         """Send every connection what it has not been sent yet."""
         for conn in self.connections:
             self._flush_one(conn)
+        if self.match.is_over and self.on_over is not None:
+            self.on_over(self)
 
     def _flush_one(self, conn: Connection, force_view: bool = False) -> None:
         games = self.match.games
@@ -402,56 +443,144 @@ class Table:
 
 
 class Lobby:
-    """Every table of a server, with the store that keeps them."""
+    """Every table of a server, with the store that keeps them.
+
+    ``tables`` holds the tables being played; a table whose match is over leaves it once no
+    socket watches it (its id stays in ``finished``), and is rebuilt from the store when
+    asked for (:meth:`get`; the last :data:`FINISHED_CACHED` are kept). A stored table that
+    does not load is set aside in ``unavailable`` (its rows untouched) and the others serve.
+    """
 
     def __init__(self, store: Store, *, default_bot_delay: float = 0.5) -> None:
         self.store = store
         self.default_bot_delay = default_bot_delay
         self.tables: dict[str, Table] = {}
+        #: Tables whose match is over, not being played: id → seats.
+        self.finished: dict[str, tuple[str, ...]] = {}
+        #: Stored tables that do not load: id → why.
+        self.unavailable: dict[str, str] = {}
+        self._cache: OrderedDict[str, Table] = OrderedDict()
         self._started = False
 
-    def load(self) -> int:
-        """Rebuild every stored table by replaying its actions; returns how many."""
-        for stored in self.store.tables():
+    def _rebuilt(self, table_id: str) -> Table:
+        """The stored table ``table_id`` replayed; raises :class:`TableUnavailableError`
+        (and sets it aside) if it does not load."""
+        try:
+            stored = self.store.table(table_id)
             table = Table(stored.id, stored.spec, stored.digests, self.store)
-            try:
-                table.replay(stored.actions)
-            except KoudiandianError as e:  # pragma: no cover - a store edited by hand
-                raise KoudiandianError(f"table {stored.id!r} does not replay: {e}") from None
-            self.tables[stored.id] = table
+            table.replay(stored.actions)
+        except TableNotFoundError:  # pruned meanwhile (koudiandian prune)
+            self.finished.pop(table_id, None)
+            raise
+        except Exception as e:  # one bad table: set aside, the others serve
+            why = (
+                str(e)
+                if isinstance(e, TableUnavailableError)
+                else (f"table {table_id!r} does not replay: {type(e).__name__}: {e}")
+            )
+            self.unavailable[table_id] = why
+            self.tables.pop(table_id, None)
+            self.finished.pop(table_id, None)
+            _log.error("table %s is set aside (its rows are kept): %s", table_id, why)
+            raise TableUnavailableError(why) from None
+        return table
+
+    def load(self) -> int:
+        """Rebuild every stored table being played by replaying its actions (a table
+        recorded as finished is only listed); returns how many tables are being played. A
+        table that does not load is logged and set aside in ``unavailable``."""
+        for table_id, finished in self.store.index():
+            if finished:
+                self.finished[table_id] = self._seats(table_id)
+                continue
+            with contextlib.suppress(TableUnavailableError):
+                table = self._rebuilt(table_id)
+                if table.match.is_over:
+                    self._finish(table)
+                else:
+                    self._adopt(table)
         return len(self.tables)
+
+    def _seats(self, table_id: str) -> tuple[str, ...]:
+        with contextlib.suppress(Exception):
+            return tuple(json.loads(self.store.spec_text(table_id))["seats"])
+        return ()
+
+    def _adopt(self, table: Table) -> None:
+        table.on_over = self._finish
+        self.tables[table.id] = table
+        if self._started:
+            table.start()
+
+    def _finish(self, table: Table) -> None:
+        """``table``'s match is over: record it, and evict it once no socket watches it."""
+        if table.id not in self.finished:
+            try:
+                self.store.mark_finished(table.id)
+            except StorageError as e:  # marked at the next start instead
+                _log.warning("table %s: its end is not recorded: %s", table.id, e)
+        self.finished[table.id] = table.spec.seats
+        if not table.connections and self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            table.abandon()
 
     def start(self) -> None:
         """Start every table's bot driver (on the running event loop)."""
         self._started = True
-        for table in self.tables.values():
+        for table in list(self.tables.values()):
             table.start()
 
     async def stop(self) -> None:
         """Stop every table (:meth:`Table.stop`)."""
-        for table in self.tables.values():
+        for table in [*self.tables.values(), *self._cache.values()]:
             await table.stop()
         self._started = False
 
     def create(self, spec: TableSpec) -> tuple[Table, list[str | None]]:
         """A new table for ``spec``, stored; returns it and each seat's token (``None`` for
-        a bot's seat)."""
+        a bot's seat). Raises :class:`StorageError` (creating nothing) if the database
+        refuses it."""
         table_id = secrets.token_hex(5)
-        while table_id in self.tables:  # pragma: no cover - 40 random bits
+        while self._known(table_id):  # pragma: no cover - 40 random bits
             table_id = secrets.token_hex(5)
         tokens: list[str | None] = [new_token() if k == HUMAN else None for k in spec.seats]
         digests = {s: token_digest(table_id, t) for s, t in enumerate(tokens) if t is not None}
         self.store.add_table(table_id, spec, digests)
         d = [digests.get(s) for s in range(4)]
         table = Table(table_id, spec, (d[0], d[1], d[2], d[3]), self.store)
-        self.tables[table_id] = table
-        if self._started:
-            table.start()
+        self._adopt(table)
         return table, tokens
 
+    def _known(self, table_id: str) -> bool:
+        return table_id in self.tables or table_id in self.finished or table_id in self.unavailable
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Every table that loads, as ``GET /tables`` lists it: id, seats, whether it is over."""
+        out = [
+            {"id": t.id, "seats": list(t.spec.seats), "over": t.match.is_over}
+            for t in self.tables.values()
+            if t.id not in self.finished
+        ]
+        out += [{"id": i, "seats": list(seats), "over": True} for i, seats in self.finished.items()]
+        return out
+
     def get(self, table_id: str) -> Table:
-        """The table ``table_id``; raises :class:`TableNotFoundError` if there is none."""
+        """The table ``table_id`` (a finished one rebuilt from the store); raises
+        :class:`TableNotFoundError` if there is none, :class:`TableUnavailableError` if it
+        is stored but does not load."""
         table = self.tables.get(table_id)
-        if table is None:
+        if table is not None:
+            return table
+        table = self._cache.get(table_id)
+        if table is not None:
+            self._cache.move_to_end(table_id)
+            return table
+        if table_id in self.unavailable:
+            raise TableUnavailableError(self.unavailable[table_id])
+        if table_id not in self.finished:
             raise TableNotFoundError(f"no table {table_id!r}")
+        table = self._rebuilt(table_id)
+        self._cache[table_id] = table
+        while len(self._cache) > FINISHED_CACHED:
+            self._cache.popitem(last=False)
         return table
