@@ -221,7 +221,14 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         server = subprocess.Popen(
             [sys.executable, "-m", "koudiandian", "serve", "--port", str(port)]
-            + ["--db", str(Path(tmp) / "load.sqlite"), "--bot-delay", "0", "--quiet"],
+            + [
+                "--db",
+                str(Path(tmp) / "load.sqlite"),
+                "--bot-delay",
+                "0",
+                "--quiet",
+                "--allow-seeds",
+            ],
         )
         SERVER_PID = server.pid
         try:

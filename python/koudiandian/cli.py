@@ -257,6 +257,7 @@ def _serve(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         durable=args.durable,
         log_level="warning" if args.quiet else "info",
+        allow_seeds=args.allow_seeds,
     )
     return 0
 
@@ -459,6 +460,12 @@ def _add_serve(sub: _Commands) -> None:
         "--durable",
         action="store_true",
         help="fsync every action (survives a power cut, not only a crash of the server)",
+    )
+    sv.add_argument(
+        "--allow-seeds",
+        action="store_true",
+        help="let POST /tables pick a table's seed (for tests and replays: whoever picks "
+        "the seed can compute every wall); refused by default",
     )
     sv.add_argument("--quiet", action="store_true", help="log warnings only")
     sv.set_defaults(run=_serve)

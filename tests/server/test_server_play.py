@@ -24,7 +24,7 @@ from tests.support.server_util import choose, deadline, recv  # noqa: E402, F401
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:", bot_delay=0)) as c:
+    with TestClient(create_app(":memory:", bot_delay=0, allow_seeds=True)) as c:
         yield c
 
 
@@ -258,7 +258,7 @@ def test_a_socket_closed_mid_hand_resumes_and_other_tables_keep_playing(
 
 
 def test_bots_wait_their_delay() -> None:
-    with TestClient(create_app(":memory:", bot_delay=0.2)) as client:
+    with TestClient(create_app(":memory:", bot_delay=0.2, allow_seeds=True)) as client:
         tid, _ = new_table(client, seats=["greedy"] * 4, bot_delay=0.05)
         with client.websocket_connect(f"/tables/{tid}/ws?views=all") as ws:
             until(ws, "view")

@@ -74,10 +74,16 @@ def _json(body: bytes) -> Any:
 
 
 def create_app(
-    db: str | Path | Store = ":memory:", *, bot_delay: float = 0.5, durable: bool = False
+    db: str | Path | Store = ":memory:",
+    *,
+    bot_delay: float = 0.5,
+    durable: bool = False,
+    allow_seeds: bool = False,
 ) -> Starlette:
     """The server over the database ``db`` (a path, or a :class:`Store`). Tables stored
-    there are rebuilt at startup. ``bot_delay`` is the default of a table's bot delay."""
+    there are rebuilt at startup. ``bot_delay`` is the default of a table's bot delay;
+    ``allow_seeds`` lets ``POST /tables`` pick a table's seed (for tests and replays: the
+    seed deals every wall), refused otherwise."""
     store = db if isinstance(db, Store) else Store(db, durable=durable)
     lobby = Lobby(store, default_bot_delay=bot_delay)
 
@@ -94,6 +100,7 @@ def create_app(
     app = Starlette(routes=_ROUTES, lifespan=lifespan)
     app.state.lobby = lobby
     app.state.bot_delay = bot_delay
+    app.state.allow_seeds = allow_seeds
     return app
 
 
@@ -106,7 +113,9 @@ def _lobby(conn: HTTPConnection) -> Lobby:
 async def create_table(request: Request) -> Response:
     try:
         spec = TableSpec.parse(
-            _json(await _body(request)), default_bot_delay=request.app.state.bot_delay
+            _json(await _body(request)),
+            default_bot_delay=request.app.state.bot_delay,
+            allow_seed=request.app.state.allow_seeds,
         )
         table, tokens = _lobby(request).create(spec)
     except KoudiandianError as e:

@@ -22,8 +22,10 @@ def serve(
     bot_delay: float = 0.5,
     durable: bool = False,
     log_level: str = "info",
+    allow_seeds: bool = False,
 ) -> None:
-    """Serve tables on ``host:port``, stored in the SQLite database ``db``, until stopped."""
+    """Serve tables on ``host:port``, stored in the SQLite database ``db``, until stopped.
+    ``allow_seeds`` lets a table's creator pick its seed (see :func:`create_app`)."""
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port < 65536:
         raise InvalidArgumentError(f"port must be 0–65535, got {port!r}")
     if not 0 <= bot_delay <= 10:
@@ -35,7 +37,7 @@ def serve(
     except ImportError:
         raise InvalidArgumentError(MISSING_EXTRA) from None
 
-    app = create_app(db, bot_delay=bot_delay, durable=durable)
+    app = create_app(db, bot_delay=bot_delay, durable=durable, allow_seeds=allow_seeds)
     uvicorn.run(
         app,
         host=host,

@@ -79,10 +79,14 @@ class TableSpec:
         return tuple(s for s, kind in enumerate(self.seats) if kind == HUMAN)
 
     @classmethod
-    def parse(cls, body: Any, *, default_bot_delay: float = 0.5) -> TableSpec:
+    def parse(
+        cls, body: Any, *, default_bot_delay: float = 0.5, allow_seed: bool = True
+    ) -> TableSpec:
         """The spec a ``POST /tables`` body asks for. Raises :class:`ProtocolError` for a
         body that is not an object or has unknown fields, and :class:`InvalidArgumentError`
-        (or :class:`InvalidRulesError`) for a bad value."""
+        (or :class:`InvalidRulesError`) for a bad value, or for a ``seed`` when not
+        ``allow_seed`` (whoever picks the seed can compute every wall: the server takes one
+        only when started with ``--allow-seeds``)."""
         if not isinstance(body, dict):
             raise ProtocolError(f"a table spec is a JSON object, got {type(body).__name__}")
         unknown = set(body) - _FIELDS
@@ -113,6 +117,11 @@ class TableSpec:
                     f"got {length!r}"
                 )
         seed = body.get("seed")
+        if seed is not None and not allow_seed:
+            raise InvalidArgumentError(
+                "seed: this server deals its own walls; a table's seed is taken only by a "
+                "server started with --allow-seeds (for tests and replays)"
+            )
         if seed is None:
             seed = secrets.randbits(63)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
