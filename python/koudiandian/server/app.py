@@ -28,6 +28,7 @@ from ..errors import (
     ProtocolError,
     TableNotFoundError,
 )
+from .auth import SUBPROTOCOL, token_of_subprotocols
 from .names import names
 from .protocol import error_message, parse_message
 from .replay import frames, hands_of_jsonl
@@ -201,7 +202,8 @@ async def index(request: Request) -> Response:
 
 
 async def play(websocket: WebSocket) -> None:
-    await websocket.accept()
+    offered = list(websocket.scope.get("subprotocols") or [])
+    await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
     table_id = websocket.path_params["table_id"]
     try:
         table = _lobby(websocket).get(table_id)
@@ -209,7 +211,7 @@ async def play(websocket: WebSocket) -> None:
         await websocket.send_text(json.dumps([error_message(e)]))
         await websocket.close(CLOSE_NOT_FOUND)
         return
-    token = websocket.query_params.get("token")
+    token = websocket.query_params.get("token") or token_of_subprotocols(offered)
     seat: int | None = None
     if token is not None:
         try:

@@ -17,10 +17,23 @@ from collections.abc import Sequence
 
 from ..errors import InvalidTokenError
 
-__all__ = ["new_token", "token_digest", "seat_of", "TOKEN_BYTES"]
+__all__ = [
+    "new_token",
+    "token_digest",
+    "seat_of",
+    "token_of_subprotocols",
+    "TOKEN_BYTES",
+    "SUBPROTOCOL",
+    "TOKEN_SUBPROTOCOL",
+]
 
 #: Random bytes in a token (43 characters of URL-safe base64).
 TOKEN_BYTES = 32
+#: The WebSocket subprotocol the server answers with when a client offers it.
+SUBPROTOCOL = "koudiandian"
+#: A ``Sec-WebSocket-Protocol`` value ``token.<TOKEN>`` carries a token (out of the URL,
+#: so out of every log); tokens are URL-safe base64, which a subprotocol name may hold.
+TOKEN_SUBPROTOCOL = "token."
 # A token is never longer than this; anything longer is refused before hashing.
 _MAX_TOKEN_LENGTH = 128
 
@@ -28,6 +41,14 @@ _MAX_TOKEN_LENGTH = 128
 def new_token() -> str:
     """A fresh seat token."""
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def token_of_subprotocols(subprotocols: Sequence[str]) -> str | None:
+    """The token a client offered as a ``token.<TOKEN>`` subprotocol, or ``None``."""
+    for value in subprotocols:
+        if isinstance(value, str) and value.startswith(TOKEN_SUBPROTOCOL):
+            return value[len(TOKEN_SUBPROTOCOL) :]
+    return None
 
 
 def token_digest(table_id: str, token: str) -> bytes:

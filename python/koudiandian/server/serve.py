@@ -34,6 +34,7 @@ def serve(
         import uvicorn
 
         from .app import WS_MAX_SIZE, create_app
+        from .logs import log_config
     except ImportError:
         raise InvalidArgumentError(MISSING_EXTRA) from None
 
@@ -43,8 +44,8 @@ def serve(
         host=host,
         port=port,
         log_level=log_level,
-        # An access log would print every socket's URL, seat tokens included.
-        access_log=False,
+        # Every handler drops query strings (where a token may be): see logs.py.
+        log_config=log_config(),
         ws_max_size=WS_MAX_SIZE,
         # Compression costs more CPU than it saves on the small messages of a table.
         ws_per_message_deflate=False,

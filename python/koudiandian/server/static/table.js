@@ -59,10 +59,11 @@ function connect(resume) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   let url = `${proto}://${location.host}/tables/${encodeURIComponent(state.table)}/ws`;
   const q = ["views=all"];
-  if (state.token) q.push("token=" + encodeURIComponent(state.token));
   if (resume) q.push(`hand=${state.hand}`, `since=${state.sent}`);
   if (q.length) url += "?" + q.join("&");
-  const ws = new WebSocket(url);
+  // The token goes as a Sec-WebSocket-Protocol value, not in the URL: no log line holds it.
+  const protocols = state.token ? ["koudiandian", "token." + state.token] : ["koudiandian"];
+  const ws = new WebSocket(url, protocols);
   state.ws = ws;
   ws.onopen = () => { $("#connection").textContent = "connected"; state.retry = 0; };
   // Every frame is a JSON array of messages, in order.
