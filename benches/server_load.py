@@ -228,7 +228,10 @@ def main() -> int:
                 "0",
                 "--quiet",
                 "--allow-seeds",
-            ],
+            ]
+            # a load generator is one address with many sockets and tables
+            + ["--max-sockets-per-address", "5000", "--max-tables-per-minute", "5000"]
+            + ["--max-messages-per-second", "100000"],
         )
         SERVER_PID = server.pid
         try:

@@ -27,6 +27,8 @@ __all__ = [
     "ProtocolError",
     "InvalidTokenError",
     "TableNotFoundError",
+    "LimitError",
+    "OriginError",
 ]
 
 
@@ -112,3 +114,13 @@ class InvalidTokenError(KoudiandianError, ValueError):
 
 class TableNotFoundError(KoudiandianError, LookupError):
     """No table (or finished hand) of the game server has that id (``koudiandian.server``)."""
+
+
+class LimitError(KoudiandianError, RuntimeError):
+    """A limit of the game server (``koudiandian.server.limits.Limits``) was reached: too
+    many tables, sockets or messages; the message names the limit and its value."""
+
+
+class OriginError(KoudiandianError, PermissionError):
+    """A browser request or socket came from a page of another origin than the game server's
+    own or its allowed ones (``koudiandian.server``)."""

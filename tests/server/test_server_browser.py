@@ -93,7 +93,9 @@ def site(
     port = free_port()
     db = tmp_path_factory.mktemp("db") / "k.sqlite"
     with (
-        server_process(db, port, "--bot-delay", "0", "--allow-seeds"),
+        server_process(
+            db, port, "--bot-delay", "0", "--allow-seeds", "--max-tables-per-minute", "5000"
+        ),
         sync_api.sync_playwright() as pw,
     ):
         browser = pw.chromium.launch(

@@ -3,15 +3,22 @@ headers, private tables."""
 
 from __future__ import annotations
 
+import asyncio
+import json
+import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx2")
 
+from koudiandian.errors import InvalidArgumentError  # noqa: E402
 from koudiandian.server import create_app  # noqa: E402
+from koudiandian.server.limits import CLOSE_LIMIT, BotGate, Limits  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
+from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from tests.support.server_util import deadline, recv  # noqa: E402, F401
 
@@ -34,3 +41,100 @@ def test_a_seed_is_refused_unless_the_server_allows_seeds(client: TestClient) ->
     with TestClient(create_app(":memory:", bot_delay=0, allow_seeds=True)) as seeded:
         r = seeded.post("/tables", json={**ONE_PERSON, "seed": 12345})
         assert r.status_code == 201, r.text
+
+
+def _limited(**limits: Any) -> TestClient:
+    return TestClient(create_app(":memory:", bot_delay=0, limits=Limits(**limits)))
+
+
+def test_tables_beyond_the_limits_are_refused_by_name() -> None:
+    with _limited(tables=2) as client:
+        for _ in range(2):
+            assert client.post("/tables", json=ONE_PERSON).status_code == 201
+        r = client.post("/tables", json=ONE_PERSON)
+        assert r.status_code == 503 and r.json()["error"] == "LimitError"
+        assert "tables=2" in r.json()["message"]
+        assert len(client.get("/tables").json()["tables"]) == 2
+    with _limited(tables_per_minute=3) as client:
+        for _ in range(3):
+            assert client.post("/tables", json=ONE_PERSON).status_code == 201
+        r = client.post("/tables", json=ONE_PERSON)
+        assert r.status_code == 429 and r.json()["error"] == "LimitError"
+        assert "tables_per_minute=3" in r.json()["message"]
+
+
+def _refused(client: TestClient, path: str, limit: str) -> None:
+    with client.websocket_connect(path) as ws:
+        m = recv(ws)
+        assert m["type"] == "error" and m["error"] == "LimitError" and limit in m["message"]
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+        assert closed.value.code == CLOSE_LIMIT
+
+
+def test_sockets_beyond_the_limits_are_refused_by_name() -> None:
+    with _limited(sockets_per_table=2, sockets_per_address=3) as client:
+        a = client.post("/tables", json=ONE_PERSON).json()["id"]
+        b = client.post("/tables", json=ONE_PERSON).json()["id"]
+        with client.websocket_connect(f"/tables/{a}/ws") as w1:
+            assert recv(w1)["type"] == "hello"
+            with client.websocket_connect(f"/tables/{a}/ws") as w2:
+                assert recv(w2)["type"] == "hello"
+                _refused(client, f"/tables/{a}/ws", "sockets_per_table=2")
+                with client.websocket_connect(f"/tables/{b}/ws") as w3:
+                    assert recv(w3)["type"] == "hello"
+                    _refused(client, f"/tables/{b}/ws", "sockets_per_address=3")
+        # the sockets closed, their places are free again
+        with client.websocket_connect(f"/tables/{a}/ws") as w4:
+            assert recv(w4)["type"] == "hello"
+
+
+def test_a_socket_over_the_message_rate_is_told_and_closed() -> None:
+    with _limited(messages_per_second=5, message_burst=10) as client:
+        tid = client.post("/tables", json=ONE_PERSON).json()["id"]
+        with client.websocket_connect(f"/tables/{tid}/ws") as ws:
+            while recv(ws)["type"] != "view":
+                pass
+            for _ in range(40):
+                ws.send_text(json.dumps({"type": "ping"}))
+            got = []
+            with pytest.raises(WebSocketDisconnect) as closed:
+                while True:
+                    got.append(recv(ws))
+            assert closed.value.code == CLOSE_LIMIT
+            assert 5 <= sum(m["type"] == "pong" for m in got) <= 12  # a burst of 10
+            assert got[-1]["error"] == "LimitError" and "5 messages a second" in got[-1]["message"]
+
+
+def test_bots_without_a_person_keep_to_their_share_of_the_loop() -> None:
+    async def run() -> float:
+        gate = BotGate(0.25, 0.002)
+        busy = 0.0
+
+        async def bots() -> None:
+            nonlocal busy
+            while True:
+                async with gate.turn() as until:
+                    start = time.monotonic()
+                    while time.monotonic() < until:
+                        pass
+                    busy += time.monotonic() - start
+
+        tasks = [asyncio.create_task(bots()) for _ in range(5)]
+        start = time.monotonic()
+        await asyncio.sleep(0.5)
+        elapsed = time.monotonic() - start
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        return busy / elapsed
+
+    assert asyncio.run(run()) <= 0.25 + 0.05
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("tables", 0), ("bot_share", 1.5), ("messages_per_second", float("nan"))]
+)
+def test_bad_limits_are_refused_by_name(field: str, value: Any) -> None:
+    with pytest.raises(InvalidArgumentError, match=field):
+        Limits(**{field: value})

@@ -25,10 +25,12 @@ from ..errors import (
     InvalidEventLogError,
     InvalidTokenError,
     KoudiandianError,
+    LimitError,
     ProtocolError,
     TableNotFoundError,
 )
 from .auth import SUBPROTOCOL, token_of_subprotocols
+from .limits import CLOSE_LIMIT, BotGate, Gate, Limits, RateBucket
 from .names import names
 from .protocol import error_message, parse_message
 from .replay import frames, hands_of_jsonl
@@ -80,13 +82,18 @@ def create_app(
     bot_delay: float = 0.5,
     durable: bool = False,
     allow_seeds: bool = False,
+    limits: Limits | None = None,
 ) -> Starlette:
     """The server over the database ``db`` (a path, or a :class:`Store`). Tables stored
     there are rebuilt at startup. ``bot_delay`` is the default of a table's bot delay;
     ``allow_seeds`` lets ``POST /tables`` pick a table's seed (for tests and replays: the
-    seed deals every wall), refused otherwise."""
+    seed deals every wall), refused otherwise. ``limits`` are the server's limits
+    (default ``Limits()``)."""
+    limits = Limits() if limits is None else limits
     store = db if isinstance(db, Store) else Store(db, durable=durable)
-    lobby = Lobby(store, default_bot_delay=bot_delay)
+    lobby = Lobby(
+        store, default_bot_delay=bot_delay, bot_gate=BotGate(limits.bot_share, limits.bot_slice)
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -102,6 +109,7 @@ def create_app(
     app.state.lobby = lobby
     app.state.bot_delay = bot_delay
     app.state.allow_seeds = allow_seeds
+    app.state.gate = Gate(limits)
     return app
 
 
@@ -111,14 +119,29 @@ def _lobby(conn: HTTPConnection) -> Lobby:
     return lobby
 
 
+def _address(conn: HTTPConnection) -> str:
+    """The client's address (what per-client limits count by)."""
+    return conn.client.host if conn.client is not None else "unknown"
+
+
 async def create_table(request: Request) -> Response:
+    gate: Gate = request.app.state.gate
+    lobby = _lobby(request)
+    try:
+        gate.check_tables(sum(not t.match.is_over for t in lobby.tables.values()))
+    except LimitError as e:
+        return _error(503, e)
+    try:
+        gate.count_creation(_address(request))
+    except LimitError as e:
+        return _error(429, e)
     try:
         spec = TableSpec.parse(
             _json(await _body(request)),
             default_bot_delay=request.app.state.bot_delay,
             allow_seed=request.app.state.allow_seeds,
         )
-        table, tokens = _lobby(request).create(spec)
+        table, tokens = lobby.create(spec)
     except KoudiandianError as e:
         return _error(400, e)
     return JSONResponse(
@@ -211,6 +234,19 @@ async def play(websocket: WebSocket) -> None:
         await websocket.send_text(json.dumps([error_message(e)]))
         await websocket.close(CLOSE_NOT_FOUND)
         return
+    gate: Gate = websocket.app.state.gate
+    try:
+        with gate.socket(_address(websocket), len(table.connections)):
+            await _serve_socket(websocket, table, offered, gate.messages())
+    except LimitError as e:
+        await websocket.send_text(json.dumps([error_message(e)]))
+        await websocket.close(CLOSE_LIMIT)
+
+
+async def _serve_socket(
+    websocket: WebSocket, table: Table, offered: list[str], messages: RateBucket
+) -> None:
+    """Serve one accepted socket of ``table``, its messages limited by ``messages``."""
     token = websocket.query_params.get("token") or token_of_subprotocols(offered)
     seat: int | None = None
     if token is not None:
@@ -234,7 +270,7 @@ async def play(websocket: WebSocket) -> None:
     conn = table.connect(seat, hand, since, all_views=views == "all")
     writer = asyncio.get_running_loop().create_task(_write(websocket, conn))
     try:
-        await _read(websocket, table, conn)
+        await _read(websocket, table, conn, messages)
     finally:
         table.disconnect(conn)
         conn.queue.put_nowait(None)
@@ -267,8 +303,9 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
     while True:
         text = await conn.queue.get()
         if text is None:
+            code = getattr(websocket.state, "close_code", None)
             with contextlib.suppress(Exception):
-                await websocket.close(CLOSE_TOO_SLOW if conn.overflowed else 1000)
+                await websocket.close(code or (CLOSE_TOO_SLOW if conn.overflowed else 1000))
             return
         try:
             await websocket.send_text(text)
@@ -276,15 +313,21 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
             return
 
 
-async def _read(websocket: WebSocket, table: Table, conn: Connection) -> None:
+async def _read(websocket: WebSocket, table: Table, conn: Connection, messages: RateBucket) -> None:
     """Take the client's messages until it leaves. A bad message gets an error and changes
-    nothing."""
+    nothing; a message over the rate ``messages`` allows gets a :class:`LimitError` and
+    closes the socket."""
     while True:
         try:
             message = await websocket.receive()
         except WebSocketDisconnect:
             return
         if message["type"] == "websocket.disconnect":
+            return
+        if not messages.take():
+            rate = messages.rate
+            conn.send(error_message(LimitError(f"more than {rate:g} messages a second")))
+            websocket.state.close_code = CLOSE_LIMIT
             return
         data = message.get("text")
         if data is None:

@@ -18,6 +18,7 @@ import contextlib
 import json
 import logging
 import secrets
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -29,6 +30,7 @@ from ..game import Game
 from ..match import Match
 from ..simulate import BOTS, _LazyView
 from .auth import new_token, seat_of, token_digest
+from .limits import BotGate
 from .spec import HUMAN, TableSpec
 from .store import Store
 from .visibility import public_view, seat_log, seat_view
@@ -123,6 +125,8 @@ class Table:
         self._logs: dict[tuple[int, int | None], tuple[int, list[dict[str, Any]]]] = {}
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
+        #: The share of the loop its bots may take, if no person sits here (the lobby's).
+        self.bot_gate: BotGate | None = None
 
     # -- seats --------------------------------------------------------------------------
 
@@ -230,6 +234,11 @@ class Table:
                 await asyncio.sleep(self.spec.bot_delay)
                 with self._committing():
                     self._run_bots(1)
+            elif self.bot_gate is not None and not self.spec.humans:
+                async with self.bot_gate.turn() as until:
+                    with self._committing():
+                        while self._run_bots(1) and time.monotonic() < until:
+                            pass
             else:
                 with self._committing():
                     self._run_bots(_BOT_BURST)
@@ -404,9 +413,12 @@ class Table:
 class Lobby:
     """Every table of a server, with the store that keeps them."""
 
-    def __init__(self, store: Store, *, default_bot_delay: float = 0.5) -> None:
+    def __init__(
+        self, store: Store, *, default_bot_delay: float = 0.5, bot_gate: BotGate | None = None
+    ) -> None:
         self.store = store
         self.default_bot_delay = default_bot_delay
+        self.bot_gate = bot_gate
         self.tables: dict[str, Table] = {}
         self._started = False
 
@@ -418,6 +430,7 @@ class Lobby:
                 table.replay(stored.actions)
             except KoudiandianError as e:  # pragma: no cover - a store edited by hand
                 raise KoudiandianError(f"table {stored.id!r} does not replay: {e}") from None
+            table.bot_gate = self.bot_gate
             self.tables[stored.id] = table
         return len(self.tables)
 
@@ -444,6 +457,7 @@ class Lobby:
         self.store.add_table(table_id, spec, digests)
         d = [digests.get(s) for s in range(4)]
         table = Table(table_id, spec, (d[0], d[1], d[2], d[3]), self.store)
+        table.bot_gate = self.bot_gate
         self.tables[table_id] = table
         if self._started:
             table.start()
