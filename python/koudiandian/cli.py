@@ -270,6 +270,7 @@ def _serve(args: argparse.Namespace) -> int:
         log_level="warning" if args.quiet else "info",
         allow_seeds=args.allow_seeds,
         limits=limits,
+        allowed_origins=args.allow_origin,
     )
     return 0
 
@@ -511,6 +512,14 @@ def _add_serve(sub: _Commands) -> None:
         action="store_true",
         help="let POST /tables pick a table's seed (for tests and replays: whoever picks "
         "the seed can compute every wall); refused by default",
+    )
+    sv.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="an origin (scheme://host[:port]) whose pages may create tables and open sockets "
+        "besides the server's own: another server process's public URL (repeatable)",
     )
     _add_limits(sv)
     sv.add_argument("--quiet", action="store_true", help="log warnings only")

@@ -17,6 +17,7 @@ pytest.importorskip("httpx2")
 from koudiandian.errors import InvalidArgumentError  # noqa: E402
 from koudiandian.server import create_app  # noqa: E402
 from koudiandian.server.limits import CLOSE_LIMIT, BotGate, Limits  # noqa: E402
+from koudiandian.server.origin import CLOSE_FORBIDDEN_ORIGIN  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
@@ -138,3 +139,67 @@ def test_bots_without_a_person_keep_to_their_share_of_the_loop() -> None:
 def test_bad_limits_are_refused_by_name(field: str, value: Any) -> None:
     with pytest.raises(InvalidArgumentError, match=field):
         Limits(**{field: value})
+
+
+FOREIGN = "http://evil.example"
+
+
+def test_state_changing_requests_from_a_foreign_origin_are_refused(client: TestClient) -> None:
+    for headers in ({"Origin": FOREIGN}, {"Origin": FOREIGN, "Content-Type": "text/plain"}):
+        r = client.post("/tables", content=json.dumps(ONE_PERSON), headers=headers)
+        assert r.status_code == 403 and r.json()["error"] == "OriginError"
+        assert FOREIGN in r.json()["message"]
+    r = client.post("/replay", content=b"", headers={"Origin": "null"})
+    assert r.status_code == 403 and r.json()["error"] == "OriginError"
+    assert client.get("/tables").json()["tables"] == []
+    # The server's own origin, and no Origin at all (a client that is not a browser), pass;
+    # so does reading from anywhere.
+    assert (
+        client.post("/tables", json=ONE_PERSON, headers={"Origin": "http://testserver"}).status_code
+        == 201
+    )
+    assert client.post("/tables", json=ONE_PERSON).status_code == 201
+    assert client.get("/tables", headers={"Origin": FOREIGN}).status_code == 200
+
+
+def test_a_socket_from_a_foreign_origin_is_refused() -> None:
+    other = "https://b.koudiandian.example"
+    with TestClient(create_app(":memory:", bot_delay=0, allowed_origins=[other])) as client:
+        t = client.post("/tables", json=ONE_PERSON).json()
+        path = f"/tables/{t['id']}/ws?token={t['tokens'][0]}"
+        with client.websocket_connect(path, headers={"Origin": FOREIGN}) as ws:
+            m = recv(ws)
+            assert m["type"] == "error" and m["error"] == "OriginError"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_text()
+            assert closed.value.code == CLOSE_FORBIDDEN_ORIGIN
+        for origin in ("http://testserver", other, None):
+            headers = {} if origin is None else {"Origin": origin}
+            with client.websocket_connect(path, headers=headers) as ws:
+                assert recv(ws)["seat"] == 0
+        r = client.post("/tables", json=ONE_PERSON, headers={"Origin": other})
+        assert r.status_code == 201
+
+
+def test_every_response_carries_the_security_headers(client: TestClient) -> None:
+    tid = client.post("/tables", json=ONE_PERSON).json()["id"]
+    for method, path in [
+        ("GET", "/"),
+        ("GET", "/static/table.js"),
+        ("GET", "/tables"),
+        ("GET", f"/tables/{tid}"),
+        ("GET", "/tables/nope"),
+        ("GET", "/no/such/page"),
+        ("POST", "/tables"),
+    ]:
+        r = client.request(method, path, headers={"Origin": FOREIGN})
+        assert r.headers["x-content-type-options"] == "nosniff", path
+        assert r.headers["x-frame-options"] == "DENY", path
+        assert r.headers["referrer-policy"] == "no-referrer", path
+        csp = r.headers["content-security-policy"]
+        assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp, path
+
+
+def test_a_bad_allowed_origin_is_refused_by_name() -> None:
+    with pytest.raises(InvalidArgumentError, match="evil.example/page"):
+        create_app(":memory:", allowed_origins=["https://evil.example/page"])

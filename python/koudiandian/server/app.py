@@ -10,11 +10,12 @@ import asyncio
 import contextlib
 import gc
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -32,6 +33,7 @@ from ..errors import (
 from .auth import SUBPROTOCOL, token_of_subprotocols
 from .limits import CLOSE_LIMIT, BotGate, Gate, Limits, RateBucket
 from .names import names
+from .origin import OriginGuard, normal_origin
 from .protocol import error_message, parse_message
 from .replay import frames, hands_of_jsonl
 from .spec import TableSpec
@@ -83,12 +85,14 @@ def create_app(
     durable: bool = False,
     allow_seeds: bool = False,
     limits: Limits | None = None,
+    allowed_origins: Sequence[str] = (),
 ) -> Starlette:
     """The server over the database ``db`` (a path, or a :class:`Store`). Tables stored
     there are rebuilt at startup. ``bot_delay`` is the default of a table's bot delay;
     ``allow_seeds`` lets ``POST /tables`` pick a table's seed (for tests and replays: the
     seed deals every wall), refused otherwise. ``limits`` are the server's limits
-    (default ``Limits()``)."""
+    (default ``Limits()``). Browsers' state-changing requests and sockets are taken from
+    the server's own origin and ``allowed_origins`` only (``origin.py``)."""
     limits = Limits() if limits is None else limits
     store = db if isinstance(db, Store) else Store(db, durable=durable)
     lobby = Lobby(
@@ -105,7 +109,9 @@ def create_app(
         yield
         await lobby.stop()
 
-    app = Starlette(routes=_ROUTES, lifespan=lifespan)
+    origins = [normal_origin(o) for o in allowed_origins]  # a bad one raises here
+    guard = Middleware(OriginGuard, allowed_origins=origins)
+    app = Starlette(routes=_ROUTES, lifespan=lifespan, middleware=[guard])
     app.state.lobby = lobby
     app.state.bot_delay = bot_delay
     app.state.allow_seeds = allow_seeds

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import InvalidArgumentError
@@ -25,11 +26,13 @@ def serve(
     log_level: str = "info",
     allow_seeds: bool = False,
     limits: Limits | None = None,
+    allowed_origins: Sequence[str] = (),
 ) -> None:
     """Serve tables on ``host:port``, stored in the SQLite database ``db``, until stopped.
     ``allow_seeds`` lets a table's creator pick its seed (see :func:`create_app`);
     ``limits`` are the server's limits (default ``Limits()``), ``header_timeout`` included:
-    a connection that sends no complete request headers for that long is closed."""
+    a connection that sends no complete request headers for that long is closed;
+    ``allowed_origins`` are the origins whose pages may act besides the server's own."""
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port < 65536:
         raise InvalidArgumentError(f"port must be 0–65535, got {port!r}")
     if not 0 <= bot_delay <= 10:
@@ -45,7 +48,12 @@ def serve(
 
     limits = Limits() if limits is None else limits
     app = create_app(
-        db, bot_delay=bot_delay, durable=durable, allow_seeds=allow_seeds, limits=limits
+        db,
+        bot_delay=bot_delay,
+        durable=durable,
+        allow_seeds=allow_seeds,
+        limits=limits,
+        allowed_origins=allowed_origins,
     )
     uvicorn.run(
         app,
