@@ -123,6 +123,7 @@ async def run(port: int, tables: int, hands: int, timeout: float) -> dict[str, A
                 "match": hands,
                 "seed": 1000 + i,
                 "bot_delay": 0,
+                "private": False,  # watched and read without a token
             },
         )
         seats.append(Seat(port, t["id"], t["tokens"][0]))

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,12 +20,15 @@ from koudiandian.errors import InvalidArgumentError  # noqa: E402
 from koudiandian.server import create_app  # noqa: E402
 from koudiandian.server.limits import CLOSE_LIMIT, BotGate, Limits  # noqa: E402
 from koudiandian.server.origin import CLOSE_FORBIDDEN_ORIGIN  # noqa: E402
+from koudiandian.server.spec import TableSpec  # noqa: E402
+from koudiandian.server.store import Store  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from tests.support.server_util import deadline, recv  # noqa: E402, F401
 
 ONE_PERSON = {"seats": ["human", "greedy", "greedy", "greedy"]}
+PUBLIC = {**ONE_PERSON, "private": False}
 
 
 @pytest.fixture
@@ -51,15 +56,15 @@ def _limited(**limits: Any) -> TestClient:
 def test_tables_beyond_the_limits_are_refused_by_name() -> None:
     with _limited(tables=2) as client:
         for _ in range(2):
-            assert client.post("/tables", json=ONE_PERSON).status_code == 201
-        r = client.post("/tables", json=ONE_PERSON)
+            assert client.post("/tables", json=PUBLIC).status_code == 201
+        r = client.post("/tables", json=PUBLIC)
         assert r.status_code == 503 and r.json()["error"] == "LimitError"
         assert "tables=2" in r.json()["message"]
         assert len(client.get("/tables").json()["tables"]) == 2
     with _limited(tables_per_minute=3) as client:
         for _ in range(3):
-            assert client.post("/tables", json=ONE_PERSON).status_code == 201
-        r = client.post("/tables", json=ONE_PERSON)
+            assert client.post("/tables", json=PUBLIC).status_code == 201
+        r = client.post("/tables", json=PUBLIC)
         assert r.status_code == 429 and r.json()["error"] == "LimitError"
         assert "tables_per_minute=3" in r.json()["message"]
 
@@ -75,8 +80,8 @@ def _refused(client: TestClient, path: str, limit: str) -> None:
 
 def test_sockets_beyond_the_limits_are_refused_by_name() -> None:
     with _limited(sockets_per_table=2, sockets_per_address=3) as client:
-        a = client.post("/tables", json=ONE_PERSON).json()["id"]
-        b = client.post("/tables", json=ONE_PERSON).json()["id"]
+        a = client.post("/tables", json=PUBLIC).json()["id"]
+        b = client.post("/tables", json=PUBLIC).json()["id"]
         with client.websocket_connect(f"/tables/{a}/ws") as w1:
             assert recv(w1)["type"] == "hello"
             with client.websocket_connect(f"/tables/{a}/ws") as w2:
@@ -92,7 +97,7 @@ def test_sockets_beyond_the_limits_are_refused_by_name() -> None:
 
 def test_a_socket_over_the_message_rate_is_told_and_closed() -> None:
     with _limited(messages_per_second=5, message_burst=10) as client:
-        tid = client.post("/tables", json=ONE_PERSON).json()["id"]
+        tid = client.post("/tables", json=PUBLIC).json()["id"]
         with client.websocket_connect(f"/tables/{tid}/ws") as ws:
             while recv(ws)["type"] != "view":
                 pass
@@ -203,3 +208,65 @@ def test_every_response_carries_the_security_headers(client: TestClient) -> None
 def test_a_bad_allowed_origin_is_refused_by_name() -> None:
     with pytest.raises(InvalidArgumentError, match="evil.example/page"):
         create_app(":memory:", allowed_origins=["https://evil.example/page"])
+
+
+def test_a_table_with_a_person_is_private_by_default(client: TestClient) -> None:
+    t = client.post("/tables", json=ONE_PERSON).json()
+    tid, tokens, watch = t["id"], t["tokens"], t["watch_token"]
+    assert t["state"]["private"] and isinstance(watch, str) and watch not in tokens
+    bots = client.post("/tables", json={"seats": ["greedy"] * 4}).json()
+    assert not bots["state"]["private"] and bots["watch_token"] is None
+    assert [x["id"] for x in client.get("/tables").json()["tables"]] == [bots["id"]]
+    # Without a token it is not there at all; a seat's or the watch token shows it.
+    r = client.get(f"/tables/{tid}")
+    assert r.status_code == 404 and r.json() == client.get("/tables/nope").json() | {
+        "message": f"no table {tid!r}"
+    }
+    assert client.get(f"/tables/{tid}/hands/0/replay").status_code == 404
+    assert client.get(f"/tables/{tid}", params={"token": watch}).json()["id"] == tid
+    bearer = {"Authorization": f"Bearer {tokens[0]}"}
+    assert client.get(f"/tables/{tid}", headers=bearer).json()["id"] == tid
+    with client.websocket_connect(f"/tables/{tid}/ws") as ws:
+        m = recv(ws)
+        assert m["error"] == "TableNotFoundError"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_text()
+        assert closed.value.code == 4404
+    with client.websocket_connect(f"/tables/{tid}/ws?token={watch}") as ws:
+        hello = recv(ws)
+        assert hello["type"] == "hello" and hello["seat"] is None  # a spectator
+        m = recv(ws)
+        while m["type"] != "view":
+            m = recv(ws)
+        assert m["view"]["seat"] is None and not m["view"]["legal_actions"]
+        ws.send_text(json.dumps({"type": "action", "action": "pass"}))
+        assert recv(ws)["error"] == "InvalidTokenError"  # a spectator cannot act
+    with client.websocket_connect(
+        f"/tables/{tid}/ws", subprotocols=["koudiandian", f"token.{watch}"]
+    ) as ws:
+        assert recv(ws)["seat"] is None
+
+
+def test_privacy_is_the_creators_choice(client: TestClient) -> None:
+    public = client.post("/tables", json={**ONE_PERSON, "private": False}).json()
+    assert public["watch_token"] is None and not public["state"]["private"]
+    assert client.get(f"/tables/{public['id']}").status_code == 200
+    with client.websocket_connect(f"/tables/{public['id']}/ws") as ws:
+        assert recv(ws)["seat"] is None
+    private = client.post("/tables", json={"seats": ["greedy"] * 4, "private": True}).json()
+    assert private["watch_token"] and private["state"]["private"]
+    assert [x["id"] for x in client.get("/tables").json()["tables"]] == [public["id"]]
+    r = client.post("/tables", json={"private": "yes"})
+    assert r.status_code == 400 and "private" in r.json()["message"]
+
+
+def test_a_table_stored_before_private_tables_stays_public(tmp_path: Path) -> None:
+    db = tmp_path / "old.sqlite"
+    spec = TableSpec.parse(ONE_PERSON).to_dict()
+    del spec["private"]  # what 924b10f wrote
+    with sqlite3.connect(db) as con:
+        Store(db).close()
+        con.execute("INSERT INTO tables VALUES (?, ?, ?)", ("old", json.dumps(spec), 0.0))
+    with TestClient(create_app(db)) as client:
+        assert [x["id"] for x in client.get("/tables").json()["tables"]] == ["old"]
+        assert not client.get("/tables/old").json()["private"]

@@ -29,7 +29,12 @@ def client() -> Iterator[TestClient]:
 
 
 def new_table(client: TestClient, **spec: Any) -> tuple[str, list[str | None]]:
-    body = {"rules": "taiyuan", "seats": ["human", "greedy", "greedy", "greedy"], "seed": 7}
+    body = {
+        "rules": "taiyuan",
+        "private": False,
+        "seats": ["human", "greedy", "greedy", "greedy"],
+        "seed": 7,
+    }
     body.update(spec)
     r = client.post("/tables", json=body)
     assert r.status_code == 201, r.text

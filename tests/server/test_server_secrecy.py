@@ -117,7 +117,12 @@ def test_a_seat_and_a_spectator_see_nothing_of_the_others(rules: str, seed: int)
     with TestClient(create_app(":memory:", bot_delay=0, allow_seeds=True)) as client:
         r = client.post(
             "/tables",
-            json={"rules": rules, "seats": ["human", "greedy", "random", "greedy"], "seed": seed},
+            json={
+                "rules": rules,
+                "private": False,
+                "seats": ["human", "greedy", "random", "greedy"],
+                "seed": seed,
+            },
         )
         tid, token = r.json()["id"], r.json()["tokens"][0]
         seat_traffic: list[str] = []

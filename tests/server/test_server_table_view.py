@@ -24,7 +24,7 @@ from starlette.testclient import TestClient  # noqa: E402
 from tests.support.server_util import deadline, recv, taken_by_the_log  # noqa: E402, F401
 
 # A seeded table whose dealer (seat 0, a person) may declare (报听) on its first turn.
-DECLARING = {"rules": "taiyuan,wildcards=random", "seed": 1, "bot_delay": 0}
+DECLARING = {"rules": "taiyuan,wildcards=random", "seed": 1, "bot_delay": 0, "private": False}
 
 
 def test_the_names_a_table_shows_come_from_the_core() -> None:

@@ -38,7 +38,7 @@ from .protocol import error_message, parse_message
 from .replay import frames, hands_of_jsonl
 from .spec import TableSpec
 from .store import Store
-from .tables import Connection, Lobby, Table
+from .tables import Connection, Lobby, Table, no_table
 
 __all__ = ["create_app", "MAX_BODY", "WS_MAX_SIZE"]
 
@@ -147,16 +147,30 @@ async def create_table(request: Request) -> Response:
             default_bot_delay=request.app.state.bot_delay,
             allow_seed=request.app.state.allow_seeds,
         )
-        table, tokens = lobby.create(spec)
+        table, tokens, watch = lobby.create(spec)
     except KoudiandianError as e:
         return _error(400, e)
     return JSONResponse(
-        {"id": table.id, "tokens": tokens, "state": table.public_state()}, status_code=201
+        {"id": table.id, "tokens": tokens, "watch_token": watch, "state": table.public_state()},
+        status_code=201,
     )
 
 
 def _table(request: Request) -> Table:
-    return _lobby(request).get(request.path_params["table_id"])
+    """The table of the request's path; a private one only for a request carrying one of
+    its tokens (``?token=`` or ``Authorization: Bearer``), else it is not there."""
+    table_id = request.path_params["table_id"]
+    table = _lobby(request).get(table_id)
+    if table.spec.private:
+        token = request.query_params.get("token")
+        auth = request.headers.get("authorization", "")
+        if token is None and auth[:7].lower() == "bearer ":
+            token = auth[7:].strip()
+        try:
+            table.holder_of(token)
+        except InvalidTokenError:
+            raise no_table(table_id) from None
+    return table
 
 
 async def list_tables(request: Request) -> Response:
@@ -165,6 +179,7 @@ async def list_tables(request: Request) -> Response:
             "tables": [
                 {"id": t.id, "seats": list(t.spec.seats), "over": t.match.is_over}
                 for t in _lobby(request).tables.values()
+                if not t.spec.private
             ]
         }
     )
@@ -255,9 +270,13 @@ async def _serve_socket(
     """Serve one accepted socket of ``table``, its messages limited by ``messages``."""
     token = websocket.query_params.get("token") or token_of_subprotocols(offered)
     seat: int | None = None
+    if token is None and table.spec.private:
+        await websocket.send_text(json.dumps([error_message(no_table(table.id))]))
+        await websocket.close(CLOSE_NOT_FOUND)
+        return
     if token is not None:
         try:
-            seat = table.seat_of(token)
+            seat = table.holder_of(token)
         except InvalidTokenError as e:
             await websocket.send_text(json.dumps([error_message(e)]))
             await websocket.close(CLOSE_BAD_TOKEN)

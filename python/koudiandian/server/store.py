@@ -58,6 +58,7 @@ class StoredTable:
     spec: TableSpec
     digests: tuple[bytes | None, bytes | None, bytes | None, bytes | None]
     actions: list[tuple[int, Action]]
+    watch: bytes | None = None  # a private table's watch-token digest (stored as seat 4)
 
 
 class Store:
@@ -114,7 +115,7 @@ class Store:
         return self._load(table_id, row[0])
 
     def _load(self, table_id: str, spec_text: str) -> StoredTable:
-        digests: list[bytes | None] = [None, None, None, None]
+        digests: list[bytes | None] = [None, None, None, None, None]  # seats 0-3, watch
         for seat, digest in self._db.execute(
             "SELECT seat, digest FROM tokens WHERE table_id = ?", (table_id,)
         ):
@@ -130,6 +131,7 @@ class Store:
             TableSpec.from_dict(json.loads(spec_text)),
             (digests[0], digests[1], digests[2], digests[3]),
             actions,
+            digests[4],
         )
 
     def close(self) -> None:

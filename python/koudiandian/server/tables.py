@@ -29,13 +29,13 @@ from ..errors import KoudiandianError, TableNotFoundError
 from ..game import Game
 from ..match import Match
 from ..simulate import BOTS, _LazyView
-from .auth import new_token, seat_of, token_digest
+from .auth import WATCH, holder_of, new_token, seat_of, token_digest
 from .limits import BotGate
 from .spec import HUMAN, TableSpec
 from .store import Store
 from .visibility import public_view, seat_log, seat_view
 
-__all__ = ["Table", "Lobby", "Connection", "MAX_QUEUED"]
+__all__ = ["Table", "Lobby", "Connection", "MAX_QUEUED", "no_table"]
 
 _log = logging.getLogger("koudiandian.server")
 
@@ -99,6 +99,12 @@ class Connection:
         self.push()
 
 
+def no_table(table_id: str) -> TableNotFoundError:
+    """The error for a table that is not there (or is private, to a client without its
+    tokens: the two look the same)."""
+    return TableNotFoundError(f"no table {table_id!r}")
+
+
 def _match_of(spec: TableSpec) -> Match:
     return Match(spec.rules, seed=spec.seed, length=1 if spec.length is None else spec.length)
 
@@ -112,10 +118,12 @@ class Table:
         spec: TableSpec,
         digests: tuple[bytes | None, bytes | None, bytes | None, bytes | None],
         store: Store,
+        watch: bytes | None = None,
     ) -> None:
         self.id = table_id
         self.spec = spec
         self._digests = digests
+        self._watch = watch  # the watch token's digest (a private table's)
         self._store = store
         self.match = _match_of(spec)
         self.actions = 0  # actions accepted (and stored) so far
@@ -133,6 +141,11 @@ class Table:
     def seat_of(self, token: str | None) -> int:
         """The seat ``token`` holds here; raises :class:`InvalidTokenError`."""
         return seat_of(self.id, token, self._digests)
+
+    def holder_of(self, token: str | None) -> int | None:
+        """The seat ``token`` holds here, or ``None`` for the watch token (a spectator's);
+        raises :class:`InvalidTokenError`."""
+        return holder_of(self.id, token, self._digests, self._watch)
 
     def _bot(self, seat: int) -> Bot | None:
         hand = len(self.match.games) - 1
@@ -396,6 +409,7 @@ class Table:
             "spectators": spectators,
             "match": spec.length,
             "bot_delay": spec.bot_delay,
+            "private": spec.private,
             "hand": len(self.match.games) - 1,
             "finished_hands": sum(g.is_over for g in self.match.games),
             "over": self.match.is_over,
@@ -425,7 +439,7 @@ class Lobby:
     def load(self) -> int:
         """Rebuild every stored table by replaying its actions; returns how many."""
         for stored in self.store.tables():
-            table = Table(stored.id, stored.spec, stored.digests, self.store)
+            table = Table(stored.id, stored.spec, stored.digests, self.store, stored.watch)
             try:
                 table.replay(stored.actions)
             except KoudiandianError as e:  # pragma: no cover - a store edited by hand
@@ -446,26 +460,29 @@ class Lobby:
             await table.stop()
         self._started = False
 
-    def create(self, spec: TableSpec) -> tuple[Table, list[str | None]]:
-        """A new table for ``spec``, stored; returns it and each seat's token (``None`` for
-        a bot's seat)."""
+    def create(self, spec: TableSpec) -> tuple[Table, list[str | None], str | None]:
+        """A new table for ``spec``, stored; returns it, each seat's token (``None`` for
+        a bot's seat) and, for a private table, its watch token (a spectator's)."""
         table_id = secrets.token_hex(5)
         while table_id in self.tables:  # pragma: no cover - 40 random bits
             table_id = secrets.token_hex(5)
         tokens: list[str | None] = [new_token() if k == HUMAN else None for k in spec.seats]
         digests = {s: token_digest(table_id, t) for s, t in enumerate(tokens) if t is not None}
+        watch = new_token() if spec.private else None
+        if watch is not None:
+            digests[WATCH] = token_digest(table_id, watch)
         self.store.add_table(table_id, spec, digests)
         d = [digests.get(s) for s in range(4)]
-        table = Table(table_id, spec, (d[0], d[1], d[2], d[3]), self.store)
+        table = Table(table_id, spec, (d[0], d[1], d[2], d[3]), self.store, digests.get(WATCH))
         table.bot_gate = self.bot_gate
         self.tables[table_id] = table
         if self._started:
             table.start()
-        return table, tokens
+        return table, tokens, watch
 
     def get(self, table_id: str) -> Table:
         """The table ``table_id``; raises :class:`TableNotFoundError` if there is none."""
         table = self.tables.get(table_id)
         if table is None:
-            raise TableNotFoundError(f"no table {table_id!r}")
+            raise no_table(table_id)
         return table

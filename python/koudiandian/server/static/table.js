@@ -283,7 +283,9 @@ async function loadFrames(promise) {
 $("#replay-load-table").addEventListener("click", () => {
   const id = state.table || $("#watch-id").value.trim();
   if (!id) { $("#replay-error").textContent = "no table: start or watch one first"; return; }
-  loadFrames(fetch(`/tables/${encodeURIComponent(id)}/hands/${Number($("#replay-hand").value)}/replay`));
+  // A private table's log is shown only with one of its tokens (the one this page holds).
+  const headers = state.token && id === state.table ? { authorization: "Bearer " + state.token } : {};
+  loadFrames(fetch(`/tables/${encodeURIComponent(id)}/hands/${Number($("#replay-hand").value)}/replay`, { headers }));
 });
 
 $("#replay-load-file").addEventListener("click", async () => {
