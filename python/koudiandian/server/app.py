@@ -328,9 +328,8 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
     while True:
         text = await conn.queue.get()
         if text is None:
-            code = getattr(websocket.state, "close_code", None)
             with contextlib.suppress(Exception):
-                await websocket.close(code or (CLOSE_TOO_SLOW if conn.overflowed else 1000))
+                await websocket.close(CLOSE_TOO_SLOW if conn.overflowed else 1000)
             return
         try:
             await websocket.send_text(text)
@@ -340,8 +339,7 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
 
 async def _read(websocket: WebSocket, table: Table, conn: Connection, messages: RateBucket) -> None:
     """Take the client's messages until it leaves. A bad message gets an error and changes
-    nothing; a message over the rate ``messages`` allows gets a :class:`LimitError` and
-    closes the socket."""
+    nothing; messages over the rate ``messages`` allows are taken later, at that rate."""
     while True:
         try:
             message = await websocket.receive()
@@ -349,11 +347,9 @@ async def _read(websocket: WebSocket, table: Table, conn: Connection, messages: 
             return
         if message["type"] == "websocket.disconnect":
             return
-        if not messages.take():
-            rate = messages.rate
-            conn.send(error_message(LimitError(f"more than {rate:g} messages a second")))
-            websocket.state.close_code = CLOSE_LIMIT
-            return
+        wait = messages.delay()
+        if wait > 0:  # over the rate: taken later (the socket's reading waits: backpressure)
+            await asyncio.sleep(wait)
         data = message.get("text")
         if data is None:
             data = message.get("bytes") or b""

@@ -5,7 +5,7 @@ request's headers may take, and how much of the event loop bots without a person
 them from its ``--max-*``, ``--bot-share`` and ``--header-timeout`` flags). A limit reached
 raises :class:`~koudiandian.errors.LimitError` naming it: an HTTP 429 (a rate) or 503 (a
 capacity) with the JSON error, or on a socket an ``error`` message and close code
-:data:`CLOSE_LIMIT`. :class:`Gate` keeps the counts, :class:`RateBucket` a rate and
+:data:`CLOSE_LIMIT`; a socket's messages over their rate are only slowed to it. :class:`Gate` keeps the counts, :class:`RateBucket` a rate and
 :class:`BotGate` the bots' share of the loop.
 """
 
@@ -36,8 +36,9 @@ class Limits:
       many, refilled evenly over the minute; then 429);
     - ``sockets_per_table``: sockets on one table, seats and spectators;
     - ``sockets_per_address``: sockets from one address, over every table;
-    - ``messages_per_second``: messages one socket may send per second, after a burst of
-      ``message_burst``; a socket over it is sent a ``LimitError`` and closed;
+    - ``messages_per_second``: messages one socket's are taken at, after a burst of
+      ``message_burst``: over it, the server reads the socket's next message only when
+      the rate allows (TCP pushes back on a flood; nothing is lost or refused);
     - ``message_burst``: messages a socket may send at once before the rate counts;
     - ``bot_share``: the share (0–1] of the event loop that tables without a person may
       take for their bots' actions (with ``bot_delay`` 0): after each slice of
@@ -86,6 +87,14 @@ class RateBucket:
         self._tokens = burst
         self._clock = clock
         self._at = clock()
+
+    def delay(self) -> float:
+        """Count one more event; the seconds it must wait to keep to the rate (0 if it fits
+        in the burst)."""
+        now = self._clock()
+        self._tokens = min(self.burst, self._tokens + (now - self._at) * self.rate) - 1
+        self._at = now
+        return 0.0 if self._tokens >= 0 else -self._tokens / self.rate
 
     def take(self) -> bool:
         """Whether one more event fits (and count it if so)."""
