@@ -275,3 +275,25 @@ def test_a_table_stored_before_private_tables_stays_public(tmp_path: Path) -> No
     with TestClient(create_app(db)) as client:
         assert [x["id"] for x in client.get("/tables").json()["tables"]] == ["old"]
         assert not client.get("/tables/old").json()["private"]
+
+
+def test_serve_refuses_bad_limits_and_origins_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    from koudiandian.cli import main
+
+    assert main(["serve", "--bot-share", "2"]) == 2
+    assert "bot_share" in capsys.readouterr().err
+    assert main(["serve", "--max-sockets-per-table", "0"]) == 2
+    assert "sockets_per_table" in capsys.readouterr().err
+    assert main(["serve", "--allow-origin", "ftp://x"]) == 2
+    assert "ftp://x" in capsys.readouterr().err
+
+
+def test_a_private_table_stays_private_after_a_restart(tmp_path: Path) -> None:
+    db = tmp_path / "k.sqlite"
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        t = client.post("/tables", json=ONE_PERSON).json()
+    with TestClient(create_app(db, bot_delay=0)) as client:
+        assert client.get("/tables").json()["tables"] == []
+        assert client.get(f"/tables/{t['id']}").status_code == 404
+        state = client.get(f"/tables/{t['id']}", params={"token": t["watch_token"]}).json()
+        assert state["private"] and state["id"] == t["id"]

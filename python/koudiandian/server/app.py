@@ -93,6 +93,7 @@ def create_app(
     seed deals every wall), refused otherwise. ``limits`` are the server's limits
     (default ``Limits()``). Browsers' state-changing requests and sockets are taken from
     the server's own origin and ``allowed_origins`` only (``origin.py``)."""
+    origins = [normal_origin(o) for o in allowed_origins]  # a bad one raises here
     limits = Limits() if limits is None else limits
     store = db if isinstance(db, Store) else Store(db, durable=durable)
     lobby = Lobby(
@@ -109,7 +110,6 @@ def create_app(
         yield
         await lobby.stop()
 
-    origins = [normal_origin(o) for o in allowed_origins]  # a bad one raises here
     guard = Middleware(OriginGuard, allowed_origins=origins)
     app = Starlette(routes=_ROUTES, lifespan=lifespan, middleware=[guard])
     app.state.lobby = lobby
