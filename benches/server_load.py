@@ -111,7 +111,11 @@ class Seat:
                         return
 
 
-async def run(port: int, tables: int, hands: int, timeout: float) -> dict[str, Any]:
+async def run(
+    port: int, tables: int, hands: int, timeout: float, bot_tables: int = 0
+) -> dict[str, Any]:
+    for _ in range(bot_tables):  # bots only, playing all along (the person's tables' noise)
+        http(port, "/tables", {"seats": ["greedy"] * 4, "match": 64, "bot_delay": 0})
     seats: list[Seat] = []
     for i in range(tables):
         t = http(
@@ -123,6 +127,7 @@ async def run(port: int, tables: int, hands: int, timeout: float) -> dict[str, A
                 "match": hands,
                 "seed": 1000 + i,
                 "bot_delay": 0,
+                "private": False,  # watched and read without a token
             },
         )
         seats.append(Seat(port, t["id"], t["tokens"][0]))
@@ -164,6 +169,7 @@ async def run(port: int, tables: int, hands: int, timeout: float) -> dict[str, A
     q = statistics.quantiles(latencies, n=100)
     return {
         "tables": tables,
+        "bot_tables": bot_tables,
         "hands_per_table": hands,
         "sockets": 2 * tables,
         "elapsed_s": round(elapsed, 2),
@@ -207,10 +213,21 @@ def main() -> int:
         help="use the server already listening on this port of 127.0.0.1 (with --server-pid)",
     )
     p.add_argument("--server-pid", type=int, help="that server's process id (for its CPU time)")
+    p.add_argument(
+        "--bot-tables",
+        type=int,
+        default=0,
+        help="all-bot 64-hand tables (bot_delay 0) playing during the run",
+    )
+    p.add_argument(
+        "--bot-share", type=float, help="the server's --bot-share (default the server's own)"
+    )
     args = p.parse_args()
     if args.connect is not None:
         SERVER_PID = args.server_pid
-        report = asyncio.run(run(args.connect, args.tables, args.hands, args.timeout))
+        report = asyncio.run(
+            run(args.connect, args.tables, args.hands, args.timeout, args.bot_tables)
+        )
         print(json.dumps(report, indent=2))
         return 0
     if not 1 <= args.tables <= 1000 or not 1 <= args.hands <= 16:
@@ -221,7 +238,18 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         server = subprocess.Popen(
             [sys.executable, "-m", "koudiandian", "serve", "--port", str(port)]
-            + ["--db", str(Path(tmp) / "load.sqlite"), "--bot-delay", "0", "--quiet"],
+            + [
+                "--db",
+                str(Path(tmp) / "load.sqlite"),
+                "--bot-delay",
+                "0",
+                "--quiet",
+                "--allow-seeds",
+            ]
+            # a load generator is one address with many sockets and tables
+            + ["--max-sockets-per-address", "5000", "--max-tables-per-minute", "5000"]
+            + ["--max-messages-per-second", "100000", "--max-tables", "5000"]
+            + ([] if args.bot_share is None else ["--bot-share", str(args.bot_share)]),
         )
         SERVER_PID = server.pid
         try:
@@ -237,7 +265,7 @@ def main() -> int:
                 uvloop.install()
             except ImportError:
                 pass
-            report = asyncio.run(run(port, args.tables, args.hands, args.timeout))
+            report = asyncio.run(run(port, args.tables, args.hands, args.timeout, args.bot_tables))
         finally:
             server.send_signal(signal.SIGTERM)
             server.wait(30)

@@ -268,8 +268,19 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from .server.limits import Limits
     from .server.serve import serve
 
+    limits = Limits(
+        tables=args.max_tables,
+        tables_per_minute=args.max_tables_per_minute,
+        sockets_per_table=args.max_sockets_per_table,
+        sockets_per_address=args.max_sockets_per_address,
+        messages_per_second=args.max_messages_per_second,
+        message_burst=args.max_message_burst,
+        bot_share=args.bot_share,
+        header_timeout=args.header_timeout,
+    )
     serve(
         args.host,
         args.port,
@@ -277,6 +288,9 @@ def _serve(args: argparse.Namespace) -> int:
         bot_delay=args.bot_delay,
         durable=args.durable,
         log_level="warning" if args.quiet else "info",
+        allow_seeds=args.allow_seeds,
+        limits=limits,
+        allowed_origins=args.allow_origin,
     )
     return 0
 
@@ -468,6 +482,39 @@ def _add_play(sub: _Commands) -> None:
     pl.set_defaults(run=_play)
 
 
+def _add_limits(sv: argparse.ArgumentParser) -> None:
+    """``koudiandian serve``'s limits (``koudiandian.server.limits.Limits``)."""
+    from .server.limits import Limits
+
+    d = Limits()
+    for flag, kind, default, text in [
+        ("--max-tables", int, d.tables, "tables not over, at once"),
+        (
+            "--max-tables-per-minute",
+            int,
+            d.tables_per_minute,
+            "tables one address may create a minute",
+        ),
+        ("--max-sockets-per-table", int, d.sockets_per_table, "sockets on one table"),
+        ("--max-sockets-per-address", int, d.sockets_per_address, "sockets from one address"),
+        (
+            "--max-messages-per-second",
+            float,
+            d.messages_per_second,
+            "messages a socket may send a second",
+        ),
+        ("--max-message-burst", int, d.message_burst, "messages a socket may send at once"),
+        ("--bot-share", float, d.bot_share, "share (0-1] of the loop for tables without a person"),
+        (
+            "--header-timeout",
+            float,
+            d.header_timeout,
+            "seconds a connection may take to send request headers",
+        ),
+    ]:
+        sv.add_argument(flag, type=kind, default=default, help=f"{text} (default {default:g})")
+
+
 def _add_serve(sub: _Commands) -> None:
     """``koudiandian serve``: the game server."""
     sv = sub.add_parser(
@@ -495,6 +542,21 @@ def _add_serve(sub: _Commands) -> None:
         action="store_true",
         help="fsync every action (survives a power cut, not only a crash of the server)",
     )
+    sv.add_argument(
+        "--allow-seeds",
+        action="store_true",
+        help="let POST /tables pick a table's seed (for tests and replays: whoever picks "
+        "the seed can compute every wall); refused by default",
+    )
+    sv.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="an origin (scheme://host[:port]) whose pages may create tables and open sockets "
+        "besides the server's own: another server process's public URL (repeatable)",
+    )
+    _add_limits(sv)
     sv.add_argument("--quiet", action="store_true", help="log warnings only")
     sv.set_defaults(run=_serve)
 

@@ -29,6 +29,8 @@ __all__ = [
     "TableNotFoundError",
     "TableUnavailableError",
     "StorageError",
+    "LimitError",
+    "OriginError",
 ]
 
 
@@ -126,3 +128,13 @@ class StorageError(KoudiandianError, RuntimeError):
     """The game server's database refused a write (a full disk, an I/O error): the action or
     the new table is not taken, and nothing changed; the same request may succeed once the
     database can write again (``koudiandian.server``)."""
+
+
+class LimitError(KoudiandianError, RuntimeError):
+    """A limit of the game server (``koudiandian.server.limits.Limits``) was reached: too
+    many tables, sockets or messages; the message names the limit and its value."""
+
+
+class OriginError(KoudiandianError, PermissionError):
+    """A browser request or socket came from a page of another origin than the game server's
+    own or its allowed ones (``koudiandian.server``)."""

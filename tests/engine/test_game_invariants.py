@@ -61,9 +61,9 @@ from typing import Any
 import koudiandian as kd
 import pytest
 from koudiandian import (
-    ArgumentTypeError,
     Action,
     ActionKind,
+    ArgumentTypeError,
     Game,
     IllegalActionError,
     InvalidArgumentError,

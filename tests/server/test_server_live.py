@@ -54,9 +54,13 @@ def _act(ws: Any, view: dict[str, Any]) -> None:
 
 def test_oversized_frames_and_vanished_clients_change_nothing(tmp_path: Path) -> None:
     port = free_port()
-    with server_process(tmp_path / "k.sqlite", port, "--bot-delay", "0"):
-        a = _post(port, {"seats": ["human", "greedy", "greedy", "greedy"], "seed": 41})
-        b = _post(port, {"seats": ["human", "greedy", "greedy", "greedy"], "seed": 42})
+    with server_process(tmp_path / "k.sqlite", port, "--bot-delay", "0", "--allow-seeds"):
+        a = _post(
+            port, {"private": False, "seats": ["human", "greedy", "greedy", "greedy"], "seed": 41}
+        )
+        b = _post(
+            port, {"private": False, "seats": ["human", "greedy", "greedy", "greedy"], "seed": 42}
+        )
         wa = _connect(port, a["id"], a["tokens"][0])
         view = _until_to_act(wa)
         assert view is not None

@@ -24,12 +24,17 @@ from tests.support.server_util import choose, deadline, recv  # noqa: E402, F401
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:", bot_delay=0)) as c:
+    with TestClient(create_app(":memory:", bot_delay=0, allow_seeds=True)) as c:
         yield c
 
 
 def new_table(client: TestClient, **spec: Any) -> tuple[str, list[str | None]]:
-    body = {"rules": "taiyuan", "seats": ["human", "greedy", "greedy", "greedy"], "seed": 7}
+    body = {
+        "rules": "taiyuan",
+        "private": False,
+        "seats": ["human", "greedy", "greedy", "greedy"],
+        "seed": 7,
+    }
     body.update(spec)
     r = client.post("/tables", json=body)
     assert r.status_code == 201, r.text
@@ -258,7 +263,7 @@ def test_a_socket_closed_mid_hand_resumes_and_other_tables_keep_playing(
 
 
 def test_bots_wait_their_delay() -> None:
-    with TestClient(create_app(":memory:", bot_delay=0.2)) as client:
+    with TestClient(create_app(":memory:", bot_delay=0.2, allow_seeds=True)) as client:
         tid, _ = new_table(client, seats=["greedy"] * 4, bot_delay=0.05)
         with client.websocket_connect(f"/tables/{tid}/ws?views=all") as ws:
             until(ws, "view")

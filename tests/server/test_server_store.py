@@ -46,9 +46,10 @@ def _act(ws: Any, view: dict[str, Any]) -> None:
 
 def test_every_action_is_committed_before_its_events_are_sent(tmp_path: Path) -> None:
     db = tmp_path / "k.sqlite"
-    with TestClient(create_app(db, bot_delay=0)) as client:
+    with TestClient(create_app(db, bot_delay=0, allow_seeds=True)) as client:
         r = client.post(
-            "/tables", json={"seats": ["human", "greedy", "greedy", "random"], "seed": 4}
+            "/tables",
+            json={"private": False, "seats": ["human", "greedy", "greedy", "random"], "seed": 4},
         )
         tid, token = r.json()["id"], r.json()["tokens"][0]
         received: list[dict[str, Any]] = []
@@ -74,7 +75,7 @@ def test_a_restarted_server_rebuilds_every_table_exactly(tmp_path: Path) -> None
     db = tmp_path / "k.sqlite"
     states: dict[str, str] = {}
     tokens: dict[str, str] = {}
-    with TestClient(create_app(db, bot_delay=0)) as client:
+    with TestClient(create_app(db, bot_delay=0, allow_seeds=True)) as client:
         for n, (spec, moves) in enumerate(
             [
                 ({"seats": ["human", "greedy", "greedy", "greedy"]}, 4),  # mid-hand
@@ -83,7 +84,7 @@ def test_a_restarted_server_rebuilds_every_table_exactly(tmp_path: Path) -> None
                 ({"seats": ["greedy"] * 3 + ["human"], "rules": "changsha"}, 0),
             ]
         ):
-            r = client.post("/tables", json={**spec, "seed": 100 + n})
+            r = client.post("/tables", json={**spec, "seed": 100 + n, "private": False})
             tid = r.json()["id"]
             tokens[tid] = next(t for t in r.json()["tokens"] if t)
             with client.websocket_connect(f"/tables/{tid}/ws?token={tokens[tid]}") as ws:
@@ -101,7 +102,7 @@ def test_a_restarted_server_rebuilds_every_table_exactly(tmp_path: Path) -> None
             states[tid] = lobby.get(tid).match.to_json()
         public = {tid: client.get(f"/tables/{tid}").json() for tid in states}
     assert len(states) == 4 and sum(json.loads(s)["games"] != [] for s in states.values()) == 4
-    with TestClient(create_app(db, bot_delay=0)) as client:
+    with TestClient(create_app(db, bot_delay=0, allow_seeds=True)) as client:
         lobby = client.app.state.lobby  # type: ignore[attr-defined]
         assert {tid: lobby.get(tid).match.to_json() for tid in states} == states
         for tid in states:
@@ -170,10 +171,16 @@ def _act_raw(ws: Any, view: dict[str, Any]) -> None:
 def test_kill_9_mid_hand_then_restart_resumes_every_table(tmp_path: Path) -> None:
     db = tmp_path / "k.sqlite"
     port = free_port()
-    with server_process(db, port, "--bot-delay", "0") as proc:
-        t = _post(port, "/tables", {"seats": ["human", "greedy", "greedy", "greedy"], "seed": 31})
+    with server_process(db, port, "--bot-delay", "0", "--allow-seeds") as proc:
+        t = _post(
+            port,
+            "/tables",
+            {"private": False, "seats": ["human", "greedy", "greedy", "greedy"], "seed": 31},
+        )
         other = _post(
-            port, "/tables", {"seats": ["human", "greedy", "greedy", "greedy"], "seed": 32}
+            port,
+            "/tables",
+            {"private": False, "seats": ["human", "greedy", "greedy", "greedy"], "seed": 32},
         )
         tid, token = t["id"], t["tokens"][0]
         a = Client(port, tid, token)
@@ -198,7 +205,7 @@ def test_kill_9_mid_hand_then_restart_resumes_every_table(tmp_path: Path) -> Non
     at_crash = crashed[tid].games[0]
     assert at_crash.events_for(0)[:seen] == a.events and len(at_crash.events_for(0)) > seen
 
-    with server_process(db, port, "--bot-delay", "0"):
+    with server_process(db, port, "--bot-delay", "0", "--allow-seeds"):
         after = _get(port, f"/tables/{tid}")
         assert {**after, "seats": None} == {**before, "seats": None}
         a2 = Client(port, tid, token, since=seen)
@@ -225,9 +232,14 @@ def test_actions_the_store_cannot_commit_are_undone(tmp_path: Path) -> None:
 
     db = tmp_path / "k.sqlite"
     store = Store(db)
-    table, _ = Lobby(store).create(
+    table, _, _ = Lobby(store).create(
         TableSpec.parse(
-            {"seats": ["human", "greedy", "greedy", "greedy"], "seed": 3, "bot_delay": 0}
+            {
+                "private": False,
+                "seats": ["human", "greedy", "greedy", "greedy"],
+                "seed": 3,
+                "bot_delay": 0,
+            }
         )
     )
     before = table.match.to_json()

@@ -10,11 +10,12 @@ import asyncio
 import contextlib
 import gc
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -25,17 +26,21 @@ from ..errors import (
     InvalidEventLogError,
     InvalidTokenError,
     KoudiandianError,
+    LimitError,
     ProtocolError,
     StorageError,
     TableNotFoundError,
     TableUnavailableError,
 )
+from .auth import SUBPROTOCOL, token_of_subprotocols
+from .limits import CLOSE_LIMIT, BotGate, Gate, Limits, RateBucket
 from .names import names
+from .origin import OriginGuard, normal_origin
 from .protocol import error_message, parse_message
 from .replay import frames, hands_of_jsonl
 from .spec import TableSpec
 from .store import Store
-from .tables import Connection, Lobby, Table
+from .tables import Connection, Lobby, Table, no_table
 
 __all__ = ["create_app", "MAX_BODY", "WS_MAX_SIZE"]
 
@@ -77,12 +82,26 @@ def _json(body: bytes) -> Any:
 
 
 def create_app(
-    db: str | Path | Store = ":memory:", *, bot_delay: float = 0.5, durable: bool = False
+    db: str | Path | Store = ":memory:",
+    *,
+    bot_delay: float = 0.5,
+    durable: bool = False,
+    allow_seeds: bool = False,
+    limits: Limits | None = None,
+    allowed_origins: Sequence[str] = (),
 ) -> Starlette:
     """The server over the database ``db`` (a path, or a :class:`Store`). Tables stored
-    there are rebuilt at startup. ``bot_delay`` is the default of a table's bot delay."""
+    there are rebuilt at startup. ``bot_delay`` is the default of a table's bot delay;
+    ``allow_seeds`` lets ``POST /tables`` pick a table's seed (for tests and replays: the
+    seed deals every wall), refused otherwise. ``limits`` are the server's limits
+    (default ``Limits()``). Browsers' state-changing requests and sockets are taken from
+    the server's own origin and ``allowed_origins`` only (``origin.py``)."""
+    origins = [normal_origin(o) for o in allowed_origins]  # a bad one raises here
+    limits = Limits() if limits is None else limits
     store = db if isinstance(db, Store) else Store(db, durable=durable)
-    lobby = Lobby(store, default_bot_delay=bot_delay)
+    lobby = Lobby(
+        store, default_bot_delay=bot_delay, bot_gate=BotGate(limits.bot_share, limits.bot_slice)
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -94,9 +113,12 @@ def create_app(
         yield
         await lobby.stop()
 
-    app = Starlette(routes=_ROUTES, lifespan=lifespan)
+    guard = Middleware(OriginGuard, allowed_origins=origins)
+    app = Starlette(routes=_ROUTES, lifespan=lifespan, middleware=[guard])
     app.state.lobby = lobby
     app.state.bot_delay = bot_delay
+    app.state.allow_seeds = allow_seeds
+    app.state.gate = Gate(limits)
     return app
 
 
@@ -106,23 +128,54 @@ def _lobby(conn: HTTPConnection) -> Lobby:
     return lobby
 
 
+def _address(conn: HTTPConnection) -> str:
+    """The client's address (what per-client limits count by)."""
+    return conn.client.host if conn.client is not None else "unknown"
+
+
 async def create_table(request: Request) -> Response:
+    gate: Gate = request.app.state.gate
+    lobby = _lobby(request)
+    try:
+        gate.check_tables(sum(not t.match.is_over for t in lobby.tables.values()))
+    except LimitError as e:
+        return _error(503, e)
+    try:
+        gate.count_creation(_address(request))
+    except LimitError as e:
+        return _error(429, e)
     try:
         spec = TableSpec.parse(
-            _json(await _body(request)), default_bot_delay=request.app.state.bot_delay
+            _json(await _body(request)),
+            default_bot_delay=request.app.state.bot_delay,
+            allow_seed=request.app.state.allow_seeds,
         )
-        table, tokens = _lobby(request).create(spec)
+        table, tokens, watch = lobby.create(spec)
     except StorageError as e:
         return _error(503, e)
     except KoudiandianError as e:
         return _error(400, e)
     return JSONResponse(
-        {"id": table.id, "tokens": tokens, "state": table.public_state()}, status_code=201
+        {"id": table.id, "tokens": tokens, "watch_token": watch, "state": table.public_state()},
+        status_code=201,
     )
 
 
 def _table(request: Request) -> Table:
-    return _lobby(request).get(request.path_params["table_id"])
+    """The table of the request's path; a private one only for a request carrying one of
+    its tokens (``?token=`` or ``Authorization: Bearer``), else it is not there."""
+    table_id = request.path_params["table_id"]
+    table = _lobby(request).get(table_id)
+    if table.spec.private:
+        token = request.query_params.get("token")
+        auth = request.headers.get("authorization", "")
+        if token is None and auth[:7].lower() == "bearer ":
+            token = auth[7:].strip()
+        try:
+            table.holder_of(token)
+        except InvalidTokenError:
+            raise no_table(table_id) from None
+    return table
 
 
 async def list_tables(request: Request) -> Response:
@@ -196,7 +249,8 @@ async def index(request: Request) -> Response:
 
 
 async def play(websocket: WebSocket) -> None:
-    await websocket.accept()
+    offered = list(websocket.scope.get("subprotocols") or [])
+    await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
     table_id = websocket.path_params["table_id"]
     try:
         table = _lobby(websocket).get(table_id)
@@ -206,11 +260,28 @@ async def play(websocket: WebSocket) -> None:
             CLOSE_NOT_FOUND if isinstance(e, TableNotFoundError) else CLOSE_UNAVAILABLE
         )
         return
-    token = websocket.query_params.get("token")
+    gate: Gate = websocket.app.state.gate
+    try:
+        with gate.socket(_address(websocket), len(table.connections)):
+            await _serve_socket(websocket, table, offered, gate.messages())
+    except LimitError as e:
+        await websocket.send_text(json.dumps([error_message(e)]))
+        await websocket.close(CLOSE_LIMIT)
+
+
+async def _serve_socket(
+    websocket: WebSocket, table: Table, offered: list[str], messages: RateBucket
+) -> None:
+    """Serve one accepted socket of ``table``, its messages limited by ``messages``."""
+    token = websocket.query_params.get("token") or token_of_subprotocols(offered)
     seat: int | None = None
+    if token is None and table.spec.private:
+        await websocket.send_text(json.dumps([error_message(no_table(table.id))]))
+        await websocket.close(CLOSE_NOT_FOUND)
+        return
     if token is not None:
         try:
-            seat = table.seat_of(token)
+            seat = table.holder_of(token)
         except InvalidTokenError as e:
             await websocket.send_text(json.dumps([error_message(e)]))
             await websocket.close(CLOSE_BAD_TOKEN)
@@ -229,7 +300,7 @@ async def play(websocket: WebSocket) -> None:
     conn = table.connect(seat, hand, since, all_views=views == "all")
     writer = asyncio.get_running_loop().create_task(_write(websocket, conn))
     try:
-        await _read(websocket, table, conn)
+        await _read(websocket, table, conn, messages)
     finally:
         table.disconnect(conn)
         conn.queue.put_nowait(None)
@@ -273,9 +344,9 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
             return
 
 
-async def _read(websocket: WebSocket, table: Table, conn: Connection) -> None:
+async def _read(websocket: WebSocket, table: Table, conn: Connection, messages: RateBucket) -> None:
     """Take the client's messages until it leaves. A bad message gets an error and changes
-    nothing."""
+    nothing; messages over the rate ``messages`` allows are taken later, at that rate."""
     while True:
         try:
             message = await websocket.receive()
@@ -283,6 +354,9 @@ async def _read(websocket: WebSocket, table: Table, conn: Connection) -> None:
             return
         if message["type"] == "websocket.disconnect":
             return
+        wait = messages.delay()
+        if wait > 0:  # over the rate: taken later (the socket's reading waits: backpressure)
+            await asyncio.sleep(wait)
         data = message.get("text")
         if data is None:
             data = message.get("bytes") or b""

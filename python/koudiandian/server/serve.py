@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import InvalidArgumentError
+from .limits import Limits
 
 __all__ = ["serve", "MISSING_EXTRA"]
 
@@ -22,8 +24,15 @@ def serve(
     bot_delay: float = 0.5,
     durable: bool = False,
     log_level: str = "info",
+    allow_seeds: bool = False,
+    limits: Limits | None = None,
+    allowed_origins: Sequence[str] = (),
 ) -> None:
-    """Serve tables on ``host:port``, stored in the SQLite database ``db``, until stopped."""
+    """Serve tables on ``host:port``, stored in the SQLite database ``db``, until stopped.
+    ``allow_seeds`` lets a table's creator pick its seed (see :func:`create_app`);
+    ``limits`` are the server's limits (default ``Limits()``), ``header_timeout`` included:
+    a connection that sends no complete request headers for that long is closed;
+    ``allowed_origins`` are the origins whose pages may act besides the server's own."""
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port < 65536:
         raise InvalidArgumentError(f"port must be 0–65535, got {port!r}")
     if not 0 <= bot_delay <= 10:
@@ -32,17 +41,31 @@ def serve(
         import uvicorn
 
         from .app import WS_MAX_SIZE, create_app
+        from .deadline import header_deadline_protocol
+        from .logs import log_config
     except ImportError:
         raise InvalidArgumentError(MISSING_EXTRA) from None
 
-    app = create_app(db, bot_delay=bot_delay, durable=durable)
+    limits = Limits() if limits is None else limits
+    app = create_app(
+        db,
+        bot_delay=bot_delay,
+        durable=durable,
+        allow_seeds=allow_seeds,
+        limits=limits,
+        allowed_origins=allowed_origins,
+    )
     uvicorn.run(
         app,
         host=host,
         port=port,
         log_level=log_level,
-        # An access log would print every socket's URL, seat tokens included.
-        access_log=False,
+        # Every handler drops query strings (where a token may be): see logs.py.
+        log_config=log_config(),
+        # Half-sent requests are closed after header_timeout (deadline.py); h11, if it is
+        # the parser, buffers at most 16 KiB of an unfinished request.
+        http=header_deadline_protocol(limits.header_timeout),
+        h11_max_incomplete_event_size=16 * 1024,
         ws_max_size=WS_MAX_SIZE,
         # Compression costs more CPU than it saves on the small messages of a table.
         ws_per_message_deflate=False,

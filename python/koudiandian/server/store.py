@@ -75,6 +75,7 @@ class StoredTable:
     spec: TableSpec
     digests: tuple[bytes | None, bytes | None, bytes | None, bytes | None]
     actions: list[tuple[int, Action]]
+    watch: bytes | None = None  # a private table's watch-token digest (stored as seat 4)
 
 
 class Store:
@@ -228,7 +229,7 @@ class Store:
     def _load(self, table_id: str, spec_text: str) -> StoredTable:
         """The table's rows read back; raises :class:`TableUnavailableError` if its spec or
         an action code cannot be read (a row edited or corrupted)."""
-        digests: list[bytes | None] = [None, None, None, None]
+        digests: list[bytes | None] = [None, None, None, None, None]  # seats 0-3, watch
         for seat, digest in self._db.execute(
             "SELECT seat, digest FROM tokens WHERE table_id = ?", (table_id,)
         ):
@@ -248,7 +249,11 @@ class Store:
                     f"table {table_id!r}: stored action {n} has no action code {code!r}"
                 ) from None
         return StoredTable(
-            table_id, spec, (digests[0], digests[1], digests[2], digests[3]), actions
+            table_id,
+            spec,
+            (digests[0], digests[1], digests[2], digests[3]),
+            actions,
+            digests[4],
         )
 
     def close(self) -> None:

@@ -23,6 +23,7 @@ import contextlib
 import json
 import logging
 import secrets
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -38,12 +39,13 @@ from ..errors import (
 from ..game import Game
 from ..match import Match
 from ..simulate import BOTS, _LazyView
-from .auth import new_token, seat_of, token_digest
+from .auth import WATCH, holder_of, new_token, seat_of, token_digest
+from .limits import BotGate
 from .spec import HUMAN, TableSpec
 from .store import Store
 from .visibility import public_view, seat_log, seat_view
 
-__all__ = ["Table", "Lobby", "Connection", "MAX_QUEUED_BYTES", "FINISHED_CACHED"]
+__all__ = ["Table", "Lobby", "Connection", "MAX_QUEUED_BYTES", "FINISHED_CACHED", "no_table"]
 
 _log = logging.getLogger("koudiandian.server")
 
@@ -116,6 +118,12 @@ class Connection:
         self.push()
 
 
+def no_table(table_id: str) -> TableNotFoundError:
+    """The error for a table that is not there (or is private, to a client without its
+    tokens: the two look the same)."""
+    return TableNotFoundError(f"no table {table_id!r}")
+
+
 def _match_of(spec: TableSpec) -> Match:
     return Match(spec.rules, seed=spec.seed, length=1 if spec.length is None else spec.length)
 
@@ -129,10 +137,12 @@ class Table:
         spec: TableSpec,
         digests: tuple[bytes | None, bytes | None, bytes | None, bytes | None],
         store: Store,
+        watch: bytes | None = None,
     ) -> None:
         self.id = table_id
         self.spec = spec
         self._digests = digests
+        self._watch = watch  # the watch token's digest (a private table's)
         self._store = store
         self.match = _match_of(spec)
         self.actions = 0  # actions accepted (and stored) so far
@@ -144,12 +154,19 @@ class Table:
         self._driver: asyncio.Task[None] | None = None
         #: Called after a change or a disconnect once the match is over (the lobby's hook).
         self.on_over: Callable[[Table], None] | None = None
+        #: The share of the loop its bots may take, if no person sits here (the lobby's).
+        self.bot_gate: BotGate | None = None
 
     # -- seats --------------------------------------------------------------------------
 
     def seat_of(self, token: str | None) -> int:
         """The seat ``token`` holds here; raises :class:`InvalidTokenError`."""
         return seat_of(self.id, token, self._digests)
+
+    def holder_of(self, token: str | None) -> int | None:
+        """The seat ``token`` holds here, or ``None`` for the watch token (a spectator's);
+        raises :class:`InvalidTokenError`."""
+        return holder_of(self.id, token, self._digests, self._watch)
 
     def _bot(self, seat: int) -> Bot | None:
         hand = len(self.match.games) - 1
@@ -255,6 +272,11 @@ class Table:
                 await asyncio.sleep(self.spec.bot_delay)
                 with self._committing():
                     self._run_bots(1)
+            elif self.bot_gate is not None and not self.spec.humans:
+                async with self.bot_gate.turn() as until:
+                    with self._committing():
+                        while self._run_bots(1) and time.monotonic() < until:
+                            pass
             else:
                 with self._committing():
                     self._run_bots(_BOT_BURST)
@@ -428,6 +450,7 @@ class Table:
             "spectators": spectators,
             "match": spec.length,
             "bot_delay": spec.bot_delay,
+            "private": spec.private,
             "hand": len(self.match.games) - 1,
             "finished_hands": sum(g.is_over for g in self.match.games),
             "over": self.match.is_over,
@@ -451,12 +474,15 @@ class Lobby:
     does not load is set aside in ``unavailable`` (its rows untouched) and the others serve.
     """
 
-    def __init__(self, store: Store, *, default_bot_delay: float = 0.5) -> None:
+    def __init__(
+        self, store: Store, *, default_bot_delay: float = 0.5, bot_gate: BotGate | None = None
+    ) -> None:
         self.store = store
         self.default_bot_delay = default_bot_delay
+        self.bot_gate = bot_gate
         self.tables: dict[str, Table] = {}
-        #: Tables whose match is over, not being played: id → seats.
-        self.finished: dict[str, tuple[str, ...]] = {}
+        #: Tables whose match is over, not being played: id → (seats, private).
+        self.finished: dict[str, tuple[tuple[str, ...], bool]] = {}
         #: Stored tables that do not load: id → why.
         self.unavailable: dict[str, str] = {}
         self._cache: OrderedDict[str, Table] = OrderedDict()
@@ -467,7 +493,7 @@ class Lobby:
         (and sets it aside) if it does not load."""
         try:
             stored = self.store.table(table_id)
-            table = Table(stored.id, stored.spec, stored.digests, self.store)
+            table = Table(stored.id, stored.spec, stored.digests, self.store, stored.watch)
             table.replay(stored.actions)
         except TableNotFoundError:  # pruned meanwhile (koudiandian prune)
             self.finished.pop(table_id, None)
@@ -491,7 +517,7 @@ class Lobby:
         table that does not load is logged and set aside in ``unavailable``."""
         for table_id, finished in self.store.index():
             if finished:
-                self.finished[table_id] = self._seats(table_id)
+                self.finished[table_id] = self._listed(table_id)
                 continue
             with contextlib.suppress(TableUnavailableError):
                 table = self._rebuilt(table_id)
@@ -501,13 +527,17 @@ class Lobby:
                     self._adopt(table)
         return len(self.tables)
 
-    def _seats(self, table_id: str) -> tuple[str, ...]:
+    def _listed(self, table_id: str) -> tuple[tuple[str, ...], bool]:
+        """A finished table's seats and whether it is private, read from its stored spec
+        (tables stored before private tables existed are public)."""
         with contextlib.suppress(Exception):
-            return tuple(json.loads(self.store.spec_text(table_id))["seats"])
-        return ()
+            spec = json.loads(self.store.spec_text(table_id))
+            return tuple(spec["seats"]), bool(spec.get("private", False))
+        return (), True
 
     def _adopt(self, table: Table) -> None:
         table.on_over = self._finish
+        table.bot_gate = self.bot_gate
         self.tables[table.id] = table
         if self._started:
             table.start()
@@ -519,7 +549,7 @@ class Lobby:
                 self.store.mark_finished(table.id)
             except StorageError as e:  # marked at the next start instead
                 _log.warning("table %s: its end is not recorded: %s", table.id, e)
-        self.finished[table.id] = table.spec.seats
+        self.finished[table.id] = (table.spec.seats, table.spec.private)
         if not table.connections and self.tables.get(table.id) is table:
             del self.tables[table.id]
             table.abandon()
@@ -536,32 +566,40 @@ class Lobby:
             await table.stop()
         self._started = False
 
-    def create(self, spec: TableSpec) -> tuple[Table, list[str | None]]:
-        """A new table for ``spec``, stored; returns it and each seat's token (``None`` for
-        a bot's seat). Raises :class:`StorageError` (creating nothing) if the database
-        refuses it."""
+    def create(self, spec: TableSpec) -> tuple[Table, list[str | None], str | None]:
+        """A new table for ``spec``, stored; returns it, each seat's token (``None`` for
+        a bot's seat) and, for a private table, its watch token (a spectator's). Raises
+        :class:`StorageError` (creating nothing) if the database refuses it."""
         table_id = secrets.token_hex(5)
         while self._known(table_id):  # pragma: no cover - 40 random bits
             table_id = secrets.token_hex(5)
         tokens: list[str | None] = [new_token() if k == HUMAN else None for k in spec.seats]
         digests = {s: token_digest(table_id, t) for s, t in enumerate(tokens) if t is not None}
+        watch = new_token() if spec.private else None
+        if watch is not None:
+            digests[WATCH] = token_digest(table_id, watch)
         self.store.add_table(table_id, spec, digests)
         d = [digests.get(s) for s in range(4)]
-        table = Table(table_id, spec, (d[0], d[1], d[2], d[3]), self.store)
+        table = Table(table_id, spec, (d[0], d[1], d[2], d[3]), self.store, digests.get(WATCH))
         self._adopt(table)
-        return table, tokens
+        return table, tokens, watch
 
     def _known(self, table_id: str) -> bool:
         return table_id in self.tables or table_id in self.finished or table_id in self.unavailable
 
     def listing(self) -> list[dict[str, Any]]:
-        """Every table that loads, as ``GET /tables`` lists it: id, seats, whether it is over."""
+        """Every public table that loads, as ``GET /tables`` lists it: id, seats, whether it
+        is over (a private table is never listed)."""
         out = [
             {"id": t.id, "seats": list(t.spec.seats), "over": t.match.is_over}
             for t in self.tables.values()
-            if t.id not in self.finished
+            if t.id not in self.finished and not t.spec.private
         ]
-        out += [{"id": i, "seats": list(seats), "over": True} for i, seats in self.finished.items()]
+        out += [
+            {"id": i, "seats": list(seats), "over": True}
+            for i, (seats, private) in self.finished.items()
+            if not private
+        ]
         return out
 
     def get(self, table_id: str) -> Table:
@@ -578,7 +616,7 @@ class Lobby:
         if table_id in self.unavailable:
             raise TableUnavailableError(self.unavailable[table_id])
         if table_id not in self.finished:
-            raise TableNotFoundError(f"no table {table_id!r}")
+            raise no_table(table_id)
         table = self._rebuilt(table_id)
         self._cache[table_id] = table
         while len(self._cache) > FINISHED_CACHED:
