@@ -271,7 +271,10 @@ def test_a_table_stored_before_private_tables_stays_public(tmp_path: Path) -> No
     del spec["private"]  # what 924b10f wrote
     with sqlite3.connect(db) as con:
         Store(db).close()
-        con.execute("INSERT INTO tables VALUES (?, ?, ?)", ("old", json.dumps(spec), 0.0))
+        con.execute(
+            "INSERT INTO tables (id, spec, created) VALUES (?, ?, ?)",
+            ("old", json.dumps(spec), 0.0),
+        )
     with TestClient(create_app(db)) as client:
         assert [x["id"] for x in client.get("/tables").json()["tables"]] == ["old"]
         assert not client.get("/tables/old").json()["private"]
