@@ -279,16 +279,16 @@ async def _read(websocket: WebSocket, table: Table, conn: Connection) -> None:
         if data is None:
             data = message.get("bytes") or b""
         try:
-            kind, action = parse_message(data)
-            if kind == "ping":
+            msg = parse_message(data)
+            if msg.type == "ping":
                 conn.send({"type": "pong"})
                 continue
-            assert action is not None
             if conn.seat is None:
                 raise InvalidTokenError(
                     "a spectator cannot act: connect with a seat's token to play it"
                 )
-            table.act(conn.seat, action)
+            assert msg.action is not None and msg.decision is not None
+            table.act(conn.seat, msg.action, msg.decision)
         except KoudiandianError as e:
             legal = [] if conn.seat is None else table.match.legal_actions(conn.seat)
             conn.send(error_message(e, legal))
