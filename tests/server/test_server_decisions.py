@@ -166,6 +166,15 @@ def test_a_rebuilt_table_numbers_its_decisions_as_before(tmp_path: Path) -> None
     store.close()
 
 
+def _record(decisions: Decisions, match: Match, shown: list[list[Any]]) -> None:
+    """Note each seat's new decision; check its number counts the decisions it was shown."""
+    for s in range(4):
+        n = decisions.current(s)
+        if n is not None and n > len(shown[s]):
+            shown[s].append((len(match.games), match.legal_actions(s)))
+        assert n is None or n == len(shown[s])
+
+
 @pytest.mark.parametrize("rules", ["taiyuan", "hebei,pao", "changsha", "queyimen"])
 def test_a_number_counts_only_what_its_seat_was_asked(rules: str) -> None:
     """Random play of whole matches: a seat asked across another seat's answer is asked
@@ -178,14 +187,7 @@ def test_a_number_counts_only_what_its_seat_was_asked(rules: str) -> None:
         decisions.update(0, match.to_act)
         shown: list[list[Any]] = [[], [], [], []]  # what each seat was asked, in order
 
-        def record(acted: int | None) -> None:
-            for s in range(4):
-                n = decisions.current(s)
-                if n is not None and n > len(shown[s]):
-                    shown[s].append((len(match.games), match.legal_actions(s)))
-                assert n is None or n == len(shown[s])
-
-        record(None)
+        _record(decisions, match, shown)
         while not match.is_over:
             seat = rng.choice(match.to_act)
             before = {s: (decisions.current(s), match.legal_actions(s)) for s in match.to_act}
@@ -196,4 +198,4 @@ def test_a_number_counts_only_what_its_seat_was_asked(rules: str) -> None:
                 if s != seat and s in match.to_act and len(match.games) == hand:
                     assert decisions.current(s) == number
                     assert match.legal_actions(s) == legal  # the same decision
-            record(seat)
+            _record(decisions, match, shown)
