@@ -21,6 +21,7 @@ from typing import Any
 
 from ..action import Action
 from ..errors import IllegalActionError, KoudiandianError, ProtocolError
+from .inputs import load_json, safe_text
 
 __all__ = ["PROTOCOL", "MAX_MESSAGE", "Message", "parse_message", "error_message"]
 
@@ -44,13 +45,10 @@ class Message:
 
 def parse_message(data: str | bytes) -> Message:
     """The client's message ``data`` (a WebSocket frame's text or bytes), read and checked."""
-    size = len(data) if isinstance(data, bytes) else len(data.encode())
+    size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8", "surrogatepass"))
     if size > MAX_MESSAGE:
         raise ProtocolError(f"message of {size} bytes; at most {MAX_MESSAGE} are read")
-    try:
-        obj = json.loads(data)
-    except (ValueError, UnicodeDecodeError) as e:
-        raise ProtocolError(f"the message is not JSON: {e}") from None
+    obj = load_json(data, "the message")
     if not isinstance(obj, dict):
         raise ProtocolError(f"a message is a JSON object, got {type(obj).__name__}")
     kind = obj.get("type")
@@ -97,6 +95,6 @@ def error_message(error: Exception, legal: list[Action] | None = None) -> dict[s
     return {
         "type": "error",
         "error": type(error).__name__,
-        "message": str(error),
+        "message": safe_text(str(error)),
         "legal_actions": [a.to_dict() for a in legal or []],
     }
