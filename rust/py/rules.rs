@@ -49,7 +49,7 @@ fn set(rules: &mut Rules, name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> 
             }
         },
         OptionType::Choice(names) => match value.cast::<PyString>() {
-            Ok(s) => spec.read(utf8(&s, &format!("option {}:", spec.name), Error::Rules)?)?,
+            Ok(s) => spec.read(utf8(s, &format!("option {}:", spec.name), Error::Rules)?)?,
             Err(_) => {
                 return Err(Error::Rules(format!(
                     "option {} must be one of {}, got {}",
@@ -95,7 +95,7 @@ pub fn rules_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<PyRules> {
         return Ok(*r.get());
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(Rules::parse(utf8(&s, "rules text", Error::Rules)?)?.into());
+        return Ok(Rules::parse(utf8(s, "rules text", Error::Rules)?)?.into());
     }
     Err(Error::Argument(format!(
         "rules must be a Rules or a preset name, got {}",
