@@ -70,6 +70,21 @@ def test_hello_names_the_protocol_and_a_view_its_decision(client: TestClient) ->
         assert "decision" not in view["view"]  # a spectator is asked nothing
 
 
+def test_an_action_of_protocol_1_is_refused_saying_why(client: TestClient) -> None:
+    tid, token = _table(client)
+    with client.websocket_connect(f"/tables/{tid}/ws?token={token}") as ws:
+        view = _to_act(ws)
+        before = client.get(f"/tables/{tid}").json()
+        ws.send_json({"type": "action", "action": view["legal_actions"][0]})
+        reply = _error(ws)
+        assert reply["error"] == "ProtocolError"
+        assert "decision" in reply["message"] and f"protocol {PROTOCOL}" in reply["message"]
+        for bad in (True, -1, 1.0, "1", [1]):
+            ws.send_json({"type": "action", "decision": bad, "action": "pass"})
+            assert _error(ws)["error"] == "ProtocolError"
+        assert client.get(f"/tables/{tid}").json() == before
+
+
 def test_the_same_action_sent_twice_is_applied_once(client: TestClient) -> None:
     tid, token = _table(client)
     with client.websocket_connect(f"/tables/{tid}/ws?token={token}") as ws:
