@@ -93,7 +93,13 @@ class Seat:
                         v = m["view"]
                         action = choose(v["legal_actions"], v["drawn"])
                         sent_at = time.perf_counter()
-                        await ws.send(json.dumps({"type": "action", "action": action}))
+                        # v.get: an older server (no decision numbers), to compare in one run
+                        message = {
+                            "type": "action",
+                            "decision": v.get("decision"),
+                            "action": action,
+                        }
+                        await ws.send(json.dumps(message))
                         self.actions += 1
                     elif kind == "error":
                         self.errors.append(m["message"])

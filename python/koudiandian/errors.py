@@ -22,6 +22,7 @@ __all__ = [
     "InvalidWallError",
     "IllegalActionError",
     "NotYourTurnError",
+    "StaleDecisionError",
     "InvalidEventLogError",
     "BackendError",
     "ProtocolError",
@@ -93,6 +94,13 @@ class IllegalActionError(KoudiandianError, ValueError):
 
 class NotYourTurnError(KoudiandianError, ValueError):
     """The seat is not one of the seats that must decide now (or the hand is over)."""
+
+
+class StaleDecisionError(NotYourTurnError):
+    """An action to the game server names a decision the seat is not asked now: one already
+    taken (a message sent twice, a resend, another socket of the seat was first) or
+    withdrawn, or one not offered yet (``koudiandian.server``, docs/server.md). Nothing is
+    changed."""
 
 
 class InvalidEventLogError(KoudiandianError, ValueError):

@@ -22,6 +22,7 @@ from koudiandian.server.store import Store  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from tests.support.server_util import (  # noqa: E402, F401
+    act_message,
     choose,
     deadline,
     free_port,
@@ -41,7 +42,7 @@ def test_the_store_is_in_wal_mode(tmp_path: Path) -> None:
 
 
 def _act(ws: Any, view: dict[str, Any]) -> None:
-    ws.send_json({"type": "action", "action": choose(view["legal_actions"], view["drawn"])})
+    ws.send_json(act_message(view, choose(view["legal_actions"], view["drawn"])))
 
 
 def test_every_action_is_committed_before_its_events_are_sent(tmp_path: Path) -> None:
@@ -165,7 +166,7 @@ class Client:
 
 def _act_raw(ws: Any, view: dict[str, Any]) -> None:
     a = choose(view["legal_actions"], view["drawn"])
-    ws.send(json.dumps({"type": "action", "action": a}))
+    ws.send(json.dumps(act_message(view, a)))
 
 
 def test_kill_9_mid_hand_then_restart_resumes_every_table(tmp_path: Path) -> None:
@@ -255,10 +256,10 @@ def test_actions_the_store_cannot_commit_are_undone(tmp_path: Path) -> None:
 
     store.add_action = failing  # type: ignore[method-assign]
     with pytest.raises(sqlite3.OperationalError):
-        table.act(0, action)
+        table.act(0, action, 1)
     assert table.match.to_json() == before and table.actions == 0
     assert stored_matches(db)[table.id].to_json() == before  # rolled back, the human's too
     store.add_action = real  # type: ignore[method-assign]
-    table.act(0, action)
+    table.act(0, action, 1)
     assert table.actions > 1
     assert stored_matches(db)[table.id].to_json() == table.match.to_json()

@@ -12,7 +12,6 @@ import gc
 import json
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
-from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -33,6 +32,7 @@ from ..errors import (
     TableUnavailableError,
 )
 from .auth import SUBPROTOCOL, token_of_subprotocols
+from .inputs import count, load_json, safe_text
 from .limits import CLOSE_LIMIT, BotGate, Gate, Limits, RateBucket
 from .names import names
 from .origin import OriginGuard, normal_origin
@@ -59,11 +59,12 @@ CLOSE_UNAVAILABLE = 4503
 
 
 def _error(status: int, e: Exception) -> JSONResponse:
-    return JSONResponse({"error": type(e).__name__, "message": str(e)}, status_code=status)
+    message = safe_text(str(e))
+    return JSONResponse({"error": type(e).__name__, "message": message}, status_code=status)
 
 
 async def _body(request: Request) -> bytes:
-    size = int(request.headers.get("content-length") or 0)
+    size = count(request.headers.get("content-length") or "0", "content-length")
     if size > MAX_BODY:
         raise ProtocolError(f"request body of {size} bytes; at most {MAX_BODY}")
     body = b""
@@ -72,13 +73,6 @@ async def _body(request: Request) -> bytes:
         if len(body) > MAX_BODY:
             raise ProtocolError(f"request body over {MAX_BODY} bytes")
     return body
-
-
-def _json(body: bytes) -> Any:
-    try:
-        return json.loads(body)
-    except ValueError as e:
-        raise ProtocolError(f"the request body is not JSON: {e}") from None
 
 
 def create_app(
@@ -114,12 +108,26 @@ def create_app(
         await lobby.stop()
 
     guard = Middleware(OriginGuard, allowed_origins=origins)
-    app = Starlette(routes=_ROUTES, lifespan=lifespan, middleware=[guard])
+    app = Starlette(
+        routes=_ROUTES,
+        lifespan=lifespan,
+        middleware=[guard],
+        exception_handlers={404: _no_route, 405: _no_route},
+    )
     app.state.lobby = lobby
     app.state.bot_delay = bot_delay
     app.state.allow_seeds = allow_seeds
     app.state.gate = Gate(limits)
     return app
+
+
+async def _no_route(request: Request, exc: Exception) -> Response:
+    """A path no route serves (404) or a method the route does not take (405), as the
+    documented JSON error."""
+    status = getattr(exc, "status_code", 404)
+    what = "no route" if status == 404 else "the route does not take"
+    error = ProtocolError(f"{what} {request.method} {request.url.path[:200]}")
+    return _error(status, error)
 
 
 def _lobby(conn: HTTPConnection) -> Lobby:
@@ -146,7 +154,7 @@ async def create_table(request: Request) -> Response:
         return _error(429, e)
     try:
         spec = TableSpec.parse(
-            _json(await _body(request)),
+            load_json(await _body(request), "the request body"),
             default_bot_delay=request.app.state.bot_delay,
             allow_seed=request.app.state.allow_seeds,
         )
@@ -194,7 +202,7 @@ async def get_table(request: Request) -> Response:
 async def get_hand(request: Request) -> Response:
     """A finished hand's full log (the wall and every decision)."""
     try:
-        hand = _int_param(request.path_params["hand"], "hand")
+        hand = count(request.path_params["hand"], "hand")
         game = _table(request).finished_hand(hand)
     except TableNotFoundError as e:
         return _error(404, e)
@@ -207,7 +215,7 @@ async def get_hand(request: Request) -> Response:
 
 async def get_hand_replay(request: Request) -> Response:
     try:
-        hand = _int_param(request.path_params["hand"], "hand")
+        hand = count(request.path_params["hand"], "hand")
         game = _table(request).finished_hand(hand)
     except TableNotFoundError as e:
         return _error(404, e)
@@ -223,10 +231,10 @@ async def post_replay(request: Request) -> Response:
     (``Game.to_json``) or ``{"events": [...]}``; ``?hand=i`` picks a line."""
     try:
         text = (await _body(request)).decode("utf-8", errors="replace")
-        hand = _int_param(request.query_params.get("hand", "0"), "hand")
+        hand = count(request.query_params.get("hand", "0"), "hand")
         stripped = text.strip()
         if stripped.startswith("{") and "\n" not in stripped:
-            obj = _json(stripped.encode())
+            obj = load_json(stripped, "the request body")
             hands = [obj["events"]] if isinstance(obj.get("events"), list) else []
             if not hands:
                 raise ProtocolError("the body has no 'events' list")
@@ -288,8 +296,8 @@ async def _serve_socket(
             return
     try:
         hand_param = websocket.query_params.get("hand")
-        hand = None if hand_param is None else _int_param(hand_param, "hand")
-        since = _int_param(websocket.query_params.get("since", "0"), "since")
+        hand = None if hand_param is None else count(hand_param, "hand")
+        since = count(websocket.query_params.get("since", "0"), "since")
         views = websocket.query_params.get("views", "act")
         if views not in ("act", "all"):
             raise ProtocolError(f"views must be 'act' or 'all', got {views[:40]!r}")
@@ -320,12 +328,6 @@ _ROUTES = [
     WebSocketRoute("/tables/{table_id}/ws", play),
     Mount("/static", StaticFiles(directory=_STATIC), name="static"),
 ]
-
-
-def _int_param(text: str, name: str) -> int:
-    if not text.isdigit() or len(text) > 9:
-        raise ProtocolError(f"{name} must be a number 0 or more, got {text[:40]!r}")
-    return int(text)
 
 
 async def _write(websocket: WebSocket, conn: Connection) -> None:
@@ -361,16 +363,16 @@ async def _read(websocket: WebSocket, table: Table, conn: Connection, messages: 
         if data is None:
             data = message.get("bytes") or b""
         try:
-            kind, action = parse_message(data)
-            if kind == "ping":
+            msg = parse_message(data)
+            if msg.type == "ping":
                 conn.send({"type": "pong"})
                 continue
-            assert action is not None
             if conn.seat is None:
                 raise InvalidTokenError(
                     "a spectator cannot act: connect with a seat's token to play it"
                 )
-            table.act(conn.seat, action)
+            assert msg.action is not None and msg.decision is not None
+            table.act(conn.seat, msg.action, msg.decision)
         except KoudiandianError as e:
             legal = [] if conn.seat is None else table.match.legal_actions(conn.seat)
             conn.send(error_message(e, legal))

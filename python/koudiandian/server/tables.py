@@ -40,7 +40,9 @@ from ..game import Game
 from ..match import Match
 from ..simulate import BOTS, _LazyView
 from .auth import WATCH, holder_of, new_token, seat_of, token_digest
+from .decisions import Decisions
 from .limits import BotGate
+from .protocol import PROTOCOL
 from .spec import HUMAN, TableSpec
 from .store import Store
 from .visibility import public_view, seat_log, seat_view
@@ -80,7 +82,7 @@ class Connection:
     seat: int | None
     hand: int = 0  # the hand whose events it is being sent
     sent: int = 0  # how many events of that hand it has been sent
-    view_key: tuple[int, int] | None = None  # (hand, events) of the last view sent
+    view_key: tuple[int, int, int | None] | None = None  # (hand, events, decision) last sent
     all_views: bool = False  # a view after every change, not only when the seat must act
     ended: bool = False  # whether it has been told that the match is over
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
@@ -145,6 +147,8 @@ class Table:
         self._watch = watch  # the watch token's digest (a private table's)
         self._store = store
         self.match = _match_of(spec)
+        self.decisions = Decisions()
+        self._asked(None)
         self.actions = 0  # actions accepted (and stored) so far
         self.connections: set[Connection] = set()
         self._bots: list[Bot | None] = []
@@ -185,13 +189,22 @@ class Table:
     def replay(self, actions: list[tuple[int, Action]]) -> None:
         """Take the stored ``actions`` again (rebuilding the table after a restart)."""
         for seat, action in actions:
-            self.match.step(seat, action)
+            self._step(seat, action)
         self.actions = len(actions)
 
-    def _apply(self, seat: int, action: Action) -> None:
-        """Step the match (the engine refuses a bad action, changing nothing) and store the
-        action (committed when the enclosing :meth:`_committing` block ends)."""
+    def _step(self, seat: int, action: Action) -> None:
+        """Step the match (the engine refuses a bad action, changing nothing) and number
+        the decisions it asks next."""
         self.match.step(seat, action)
+        self._asked(seat)
+
+    def _asked(self, acted: int | None) -> None:
+        self.decisions.update(len(self.match.games) - 1, self.match.to_act, acted)
+
+    def _apply(self, seat: int, action: Action) -> None:
+        """Step the match (:meth:`_step`) and store the action (committed when the
+        enclosing :meth:`_committing` block ends)."""
+        self._step(seat, action)
         self._store.add_action(self.id, self.actions, seat, action)
         self.actions += 1
 
@@ -210,15 +223,19 @@ class Table:
 
     def _rebuild(self) -> None:
         self.match = _match_of(self.spec)
+        self.decisions = Decisions()
+        self._asked(None)
         self.replay(self._store.table(self.id).actions)
         self._logs.clear()
         self._bots_hand = -1
 
-    def act(self, seat: int, action: Action) -> None:
-        """A person's action for ``seat``: checked by the engine, then committed (with the
-        bots' answers when they act at once), then broadcast. Raises the engine's error, and
-        changes nothing, if it is refused."""
-        self.match.step(seat, action)  # a refused action raises here, before any change
+    def act(self, seat: int, action: Action, decision: int) -> None:
+        """A person's action for ``seat`` (0–3), answering its decision number ``decision``:
+        checked against the decision it is asked (:class:`StaleDecisionError` otherwise),
+        then by the engine, then committed (with the bots' answers when they act at once),
+        then broadcast. Raises, and changes nothing, if it is refused."""
+        self.decisions.check(seat, decision)
+        self._step(seat, action)  # a refused action raises here, before any change
         with self._committing():
             self._store.add_action(self.id, self.actions, seat, action)
             self.actions += 1
@@ -324,9 +341,14 @@ class Table:
         return log
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The current hand's view for ``seat`` (``None``: public)."""
+        """The current hand's view for ``seat`` (``None``: public); a seat's carries the
+        number of the decision it is asked (``decision``, ``None`` when asked nothing)."""
         game = self.match.game
-        return public_view(game) if seat is None else seat_view(game, seat)
+        if seat is None:
+            return public_view(game)
+        view = seat_view(game, seat)
+        view["decision"] = self.decisions.current(seat)
+        return view
 
     def connect(
         self,
@@ -351,6 +373,7 @@ class Table:
         conn.add(
             {
                 "type": "hello",
+                "protocol": PROTOCOL,
                 "table": self.id,
                 "seat": seat,
                 "seats": list(self.spec.seats),
@@ -394,7 +417,11 @@ class Table:
                 break
             conn.hand += 1
             conn.sent = 0
-        key = (conn.hand, conn.sent)
+        key = (
+            conn.hand,
+            conn.sent,
+            None if conn.seat is None else self.decisions.current(conn.seat),
+        )
         if force_view or (
             key != conn.view_key
             and (

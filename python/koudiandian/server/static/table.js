@@ -122,7 +122,9 @@ function receive(m) {
 function send(action) {
   if (state.pending || !state.ws || state.ws.readyState !== WebSocket.OPEN) return;
   state.pending = true;
-  state.ws.send(JSON.stringify({ type: "action", action }));
+  // The action names the decision it answers (protocol 2): sent twice, or after the
+  // decision was taken on another socket, it is refused and changes nothing.
+  state.ws.send(JSON.stringify({ type: "action", decision: state.view.decision, action }));
   state.legal = [];
   renderActions();
 }
