@@ -28,13 +28,14 @@ from tests.support.server_util import act_message, choose, deadline, recv  # noq
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:", bot_delay=0)) as c:
+    with TestClient(create_app(":memory:", bot_delay=0, allow_seeds=True)) as c:
         yield c
 
 
 def _table(client: TestClient, seed: int = 5) -> tuple[str, str]:
     r = client.post(
-        "/tables", json={"seats": ["human", "greedy", "greedy", "greedy"], "seed": seed}
+        "/tables",
+        json={"seats": ["human", "greedy", "greedy", "greedy"], "seed": seed, "private": False},
     )
     assert r.status_code == 201, r.text
     return r.json()["id"], r.json()["tokens"][0]
@@ -161,7 +162,7 @@ def test_a_rebuilt_table_numbers_its_decisions_as_before(tmp_path: Path) -> None
     db = tmp_path / "k.sqlite"
     store = Store(db)
     spec = TableSpec.parse({"seats": ["human", "human", "greedy", "human"], "seed": 4})
-    table, _ = Lobby(store).create(spec)
+    table, _, _ = Lobby(store).create(spec)
     rng = random.Random(1)
     for _ in range(60):
         seat = table.match.to_act[0]

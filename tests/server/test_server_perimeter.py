@@ -244,7 +244,7 @@ def test_a_table_with_a_person_is_private_by_default(client: TestClient) -> None
         while m["type"] != "view":
             m = recv(ws)
         assert m["view"]["seat"] is None and not m["view"]["legal_actions"]
-        ws.send_text(json.dumps({"type": "action", "action": "pass"}))
+        ws.send_text(json.dumps({"type": "action", "decision": 1, "action": "pass"}))
         assert recv(ws)["error"] == "InvalidTokenError"  # a spectator cannot act
     with client.websocket_connect(
         f"/tables/{tid}/ws", subprotocols=["koudiandian", f"token.{watch}"]

@@ -221,7 +221,11 @@ def test_a_full_disk_refuses_the_action_keeps_the_socket_and_the_table(
                         client.get(f"/tables/{tid}").json(),
                     )
                     ws.send_json(
-                        {"type": "action", "action": choose(view["legal_actions"], view["drawn"])}
+                        {
+                            "type": "action",
+                            "decision": view["decision"],
+                            "action": choose(view["legal_actions"], view["drawn"]),
+                        }
                     )
                 if m["type"] == "error":
                     refused = m
@@ -246,7 +250,13 @@ def test_a_full_disk_refuses_the_action_keeps_the_socket_and_the_table(
             assert recv(ws)["type"] == "pong"
             _make_room(store)
             assert view is not None
-            ws.send_json({"type": "action", "action": choose(view["legal_actions"], view["drawn"])})
+            ws.send_json(
+                {
+                    "type": "action",
+                    "decision": view["decision"],
+                    "action": choose(view["legal_actions"], view["drawn"]),
+                }
+            )
             m = recv(ws)
             assert m["type"] == "event", m
             assert table.actions > before[1]
