@@ -9,7 +9,10 @@ generator (one asyncio loop). It reports actions per second (every seat's action
 server's count), the latency from a client's action to the next event it receives (p50,
 p99, max), whether every client's and spectator's log equals the server's ``events_for`` of
 its seat (and the public log), and the CPU time each process used. Bounded: ``--timeout``
-seconds at most. Needs the [server] extra and ``websockets``.
+seconds at most. ``--claim-wait`` is the server's wait after each discard (default 0 here:
+with the server's default, 0.4 s, every table plays at most one discard per 0.4 s and the
+figure measures the wait; run both to give both). Needs the [server] extra and
+``websockets``.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from typing import Any
 
 import websockets
 from koudiandian import Game
+from koudiandian.game import replay_decisions
 
 
 def choose(legal: list[dict[str, Any]], drawn: int | None) -> dict[str, Any]:
@@ -111,7 +115,9 @@ class Seat:
                         return
 
 
-async def run(port: int, tables: int, hands: int, timeout: float) -> dict[str, Any]:
+async def run(
+    port: int, tables: int, hands: int, timeout: float, claim_wait: float | None = None
+) -> dict[str, Any]:
     seats: list[Seat] = []
     for i in range(tables):
         t = http(
@@ -145,7 +151,11 @@ async def run(port: int, tables: int, hands: int, timeout: float) -> dict[str, A
     own1 = os.times()
     server1 = cpu_seconds(SERVER_PID)
     states = [http(port, f"/tables/{s.table}") for s in seats]
-    after = sum(st["actions"] for st in states)
+    after = 0  # every seat's actions, answers included (the public count leaves them out)
+
+    def count(seat: int, action: Any) -> None:
+        nonlocal after
+        after += 1
 
     # Every client's log against the server's events_for of its seat, hand by hand.
     lost_or_duplicated = 0
@@ -153,6 +163,7 @@ async def run(port: int, tables: int, hands: int, timeout: float) -> dict[str, A
         assert state["over"], state
         for hand in range(state["finished_hands"]):
             full = http(port, f"/tables/{seat.table}/hands/{hand}")["events"]
+            replay_decisions(full, count)
             game = Game.replay(full)
             expected = game.events_for(0)
             got = seat.events.get(hand, [])
@@ -165,6 +176,7 @@ async def run(port: int, tables: int, hands: int, timeout: float) -> dict[str, A
     return {
         "tables": tables,
         "hands_per_table": hands,
+        "claim_wait_s": claim_wait,
         "sockets": 2 * tables,
         "elapsed_s": round(elapsed, 2),
         "actions": after - before,
@@ -207,6 +219,12 @@ def main() -> int:
         help="use the server already listening on this port of 127.0.0.1 (with --server-pid)",
     )
     p.add_argument("--server-pid", type=int, help="that server's process id (for its CPU time)")
+    p.add_argument(
+        "--claim-wait",
+        type=float,
+        default=0.0,
+        help="the server's wait after each discard (seconds; default 0, the server's own 0.4)",
+    )
     args = p.parse_args()
     if args.connect is not None:
         SERVER_PID = args.server_pid
@@ -221,7 +239,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         server = subprocess.Popen(
             [sys.executable, "-m", "koudiandian", "serve", "--port", str(port)]
-            + ["--db", str(Path(tmp) / "load.sqlite"), "--bot-delay", "0", "--quiet"],
+            + ["--db", str(Path(tmp) / "load.sqlite"), "--bot-delay", "0", "--quiet"]
+            + ["--claim-wait", str(args.claim_wait)],
         )
         SERVER_PID = server.pid
         try:
@@ -237,7 +256,7 @@ def main() -> int:
                 uvloop.install()
             except ImportError:
                 pass
-            report = asyncio.run(run(port, args.tables, args.hands, args.timeout))
+            report = asyncio.run(run(port, args.tables, args.hands, args.timeout, args.claim_wait))
         finally:
             server.send_signal(signal.SIGTERM)
             server.wait(30)

@@ -93,7 +93,7 @@ def site(
     port = free_port()
     db = tmp_path_factory.mktemp("db") / "k.sqlite"
     with (
-        server_process(db, port, "--bot-delay", "0"),
+        server_process(db, port, "--bot-delay", "0", "--claim-wait", "0.05"),
         sync_api.sync_playwright() as pw,
     ):
         browser = pw.chromium.launch(

@@ -24,7 +24,7 @@ from tests.support.server_util import choose, deadline, recv  # noqa: E402, F401
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:", bot_delay=0)) as c:
+    with TestClient(create_app(":memory:", bot_delay=0, claim_wait=0)) as c:
         yield c
 
 
@@ -267,7 +267,8 @@ def test_bots_wait_their_delay() -> None:
                 until(ws, "view")
             assert time.monotonic() - start >= 0.05 * 3
         state = client.get(f"/tables/{tid}").json()
-        assert state["actions"] >= 4 and not state["over"]  # 70-odd actions at 20 a second
+        # 70-odd actions at 20 a second; the public count leaves out answers (a pong's too)
+        assert state["actions"] >= 3 and not state["over"]
 
 
 def test_serve_refuses_a_bad_port_by_name(capsys: pytest.CaptureFixture[str]) -> None:

@@ -46,7 +46,7 @@ def _act(ws: Any, view: dict[str, Any]) -> None:
 
 def test_every_action_is_committed_before_its_events_are_sent(tmp_path: Path) -> None:
     db = tmp_path / "k.sqlite"
-    with TestClient(create_app(db, bot_delay=0)) as client:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0)) as client:
         r = client.post(
             "/tables", json={"seats": ["human", "greedy", "greedy", "random"], "seed": 4}
         )
@@ -74,7 +74,7 @@ def test_a_restarted_server_rebuilds_every_table_exactly(tmp_path: Path) -> None
     db = tmp_path / "k.sqlite"
     states: dict[str, str] = {}
     tokens: dict[str, str] = {}
-    with TestClient(create_app(db, bot_delay=0)) as client:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0)) as client:
         for n, (spec, moves) in enumerate(
             [
                 ({"seats": ["human", "greedy", "greedy", "greedy"]}, 4),  # mid-hand
@@ -100,7 +100,7 @@ def test_a_restarted_server_rebuilds_every_table_exactly(tmp_path: Path) -> None
             states[tid] = table.match.to_json()
         public = {tid: client.get(f"/tables/{tid}").json() for tid in states}
     assert len(states) == 4 and sum(json.loads(s)["games"] != [] for s in states.values()) == 4
-    with TestClient(create_app(db, bot_delay=0)) as client:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0)) as client:
         lobby = client.app.state.lobby  # type: ignore[attr-defined]
         assert {tid: t.match.to_json() for tid, t in lobby.tables.items()} == states
         for tid in states:
@@ -169,7 +169,7 @@ def _act_raw(ws: Any, view: dict[str, Any]) -> None:
 def test_kill_9_mid_hand_then_restart_resumes_every_table(tmp_path: Path) -> None:
     db = tmp_path / "k.sqlite"
     port = free_port()
-    with server_process(db, port, "--bot-delay", "0") as proc:
+    with server_process(db, port, "--bot-delay", "0", "--claim-wait", "0") as proc:
         t = _post(port, "/tables", {"seats": ["human", "greedy", "greedy", "greedy"], "seed": 31})
         other = _post(
             port, "/tables", {"seats": ["human", "greedy", "greedy", "greedy"], "seed": 32}
@@ -197,7 +197,7 @@ def test_kill_9_mid_hand_then_restart_resumes_every_table(tmp_path: Path) -> Non
     at_crash = crashed[tid].games[0]
     assert at_crash.events_for(0)[:seen] == a.events and len(at_crash.events_for(0)) > seen
 
-    with server_process(db, port, "--bot-delay", "0"):
+    with server_process(db, port, "--bot-delay", "0", "--claim-wait", "0"):
         after = _get(port, f"/tables/{tid}")
         assert {**after, "seats": None} == {**before, "seats": None}
         a2 = Client(port, tid, token, since=seen)
@@ -224,7 +224,7 @@ def test_actions_the_store_cannot_commit_are_undone(tmp_path: Path) -> None:
 
     db = tmp_path / "k.sqlite"
     store = Store(db)
-    table, _ = Lobby(store).create(
+    table, _ = Lobby(store, claim_wait=0).create(  # the bots act within the human's action
         TableSpec.parse(
             {"seats": ["human", "greedy", "greedy", "greedy"], "seed": 3, "bot_delay": 0}
         )

@@ -34,6 +34,7 @@ from .replay import frames, hands_of_jsonl
 from .spec import TableSpec
 from .store import Store
 from .tables import Connection, Lobby, Table
+from .windows import DEFAULT_CLAIM_WAIT
 
 __all__ = ["create_app", "MAX_BODY", "WS_MAX_SIZE"]
 
@@ -74,12 +75,17 @@ def _json(body: bytes) -> Any:
 
 
 def create_app(
-    db: str | Path | Store = ":memory:", *, bot_delay: float = 0.5, durable: bool = False
+    db: str | Path | Store = ":memory:",
+    *,
+    bot_delay: float = 0.5,
+    durable: bool = False,
+    claim_wait: float = DEFAULT_CLAIM_WAIT,
 ) -> Starlette:
     """The server over the database ``db`` (a path, or a :class:`Store`). Tables stored
-    there are rebuilt at startup. ``bot_delay`` is the default of a table's bot delay."""
+    there are rebuilt at startup. ``bot_delay`` is the default of a table's bot delay;
+    ``claim_wait`` the wait after each discard at a table with a person (``.windows``)."""
     store = db if isinstance(db, Store) else Store(db, durable=durable)
-    lobby = Lobby(store, default_bot_delay=bot_delay)
+    lobby = Lobby(store, default_bot_delay=bot_delay, claim_wait=claim_wait)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -290,5 +296,5 @@ async def _read(websocket: WebSocket, table: Table, conn: Connection) -> None:
                 )
             table.act(conn.seat, action)
         except KoudiandianError as e:
-            legal = [] if conn.seat is None else table.match.legal_actions(conn.seat)
+            legal = [] if conn.seat is None else table.legal_actions(conn.seat)
             conn.send(error_message(e, legal))

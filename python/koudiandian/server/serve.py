@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import InvalidArgumentError
+from .windows import DEFAULT_CLAIM_WAIT
 
 __all__ = ["serve", "MISSING_EXTRA"]
 
@@ -20,14 +21,19 @@ def serve(
     db: str | Path = "koudiandian.sqlite",
     *,
     bot_delay: float = 0.5,
+    claim_wait: float = DEFAULT_CLAIM_WAIT,
     durable: bool = False,
     log_level: str = "info",
 ) -> None:
-    """Serve tables on ``host:port``, stored in the SQLite database ``db``, until stopped."""
+    """Serve tables on ``host:port``, stored in the SQLite database ``db``, until stopped.
+    ``claim_wait`` (0–10 seconds) is the wait after each discard at a table with a person
+    (docs/server.md, "The claim window")."""
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port < 65536:
         raise InvalidArgumentError(f"port must be 0–65535, got {port!r}")
     if not 0 <= bot_delay <= 10:
         raise InvalidArgumentError(f"bot_delay must be 0–10 seconds, got {bot_delay!r}")
+    if not 0 <= claim_wait <= 10:
+        raise InvalidArgumentError(f"claim_wait must be 0–10 seconds, got {claim_wait!r}")
     try:
         import uvicorn
 
@@ -35,7 +41,7 @@ def serve(
     except ImportError:
         raise InvalidArgumentError(MISSING_EXTRA) from None
 
-    app = create_app(db, bot_delay=bot_delay, durable=durable)
+    app = create_app(db, bot_delay=bot_delay, claim_wait=claim_wait, durable=durable)
     uvicorn.run(
         app,
         host=host,

@@ -8,7 +8,10 @@ store.
 
 Bots act on the server: with ``bot_delay == 0`` they act at once, in the same step as the
 action that gave them their turn; otherwise a table's driver task waits ``bot_delay``
-seconds before each bot action.
+seconds before each bot action (at a table with a person, not before a bot's hidden answer
+to a discard). At a table with a person every discard is shown alike, whether or not a seat
+may claim it (:mod:`.windows`): what follows it is sent ``claim_wait`` seconds later. The
+driver's waits go through the table's ``clock`` and ``sleep``, which a test may inject.
 """
 
 from __future__ import annotations
@@ -18,13 +21,14 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Iterator
+import time
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..action import Action
 from ..bots import Bot
-from ..errors import KoudiandianError, TableNotFoundError
+from ..errors import KoudiandianError, NotYourTurnError, TableNotFoundError
 from ..game import Game
 from ..match import Match
 from ..simulate import BOTS, _LazyView
@@ -32,8 +36,9 @@ from .auth import new_token, seat_of, token_digest
 from .spec import HUMAN, TableSpec
 from .store import Store
 from .visibility import public_view, seat_log, seat_view
+from .windows import DEFAULT_CLAIM_WAIT, ClaimWindows
 
-__all__ = ["Table", "Lobby", "Connection", "MAX_QUEUED"]
+__all__ = ["Table", "Lobby", "Connection", "MAX_QUEUED", "NOT_YOUR_TURN"]
 
 _log = logging.getLogger("koudiandian.server")
 
@@ -54,6 +59,10 @@ except ImportError:  # pragma: no cover - orjson is in the [server] extra
 MAX_QUEUED = 20_000
 # Bot actions taken at once (bot_delay 0) before the table lets other tables run.
 _BOT_BURST = 400
+#: What a seat that is not to act is told when it acts (it names no seat: who else has a
+#: decision is not public).
+NOT_YOUR_TURN = "it is not your turn: no decision is pending for this seat"
+_ANSWERING = ("claim", "rob")
 
 
 @dataclass(eq=False)
@@ -66,6 +75,7 @@ class Connection:
     hand: int = 0  # the hand whose events it is being sent
     sent: int = 0  # how many events of that hand it has been sent
     view_key: tuple[int, int] | None = None  # (hand, events) of the last view sent
+    view_due: bool = False  # a view is owed (held back while a claim window is open)
     all_views: bool = False  # a view after every change, not only when the seat must act
     ended: bool = False  # whether it has been told that the match is over
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
@@ -102,7 +112,11 @@ def _match_of(spec: TableSpec) -> Match:
 
 
 class Table:
-    """One table: a match played by people (with tokens) and server-side bots."""
+    """One table: a match played by people (with tokens) and server-side bots.
+
+    ``claim_wait`` (seconds, ≥ 0) is how long what follows a discard is held at a table with
+    a person (:mod:`.windows`); ``clock`` (monotonic seconds) and ``sleep`` (an awaitable
+    wait of that many seconds) are the driver's, injectable for tests."""
 
     def __init__(
         self,
@@ -110,6 +124,10 @@ class Table:
         spec: TableSpec,
         digests: tuple[bytes | None, bytes | None, bytes | None, bytes | None],
         store: Store,
+        *,
+        claim_wait: float = DEFAULT_CLAIM_WAIT,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self.id = table_id
         self.spec = spec
@@ -117,12 +135,18 @@ class Table:
         self._store = store
         self.match = _match_of(spec)
         self.actions = 0  # actions accepted (and stored) so far
+        self._answers = 0  # of which answers to a discard or an added kong (not public)
         self.connections: set[Connection] = set()
         self._bots: list[Bot | None] = []
         self._bots_hand = -1
         self._logs: dict[tuple[int, int | None], tuple[int, list[dict[str, Any]]]] = {}
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
+        self._person = HUMAN in spec.seats
+        self._clock = clock
+        self._sleep = sleep
+        self._windows = ClaimWindows(claim_wait if self._person else 0.0, clock)
+        self._shown: dict[str, Any] = {}  # the public state before the last opener's step
 
     # -- seats --------------------------------------------------------------------------
 
@@ -146,16 +170,22 @@ class Table:
 
     def replay(self, actions: list[tuple[int, Action]]) -> None:
         """Take the stored ``actions`` again (rebuilding the table after a restart)."""
+        self._answers = 0
         for seat, action in actions:
+            self._answers += self.match.game.phase in _ANSWERING
             self.match.step(seat, action)
         self.actions = len(actions)
+        self._windows.show_all(self._public_log, len(self.match.games))
 
     def _apply(self, seat: int, action: Action) -> None:
         """Step the match (the engine refuses a bad action, changing nothing) and store the
         action (committed when the enclosing :meth:`_committing` block ends)."""
+        self._before_step()
+        answer = self.match.game.phase in _ANSWERING
         self.match.step(seat, action)
         self._store.add_action(self.id, self.actions, seat, action)
         self.actions += 1
+        self._answers += answer
 
     @contextlib.contextmanager
     def _committing(self) -> Iterator[None]:
@@ -177,19 +207,52 @@ class Table:
     def act(self, seat: int, action: Action) -> None:
         """A person's action for ``seat``: checked by the engine, then committed (with the
         bots' answers when they act at once), then broadcast. Raises the engine's error, and
-        changes nothing, if it is refused."""
+        changes nothing, if it is refused; :class:`NotYourTurnError` (naming no seat) if
+        ``seat`` has no decision it has been shown."""
+        if not self.may_act(seat):
+            raise NotYourTurnError(NOT_YOUR_TURN)
+        self._before_step()
+        answer = self.match.game.phase in _ANSWERING
         self.match.step(seat, action)  # a refused action raises here, before any change
         with self._committing():
             self._store.add_action(self.id, self.actions, seat, action)
             self.actions += 1
+            self._answers += answer
             if self.spec.bot_delay == 0:
                 self._run_bots(_BOT_BURST)
         self.flush()
         self._wake.set()
 
+    def may_act(self, seat: int) -> bool:
+        """Whether ``seat`` (0–3) is to act in what the table has shown: it is to act, and
+        unless a claim window is open, the window is about the discard the seats were shown
+        and ``seat`` is asked about it."""
+        if seat not in self.match.to_act:
+            return False
+        games = self.match.games
+        self._windows.advance(self._public_log, len(games))
+        if not self._windows.held():
+            return True
+        hand = len(games) - 1
+        return self.match.game.phase in _ANSWERING and self._windows.asked_about_shown(
+            hand, self._public_log(hand)
+        )
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """``seat``'s legal actions as far as it has been shown (none while it may not act)."""
+        return list(self.match.legal_actions(seat)) if self.may_act(seat) else []
+
+    def _public_log(self, hand: int) -> list[dict[str, Any]]:
+        return self.log(hand, None)
+
+    def _before_step(self) -> None:
+        """Keep the public state a step may hide for a while (it may discard)."""
+        if self._windows.wait > 0 and not self._windows.held():
+            self._shown = self._game_state()
+
     def _bot_to_act(self) -> int | None:
         for s in self.match.to_act:
-            if self.spec.seats[s] != HUMAN:
+            if self.spec.seats[s] != HUMAN and self.may_act(s):
                 return s
         return None
 
@@ -222,19 +285,28 @@ class Table:
 
     async def _drive_once(self) -> None:
         while True:
+            self.flush()  # what a claim window held may be due
             if self._bot_to_act() is None:
+                # A window open when last looked at (the sleep may end a little early, or
+                # late): look again at its end.
+                if self._windows.held():
+                    await self._sleep(max(0.0, self._windows.until - self._clock()))
+                    continue
                 self._wake.clear()
                 await self._wake.wait()
                 continue
+            # A bot's answer to a discard is hidden: at a table with a person, it is not
+            # paced (the claim window is).
+            answer = self._person and self.match.game.phase in _ANSWERING
             if self.spec.bot_delay > 0:
-                await asyncio.sleep(self.spec.bot_delay)
+                if not answer:
+                    await self._sleep(self.spec.bot_delay)
                 with self._committing():
                     self._run_bots(1)
             else:
                 with self._committing():
                     self._run_bots(_BOT_BURST)
                 await asyncio.sleep(0)
-            self.flush()
 
     def start(self) -> None:
         """Start the table's bot driver (:meth:`drive`) on the running event loop, unless it runs."""
@@ -308,41 +380,48 @@ class Table:
         self.connections.discard(conn)
 
     def flush(self) -> None:
-        """Send every connection what it has not been sent yet."""
+        """Send every connection what it has not been sent yet (and may be sent now)."""
+        self._windows.advance(self._public_log, len(self.match.games))
         for conn in self.connections:
             self._flush_one(conn)
 
     def _flush_one(self, conn: Connection, force_view: bool = False) -> None:
         games = self.match.games
+        acting = conn.seat is not None and self.may_act(conn.seat)
         while True:
             log = self.log(conn.hand, conn.seat)
+            cap = len(log) if acting else self._windows.cap(conn.hand, log)
             if conn.sent and log and log[0] != conn.start:
                 # The deal, as a seat sees it, is filled in once the bids are in (profiles
                 # with bids): the start_hand sent before is replaced.
                 conn.add(
                     {"type": "event", "hand": conn.hand, "n": 0, "event": log[0], "replaces": True}
                 )
-            for n in range(conn.sent, len(log)):
+            for n in range(conn.sent, cap):
                 conn.add({"type": "event", "hand": conn.hand, "n": n, "event": log[n]})
-            if log:
+            if log and cap:
                 conn.start = log[0]
-            conn.sent = max(conn.sent, len(log))
-            if conn.hand + 1 >= len(games):
+            conn.sent = max(conn.sent, cap)
+            if cap < len(log) or conn.hand + 1 >= len(games):
                 break
             conn.hand += 1
             conn.sent = 0
         key = (conn.hand, conn.sent)
-        if force_view or (
-            key != conn.view_key
-            and (
-                conn.all_views
-                or self.match.is_over
-                or (conn.seat is not None and conn.seat in self.match.to_act)
-            )
+        # Everything is shown to it, and no claim window holds what may follow.
+        caught_up = (
+            conn.hand + 1 == len(games)
+            and conn.sent == len(log)
+            and (acting or not self._windows.held())
+        )
+        over = self.match.is_over and caught_up
+        conn.view_due = conn.view_due or force_view
+        if caught_up and (
+            conn.view_due or (key != conn.view_key and (conn.all_views or over or acting))
         ):
+            conn.view_due = False
             conn.view_key = key
             conn.add({"type": "view", "hand": conn.hand, "view": self.view(conn.seat)})
-        if self.match.is_over and not conn.ended:
+        if over and not conn.ended:
             conn.ended = True
             conn.add(
                 {
@@ -357,9 +436,12 @@ class Table:
     # -- public state -------------------------------------------------------------------
 
     def finished_hand(self, hand: int) -> Game:
-        """Hand ``hand`` once it is over (its full log may then be shown)."""
+        """Hand ``hand`` once it is over and its end is shown (its full log may then be
+        shown)."""
         games = self.match.games
-        if not 0 <= hand < len(games) or not games[hand].is_over:
+        self._windows.advance(self._public_log, len(games))
+        shown = hand < self._windows.hand or not self._windows.held()
+        if not 0 <= hand < len(games) or not games[hand].is_over or not shown:
             raise TableNotFoundError(
                 f"table {self.id!r} has no finished hand {hand!r} "
                 f"({sum(g.is_over for g in games)} finished)"
@@ -369,7 +451,10 @@ class Table:
     def public_state(self) -> dict[str, Any]:
         """What anyone may know of the table (``GET /tables/{id}``): no seed, no tiles."""
         spec = self.spec
-        view = public_view(self.match.game)
+        self._windows.advance(self._public_log, len(self.match.games))
+        state = self._game_state()
+        if self._windows.held():  # what the discard's step changed is not shown yet
+            state = {**state, **self._shown, "phase": "wait"}
         connected = [0, 0, 0, 0]
         spectators = 0
         for conn in self.connections:
@@ -387,6 +472,16 @@ class Table:
             "spectators": spectators,
             "match": spec.length,
             "bot_delay": spec.bot_delay,
+            **state,
+            "results": [r.to_dict() for r in self.match.results[: state["finished_hands"]]],
+        }
+
+    def _game_state(self) -> dict[str, Any]:
+        """The match's part of :meth:`public_state`, as it is now; while a claim window is
+        open, :meth:`public_state` shows the one kept before the discard, in phase
+        ``"wait"``."""
+        view = public_view(self.match.game)
+        return {
             "hand": len(self.match.games) - 1,
             "finished_hands": sum(g.is_over for g in self.match.games),
             "over": self.match.is_over,
@@ -396,24 +491,35 @@ class Table:
             "phase": view["phase"],
             "turn": view["turn"],
             "wall_remaining": view["wall_remaining"],
-            "actions": self.actions,
-            "results": [r.to_dict() for r in self.match.results],
+            # Answers to a discard are not public: how many seats answered one would say
+            # how many were asked.
+            "actions": self.actions - self._answers,
         }
 
 
 class Lobby:
-    """Every table of a server, with the store that keeps them."""
+    """Every table of a server, with the store that keeps them; ``claim_wait``, ``clock``
+    and ``sleep`` are given to each :class:`Table`."""
 
-    def __init__(self, store: Store, *, default_bot_delay: float = 0.5) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        default_bot_delay: float = 0.5,
+        claim_wait: float = DEFAULT_CLAIM_WAIT,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
         self.store = store
         self.default_bot_delay = default_bot_delay
+        self._pacing: dict[str, Any] = {"claim_wait": claim_wait, "clock": clock, "sleep": sleep}
         self.tables: dict[str, Table] = {}
         self._started = False
 
     def load(self) -> int:
         """Rebuild every stored table by replaying its actions; returns how many."""
         for stored in self.store.tables():
-            table = Table(stored.id, stored.spec, stored.digests, self.store)
+            table = Table(stored.id, stored.spec, stored.digests, self.store, **self._pacing)
             try:
                 table.replay(stored.actions)
             except KoudiandianError as e:  # pragma: no cover - a store edited by hand
@@ -443,7 +549,7 @@ class Lobby:
         digests = {s: token_digest(table_id, t) for s, t in enumerate(tokens) if t is not None}
         self.store.add_table(table_id, spec, digests)
         d = [digests.get(s) for s in range(4)]
-        table = Table(table_id, spec, (d[0], d[1], d[2], d[3]), self.store)
+        table = Table(table_id, spec, (d[0], d[1], d[2], d[3]), self.store, **self._pacing)
         self.tables[table_id] = table
         if self._started:
             table.start()
