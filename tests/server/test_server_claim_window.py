@@ -291,3 +291,34 @@ def test_a_table_of_bots_never_waits_and_a_restarted_table_holds_nothing(tmp_pat
         assert state["phase"] != "wait" and state["actions"] == 1
 
     asyncio.run(restarted())
+
+
+def test_the_end_of_a_match_a_window_holds_is_not_shown() -> None:
+    clock = VirtualClock()
+
+    async def play() -> None:
+        lobby = Lobby(Store(":memory:"), claim_wait=WAIT, clock=clock.clock, sleep=clock.sleep)
+        for seed in range(40):
+            spec = TableSpec.parse({"rules": "taiyuan", "seed": seed, "bot_delay": 0})
+            table, _ = lobby.create(spec)
+            while not table.match.is_over:  # seat 0 discards at once; the bots wait for it
+                if table.may_act(0):
+                    table.act(0, _pick(table.legal_actions(0), table.match.game.view(0).drawn))
+                elif table.match.is_over:
+                    break
+                else:
+                    clock.now = table._windows.until
+                    table.flush()
+                    table._run_bots(1)
+            if table._windows.held():  # the last discard's window holds the end
+                conn = table.connect(None)
+                hello = json.loads(conn.queue.get_nowait())[0]
+                assert hello["hand"] == 0 and not table.over
+                assert not table.public_state()["over"]
+                assert all(e["type"] != "end_hand" for e in table.log(0, None)[: conn.sent])
+                clock.now = table._windows.until
+                assert table.over and table.public_state()["over"]
+                return
+        pytest.fail("no match ended inside a claim window")
+
+    asyncio.run(play())

@@ -130,7 +130,7 @@ async def list_tables(request: Request) -> Response:
     return JSONResponse(
         {
             "tables": [
-                {"id": t.id, "seats": list(t.spec.seats), "over": t.match.is_over}
+                {"id": t.id, "seats": list(t.spec.seats), "over": t.over}
                 for t in _lobby(request).tables.values()
             ]
         }

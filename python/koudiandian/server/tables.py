@@ -242,6 +242,19 @@ class Table:
         """``seat``'s legal actions as far as it has been shown (none while it may not act)."""
         return list(self.match.legal_actions(seat)) if self.may_act(seat) else []
 
+    @property
+    def over(self) -> bool:
+        """Whether the match is over, as far as the table has shown (a claim window may
+        hold its end)."""
+        self._windows.advance(self._public_log, len(self.match.games))
+        return self.match.is_over and not self._windows.held()
+
+    def _hands_shown(self) -> int:
+        """How many hands the table has shown begun (a claim window may hold the next)."""
+        games = self.match.games
+        self._windows.advance(self._public_log, len(games))
+        return self._windows.hand + 1 if self._windows.held() else len(games)
+
     def _public_log(self, hand: int) -> list[dict[str, Any]]:
         return self.log(hand, None)
 
@@ -353,7 +366,7 @@ class Table:
         hand ``hand`` from number ``since`` on (default: the current hand's, all), then its
         view. Later it is sent each new event, and its view whenever it must act and once the
         match is over (with ``all_views``, after every change)."""
-        last = len(self.match.games) - 1
+        last = self._hands_shown() - 1
         if hand is None or not 0 <= hand <= last:
             hand, since = last, 0
         log = self.log(hand, seat)
