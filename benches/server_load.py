@@ -97,7 +97,13 @@ class Seat:
                         v = m["view"]
                         action = choose(v["legal_actions"], v["drawn"])
                         sent_at = time.perf_counter()
-                        await ws.send(json.dumps({"type": "action", "action": action}))
+                        # v.get: an older server (no decision numbers), to compare in one run
+                        message = {
+                            "type": "action",
+                            "decision": v.get("decision"),
+                            "action": action,
+                        }
+                        await ws.send(json.dumps(message))
                         self.actions += 1
                     elif kind == "error":
                         self.errors.append(m["message"])
@@ -116,8 +122,15 @@ class Seat:
 
 
 async def run(
-    port: int, tables: int, hands: int, timeout: float, claim_wait: float | None = None
+    port: int,
+    tables: int,
+    hands: int,
+    timeout: float,
+    claim_wait: float | None = None,
+    bot_tables: int = 0,
 ) -> dict[str, Any]:
+    for _ in range(bot_tables):  # bots only, playing all along (the person's tables' noise)
+        http(port, "/tables", {"seats": ["greedy"] * 4, "match": 64, "bot_delay": 0})
     seats: list[Seat] = []
     for i in range(tables):
         t = http(
@@ -129,6 +142,7 @@ async def run(
                 "match": hands,
                 "seed": 1000 + i,
                 "bot_delay": 0,
+                "private": False,  # watched and read without a token
             },
         )
         seats.append(Seat(port, t["id"], t["tokens"][0]))
@@ -175,6 +189,7 @@ async def run(
     q = statistics.quantiles(latencies, n=100)
     return {
         "tables": tables,
+        "bot_tables": bot_tables,
         "hands_per_table": hands,
         "claim_wait_s": claim_wait,
         "sockets": 2 * tables,
@@ -225,10 +240,21 @@ def main() -> int:
         default=0.0,
         help="the server's wait after each discard (seconds; default 0, the server's own 0.4)",
     )
+    p.add_argument(
+        "--bot-tables",
+        type=int,
+        default=0,
+        help="all-bot 64-hand tables (bot_delay 0) playing during the run",
+    )
+    p.add_argument(
+        "--bot-share", type=float, help="the server's --bot-share (default the server's own)"
+    )
     args = p.parse_args()
     if args.connect is not None:
         SERVER_PID = args.server_pid
-        report = asyncio.run(run(args.connect, args.tables, args.hands, args.timeout))
+        report = asyncio.run(
+            run(args.connect, args.tables, args.hands, args.timeout, args.bot_tables)
+        )
         print(json.dumps(report, indent=2))
         return 0
     if not 1 <= args.tables <= 1000 or not 1 <= args.hands <= 16:
@@ -239,8 +265,19 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         server = subprocess.Popen(
             [sys.executable, "-m", "koudiandian", "serve", "--port", str(port)]
-            + ["--db", str(Path(tmp) / "load.sqlite"), "--bot-delay", "0", "--quiet"]
-            + ["--claim-wait", str(args.claim_wait)],
+            + [
+                "--db",
+                str(Path(tmp) / "load.sqlite"),
+                "--bot-delay",
+                "0",
+                "--quiet",
+                "--allow-seeds",
+            ]
+            + ["--claim-wait", str(args.claim_wait)]
+            # a load generator is one address with many sockets and tables
+            + ["--max-sockets-per-address", "5000", "--max-tables-per-minute", "5000"]
+            + ["--max-messages-per-second", "100000", "--max-tables", "5000"]
+            + ([] if args.bot_share is None else ["--bot-share", str(args.bot_share)]),
         )
         SERVER_PID = server.pid
         try:
@@ -256,7 +293,9 @@ def main() -> int:
                 uvloop.install()
             except ImportError:
                 pass
-            report = asyncio.run(run(port, args.tables, args.hands, args.timeout, args.claim_wait))
+            report = asyncio.run(
+                run(port, args.tables, args.hands, args.timeout, args.claim_wait, args.bot_tables)
+            )
         finally:
             server.send_signal(signal.SIGTERM)
             server.wait(30)

@@ -21,11 +21,16 @@ from .errors import (
     InvalidTokenError,
     InvalidWallError,
     KoudiandianError,
+    LimitError,
     MeldError,
     NotWinningError,
     NotYourTurnError,
+    OriginError,
     ProtocolError,
+    StaleDecisionError,
+    StorageError,
     TableNotFoundError,
+    TableUnavailableError,
     TileCountError,
     WildcardError,
 )
@@ -45,7 +50,7 @@ from .reading import Group, GroupKind, Reading, Shape
 from .result import Bird, Haidi, HandResult, Transfer, WinKind, WinSummary
 from .rules import Rules, WildcardMode
 from .score import Pattern, WinScore
-from .simulate import BotStats, SimulationSummary, simulate
+from .simulate import BotStats, SimulationInterrupted, SimulationSummary, simulate
 from .tile import Suit, Tile, format_tiles, parse_tiles
 from .view import MeldView, SeatView
 
@@ -79,8 +84,13 @@ __all__ = [
     "NotWinningError",
     "NotYourTurnError",
     "ProtocolError",
+    "StaleDecisionError",
     "TableNotFoundError",
+    "TableUnavailableError",
+    "StorageError",
     "InvalidTokenError",
+    "LimitError",
+    "OriginError",
     "Pattern",
     "Phase",
     "Reading",
@@ -89,6 +99,7 @@ __all__ = [
     "SeatView",
     "Shape",
     "SimulationSummary",
+    "SimulationInterrupted",
     "BotStats",
     "BackendError",
     "Suit",

@@ -6,6 +6,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from ._count import parse_count
 from .errors import ArgumentTypeError, IllegalActionError
 from .tile import TILES, Tile
 
@@ -109,9 +110,7 @@ class Action:
         kind = _kind_of(words[0])
         arg = words[1].strip() if len(words) > 1 else None
         if kind is ActionKind.PAO and arg is not None:
-            if not arg.isdigit():
-                raise IllegalActionError(f"PAO needs a bid 0–{MAX_PAO}, got {arg!r}")
-            return cls(kind, int(arg))
+            return cls(kind, parse_count(arg, "PAO's bid", IllegalActionError, most=MAX_PAO))
         return cls(kind, arg)
 
     def __str__(self) -> str:

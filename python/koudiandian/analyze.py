@@ -12,6 +12,7 @@ from .meld import Meld
 from .result import Transfer
 from .rules import Rules
 from .score import WinScore
+from .settlement import score_formula
 from .simulate import describe_rules
 from .tile import TILES, Tile, TileStyle
 
@@ -118,24 +119,24 @@ def _win(
         verdict = "not allowed" if why is None else f"not allowed ({why})"
     value = ", ".join(x for x in (f"p={sc.points}", pats, f"factor ×{sc.factor}") if x)
     lines = [f"win with {tile.format(style)} {how}: {value}: {verdict}"]
-    lines += _items(sc)
+    lines += _items(sc, kw["rules"].score_items_are_payment)
     if sc.allowed:
         lines += _payments(hand, tile, self_draw, kw)
     return lines
 
 
-def _items(sc: WinScore) -> list[str]:
+def _items(sc: WinScore, payment: bool) -> list[str]:
     """The score items in the order they apply, when there is more than one: added (fan),
-    multiplied (factors), or both, as each item's ``combine`` says."""
+    multiplied (factors), or both, as each item's ``combine`` says (``payment``: whether the
+    profile's items add up to a payment, ``Rules.score_items_are_payment``; else they only
+    name the win)."""
     if len(sc.score_items) < 2:
         return []
     ops = {i.combine for i in sc.score_items[1:]}
     label = "fan" if ops == {"add"} else "factors" if ops == {"multiply"} else "score"
-    text = ""
-    for i in sc.score_items:
-        op = "" if not text else " + " if i.combine == "add" else " × "
-        text += f"{op}{i.chinese} {i.value}"
-    return [f"  {label}: {text} = {sc.payment}"]
+    if not payment:
+        label = "items"
+    return [f"  {label}: {score_formula(sc.score_items, payment=payment)[0]}"]
 
 
 # The seats of the hand that `_payments` settles: the winner, the discarder of the winning

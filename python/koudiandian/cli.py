@@ -1,4 +1,4 @@
-"""The ``koudiandian`` command line: simulate, play, analyze, replay, serve."""
+"""The ``koudiandian`` command line: simulate, play, analyze, replay, serve, prune."""
 
 from __future__ import annotations
 
@@ -10,14 +10,16 @@ import re
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, TypeAlias
 
 from . import __version__
-from .errors import KoudiandianError
+from .errors import InvalidArgumentError, KoudiandianError
 from .meld import Meld
 from .rules import Rules
 from .server.windows import DEFAULT_CLAIM_WAIT
-from .simulate import BOTS, DEFAULT_BOTS, simulate
+from .settlement import score_formula
+from .simulate import BOTS, DEFAULT_BOTS, MAX_UNITS, SimulationInterrupted, simulate
 from .tile import Tile, TileStyle, format_tiles, parse_tiles
 
 __all__ = ["main"]
@@ -48,6 +50,12 @@ class _Progress:
         if done == total:
             sys.stderr.write("\n")
         sys.stderr.flush()
+
+    def end(self) -> None:
+        """End a bar drawn short of the total (a run interrupted) with its line."""
+        if self.enabled and self.last:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
 
 
 def _match_length(text: str | None) -> int | str | None:
@@ -92,6 +100,8 @@ def _bots(words: Sequence[str] | None, default: Sequence[str], seats: int) -> li
 def _simulate(args: argparse.Namespace) -> int:
     if args.hands < 1:
         raise KoudiandianError(f"--hands must be positive, got {args.hands}")
+    if args.hands > MAX_UNITS:
+        raise KoudiandianError(f"--hands must be at most 2**40, got {args.hands}")
     workers, threads = args.workers, args.threads
     for flag, value in (("--workers", workers), ("--threads", threads)):
         if value < 1:
@@ -109,24 +119,32 @@ def _simulate(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     units = "walls" if args.duplicate else ("matches" if args.match else "hands")
-    summary = simulate(
-        args.hands,
-        rules=_rules(args.rules),
-        bots=_bots(args.bots, DEFAULT_BOTS, 4),
-        seed=args.seed,
-        workers=workers,
-        threads=threads,
-        backend=args.backend,
-        address=args.address,
-        duplicate=args.duplicate,
-        log=sys.stdout if args.log == "-" else args.log,
-        progress=_Progress(not args.quiet and sys.stderr.isatty(), units),
-        match=_match_length(args.match),
-    )
+    progress = _Progress(not args.quiet and sys.stderr.isatty(), units)
+    code = 0
+    try:
+        summary = simulate(
+            args.hands,
+            rules=_rules(args.rules),
+            bots=_bots(args.bots, DEFAULT_BOTS, 4),
+            seed=args.seed,
+            workers=workers,
+            threads=threads,
+            backend=args.backend,
+            address=args.address,
+            duplicate=args.duplicate,
+            log=sys.stdout if args.log == "-" else args.log,
+            progress=progress,
+            match=_match_length(args.match),
+        )
+    except SimulationInterrupted as stopped:
+        # Ctrl-C: the log holds every hand played so far; sum those up, and say how many.
+        progress.end()
+        print(f"koudiandian: {stopped}; the summary and the log cover those", file=sys.stderr)
+        summary, code = stopped.summary, 130
     # With the log on standard output, the summary goes to standard error, out of its way.
     out = sys.stderr if args.log == "-" else sys.stdout
     print(json.dumps(summary.to_dict(), indent=2) if args.json else summary.table(), file=out)
-    return 0
+    return code
 
 
 def _style(args: argparse.Namespace) -> TileStyle:
@@ -195,7 +213,7 @@ def _replay_line(n: int, line: str, verbose: bool) -> None:
                 f"line {n}: the log ends early: hand {hand} stops after event "
                 f"{len(events) - 1} ({last.get('type')}), before the hand is over"
             ) from None
-        raise KoudiandianError(f"line {n}: {e}") from None
+        raise KoudiandianError(f"line {n}: hand {hand}: {e}") from None
     if verbose:
         for event in events:
             print(f"  {_describe(event)}")
@@ -203,13 +221,15 @@ def _replay_line(n: int, line: str, verbose: bool) -> None:
     if r is None:
         print(f"hand {hand}: unfinished (the log stops before the hand is over), verified")
     elif r.winner is None:
-        print(f"hand {hand}: drawn, verified")
+        print(f"hand {hand}: drawn, deltas {list(r.deltas)}; verified")
     else:
-        how = r.win_kind.value if r.win_kind else ""
-        print(
-            f"hand {hand}: seat {r.winner} won ({how}) with {r.win_tile}, p={r.points}, "
-            f"deltas {list(r.deltas)}; verified"
+        payment = game.rules.score_items_are_payment
+        wins = ", ".join(
+            f"seat {w.seat} won ({w.kind.value}) with {w.tile}: "
+            f"{score_formula(w.score_items, payment=payment)[0]}"
+            for w in r.wins
         )
+        print(f"hand {hand}: {wins}; deltas {list(r.deltas)}; verified")
 
 
 def _describe(e: dict[str, Any]) -> str:
@@ -249,8 +269,19 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from .server.limits import Limits
     from .server.serve import serve
 
+    limits = Limits(
+        tables=args.max_tables,
+        tables_per_minute=args.max_tables_per_minute,
+        sockets_per_table=args.max_sockets_per_table,
+        sockets_per_address=args.max_sockets_per_address,
+        messages_per_second=args.max_messages_per_second,
+        message_burst=args.max_message_burst,
+        bot_share=args.bot_share,
+        header_timeout=args.header_timeout,
+    )
     serve(
         args.host,
         args.port,
@@ -259,7 +290,24 @@ def _serve(args: argparse.Namespace) -> int:
         claim_wait=args.claim_wait,
         durable=args.durable,
         log_level="warning" if args.quiet else "info",
+        allow_seeds=args.allow_seeds,
+        limits=limits,
+        allowed_origins=args.allow_origin,
     )
+    return 0
+
+
+def _prune(args: argparse.Namespace) -> int:
+    from .server.store import Store
+
+    if not Path(args.db).exists():
+        raise InvalidArgumentError(f"no database {args.db!r}")
+    store = Store(args.db)
+    try:
+        pruned = store.prune(args.days)
+    finally:
+        store.close()
+    print(f"pruned {len(pruned)} finished table(s) from {args.db}")
     return 0
 
 
@@ -313,6 +361,7 @@ def _parser() -> argparse.ArgumentParser:
         _add_replay,
         _add_play,
         _add_serve,
+        _add_prune,
     ):
         add(sub)
     return p
@@ -435,6 +484,39 @@ def _add_play(sub: _Commands) -> None:
     pl.set_defaults(run=_play)
 
 
+def _add_limits(sv: argparse.ArgumentParser) -> None:
+    """``koudiandian serve``'s limits (``koudiandian.server.limits.Limits``)."""
+    from .server.limits import Limits
+
+    d = Limits()
+    for flag, kind, default, text in [
+        ("--max-tables", int, d.tables, "tables not over, at once"),
+        (
+            "--max-tables-per-minute",
+            int,
+            d.tables_per_minute,
+            "tables one address may create a minute",
+        ),
+        ("--max-sockets-per-table", int, d.sockets_per_table, "sockets on one table"),
+        ("--max-sockets-per-address", int, d.sockets_per_address, "sockets from one address"),
+        (
+            "--max-messages-per-second",
+            float,
+            d.messages_per_second,
+            "messages a socket may send a second",
+        ),
+        ("--max-message-burst", int, d.message_burst, "messages a socket may send at once"),
+        ("--bot-share", float, d.bot_share, "share (0-1] of the loop for tables without a person"),
+        (
+            "--header-timeout",
+            float,
+            d.header_timeout,
+            "seconds a connection may take to send request headers",
+        ),
+    ]:
+        sv.add_argument(flag, type=kind, default=default, help=f"{text} (default {default:g})")
+
+
 def _add_serve(sub: _Commands) -> None:
     """``koudiandian serve``: the game server."""
     sv = sub.add_parser(
@@ -470,8 +552,37 @@ def _add_serve(sub: _Commands) -> None:
         action="store_true",
         help="fsync every action (survives a power cut, not only a crash of the server)",
     )
+    sv.add_argument(
+        "--allow-seeds",
+        action="store_true",
+        help="let POST /tables pick a table's seed (for tests and replays: whoever picks "
+        "the seed can compute every wall); refused by default",
+    )
+    sv.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="an origin (scheme://host[:port]) whose pages may create tables and open sockets "
+        "besides the server's own: another server process's public URL (repeatable)",
+    )
+    _add_limits(sv)
     sv.add_argument("--quiet", action="store_true", help="log warnings only")
     sv.set_defaults(run=_serve)
+
+
+def _add_prune(sub: _Commands) -> None:
+    """``koudiandian prune``: delete the game server's old finished tables."""
+    pr = sub.add_parser(
+        "prune",
+        help="delete the game server's tables whose match ended more than --days days ago "
+        "(safe while the server runs)",
+    )
+    pr.add_argument("--db", default="koudiandian.sqlite", help="the server's SQLite database")
+    pr.add_argument(
+        "--days", type=float, required=True, help="keep tables that ended fewer days ago"
+    )
+    pr.set_defaults(run=_prune)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

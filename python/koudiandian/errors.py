@@ -22,11 +22,16 @@ __all__ = [
     "InvalidWallError",
     "IllegalActionError",
     "NotYourTurnError",
+    "StaleDecisionError",
     "InvalidEventLogError",
     "BackendError",
     "ProtocolError",
     "InvalidTokenError",
     "TableNotFoundError",
+    "TableUnavailableError",
+    "StorageError",
+    "LimitError",
+    "OriginError",
 ]
 
 
@@ -91,6 +96,13 @@ class NotYourTurnError(KoudiandianError, ValueError):
     """The seat is not one of the seats that must decide now (or the hand is over)."""
 
 
+class StaleDecisionError(NotYourTurnError):
+    """An action to the game server names a decision the seat is not asked now: one already
+    taken (a message sent twice, a resend, another socket of the seat was first) or
+    withdrawn, or one not offered yet (``koudiandian.server``, docs/server.md). Nothing is
+    changed."""
+
+
 class InvalidEventLogError(KoudiandianError, ValueError):
     """An event log or JSON game state is corrupt, edited, or does not replay to itself."""
 
@@ -112,3 +124,25 @@ class InvalidTokenError(KoudiandianError, ValueError):
 
 class TableNotFoundError(KoudiandianError, LookupError):
     """No table (or finished hand) of the game server has that id (``koudiandian.server``)."""
+
+
+class TableUnavailableError(KoudiandianError, LookupError):
+    """A table of the game server is stored but does not load: its spec or its actions do
+    not replay (a row edited or corrupted). Its rows are kept as they are; the message says
+    what failed (``koudiandian.server``)."""
+
+
+class StorageError(KoudiandianError, RuntimeError):
+    """The game server's database refused a write (a full disk, an I/O error): the action or
+    the new table is not taken, and nothing changed; the same request may succeed once the
+    database can write again (``koudiandian.server``)."""
+
+
+class LimitError(KoudiandianError, RuntimeError):
+    """A limit of the game server (``koudiandian.server.limits.Limits``) was reached: too
+    many tables, sockets or messages; the message names the limit and its value."""
+
+
+class OriginError(KoudiandianError, PermissionError):
+    """A browser request or socket came from a page of another origin than the game server's
+    own or its allowed ones (``koudiandian.server``)."""

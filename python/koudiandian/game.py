@@ -151,6 +151,14 @@ class Game:
         return self._result
 
     @property
+    def bird_changes(self) -> tuple[tuple[int, int], ...]:
+        """What the bird (扎鸟) changed in the settlement, as the core compares it with the
+        profile's settlement of this hand without a bird: ``(index in result.transfers,
+        amount without the bird)`` for each transfer whose amount it changed. Empty while
+        the hand goes on, in a hand without a bird, and when the bird changed nothing."""
+        return tuple(self._core.bird_changes())
+
+    @property
     def events(self) -> list[Event]:
         """The full event log (a copy): JSON-ready dicts, each with a ``type``; the schema
         is ``docs/events.md`` and the types :mod:`koudiandian.events`."""
@@ -274,7 +282,9 @@ class Game:
     def replay(cls, events: Sequence[dict[str, Any]]) -> Game:
         """Rebuild a game from its full event log (as :attr:`events` gives it), checking that
         the rebuilt game logs exactly the same events (compared as JSON, so ``0`` is not
-        ``False``). Raises :class:`InvalidEventLogError` naming the event that is wrong."""
+        ``False``). Raises :class:`InvalidEventLogError` naming the event that is wrong; for
+        a difference, also the first field that differs with both values (``event 57
+        (end_hand) differs at result.transfers[2].amount: logged 5, replayed 4``)."""
         game = cls.__new__(cls)
         game._wrap(_core.GameCore.replay(_event_list(events)))
         return game

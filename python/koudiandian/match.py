@@ -37,8 +37,9 @@ class Match:
     the first dealer) or a number of hands. ``hands`` optionally gives each hand's explicit
     ``(wall, wildcards)`` in order (for tests and puzzles); otherwise hand ``i`` is seeded
     from ``seed`` and ``i``. ``first_dealer`` is a seat or ``"random"`` (drawn from the seed);
-    by default the profile decides (``Rules.random_first_dealer``: seat 0 for Taiyuan, drawn
-    from the seed for ``queyimen``).
+    by default the profile decides (``Rules.random_first_dealer``: seat 0 for Taiyuan and
+    ``hebei``, drawn from the seed for ``queyimen`` and ``changsha``), as it does for the
+    matches of :func:`~koudiandian.simulate`.
 
     Drive it like a game: :attr:`to_act`, :meth:`legal_actions`, :meth:`step`; the next hand
     starts by itself when one ends, until :attr:`is_over`.
@@ -221,8 +222,10 @@ class Match:
                 )
             game = match.games[i]
             replay_decisions(events, match.step, where=f"hand {i}, ")
-            if game.events != events:
-                raise InvalidEventLogError(f"hand {i} does not replay to the events logged")
+            try:
+                game.engine.check_log(events)
+            except InvalidEventLogError as e:
+                raise InvalidEventLogError(f"hand {i}, {e}") from None
         if len(match.games) != len(games):
             raise InvalidEventLogError(
                 f"the log ends early: {len(games)} hands logged, the match has {len(match.games)}"

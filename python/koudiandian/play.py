@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, TextIO
 
 from .action import Action, ActionKind
@@ -14,16 +14,20 @@ from .game import Game
 from .hand import ready_discards
 from .match import Match
 from .meld import Meld
-from .result import HandResult, WinKind
+from .result import HandResult
 from .rules import Rules
+from .settlement import seat_name, settlement_lines
 from .simulate import BOTS
 from .tile import Tile, TileStyle
 from .view import SeatView
 
-__all__ = ["play_terminal", "render", "render_result"]
+__all__ = ["play_terminal", "render", "render_result", "render_game_result"]
 
 _SEP = " "
 _WILD = "*"  # marks a wildcard tile in the seat's own hand
+_CLAIMED = "↑"  # marks a discard another seat claimed, in its discarder's row
+#: The events that take another seat's discard (a win only when it is on a discard).
+_CLAIMS = ("pong", "kong", "chow", "dice_kong", "win")
 _ACTION_NAMES = {
     ActionKind.DISCARD: "discard",
     ActionKind.DECLARE: "declare ready (报听), discarding face down",
@@ -43,21 +47,23 @@ _ACTION_NAMES = {
 _PLACES = ("1st", "2nd", "3rd", "4th")
 
 
-def _who(seat: int, me: int | None) -> str:
-    return "you" if seat == me else f"seat {seat}"
-
-
-def _whose(seat: int, me: int | None) -> str:
-    return "your" if seat == me else f"seat {seat}'s"
-
-
 def _tile(t: Tile, style: TileStyle, wildcards: Sequence[Tile] = ()) -> str:
     return t.format(style) + (_WILD if t in wildcards else "")
 
 
-def _tiles(tiles: Sequence[Tile | None], style: TileStyle, wildcards: Sequence[Tile] = ()) -> str:
+def _tiles(
+    tiles: Sequence[Tile | None],
+    style: TileStyle,
+    wildcards: Sequence[Tile] = (),
+    claimed: Collection[int] = (),
+) -> str:
+    """The tiles, a hidden one as ``??`` (``扣`` in Chinese), those at the places in
+    ``claimed`` marked claimed."""
     hidden = "??" if style == "mpsz" else "扣"
-    return _SEP.join(hidden if t is None else _tile(t, style, wildcards) for t in tiles)
+    return _SEP.join(
+        (hidden if t is None else _tile(t, style, wildcards)) + (_CLAIMED if i in claimed else "")
+        for i, t in enumerate(tiles)
+    )
 
 
 def _own_melds(view: SeatView) -> list[Meld]:
@@ -91,25 +97,56 @@ def _meld(kind: str, tile: Tile | None, style: TileStyle) -> str:
     return f"{kind}:{_run(tile, style) if kind == 'chow' else tile.format(style)}"
 
 
-def render(view: SeatView, style: TileStyle, *, hand_number: int | None = None) -> str:
-    """The table as ``view.seat`` sees it, as text; wildcards in the seat's hand are marked."""
+def discard_marks(events: Sequence[Mapping[str, Any]]) -> tuple[list[set[int]], list[set[int]]]:
+    """From a hand's log (a seat's, as ``Game.events_for`` gives it): for each seat, the
+    places in its discards of the face-down ones (报听) and of those another seat claimed
+    (a pong, a kong, a chow or a win on it)."""
+    down: list[set[int]] = [set(), set(), set(), set()]
+    claimed: list[set[int]] = [set(), set(), set(), set()]
+    count = [0, 0, 0, 0]
+    for e in events:
+        kind = e["type"]
+        if kind == "discard":
+            if e["declare"]:
+                down[e["seat"]].add(count[e["seat"]])
+            count[e["seat"]] += 1
+        elif kind in _CLAIMS and e.get("from") is not None:
+            if kind != "win" or e["kind"] == "discard":
+                claimed[e["from"]].add(count[e["from"]] - 1)
+    return down, claimed
+
+
+def render(
+    view: SeatView,
+    style: TileStyle,
+    *,
+    hand_number: int | None = None,
+    claimed: Sequence[Collection[int]] = (),
+) -> str:
+    """The table as ``view.seat`` sees it, as text; wildcards in the seat's hand are marked,
+    and so are the discards at the places ``claimed[s]`` lists for seat ``s`` (those another
+    seat claimed: :func:`discard_marks`)."""
     number = f"hand {hand_number} · " if hand_number is not None else ""
     wild = _tiles(view.wildcards, style) or "none"
     mark = f" (marked {_WILD})" if view.wildcards else ""
     lines = [
-        f"── {number}dealer: {_who(view.dealer, view.seat)}   wall: {view.wall_remaining} left"
+        f"── {number}dealer: {seat_name(view.dealer, view.seat)}   wall: {view.wall_remaining} left"
         f"   wildcards: {wild}{mark}"
         + (f" (indicator {view.indicator.format(style)})" if view.indicator is not None else "")
     ]
     for s in range(4):
-        who = _who(s, view.seat)
+        who = seat_name(s, view.seat)
         declared = " [报听]" if view.declared[s] else ""
         melds = "  ".join(_meld(m.kind, m.tile, style) for m in view.melds[s])
-        lines.append(f"{who:>7}{declared}: discards {_tiles(view.discards[s], style) or '-'}")
+        taken = claimed[s] if s < len(claimed) else ()
+        discards = _tiles(view.discards[s], style, claimed=taken)
+        lines.append(f"{who:>7}{declared}: discards {discards or '-'}")
         if melds:
             lines.append(f"{'':>7}  melds {melds}")
         if view.flowers[s]:
             lines.append(f"{'':>7}  flowers {_tiles(view.flowers[s], style)}")
+    if any(claimed):
+        lines.append(f"{'':>7}  {_CLAIMED}: a discard another seat claimed")
     hand = list(view.hand)
     wc = view.wildcards
     if view.drawn is not None and view.drawn in hand:
@@ -132,55 +169,48 @@ def render(view: SeatView, style: TileStyle, *, hand_number: int | None = None) 
     return "\n".join(lines)
 
 
-def render_result(result: HandResult, style: TileStyle, *, me: int | None = None) -> str:
-    """The settlement of a hand, as text (``me``: the seat to call "you")."""
-    if result.winner is None:
-        return "drawn hand (荒庄): nothing is paid"
-    assert result.win_tile is not None and result.win_kind is not None
-    if result.discarder is None:
-        how = "by self-draw"
-    elif result.win_kind is WinKind.ROBBED_KONG:
-        how = f"robbing {_whose(result.discarder, me)} kong"
-    else:
-        how = f"on {_whose(result.discarder, me)} discard"
-    lines = []
-    for win in result.wins:
-        winner = _who(win.seat, me)
-        items = " ".join(
-            f"{i.chinese}{'' if i.combine == 'base' else ('×' if i.combine == 'multiply' else '+')}"
-            f"{i.value}"
-            for i in win.score_items
-        )
-        lines.append(
-            f"{winner} {'win' if winner == 'you' else 'wins'} {how} with "
-            f"{win.tile.format(style)}: {items}"
-            + (f" = {win.points * win.factor}" if win.points * win.factor > 1 else "")
-        )
-    for t in result.transfers:
-        share = f" ({_whose(t.share_of, me)} share)" if t.share_of is not None else ""
-        payer = _who(t.payer, me)
-        pays = "pay" if payer == "you" else "pays"
-        lines.append(f"  {payer} {pays} {t.amount} to {_who(t.payee, me)} for {t.reason}{share}")
-    lines.append(f"deltas: {list(result.deltas)}")
-    return "\n".join(lines)
+def render_result(
+    result: HandResult,
+    style: TileStyle,
+    *,
+    me: int | None = None,
+    payment: bool = True,
+    bird_changes: Sequence[tuple[int, int]] = (),
+) -> str:
+    """The settlement of a hand, as text (``me``: the seat to call "you"; ``payment`` and
+    ``bird_changes`` as :func:`koudiandian.settlement.settlement_lines` takes them)."""
+    return "\n".join(
+        settlement_lines(result, style, payment=payment, me=me, bird_changes=bird_changes)
+    )
+
+
+def render_game_result(game: Game, style: TileStyle, *, me: int | None = None) -> str:
+    """The settlement of a finished ``game``, as text: :func:`render_result` told the
+    rules' :attr:`~Rules.score_items_are_payment` and what the bird changed."""
+    assert game.result is not None, "the hand is over"
+    return render_result(
+        game.result,
+        style,
+        me=me,
+        payment=game.rules.score_items_are_payment,
+        bird_changes=game.bird_changes,
+    )
 
 
 def render_reveal(game: Game, me: int, style: TileStyle) -> str:
     """Every seat's tiles once the hand is over; face-down discards in brackets."""
     view = game.view(me)
-    down: list[set[int]] = [set(), set(), set(), set()]
-    count = [0, 0, 0, 0]
-    for e in game.events_for(me):
-        if e["type"] == "discard":
-            if e["declare"]:
-                down[e["seat"]].add(count[e["seat"]])
-            count[e["seat"]] += 1
-    lines = ["── the hand is over; every tile shown (face-down discards in [brackets])"]
+    down, claimed = discard_marks(game.events_for(me))
+    lines = [
+        "── the hand is over; every tile shown (face-down discards in [brackets], "
+        f"claimed ones marked {_CLAIMED})"
+    ]
     for s in range(4):
         who = f"you (seat {s})" if s == me else f"seat {s}"
         melds = "  ".join(_meld(m.kind, m.tile, style) for m in view.melds[s])
         discards = _SEP.join(
-            "??" if t is None else f"[{t.format(style)}]" if i in down[s] else t.format(style)
+            ("??" if t is None else f"[{t.format(style)}]" if i in down[s] else t.format(style))
+            + (_CLAIMED if i in claimed[s] else "")
             for i, t in enumerate(view.discards[s])
         )
         lines.append(f"{who}: hand {_tiles(game.hand(s), style, view.wildcards)}")
@@ -191,26 +221,72 @@ def render_reveal(game: Game, me: int, style: TileStyle) -> str:
 
 
 def _ranking(match: Match, me: int) -> str:
+    """The places by score, in the match's ranking order; seats on the same score share a
+    place, marked ``=`` (the ranking itself orders them by seat number)."""
     scores = match.scores
-    return ", ".join(
-        f"{_PLACES[i]} {_who(s, me)} ({scores[s]:+d})" for i, s in enumerate(match.ranking)
-    )
+    groups: list[list[int]] = []
+    for s in match.ranking:
+        if groups and scores[groups[-1][0]] == scores[s]:
+            groups[-1].append(s)
+        else:
+            groups.append([s])
+    places, place = [], 0
+    for group in groups:
+        score = f"{scores[group[0]]:+d}"
+        if len(group) == 1:
+            places.append(f"{_PLACES[place]} {seat_name(group[0], me)} ({score})")
+        else:
+            names = [seat_name(s, me) for s in group]
+            tied = ", ".join(names[:-1]) + " and " + names[-1]
+            places.append(f"{_PLACES[place]}= {tied} ({score} each)")
+        place += len(group)
+    tie = "; = marks a tie" if len(groups) < 4 else ""
+    return ", ".join(places) + tie
 
 
 def _scores(scores: Sequence[int], me: int) -> str:
-    return ", ".join(f"{_who(s, me)} {scores[s]:+d}" for s in range(4))
+    return ", ".join(f"{seat_name(s, me)} {scores[s]:+d}" for s in range(4))
+
+
+def _spellings(a: Action) -> set[str]:
+    """The ways a reply may name option ``a``, in lower case: its text as the options list
+    prints it in every tile style, its name without the Chinese term (``"pass"``, ``"pong
+    7m"``), and the Chinese term with the tile (``"碰 七万"``)."""
+    name = _ACTION_NAMES[a.kind]
+    short = name.split(" (")[0]
+    term = name.partition("(")[2].partition(")")[0]
+    out = {name, short}
+    if term:
+        out.add(term)
+    if a.tile is not None:
+        out = set()
+        for style in ("mpsz", "chinese", "unicode"):
+            text = _describe_action(a, style, {}).split(";")[0]
+            tile = text.rsplit(" ", 1)[1]
+            out |= {text, f"{short} {tile}"} | ({f"{term} {tile}"} if term else set())
+    return {" ".join(x.lower().split()) for x in out}
 
 
 def _choose(text: str, legal: Sequence[Action]) -> Action | str:
-    """The action a reply names (a number, or a tile to discard), or what is wrong with it."""
+    """The action a reply names, or what is wrong with it: the option's number, the option
+    as printed (``"discard 南"``, ``"pass"``, ``"pong 7m"``; a tile in any of its notations:
+    Chinese, MPSZ, a glyph), or a tile alone to discard."""
     if text.isdigit():
         if 1 <= int(text) <= len(legal):
             return legal[int(text) - 1]
         return f"please type a number from 1 to {len(legal)}"
+    wanted = " ".join(text.lower().split())
+    for a in legal:
+        if wanted in _spellings(a):
+            return a
+    tile_text = wanted.removeprefix("discard ").strip()
     try:
-        tile = Tile.parse(text)
+        tile = Tile.parse(tile_text)
     except InvalidTileError:
-        return f"please type a number from 1 to {len(legal)}, or a tile to discard"
+        return (
+            f"please type a number from 1 to {len(legal)}, an option as it is printed, "
+            "or a tile to discard"
+        )
     for a in legal:
         if a.kind is ActionKind.DISCARD and a.tile == tile:
             return a
@@ -224,6 +300,7 @@ def _ask(
     out: TextIO,
     read: Callable[[], str],
     hand_number: int | None,
+    claimed: Sequence[Collection[int]] = (),
 ) -> Action | None:
     waits: dict[Tile, tuple[Tile, ...]] = {}
     if any(a.kind is ActionKind.DECLARE for a in legal):
@@ -233,11 +310,15 @@ def _ask(
                 view.hand, melds=_own_melds(view), wildcards=view.wildcards, rules=view.rules
             )
         }
-    print(render(view, style, hand_number=hand_number), file=out)
+    print(render(view, style, hand_number=hand_number, claimed=claimed), file=out)
     for i, a in enumerate(legal, start=1):
         print(f"  {i:>2}. {_describe_action(a, style, waits)}", file=out)
     discard = any(a.kind is ActionKind.DISCARD for a in legal)
-    prompt = "number, a tile to discard, q to quit" if discard else "number, q to quit"
+    prompt = (
+        "number or option, a tile to discard, q to quit"
+        if discard
+        else "number or option, q to quit"
+    )
     while True:
         out.write(f"your choice ({prompt}): ")
         out.flush()
@@ -298,7 +379,7 @@ def play_terminal(
             current, shown = game, 0
             if match:
                 print(
-                    f"\n══ hand {len(table.games)} of the match · dealer {_who(game.dealer, seat)}",
+                    f"\n══ hand {len(table.games)} of the match · dealer {seat_name(game.dealer, seat)}",
                     file=out,
                 )
         s = table.to_act[0]
@@ -306,7 +387,8 @@ def play_terminal(
         bot = players[s]
         if bot is None:
             number = len(table.games) if match else None
-            action = _ask(game.view(s), legal, style, out, read, number)
+            _, claimed = discard_marks(game.events_for(s))
+            action = _ask(game.view(s), legal, style, out, read, number, claimed)
             if action is None:
                 print("\nbye", file=out)
                 return 0
@@ -323,7 +405,7 @@ def play_terminal(
         if game.is_over:
             assert game.result is not None
             print(render_reveal(game, seat, style), file=out)
-            print(render_result(game.result, style, me=seat), file=out)
+            print(render_game_result(game, style, me=seat), file=out)
             if match and not table.is_over:
                 print(f"scores: {_scores(table.scores, seat)}", file=out)
                 out.write("press Enter for the next hand (q to quit): ")
@@ -338,56 +420,55 @@ def play_terminal(
 
 
 def _event_text(e: Mapping[str, Any], me: int, declared: bool, style: TileStyle) -> str | None:
-    """An event worth reporting to seat ``me``: the other seats' moves, and ``me``'s own
-    moves that it did not choose (automatic after 报听, or under must_win), with its draws
-    once ``declared``."""
+    """An event worth reporting to seat ``me``: every seat's moves, ``me``'s own too (its
+    discards and claims echoed, its automatic moves after 报听 or under must_win said so),
+    with its draws once ``declared``. The bird is said in the settlement, with what it
+    changed."""
     kind = e["type"]
     seat = e.get("seat")
     if kind == "indicator":
         hun = Tile(e["hun"]).format(style)
         return f"the indicator is {Tile(e['tile']).format(style)}: the 混 (wildcard) is {hun}"
-    if kind == "bird":
-        return f"the bird is {Tile(e['tile']).format(style)}: it hits {_who(e['seat'], me)}"
-    if seat is None or kind == "answer":
+    if seat is None or kind in ("answer", "bird"):
         return None
     t = e.get("tile")
     tile = "face down" if t is None else Tile(t).format(style)
+    who = seat_name(seat, me)
+
+    def does(verb: str) -> str:
+        return f"{who} {verb if seat == me else verb + 's'}"
+
+    source = f" from {seat_name(e['from'], me)}" if e.get("from") is not None else ""
     if kind == "flower":
-        return f"{_who(seat, me)} {'set' if seat == me else 'sets'} aside the flower {tile}"
+        return f"{does('set')} aside the flower {tile}"
     if kind == "bid":
-        return f"{_who(seat, me)} {'bid' if seat == me else 'bids'} 跑 {e['pao']}"
+        return f"{does('bid')} 跑 {e['pao']}"
     if kind == "dice":
-        return f"{_who(seat, me)} {'roll' if seat == me else 'rolls'} {e['dice'][0]} and {e['dice'][1]}"
+        return f"{does('roll')} {e['dice'][0]} and {e['dice'][1]}"
     if kind == "opening_win":
-        return f"{_who(seat, me)} {'declare' if seat == me else 'declares'} {', '.join(e['wins'])}"
+        return f"{does('declare')} {', '.join(e['wins'])}"
     if kind == "haidi":
-        took = "take" if seat == me else "takes"
-        refused = "refuse" if seat == me else "refuses"
-        return f"{_who(seat, me)} {took if e['take'] else refused} the last tile (海底)"
-    if seat == me:
-        if kind == "draw" and declared:
-            return f"you draw {tile}"
-        if not e.get("auto"):
-            return None
-    who = _who(seat, me)
+        return f"{does('take' if e['take'] else 'refuse')} the last tile (海底)"
     if kind == "draw":
-        return None
+        return f"you draw {tile}" if seat == me and declared else None
     if kind == "discard":
         if e["declare"]:
-            return f"{who} declares ready (报听), discarding {tile}"
-        return f"{who} {'discard' if seat == me else 'discards'} {tile}" + (
+            return f"{does('declare')} ready (报听), discarding {tile}"
+        return f"{does('discard')} {tile}" + (
             " (automatic: the hand is locked after 报听)" if e.get("auto") else ""
         )
     if kind in ("pong", "kong"):
-        return f"{who} {kind}s {tile}"
+        return f"{does(kind)} {tile}{source}"
     if kind == "dice_kong":
-        return f"{who} {'make' if seat == me else 'makes'} a kong with dice (杠) of {tile}"
+        return f"{does('make')} a kong with dice (杠) of {tile}{source}"
     if kind == "chow":
         claimed = Tile(e["claimed"]).format(style)
-        return f"{who} {'chow' if seat == me else 'chows'} {_run(e['tile'], style)} with {claimed}"
+        return f"{does('chow')} {_run(e['tile'], style)} with {claimed}{source}"
     if kind in ("added_kong", "concealed_kong"):
-        return f"{who} makes a {kind.replace('_', ' ')} {'' if t is None else tile}".rstrip()
+        article = "an" if kind == "added_kong" else "a"
+        made = f"{does('make')} {article} {kind.replace('_', ' ')}"
+        return made if t is None else f"{made} of {tile}"
     if kind == "win":
         auto = " (automatic: 有胡必胡)" if e.get("auto") else ""
-        return f"{who} {'win' if seat == me else 'wins'} with {tile}!{auto}"
+        return f"{does('win')} with {tile}{source}!{auto}"
     return str(kind)

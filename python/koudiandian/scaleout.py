@@ -1,18 +1,21 @@
 """The Ray backend of :func:`koudiandian.simulate` (the ``[ray]`` extra): a run's hands cut
-into chunks, each a Ray task that plays its chunk with :func:`play_chunk`, gathered in hand
-order, so that the summary and the log are those of a local run with the same seed.
+into chunks, each a Ray task that plays its chunk with :func:`play_chunk`, handed on in hand
+order as they come, so that the summary and the log are those of a local run with the same
+seed.
 ``docs/scale-out.md`` says how to run it on a cluster."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import os
 import socket
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Generator
 from typing import Any
 
 from .errors import BackendError, InvalidArgumentError
-from .selfplay import Job, Part, chunks, play_chunk
+from .selfplay import Job, Part, UnitChunks, play_chunk
 
 __all__ = ["run_on_ray", "check_address"]
 
@@ -105,13 +108,16 @@ def run_on_ray(
     job: Job,
     hands: int,
     address: str | None,
-    progress: Callable[[int, int], None] | None,
-) -> tuple[list[Part], int]:
-    """Play ``hands`` units of ``job`` as Ray tasks: the chunks' results in hand order, and
-    the cluster's CPUs. Connects to ``address`` (checked first), or uses the cluster this
-    process is connected to, or starts a local one for the run and stops it afterwards.
-    Raises :class:`BackendError` without Ray, with nothing at ``address``, or when the
-    cluster's token authentication refuses this driver (naming why)."""
+    connected: Callable[[int], None],
+) -> Generator[tuple[int, Part], None, None]:
+    """Play ``hands`` units of ``job`` as Ray tasks: each chunk's units and result, in hand
+    order, as they come, with two tasks a CPU in flight at most (the chunks are cut as they
+    are sent); ``connected(cpus)`` is first told the cluster's CPUs. Connects to
+    ``address`` (checked first), or uses the cluster this process is connected to, or starts
+    a local one for the run and stops it afterwards. Closed early (an interrupt, an error),
+    it cancels the tasks still running. Raises :class:`BackendError` without Ray, with
+    nothing at ``address``, or when the cluster's token authentication refuses this driver
+    (naming why)."""
     if address is not None:
         check_address(address)
     ray = _ray()
@@ -129,28 +135,33 @@ def run_on_ray(
         started_here = True
     try:
         cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        connected(cpus)
         # Four chunks a CPU keep the cluster busy to the end; each is at least a few hands
         # (a task costs a few milliseconds) and at most 5,000 (the progress bar moves).
-        ranges = chunks(hands, 4 * cpus, 5000)
+        cut = UnitChunks(job, hands, 4 * cpus, 5000)
         # Threads are per task: a task is one CPU of the cluster.
         task_job = dataclasses.replace(job, threads=1)
         remote = ray.remote(num_cpus=1)(play_chunk)
         job_ref = ray.put(task_job)
-        refs = [remote.remote(job_ref, a, b) for a, b in ranges]
-        index = {ref: i for i, ref in enumerate(refs)}
-        parts: list[Part | None] = [None] * len(refs)
-        pending = list(refs)
-        done = 0
-        while pending:
-            ready, pending = ray.wait(pending, num_returns=1)
-            for ref in ready:
-                i = index[ref]
-                parts[i] = ray.get(ref)
-                a, b = ranges[i]
-                done += b - a
-                if progress:
-                    progress(done, hands)
-        return [p for p in parts if p is not None], cpus
+        pending: deque[tuple[int, Any]] = deque()
+
+        def take() -> tuple[int, Part]:
+            units, ref = pending.popleft()
+            part: Part = ray.get(ref)
+            cut.played(units, len(part[0]))
+            return units, part
+
+        try:
+            for a, b in cut:
+                pending.append((b - a, remote.remote(job_ref, a, b)))
+                if len(pending) >= 2 * cpus:
+                    yield take()
+            while pending:
+                yield take()
+        finally:
+            for _, ref in pending:  # left by an early end
+                with contextlib.suppress(Exception):
+                    ray.cancel(ref, force=True)
     finally:
         if started_here:
             ray.shutdown()

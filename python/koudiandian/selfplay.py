@@ -1,5 +1,5 @@
 """A chunk of a self-play run: what every chunk needs (:class:`Job`), how a run is cut
-(:func:`chunks`), and how one chunk is played (:func:`play_chunk`): inside Rust when every
+(:class:`UnitChunks`), and how one chunk is played (:func:`play_chunk`): inside Rust when every
 bot is built in, else by the Python loop, which drives bots written in Python through the
 core's :class:`Schedule` (``rust/selfplay/schedule.rs``), so that both play the same hands in
 the same order. :func:`koudiandian.simulate` and its Ray backend (``scaleout.py``) both
@@ -21,7 +21,7 @@ from .rules import Rules
 from .summary import Record
 from .view import SeatView
 
-__all__ = ["BOTS", "BotSpec", "Job", "Part", "chunks", "play_chunk", "play_hand"]
+__all__ = ["BOTS", "BotSpec", "Job", "Part", "UnitChunks", "play_chunk", "play_hand"]
 
 #: Built-in bots by name, as the command line spells them.
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
@@ -232,11 +232,51 @@ class Job:
     builtin: tuple[str, ...] | None
 
 
-def chunks(units: int, parts: int, most: int) -> list[tuple[int, int]]:
-    """``0..units`` cut into consecutive ranges: about ``parts`` of them, none longer than
-    ``most``."""
-    size = max(1, min(most, -(-units // parts)))
-    return [(a, min(a + size, units)) for a in range(0, units, size)]
+class UnitChunks:
+    """A run's units ``0..units`` cut into consecutive ``(start, stop)`` ranges as they are
+    asked for (a run of any size is cut lazily): about ``parts`` of them, each holding about
+    ``most_hands`` hands at most, so that a chunk's log lines take about the same memory
+    whatever its units are. A unit is one hand, a duplicate wall four, a match of ``n``
+    hands ``n``; a one-round match's length is not known before it is played, so the first
+    such chunk is one match and later ones follow the mean length of the units played so
+    far (:meth:`played`). A unit longer than ``most_hands`` is a chunk of its own. How a run
+    is cut changes nothing of what it plays."""
+
+    def __init__(self, job: Job, units: int, parts: int, most_hands: int) -> None:
+        self.units = units
+        self.most_hands = most_hands
+        self.widest = max(1, -(-units // parts))
+        self.next = 0
+        self.prior: int | None  # hands a unit, where known before playing
+        if job.duplicate:
+            self.prior = 4
+        elif job.match is None:
+            self.prior = 1
+        elif job.match == "one_round":
+            self.prior = None
+        else:
+            self.prior = int(job.match)
+        self.units_played = self.hands_played = 0
+
+    def __iter__(self) -> UnitChunks:
+        return self
+
+    def __next__(self) -> tuple[int, int]:
+        start = self.next
+        if start >= self.units:
+            raise StopIteration
+        if self.units_played and self.prior is None:
+            size = int(self.most_hands * self.units_played / self.hands_played)
+        else:
+            size = self.most_hands // (self.prior or self.most_hands)
+        stop = min(start + max(1, min(size, self.widest)), self.units)
+        self.next = stop
+        return start, stop
+
+    def played(self, units: int, hands: int) -> None:
+        """Note a chunk of ``units`` units played as ``hands`` hands."""
+        self.units_played += units
+        self.hands_played += hands
 
 
 def play_chunk(job: Job, start: int, stop: int) -> Part:
@@ -265,6 +305,7 @@ def _play_range(job: Job, start: int, stop: int) -> Part:
     made = factories(job.specs)
     names = [bot_name(s) for s in job.specs]
     schedule = _core.Schedule(
+        job.rules,
         job.seed,
         start,
         stop,

@@ -5,9 +5,10 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import signal
+import threading
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import IO, cast
 
 from .errors import ArgumentTypeError, InvalidArgumentError
@@ -18,18 +19,20 @@ from .selfplay import (
     BotSpec,
     Job,
     Part,
+    UnitChunks,
     bot_name,
     builtin_names,
-    chunks,
     factories,
     play_chunk,
     play_hand,
 )
 from .selfplay import _LazyView as _LazyView  # server/tables.py drives its bots with it
-from .summary import BotStats, SimulationSummary, describe_rules, summarise
+from .summary import BotStats, SimulationSummary, Tally, describe_rules
+from .workers import play_in_processes
 
 __all__ = [
     "SimulationSummary",
+    "SimulationInterrupted",
     "BotStats",
     "simulate",
     "play_hand",
@@ -38,6 +41,7 @@ __all__ = [
     "BOTS",
     "BACKENDS",
     "DEFAULT_BOTS",
+    "MAX_UNITS",
 ]
 
 #: The bots of :func:`simulate` and ``koudiandian simulate`` when none are named: two greedy
@@ -50,6 +54,28 @@ MAX_THREADS = 256
 #: Where :func:`simulate` plays: on this machine (threads and processes), or as tasks on a
 #: Ray cluster (the ``[ray]`` extra).
 BACKENDS = ("local", "ray")
+
+#: The most units (hands, matches or duplicate walls) one :func:`simulate` call plays:
+#: 2**40, decades of play on a large cluster; a larger count is a mistake, refused at once.
+MAX_UNITS = 2**40
+
+
+class SimulationInterrupted(KeyboardInterrupt):
+    """What :func:`simulate` raises when it is interrupted (Ctrl-C: a
+    :class:`KeyboardInterrupt`, which it still is): the log holds every unit played before
+    it, whole and flushed, and ``summary`` sums up exactly those. ``done`` and ``total``
+    count the units played and asked for (hands, matches or duplicate walls)."""
+
+    def __init__(
+        self, summary: SimulationSummary, done: int, total: int, unit: str = "hands"
+    ) -> None:
+        played = f"{done:,} of {total:,} {unit}"
+        if unit != "hands":
+            played += f" ({summary.hands:,} hands)"
+        super().__init__(f"interrupted after {played}")
+        self.summary = summary
+        self.done = done
+        self.total = total
 
 
 def simulate(
@@ -84,20 +110,33 @@ def simulate(
     ``backend="ray"`` runs the hands as chunks of Ray tasks on the cluster at ``address``
     (``None``: the cluster this process is connected to, else a local one started for the
     run), one CPU a task (the summary's ``workers`` is then the cluster's CPUs and its
-    ``threads`` 1); see ``docs/scale-out.md``. ``log``: a path or text file to receive every hand's
-    event log as JSON Lines, for replay: ``{"hand": i, "seed": s, "events": [...]}``
-    (``{"match": i, "hand": j, "events": ...}`` in matches; duplicate play adds
-    ``"rotation"`` and the seating, ``"bots"``).
-    ``progress(done, total)`` is called as chunks of hands finish. ``match``:
-    ``"one_round"`` or a number of hands makes each of the ``hands`` units a whole
-    :class:`Match` of that length (match ``i`` seeded from ``seed`` and ``i``, first dealer
-    ``i % 4``); the summary then also counts first places and mean ranks, and its per-hand
+    ``threads`` 1); see ``docs/scale-out.md``. ``log``: a path (opened before anything is
+    played) or a text file to receive every hand's event log as JSON Lines, for replay:
+    ``{"hand": i, "seed": s, "events": [...]}`` (``{"match": i, "hand": j, "events": ...}``
+    in matches; duplicate play adds ``"rotation"`` and the seating, ``"bots"``). The log
+    streams: each chunk of hands (up to 2,000; 500 in the Python loop) is written in hand
+    order and flushed as soon as it and every chunk before it are played, and nothing of it
+    is kept, nor any hand's record (the summary is summed up chunk by chunk), so memory
+    stays flat however many hands are played. ``progress(done, total)`` is called after
+    each chunk is written, with the units written so far. ``match``: ``"one_round"`` or a
+    number of hands makes each of the ``hands`` units a whole :class:`Match` of that length:
+    match ``i`` is ``Match(rules, seed=hand_seed(seed, i))``, first dealt where the profile
+    says (seat 0 under Taiyuan and hebei, drawn from the match's seed under queyimen and
+    changsha); the summary then also counts first places and mean ranks, and its per-hand
     figures cover every hand played. ``duplicate=True`` plays each of the ``hands`` walls
     four times with the bots rotated one seat each time (the bot listed for seat ``b`` sits
     in seat ``(b + r) % 4`` in rotation ``r``), so every bot plays every wall from every
     seat; the summary's ``bot_stats`` gives each bot's mean points per hand with a 95%
     confidence interval, its win rate and its deal-in rate. ``seed=None`` draws a random
-    seed; the summary's ``seed`` says which, so the run can be repeated."""
+    seed; the summary's ``seed`` says which, so the run can be repeated.
+
+    ``hands`` (units: hands, matches or walls) is at most :data:`MAX_UNITS` (2**40), else
+    :class:`InvalidArgumentError`. Interrupted (Ctrl-C: :class:`KeyboardInterrupt`, also
+    from ``progress``), ``simulate`` stops at once (worker processes terminated, Ray tasks
+    cancelled) and raises :class:`SimulationInterrupted`, a :class:`KeyboardInterrupt`
+    whose ``summary`` covers exactly the units written to the log before it (each chunk is
+    counted and written whole: a first Ctrl-C during a write waits for its end, a second one
+    does not)."""
     rules = Rules() if rules is None else rules
     _check_run(hands, workers, threads, backend, address, duplicate)
     seed = _run_seed(seed)
@@ -111,27 +150,36 @@ def simulate(
         )
     job = Job(rules, tuple(specs), seed, log is not None, match, duplicate, threads, builtin)
     names = list(builtin) if builtin is not None else [bot_name(s) for s in specs]
+    tally = Tally(rules, names, seed, duplicate=duplicate)
+    cluster: list[int] = []  # the Ray cluster's CPUs, once connected
     started = time.perf_counter()
-    if backend == "ray":
-        parts, workers = run_on_ray(job, hands, address, progress)
-        threads = 1  # a Ray task is one CPU of the cluster
-    else:
-        parts = list(_run_local(job, hands, workers, progress))
-    seconds = time.perf_counter() - started
-    if log is not None:
-        _write_log(log, parts)
-    return summarise(
-        [r for part in parts for r in part[0]],
-        [r for part in parts for r in part[1]],
-        rules,
-        names,
-        seed,
-        workers=workers,
-        threads=threads,
-        backend=backend,
-        duplicate=duplicate,
-        seconds=seconds,
-    )
+
+    def summary() -> SimulationSummary:
+        ran = (cluster[0] if cluster else 0, 1) if backend == "ray" else (workers, threads)
+        seconds = time.perf_counter() - started
+        return tally.summary(workers=ran[0], threads=ran[1], backend=backend, seconds=seconds)
+
+    done = 0
+    with _log_file(log) as out:
+        parts = (
+            run_on_ray(job, hands, address, cluster.append)
+            if backend == "ray"
+            else _run_local(job, hands, workers)
+        )
+        try:
+            for units, (records, rankings, lines) in parts:
+                with _interrupts_held():  # the chunk counted and written whole, or not at all
+                    tally.add(records, rankings)
+                    _write_lines(out, lines)
+                    done += units
+                if progress:
+                    progress(done, hands)
+        except KeyboardInterrupt:
+            unit = "walls" if duplicate else "hands" if match is None else "matches"
+            raise SimulationInterrupted(summary(), done, hands, unit) from None
+        finally:
+            parts.close()  # an early end stops the worker processes or the Ray tasks
+    return summary()
 
 
 def _positive(value: object, what: str) -> int:
@@ -150,7 +198,8 @@ def _check_run(
 ) -> None:
     """Raise :class:`InvalidArgumentError` (:class:`ArgumentTypeError` for ``duplicate``)
     for a run's sizes and backend that make no sense, before anything is played."""
-    _positive(hands, "hands")
+    if _positive(hands, "hands") > MAX_UNITS:
+        raise InvalidArgumentError(f"hands must be at most 2**40, got {hands}")
     _positive(workers, "workers")
     threads = _positive(threads, "threads")
     if threads > MAX_THREADS:
@@ -205,33 +254,75 @@ def _bot_specs(bots: Sequence[BotSpec] | BotSpec | None) -> list[BotSpec]:
     return specs
 
 
-def _write_log(log: str | os.PathLike[str] | IO[str], parts: Sequence[Part]) -> None:
-    """Every hand's log line, in order, to the path or text file ``log``."""
-    text = "".join(line + "\n" for part in parts for line in part[2])
-    if isinstance(log, (str, os.PathLike)):
+@contextlib.contextmanager
+def _log_file(log: str | os.PathLike[str] | IO[str] | None) -> Iterator[IO[str] | None]:
+    """Where a run's log lines go: a path, opened at once (so that a path that cannot be
+    written fails before anything is played) and closed at the end, or a text file, left
+    open. Raises :class:`ArgumentTypeError` for anything else."""
+    if log is None:
+        yield None
+    elif isinstance(log, (str, os.PathLike)):
         with open(log, "w", encoding="utf-8") as f:
-            f.write(text)
+            yield f
+    elif callable(getattr(log, "write", None)):
+        yield log
     else:
-        log.write(text)
+        raise ArgumentTypeError(f"log must be a path or a text file, got {log!r}")
 
 
-def _run_local(
-    job: Job, hands: int, workers: int, progress: Callable[[int, int], None] | None
-) -> Iterator[Part]:
-    """The chunks' results in order, played here: in this process or in ``workers``."""
-    most = 2000 if job.builtin is not None else 500
-    ranges = chunks(hands, workers * 8, most)
-    done = 0
-    with contextlib.ExitStack() as stack:
-        results: Iterator[Part]
-        if workers == 1:
-            results = (play_chunk(job, a, b) for a, b in ranges)
-        else:
-            pool = stack.enter_context(ProcessPoolExecutor(max_workers=workers))
-            futures = [pool.submit(play_chunk, job, a, b) for a, b in ranges]
-            results = (f.result() for f in futures)
-        for (a, b), part in zip(ranges, results):
-            done += b - a
-            if progress:
-                progress(done, hands)
-            yield part
+def _write_lines(out: IO[str] | None, lines: Sequence[str]) -> None:
+    """A chunk's log lines to ``out``, flushed, so that a reader (or an interrupt) finds
+    every hand played so far."""
+    if out is None or not lines:
+        return
+    out.write("\n".join(lines) + "\n")
+    flush = getattr(out, "flush", None)
+    if callable(flush):
+        flush()
+
+
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Hold a first Ctrl-C (SIGINT) back until the block is done, then raise it as
+    :class:`KeyboardInterrupt`; a second one raises at once (a write blocked on a pipe
+    nobody reads stays stoppable). Only where Python's own handler would raise it, in the
+    main thread; elsewhere the block runs as it is."""
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield
+        return
+    held: list[int] = []
+
+    def hold(signum: int, frame: object) -> None:
+        if held:
+            raise KeyboardInterrupt
+        held.append(signum)
+
+    signal.signal(signal.SIGINT, hold)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if held:
+        raise KeyboardInterrupt
+
+
+def _run_local(job: Job, hands: int, workers: int) -> Generator[tuple[int, Part], None, None]:
+    """Each chunk's units and result, in order, played here: in this process, or in
+    ``workers`` processes (:func:`~koudiandian.workers.play_in_processes`: a bounded number
+    of chunks in flight, cut as they are sent; closed early, it stops the processes at
+    once)."""
+    cut = UnitChunks(job, hands, workers * 8, 2000 if job.builtin is not None else 500)
+    parts = (
+        play_in_processes(job, cut, workers)
+        if workers > 1
+        else ((b - a, play_chunk(job, a, b)) for a, b in cut)
+    )
+    try:
+        for units, part in parts:
+            cut.played(units, len(part[0]))
+            yield units, part
+    finally:
+        parts.close()

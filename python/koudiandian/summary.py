@@ -11,7 +11,7 @@ from typing import Any
 from . import _core
 from .rules import Rules
 
-__all__ = ["SimulationSummary", "BotStats", "Record", "describe_rules", "summarise"]
+__all__ = ["SimulationSummary", "BotStats", "Record", "Tally", "describe_rules"]
 
 #: What a simulation keeps of a hand: ``(winner, kind, value, deltas, discarder,
 #: rotation)``; ``winner`` and ``discarder`` are −1 when there is none, ``kind`` is 0 drawn,
@@ -46,7 +46,9 @@ class BotStats:
 @dataclass(frozen=True, slots=True)
 class SimulationSummary:
     """What :func:`simulate` measured. Per-seat tuples are indexed by seat; dealers rotate
-    (hand ``i`` is dealt by seat ``i % 4``), so seats differ only by their bots. ``matches``,
+    (hand ``i`` is dealt by seat ``i % 4``), so seats differ only by their bots, but for
+    matches, each first dealt where the profile says (seat 0 under Taiyuan and hebei).
+    ``matches``,
     ``first_places`` and ``mean_rank`` are filled when whole matches were played;
     ``duplicate`` and ``bot_stats`` (indexed by the bot's place in ``bots``) under duplicate
     play, where the seat figures mix the bots that sat there. ``deal_ins`` counts, per seat,
@@ -174,44 +176,6 @@ def describe_rules(rules: Rules) -> str:
     return f"{preset or rules.profile} ({options})"
 
 
-def _bot_stats(records: Sequence[Record], names: Sequence[str]) -> tuple[BotStats, ...]:
-    """Each bot's figures under duplicate play: records come four to a wall, in rotation
-    order, and in rotation ``r`` bot ``b`` sits where the core's
-    :func:`~koudiandian._core.duplicate_seating` seats it (seat ``(b + r) % 4``)."""
-    walls = len(records) // 4
-    # seat_of[r][b]: the seat of the listed bot b in rotation r.
-    seat_of = [_seats_of_bots(_core.duplicate_seating(r)) for r in range(4)]
-    out = []
-    for b in range(4):
-        per_wall = []
-        wins = deal_ins = 0
-        for w in range(walls):
-            total = 0
-            for r in range(4):
-                winner, _kind, _value, deltas, discarder, rotation = records[4 * w + r]
-                seat = seat_of[rotation][b]
-                total += deltas[seat]
-                wins += winner == seat
-                deal_ins += discarder == seat
-            per_wall.append(total / 4)
-        n = len(per_wall)
-        mean = sum(per_wall) / n if n else 0.0
-        var = sum((x - mean) ** 2 for x in per_wall) / (n - 1) if n > 1 else 0.0
-        hands = 4 * walls
-        out.append(
-            BotStats(
-                bot=b,
-                name=names[b],
-                hands=hands,
-                mean_points=mean,
-                points_ci95=_Z95 * math.sqrt(var / n) if n > 1 else None,
-                win_rate=wins / hands if hands else 0.0,
-                deal_in_rate=deal_ins / hands if hands else 0.0,
-            )
-        )
-    return tuple(out)
-
-
 def _seats_of_bots(seating: Sequence[int]) -> list[int]:
     """The seat of each listed bot, from the listed bot of each seat."""
     out = [0, 0, 0, 0]
@@ -220,78 +184,150 @@ def _seats_of_bots(seating: Sequence[int]) -> list[int]:
     return out
 
 
-def summarise(
-    records: Sequence[Record],
-    rankings: Sequence[Sequence[int]],
-    rules: Rules,
-    names: Sequence[str],
-    seed: int,
-    *,
-    workers: int = 1,
-    threads: int = 1,
-    backend: str = "local",
-    duplicate: bool = False,
-    seconds: float = 0.0,
-) -> SimulationSummary:
-    """The summary of a run's records (in hand order) and match rankings."""
-    n = len(records)
-    wins = [0, 0, 0, 0]
-    deal_ins = [0, 0, 0, 0]
-    kinds = [0, 0, 0, 0]
-    points = 0
-    # The seats' sums unrolled into locals (integers: exact), the one loop over every hand.
-    t0 = t1 = t2 = t3 = q0 = q1 = q2 = q3 = 0
-    for winner, kind, p, (d0, d1, d2, d3), discarder, _rotation in records:
-        kinds[kind] += 1
-        if winner >= 0:
-            wins[winner] += 1
-            points += p
-        if discarder >= 0:
-            deal_ins[discarder] += 1
-        t0 += d0
-        t1 += d1
-        t2 += d2
-        t3 += d3
-        q0 += d0 * d0
-        q1 += d1 * d1
-        q2 += d2 * d2
-        q3 += d3 * d3
-    sums, squares = (t0, t1, t2, t3), (q0, q1, q2, q3)
-    mean = [t / n for t in sums]
-    std = [math.sqrt(max(0.0, squares[s] / n - mean[s] ** 2)) for s in range(4)]
-    won = n - kinds[0]
-    firsts = [0, 0, 0, 0]
-    rank_sum = [0, 0, 0, 0]
-    for ranking in rankings:
-        firsts[ranking[0]] += 1
-        for place, s in enumerate(ranking, start=1):
-            rank_sum[s] += place
-    matches = len(rankings)
-    mean_rank = [rank_sum[s] / matches if matches else 0.0 for s in range(4)]
-    return SimulationSummary(
-        hands=n,
-        seed=seed,
-        workers=workers,
-        bots=(names[0], names[1], names[2], names[3]),
-        rules=rules,
-        wins=(wins[0], wins[1], wins[2], wins[3]),
-        win_rate=(wins[0] / n, wins[1] / n, wins[2] / n, wins[3] / n),
-        score_mean=(mean[0], mean[1], mean[2], mean[3]),
-        score_std=(std[0], std[1], std[2], std[3]),
-        self_draw_wins=kinds[1],
-        discard_wins=kinds[2],
-        robbed_kong_wins=kinds[3],
-        drawn_hands=kinds[0],
-        draw_rate=kinds[0] / n,
-        mean_points=points / won if won else 0.0,
-        seconds=seconds,
-        hands_per_second=n / seconds if seconds > 0 else float("inf"),
-        matches=matches,
-        first_places=(firsts[0], firsts[1], firsts[2], firsts[3]),
-        mean_rank=(mean_rank[0], mean_rank[1], mean_rank[2], mean_rank[3]),
-        deal_ins=(deal_ins[0], deal_ins[1], deal_ins[2], deal_ins[3]),
-        threads=threads,
-        backend=backend,
-        duplicate=duplicate,
-        bot_stats=_bot_stats(records, names) if duplicate else (),
-    )
+class Tally:
+    """A run's summary, summed up chunk by chunk (:meth:`add`), so that a run of any length
+    keeps no record once it is counted: the sums the summary needs, each an exact integer.
+    ``names`` are the four listed bots; under ``duplicate`` play records come four to a wall,
+    in rotation order, every chunk whole walls."""
+
+    def __init__(
+        self, rules: Rules, names: Sequence[str], seed: int, *, duplicate: bool = False
+    ) -> None:
+        self.rules, self.names, self.seed, self.duplicate = rules, list(names), seed, duplicate
+        self.hands = 0
+        self.wins = [0, 0, 0, 0]
+        self.deal_ins = [0, 0, 0, 0]
+        self.kinds = [0, 0, 0, 0]
+        self.points = 0
+        self.sums = [0, 0, 0, 0]
+        self.squares = [0, 0, 0, 0]
+        self.matches = 0
+        self.firsts = [0, 0, 0, 0]
+        self.rank_sums = [0, 0, 0, 0]
+        # Under duplicate play, per listed bot: walls, the sum of its points over each wall's
+        # four rotations and their squares, its wins and deal-ins.
+        self.walls = 0
+        self.wall_sums = [0, 0, 0, 0]
+        self.wall_squares = [0, 0, 0, 0]
+        self.bot_wins = [0, 0, 0, 0]
+        self.bot_deal_ins = [0, 0, 0, 0]
+
+    def add(self, records: Sequence[Record], rankings: Sequence[Sequence[int]]) -> None:
+        """Count a chunk's records (in hand order) and the rankings of the matches it ends."""
+        wins, deal_ins, kinds = self.wins, self.deal_ins, self.kinds
+        points = 0
+        # The seats' sums unrolled into locals (integers: exact), the one loop over the hands.
+        t0 = t1 = t2 = t3 = q0 = q1 = q2 = q3 = 0
+        for winner, kind, p, (d0, d1, d2, d3), discarder, _rotation in records:
+            kinds[kind] += 1
+            if winner >= 0:
+                wins[winner] += 1
+                points += p
+            if discarder >= 0:
+                deal_ins[discarder] += 1
+            t0 += d0
+            t1 += d1
+            t2 += d2
+            t3 += d3
+            q0 += d0 * d0
+            q1 += d1 * d1
+            q2 += d2 * d2
+            q3 += d3 * d3
+        self.hands += len(records)
+        self.points += points
+        for s, (t, q) in enumerate(((t0, q0), (t1, q1), (t2, q2), (t3, q3))):
+            self.sums[s] += t
+            self.squares[s] += q
+        for ranking in rankings:
+            self.firsts[ranking[0]] += 1
+            for place, s in enumerate(ranking, start=1):
+                self.rank_sums[s] += place
+        self.matches += len(rankings)
+        if self.duplicate:
+            self._add_walls(records)
+
+    def _add_walls(self, records: Sequence[Record]) -> None:
+        """Each bot's points per wall under duplicate play: in rotation ``r`` bot ``b`` sits
+        where the core's :func:`~koudiandian._core.duplicate_seating` seats it (seat
+        ``(b + r) % 4``)."""
+        # seat_of[r][b]: the seat of the listed bot b in rotation r.
+        seat_of = [_seats_of_bots(_core.duplicate_seating(r)) for r in range(4)]
+        for w in range(len(records) // 4):
+            totals = [0, 0, 0, 0]
+            for winner, _kind, _value, deltas, discarder, rotation in records[4 * w : 4 * w + 4]:
+                for b, seat in enumerate(seat_of[rotation]):
+                    totals[b] += deltas[seat]
+                    self.bot_wins[b] += winner == seat
+                    self.bot_deal_ins[b] += discarder == seat
+            for b, total in enumerate(totals):
+                self.wall_sums[b] += total
+                self.wall_squares[b] += total * total
+        self.walls += len(records) // 4
+
+    def _bot_stats(self) -> tuple[BotStats, ...]:
+        """Each bot's figures under duplicate play, from its mean points per hand on each
+        wall (a wall's total over its four rotations, / 4)."""
+        n, hands = self.walls, 4 * self.walls
+        out = []
+        for b in range(4):
+            total, squares = self.wall_sums[b], self.wall_squares[b]
+            # The sample variance of the per-wall means (total / 4), from exact sums:
+            # Σ(x − x̄)² = (Q − S²/n) / 16.
+            var = (squares * n - total * total) / (n * (n - 1) * 16) if n > 1 else 0.0
+            out.append(
+                BotStats(
+                    bot=b,
+                    name=self.names[b],
+                    hands=hands,
+                    mean_points=total / hands if hands else 0.0,
+                    points_ci95=_Z95 * math.sqrt(var / n) if n > 1 else None,
+                    win_rate=self.bot_wins[b] / hands if hands else 0.0,
+                    deal_in_rate=self.bot_deal_ins[b] / hands if hands else 0.0,
+                )
+            )
+        return tuple(out)
+
+    def summary(
+        self,
+        *,
+        workers: int = 1,
+        threads: int = 1,
+        backend: str = "local",
+        seconds: float = 0.0,
+    ) -> SimulationSummary:
+        """The summary of the records counted so far (every figure 0 before any)."""
+        n = self.hands
+        per = 1 / n if n else 0.0
+        mean = [t * per for t in self.sums]
+        std = [math.sqrt(max(0.0, self.squares[s] * per - mean[s] ** 2)) for s in range(4)]
+        won = n - self.kinds[0]
+        m = self.matches
+        rank = [r / m if m else 0.0 for r in self.rank_sums]
+        names, wins, firsts, deal_ins = self.names, self.wins, self.firsts, self.deal_ins
+        return SimulationSummary(
+            hands=n,
+            seed=self.seed,
+            workers=workers,
+            bots=(names[0], names[1], names[2], names[3]),
+            rules=self.rules,
+            wins=(wins[0], wins[1], wins[2], wins[3]),
+            win_rate=(wins[0] * per, wins[1] * per, wins[2] * per, wins[3] * per),
+            score_mean=(mean[0], mean[1], mean[2], mean[3]),
+            score_std=(std[0], std[1], std[2], std[3]),
+            self_draw_wins=self.kinds[1],
+            discard_wins=self.kinds[2],
+            robbed_kong_wins=self.kinds[3],
+            drawn_hands=self.kinds[0],
+            draw_rate=self.kinds[0] * per,
+            mean_points=self.points / won if won else 0.0,
+            seconds=seconds,
+            hands_per_second=n / seconds if seconds > 0 else (float("inf") if n else 0.0),
+            matches=m,
+            first_places=(firsts[0], firsts[1], firsts[2], firsts[3]),
+            mean_rank=(rank[0], rank[1], rank[2], rank[3]),
+            deal_ins=(deal_ins[0], deal_ins[1], deal_ins[2], deal_ins[3]),
+            threads=threads,
+            backend=backend,
+            duplicate=self.duplicate,
+            bot_stats=self._bot_stats() if self.duplicate else (),
+        )

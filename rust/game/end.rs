@@ -6,7 +6,7 @@ use super::state::{GameCore, Phase};
 use crate::outcome::melds_of;
 use crate::outcome::pattern_names;
 use crate::outcome::{
-    deltas_of, Bird, HandResult, Outcome, ScoreItem, WinContext, WinKind, WinSummary,
+    deltas_of, Bird, HandResult, Outcome, ScoreItem, Transfer, WinContext, WinKind, WinSummary,
 };
 use crate::profiles::HandSummary;
 use crate::tiles::KINDS;
@@ -136,20 +136,46 @@ impl GameCore {
         self.result = Some(result);
     }
 
-    /// The profile's settlement of the finished hand.
-    fn settle(&self, mut score_items: Vec<Vec<ScoreItem>>) -> HandResult {
-        let profile = self.rules.profile();
-        let transfers = profile.settle(
+    /// The profile's transfers for the finished hand, with `bird` as its bird.
+    fn transfers(&self, bird: Option<Bird>) -> Vec<Transfer> {
+        self.rules.profile().settle(
             &self.rules,
             &HandSummary {
                 dealer: self.dealer,
                 outcomes: &self.outcomes,
                 kongs: &self.kongs,
                 bids: std::array::from_fn(|s| self.seats[s].bid),
-                bird: self.bird(),
+                bird,
                 opening: std::array::from_fn(|s| self.declared_openings(s).len() as u8),
             },
-        );
+        )
+    }
+
+    /// What the bird (扎鸟) changed in the settlement: each transfer of the result whose
+    /// amount differs from the same transfer of the profile's settlement of this hand
+    /// without a bird, as `(its index in the result's transfers, its amount without the
+    /// bird)`. Empty while the hand goes on, in a hand without a bird, and when the bird
+    /// changed nothing. The two settlements are compared transfer by transfer: a profile's
+    /// bird changes amounts, never which transfers there are.
+    #[must_use]
+    pub fn bird_changes(&self) -> Vec<(usize, i32)> {
+        let (Some(result), Some(_)) = (&self.result, self.bird()) else {
+            return Vec::new();
+        };
+        let without = self.transfers(None);
+        result
+            .transfers
+            .iter()
+            .zip(&without)
+            .enumerate()
+            .filter(|(_, (with, without))| with.amount != without.amount)
+            .map(|(i, (_, without))| (i, without.amount))
+            .collect()
+    }
+
+    /// The profile's settlement of the finished hand.
+    fn settle(&self, mut score_items: Vec<Vec<ScoreItem>>) -> HandResult {
+        let transfers = self.transfers(self.bird());
         let wins = self
             .outcomes
             .iter()

@@ -259,3 +259,47 @@ fn hand_results_and_settlements() {
         assert!(g.to_act().is_empty(), "{name}: nobody to act");
     }
 }
+
+/// `bird_changes` against the contract's bird (RULES-changsha): on a discard win it doubles
+/// what the discarder pays when it hits the winner or the discarder; on a self-draw it
+/// doubles every payer when it hits the winner, else only the payer it hits. Seeded hands
+/// of random play, every change an exact double; no bird, no change.
+#[test]
+fn the_bird_changes_the_transfers_it_doubles() {
+    let (mut hits, mut misses) = (0, 0);
+    for (rules, seed) in (0..3000).map(|s| ("changsha", s)).chain([("taiyuan", 1)]) {
+        let rules = crate::profiles::Rules::parse(rules).expect("a preset");
+        let mut g = GameCore::seeded(rules, 0, seed, [0; 4]).expect("a hand");
+        let mut rng = crate::rng::Rng::new(seed);
+        while let Some(seat) = g.first_to_act() {
+            let legal = g.legal_actions(seat).expect("a seat");
+            g.step(seat, legal[rng.below(legal.len() as u64) as usize])
+                .expect("legal");
+        }
+        let r = g.result().expect("over").clone();
+        let changes = g.bird_changes();
+        let Some(bird) = r.bird else {
+            assert!(changes.is_empty(), "seed {seed}: no bird, no change");
+            continue;
+        };
+        let doubled = |t: &Transfer| match r.discarder {
+            Some(d) if t.reason == "win" => bird.seat == t.payee || bird.seat == d,
+            _ => bird.seat == t.payee || bird.seat == t.payer,
+        };
+        for (i, t) in r.transfers.iter().enumerate() {
+            let change = changes.iter().find(|c| c.0 == i);
+            if doubled(t) {
+                assert_eq!(
+                    change,
+                    Some(&(i, t.amount / 2)),
+                    "seed {seed}: {t:?} doubled"
+                );
+                hits += 1;
+            } else {
+                assert_eq!(change, None, "seed {seed}: {t:?} untouched by {bird:?}");
+                misses += 1;
+            }
+        }
+    }
+    assert!(hits > 10 && misses > 10, "both kinds seen: {hits} {misses}");
+}

@@ -11,6 +11,7 @@
 //! - `turn.rs`: a seat's turn; `claims.rs`: answers to a discard or an added kong;
 //! - `end.rs`: the win, the drawn hand and the settlement; `view.rs`: what a seat (or a
 //!   spectator) may see; `public.rs`: what a table shows each; `replay.rs`: a log replayed;
+//!   `difference.rs`: the first field where a replayed log differs;
 //! - `event.rs`, `result.rs`, `action.rs`: the log, the result and the actions, with their
 //!   JSON shapes; `validate.rs`: the invariants the tests check after every step.
 
@@ -27,6 +28,7 @@ macro_rules! log {
 mod action;
 mod claims;
 mod deal;
+mod difference;
 mod draw;
 mod end;
 mod event;
@@ -55,6 +57,7 @@ pub use crate::outcome::{
     Transfer, WinContext, WinKind, WinSummary,
 };
 pub use action::{describe, tile_of, Act, ActionCode, CODES};
+pub use difference::{first_difference, Difference};
 pub use event::{EndHand, Event, StartHand};
 pub use replay::{decisions, Decision};
 pub use seat::Seat;

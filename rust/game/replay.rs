@@ -8,6 +8,7 @@ use serde::de::{Deserialize, Deserializer, Error as _};
 use serde_json::{Map, Value};
 
 use super::action::{Act, ActionCode, CODES};
+use super::difference::{first_difference, Difference};
 use super::event::Event;
 use super::state::GameCore;
 use crate::error::{Error, Result};
@@ -66,25 +67,32 @@ impl GameCore {
     /// Whether this hand's log is exactly `events` (compared as JSON).
     ///
     /// # Errors
-    /// [`Error::EventLog`] naming the first event that differs.
+    /// [`Error::EventLog`] naming the first event that differs, its type and the first
+    /// field of it that differs, with both values (`event 57 (end_hand) differs at
+    /// result.transfers[2].amount: logged 5, replayed 7`).
     pub fn check_log(&self, events: &[Value]) -> Result<()> {
-        let logged = |n: usize| events.get(n).map_or("nothing".into(), Value::to_string);
-        for (n, e) in self.events.iter().enumerate() {
-            let replayed = serde_json::to_value(e).unwrap_or(Value::Null);
-            if events.get(n) != Some(&replayed) {
-                return Err(log_error(format!(
-                    "the log does not replay to itself: event {n} differs (logged {}, \
-                     replayed {replayed})",
-                    logged(n)
-                )));
+        let replayed: Vec<Value> = self
+            .events
+            .iter()
+            .map(|e| serde_json::to_value(e).unwrap_or(Value::Null))
+            .collect();
+        for n in 0..replayed.len().max(events.len()) {
+            let (logged, again) = (events.get(n), replayed.get(n));
+            if logged == again {
+                continue;
             }
-        }
-        let n = self.events.len();
-        if events.len() > n {
+            let kind = type_of(logged.or(again).unwrap_or(&Value::Null));
+            let difference = match (logged, again) {
+                (Some(l), Some(r)) => first_difference(l, r),
+                _ => Some(Difference {
+                    path: String::new(),
+                    logged: logged.cloned(),
+                    replayed: again.cloned(),
+                }),
+            };
+            let what = difference.map_or_else(String::new, |d| d.to_string());
             return Err(log_error(format!(
-                "the log does not replay to itself: event {n} differs (logged {}, replayed \
-                 nothing)",
-                logged(n)
+                "the log does not replay to itself: event {n} ({kind}) differs{what}"
             )));
         }
         Ok(())
@@ -436,7 +444,10 @@ mod tests {
         let cases = [
             (
                 edited(draw, "tile", Some(Value::from(99))),
-                format!("event {draw} differs"),
+                format!(
+                    "event {draw} (draw) differs at tile: logged 99, replayed {}",
+                    log[draw]["tile"]
+                ),
             ),
             (
                 edited(discard, "tile", Some(Value::from(99))),
@@ -476,7 +487,10 @@ mod tests {
         }
         let mut extra = log.clone();
         extra.push(log[draw].clone());
-        assert!(replay_error(&extra).contains(&format!("event {} differs", log.len())));
+        assert!(replay_error(&extra).contains(&format!(
+            "event {} (draw) differs: logged {{\"type\":\"draw\"",
+            log.len()
+        )));
         let seat_log = g.events_for(Some(0));
         assert!(replay_error(&seat_log).contains("one seat's log"));
         assert!(replay_error(&[]).contains("non-empty list"));

@@ -163,6 +163,14 @@ pub trait Profile: Sync {
     ) -> Vec<ScoreItem> {
         Vec::new()
     }
+    /// Whether the total of a win's score items (the base, then each item added or
+    /// multiplied in order) is what one payer pays for the win, before the settlement's own
+    /// changes for a dealer, a bird or a seat that pays others' shares (`true`, the
+    /// default), or the items only name the win and the settlement prices it by its own
+    /// table (`false`).
+    fn score_items_are_payment(&self, _rules: &Rules) -> bool {
+        true
+    }
     /// [`Profile::score`] and [`Profile::score_items`] at once; a profile whose items come
     /// from the same work as its score overrides it to do that work once.
     ///

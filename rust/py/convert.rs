@@ -30,9 +30,7 @@ fn kind_of_with(item: &Bound<'_, PyAny>, what: impl Fn() -> String) -> Result<u8
     }
     let what = &what();
     if let Ok(s) = item.cast::<PyString>() {
-        let text = s
-            .to_str()
-            .map_err(|_| Error::InvalidTile(format!("unreadable text {what}")))?;
+        let text = utf8(s, &format!("tile text {what}:"), Error::InvalidTile)?;
         let kinds = tiles::parse(text)?;
         return match kinds.as_slice() {
             [k] => Ok(*k),
@@ -56,6 +54,21 @@ fn kind_of_with(item: &Bound<'_, PyAny>, what: impl Fn() -> String) -> Result<u8
             repr(item)
         ))),
     }
+}
+
+/// The text of a Python `str`. A str that is no UTF-8 (one holding a lone surrogate, such as
+/// `"\ud800"`) is `as_` naming `what` and the text escaped, not a `UnicodeEncodeError`.
+pub fn utf8<'a>(
+    s: &'a Bound<'_, PyString>,
+    what: &str,
+    as_: fn(String) -> Error,
+) -> Result<&'a str, Error> {
+    s.to_str().map_err(|_| {
+        as_(format!(
+            "{what} {} is not UTF-8 text (a lone surrogate)",
+            repr(s)
+        ))
+    })
 }
 
 /// The same problem, reported as a wildcard or meld error.

@@ -3,11 +3,12 @@
 
 use crate::eval::forms;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyString};
 
 use super::convert;
 use super::rules::rules_arg;
 use super::win::{read_win, Moment};
+use crate::error::Error;
 use crate::eval::decompose as dec;
 use crate::eval::waits::Waits;
 use crate::hand::Size;
@@ -21,8 +22,12 @@ pub fn warm_up() {
 
 /// Tile kinds of text in any notation.
 #[pyfunction]
-pub fn parse_tiles(text: &str) -> PyResult<Vec<u8>> {
-    Ok(tiles::parse(text)?)
+pub fn parse_tiles(text: &Bound<'_, PyString>) -> PyResult<Vec<u8>> {
+    Ok(tiles::parse(convert::utf8(
+        text,
+        "tile text",
+        Error::InvalidTile,
+    )?)?)
 }
 
 /// Tile kinds of text or an iterable of ints.

@@ -387,6 +387,19 @@ impl PyGameCore {
         Ok(PyGameCore { core })
     }
 
+    /// Check that this hand's log is exactly `events` (a list of event dicts, compared as
+    /// JSON); `InvalidEventLogError` names the first event and field that differ.
+    fn check_log(&self, events: &Bound<'_, PyAny>) -> PyResult<()> {
+        Ok(self.core.check_log(&event_values(events)?)?)
+    }
+
+    /// What the bird changed in the settlement: `(index in the result's transfers, amount
+    /// without the bird)` for each transfer it changed; empty before the end, without a
+    /// bird, or when it changed nothing.
+    fn bird_changes(&self) -> Vec<(usize, i32)> {
+        self.core.bird_changes()
+    }
+
     /// The settlement as a dict, once the hand is over.
     fn result<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
         self.core.result().map(|r| dict_of(py, r)).transpose()

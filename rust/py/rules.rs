@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
 
+use super::convert::utf8;
 use super::value::dict_of;
 use crate::error::Error;
 use crate::eval::EvalRules;
@@ -48,7 +49,7 @@ fn set(rules: &mut Rules, name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> 
             }
         },
         OptionType::Choice(names) => match value.cast::<PyString>() {
-            Ok(s) => spec.read(s.to_str()?)?,
+            Ok(s) => spec.read(utf8(s, &format!("option {}:", spec.name), Error::Rules)?)?,
             Err(_) => {
                 return Err(Error::Rules(format!(
                     "option {} must be one of {}, got {}",
@@ -75,7 +76,7 @@ fn build(profile: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<PyRules
             let name = k
                 .cast::<PyString>()
                 .map_err(|_| Error::Rules(format!("option names are str, got {}", repr(&k))))?;
-            set(&mut rules, name.to_str()?, &v)?;
+            set(&mut rules, utf8(name, "option name", Error::Rules)?, &v)?;
         }
     }
     Ok(rules.check()?.into())
@@ -94,7 +95,7 @@ pub fn rules_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<PyRules> {
         return Ok(*r.get());
     }
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(Rules::parse(s.to_str()?)?.into());
+        return Ok(Rules::parse(utf8(s, "rules text", Error::Rules)?)?.into());
     }
     Err(Error::Argument(format!(
         "rules must be a Rules or a preset name, got {}",
@@ -120,9 +121,15 @@ pub fn rules_of(rules: Option<&Bound<'_, PyAny>>) -> PyResult<PyRules> {
 impl PyRules {
     /// `Rules(profile="taiyuan", **options)`: every option not given keeps its default.
     #[new]
-    #[pyo3(signature = (*, profile = "taiyuan", **options))]
-    fn new(profile: &str, options: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
-        build(profile, options)
+    #[pyo3(signature = (*, profile = None, **options), text_signature = "(*, profile='taiyuan', **options)")]
+    fn new(
+        profile: Option<&Bound<'_, PyString>>,
+        options: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
+        match profile {
+            Some(p) => build(utf8(p, "profile", Error::Rules)?, options),
+            None => build("taiyuan", options),
+        }
     }
 
     /// The names of the presets, over every profile.
@@ -134,15 +141,15 @@ impl PyRules {
 
     /// A named rule set (see `Rules.options()` and `docs/rules.md`).
     #[staticmethod]
-    fn preset(name: &str) -> PyResult<Self> {
-        Ok(Rules::preset(name)?.into())
+    fn preset(name: &Bound<'_, PyString>) -> PyResult<Self> {
+        Ok(Rules::preset(utf8(name, "preset", Error::Rules)?)?.into())
     }
 
     /// Read a preset name and/or options: `"taiyuan"`, `"wind_runs,must_win"`,
     /// `"random_wildcard,wind_runs"`, `"wildcards=double,delayed_kong"`.
     #[staticmethod]
-    fn parse(text: &str) -> PyResult<Self> {
-        Ok(Rules::parse(text)?.into())
+    fn parse(text: &Bound<'_, PyString>) -> PyResult<Self> {
+        Ok(Rules::parse(utf8(text, "rules text", Error::Rules)?)?.into())
     }
 
     /// Build from a mapping of option names (and optionally `"profile"`), as `to_dict` gives.
@@ -172,14 +179,20 @@ impl PyRules {
         let mut rules = self.rules;
         if let Some(changes) = changes {
             for (k, v) in changes.iter() {
-                let name: String = k.extract()?;
+                let k = k.cast_into::<PyString>().map_err(|e| {
+                    Error::Rules(format!(
+                        "option names are str, got {}",
+                        repr(e.into_inner().as_any())
+                    ))
+                })?;
+                let name = utf8(&k, "option name", Error::Rules)?;
                 if name == "profile" {
                     return Err(Error::Rules(
                         "the profile cannot be replaced; build new rules".into(),
                     )
                     .into());
                 }
-                set(&mut rules, &name, &v)?;
+                set(&mut rules, name, &v)?;
             }
         }
         Ok(rules.check()?.into())
@@ -192,8 +205,8 @@ impl PyRules {
     }
 
     /// The value of option `name`: a bool, or the choice's name.
-    fn get<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
-        let (spec, v) = self.rules.get(name)?;
+    fn get<'py>(&self, py: Python<'py>, name: &Bound<'_, PyString>) -> PyResult<Bound<'py, PyAny>> {
+        let (spec, v) = self.rules.get(utf8(name, "option name", Error::Rules)?)?;
         Ok(match spec.kind {
             OptionType::Bool => PyBool::new(py, v != 0).to_owned().into_any(),
             OptionType::Choice(_) => PyString::new(py, spec.show(v)).into_any(),
@@ -202,8 +215,15 @@ impl PyRules {
 
     /// Every option of `profile`: name, type, default, choices, Chinese term, meaning.
     #[staticmethod]
-    #[pyo3(signature = (profile = "taiyuan"))]
-    fn options<'py>(py: Python<'py>, profile: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    #[pyo3(signature = (profile = None), text_signature = "(profile='taiyuan')")]
+    fn options<'py>(
+        py: Python<'py>,
+        profile: Option<&Bound<'_, PyString>>,
+    ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        let profile = match profile {
+            Some(p) => utf8(p, "profile", Error::Rules)?,
+            None => "taiyuan",
+        };
         let rules = Rules::of_profile(profile)?;
         rules
             .options()
@@ -274,6 +294,15 @@ impl PyRules {
     #[getter]
     fn wildcard_name(&self) -> Option<&'static str> {
         self.rules.profile().wildcard_term()
+    }
+
+    /// Whether the total of a win's score items (combined as each item's `combine` says) is
+    /// what one payer pays for it before the settlement's changes for a dealer, a bird or a
+    /// seat paying others' shares; `False` where the items only name the win (changsha's
+    /// 小胡 and 大胡, priced by the settlement's table).
+    #[getter]
+    fn score_items_are_payment(&self) -> bool {
+        self.rules.profile().score_items_are_payment(&self.rules)
     }
 
     /// Whether a seat must declare ready (报听) before it can win.

@@ -254,10 +254,12 @@ impl PyHandStart {
     }
 }
 
-/// Units `start..stop` of a run, hand by hand, for the Python loop of `simulate`: it plays
-/// each `next_hand()` with its bots and hands the finished `GameCore` to `finish`, which keeps
-/// its record, its log line (when `names`, the four listed bots' names, are given) and the
-/// ranking of a match it ends; `played()` gives them as `self_play` does.
+/// Units `start..stop` of a run under `rules` (a `Rules`, a preset name or `None`: the
+/// default rules; their profile says who deals a match's first hand), hand by hand, for the
+/// Python loop of `simulate`: it plays each `next_hand()` with its bots and hands the
+/// finished `GameCore` to `finish`, which keeps its record, its log line (when `names`, the
+/// four listed bots' names, are given) and the ranking of a match it ends; `played()` gives
+/// them as `self_play` does.
 #[pyclass(module = "koudiandian._core", name = "Schedule")]
 pub struct PySchedule {
     schedule: Schedule,
@@ -268,8 +270,9 @@ pub struct PySchedule {
 #[pymethods]
 impl PySchedule {
     #[new]
-    #[pyo3(signature = (seed, start, stop, *, length=None, duplicate=false, names=None))]
+    #[pyo3(signature = (rules, seed, start, stop, *, length=None, duplicate=false, names=None))]
     fn new(
+        rules: Option<&Bound<'_, PyAny>>,
         seed: u64,
         start: u64,
         stop: u64,
@@ -277,6 +280,7 @@ impl PySchedule {
         duplicate: bool,
         names: Option<Vec<String>>,
     ) -> PyResult<Self> {
+        let rules = rules_arg(rules)?.rules;
         let names = names
             .map(|n| {
                 <[String; 4]>::try_from(n)
@@ -291,7 +295,7 @@ impl PySchedule {
             );
         }
         Ok(PySchedule {
-            schedule: Schedule::new(seed, length, duplicate, start, stop),
+            schedule: Schedule::new(&rules, seed, length, duplicate, start, stop),
             names,
             played: Played::default(),
         })

@@ -9,10 +9,10 @@ use crate::game::{GameCore, HandResult, WinKind};
 use crate::profiles::Rules;
 
 /// What a run plays: `bots[s]` in seat `s`, its units in the order of a [`Schedule`]: unit
-/// `i` seeded `hand_seed(seed, i)` and dealt (or its match first dealt) by seat `i % 4`. A
-/// unit is a hand, a whole match (`length`), or under `duplicate` one wall played four times
-/// with the bots rotated: in rotation `r` the bot listed for seat `b` sits in seat
-/// `(b + r) % 4`.
+/// `i` seeded `hand_seed(seed, i)`. A unit is a hand dealt by seat `i % 4`, a whole match
+/// (`length`; first dealt where the profile says, as `koudiandian.Match` is), or under
+/// `duplicate` one wall dealt by seat `i % 4` and played four times with the bots rotated:
+/// in rotation `r` the bot listed for seat `b` sits in seat `(b + r) % 4`.
 #[derive(Debug, Clone, Copy)]
 pub struct Plan {
     pub rules: Rules,
@@ -138,7 +138,14 @@ impl Plan {
     /// As [`GameCore::seeded`] (never, for a valid plan).
     pub fn play_range(&self, start: u64, stop: u64) -> Result<Played> {
         let (mut out, mut table) = (Played::default(), None);
-        let mut schedule = Schedule::new(self.seed, self.length, self.duplicate, start, stop);
+        let mut schedule = Schedule::new(
+            &self.rules,
+            self.seed,
+            self.length,
+            self.duplicate,
+            start,
+            stop,
+        );
         let names = self.bots.map(Bot::name);
         while let Some(hand) = schedule.next_hand() {
             let game = self.hand(&mut table, &hand)?;

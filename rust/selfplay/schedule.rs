@@ -260,12 +260,16 @@ impl MatchDriver {
 }
 
 /// The hands of units `start..stop` of a run seeded `seed`, in order. Unit `i` is seeded
-/// `hand_seed(seed, i)` and dealt (or its match first dealt) by seat `i % 4`; it is one hand,
-/// a whole match of `length`, or under `duplicate` one wall played four times with the bots
-/// rotated ([`duplicate_seating`]).
+/// `hand_seed(seed, i)`; it is one hand dealt by seat `i % 4`, a whole match of `length`
+/// (the match `MatchDriver` plays from that seed, first dealt where the profile says:
+/// [`MatchDriver::default_first_dealer`], as `koudiandian.Match` is), or under `duplicate`
+/// one wall dealt by seat `i % 4` and played four times with the bots rotated
+/// ([`duplicate_seating`]).
 #[derive(Debug, Clone)]
 pub struct Schedule {
     seed: u64,
+    /// The run's rules: whose profile says who deals a match's first hand.
+    rules: Rules,
     length: Option<Length>,
     duplicate: bool,
     /// The unit being played (`stop` once the run is done).
@@ -286,13 +290,22 @@ pub enum UnitKind {
 }
 
 impl Schedule {
-    /// Units `start..stop` of a run (none when `start ≥ stop`): matches of `length`, or
-    /// under `duplicate` walls played four times (a length is then not looked at).
+    /// Units `start..stop` of a run under `rules` (none when `start ≥ stop`): matches of
+    /// `length`, or under `duplicate` walls played four times (a length is then not looked
+    /// at).
     #[must_use]
-    pub fn new(seed: u64, length: Option<Length>, duplicate: bool, start: u64, stop: u64) -> Self {
+    pub fn new(
+        rules: &Rules,
+        seed: u64,
+        length: Option<Length>,
+        duplicate: bool,
+        start: u64,
+        stop: u64,
+    ) -> Self {
         let length = if duplicate { None } else { length };
         let mut schedule = Schedule {
             seed,
+            rules: *rules,
             length,
             duplicate,
             unit: start,
@@ -310,11 +323,11 @@ impl Schedule {
         self.unit = unit;
         self.played = 0;
         self.current = match self.length {
-            Some(length) if unit < self.stop => Some(MatchDriver::new(
-                length,
-                hand_seed(self.seed, unit as i64),
-                (unit % 4) as u8,
-            )),
+            Some(length) if unit < self.stop => {
+                let seed = hand_seed(self.seed, unit as i64);
+                let first = MatchDriver::default_first_dealer(&self.rules, seed);
+                Some(MatchDriver::new(length, seed, first))
+            }
             _ => None,
         };
     }
@@ -432,7 +445,7 @@ mod tests {
     fn hands_and_walls_come_in_unit_order() {
         let rules = Rules::parse("taiyuan").expect("a preset");
         for duplicate in [false, true] {
-            let mut s = Schedule::new(5, None, duplicate, 2, 5);
+            let mut s = Schedule::new(&rules, 5, None, duplicate, 2, 5);
             let mut seen = Vec::new();
             while let Some(hand) = s.next_hand() {
                 let mut game =
@@ -454,6 +467,40 @@ mod tests {
             assert!(s
                 .finish(&GameCore::seeded(rules, 0, 1, [0; 4]).expect("a hand"))
                 .is_err());
+        }
+    }
+
+    /// A run's matches start where the profile says, as a match on its own does: seat 0
+    /// (Taiyuan, hebei) or a seat drawn from each match's seed (queyimen, changsha).
+    #[test]
+    fn a_runs_matches_are_first_dealt_where_the_profile_says() {
+        for (profile, drawn) in [
+            ("taiyuan", false),
+            ("hebei", false),
+            ("queyimen", true),
+            ("changsha", true),
+        ] {
+            let rules = Rules::parse(profile).expect("a preset");
+            let s = |unit: u64| Schedule::new(&rules, 8, Some(Length::Hands(2)), false, unit, 9);
+            let firsts: Vec<u8> = (0..9u64)
+                .map(|unit| s(unit).next_hand().expect("a hand").dealer)
+                .collect();
+            let want: Vec<u8> = (0..9i64)
+                .map(|unit| {
+                    let seed = hand_seed(8, unit);
+                    assert_eq!(
+                        MatchDriver::default_first_dealer(&rules, seed),
+                        if drawn {
+                            MatchDriver::drawn_first_dealer(seed)
+                        } else {
+                            0
+                        },
+                        "{profile}"
+                    );
+                    MatchDriver::default_first_dealer(&rules, seed)
+                })
+                .collect();
+            assert_eq!(firsts, want, "{profile}");
         }
     }
 

@@ -63,6 +63,7 @@ import pytest
 from koudiandian import (
     Action,
     ActionKind,
+    ArgumentTypeError,
     Game,
     IllegalActionError,
     InvalidArgumentError,
@@ -962,7 +963,9 @@ def check_illegal(game: Game, legal: dict[int, list[Action]], rng: random.Random
         game.step(bad_seat, some)  # type: ignore[arg-type]
     if to_act:
         with pytest.raises(IllegalActionError):
-            not_an_action = ["discard", None, 5, some.to_dict(), (some.kind, some.tile)]
+            game.step(to_act[0], "discard")  # action text that names no action
+        with pytest.raises(ArgumentTypeError):
+            not_an_action = [None, 5, some.to_dict(), (some.kind, some.tile)]
             game.step(to_act[0], rng.choice(not_an_action))  # type: ignore[arg-type]
     assert game.to_json() == before, "a refused action changed the game"
     for seat in range(4):

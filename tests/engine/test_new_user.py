@@ -242,7 +242,10 @@ def test_play_takes_a_tile_name_at_the_discard_prompt() -> None:
         read=read,
     )
     text = out.getvalue()
-    assert re.search(r"please type a number from 1 to \d+, or a tile to discard\n", text)
+    assert re.search(
+        r"please type a number from 1 to \d+, an option as it is printed, or a tile to discard\n",
+        text,
+    )
     assert re.search(r"you cannot discard \d[mpsz] now\n", text)
     assert len(asked) == 4 and asked[1] == asked[0]  # nothing happened on the two bad replies
     assert re.search(rf"^    you: discards {asked[2]}$", text, re.M)

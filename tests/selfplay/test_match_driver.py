@@ -128,7 +128,7 @@ def test_a_schedule_deals_what_the_cores_self_play_plays(
 ) -> None:
     rules = Rules.preset("taiyuan")
     names = ["random", "greedy", "random", "greedy"]
-    schedule = _core.Schedule(3, 5, 8, names=names, **kwargs)
+    schedule = _core.Schedule(rules, 3, 5, 8, names=names, **kwargs)
     hands = []
     while (hand := schedule.next_hand()) is not None:
         game = Game(rules, seed=hand.seed, dealer=hand.dealer, scores=hand.scores)
@@ -152,11 +152,13 @@ def test_a_schedule_deals_what_the_cores_self_play_plays(
 
 def test_a_schedule_refuses_what_makes_no_sense() -> None:
     with pytest.raises(InvalidArgumentError, match="no match length"):
-        _core.Schedule(1, 0, 4, length=2, duplicate=True)
+        _core.Schedule(None, 1, 0, 4, length=2, duplicate=True)
     with pytest.raises(InvalidArgumentError, match="start"):
-        _core.Schedule(1, 4, 0)
+        _core.Schedule(None, 1, 4, 0)
     with pytest.raises(InvalidArgumentError, match="four bot names"):
-        _core.Schedule(1, 0, 4, names=["random"])
+        _core.Schedule(None, 1, 0, 4, names=["random"])
+    with pytest.raises(InvalidArgumentError, match="rules must be a Rules"):
+        _core.Schedule(7, 1, 0, 4)
 
 
 def _imports(module: str) -> set[str]:

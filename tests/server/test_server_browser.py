@@ -93,7 +93,17 @@ def site(
     port = free_port()
     db = tmp_path_factory.mktemp("db") / "k.sqlite"
     with (
-        server_process(db, port, "--bot-delay", "0", "--claim-wait", "0.05"),
+        server_process(
+            db,
+            port,
+            "--bot-delay",
+            "0",
+            "--claim-wait",
+            "0.05",
+            "--allow-seeds",
+            "--max-tables-per-minute",
+            "5000",
+        ),
         sync_api.sync_playwright() as pw,
     ):
         browser = pw.chromium.launch(
@@ -251,19 +261,20 @@ def test_play_a_hand_in_chromium_by_clicking(site: tuple[int, Any], tmp_path: Pa
     assert page.locator(".middle .wildcards .tile.wild").count() == 1  # the 耗子, marked
     assert page.inner_text(".middle .wildcards").startswith("耗子")  # the profile's name
     first = page.evaluate("() => new URLSearchParams(location.hash.slice(1)).get('table')")
-    assert _get(port, f"/tables/{first}")["seats"][0]["connected"] == 1
+    mine = page.evaluate("() => new URLSearchParams(location.hash.slice(1)).get('token')")
+    assert _get(port, f"/tables/{first}?token={mine}")["seats"][0]["connected"] == 1
     for _ in range(3):  # click a tile to discard it, three turns running
         page.wait_for_selector("#my-hand .tile.playable, #actions button.act[data-kind=pass]")
         if page.locator("#actions button.act[data-kind=pass]").count():
             page.click("#actions button.act[data-kind=pass]")
             continue
-        before = _get(port, f"/tables/{first}")["actions"]
+        before = _get(port, f"/tables/{first}?token={mine}")["actions"]
         page.locator("#my-hand .tile.playable").last.click()
         deadline = time.monotonic() + 10
-        while _get(port, f"/tables/{first}")["actions"] == before:
+        while _get(port, f"/tables/{first}?token={mine}")["actions"] == before:
             assert time.monotonic() < deadline, "the click sent nothing"
             time.sleep(0.02)
-        assert _get(port, f"/tables/{first}")["actions"] > before
+        assert _get(port, f"/tables/{first}?token={mine}")["actions"] > before
     page.screenshot(path=str(ARTIFACTS / "browser-table-playing.png"))
     assert page.evaluate(_TILES_DRAWN) == []
     page.close()
@@ -335,7 +346,8 @@ def test_play_a_hand_in_chromium_by_clicking(site: tuple[int, Any], tmp_path: Pa
     page.wait_for_selector("#settlement .settlement-title")
     page.screenshot(path=str(ARTIFACTS / "browser-table-settlement.png"), full_page=True)
     assert clicks >= 1
-    state = _get(port, f"/tables/{table}")
+    # a table with a person is private: read with its token
+    state = _get(port, f"/tables/{table}?token={t['tokens'][0]}")
     assert state["over"] and state["phase"] == "over"
     result = state["results"][0]
     shown = page.locator("#settlement .deltas td").all_inner_texts()
@@ -348,7 +360,7 @@ def test_play_a_hand_in_chromium_by_clicking(site: tuple[int, Any], tmp_path: Pa
     # the others' discards are on the table, face up
     assert page.locator("#board .seat-top .discards .tile:not(.back)").count() > 0
     # The log: one line per event of the seat's log, tiles drawn, no MPSZ text.
-    full = _get(port, f"/tables/{table}/hands/0")["events"]
+    full = _get(port, f"/tables/{table}/hands/0?token={t['tokens'][0]}")["events"]
     own = Game.replay(full).events_for(0)
     page.click("#log-box summary")
     lines = page.locator("#log li").all_inner_texts()

@@ -72,6 +72,13 @@ def test_an_out_of_turn_action_names_no_other_seat() -> None:
     assert found > 100
 
 
+def _decision(table: Table) -> int:
+    """The decision number seat 0 has been shown (it may act)."""
+    number = table.view(0)["decision"]
+    assert isinstance(number, int)
+    return number
+
+
 class VirtualClock:
     """The table's clock and sleep: time moves only when the test says so."""
 
@@ -210,7 +217,7 @@ def test_a_discard_looks_the_same_whether_or_not_a_seat_may_claim_it(bot_delay: 
                 "bot_delay": bot_delay,
             }
         )
-        table, _ = lobby.create(spec)
+        table, _, _ = lobby.create(spec)
         lobby.start()
         seat_frames = _record(table, clock, 0)
         public_frames = _record(table, clock, None)
@@ -225,11 +232,11 @@ def test_a_discard_looks_the_same_whether_or_not_a_seat_may_claim_it(bot_delay: 
             sample()
             if table.may_act(0):
                 game = table.match.game
-                table.act(0, _pick(table.legal_actions(0), game.view(0).drawn))
+                table.act(0, _pick(table.legal_actions(0), game.view(0).drawn), _decision(table))
                 continue
             if not table.match.is_over:
                 with pytest.raises(NotYourTurnError) as e:
-                    table.act(0, Action.parse("pass"))
+                    table.act(0, Action.parse("pass"), 1)
                 errors.add(str(e.value))
             if not await clock.advance():
                 break
@@ -268,7 +275,7 @@ def test_a_table_of_bots_never_waits_and_a_restarted_table_holds_nothing(tmp_pat
     async def bots_only() -> None:
         lobby = Lobby(Store(":memory:"), claim_wait=WAIT, clock=clock.clock, sleep=clock.sleep)
         spec = TableSpec.parse({"rules": "taiyuan", "seats": ["greedy"] * 4, "bot_delay": 0})
-        table, _ = lobby.create(spec)
+        table, _, _ = lobby.create(spec)
         lobby.start()
         await clock.settle()
         while not table.match.is_over:
@@ -282,8 +289,8 @@ def test_a_table_of_bots_never_waits_and_a_restarted_table_holds_nothing(tmp_pat
         db = tmp_path / "t.sqlite"
         lobby = Lobby(Store(db), claim_wait=WAIT, clock=clock.clock, sleep=clock.sleep)
         spec = TableSpec.parse({"rules": "taiyuan", "seats": [HUMAN] + ["greedy"] * 3})
-        table, _ = lobby.create(spec)
-        table.act(0, table.legal_actions(0)[0])  # a discard: its window opens
+        table, _, _ = lobby.create(spec)
+        table.act(0, table.legal_actions(0)[0], _decision(table))  # a discard: its window opens
         assert table.public_state()["phase"] == "wait"
         again = Lobby(Store(db), claim_wait=WAIT, clock=clock.clock, sleep=clock.sleep)
         assert again.load() == 1
@@ -300,10 +307,14 @@ def test_the_end_of_a_match_a_window_holds_is_not_shown() -> None:
         lobby = Lobby(Store(":memory:"), claim_wait=WAIT, clock=clock.clock, sleep=clock.sleep)
         for seed in range(40):
             spec = TableSpec.parse({"rules": "taiyuan", "seed": seed, "bot_delay": 0})
-            table, _ = lobby.create(spec)
+            table, _, _ = lobby.create(spec)
             while not table.match.is_over:  # seat 0 discards at once; the bots wait for it
                 if table.may_act(0):
-                    table.act(0, _pick(table.legal_actions(0), table.match.game.view(0).drawn))
+                    table.act(
+                        0,
+                        _pick(table.legal_actions(0), table.match.game.view(0).drawn),
+                        _decision(table),
+                    )
                 elif table.match.is_over:
                     break
                 else:

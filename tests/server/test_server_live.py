@@ -15,7 +15,7 @@ pytest.importorskip("uvicorn")
 websockets_sync = pytest.importorskip("websockets.sync.client")
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
-from tests.support.server_util import choose, free_port, recv, server_process  # noqa: E402
+from tests.support.server_util import act_message, choose, free_port, recv, server_process  # noqa: E402
 
 
 def _post(port: int, body: dict[str, Any]) -> dict[str, Any]:
@@ -49,20 +49,26 @@ def _until_to_act(ws: Any) -> dict[str, Any] | None:
 
 def _act(ws: Any, view: dict[str, Any]) -> None:
     action = choose(view["legal_actions"], view["drawn"])
-    ws.send(json.dumps({"type": "action", "action": action}))
+    ws.send(json.dumps(act_message(view, action)))
 
 
 def test_oversized_frames_and_vanished_clients_change_nothing(tmp_path: Path) -> None:
     port = free_port()
-    with server_process(tmp_path / "k.sqlite", port, "--bot-delay", "0", "--claim-wait", "0"):
-        a = _post(port, {"seats": ["human", "greedy", "greedy", "greedy"], "seed": 41})
-        b = _post(port, {"seats": ["human", "greedy", "greedy", "greedy"], "seed": 42})
+    with server_process(
+        tmp_path / "k.sqlite", port, "--bot-delay", "0", "--claim-wait", "0", "--allow-seeds"
+    ):
+        a = _post(
+            port, {"private": False, "seats": ["human", "greedy", "greedy", "greedy"], "seed": 41}
+        )
+        b = _post(
+            port, {"private": False, "seats": ["human", "greedy", "greedy", "greedy"], "seed": 42}
+        )
         wa = _connect(port, a["id"], a["tokens"][0])
         view = _until_to_act(wa)
         assert view is not None
         before = _state(port, a["id"])
         # Over 4 KiB: an error, the socket stays open.
-        wa.send(json.dumps({"type": "action", "action": "x" * 5000}))
+        wa.send(json.dumps(act_message(view, "x" * 5000)))
         reply = recv(wa)
         assert reply["type"] == "error" and reply["error"] == "ProtocolError"
         assert "5" in reply["message"] and "4096" in reply["message"]

@@ -19,17 +19,22 @@ from koudiandian.server.protocol import MAX_MESSAGE  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
-from tests.support.server_util import choose, deadline, recv  # noqa: E402, F401
+from tests.support.server_util import act_message, choose, deadline, recv  # noqa: E402, F401
 
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:", bot_delay=0, claim_wait=0)) as c:
+    with TestClient(create_app(":memory:", bot_delay=0, claim_wait=0, allow_seeds=True)) as c:
         yield c
 
 
 def new_table(client: TestClient, **spec: Any) -> tuple[str, list[str | None]]:
-    body = {"rules": "taiyuan", "seats": ["human", "greedy", "greedy", "greedy"], "seed": 7}
+    body = {
+        "rules": "taiyuan",
+        "private": False,
+        "seats": ["human", "greedy", "greedy", "greedy"],
+        "seed": 7,
+    }
     body.update(spec)
     r = client.post("/tables", json=body)
     assert r.status_code == 201, r.text
@@ -66,7 +71,7 @@ def play_out(ws: Any) -> list[dict[str, Any]]:
             return got
         if m["type"] == "view" and m["view"]["legal_actions"]:
             view = m["view"]
-            ws.send_json({"type": "action", "action": choose(view["legal_actions"], view["drawn"])})
+            ws.send_json(act_message(view, choose(view["legal_actions"], view["drawn"])))
 
 
 def events_of(messages: list[dict[str, Any]], hand: int = 0) -> list[dict[str, Any]]:
@@ -163,24 +168,32 @@ def test_rejected_actions_name_the_error_and_change_nothing(client: TestClient) 
             (ws0, "{not json", "ProtocolError"),
             (ws0, "[1, 2]", "ProtocolError"),
             (ws0, json.dumps({"type": "dance"}), "ProtocolError"),
-            (ws0, json.dumps({"type": "action", "action": {"kind": "fly"}}), "IllegalActionError"),
-            (ws0, json.dumps({"type": "action", "action": "pong"}), "IllegalActionError"),
+            (ws0, json.dumps(act_message(view, {"kind": "fly"})), "IllegalActionError"),
+            (ws0, json.dumps(act_message(view, "pong")), "IllegalActionError"),
             (
                 ws0,
-                json.dumps({"type": "action", "action": {"kind": "discard", "tile": absent}}),
+                json.dumps(act_message(view, {"kind": "discard", "tile": absent})),
                 "IllegalActionError",
             ),
             (
                 ws0,
-                json.dumps({"type": "action", "action": {"kind": "discard", "tile": 99}}),
+                json.dumps(act_message(view, {"kind": "discard", "tile": 99})),
                 "IllegalActionError",
             ),
-            (ws0, json.dumps({"type": "action", "action": 7}), "IllegalActionError"),
-            (ws1, json.dumps({"type": "action", "action": "pass"}), "NotYourTurnError"),
+            (ws0, json.dumps(act_message(view, 7)), "IllegalActionError"),
+            # protocol 1: no decision number
+            (ws0, json.dumps({"type": "action", "action": "pass"}), "ProtocolError"),
             (
                 ws1,
-                json.dumps({"type": "action", "action": f"discard {view['hand'][0]}"}),
-                "IllegalActionError",
+                json.dumps({"type": "action", "decision": 1, "action": "pass"}),
+                "NotYourTurnError",  # seat 1 is not to act: the reply names no seat
+            ),
+            (
+                ws1,
+                json.dumps(
+                    {"type": "action", "decision": 1, "action": f"discard {view['hand'][0]}"}
+                ),
+                "IllegalActionError",  # a tile index is no tile text
             ),
             (ws0, "x" * (MAX_MESSAGE + 1), "ProtocolError"),
         ]
@@ -197,7 +210,7 @@ def test_rejected_actions_name_the_error_and_change_nothing(client: TestClient) 
         ws0.send_json({"type": "ping"})
         assert recv(ws0) == {"type": "pong"}
         # ... and the seat can still play its hand
-        ws0.send_json({"type": "action", "action": view["legal_actions"][0]})
+        ws0.send_json(act_message(view, view["legal_actions"][0]))
         assert recv(ws0)["type"] == "event"
     assert client.get(f"/tables/{tid}").json()["actions"] > 0
 
@@ -223,7 +236,7 @@ def test_tokens_spectators_and_other_tables(client: TestClient) -> None:
         assert hello["seat"] is None
         msgs = until(spectator, "view")
         assert msgs[-1]["view"]["hand"] == [] and msgs[-1]["view"]["legal_actions"] == []
-        spectator.send_json({"type": "action", "action": "pass"})
+        spectator.send_json({"type": "action", "decision": 1, "action": "pass"})
         reply = recv(spectator)
         assert reply["error"] == "InvalidTokenError" and "spectator" in reply["message"]
     assert client.get(f"/tables/{a}").json()["actions"] == 0
@@ -239,7 +252,7 @@ def test_a_socket_closed_mid_hand_resumes_and_other_tables_keep_playing(
         for _ in range(3):
             got, view = until_to_act(ws)
             seen += got
-            ws.send_json({"type": "action", "action": choose(view["legal_actions"], view["drawn"])})
+            ws.send_json(act_message(view, choose(view["legal_actions"], view["drawn"])))
         # closed here, mid-hand, with an action just sent
     with client.websocket_connect(f"/tables/{b}/ws?token={tokens_b[0]}") as other:
         play_out(other)
@@ -258,7 +271,7 @@ def test_a_socket_closed_mid_hand_resumes_and_other_tables_keep_playing(
 
 
 def test_bots_wait_their_delay() -> None:
-    with TestClient(create_app(":memory:", bot_delay=0.2)) as client:
+    with TestClient(create_app(":memory:", bot_delay=0.2, allow_seeds=True)) as client:
         tid, _ = new_table(client, seats=["greedy"] * 4, bot_delay=0.05)
         with client.websocket_connect(f"/tables/{tid}/ws?views=all") as ws:
             until(ws, "view")

@@ -24,7 +24,7 @@ from koudiandian.server import create_app  # noqa: E402
 from koudiandian.server.visibility import public_view, seat_view  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
-from tests.support.server_util import choose, deadline, seat_views_by_count  # noqa: E402, F401
+from tests.support.server_util import act_message, choose, deadline, seat_views_by_count  # noqa: E402, F401
 
 
 def _masked_log(events: list[Any], seat: int) -> list[dict[str, Any]]:
@@ -114,10 +114,17 @@ def _secrets_of_others(message: dict[str, Any], seat: int) -> list[str]:
     [("taiyuan", 3), ("taiyuan,wildcards=random", 8), ("hebei", 5), ("changsha", 2)],
 )
 def test_a_seat_and_a_spectator_see_nothing_of_the_others(rules: str, seed: int) -> None:
-    with TestClient(create_app(":memory:", bot_delay=0, claim_wait=0.01)) as client:
+    with TestClient(
+        create_app(":memory:", bot_delay=0, claim_wait=0.01, allow_seeds=True)
+    ) as client:
         r = client.post(
             "/tables",
-            json={"rules": rules, "seats": ["human", "greedy", "random", "greedy"], "seed": seed},
+            json={
+                "rules": rules,
+                "private": False,
+                "seats": ["human", "greedy", "random", "greedy"],
+                "seed": seed,
+            },
         )
         tid, token = r.json()["id"], r.json()["tokens"][0]
         seat_traffic: list[str] = []
@@ -135,7 +142,7 @@ def test_a_seat_and_a_spectator_see_nothing_of_the_others(rules: str, seed: int)
                 for m in frame:
                     if m["type"] == "view" and m["view"]["legal_actions"]:
                         a = choose(m["view"]["legal_actions"], m["view"]["drawn"])
-                        ws.send_json({"type": "action", "action": a})
+                        ws.send_json(act_message(m["view"], a))
             while True:
                 text = spectator.receive_text()
                 spectator_traffic.append(text)
@@ -164,7 +171,10 @@ def test_a_seat_and_a_spectator_see_nothing_of_the_others(rules: str, seed: int)
         if m["type"] == "event":
             count = m["n"] + 1
         elif m["type"] == "view":
-            assert m["view"] in views[count]
+            view = dict(m["view"])
+            decision = view.pop("decision")
+            assert view in views[count]
+            assert (decision is None) == (not view["legal_actions"])
     assert any(m["view"]["legal_actions"] for m in seat_messages if m["type"] == "view")
 
 

@@ -22,6 +22,7 @@ from koudiandian.server.store import Store  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from tests.support.server_util import (  # noqa: E402, F401
+    act_message,
     choose,
     deadline,
     free_port,
@@ -41,14 +42,15 @@ def test_the_store_is_in_wal_mode(tmp_path: Path) -> None:
 
 
 def _act(ws: Any, view: dict[str, Any]) -> None:
-    ws.send_json({"type": "action", "action": choose(view["legal_actions"], view["drawn"])})
+    ws.send_json(act_message(view, choose(view["legal_actions"], view["drawn"])))
 
 
 def test_every_action_is_committed_before_its_events_are_sent(tmp_path: Path) -> None:
     db = tmp_path / "k.sqlite"
-    with TestClient(create_app(db, bot_delay=0, claim_wait=0)) as client:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         r = client.post(
-            "/tables", json={"seats": ["human", "greedy", "greedy", "random"], "seed": 4}
+            "/tables",
+            json={"private": False, "seats": ["human", "greedy", "greedy", "random"], "seed": 4},
         )
         tid, token = r.json()["id"], r.json()["tokens"][0]
         received: list[dict[str, Any]] = []
@@ -74,7 +76,7 @@ def test_a_restarted_server_rebuilds_every_table_exactly(tmp_path: Path) -> None
     db = tmp_path / "k.sqlite"
     states: dict[str, str] = {}
     tokens: dict[str, str] = {}
-    with TestClient(create_app(db, bot_delay=0, claim_wait=0)) as client:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         for n, (spec, moves) in enumerate(
             [
                 ({"seats": ["human", "greedy", "greedy", "greedy"]}, 4),  # mid-hand
@@ -83,7 +85,7 @@ def test_a_restarted_server_rebuilds_every_table_exactly(tmp_path: Path) -> None
                 ({"seats": ["greedy"] * 3 + ["human"], "rules": "changsha"}, 0),
             ]
         ):
-            r = client.post("/tables", json={**spec, "seed": 100 + n})
+            r = client.post("/tables", json={**spec, "seed": 100 + n, "private": False})
             tid = r.json()["id"]
             tokens[tid] = next(t for t in r.json()["tokens"] if t)
             with client.websocket_connect(f"/tables/{tid}/ws?token={tokens[tid]}") as ws:
@@ -96,13 +98,14 @@ def test_a_restarted_server_rebuilds_every_table_exactly(tmp_path: Path) -> None
                         _act(ws, m["view"])
                         done += 1
         lobby = client.app.state.lobby  # type: ignore[attr-defined]
-        for tid, table in lobby.tables.items():
-            states[tid] = table.match.to_json()
+        # A finished table is evicted from memory: it is rebuilt from the store when asked for.
+        for tid in tokens:
+            states[tid] = lobby.get(tid).match.to_json()
         public = {tid: client.get(f"/tables/{tid}").json() for tid in states}
     assert len(states) == 4 and sum(json.loads(s)["games"] != [] for s in states.values()) == 4
-    with TestClient(create_app(db, bot_delay=0, claim_wait=0)) as client:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         lobby = client.app.state.lobby  # type: ignore[attr-defined]
-        assert {tid: t.match.to_json() for tid, t in lobby.tables.items()} == states
+        assert {tid: lobby.get(tid).match.to_json() for tid in states} == states
         for tid in states:
             again = client.get(f"/tables/{tid}").json()
             assert {**again, "seats": None} == {**public[tid], "seats": None}
@@ -163,16 +166,22 @@ class Client:
 
 def _act_raw(ws: Any, view: dict[str, Any]) -> None:
     a = choose(view["legal_actions"], view["drawn"])
-    ws.send(json.dumps({"type": "action", "action": a}))
+    ws.send(json.dumps(act_message(view, a)))
 
 
 def test_kill_9_mid_hand_then_restart_resumes_every_table(tmp_path: Path) -> None:
     db = tmp_path / "k.sqlite"
     port = free_port()
-    with server_process(db, port, "--bot-delay", "0", "--claim-wait", "0") as proc:
-        t = _post(port, "/tables", {"seats": ["human", "greedy", "greedy", "greedy"], "seed": 31})
+    with server_process(db, port, "--bot-delay", "0", "--claim-wait", "0", "--allow-seeds") as proc:
+        t = _post(
+            port,
+            "/tables",
+            {"private": False, "seats": ["human", "greedy", "greedy", "greedy"], "seed": 31},
+        )
         other = _post(
-            port, "/tables", {"seats": ["human", "greedy", "greedy", "greedy"], "seed": 32}
+            port,
+            "/tables",
+            {"private": False, "seats": ["human", "greedy", "greedy", "greedy"], "seed": 32},
         )
         tid, token = t["id"], t["tokens"][0]
         a = Client(port, tid, token)
@@ -197,7 +206,7 @@ def test_kill_9_mid_hand_then_restart_resumes_every_table(tmp_path: Path) -> Non
     at_crash = crashed[tid].games[0]
     assert at_crash.events_for(0)[:seen] == a.events and len(at_crash.events_for(0)) > seen
 
-    with server_process(db, port, "--bot-delay", "0", "--claim-wait", "0"):
+    with server_process(db, port, "--bot-delay", "0", "--claim-wait", "0", "--allow-seeds"):
         after = _get(port, f"/tables/{tid}")
         assert {**after, "seats": None} == {**before, "seats": None}
         a2 = Client(port, tid, token, since=seen)
@@ -224,9 +233,14 @@ def test_actions_the_store_cannot_commit_are_undone(tmp_path: Path) -> None:
 
     db = tmp_path / "k.sqlite"
     store = Store(db)
-    table, _ = Lobby(store, claim_wait=0).create(  # the bots act within the human's action
+    table, _, _ = Lobby(store, claim_wait=0).create(  # the bots act within the human's action
         TableSpec.parse(
-            {"seats": ["human", "greedy", "greedy", "greedy"], "seed": 3, "bot_delay": 0}
+            {
+                "private": False,
+                "seats": ["human", "greedy", "greedy", "greedy"],
+                "seed": 3,
+                "bot_delay": 0,
+            }
         )
     )
     before = table.match.to_json()
@@ -242,10 +256,10 @@ def test_actions_the_store_cannot_commit_are_undone(tmp_path: Path) -> None:
 
     store.add_action = failing  # type: ignore[method-assign]
     with pytest.raises(sqlite3.OperationalError):
-        table.act(0, action)
+        table.act(0, action, 1)
     assert table.match.to_json() == before and table.actions == 0
     assert stored_matches(db)[table.id].to_json() == before  # rolled back, the human's too
     store.add_action = real  # type: ignore[method-assign]
-    table.act(0, action)
+    table.act(0, action, 1)
     assert table.actions > 1
     assert stored_matches(db)[table.id].to_json() == table.match.to_json()

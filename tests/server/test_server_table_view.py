@@ -21,14 +21,14 @@ from koudiandian.server.visibility import public_view, seat_view  # noqa: E402
 from koudiandian.tile import Tile  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
-from tests.support.server_util import deadline, recv, taken_by_the_log  # noqa: E402, F401
+from tests.support.server_util import act_message, deadline, recv, taken_by_the_log  # noqa: E402, F401
 
 # A seeded table whose dealer (seat 0, a person) may declare (报听) on its first turn.
-DECLARING = {"rules": "taiyuan,wildcards=random", "seed": 1, "bot_delay": 0}
+DECLARING = {"rules": "taiyuan,wildcards=random", "seed": 1, "bot_delay": 0, "private": False}
 
 
 def test_the_names_a_table_shows_come_from_the_core() -> None:
-    with TestClient(create_app(":memory:")) as client:
+    with TestClient(create_app(":memory:", allow_seeds=True)) as client:
         names = client.get("/names").json()
     assert names["reasons"] == {r: {"chinese": c, "english": e} for r, (c, e) in REASONS.items()}
     assert names["reasons"]["dealer_bonus"] == {"chinese": "庄家", "english": "dealer bonus"}
@@ -60,7 +60,7 @@ def test_a_seat_alone_is_sent_its_ready_discards_and_winning_tiles() -> None:
         for r in ready_discards(mine.hand, wildcards=mine.wildcards, rules=rules)
     ]
     assert expected and any(r["declarable"] for r in expected)
-    with TestClient(create_app(":memory:", bot_delay=0, claim_wait=0)) as client:
+    with TestClient(create_app(":memory:", bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         r = client.post(
             "/tables", json={**DECLARING, "seats": ["human", "human", "greedy", "greedy"]}
         )
@@ -79,9 +79,7 @@ def test_a_seat_alone_is_sent_its_ready_discards_and_winning_tiles() -> None:
                 seen = _first_view(who)
                 assert seen["ready_discards"] == [] and seen["waits"] is None
             choice = next(r for r in expected if r["declarable"])
-            ws.send_json(
-                {"type": "action", "action": {"kind": "declare", "tile": choice["discard"]}}
-            )
+            ws.send_json(act_message(view, {"kind": "declare", "tile": choice["discard"]}))
             view = _first_view(ws)
             assert view["declared"][0] and view["waits"] == choice["winning_tiles"]
             assert view["winning_tiles"] == [w["tile"] for w in choice["winning_tiles"]]

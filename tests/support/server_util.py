@@ -56,6 +56,12 @@ def choose(legal: list[dict[str, Any]], drawn: int | None = None) -> dict[str, A
     return legal[0]
 
 
+def act_message(view: dict[str, Any], action: Any) -> dict[str, Any]:
+    """The message that plays ``action`` (a dict or text) for the decision ``view`` (a seat's
+    view, as the server sent it) asks."""
+    return {"type": "action", "decision": view["decision"], "action": action}
+
+
 def recv(ws: Any) -> dict[str, Any]:
     """The next message from a server socket (Starlette's test session, or a ``websockets``
     client): every frame is a JSON array of messages, taken one at a time."""

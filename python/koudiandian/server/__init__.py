@@ -11,6 +11,8 @@ The HTTP and WebSocket protocol is ``docs/server.md``; the modules:
   shown alike, whether or not a seat may claim it
 - :mod:`.names`: the names the browser table shows, from the core
 - :mod:`.protocol`: client messages; :mod:`.replay`: a finished hand as frames
+- :mod:`.limits`: the server's limits; :mod:`.origin`: the Origin check and security
+  headers; :mod:`.deadline`: half-sent requests closed; :mod:`.logs`: no token logged
 - :mod:`.serve`: ``koudiandian serve``
 """
 

@@ -10,11 +10,11 @@ import asyncio
 import contextlib
 import gc
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
-from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -25,15 +25,22 @@ from ..errors import (
     InvalidEventLogError,
     InvalidTokenError,
     KoudiandianError,
+    LimitError,
     ProtocolError,
+    StorageError,
     TableNotFoundError,
+    TableUnavailableError,
 )
+from .auth import SUBPROTOCOL, token_of_subprotocols
+from .inputs import count, load_json, safe_text
+from .limits import CLOSE_LIMIT, BotGate, Gate, Limits, RateBucket
 from .names import names
+from .origin import OriginGuard, normal_origin
 from .protocol import error_message, parse_message
 from .replay import frames, hands_of_jsonl
 from .spec import TableSpec
 from .store import Store
-from .tables import Connection, Lobby, Table
+from .tables import Connection, Lobby, Table, no_table
 from .windows import DEFAULT_CLAIM_WAIT
 
 __all__ = ["create_app", "MAX_BODY", "WS_MAX_SIZE"]
@@ -49,14 +56,16 @@ _STATIC = Path(__file__).parent / "static"
 CLOSE_NOT_FOUND = 4404
 CLOSE_BAD_TOKEN = 4401
 CLOSE_TOO_SLOW = 4408
+CLOSE_UNAVAILABLE = 4503
 
 
 def _error(status: int, e: Exception) -> JSONResponse:
-    return JSONResponse({"error": type(e).__name__, "message": str(e)}, status_code=status)
+    message = safe_text(str(e))
+    return JSONResponse({"error": type(e).__name__, "message": message}, status_code=status)
 
 
 async def _body(request: Request) -> bytes:
-    size = int(request.headers.get("content-length") or 0)
+    size = count(request.headers.get("content-length") or "0", "content-length")
     if size > MAX_BODY:
         raise ProtocolError(f"request body of {size} bytes; at most {MAX_BODY}")
     body = b""
@@ -67,25 +76,32 @@ async def _body(request: Request) -> bytes:
     return body
 
 
-def _json(body: bytes) -> Any:
-    try:
-        return json.loads(body)
-    except ValueError as e:
-        raise ProtocolError(f"the request body is not JSON: {e}") from None
-
-
 def create_app(
     db: str | Path | Store = ":memory:",
     *,
     bot_delay: float = 0.5,
     durable: bool = False,
     claim_wait: float = DEFAULT_CLAIM_WAIT,
+    allow_seeds: bool = False,
+    limits: Limits | None = None,
+    allowed_origins: Sequence[str] = (),
 ) -> Starlette:
     """The server over the database ``db`` (a path, or a :class:`Store`). Tables stored
     there are rebuilt at startup. ``bot_delay`` is the default of a table's bot delay;
-    ``claim_wait`` the wait after each discard at a table with a person (``.windows``)."""
+    ``claim_wait`` the wait after each discard at a table with a person (``.windows``);
+    ``allow_seeds`` lets ``POST /tables`` pick a table's seed (for tests and replays: the
+    seed deals every wall), refused otherwise. ``limits`` are the server's limits
+    (default ``Limits()``). Browsers' state-changing requests and sockets are taken from
+    the server's own origin and ``allowed_origins`` only (``origin.py``)."""
+    origins = [normal_origin(o) for o in allowed_origins]  # a bad one raises here
+    limits = Limits() if limits is None else limits
     store = db if isinstance(db, Store) else Store(db, durable=durable)
-    lobby = Lobby(store, default_bot_delay=bot_delay, claim_wait=claim_wait)
+    lobby = Lobby(
+        store,
+        default_bot_delay=bot_delay,
+        claim_wait=claim_wait,
+        bot_gate=BotGate(limits.bot_share, limits.bot_slice),
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -97,10 +113,27 @@ def create_app(
         yield
         await lobby.stop()
 
-    app = Starlette(routes=_ROUTES, lifespan=lifespan)
+    guard = Middleware(OriginGuard, allowed_origins=origins)
+    app = Starlette(
+        routes=_ROUTES,
+        lifespan=lifespan,
+        middleware=[guard],
+        exception_handlers={404: _no_route, 405: _no_route},
+    )
     app.state.lobby = lobby
     app.state.bot_delay = bot_delay
+    app.state.allow_seeds = allow_seeds
+    app.state.gate = Gate(limits)
     return app
+
+
+async def _no_route(request: Request, exc: Exception) -> Response:
+    """A path no route serves (404) or a method the route does not take (405), as the
+    documented JSON error."""
+    status = getattr(exc, "status_code", 404)
+    what = "no route" if status == 404 else "the route does not take"
+    error = ProtocolError(f"{what} {request.method} {request.url.path[:200]}")
+    return _error(status, error)
 
 
 def _lobby(conn: HTTPConnection) -> Lobby:
@@ -109,32 +142,58 @@ def _lobby(conn: HTTPConnection) -> Lobby:
     return lobby
 
 
+def _address(conn: HTTPConnection) -> str:
+    """The client's address (what per-client limits count by)."""
+    return conn.client.host if conn.client is not None else "unknown"
+
+
 async def create_table(request: Request) -> Response:
+    gate: Gate = request.app.state.gate
+    lobby = _lobby(request)
+    try:
+        gate.check_tables(sum(not t.match.is_over for t in lobby.tables.values()))
+    except LimitError as e:
+        return _error(503, e)
+    try:
+        gate.count_creation(_address(request))
+    except LimitError as e:
+        return _error(429, e)
     try:
         spec = TableSpec.parse(
-            _json(await _body(request)), default_bot_delay=request.app.state.bot_delay
+            load_json(await _body(request), "the request body"),
+            default_bot_delay=request.app.state.bot_delay,
+            allow_seed=request.app.state.allow_seeds,
         )
-        table, tokens = _lobby(request).create(spec)
+        table, tokens, watch = lobby.create(spec)
+    except StorageError as e:
+        return _error(503, e)
     except KoudiandianError as e:
         return _error(400, e)
     return JSONResponse(
-        {"id": table.id, "tokens": tokens, "state": table.public_state()}, status_code=201
+        {"id": table.id, "tokens": tokens, "watch_token": watch, "state": table.public_state()},
+        status_code=201,
     )
 
 
 def _table(request: Request) -> Table:
-    return _lobby(request).get(request.path_params["table_id"])
+    """The table of the request's path; a private one only for a request carrying one of
+    its tokens (``?token=`` or ``Authorization: Bearer``), else it is not there."""
+    table_id = request.path_params["table_id"]
+    table = _lobby(request).get(table_id)
+    if table.spec.private:
+        token = request.query_params.get("token")
+        auth = request.headers.get("authorization", "")
+        if token is None and auth[:7].lower() == "bearer ":
+            token = auth[7:].strip()
+        try:
+            table.holder_of(token)
+        except InvalidTokenError:
+            raise no_table(table_id) from None
+    return table
 
 
 async def list_tables(request: Request) -> Response:
-    return JSONResponse(
-        {
-            "tables": [
-                {"id": t.id, "seats": list(t.spec.seats), "over": t.over}
-                for t in _lobby(request).tables.values()
-            ]
-        }
-    )
+    return JSONResponse({"tables": _lobby(request).listing()})
 
 
 async def get_table(request: Request) -> Response:
@@ -142,15 +201,19 @@ async def get_table(request: Request) -> Response:
         return JSONResponse(_table(request).public_state())
     except TableNotFoundError as e:
         return _error(404, e)
+    except TableUnavailableError as e:
+        return _error(503, e)
 
 
 async def get_hand(request: Request) -> Response:
     """A finished hand's full log (the wall and every decision)."""
     try:
-        hand = _int_param(request.path_params["hand"], "hand")
+        hand = count(request.path_params["hand"], "hand")
         game = _table(request).finished_hand(hand)
     except TableNotFoundError as e:
         return _error(404, e)
+    except TableUnavailableError as e:
+        return _error(503, e)
     except ProtocolError as e:
         return _error(400, e)
     return JSONResponse({"hand": hand, "events": game.events})
@@ -158,10 +221,12 @@ async def get_hand(request: Request) -> Response:
 
 async def get_hand_replay(request: Request) -> Response:
     try:
-        hand = _int_param(request.path_params["hand"], "hand")
+        hand = count(request.path_params["hand"], "hand")
         game = _table(request).finished_hand(hand)
     except TableNotFoundError as e:
         return _error(404, e)
+    except TableUnavailableError as e:
+        return _error(503, e)
     except ProtocolError as e:
         return _error(400, e)
     return JSONResponse({"hand": hand, "hands": 1, "frames": frames(game.events)})
@@ -172,10 +237,10 @@ async def post_replay(request: Request) -> Response:
     (``Game.to_json``) or ``{"events": [...]}``; ``?hand=i`` picks a line."""
     try:
         text = (await _body(request)).decode("utf-8", errors="replace")
-        hand = _int_param(request.query_params.get("hand", "0"), "hand")
+        hand = count(request.query_params.get("hand", "0"), "hand")
         stripped = text.strip()
         if stripped.startswith("{") and "\n" not in stripped:
-            obj = _json(stripped.encode())
+            obj = load_json(stripped, "the request body")
             hands = [obj["events"]] if isinstance(obj.get("events"), list) else []
             if not hands:
                 raise ProtocolError("the body has no 'events' list")
@@ -198,27 +263,47 @@ async def index(request: Request) -> Response:
 
 
 async def play(websocket: WebSocket) -> None:
-    await websocket.accept()
+    offered = list(websocket.scope.get("subprotocols") or [])
+    await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
     table_id = websocket.path_params["table_id"]
     try:
         table = _lobby(websocket).get(table_id)
-    except TableNotFoundError as e:
+    except (TableNotFoundError, TableUnavailableError) as e:
         await websocket.send_text(json.dumps([error_message(e)]))
+        await websocket.close(
+            CLOSE_NOT_FOUND if isinstance(e, TableNotFoundError) else CLOSE_UNAVAILABLE
+        )
+        return
+    gate: Gate = websocket.app.state.gate
+    try:
+        with gate.socket(_address(websocket), len(table.connections)):
+            await _serve_socket(websocket, table, offered, gate.messages())
+    except LimitError as e:
+        await websocket.send_text(json.dumps([error_message(e)]))
+        await websocket.close(CLOSE_LIMIT)
+
+
+async def _serve_socket(
+    websocket: WebSocket, table: Table, offered: list[str], messages: RateBucket
+) -> None:
+    """Serve one accepted socket of ``table``, its messages limited by ``messages``."""
+    token = websocket.query_params.get("token") or token_of_subprotocols(offered)
+    seat: int | None = None
+    if token is None and table.spec.private:
+        await websocket.send_text(json.dumps([error_message(no_table(table.id))]))
         await websocket.close(CLOSE_NOT_FOUND)
         return
-    token = websocket.query_params.get("token")
-    seat: int | None = None
     if token is not None:
         try:
-            seat = table.seat_of(token)
+            seat = table.holder_of(token)
         except InvalidTokenError as e:
             await websocket.send_text(json.dumps([error_message(e)]))
             await websocket.close(CLOSE_BAD_TOKEN)
             return
     try:
         hand_param = websocket.query_params.get("hand")
-        hand = None if hand_param is None else _int_param(hand_param, "hand")
-        since = _int_param(websocket.query_params.get("since", "0"), "since")
+        hand = None if hand_param is None else count(hand_param, "hand")
+        since = count(websocket.query_params.get("since", "0"), "since")
         views = websocket.query_params.get("views", "act")
         if views not in ("act", "all"):
             raise ProtocolError(f"views must be 'act' or 'all', got {views[:40]!r}")
@@ -229,7 +314,7 @@ async def play(websocket: WebSocket) -> None:
     conn = table.connect(seat, hand, since, all_views=views == "all")
     writer = asyncio.get_running_loop().create_task(_write(websocket, conn))
     try:
-        await _read(websocket, table, conn)
+        await _read(websocket, table, conn, messages)
     finally:
         table.disconnect(conn)
         conn.queue.put_nowait(None)
@@ -251,16 +336,12 @@ _ROUTES = [
 ]
 
 
-def _int_param(text: str, name: str) -> int:
-    if not text.isdigit() or len(text) > 9:
-        raise ProtocolError(f"{name} must be a number 0 or more, got {text[:40]!r}")
-    return int(text)
-
-
 async def _write(websocket: WebSocket, conn: Connection) -> None:
     """Send ``conn``'s queued messages in order; ``None`` closes the socket."""
     while True:
         text = await conn.queue.get()
+        if text is not None:
+            conn.sent_frame(text)
         if text is None:
             with contextlib.suppress(Exception):
                 await websocket.close(CLOSE_TOO_SLOW if conn.overflowed else 1000)
@@ -271,9 +352,9 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
             return
 
 
-async def _read(websocket: WebSocket, table: Table, conn: Connection) -> None:
+async def _read(websocket: WebSocket, table: Table, conn: Connection, messages: RateBucket) -> None:
     """Take the client's messages until it leaves. A bad message gets an error and changes
-    nothing."""
+    nothing; messages over the rate ``messages`` allows are taken later, at that rate."""
     while True:
         try:
             message = await websocket.receive()
@@ -281,20 +362,23 @@ async def _read(websocket: WebSocket, table: Table, conn: Connection) -> None:
             return
         if message["type"] == "websocket.disconnect":
             return
+        wait = messages.delay()
+        if wait > 0:  # over the rate: taken later (the socket's reading waits: backpressure)
+            await asyncio.sleep(wait)
         data = message.get("text")
         if data is None:
             data = message.get("bytes") or b""
         try:
-            kind, action = parse_message(data)
-            if kind == "ping":
+            msg = parse_message(data)
+            if msg.type == "ping":
                 conn.send({"type": "pong"})
                 continue
-            assert action is not None
             if conn.seat is None:
                 raise InvalidTokenError(
                     "a spectator cannot act: connect with a seat's token to play it"
                 )
-            table.act(conn.seat, action)
+            assert msg.action is not None and msg.decision is not None
+            table.act(conn.seat, msg.action, msg.decision)
         except KoudiandianError as e:
             legal = [] if conn.seat is None else table.legal_actions(conn.seat)
             conn.send(error_message(e, legal))

@@ -5,7 +5,8 @@ and seat, ``sha256(table_id "/" token)`` and never the token itself, so a token 
 its table (the same text is another digest on another table) and a copy of the database
 does not hand out seats. :func:`seat_of` compares the digest of the token given with every
 seat's digest by :func:`hmac.compare_digest`, always all four, so its running time does not
-say which seat (or how much of a digest) matched.
+say which seat (or how much of a digest) matched; :func:`holder_of` also takes a private
+table's watch token (a spectator's, stored as :data:`WATCH`), compared the same way.
 """
 
 from __future__ import annotations
@@ -17,10 +18,28 @@ from collections.abc import Sequence
 
 from ..errors import InvalidTokenError
 
-__all__ = ["new_token", "token_digest", "seat_of", "TOKEN_BYTES"]
+__all__ = [
+    "new_token",
+    "token_digest",
+    "seat_of",
+    "holder_of",
+    "WATCH",
+    "token_of_subprotocols",
+    "TOKEN_BYTES",
+    "SUBPROTOCOL",
+    "TOKEN_SUBPROTOCOL",
+]
 
 #: Random bytes in a token (43 characters of URL-safe base64).
 TOKEN_BYTES = 32
+#: The number under which a private table's watch token (a spectator's) is stored, beside
+#: the seats' 0–3.
+WATCH = 4
+#: The WebSocket subprotocol the server answers with when a client offers it.
+SUBPROTOCOL = "koudiandian"
+#: A ``Sec-WebSocket-Protocol`` value ``token.<TOKEN>`` carries a token (out of the URL,
+#: so out of every log); tokens are URL-safe base64, which a subprotocol name may hold.
+TOKEN_SUBPROTOCOL = "token."
 # A token is never longer than this; anything longer is refused before hashing.
 _MAX_TOKEN_LENGTH = 128
 
@@ -28,6 +47,14 @@ _MAX_TOKEN_LENGTH = 128
 def new_token() -> str:
     """A fresh seat token."""
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def token_of_subprotocols(subprotocols: Sequence[str]) -> str | None:
+    """The token a client offered as a ``token.<TOKEN>`` subprotocol, or ``None``."""
+    for value in subprotocols:
+        if isinstance(value, str) and value.startswith(TOKEN_SUBPROTOCOL):
+            return value[len(TOKEN_SUBPROTOCOL) :]
+    return None
 
 
 def token_digest(table_id: str, token: str) -> bytes:
@@ -40,6 +67,29 @@ def seat_of(table_id: str, token: str | None, digests: Sequence[bytes | None]) -
     digest (``None`` for a bot seat).
 
     Raises :class:`InvalidTokenError` if the token is missing, malformed or no seat's."""
+    found = _holder(table_id, token, digests)
+    if found < 0 or found == WATCH:
+        raise InvalidTokenError(f"the token is not a seat's token on table {table_id!r}")
+    return found
+
+
+def holder_of(
+    table_id: str, token: str | None, digests: Sequence[bytes | None], watch: bytes | None
+) -> int | None:
+    """The seat whose token on table ``table_id`` is ``token``, or ``None`` if it is the
+    table's watch token (whose digest is ``watch``, ``None`` for a table without one).
+
+    Raises :class:`InvalidTokenError` if the token is missing, malformed or neither."""
+    found = _holder(table_id, token, [*digests, watch])
+    if found < 0:
+        raise InvalidTokenError(
+            f"the token is neither a seat's nor the watch token on table {table_id!r}"
+        )
+    return None if found == WATCH else found
+
+
+def _holder(table_id: str, token: str | None, digests: Sequence[bytes | None]) -> int:
+    """The index of the digest that ``token`` matches, or -1; compares with every one."""
     if token is None or token == "":
         raise InvalidTokenError(f"no token given for table {table_id!r}")
     if not isinstance(token, str) or len(token) > _MAX_TOKEN_LENGTH:
@@ -51,6 +101,4 @@ def seat_of(table_id: str, token: str | None, digests: Sequence[bytes | None]) -
         if hmac.compare_digest(given, digest if digest is not None else b"\0" * len(given)):
             if digest is not None:
                 found = seat
-    if found < 0:
-        raise InvalidTokenError(f"the token is not a seat's token on table {table_id!r}")
     return found

@@ -1,39 +1,54 @@
 """The WebSocket messages a client sends, read and checked (docs/server.md has the protocol).
 
-A client sends JSON objects of at most :data:`MAX_MESSAGE` bytes::
+A client of protocol :data:`PROTOCOL` sends JSON objects of at most :data:`MAX_MESSAGE`
+bytes::
 
-    {"type": "action", "action": {"kind": "discard", "tile": 33}}
-    {"type": "action", "action": "discard 7z"}        # the text str(Action) prints
+    {"type": "action", "decision": 7, "action": {"kind": "discard", "tile": 33}}
+    {"type": "action", "decision": 7, "action": "discard 7z"}   # the text str(Action) prints
     {"type": "ping"}
 
-Anything else raises :class:`ProtocolError` (or, for an action that names no action,
-:class:`IllegalActionError`), naming what is wrong.
+``decision`` is the number of the decision the action answers, as the seat's last view
+gave it (``server/decisions.py``). Anything else raises :class:`ProtocolError` (or, for an
+action that names no action, :class:`IllegalActionError`), naming what is wrong; so does
+an action of protocol 1, which named no decision.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from ..action import Action
 from ..errors import IllegalActionError, KoudiandianError, ProtocolError
+from .inputs import load_json, safe_text
 
-__all__ = ["MAX_MESSAGE", "parse_message", "error_message"]
+__all__ = ["PROTOCOL", "MAX_MESSAGE", "Message", "parse_message", "error_message"]
 
+#: The protocol's version, sent in ``hello``. Version 2 numbers the decisions: a view
+#: carries ``decision`` and an action must name it (version 1 had no numbers).
+PROTOCOL = 2
 #: The largest message a client may send, in bytes (UTF-8).
 MAX_MESSAGE = 4096
 _TYPES = ("action", "ping")
 
 
-def parse_message(data: str | bytes) -> tuple[str, Action | None]:
-    """The message's type and, for ``"action"``, its :class:`Action`."""
-    size = len(data) if isinstance(data, bytes) else len(data.encode())
+@dataclass(frozen=True, slots=True)
+class Message:
+    """A client's message, read: its ``type``, and for an action the :class:`Action` and
+    the number of the decision it answers."""
+
+    type: str
+    action: Action | None = None
+    decision: int | None = None
+
+
+def parse_message(data: str | bytes) -> Message:
+    """The client's message ``data`` (a WebSocket frame's text or bytes), read and checked."""
+    size = len(data) if isinstance(data, bytes) else len(data.encode("utf-8", "surrogatepass"))
     if size > MAX_MESSAGE:
         raise ProtocolError(f"message of {size} bytes; at most {MAX_MESSAGE} are read")
-    try:
-        obj = json.loads(data)
-    except (ValueError, UnicodeDecodeError) as e:
-        raise ProtocolError(f"the message is not JSON: {e}") from None
+    obj = load_json(data, "the message")
     if not isinstance(obj, dict):
         raise ProtocolError(f"a message is a JSON object, got {type(obj).__name__}")
     kind = obj.get("type")
@@ -42,8 +57,18 @@ def parse_message(data: str | bytes) -> tuple[str, Action | None]:
             f"unknown message type {kind!r}; expected one of {', '.join(map(repr, _TYPES))}"
         )
     if kind == "ping":
-        return "ping", None
-    return "action", parse_action(obj.get("action"))
+        return Message("ping")
+    decision = obj.get("decision")
+    if decision is None:
+        raise ProtocolError(
+            f"an action names the decision it answers (protocol {PROTOCOL}): "
+            '{"type": "action", "decision": <the view\'s decision>, "action": ...}'
+        )
+    if isinstance(decision, bool) or not isinstance(decision, int) or decision < 0:
+        raise ProtocolError(
+            f"decision must be the view's decision number, got {json.dumps(decision)[:40]}"
+        )
+    return Message("action", parse_action(obj.get("action")), decision)
 
 
 def parse_action(value: Any) -> Action:
@@ -70,6 +95,6 @@ def error_message(error: Exception, legal: list[Action] | None = None) -> dict[s
     return {
         "type": "error",
         "error": type(error).__name__,
-        "message": str(error),
+        "message": safe_text(str(error)),
         "legal_actions": [a.to_dict() for a in legal or []],
     }

@@ -8,13 +8,13 @@ holds the wall.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
 from ..action import Action
 from ..errors import InvalidEventLogError, ProtocolError
 from ..game import Game, replay_decisions
+from .inputs import load_json
 from .visibility import seat_view
 
 __all__ = ["frames", "hands_of_jsonl", "MAX_FRAMES"]
@@ -74,10 +74,7 @@ def hands_of_jsonl(text: str) -> list[list[dict[str, Any]]]:
     for n, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        try:
-            entry = json.loads(line)
-        except ValueError as e:
-            raise ProtocolError(f"line {n} is not JSON: {e}") from None
+        entry = load_json(line, f"line {n}")
         events = entry.get("events") if isinstance(entry, dict) else None
         if not isinstance(events, list):
             raise ProtocolError(f"line {n} has no 'events' list")

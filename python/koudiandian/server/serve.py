@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import InvalidArgumentError
+from .limits import Limits
 from .windows import DEFAULT_CLAIM_WAIT
 
 __all__ = ["serve", "MISSING_EXTRA"]
@@ -24,10 +26,17 @@ def serve(
     claim_wait: float = DEFAULT_CLAIM_WAIT,
     durable: bool = False,
     log_level: str = "info",
+    allow_seeds: bool = False,
+    limits: Limits | None = None,
+    allowed_origins: Sequence[str] = (),
 ) -> None:
     """Serve tables on ``host:port``, stored in the SQLite database ``db``, until stopped.
     ``claim_wait`` (0–10 seconds) is the wait after each discard at a table with a person
-    (docs/server.md, "The claim window")."""
+    (docs/server.md, "The claim window"); ``allow_seeds`` lets a table's creator pick its
+    seed (see :func:`create_app`); ``limits`` are the server's limits (default
+    ``Limits()``), ``header_timeout`` included: a connection that sends no complete request
+    headers for that long is closed; ``allowed_origins`` are the origins whose pages may act
+    besides the server's own."""
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port < 65536:
         raise InvalidArgumentError(f"port must be 0–65535, got {port!r}")
     if not 0 <= bot_delay <= 10:
@@ -38,17 +47,32 @@ def serve(
         import uvicorn
 
         from .app import WS_MAX_SIZE, create_app
+        from .deadline import header_deadline_protocol
+        from .logs import log_config
     except ImportError:
         raise InvalidArgumentError(MISSING_EXTRA) from None
 
-    app = create_app(db, bot_delay=bot_delay, claim_wait=claim_wait, durable=durable)
+    limits = Limits() if limits is None else limits
+    app = create_app(
+        db,
+        bot_delay=bot_delay,
+        claim_wait=claim_wait,
+        durable=durable,
+        allow_seeds=allow_seeds,
+        limits=limits,
+        allowed_origins=allowed_origins,
+    )
     uvicorn.run(
         app,
         host=host,
         port=port,
         log_level=log_level,
-        # An access log would print every socket's URL, seat tokens included.
-        access_log=False,
+        # Every handler drops query strings (where a token may be): see logs.py.
+        log_config=log_config(),
+        # Half-sent requests are closed after header_timeout (deadline.py); h11, if it is
+        # the parser, buffers at most 16 KiB of an unfinished request.
+        http=header_deadline_protocol(limits.header_timeout),
+        h11_max_incomplete_event_size=16 * 1024,
         ws_max_size=WS_MAX_SIZE,
         # Compression costs more CPU than it saves on the small messages of a table.
         ws_per_message_deflate=False,

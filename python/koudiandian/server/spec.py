@@ -7,7 +7,9 @@ The request body is a JSON object::
      "seats": ["human", "greedy", "greedy", "random"],   # four seats: "human" or a bot name
      "match": null,                           # null: one hand; "one_round" (一圈) or a number of hands
      "seed": 12345,                           # optional: the deal's seed (default: random)
-     "bot_delay": 0.5}                        # optional: seconds a bot waits before it acts
+     "bot_delay": 0.5,                        # optional: seconds a bot waits before it acts
+     "private": true}                         # optional: unlisted, watched with a token only
+                                              # (default: private when a person sits there)
 
 Every bad value raises a :class:`KoudiandianError` subclass naming it.
 """
@@ -30,7 +32,7 @@ HUMAN = "human"
 #: The longest a bot may be told to wait, in seconds.
 MAX_BOT_DELAY = 10.0
 _MAX_HANDS = 64
-_FIELDS = {"rules", "seats", "match", "seed", "bot_delay"}
+_FIELDS = {"rules", "seats", "match", "seed", "bot_delay", "private"}
 
 
 def _rules_of(value: Any) -> Rules:
@@ -64,14 +66,16 @@ def _rules_of(value: Any) -> Rules:
 
 @dataclass(frozen=True, slots=True)
 class TableSpec:
-    """A table's settings: the rules, who plays each seat, how long the match is, the seed
-    and the bots' delay. ``length`` is ``None`` for a single hand."""
+    """A table's settings: the rules, who plays each seat, how long the match is, the seed,
+    the bots' delay and whether the table is private. ``length`` is ``None`` for a single hand."""
 
     rules: Rules
     seats: tuple[str, str, str, str]
     length: int | str | None
     seed: int
     bot_delay: float
+    #: Unlisted in ``GET /tables``, shown and watched only with a seat's or the watch token.
+    private: bool = False
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -79,10 +83,14 @@ class TableSpec:
         return tuple(s for s, kind in enumerate(self.seats) if kind == HUMAN)
 
     @classmethod
-    def parse(cls, body: Any, *, default_bot_delay: float = 0.5) -> TableSpec:
+    def parse(
+        cls, body: Any, *, default_bot_delay: float = 0.5, allow_seed: bool = True
+    ) -> TableSpec:
         """The spec a ``POST /tables`` body asks for. Raises :class:`ProtocolError` for a
         body that is not an object or has unknown fields, and :class:`InvalidArgumentError`
-        (or :class:`InvalidRulesError`) for a bad value."""
+        (or :class:`InvalidRulesError`) for a bad value, or for a ``seed`` when not
+        ``allow_seed`` (whoever picks the seed can compute every wall: the server takes one
+        only when started with ``--allow-seeds``)."""
         if not isinstance(body, dict):
             raise ProtocolError(f"a table spec is a JSON object, got {type(body).__name__}")
         unknown = set(body) - _FIELDS
@@ -113,6 +121,11 @@ class TableSpec:
                     f"got {length!r}"
                 )
         seed = body.get("seed")
+        if seed is not None and not allow_seed:
+            raise InvalidArgumentError(
+                "seed: this server deals its own walls; a table's seed is taken only by a "
+                "server started with --allow-seeds (for tests and replays)"
+            )
         if seed is None:
             seed = secrets.randbits(63)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
@@ -127,7 +140,13 @@ class TableSpec:
             raise InvalidArgumentError(
                 f"bot_delay must be a number of seconds 0–{MAX_BOT_DELAY:g}, got {delay!r}"
             )
-        return cls(rules, (kinds[0], kinds[1], kinds[2], kinds[3]), length, seed, float(delay))
+        private = body.get("private")
+        if private is None:  # a room with people at it is not a show for strangers
+            private = HUMAN in kinds
+        if not isinstance(private, bool):
+            raise InvalidArgumentError(f"private must be true or false, got {private!r}")
+        seats = (kinds[0], kinds[1], kinds[2], kinds[3])
+        return cls(rules, seats, length, seed, float(delay), private)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready (what the store keeps and ``GET /tables/{id}`` shows)."""
@@ -137,9 +156,10 @@ class TableSpec:
             "match": self.length,
             "seed": self.seed,
             "bot_delay": self.bot_delay,
+            "private": self.private,
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> TableSpec:
-        """The spec :meth:`to_dict` wrote."""
-        return cls.parse(d)
+        """The spec :meth:`to_dict` wrote (one written before private tables is public)."""
+        return cls.parse({"private": False, **d})

@@ -12,6 +12,11 @@ seconds before each bot action (at a table with a person, not before a bot's hid
 to a discard). At a table with a person every discard is shown alike, whether or not a seat
 may claim it (:mod:`.windows`): what follows it is sent ``claim_wait`` seconds later. The
 driver's waits go through the table's ``clock`` and ``sleep``, which a test may inject.
+
+Memory stays bounded: a table whose match is over is evicted from memory once no socket
+watches it (it stays in the store, and is rebuilt from it, for a while, when asked for); a
+live table caches only its current hand's logs; and a connection's queue of frames not yet
+sent is capped in bytes (:data:`MAX_QUEUED_BYTES`).
 """
 
 from __future__ import annotations
@@ -22,23 +27,40 @@ import json
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..action import Action
 from ..bots import Bot
-from ..errors import KoudiandianError, NotYourTurnError, TableNotFoundError
+from ..errors import (
+    NotYourTurnError,
+    StorageError,
+    TableNotFoundError,
+    TableUnavailableError,
+)
 from ..game import Game
 from ..match import Match
 from ..simulate import BOTS, _LazyView
-from .auth import new_token, seat_of, token_digest
+from .auth import WATCH, holder_of, new_token, seat_of, token_digest
+from .decisions import Decisions
+from .limits import BotGate
+from .protocol import PROTOCOL
 from .spec import HUMAN, TableSpec
 from .store import Store
 from .visibility import public_view, seat_log, seat_view
 from .windows import DEFAULT_CLAIM_WAIT, ClaimWindows
 
-__all__ = ["Table", "Lobby", "Connection", "MAX_QUEUED", "NOT_YOUR_TURN"]
+__all__ = [
+    "Table",
+    "Lobby",
+    "Connection",
+    "MAX_QUEUED_BYTES",
+    "FINISHED_CACHED",
+    "NOT_YOUR_TURN",
+    "no_table",
+]
 
 _log = logging.getLogger("koudiandian.server")
 
@@ -54,9 +76,12 @@ except ImportError:  # pragma: no cover - orjson is in the [server] extra
         return json.dumps(messages, separators=(",", ":"), ensure_ascii=False)
 
 
-#: Messages queued for one connection before the server gives up on it (a client that
-#: does not read).
-MAX_QUEUED = 20_000
+#: Bytes of frames queued for one connection, not yet sent, before the server gives up on
+#: it (a client that does not read): its socket is closed with the too-slow code. A frame
+#: counts its length as text (JSON with ASCII escapes but for names: about its bytes).
+MAX_QUEUED_BYTES = 4 * 1024 * 1024
+#: Finished tables kept in memory, rebuilt from the store, once asked for (the most recent).
+FINISHED_CACHED = 16
 # Bot actions taken at once (bot_delay 0) before the table lets other tables run.
 _BOT_BURST = 400
 #: What a seat that is not to act is told when it acts (it names no seat: who else has a
@@ -74,11 +99,13 @@ class Connection:
     seat: int | None
     hand: int = 0  # the hand whose events it is being sent
     sent: int = 0  # how many events of that hand it has been sent
-    view_key: tuple[int, int] | None = None  # (hand, events) of the last view sent
+    view_key: tuple[int, int, int | None] | None = None  # (hand, events, decision) last sent
     view_due: bool = False  # a view is owed (held back while a claim window is open)
     all_views: bool = False  # a view after every change, not only when the seat must act
     ended: bool = False  # whether it has been told that the match is over
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    queued_bytes: int = 0  # the size of the frames in ``queue``
+    max_queued_bytes: int = MAX_QUEUED_BYTES
     overflowed: bool = False
     pending: list[dict[str, Any]] = field(default_factory=list)
     start: dict[str, Any] | None = None  # the start_hand event sent for ``hand``
@@ -92,19 +119,29 @@ class Connection:
         if not self.pending or self.overflowed:
             self.pending.clear()
             return
-        if self.queue.qsize() >= MAX_QUEUED:
-            self.overflowed = True
-            self.pending.clear()
-            self.queue.put_nowait(None)  # the writer closes the socket
-            return
         text = _frame(self.pending)
         self.pending.clear()
+        if self.queued_bytes + len(text) > self.max_queued_bytes:
+            self.overflowed = True
+            self.queue.put_nowait(None)  # the writer closes the socket
+            return
+        self.queued_bytes += len(text)
         self.queue.put_nowait(text)
+
+    def sent_frame(self, text: str) -> None:
+        """The writer has taken ``text`` from the queue to send it."""
+        self.queued_bytes -= len(text)
 
     def send(self, message: dict[str, Any]) -> None:
         """Send ``message`` now (after anything queued), in a frame of its own."""
         self.add(message)
         self.push()
+
+
+def no_table(table_id: str) -> TableNotFoundError:
+    """The error for a table that is not there (or is private, to a client without its
+    tokens: the two look the same)."""
+    return TableNotFoundError(f"no table {table_id!r}")
 
 
 def _match_of(spec: TableSpec) -> Match:
@@ -124,6 +161,7 @@ class Table:
         spec: TableSpec,
         digests: tuple[bytes | None, bytes | None, bytes | None, bytes | None],
         store: Store,
+        watch: bytes | None = None,
         *,
         claim_wait: float = DEFAULT_CLAIM_WAIT,
         clock: Callable[[], float] = time.monotonic,
@@ -132,8 +170,11 @@ class Table:
         self.id = table_id
         self.spec = spec
         self._digests = digests
+        self._watch = watch  # the watch token's digest (a private table's)
         self._store = store
         self.match = _match_of(spec)
+        self.decisions = Decisions()
+        self._asked(None)
         self.actions = 0  # actions accepted (and stored) so far
         self._answers = 0  # of which answers to a discard or an added kong (not public)
         self.connections: set[Connection] = set()
@@ -147,12 +188,21 @@ class Table:
         self._sleep = sleep
         self._windows = ClaimWindows(claim_wait if self._person else 0.0, clock)
         self._shown: dict[str, Any] = {}  # the public state before the last opener's step
+        #: Called after a change or a disconnect once the match is over (the lobby's hook).
+        self.on_over: Callable[[Table], None] | None = None
+        #: The share of the loop its bots may take, if no person sits here (the lobby's).
+        self.bot_gate: BotGate | None = None
 
     # -- seats --------------------------------------------------------------------------
 
     def seat_of(self, token: str | None) -> int:
         """The seat ``token`` holds here; raises :class:`InvalidTokenError`."""
         return seat_of(self.id, token, self._digests)
+
+    def holder_of(self, token: str | None) -> int | None:
+        """The seat ``token`` holds here, or ``None`` for the watch token (a spectator's);
+        raises :class:`InvalidTokenError`."""
+        return holder_of(self.id, token, self._digests, self._watch)
 
     def _bot(self, seat: int) -> Bot | None:
         hand = len(self.match.games) - 1
@@ -173,16 +223,25 @@ class Table:
         self._answers = 0
         for seat, action in actions:
             self._answers += self.match.game.phase in _ANSWERING
-            self.match.step(seat, action)
+            self._step(seat, action)
         self.actions = len(actions)
         self._windows.show_all(self._public_log, len(self.match.games))
 
+    def _step(self, seat: int, action: Action) -> None:
+        """Step the match (the engine refuses a bad action, changing nothing) and number
+        the decisions it asks next."""
+        self.match.step(seat, action)
+        self._asked(seat)
+
+    def _asked(self, acted: int | None) -> None:
+        self.decisions.update(len(self.match.games) - 1, self.match.to_act, acted)
+
     def _apply(self, seat: int, action: Action) -> None:
-        """Step the match (the engine refuses a bad action, changing nothing) and store the
-        action (committed when the enclosing :meth:`_committing` block ends)."""
+        """Step the match (:meth:`_step`) and store the action (committed when the
+        enclosing :meth:`_committing` block ends)."""
         self._before_step()
         answer = self.match.game.phase in _ANSWERING
-        self.match.step(seat, action)
+        self._step(seat, action)
         self._store.add_action(self.id, self.actions, seat, action)
         self.actions += 1
         self._answers += answer
@@ -194,26 +253,32 @@ class Table:
         try:
             with self._store.transaction():
                 yield
-        except BaseException:
+        except BaseException as e:
             self._rebuild()
+            if isinstance(e, StorageError):
+                _log.warning("table %s: actions refused, the table is as it was: %s", self.id, e)
             raise
 
     def _rebuild(self) -> None:
         self.match = _match_of(self.spec)
+        self.decisions = Decisions()
+        self._asked(None)
         self.replay(self._store.table(self.id).actions)
         self._logs.clear()
         self._bots_hand = -1
 
-    def act(self, seat: int, action: Action) -> None:
-        """A person's action for ``seat``: checked by the engine, then committed (with the
-        bots' answers when they act at once), then broadcast. Raises the engine's error, and
-        changes nothing, if it is refused; :class:`NotYourTurnError` (naming no seat) if
-        ``seat`` has no decision it has been shown."""
+    def act(self, seat: int, action: Action, decision: int) -> None:
+        """A person's action for ``seat`` (0–3), answering its decision number ``decision``:
+        :class:`NotYourTurnError` (naming no seat) if ``seat`` has no decision it has been
+        shown; :class:`StaleDecisionError` if ``decision`` is not the one it is asked; then
+        checked by the engine, then committed (with the bots' answers when they act at
+        once), then broadcast. Raises, and changes nothing, if it is refused."""
         if not self.may_act(seat):
             raise NotYourTurnError(NOT_YOUR_TURN)
+        self.decisions.check(seat, decision)
         self._before_step()
         answer = self.match.game.phase in _ANSWERING
-        self.match.step(seat, action)  # a refused action raises here, before any change
+        self._step(seat, action)  # a refused action raises here, before any change
         with self._committing():
             self._store.add_action(self.id, self.actions, seat, action)
             self.actions += 1
@@ -292,6 +357,8 @@ class Table:
                 await self._drive_once()
             except asyncio.CancelledError:
                 raise
+            except StorageError:  # a full disk (logged): try again until it has room
+                await asyncio.sleep(1)
             except Exception:
                 _log.exception("table %s: a bot's action failed", self.id)
                 await asyncio.sleep(1)
@@ -316,6 +383,11 @@ class Table:
                     await self._sleep(self.spec.bot_delay)
                 with self._committing():
                     self._run_bots(1)
+            elif self.bot_gate is not None and not self.spec.humans:
+                async with self.bot_gate.turn() as until:
+                    with self._committing():
+                        while self._run_bots(1) and time.monotonic() < until:
+                            pass
             else:
                 with self._committing():
                     self._run_bots(_BOT_BURST)
@@ -325,6 +397,12 @@ class Table:
         """Start the table's bot driver (:meth:`drive`) on the running event loop, unless it runs."""
         if self._driver is None:
             self._driver = asyncio.get_running_loop().create_task(self.drive())
+
+    def abandon(self) -> None:
+        """Cancel the bot driver without waiting (the table is being evicted)."""
+        if self._driver is not None:
+            self._driver.cancel()
+            self._driver = None
 
     async def stop(self) -> None:
         """Cancel the bot driver and wait for it to end; then close every connection's queue."""
@@ -339,20 +417,36 @@ class Table:
     # -- what connections see -------------------------------------------------------------
 
     def log(self, hand: int, seat: int | None) -> list[dict[str, Any]]:
-        """Hand ``hand``'s log as ``seat`` may see it (``None``: public), cached."""
-        game = self.match.games[hand]
+        """Hand ``hand``'s log as ``seat`` may see it (``None``: public); cached for the
+        current hand only (an earlier hand's is rendered again from the core's log)."""
+        games = self.match.games
+        game = games[hand]
+        if hand != len(games) - 1:
+            return seat_log(game, seat)
         count = game.event_count
         cached = self._logs.get((hand, seat))
         if cached is not None and cached[0] == count:
             return cached[1]
+        if any(h != hand for h, _ in self._logs):  # a new hand: forget the last one's
+            self._logs.clear()
         log = seat_log(game, seat)
         self._logs[(hand, seat)] = (count, log)
         return log
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The current hand's view for ``seat`` (``None``: public)."""
+        """The current hand's view for ``seat`` (``None``: public); a seat's carries the
+        number of the decision it is asked (``decision``, ``None`` when asked nothing)."""
         game = self.match.game
-        return public_view(game) if seat is None else seat_view(game, seat)
+        if seat is None:
+            return public_view(game)
+        view = seat_view(game, seat)
+        view["decision"] = self._decision(seat)
+        return view
+
+    def _decision(self, seat: int) -> int | None:
+        """The number of the decision ``seat`` has been shown it is asked (``None`` while
+        it may not act: a claim window holds what asks it)."""
+        return self.decisions.current(seat) if self.may_act(seat) else None
 
     def connect(
         self,
@@ -377,6 +471,7 @@ class Table:
         conn.add(
             {
                 "type": "hello",
+                "protocol": PROTOCOL,
                 "table": self.id,
                 "seat": seat,
                 "seats": list(self.spec.seats),
@@ -391,12 +486,16 @@ class Table:
     def disconnect(self, conn: Connection) -> None:
         """Forget ``conn`` (its socket has closed): it is sent nothing more."""
         self.connections.discard(conn)
+        if self.over and self.on_over is not None:
+            self.on_over(self)
 
     def flush(self) -> None:
         """Send every connection what it has not been sent yet (and may be sent now)."""
         self._windows.advance(self._public_log, len(self.match.games))
         for conn in self.connections:
             self._flush_one(conn)
+        if self.over and self.on_over is not None:
+            self.on_over(self)
 
     def _flush_one(self, conn: Connection, force_view: bool = False) -> None:
         games = self.match.games
@@ -419,7 +518,7 @@ class Table:
                 break
             conn.hand += 1
             conn.sent = 0
-        key = (conn.hand, conn.sent)
+        key = (conn.hand, conn.sent, None if conn.seat is None else self._decision(conn.seat))
         # Everything is shown to it, and no claim window holds what may follow.
         caught_up = (
             conn.hand + 1 == len(games)
@@ -485,6 +584,7 @@ class Table:
             "spectators": spectators,
             "match": spec.length,
             "bot_delay": spec.bot_delay,
+            "private": spec.private,
             **state,
             "results": [r.to_dict() for r in self.match.results[: state["finished_hands"]]],
         }
@@ -512,7 +612,14 @@ class Table:
 
 class Lobby:
     """Every table of a server, with the store that keeps them; ``claim_wait``, ``clock``
-    and ``sleep`` are given to each :class:`Table`."""
+    and ``sleep`` are given to each :class:`Table`, ``bot_gate`` to each table of bots.
+
+    ``tables`` holds the tables being played; a table whose match is over (as far as it has
+    shown) leaves it once no socket watches it (its id stays in ``finished``), and is
+    rebuilt from the store when asked for (:meth:`get`; the last :data:`FINISHED_CACHED`
+    are kept). A stored table that does not load is set aside in ``unavailable`` (its rows
+    untouched) and the others serve.
+    """
 
     def __init__(
         self,
@@ -522,55 +629,156 @@ class Lobby:
         claim_wait: float = DEFAULT_CLAIM_WAIT,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        bot_gate: BotGate | None = None,
     ) -> None:
         self.store = store
         self.default_bot_delay = default_bot_delay
         self._pacing: dict[str, Any] = {"claim_wait": claim_wait, "clock": clock, "sleep": sleep}
+        self.bot_gate = bot_gate
         self.tables: dict[str, Table] = {}
+        #: Tables whose match is over, not being played: id → (seats, private).
+        self.finished: dict[str, tuple[tuple[str, ...], bool]] = {}
+        #: Stored tables that do not load: id → why.
+        self.unavailable: dict[str, str] = {}
+        self._cache: OrderedDict[str, Table] = OrderedDict()
         self._started = False
 
+    def _rebuilt(self, table_id: str) -> Table:
+        """The stored table ``table_id`` replayed; raises :class:`TableUnavailableError`
+        (and sets it aside) if it does not load."""
+        try:
+            stored = self.store.table(table_id)
+            table = Table(
+                stored.id, stored.spec, stored.digests, self.store, stored.watch, **self._pacing
+            )
+            table.replay(stored.actions)
+        except TableNotFoundError:  # pruned meanwhile (koudiandian prune)
+            self.finished.pop(table_id, None)
+            raise
+        except Exception as e:  # one bad table: set aside, the others serve
+            why = (
+                str(e)
+                if isinstance(e, TableUnavailableError)
+                else (f"table {table_id!r} does not replay: {type(e).__name__}: {e}")
+            )
+            self.unavailable[table_id] = why
+            self.tables.pop(table_id, None)
+            self.finished.pop(table_id, None)
+            _log.error("table %s is set aside (its rows are kept): %s", table_id, why)
+            raise TableUnavailableError(why) from None
+        return table
+
     def load(self) -> int:
-        """Rebuild every stored table by replaying its actions; returns how many."""
-        for stored in self.store.tables():
-            table = Table(stored.id, stored.spec, stored.digests, self.store, **self._pacing)
-            try:
-                table.replay(stored.actions)
-            except KoudiandianError as e:  # pragma: no cover - a store edited by hand
-                raise KoudiandianError(f"table {stored.id!r} does not replay: {e}") from None
-            self.tables[stored.id] = table
+        """Rebuild every stored table being played by replaying its actions (a table
+        recorded as finished is only listed); returns how many tables are being played. A
+        table that does not load is logged and set aside in ``unavailable``."""
+        for table_id, finished in self.store.index():
+            if finished:
+                self.finished[table_id] = self._listed(table_id)
+                continue
+            with contextlib.suppress(TableUnavailableError):
+                table = self._rebuilt(table_id)
+                if table.match.is_over:
+                    self._finish(table)
+                else:
+                    self._adopt(table)
         return len(self.tables)
+
+    def _listed(self, table_id: str) -> tuple[tuple[str, ...], bool]:
+        """A finished table's seats and whether it is private, read from its stored spec
+        (tables stored before private tables existed are public)."""
+        with contextlib.suppress(Exception):
+            spec = json.loads(self.store.spec_text(table_id))
+            return tuple(spec["seats"]), bool(spec.get("private", False))
+        return (), True
+
+    def _adopt(self, table: Table) -> None:
+        table.on_over = self._finish
+        table.bot_gate = self.bot_gate
+        self.tables[table.id] = table
+        if self._started:
+            table.start()
+
+    def _finish(self, table: Table) -> None:
+        """``table``'s match is over: record it, and evict it once no socket watches it."""
+        if table.id not in self.finished:
+            try:
+                self.store.mark_finished(table.id)
+            except StorageError as e:  # marked at the next start instead
+                _log.warning("table %s: its end is not recorded: %s", table.id, e)
+        self.finished[table.id] = (table.spec.seats, table.spec.private)
+        if not table.connections and self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            table.abandon()
 
     def start(self) -> None:
         """Start every table's bot driver (on the running event loop)."""
         self._started = True
-        for table in self.tables.values():
+        for table in list(self.tables.values()):
             table.start()
 
     async def stop(self) -> None:
         """Stop every table (:meth:`Table.stop`)."""
-        for table in self.tables.values():
+        for table in [*self.tables.values(), *self._cache.values()]:
             await table.stop()
         self._started = False
 
-    def create(self, spec: TableSpec) -> tuple[Table, list[str | None]]:
-        """A new table for ``spec``, stored; returns it and each seat's token (``None`` for
-        a bot's seat)."""
+    def create(self, spec: TableSpec) -> tuple[Table, list[str | None], str | None]:
+        """A new table for ``spec``, stored; returns it, each seat's token (``None`` for
+        a bot's seat) and, for a private table, its watch token (a spectator's). Raises
+        :class:`StorageError` (creating nothing) if the database refuses it."""
         table_id = secrets.token_hex(5)
-        while table_id in self.tables:  # pragma: no cover - 40 random bits
+        while self._known(table_id):  # pragma: no cover - 40 random bits
             table_id = secrets.token_hex(5)
         tokens: list[str | None] = [new_token() if k == HUMAN else None for k in spec.seats]
         digests = {s: token_digest(table_id, t) for s, t in enumerate(tokens) if t is not None}
+        watch = new_token() if spec.private else None
+        if watch is not None:
+            digests[WATCH] = token_digest(table_id, watch)
         self.store.add_table(table_id, spec, digests)
         d = [digests.get(s) for s in range(4)]
-        table = Table(table_id, spec, (d[0], d[1], d[2], d[3]), self.store, **self._pacing)
-        self.tables[table_id] = table
-        if self._started:
-            table.start()
-        return table, tokens
+        table = Table(
+            table_id, spec, (d[0], d[1], d[2], d[3]), self.store, digests.get(WATCH), **self._pacing
+        )
+        self._adopt(table)
+        return table, tokens, watch
+
+    def _known(self, table_id: str) -> bool:
+        return table_id in self.tables or table_id in self.finished or table_id in self.unavailable
+
+    def listing(self) -> list[dict[str, Any]]:
+        """Every public table that loads, as ``GET /tables`` lists it: id, seats, whether it
+        is over (as far as it has shown: a claim window may hold its end; a private table is
+        never listed)."""
+        out = [
+            {"id": t.id, "seats": list(t.spec.seats), "over": t.over}
+            for t in self.tables.values()
+            if t.id not in self.finished and not t.spec.private
+        ]
+        out += [
+            {"id": i, "seats": list(seats), "over": True}
+            for i, (seats, private) in self.finished.items()
+            if not private
+        ]
+        return out
 
     def get(self, table_id: str) -> Table:
-        """The table ``table_id``; raises :class:`TableNotFoundError` if there is none."""
+        """The table ``table_id`` (a finished one rebuilt from the store); raises
+        :class:`TableNotFoundError` if there is none, :class:`TableUnavailableError` if it
+        is stored but does not load."""
         table = self.tables.get(table_id)
-        if table is None:
-            raise TableNotFoundError(f"no table {table_id!r}")
+        if table is not None:
+            return table
+        table = self._cache.get(table_id)
+        if table is not None:
+            self._cache.move_to_end(table_id)
+            return table
+        if table_id in self.unavailable:
+            raise TableUnavailableError(self.unavailable[table_id])
+        if table_id not in self.finished:
+            raise no_table(table_id)
+        table = self._rebuilt(table_id)
+        self._cache[table_id] = table
+        while len(self._cache) > FINISHED_CACHED:
+            self._cache.popitem(last=False)
         return table

@@ -219,6 +219,11 @@ impl Profile for Changsha {
         items
     }
 
+    /// The items name the 小胡 or the 大胡; the settlement's table prices them.
+    fn score_items_are_payment(&self, _: &Rules) -> bool {
+        false
+    }
+
     /// The settlement of docs/rules.md §11: each win by 小胡 or by its 大胡 count, each opening
     /// win as a 小胡 self-draw, the bird doubling the payments it touches; kongs pay nothing.
     fn settle(&self, _: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer> {

@@ -59,10 +59,11 @@ function connect(resume) {
   const proto = location.protocol === "https:" ? "wss" : "ws";
   let url = `${proto}://${location.host}/tables/${encodeURIComponent(state.table)}/ws`;
   const q = ["views=all"];
-  if (state.token) q.push("token=" + encodeURIComponent(state.token));
   if (resume) q.push(`hand=${state.hand}`, `since=${state.sent}`);
   if (q.length) url += "?" + q.join("&");
-  const ws = new WebSocket(url);
+  // The token goes as a Sec-WebSocket-Protocol value, not in the URL: no log line holds it.
+  const protocols = state.token ? ["koudiandian", "token." + state.token] : ["koudiandian"];
+  const ws = new WebSocket(url, protocols);
   state.ws = ws;
   ws.onopen = () => { $("#connection").textContent = "connected"; state.retry = 0; };
   // Every frame is a JSON array of messages, in order.
@@ -121,7 +122,9 @@ function receive(m) {
 function send(action) {
   if (state.pending || !state.ws || state.ws.readyState !== WebSocket.OPEN) return;
   state.pending = true;
-  state.ws.send(JSON.stringify({ type: "action", action }));
+  // The action names the decision it answers (protocol 2): sent twice, or after the
+  // decision was taken on another socket, it is refused and changes nothing.
+  state.ws.send(JSON.stringify({ type: "action", decision: state.view.decision, action }));
   state.legal = [];
   renderActions();
 }
@@ -282,7 +285,9 @@ async function loadFrames(promise) {
 $("#replay-load-table").addEventListener("click", () => {
   const id = state.table || $("#watch-id").value.trim();
   if (!id) { $("#replay-error").textContent = "no table: start or watch one first"; return; }
-  loadFrames(fetch(`/tables/${encodeURIComponent(id)}/hands/${Number($("#replay-hand").value)}/replay`));
+  // A private table's log is shown only with one of its tokens (the one this page holds).
+  const headers = state.token && id === state.table ? { authorization: "Bearer " + state.token } : {};
+  loadFrames(fetch(`/tables/${encodeURIComponent(id)}/hands/${Number($("#replay-hand").value)}/replay`, { headers }));
 });
 
 $("#replay-load-file").addEventListener("click", async () => {

@@ -1,0 +1,124 @@
+"""The server's perimeter against a real uvicorn (as ``koudiandian serve`` runs it): no
+token in the log, slow or half-sent requests closed."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("uvicorn")
+websockets_sync = pytest.importorskip("websockets.sync.client")
+
+from tests.support.server_util import deadline, free_port, recv, wait_until_up  # noqa: E402, F401
+
+
+@contextlib.contextmanager
+def logged_server(tmp_path: Path, *extra: str) -> Iterator[tuple[int, Path]]:
+    """``koudiandian serve`` at the default log level, everything it logs in a file."""
+    port = free_port()
+    log = tmp_path / "server.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "koudiandian", "serve", "--port", str(port)]
+            + ["--db", str(tmp_path / "k.sqlite"), "--bot-delay", "0", *extra],
+            env=dict(os.environ, PYTHONUNBUFFERED="1"),
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            wait_until_up(port, proc)
+            yield port, log
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def _post(port: int, body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/tables",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def test_no_token_reaches_the_log(tmp_path: Path) -> None:
+    with logged_server(tmp_path) as (port, log):
+        table = _post(port, {"seats": ["human", "human", "greedy", "greedy"]})
+        tid, tokens = table["id"], table["tokens"]
+        url = f"ws://127.0.0.1:{port}/tables/{tid}/ws"
+        # The token in the URL (still accepted) and in a Sec-WebSocket-Protocol value.
+        with websockets_sync.connect(f"{url}?token={tokens[0]}&views=act") as ws:
+            assert recv(ws)["seat"] == 0
+        with websockets_sync.connect(url, subprotocols=["koudiandian", f"token.{tokens[1]}"]) as ws:
+            assert ws.subprotocol == "koudiandian"
+            assert recv(ws)["seat"] == 1
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/tables/{tid}?token={tokens[0]}"):
+            pass
+        time.sleep(0.5)
+    text = log.read_text()
+    assert "[accepted]" in text and f"/tables/{tid}" in text, text  # the log was captured
+    for token in tokens[:2]:
+        assert token not in text, text
+
+
+def _closed_within(sock: socket.socket, seconds: float) -> float:
+    """Read ``sock`` until the server closes it; how long that took (fails after
+    ``seconds``)."""
+    start = time.monotonic()
+    sock.settimeout(seconds)
+    while True:
+        try:
+            if sock.recv(65536) == b"":
+                return time.monotonic() - start
+        except ConnectionResetError:
+            return time.monotonic() - start
+        except TimeoutError:
+            pytest.fail(f"the server kept a half-sent request open for {seconds} s")
+
+
+def test_half_sent_requests_are_closed(tmp_path: Path) -> None:
+    with logged_server(tmp_path, "--header-timeout", "2") as (port, _):
+        half = [
+            b"GET /tables HTTP/1.1\r\nHost: 127.0.0.1\r\n",  # headers never ended
+            b"GET /tables/" + b"x" * 8192,  # an 8 KB request line, never ended
+            b"GET /tables/x/ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
+            b"Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n",  # an upgrade, unfinished
+            b"",  # connected, nothing sent
+            # a whole request, then half of the next on the same connection
+            b"GET /tables HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /tables HTTP/1.1\r\n",
+        ]
+        socks = [socket.create_connection(("127.0.0.1", port)) for _ in half]
+        for sock, data in zip(socks, half):
+            sock.sendall(data)
+        for sock in socks:
+            assert _closed_within(sock, 10) < 10
+            sock.close()
+        # A slow client that trickles its headers byte by byte is closed as well.
+        with socket.create_connection(("127.0.0.1", port)) as sock:
+            start = time.monotonic()
+            with contextlib.suppress(OSError):
+                for byte in b"GET /tables HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 100:
+                    sock.sendall(bytes([byte]))
+                    time.sleep(0.2)
+            assert time.monotonic() - start < 10
+        # and the server still serves
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/tables", timeout=5) as r:
+            assert r.status == 200
