@@ -294,11 +294,16 @@ class Table:
         and ``seat`` is asked about it."""
         if seat not in self.match.to_act:
             return False
-        games = self.match.games
-        self._windows.advance(self._public_log, len(games))
+        self._windows.advance(self._public_log, len(self.match.games))
+        return self._shown_to_act(seat)
+
+    def _shown_to_act(self, seat: int) -> bool:
+        """:meth:`may_act` at the last reading of the clock (the frontier does not move)."""
+        if seat not in self.match.to_act:
+            return False
         if not self._windows.held():
             return True
-        hand = len(games) - 1
+        hand = len(self.match.games) - 1
         return self.match.game.phase in _ANSWERING and self._windows.asked_about_shown(
             hand, self._public_log(hand)
         )
@@ -446,7 +451,7 @@ class Table:
     def _decision(self, seat: int) -> int | None:
         """The number of the decision ``seat`` has been shown it is asked (``None`` while
         it may not act: a claim window holds what asks it)."""
-        return self.decisions.current(seat) if self.may_act(seat) else None
+        return self.decisions.current(seat) if self._shown_to_act(seat) else None
 
     def connect(
         self,
@@ -486,7 +491,8 @@ class Table:
     def disconnect(self, conn: Connection) -> None:
         """Forget ``conn`` (its socket has closed): it is sent nothing more."""
         self.connections.discard(conn)
-        if self.over and self.on_over is not None:
+        # (not self.over: the frontier must not move after the connections were flushed)
+        if self.match.is_over and not self._windows.held() and self.on_over is not None:
             self.on_over(self)
 
     def flush(self) -> None:
@@ -494,7 +500,8 @@ class Table:
         self._windows.advance(self._public_log, len(self.match.games))
         for conn in self.connections:
             self._flush_one(conn)
-        if self.over and self.on_over is not None:
+        # (not self.over: the frontier must not move after the connections were flushed)
+        if self.match.is_over and not self._windows.held() and self.on_over is not None:
             self.on_over(self)
 
     def _flush_one(self, conn: Connection, force_view: bool = False) -> None:
