@@ -9,7 +9,10 @@ generator (one asyncio loop). It reports actions per second (every seat's action
 server's count), the latency from a client's action to the next event it receives (p50,
 p99, max), whether every client's and spectator's log equals the server's ``events_for`` of
 its seat (and the public log), and the CPU time each process used. Bounded: ``--timeout``
-seconds at most. Needs the [server] extra and ``websockets``.
+seconds at most. ``--claim-wait`` is the server's wait after each discard (default 0 here:
+with the server's default, 0.4 s, every table plays at most one discard per 0.4 s and the
+figure measures the wait; run both to give both). Needs the [server] extra and
+``websockets``.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from typing import Any
 
 import websockets
 from koudiandian import Game
+from koudiandian.game import replay_decisions
 
 
 def choose(legal: list[dict[str, Any]], drawn: int | None) -> dict[str, Any]:
@@ -118,7 +122,12 @@ class Seat:
 
 
 async def run(
-    port: int, tables: int, hands: int, timeout: float, bot_tables: int = 0
+    port: int,
+    tables: int,
+    hands: int,
+    timeout: float,
+    claim_wait: float | None = None,
+    bot_tables: int = 0,
 ) -> dict[str, Any]:
     for _ in range(bot_tables):  # bots only, playing all along (the person's tables' noise)
         http(port, "/tables", {"seats": ["greedy"] * 4, "match": 64, "bot_delay": 0})
@@ -156,7 +165,11 @@ async def run(
     own1 = os.times()
     server1 = cpu_seconds(SERVER_PID)
     states = [http(port, f"/tables/{s.table}") for s in seats]
-    after = sum(st["actions"] for st in states)
+    after = 0  # every seat's actions, answers included (the public count leaves them out)
+
+    def count(seat: int, action: Any) -> None:
+        nonlocal after
+        after += 1
 
     # Every client's log against the server's events_for of its seat, hand by hand.
     lost_or_duplicated = 0
@@ -164,6 +177,7 @@ async def run(
         assert state["over"], state
         for hand in range(state["finished_hands"]):
             full = http(port, f"/tables/{seat.table}/hands/{hand}")["events"]
+            replay_decisions(full, count)
             game = Game.replay(full)
             expected = game.events_for(0)
             got = seat.events.get(hand, [])
@@ -177,6 +191,7 @@ async def run(
         "tables": tables,
         "bot_tables": bot_tables,
         "hands_per_table": hands,
+        "claim_wait_s": claim_wait,
         "sockets": 2 * tables,
         "elapsed_s": round(elapsed, 2),
         "actions": after - before,
@@ -220,6 +235,12 @@ def main() -> int:
     )
     p.add_argument("--server-pid", type=int, help="that server's process id (for its CPU time)")
     p.add_argument(
+        "--claim-wait",
+        type=float,
+        default=0.0,
+        help="the server's wait after each discard (seconds; default 0, the server's own 0.4)",
+    )
+    p.add_argument(
         "--bot-tables",
         type=int,
         default=0,
@@ -252,6 +273,7 @@ def main() -> int:
                 "--quiet",
                 "--allow-seeds",
             ]
+            + ["--claim-wait", str(args.claim_wait)]
             # a load generator is one address with many sockets and tables
             + ["--max-sockets-per-address", "5000", "--max-tables-per-minute", "5000"]
             + ["--max-messages-per-second", "100000", "--max-tables", "5000"]
@@ -271,7 +293,9 @@ def main() -> int:
                 uvloop.install()
             except ImportError:
                 pass
-            report = asyncio.run(run(port, args.tables, args.hands, args.timeout, args.bot_tables))
+            report = asyncio.run(
+                run(port, args.tables, args.hands, args.timeout, args.claim_wait, args.bot_tables)
+            )
         finally:
             server.send_signal(signal.SIGTERM)
             server.wait(30)

@@ -17,6 +17,7 @@ from . import __version__
 from .errors import InvalidArgumentError, KoudiandianError
 from .meld import Meld
 from .rules import Rules
+from .server.windows import DEFAULT_CLAIM_WAIT
 from .settlement import score_formula
 from .simulate import BOTS, DEFAULT_BOTS, MAX_UNITS, SimulationInterrupted, simulate
 from .tile import Tile, TileStyle, format_tiles, parse_tiles
@@ -286,6 +287,7 @@ def _serve(args: argparse.Namespace) -> int:
         args.port,
         args.db,
         bot_delay=args.bot_delay,
+        claim_wait=args.claim_wait,
         durable=args.durable,
         log_level="warning" if args.quiet else "info",
         allow_seeds=args.allow_seeds,
@@ -536,6 +538,14 @@ def _add_serve(sub: _Commands) -> None:
         default=0.5,
         help="seconds a server-side bot waits before it acts, for tables that do not say "
         "(default 0.5)",
+    )
+    sv.add_argument(
+        "--claim-wait",
+        type=float,
+        default=DEFAULT_CLAIM_WAIT,
+        help="seconds the next draw waits after each discard at a table with a person, "
+        "whether or not a seat may claim it (0 for benchmarks; default "
+        f"{DEFAULT_CLAIM_WAIT})",
     )
     sv.add_argument(
         "--durable",

@@ -103,11 +103,12 @@ impl GameCore {
     pub fn step(&mut self, seat: u8, action: ActionCode) -> Result<()> {
         check_seat(seat, "seat")?;
         if !self.is_to_act(seat) {
-            let to_act = self.to_act();
-            return Err(Error::NotYourTurn(if to_act.is_empty() {
+            // Which seats are to act is not said: while seats answer a discard, that
+            // another seat has a choice is not public.
+            return Err(Error::NotYourTurn(if self.to_act().is_empty() {
                 format!("seat {seat} is not to act now; the hand is over")
             } else {
-                format!("seat {seat} is not to act now; waiting for seat(s) {to_act:?}")
+                format!("seat {seat} is not to act now")
             }));
         }
         let legal = self.legal(seat);

@@ -229,7 +229,8 @@ impl GameCore {
 
     /// The event log as `viewer` may see it (JSON values): other seats' tiles, draws,
     /// face-down discards, concealed-kong kinds and claim answers masked or left out, and
-    /// no wall (and no hand while the seats bid). Flowers, the indicator and bids are
+    /// no wall, no dice to come (each roll is its `dice` event) and no hand while the seats
+    /// bid. Flowers, the indicator and bids are
     /// public. `None`: the public log, a spectator's, who owns no seat (no dealt hand, and
     /// every seat's events as the other seats see them). Precondition: a seat is `< 4`.
     #[must_use]
@@ -251,6 +252,9 @@ impl GameCore {
                     }
                     if let Value::Object(m) = &mut v {
                         m.shift_remove("wall");
+                        // The dice the hand will roll: each is shown when it is rolled
+                        // (a `dice` event), never before.
+                        m.shift_remove("dice");
                         m.insert("hand".into(), json!(hand));
                         m.insert("wall_size".into(), json!(wall.len()));
                     }

@@ -102,10 +102,7 @@ pub fn rl_step(
     let core = &mut game.core;
     let to_act = core.to_act();
     if !to_act.contains(&seat) {
-        return Err(Error::NotYourTurn(format!(
-            "seat {seat} is not to act now; waiting for seat(s) {to_act:?}"
-        ))
-        .into());
+        return Err(Error::NotYourTurn(format!("seat {seat} is not to act now")).into());
     }
     let legal = core.legal_actions(seat)?;
     let code = crate::rl::actions::check(a, seat, |n| legal.contains(&CODE_OF_ACTION[n]))?;

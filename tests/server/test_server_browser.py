@@ -94,7 +94,15 @@ def site(
     db = tmp_path_factory.mktemp("db") / "k.sqlite"
     with (
         server_process(
-            db, port, "--bot-delay", "0", "--allow-seeds", "--max-tables-per-minute", "5000"
+            db,
+            port,
+            "--bot-delay",
+            "0",
+            "--claim-wait",
+            "0.05",
+            "--allow-seeds",
+            "--max-tables-per-minute",
+            "5000",
         ),
         sync_api.sync_playwright() as pw,
     ):

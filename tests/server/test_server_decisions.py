@@ -28,7 +28,7 @@ from tests.support.server_util import act_message, choose, deadline, recv  # noq
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:", bot_delay=0, allow_seeds=True)) as c:
+    with TestClient(create_app(":memory:", bot_delay=0, claim_wait=0, allow_seeds=True)) as c:
         yield c
 
 
@@ -162,7 +162,7 @@ def test_a_rebuilt_table_numbers_its_decisions_as_before(tmp_path: Path) -> None
     db = tmp_path / "k.sqlite"
     store = Store(db)
     spec = TableSpec.parse({"seats": ["human", "human", "greedy", "human"], "seed": 4})
-    table, _, _ = Lobby(store).create(spec)
+    table, _, _ = Lobby(store, claim_wait=0).create(spec)
     rng = random.Random(1)
     for _ in range(60):
         seat = table.match.to_act[0]
@@ -175,7 +175,7 @@ def test_a_rebuilt_table_numbers_its_decisions_as_before(tmp_path: Path) -> None
     numbers = [table.decisions.current(s) for s in range(4)]
     store.close()
     store = Store(db)
-    lobby = Lobby(store)
+    lobby = Lobby(store, claim_wait=0)
     lobby.load()
     rebuilt = lobby.get(table.id)
     assert [rebuilt.decisions.current(s) for s in range(4)] == numbers

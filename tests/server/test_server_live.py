@@ -54,7 +54,9 @@ def _act(ws: Any, view: dict[str, Any]) -> None:
 
 def test_oversized_frames_and_vanished_clients_change_nothing(tmp_path: Path) -> None:
     port = free_port()
-    with server_process(tmp_path / "k.sqlite", port, "--bot-delay", "0", "--allow-seeds"):
+    with server_process(
+        tmp_path / "k.sqlite", port, "--bot-delay", "0", "--claim-wait", "0", "--allow-seeds"
+    ):
         a = _post(
             port, {"private": False, "seats": ["human", "greedy", "greedy", "greedy"], "seed": 41}
         )

@@ -34,7 +34,7 @@ def _until_over(client: TestClient, tid: str) -> dict[str, Any]:
 
 def test_a_finished_table_leaves_memory_and_is_served_from_the_store(tmp_path: Path) -> None:
     db = tmp_path / "k.sqlite"
-    with TestClient(create_app(db, bot_delay=0, allow_seeds=True)) as client:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         lobby = client.app.state.lobby  # type: ignore[attr-defined]
         tid = client.post("/tables", json={"seats": ["greedy"] * 4, "seed": 2, "match": 2}).json()[
             "id"
@@ -60,7 +60,7 @@ def test_a_finished_table_leaves_memory_and_is_served_from_the_store(tmp_path: P
     store = Store(db)
     assert dict(store.index()) == {tid: True, live_id: False}
     store.close()
-    with TestClient(create_app(db, bot_delay=0, allow_seeds=True)) as client:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         lobby = client.app.state.lobby  # type: ignore[attr-defined]
         assert set(lobby.tables) == {live_id}  # the finished table is not replayed at start
         assert client.get(f"/tables/{tid}").json() == state
@@ -70,7 +70,7 @@ def test_an_operator_prunes_finished_tables_older_than_n_days(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "k.sqlite"
-    with TestClient(create_app(db, bot_delay=0, allow_seeds=True)) as client:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         old = client.post("/tables", json={"seats": ["greedy"] * 4, "seed": 1}).json()["id"]
         new = client.post("/tables", json={"seats": ["greedy"] * 4, "seed": 2}).json()["id"]
         live = client.post("/tables", json={"seats": ["human"] * 4}).json()["id"]
@@ -88,7 +88,7 @@ def test_an_operator_prunes_finished_tables_older_than_n_days(
         == 0
     )
     store.close()
-    with TestClient(create_app(db, bot_delay=0, allow_seeds=True)) as client:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         assert client.get(f"/tables/{old}").status_code == 404
         assert client.get(f"/tables/{new}").status_code == 200
     assert main(["prune", "--db", str(db), "--days", "-1"]) == 2
@@ -135,7 +135,7 @@ def test_a_connection_over_its_byte_cap_is_closed_as_too_slow() -> None:
 
 def test_a_running_server_forgets_a_table_pruned_under_it(tmp_path: Path) -> None:
     db = tmp_path / "k.sqlite"
-    with TestClient(create_app(db, bot_delay=0, allow_seeds=True)) as client:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         tid = client.post("/tables", json={"seats": ["greedy"] * 4}).json()["id"]
         deadline = time.monotonic() + 60
         while not all(t["over"] for t in client.get("/tables").json()["tables"]):

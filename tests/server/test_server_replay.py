@@ -21,7 +21,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 @pytest.fixture
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:", bot_delay=0, allow_seeds=True)) as c:
+    with TestClient(create_app(":memory:", bot_delay=0, claim_wait=0, allow_seeds=True)) as c:
         yield c
 
 

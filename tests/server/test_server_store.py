@@ -47,7 +47,7 @@ def _act(ws: Any, view: dict[str, Any]) -> None:
 
 def test_every_action_is_committed_before_its_events_are_sent(tmp_path: Path) -> None:
     db = tmp_path / "k.sqlite"
-    with TestClient(create_app(db, bot_delay=0, allow_seeds=True)) as client:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         r = client.post(
             "/tables",
             json={"private": False, "seats": ["human", "greedy", "greedy", "random"], "seed": 4},
@@ -76,7 +76,7 @@ def test_a_restarted_server_rebuilds_every_table_exactly(tmp_path: Path) -> None
     db = tmp_path / "k.sqlite"
     states: dict[str, str] = {}
     tokens: dict[str, str] = {}
-    with TestClient(create_app(db, bot_delay=0, allow_seeds=True)) as client:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         for n, (spec, moves) in enumerate(
             [
                 ({"seats": ["human", "greedy", "greedy", "greedy"]}, 4),  # mid-hand
@@ -103,7 +103,7 @@ def test_a_restarted_server_rebuilds_every_table_exactly(tmp_path: Path) -> None
             states[tid] = lobby.get(tid).match.to_json()
         public = {tid: client.get(f"/tables/{tid}").json() for tid in states}
     assert len(states) == 4 and sum(json.loads(s)["games"] != [] for s in states.values()) == 4
-    with TestClient(create_app(db, bot_delay=0, allow_seeds=True)) as client:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         lobby = client.app.state.lobby  # type: ignore[attr-defined]
         assert {tid: lobby.get(tid).match.to_json() for tid in states} == states
         for tid in states:
@@ -172,7 +172,7 @@ def _act_raw(ws: Any, view: dict[str, Any]) -> None:
 def test_kill_9_mid_hand_then_restart_resumes_every_table(tmp_path: Path) -> None:
     db = tmp_path / "k.sqlite"
     port = free_port()
-    with server_process(db, port, "--bot-delay", "0", "--allow-seeds") as proc:
+    with server_process(db, port, "--bot-delay", "0", "--claim-wait", "0", "--allow-seeds") as proc:
         t = _post(
             port,
             "/tables",
@@ -206,7 +206,7 @@ def test_kill_9_mid_hand_then_restart_resumes_every_table(tmp_path: Path) -> Non
     at_crash = crashed[tid].games[0]
     assert at_crash.events_for(0)[:seen] == a.events and len(at_crash.events_for(0)) > seen
 
-    with server_process(db, port, "--bot-delay", "0", "--allow-seeds"):
+    with server_process(db, port, "--bot-delay", "0", "--claim-wait", "0", "--allow-seeds"):
         after = _get(port, f"/tables/{tid}")
         assert {**after, "seats": None} == {**before, "seats": None}
         a2 = Client(port, tid, token, since=seen)
@@ -233,7 +233,7 @@ def test_actions_the_store_cannot_commit_are_undone(tmp_path: Path) -> None:
 
     db = tmp_path / "k.sqlite"
     store = Store(db)
-    table, _, _ = Lobby(store).create(
+    table, _, _ = Lobby(store, claim_wait=0).create(  # the bots act within the human's action
         TableSpec.parse(
             {
                 "private": False,

@@ -60,7 +60,7 @@ def test_a_seat_alone_is_sent_its_ready_discards_and_winning_tiles() -> None:
         for r in ready_discards(mine.hand, wildcards=mine.wildcards, rules=rules)
     ]
     assert expected and any(r["declarable"] for r in expected)
-    with TestClient(create_app(":memory:", bot_delay=0, allow_seeds=True)) as client:
+    with TestClient(create_app(":memory:", bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         r = client.post(
             "/tables", json={**DECLARING, "seats": ["human", "human", "greedy", "greedy"]}
         )

@@ -7,7 +7,8 @@ The HTTP and WebSocket protocol is ``docs/server.md``; the modules:
 - :mod:`.tables`: a table (its match, bots, connections) and the lobby of tables
 - :mod:`.store`: the SQLite database (WAL) of tables, token digests and actions
 - :mod:`.auth`: seat tokens; :mod:`.spec`: a table's settings
-- :mod:`.visibility`: what a seat or a spectator may see
+- :mod:`.visibility`: what a seat or a spectator may see; :mod:`.windows`: every discard
+  shown alike, whether or not a seat may claim it
 - :mod:`.names`: the names the browser table shows, from the core
 - :mod:`.protocol`: client messages; :mod:`.replay`: a finished hand as frames
 - :mod:`.limits`: the server's limits; :mod:`.origin`: the Origin check and security

@@ -41,6 +41,7 @@ from .replay import frames, hands_of_jsonl
 from .spec import TableSpec
 from .store import Store
 from .tables import Connection, Lobby, Table, no_table
+from .windows import DEFAULT_CLAIM_WAIT
 
 __all__ = ["create_app", "MAX_BODY", "WS_MAX_SIZE"]
 
@@ -80,12 +81,14 @@ def create_app(
     *,
     bot_delay: float = 0.5,
     durable: bool = False,
+    claim_wait: float = DEFAULT_CLAIM_WAIT,
     allow_seeds: bool = False,
     limits: Limits | None = None,
     allowed_origins: Sequence[str] = (),
 ) -> Starlette:
     """The server over the database ``db`` (a path, or a :class:`Store`). Tables stored
     there are rebuilt at startup. ``bot_delay`` is the default of a table's bot delay;
+    ``claim_wait`` the wait after each discard at a table with a person (``.windows``);
     ``allow_seeds`` lets ``POST /tables`` pick a table's seed (for tests and replays: the
     seed deals every wall), refused otherwise. ``limits`` are the server's limits
     (default ``Limits()``). Browsers' state-changing requests and sockets are taken from
@@ -94,7 +97,10 @@ def create_app(
     limits = Limits() if limits is None else limits
     store = db if isinstance(db, Store) else Store(db, durable=durable)
     lobby = Lobby(
-        store, default_bot_delay=bot_delay, bot_gate=BotGate(limits.bot_share, limits.bot_slice)
+        store,
+        default_bot_delay=bot_delay,
+        claim_wait=claim_wait,
+        bot_gate=BotGate(limits.bot_share, limits.bot_slice),
     )
 
     @contextlib.asynccontextmanager
@@ -374,5 +380,5 @@ async def _read(websocket: WebSocket, table: Table, conn: Connection, messages: 
             assert msg.action is not None and msg.decision is not None
             table.act(conn.seat, msg.action, msg.decision)
         except KoudiandianError as e:
-            legal = [] if conn.seat is None else table.match.legal_actions(conn.seat)
+            legal = [] if conn.seat is None else table.legal_actions(conn.seat)
             conn.send(error_message(e, legal))

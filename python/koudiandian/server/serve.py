@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..errors import InvalidArgumentError
 from .limits import Limits
+from .windows import DEFAULT_CLAIM_WAIT
 
 __all__ = ["serve", "MISSING_EXTRA"]
 
@@ -22,6 +23,7 @@ def serve(
     db: str | Path = "koudiandian.sqlite",
     *,
     bot_delay: float = 0.5,
+    claim_wait: float = DEFAULT_CLAIM_WAIT,
     durable: bool = False,
     log_level: str = "info",
     allow_seeds: bool = False,
@@ -29,14 +31,18 @@ def serve(
     allowed_origins: Sequence[str] = (),
 ) -> None:
     """Serve tables on ``host:port``, stored in the SQLite database ``db``, until stopped.
-    ``allow_seeds`` lets a table's creator pick its seed (see :func:`create_app`);
-    ``limits`` are the server's limits (default ``Limits()``), ``header_timeout`` included:
-    a connection that sends no complete request headers for that long is closed;
-    ``allowed_origins`` are the origins whose pages may act besides the server's own."""
+    ``claim_wait`` (0–10 seconds) is the wait after each discard at a table with a person
+    (docs/server.md, "The claim window"); ``allow_seeds`` lets a table's creator pick its
+    seed (see :func:`create_app`); ``limits`` are the server's limits (default
+    ``Limits()``), ``header_timeout`` included: a connection that sends no complete request
+    headers for that long is closed; ``allowed_origins`` are the origins whose pages may act
+    besides the server's own."""
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port < 65536:
         raise InvalidArgumentError(f"port must be 0–65535, got {port!r}")
     if not 0 <= bot_delay <= 10:
         raise InvalidArgumentError(f"bot_delay must be 0–10 seconds, got {bot_delay!r}")
+    if not 0 <= claim_wait <= 10:
+        raise InvalidArgumentError(f"claim_wait must be 0–10 seconds, got {claim_wait!r}")
     try:
         import uvicorn
 
@@ -50,6 +56,7 @@ def serve(
     app = create_app(
         db,
         bot_delay=bot_delay,
+        claim_wait=claim_wait,
         durable=durable,
         allow_seeds=allow_seeds,
         limits=limits,

@@ -8,7 +8,10 @@ store.
 
 Bots act on the server: with ``bot_delay == 0`` they act at once, in the same step as the
 action that gave them their turn; otherwise a table's driver task waits ``bot_delay``
-seconds before each bot action.
+seconds before each bot action (at a table with a person, not before a bot's hidden answer
+to a discard). At a table with a person every discard is shown alike, whether or not a seat
+may claim it (:mod:`.windows`): what follows it is sent ``claim_wait`` seconds later. The
+driver's waits go through the table's ``clock`` and ``sleep``, which a test may inject.
 
 Memory stays bounded: a table whose match is over is evicted from memory once no socket
 watches it (it stays in the store, and is rebuilt from it, for a while, when asked for); a
@@ -25,13 +28,14 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..action import Action
 from ..bots import Bot
 from ..errors import (
+    NotYourTurnError,
     StorageError,
     TableNotFoundError,
     TableUnavailableError,
@@ -46,8 +50,17 @@ from .protocol import PROTOCOL
 from .spec import HUMAN, TableSpec
 from .store import Store
 from .visibility import public_view, seat_log, seat_view
+from .windows import DEFAULT_CLAIM_WAIT, ClaimWindows
 
-__all__ = ["Table", "Lobby", "Connection", "MAX_QUEUED_BYTES", "FINISHED_CACHED", "no_table"]
+__all__ = [
+    "Table",
+    "Lobby",
+    "Connection",
+    "MAX_QUEUED_BYTES",
+    "FINISHED_CACHED",
+    "NOT_YOUR_TURN",
+    "no_table",
+]
 
 _log = logging.getLogger("koudiandian.server")
 
@@ -71,6 +84,10 @@ MAX_QUEUED_BYTES = 4 * 1024 * 1024
 FINISHED_CACHED = 16
 # Bot actions taken at once (bot_delay 0) before the table lets other tables run.
 _BOT_BURST = 400
+#: What a seat that is not to act is told when it acts (it names no seat: who else has a
+#: decision is not public).
+NOT_YOUR_TURN = "it is not your turn: no decision is pending for this seat"
+_ANSWERING = ("claim", "rob")
 
 
 @dataclass(eq=False)
@@ -83,6 +100,7 @@ class Connection:
     hand: int = 0  # the hand whose events it is being sent
     sent: int = 0  # how many events of that hand it has been sent
     view_key: tuple[int, int, int | None] | None = None  # (hand, events, decision) last sent
+    view_due: bool = False  # a view is owed (held back while a claim window is open)
     all_views: bool = False  # a view after every change, not only when the seat must act
     ended: bool = False  # whether it has been told that the match is over
     queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
@@ -131,7 +149,11 @@ def _match_of(spec: TableSpec) -> Match:
 
 
 class Table:
-    """One table: a match played by people (with tokens) and server-side bots."""
+    """One table: a match played by people (with tokens) and server-side bots.
+
+    ``claim_wait`` (seconds, ≥ 0) is how long what follows a discard is held at a table with
+    a person (:mod:`.windows`); ``clock`` (monotonic seconds) and ``sleep`` (an awaitable
+    wait of that many seconds) are the driver's, injectable for tests."""
 
     def __init__(
         self,
@@ -140,6 +162,10 @@ class Table:
         digests: tuple[bytes | None, bytes | None, bytes | None, bytes | None],
         store: Store,
         watch: bytes | None = None,
+        *,
+        claim_wait: float = DEFAULT_CLAIM_WAIT,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     ) -> None:
         self.id = table_id
         self.spec = spec
@@ -150,12 +176,18 @@ class Table:
         self.decisions = Decisions()
         self._asked(None)
         self.actions = 0  # actions accepted (and stored) so far
+        self._answers = 0  # of which answers to a discard or an added kong (not public)
         self.connections: set[Connection] = set()
         self._bots: list[Bot | None] = []
         self._bots_hand = -1
         self._logs: dict[tuple[int, int | None], tuple[int, list[dict[str, Any]]]] = {}
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
+        self._person = HUMAN in spec.seats
+        self._clock = clock
+        self._sleep = sleep
+        self._windows = ClaimWindows(claim_wait if self._person else 0.0, clock)
+        self._shown: dict[str, Any] = {}  # the public state before the last opener's step
         #: Called after a change or a disconnect once the match is over (the lobby's hook).
         self.on_over: Callable[[Table], None] | None = None
         #: The share of the loop its bots may take, if no person sits here (the lobby's).
@@ -188,9 +220,12 @@ class Table:
 
     def replay(self, actions: list[tuple[int, Action]]) -> None:
         """Take the stored ``actions`` again (rebuilding the table after a restart)."""
+        self._answers = 0
         for seat, action in actions:
+            self._answers += self.match.game.phase in _ANSWERING
             self._step(seat, action)
         self.actions = len(actions)
+        self._windows.show_all(self._public_log, len(self.match.games))
 
     def _step(self, seat: int, action: Action) -> None:
         """Step the match (the engine refuses a bad action, changing nothing) and number
@@ -204,9 +239,12 @@ class Table:
     def _apply(self, seat: int, action: Action) -> None:
         """Step the match (:meth:`_step`) and store the action (committed when the
         enclosing :meth:`_committing` block ends)."""
+        self._before_step()
+        answer = self.match.game.phase in _ANSWERING
         self._step(seat, action)
         self._store.add_action(self.id, self.actions, seat, action)
         self.actions += 1
+        self._answers += answer
 
     @contextlib.contextmanager
     def _committing(self) -> Iterator[None]:
@@ -231,22 +269,73 @@ class Table:
 
     def act(self, seat: int, action: Action, decision: int) -> None:
         """A person's action for ``seat`` (0–3), answering its decision number ``decision``:
-        checked against the decision it is asked (:class:`StaleDecisionError` otherwise),
-        then by the engine, then committed (with the bots' answers when they act at once),
-        then broadcast. Raises, and changes nothing, if it is refused."""
+        :class:`NotYourTurnError` (naming no seat) if ``seat`` has no decision it has been
+        shown; :class:`StaleDecisionError` if ``decision`` is not the one it is asked; then
+        checked by the engine, then committed (with the bots' answers when they act at
+        once), then broadcast. Raises, and changes nothing, if it is refused."""
+        if not self.may_act(seat):
+            raise NotYourTurnError(NOT_YOUR_TURN)
         self.decisions.check(seat, decision)
+        self._before_step()
+        answer = self.match.game.phase in _ANSWERING
         self._step(seat, action)  # a refused action raises here, before any change
         with self._committing():
             self._store.add_action(self.id, self.actions, seat, action)
             self.actions += 1
+            self._answers += answer
             if self.spec.bot_delay == 0:
                 self._run_bots(_BOT_BURST)
         self.flush()
         self._wake.set()
 
+    def may_act(self, seat: int) -> bool:
+        """Whether ``seat`` (0–3) is to act in what the table has shown: it is to act, and
+        unless a claim window is open, the window is about the discard the seats were shown
+        and ``seat`` is asked about it."""
+        if seat not in self.match.to_act:
+            return False
+        self._windows.advance(self._public_log, len(self.match.games))
+        return self._shown_to_act(seat)
+
+    def _shown_to_act(self, seat: int) -> bool:
+        """:meth:`may_act` at the last reading of the clock (the frontier does not move)."""
+        if seat not in self.match.to_act:
+            return False
+        if not self._windows.held():
+            return True
+        hand = len(self.match.games) - 1
+        return self.match.game.phase in _ANSWERING and self._windows.asked_about_shown(
+            hand, self._public_log(hand)
+        )
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """``seat``'s legal actions as far as it has been shown (none while it may not act)."""
+        return list(self.match.legal_actions(seat)) if self.may_act(seat) else []
+
+    @property
+    def over(self) -> bool:
+        """Whether the match is over, as far as the table has shown (a claim window may
+        hold its end)."""
+        self._windows.advance(self._public_log, len(self.match.games))
+        return self.match.is_over and not self._windows.held()
+
+    def _hands_shown(self) -> int:
+        """How many hands the table has shown begun (a claim window may hold the next)."""
+        games = self.match.games
+        self._windows.advance(self._public_log, len(games))
+        return self._windows.hand + 1 if self._windows.held() else len(games)
+
+    def _public_log(self, hand: int) -> list[dict[str, Any]]:
+        return self.log(hand, None)
+
+    def _before_step(self) -> None:
+        """Keep the public state a step may hide for a while (it may discard)."""
+        if self._windows.wait > 0 and not self._windows.held():
+            self._shown = self._game_state()
+
     def _bot_to_act(self) -> int | None:
         for s in self.match.to_act:
-            if self.spec.seats[s] != HUMAN:
+            if self.spec.seats[s] != HUMAN and self.may_act(s):
                 return s
         return None
 
@@ -281,12 +370,22 @@ class Table:
 
     async def _drive_once(self) -> None:
         while True:
+            self.flush()  # what a claim window held may be due
             if self._bot_to_act() is None:
+                # A window open when last looked at (the sleep may end a little early, or
+                # late): look again at its end.
+                if self._windows.held():
+                    await self._sleep(max(0.0, self._windows.until - self._clock()))
+                    continue
                 self._wake.clear()
                 await self._wake.wait()
                 continue
+            # A bot's answer to a discard is hidden: at a table with a person, it is not
+            # paced (the claim window is).
+            answer = self._person and self.match.game.phase in _ANSWERING
             if self.spec.bot_delay > 0:
-                await asyncio.sleep(self.spec.bot_delay)
+                if not answer:
+                    await self._sleep(self.spec.bot_delay)
                 with self._committing():
                     self._run_bots(1)
             elif self.bot_gate is not None and not self.spec.humans:
@@ -298,7 +397,6 @@ class Table:
                 with self._committing():
                     self._run_bots(_BOT_BURST)
                 await asyncio.sleep(0)
-            self.flush()
 
     def start(self) -> None:
         """Start the table's bot driver (:meth:`drive`) on the running event loop, unless it runs."""
@@ -347,8 +445,13 @@ class Table:
         if seat is None:
             return public_view(game)
         view = seat_view(game, seat)
-        view["decision"] = self.decisions.current(seat)
+        view["decision"] = self._decision(seat)
         return view
+
+    def _decision(self, seat: int) -> int | None:
+        """The number of the decision ``seat`` has been shown it is asked (``None`` while
+        it may not act: a claim window holds what asks it)."""
+        return self.decisions.current(seat) if self._shown_to_act(seat) else None
 
     def connect(
         self,
@@ -362,7 +465,7 @@ class Table:
         hand ``hand`` from number ``since`` on (default: the current hand's, all), then its
         view. Later it is sent each new event, and its view whenever it must act and once the
         match is over (with ``all_views``, after every change)."""
-        last = len(self.match.games) - 1
+        last = self._hands_shown() - 1
         if hand is None or not 0 <= hand <= last:
             hand, since = last, 0
         log = self.log(hand, seat)
@@ -388,51 +491,56 @@ class Table:
     def disconnect(self, conn: Connection) -> None:
         """Forget ``conn`` (its socket has closed): it is sent nothing more."""
         self.connections.discard(conn)
-        if self.match.is_over and self.on_over is not None:
+        # (not self.over: the frontier must not move after the connections were flushed)
+        if self.match.is_over and not self._windows.held() and self.on_over is not None:
             self.on_over(self)
 
     def flush(self) -> None:
-        """Send every connection what it has not been sent yet."""
+        """Send every connection what it has not been sent yet (and may be sent now)."""
+        self._windows.advance(self._public_log, len(self.match.games))
         for conn in self.connections:
             self._flush_one(conn)
-        if self.match.is_over and self.on_over is not None:
+        # (not self.over: the frontier must not move after the connections were flushed)
+        if self.match.is_over and not self._windows.held() and self.on_over is not None:
             self.on_over(self)
 
     def _flush_one(self, conn: Connection, force_view: bool = False) -> None:
         games = self.match.games
+        acting = conn.seat is not None and self.may_act(conn.seat)
         while True:
             log = self.log(conn.hand, conn.seat)
+            cap = len(log) if acting else self._windows.cap(conn.hand, log)
             if conn.sent and log and log[0] != conn.start:
                 # The deal, as a seat sees it, is filled in once the bids are in (profiles
                 # with bids): the start_hand sent before is replaced.
                 conn.add(
                     {"type": "event", "hand": conn.hand, "n": 0, "event": log[0], "replaces": True}
                 )
-            for n in range(conn.sent, len(log)):
+            for n in range(conn.sent, cap):
                 conn.add({"type": "event", "hand": conn.hand, "n": n, "event": log[n]})
-            if log:
+            if log and cap:
                 conn.start = log[0]
-            conn.sent = max(conn.sent, len(log))
-            if conn.hand + 1 >= len(games):
+            conn.sent = max(conn.sent, cap)
+            if cap < len(log) or conn.hand + 1 >= len(games):
                 break
             conn.hand += 1
             conn.sent = 0
-        key = (
-            conn.hand,
-            conn.sent,
-            None if conn.seat is None else self.decisions.current(conn.seat),
+        key = (conn.hand, conn.sent, None if conn.seat is None else self._decision(conn.seat))
+        # Everything is shown to it, and no claim window holds what may follow.
+        caught_up = (
+            conn.hand + 1 == len(games)
+            and conn.sent == len(log)
+            and (acting or not self._windows.held())
         )
-        if force_view or (
-            key != conn.view_key
-            and (
-                conn.all_views
-                or self.match.is_over
-                or (conn.seat is not None and conn.seat in self.match.to_act)
-            )
+        over = self.match.is_over and caught_up
+        conn.view_due = conn.view_due or force_view
+        if caught_up and (
+            conn.view_due or (key != conn.view_key and (conn.all_views or over or acting))
         ):
+            conn.view_due = False
             conn.view_key = key
             conn.add({"type": "view", "hand": conn.hand, "view": self.view(conn.seat)})
-        if self.match.is_over and not conn.ended:
+        if over and not conn.ended:
             conn.ended = True
             conn.add(
                 {
@@ -447,9 +555,12 @@ class Table:
     # -- public state -------------------------------------------------------------------
 
     def finished_hand(self, hand: int) -> Game:
-        """Hand ``hand`` once it is over (its full log may then be shown)."""
+        """Hand ``hand`` once it is over and its end is shown (its full log may then be
+        shown)."""
         games = self.match.games
-        if not 0 <= hand < len(games) or not games[hand].is_over:
+        self._windows.advance(self._public_log, len(games))
+        shown = hand < self._windows.hand or not self._windows.held()
+        if not 0 <= hand < len(games) or not games[hand].is_over or not shown:
             raise TableNotFoundError(
                 f"table {self.id!r} has no finished hand {hand!r} "
                 f"({sum(g.is_over for g in games)} finished)"
@@ -459,7 +570,10 @@ class Table:
     def public_state(self) -> dict[str, Any]:
         """What anyone may know of the table (``GET /tables/{id}``): no seed, no tiles."""
         spec = self.spec
-        view = public_view(self.match.game)
+        self._windows.advance(self._public_log, len(self.match.games))
+        state = self._game_state()
+        if self._windows.held():  # what the discard's step changed is not shown yet
+            state = {**state, **self._shown, "phase": "wait"}
         connected = [0, 0, 0, 0]
         spectators = 0
         for conn in self.connections:
@@ -478,6 +592,16 @@ class Table:
             "match": spec.length,
             "bot_delay": spec.bot_delay,
             "private": spec.private,
+            **state,
+            "results": [r.to_dict() for r in self.match.results[: state["finished_hands"]]],
+        }
+
+    def _game_state(self) -> dict[str, Any]:
+        """The match's part of :meth:`public_state`, as it is now; while a claim window is
+        open, :meth:`public_state` shows the one kept before the discard, in phase
+        ``"wait"``."""
+        view = public_view(self.match.game)
+        return {
             "hand": len(self.match.games) - 1,
             "finished_hands": sum(g.is_over for g in self.match.games),
             "over": self.match.is_over,
@@ -487,25 +611,36 @@ class Table:
             "phase": view["phase"],
             "turn": view["turn"],
             "wall_remaining": view["wall_remaining"],
-            "actions": self.actions,
-            "results": [r.to_dict() for r in self.match.results],
+            # Answers to a discard are not public: how many seats answered one would say
+            # how many were asked.
+            "actions": self.actions - self._answers,
         }
 
 
 class Lobby:
-    """Every table of a server, with the store that keeps them.
+    """Every table of a server, with the store that keeps them; ``claim_wait``, ``clock``
+    and ``sleep`` are given to each :class:`Table`, ``bot_gate`` to each table of bots.
 
-    ``tables`` holds the tables being played; a table whose match is over leaves it once no
-    socket watches it (its id stays in ``finished``), and is rebuilt from the store when
-    asked for (:meth:`get`; the last :data:`FINISHED_CACHED` are kept). A stored table that
-    does not load is set aside in ``unavailable`` (its rows untouched) and the others serve.
+    ``tables`` holds the tables being played; a table whose match is over (as far as it has
+    shown) leaves it once no socket watches it (its id stays in ``finished``), and is
+    rebuilt from the store when asked for (:meth:`get`; the last :data:`FINISHED_CACHED`
+    are kept). A stored table that does not load is set aside in ``unavailable`` (its rows
+    untouched) and the others serve.
     """
 
     def __init__(
-        self, store: Store, *, default_bot_delay: float = 0.5, bot_gate: BotGate | None = None
+        self,
+        store: Store,
+        *,
+        default_bot_delay: float = 0.5,
+        claim_wait: float = DEFAULT_CLAIM_WAIT,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        bot_gate: BotGate | None = None,
     ) -> None:
         self.store = store
         self.default_bot_delay = default_bot_delay
+        self._pacing: dict[str, Any] = {"claim_wait": claim_wait, "clock": clock, "sleep": sleep}
         self.bot_gate = bot_gate
         self.tables: dict[str, Table] = {}
         #: Tables whose match is over, not being played: id → (seats, private).
@@ -520,7 +655,9 @@ class Lobby:
         (and sets it aside) if it does not load."""
         try:
             stored = self.store.table(table_id)
-            table = Table(stored.id, stored.spec, stored.digests, self.store, stored.watch)
+            table = Table(
+                stored.id, stored.spec, stored.digests, self.store, stored.watch, **self._pacing
+            )
             table.replay(stored.actions)
         except TableNotFoundError:  # pruned meanwhile (koudiandian prune)
             self.finished.pop(table_id, None)
@@ -607,7 +744,9 @@ class Lobby:
             digests[WATCH] = token_digest(table_id, watch)
         self.store.add_table(table_id, spec, digests)
         d = [digests.get(s) for s in range(4)]
-        table = Table(table_id, spec, (d[0], d[1], d[2], d[3]), self.store, digests.get(WATCH))
+        table = Table(
+            table_id, spec, (d[0], d[1], d[2], d[3]), self.store, digests.get(WATCH), **self._pacing
+        )
         self._adopt(table)
         return table, tokens, watch
 
@@ -616,9 +755,10 @@ class Lobby:
 
     def listing(self) -> list[dict[str, Any]]:
         """Every public table that loads, as ``GET /tables`` lists it: id, seats, whether it
-        is over (a private table is never listed)."""
+        is over (as far as it has shown: a claim window may hold its end; a private table is
+        never listed)."""
         out = [
-            {"id": t.id, "seats": list(t.spec.seats), "over": t.match.is_over}
+            {"id": t.id, "seats": list(t.spec.seats), "over": t.over}
             for t in self.tables.values()
             if t.id not in self.finished and not t.spec.private
         ]

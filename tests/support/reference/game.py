@@ -454,12 +454,7 @@ class ReferenceGame:
         check_seat(seat)
         if seat not in self.to_act:
             raise NotYourTurnError(
-                f"seat {seat} is not to act now"
-                + (
-                    f"; waiting for seat(s) {list(self.to_act)}"
-                    if self.to_act
-                    else "; the hand is over"
-                )
+                f"seat {seat} is not to act now" + ("" if self.to_act else "; the hand is over")
             )
         if not isinstance(action, Action):
             raise IllegalActionError(f"expected an Action, got {action!r}")
