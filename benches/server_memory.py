@@ -24,11 +24,13 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import websockets
+
+# One client's choices and requests, as the load benchmark makes them (run from benches/).
+from server_load import choose, http
 
 
 def rss_kb(pid: int) -> int:
@@ -37,28 +39,6 @@ def rss_kb(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     raise RuntimeError(f"no VmRSS for process {pid}")
-
-
-def http(port: int, path: str, body: Any = None) -> Any:
-    """A JSON request to the server (POST when ``body`` is given)."""
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(
-        f"http://127.0.0.1:{port}{path}", data=data, headers={"content-type": "application/json"}
-    )
-    with urllib.request.urlopen(req, timeout=60) as r:
-        return json.loads(r.read())
-
-
-def choose(legal: list[dict[str, Any]], drawn: int | None) -> dict[str, Any]:
-    """Win when it may, else pass, else discard the drawn tile, else the first action."""
-    for kind in ("self_draw_win", "win", "pass"):
-        for a in legal:
-            if a["kind"] == kind:
-                return a
-    for a in legal:
-        if a["kind"] == "discard" and a["tile"] == drawn:
-            return a
-    return legal[0]
 
 
 async def _seat(url: str) -> int:
@@ -97,7 +77,7 @@ async def play_table(port: int, hands: int, person: bool) -> tuple[int, int]:
     seats the server's greedy bots with no delay, and a spectator asking for a view after
     every change (``views=all``). Returns seat 0's actions and the spectator's frames."""
     seats = ["human" if person else "greedy", "greedy", "greedy", "greedy"]
-    spec = {"seats": seats, "match": hands, "bot_delay": 0}
+    spec = {"seats": seats, "match": hands, "bot_delay": 0, "private": False}
     table = await asyncio.to_thread(http, port, "/tables", spec)
     url = f"ws://127.0.0.1:{port}/tables/{table['id']}/ws"
     watcher = asyncio.create_task(_watch(url + "?views=all"))
@@ -195,7 +175,10 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         server = subprocess.Popen(
             [sys.executable, "-m", "koudiandian", "serve", "--port", str(port)]
-            + ["--db", str(Path(tmp) / "memory.sqlite"), "--bot-delay", "0", "--quiet"],
+            + ["--db", str(Path(tmp) / "memory.sqlite"), "--bot-delay", "0", "--quiet"]
+            # the client acts at once: no claim window, and limits no load test would keep to
+            + ["--claim-wait", "0", "--max-tables-per-minute", "100000"]
+            + ["--max-messages-per-second", "100000", "--max-sockets-per-address", "5000"],
         )
         try:
             for _ in range(300):
