@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -133,18 +134,21 @@ async def run(
         http(port, "/tables", {"seats": ["greedy"] * 4, "match": 64, "bot_delay": 0})
     seats: list[Seat] = []
     for i in range(tables):
-        t = http(
-            port,
-            "/tables",
-            {
-                "rules": "taiyuan",
-                "seats": ["human", "greedy", "greedy", "greedy"],
-                "match": hands,
-                "seed": 1000 + i,
-                "bot_delay": 0,
-                "private": False,  # watched and read without a token
-            },
-        )
+        spec = {
+            "rules": "taiyuan",
+            "seats": ["human", "greedy", "greedy", "greedy"],
+            "match": hands,
+            "seed": 1000 + i,
+            "bot_delay": 0,
+            "private": False,  # watched and read without a token
+        }
+        try:
+            t = http(port, "/tables", spec)
+        except urllib.error.HTTPError as e:  # an older server: no private tables, all public
+            if e.code != 400:
+                raise
+            del spec["private"]
+            t = http(port, "/tables", spec)
         seats.append(Seat(port, t["id"], t["tokens"][0]))
     go = asyncio.Event()
     readies = [asyncio.Event() for _ in range(2 * tables)]
@@ -209,6 +213,15 @@ async def run(
             "server": round(server1 - server0, 2),
             "load_generator": round((own1.user - own0.user) + (own1.system - own0.system), 2),
         },
+        "cpu_us_per_action": {
+            "server": round((server1 - server0) / max(1, after - before) * 1e6, 1),
+            "load_generator": round(
+                ((own1.user - own0.user) + (own1.system - own0.system))
+                / max(1, after - before)
+                * 1e6,
+                1,
+            ),
+        },
         "cpu_share_of_wall": {
             "server": round((server1 - server0) / elapsed, 2),
             "load_generator": round(
@@ -219,6 +232,25 @@ async def run(
 
 
 SERVER_PID = 0
+
+
+def server_flags(python: str, args: argparse.Namespace) -> list[str]:
+    """The flags of the server's run that ``python``'s ``koudiandian serve`` knows (an older
+    server, ``--server-python``, has fewer: it is compared as it is)."""
+    known = subprocess.run(
+        [python, "-m", "koudiandian", "serve", "--help"], capture_output=True, text=True
+    ).stdout
+    flags = [
+        ["--allow-seeds"],
+        ["--claim-wait", str(args.claim_wait)],
+        # a load generator is one address with many sockets and tables
+        ["--max-sockets-per-address", "5000"],
+        ["--max-tables-per-minute", "5000"],
+        ["--max-messages-per-second", "100000"],
+        ["--max-tables", "5000"],
+        [] if args.bot_share is None else ["--bot-share", str(args.bot_share)],
+    ]
+    return [x for f in flags if f and f[0] in known for x in f]
 
 
 def main() -> int:
@@ -249,11 +281,17 @@ def main() -> int:
     p.add_argument(
         "--bot-share", type=float, help="the server's --bot-share (default the server's own)"
     )
+    p.add_argument(
+        "--server-python",
+        metavar="PYTHON",
+        help="run the server with this interpreter (one with another build of koudiandian "
+        "installed, to compare with an older commit in one session)",
+    )
     args = p.parse_args()
     if args.connect is not None:
         SERVER_PID = args.server_pid
         report = asyncio.run(
-            run(args.connect, args.tables, args.hands, args.timeout, args.bot_tables)
+            run(args.connect, args.tables, args.hands, args.timeout, None, args.bot_tables)
         )
         print(json.dumps(report, indent=2))
         return 0
@@ -262,22 +300,12 @@ def main() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
+    python = args.server_python or sys.executable
     with tempfile.TemporaryDirectory() as tmp:
         server = subprocess.Popen(
-            [sys.executable, "-m", "koudiandian", "serve", "--port", str(port)]
-            + [
-                "--db",
-                str(Path(tmp) / "load.sqlite"),
-                "--bot-delay",
-                "0",
-                "--quiet",
-                "--allow-seeds",
-            ]
-            + ["--claim-wait", str(args.claim_wait)]
-            # a load generator is one address with many sockets and tables
-            + ["--max-sockets-per-address", "5000", "--max-tables-per-minute", "5000"]
-            + ["--max-messages-per-second", "100000", "--max-tables", "5000"]
-            + ([] if args.bot_share is None else ["--bot-share", str(args.bot_share)]),
+            [python, "-m", "koudiandian", "serve", "--port", str(port)]
+            + ["--db", str(Path(tmp) / "load.sqlite"), "--bot-delay", "0", "--quiet"]
+            + server_flags(python, args)
         )
         SERVER_PID = server.pid
         try:
