@@ -16,7 +16,13 @@ from typing import Any, Literal, cast
 
 from . import _core
 from .action import Action, action_from_code
-from .errors import ArgumentTypeError, InvalidEventLogError, InvalidWallError, KoudiandianError
+from .errors import (
+    ArgumentTypeError,
+    InvalidArgumentError,
+    InvalidEventLogError,
+    InvalidWallError,
+    KoudiandianError,
+)
 from .events import Event, StartHandEvent
 from .result import HandResult
 from .rules import Rules
@@ -230,12 +236,31 @@ class Game:
         """Everything ``seat`` may know now, and nothing else."""
         return SeatView.from_dict(self._core.view(seat), rules=self._rules, result=self.result)
 
-    def events_for(self, seat: int | None) -> list[Event]:
+    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
         """The event log as ``seat`` may see it: other seats' tiles, draws, face-down
         discards, concealed-kong kinds and claim answers masked or left out, and no wall.
         ``None``: the public log, a spectator's (no dealt hand; every seat's events as the
-        other seats see them)."""
-        return self._core.events_for(seat)
+        other seats see them).
+
+        ``start`` renders only the events from index ``start`` of the full log on (an index
+        of :attr:`events`, not of the seat's log, which leaves some out; empty past the
+        end): a seat's log kept in parts, ``log += game.events_for(seat, done)`` with
+        ``done`` the :attr:`event_count` of the last call, costs what the new events cost.
+        While the seats bid (:attr:`deal_shown` false) the ``start_hand`` event is filled in
+        later: render the log again from 0 once the deal is shown. Raises
+        :class:`InvalidArgumentError` for a seat outside 0–3 or a negative ``start``."""
+        if isinstance(start, bool) or not isinstance(start, int):
+            raise ArgumentTypeError(f"start is an index of the log, got {start!r}")
+        if start < 0:
+            raise InvalidArgumentError(f"start is an index of the log (0 or more), got {start}")
+        return self._core.events_for(seat, start)
+
+    @property
+    def deal_shown(self) -> bool:
+        """Whether a seat's log (:meth:`events_for`) shows its dealt hand: not while the
+        seats bid (profiles with bids; the deal comes after them). From then on every
+        event of a seat's log stays as rendered for the rest of the hand."""
+        return self._core.deal_shown()
 
     def table_view(self, seat: int | None) -> dict[str, Any]:
         """The view the game server sends ``seat`` (``None``: a spectator) as a JSON-ready

@@ -235,15 +235,33 @@ impl GameCore {
     /// every seat's events as the other seats see them). Precondition: a seat is `< 4`.
     #[must_use]
     pub fn events_for(&self, viewer: Option<u8>) -> Vec<Value> {
-        let mut out = Vec::with_capacity(self.events.len());
-        for e in &self.events {
+        self.events_for_from(viewer, 0)
+    }
+
+    /// Whether a seat's log ([`GameCore::events_for`]) shows its dealt hand: not while the
+    /// seats bid (bids are made before the deal). Once it does, every event of the log stays
+    /// as rendered for the rest of the hand; before, the `start_hand` event is filled in
+    /// when the bids are in, so a log kept in parts renders that event again then.
+    #[must_use]
+    pub fn deal_shown(&self) -> bool {
+        self.phase != Phase::Bid
+    }
+
+    /// [`GameCore::events_for`] of the events from index `start` of the full log on (an
+    /// index of [`GameCore::events`], not of the viewer's log, which leaves some out): a
+    /// viewer's log kept in parts. Rendered as [`GameCore::events_for`] renders them now;
+    /// empty if `start` is past the end.
+    #[must_use]
+    pub fn events_for_from(&self, viewer: Option<u8>, start: usize) -> Vec<Value> {
+        let events = self.events.get(start..).unwrap_or_default();
+        let mut out = Vec::with_capacity(events.len());
+        for e in events {
             let mut v = serde_json::to_value(e).unwrap_or(Value::Null);
             match e {
                 Event::StartHand(start) => {
                     let wall = &start.wall;
                     let mut hand = Vec::new();
-                    // Bids are made before the deal.
-                    if let Some(seat) = viewer.filter(|_| self.phase != Phase::Bid) {
+                    if let Some(seat) = viewer.filter(|_| self.deal_shown()) {
                         let i = (seat as usize + 4 - start.dealer as usize) % 4;
                         hand.extend_from_slice(&wall[13 * i..13 * i + 13]);
                         if i == 0 {

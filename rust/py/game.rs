@@ -337,6 +337,12 @@ impl PyGameCore {
             .collect()
     }
 
+    /// Whether a seat's log shows its dealt hand (not while the seats bid): from then on
+    /// no event of the log is rendered otherwise.
+    fn deal_shown(&self) -> bool {
+        self.core.deal_shown()
+    }
+
     fn event_count(&self) -> usize {
         self.core.events().len()
     }
@@ -356,14 +362,17 @@ impl PyGameCore {
         crate::selfplay::event_log_json(self.core.events())
     }
 
-    /// The event log as `seat` may see it (`None`: the public log, a spectator's).
+    /// The event log as `seat` may see it (`None`: the public log, a spectator's), from
+    /// index `start` of the full log on (an index of `events_from`'s log, not of the seat's).
+    #[pyo3(signature = (seat, start = 0))]
     fn events_for<'py>(
         &self,
         py: Python<'py>,
         seat: &Bound<'_, PyAny>,
+        start: usize,
     ) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
-        for v in self.core.events_for(viewer_arg(seat)?) {
+        for v in self.core.events_for_from(viewer_arg(seat)?, start) {
             list.append(to_py(py, &v)?)?;
         }
         Ok(list)

@@ -45,6 +45,7 @@ from ..match import Match
 from ..simulate import BOTS, _LazyView
 from .auth import WATCH, holder_of, new_token, seat_of, token_digest
 from .decisions import Decisions
+from .handlogs import HandLogs
 from .limits import BotGate
 from .protocol import PROTOCOL
 from .spec import HUMAN, TableSpec
@@ -180,7 +181,7 @@ class Table:
         self.connections: set[Connection] = set()
         self._bots: list[Bot | None] = []
         self._bots_hand = -1
-        self._logs: dict[tuple[int, int | None], tuple[int, list[dict[str, Any]]]] = {}
+        self._logs: HandLogs | None = None  # the current hand's logs
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
         self._person = HUMAN in spec.seats
@@ -264,7 +265,7 @@ class Table:
         self.decisions = Decisions()
         self._asked(None)
         self.replay(self._store.table(self.id).actions)
-        self._logs.clear()
+        self._logs = None
         self._bots_hand = -1
 
     def act(self, seat: int, action: Action, decision: int) -> None:
@@ -422,21 +423,17 @@ class Table:
     # -- what connections see -------------------------------------------------------------
 
     def log(self, hand: int, seat: int | None) -> list[dict[str, Any]]:
-        """Hand ``hand``'s log as ``seat`` may see it (``None``: public); cached for the
-        current hand only (an earlier hand's is rendered again from the core's log)."""
+        """Hand ``hand``'s log as ``seat`` may see it (``None``: public); kept for the
+        current hand only, extended by each change (:mod:`.handlogs`; an earlier hand's is
+        rendered again from the core's log). Read it, do not keep it across a change."""
         games = self.match.games
         game = games[hand]
         if hand != len(games) - 1:
             return seat_log(game, seat)
-        count = game.event_count
-        cached = self._logs.get((hand, seat))
-        if cached is not None and cached[0] == count:
-            return cached[1]
-        if any(h != hand for h, _ in self._logs):  # a new hand: forget the last one's
-            self._logs.clear()
-        log = seat_log(game, seat)
-        self._logs[(hand, seat)] = (count, log)
-        return log
+        logs = self._logs
+        if logs is None or logs.game is not game:  # a new hand: forget the last one's
+            logs = self._logs = HandLogs(game)
+        return logs.log(seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The current hand's view for ``seat`` (``None``: public); a seat's carries the

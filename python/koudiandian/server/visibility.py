@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..game import Game
+from ..hand import ready_discards
 from ..tile import Tile
 
 __all__ = ["seat_log", "public_log", "seat_view", "public_view"]
@@ -49,6 +50,9 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
     view["waits"] = None if wins is None else _points(wins)
     ready: list[dict[str, Any]] = []
     if any(a["kind"] in _DISCARDING for a in view["legal_actions"]):
+        # SeatView.ready_discards() of this view, without building the SeatView: the
+        # seat's concealed tiles, its melds (it sees every one of its own) and wildcards.
+        melds = [(m["kind"], m["tile"]) for m in view["melds"][seat] if m["tile"] is not None]
         ready = [
             {
                 "discard": int(r.discard),
@@ -56,7 +60,9 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
                 "wildcard_points": r.wildcard_points,
                 "declarable": r.declarable,
             }
-            for r in game.view(seat).ready_discards()
+            for r in ready_discards(
+                view["hand"], melds=melds, wildcards=view["wildcards"], rules=game.rules
+            )
         ]
     view["ready_discards"] = ready
     return view
