@@ -14,7 +14,7 @@ then is rendered again, whole, on the next change (it is a few events long).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..game import Game
 
@@ -28,23 +28,24 @@ class HandLogs:
 
     def __init__(self, game: Game) -> None:
         self.game = game
+        self._core = game.engine  # Game.events_for without its checks of the arguments
         # viewer -> [events of the full log rendered, the log, whether the deal was shown]
         self._logs: dict[int | None, tuple[int, list[dict[str, Any]], bool]] = {}
 
     def log(self, viewer: int | None) -> list[dict[str, Any]]:
         """``viewer``'s log of the hand as it is now (``Game.events_for(viewer)``)."""
-        game = self.game
-        count = game.event_count
+        core = self._core
+        count = core.event_count()
         kept = self._logs.get(viewer)
-        if kept is not None and kept[2]:
-            done, log, _ = kept
-            if done < count:
-                log += game.events_for(viewer, done)  # type: ignore[arg-type]
+        if kept is not None:
+            done, log, final = kept
+            if done == count:
+                return log
+            if final:
+                log += core.events_for(viewer, done)
                 self._logs[viewer] = (count, log, True)
-            return log
-        if kept is not None and kept[0] == count:
-            return kept[1]
-        shown = game.deal_shown
-        log = list(game.events_for(viewer))  # type: ignore[arg-type]
+                return log
+        shown = core.deal_shown()
+        log = cast(list[dict[str, Any]], core.events_for(viewer, 0))
         self._logs[viewer] = (count, log, shown)
         return log

@@ -29,7 +29,11 @@ def load_json(data: str | bytes, what: str) -> Any:
         raise ProtocolError(f"{what} nests deeper than {MAX_DEPTH} arrays or objects") from None
     except (ValueError, UnicodeDecodeError) as e:
         raise ProtocolError(f"{what} is not JSON: {e}") from None
-    _check_depth(value, what)
+    # Each array or object opens with one of these: text with no more of them than
+    # MAX_DEPTH (a client's message) cannot nest deeper, and need not be walked.
+    opening = (b"[", b"{") if isinstance(data, bytes) else ("[", "{")
+    if data.count(opening[0]) + data.count(opening[1]) > MAX_DEPTH:  # type: ignore[arg-type]
+        _check_depth(value, what)
     return value
 
 

@@ -181,7 +181,7 @@ class Table:
         self.connections: set[Connection] = set()
         self._bots: list[Bot | None] = []
         self._bots_hand = -1
-        self._logs: HandLogs | None = None  # the current hand's logs
+        self._logs: dict[int, HandLogs] = {}  # the current and the last hand's logs
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
         self._person = HUMAN in spec.seats
@@ -235,7 +235,8 @@ class Table:
         self._asked(seat)
 
     def _asked(self, acted: int | None) -> None:
-        self.decisions.update(len(self.match.games) - 1, self.match.to_act, acted)
+        self._to_act = self.match.to_act  # who is to act, until the next step
+        self.decisions.update(len(self.match.games) - 1, self._to_act, acted)
 
     def _apply(self, seat: int, action: Action) -> None:
         """Step the match (:meth:`_step`) and store the action (committed when the
@@ -265,7 +266,7 @@ class Table:
         self.decisions = Decisions()
         self._asked(None)
         self.replay(self._store.table(self.id).actions)
-        self._logs = None
+        self._logs.clear()
         self._bots_hand = -1
 
     def act(self, seat: int, action: Action, decision: int) -> None:
@@ -293,14 +294,14 @@ class Table:
         """Whether ``seat`` (0–3) is to act in what the table has shown: it is to act, and
         unless a claim window is open, the window is about the discard the seats were shown
         and ``seat`` is asked about it."""
-        if seat not in self.match.to_act:
+        if seat not in self._to_act:
             return False
         self._windows.advance(self._public_log, len(self.match.games))
         return self._shown_to_act(seat)
 
     def _shown_to_act(self, seat: int) -> bool:
         """:meth:`may_act` at the last reading of the clock (the frontier does not move)."""
-        if seat not in self.match.to_act:
+        if seat not in self._to_act:
             return False
         if not self._windows.held():
             return True
@@ -335,8 +336,9 @@ class Table:
             self._shown = self._game_state()
 
     def _bot_to_act(self) -> int | None:
-        for s in self.match.to_act:
-            if self.spec.seats[s] != HUMAN and self.may_act(s):
+        seats = self.spec.seats
+        for s in self._to_act:
+            if seats[s] != HUMAN and self.may_act(s):
                 return s
         return None
 
@@ -424,15 +426,20 @@ class Table:
 
     def log(self, hand: int, seat: int | None) -> list[dict[str, Any]]:
         """Hand ``hand``'s log as ``seat`` may see it (``None``: public); kept for the
-        current hand only, extended by each change (:mod:`.handlogs`; an earlier hand's is
-        rendered again from the core's log). Read it, do not keep it across a change."""
+        current and the last hand only, extended by each change (:mod:`.handlogs`; an
+        earlier hand's is rendered again from the core's log). Read it, do not keep it
+        across a change."""
         games = self.match.games
         game = games[hand]
-        if hand != len(games) - 1:
-            return seat_log(game, seat)
-        logs = self._logs
-        if logs is None or logs.game is not game:  # a new hand: forget the last one's
-            logs = self._logs = HandLogs(game)
+        logs = self._logs.get(hand)
+        if logs is None or logs.game is not game:
+            last = len(games) - 1
+            if hand < last - 1:  # an earlier hand than the last one
+                return seat_log(game, seat)
+            # the current hand's, and the last one's (connections still sending its end)
+            for h in [h for h in self._logs if h < last - 1]:
+                del self._logs[h]
+            logs = self._logs[hand] = HandLogs(game)
         return logs.log(seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -507,7 +514,7 @@ class Table:
         while True:
             log = self.log(conn.hand, conn.seat)
             cap = len(log) if acting else self._windows.cap(conn.hand, log)
-            if conn.sent and log and log[0] != conn.start:
+            if conn.sent and log and log[0] is not conn.start and log[0] != conn.start:
                 # The deal, as a seat sees it, is filled in once the bids are in (profiles
                 # with bids): the start_hand sent before is replaced.
                 conn.add(
