@@ -288,7 +288,11 @@ class Table:
             if self.spec.bot_delay == 0:
                 self._run_bots(_BOT_BURST)
         self.flush()
-        self._wake.set()
+        # The driver has work only if a bot is to act or a claim window holds events (a
+        # pass with neither flushes nothing: every connection was just flushed).
+        seats = self.spec.seats
+        if self._windows.held() or any(seats[s] != HUMAN for s in self._to_act):
+            self._wake.set()
 
     def may_act(self, seat: int) -> bool:
         """Whether ``seat`` (0–3) is to act in what the table has shown: it is to act, and
