@@ -166,6 +166,42 @@ fn seat_views_hide_what_others_hold() {
 }
 
 #[test]
+fn a_viewers_log_kept_in_parts_is_the_whole_log() {
+    for name in ["taiyuan", "hebei,pao", "changsha"] {
+        for seed in 0..8u64 {
+            let mut g = GameCore::seeded(rules(name), 0, seed, [0; 4]).unwrap();
+            let mut rng = Rng::new(seed);
+            let viewers = [None, Some(0), Some(1), Some(2), Some(3)];
+            // Each viewer's log, extended by the events since the last step; rendered
+            // again whole while the deal is not shown (the seats bid).
+            let mut kept: Vec<(usize, Vec<serde_json::Value>, bool)> =
+                viewers.iter().map(|_| (0, vec![], false)).collect();
+            loop {
+                for (viewer, (done, log, shown)) in viewers.iter().zip(&mut kept) {
+                    if *shown {
+                        log.extend(g.events_for_from(*viewer, *done));
+                    } else {
+                        *log = g.events_for_from(*viewer, 0);
+                    }
+                    *done = g.events().len();
+                    *shown = g.deal_shown();
+                    assert_eq!(*log, g.events_for(*viewer), "{name} {seed} {viewer:?}");
+                }
+                assert!(g.events_for_from(None, g.events().len() + 1).is_empty());
+                if g.phase() == Phase::Over {
+                    break;
+                }
+                let to_act = g.to_act();
+                let seat = to_act[rng.below(to_act.len() as u64) as usize];
+                let legal = g.legal_actions(seat).unwrap();
+                g.step(seat, legal[rng.below(legal.len() as u64) as usize])
+                    .unwrap();
+            }
+        }
+    }
+}
+
+#[test]
 fn queyimen_play_never_declares_and_wins_lack_a_suit() {
     let r = rules("queyimen");
     let mut rng = Rng::new(7);

@@ -117,3 +117,42 @@ def test_a_bad_log_names_the_event_and_what_is_wrong(edit: Any, message: str) ->
     edit(log)
     with pytest.raises(InvalidEventLogError, match=message):
         Game.replay(log)
+
+
+@pytest.mark.parametrize("rules", ["taiyuan", "hebei,pao", "changsha"])
+def test_a_log_kept_in_parts_is_the_whole_log(rules: str) -> None:
+    """``events_for(seat, start)`` renders the events from index ``start`` of the full log:
+    logs extended step by step equal the whole logs; while the seats bid (``deal_shown``
+    false) the start_hand event is filled in later, so such a log is rendered again."""
+    game = Game(Rules.parse(rules), seed=3)
+    bot = GreedyBot()
+    viewers: list[int | None] = [None, 0, 1, 2, 3]
+    kept: dict[int | None, tuple[int, list[Any], bool]] = {v: (0, [], False) for v in viewers}
+    bids = 0
+    while True:
+        for v in viewers:
+            done, log, shown = kept[v]
+            log = log + game.events_for(v, done) if shown else game.events_for(v, 0)
+            kept[v] = (game.event_count, log, game.deal_shown)
+            assert log == game.events_for(v)
+        assert game.events_for(0, game.event_count + 5) == []
+        bids += not game.deal_shown
+        if game.is_over:
+            break
+        seat = game.to_act[0]
+        game.step(seat, bot.act(game.view(seat), game.legal_actions(seat)))
+    assert (bids > 0) == rules.endswith("pao")
+
+
+def test_a_log_start_is_an_index() -> None:
+    from koudiandian import ArgumentTypeError, InvalidArgumentError
+
+    game = Game(Rules.parse("taiyuan"), seed=1)
+    with pytest.raises(InvalidArgumentError):
+        game.events_for(0, -1)
+    with pytest.raises(ArgumentTypeError):
+        game.events_for(0, 1.5)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError):
+        game.events_for(0, True)
+    with pytest.raises(InvalidArgumentError):
+        game.events_for(4, 0)
