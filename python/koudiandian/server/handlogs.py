@@ -42,7 +42,7 @@ class HandLogs:
             if done == count:
                 return log
             if final:
-                log += core.events_for(viewer, done)
+                log += cast(list[dict[str, Any]], core.events_for(viewer, done))
                 self._logs[viewer] = (count, log, True)
                 return log
         shown = core.deal_shown()

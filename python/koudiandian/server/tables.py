@@ -300,6 +300,8 @@ class Table:
         and ``seat`` is asked about it."""
         if seat not in self._to_act:
             return False
+        if self._windows.wait <= 0:  # nothing is ever held
+            return True
         self._windows.advance(self._public_log, len(self.match.games))
         return self._shown_to_act(seat)
 
