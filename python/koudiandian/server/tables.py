@@ -15,8 +15,8 @@ driver's waits go through the table's ``clock`` and ``sleep``, which a test may 
 
 Memory stays bounded: a table whose match is over is evicted from memory once no socket
 watches it (it stays in the store, and is rebuilt from it, for a while, when asked for); a
-live table caches only its current hand's logs; and a connection's queue of frames not yet
-sent is capped in bytes (:data:`MAX_QUEUED_BYTES`).
+live table caches only its current and last hand's logs (:mod:`.handlogs`); and a
+connection's queue of frames not yet sent is capped in bytes (:data:`MAX_QUEUED_BYTES`).
 """
 
 from __future__ import annotations
