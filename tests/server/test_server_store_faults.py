@@ -115,7 +115,7 @@ def test_a_database_written_by_924b10f_still_loads(tmp_path: Path) -> None:
             assert lobby.get(tid).match.to_json() == match.to_json()
         assert {t["id"] for t in client.get("/tables").json()["tables"]} == {"a0", "b1"}
     store = Store(db)
-    assert store.schema_version == SCHEMA_VERSION == 1
+    assert store.schema_version == SCHEMA_VERSION == 2
     assert [i for i, _ in store.index()] == ["a0", "b1"]
     store.close()
 
@@ -127,7 +127,7 @@ def test_a_database_of_a_newer_schema_is_refused_by_name(tmp_path: Path) -> None
     con = sqlite3.connect(db)
     con.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
     con.close()
-    with pytest.raises(StorageError, match="schema version 2"):
+    with pytest.raises(StorageError, match=f"schema version {SCHEMA_VERSION + 1}"):
         Store(db)
 
 
