@@ -23,7 +23,8 @@ from koudiandian.bots import GreedyBot, RandomBot  # noqa: E402
 from koudiandian.errors import NotYourTurnError  # noqa: E402
 from koudiandian.server.spec import HUMAN, TableSpec  # noqa: E402
 from koudiandian.server.store import Store  # noqa: E402
-from koudiandian.server.tables import NOT_YOUR_TURN, Lobby, Table  # noqa: E402
+from koudiandian.server.lobby import Lobby  # noqa: E402
+from koudiandian.server.tables import NOT_YOUR_TURN, Table  # noqa: E402
 
 
 def _play(game: Game, seed: int) -> None:
@@ -217,7 +218,7 @@ def test_a_discard_looks_the_same_whether_or_not_a_seat_may_claim_it(bot_delay: 
                 "bot_delay": bot_delay,
             }
         )
-        table, _, _ = lobby.create(spec)
+        table, _, _, _ = lobby.create(spec)
         lobby.start()
         seat_frames = _record(table, clock, 0)
         public_frames = _record(table, clock, None)
@@ -275,7 +276,7 @@ def test_a_table_of_bots_never_waits_and_a_restarted_table_holds_nothing(tmp_pat
     async def bots_only() -> None:
         lobby = Lobby(Store(":memory:"), claim_wait=WAIT, clock=clock.clock, sleep=clock.sleep)
         spec = TableSpec.parse({"rules": "taiyuan", "seats": ["greedy"] * 4, "bot_delay": 0})
-        table, _, _ = lobby.create(spec)
+        table, _, _, _ = lobby.create(spec)
         lobby.start()
         await clock.settle()
         while not table.match.is_over:
@@ -289,7 +290,7 @@ def test_a_table_of_bots_never_waits_and_a_restarted_table_holds_nothing(tmp_pat
         db = tmp_path / "t.sqlite"
         lobby = Lobby(Store(db), claim_wait=WAIT, clock=clock.clock, sleep=clock.sleep)
         spec = TableSpec.parse({"rules": "taiyuan", "seats": [HUMAN] + ["greedy"] * 3})
-        table, _, _ = lobby.create(spec)
+        table, _, _, _ = lobby.create(spec)
         table.act(0, table.legal_actions(0)[0], _decision(table))  # a discard: its window opens
         assert table.public_state()["phase"] == "wait"
         again = Lobby(Store(db), claim_wait=WAIT, clock=clock.clock, sleep=clock.sleep)
@@ -307,7 +308,7 @@ def test_the_end_of_a_match_a_window_holds_is_not_shown() -> None:
         lobby = Lobby(Store(":memory:"), claim_wait=WAIT, clock=clock.clock, sleep=clock.sleep)
         for seed in range(40):
             spec = TableSpec.parse({"rules": "taiyuan", "seed": seed, "bot_delay": 0})
-            table, _, _ = lobby.create(spec)
+            table, _, _, _ = lobby.create(spec)
             while not table.match.is_over:  # seat 0 discards at once; the bots wait for it
                 if table.may_act(0):
                     table.act(

@@ -20,7 +20,7 @@ from koudiandian.server.decisions import Decisions  # noqa: E402
 from koudiandian.server.protocol import PROTOCOL  # noqa: E402
 from koudiandian.server.spec import TableSpec  # noqa: E402
 from koudiandian.server.store import Store  # noqa: E402
-from koudiandian.server.tables import Lobby  # noqa: E402
+from koudiandian.server.lobby import Lobby  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from tests.support.server_util import act_message, choose, deadline, recv  # noqa: E402, F401
@@ -162,7 +162,7 @@ def test_a_rebuilt_table_numbers_its_decisions_as_before(tmp_path: Path) -> None
     db = tmp_path / "k.sqlite"
     store = Store(db)
     spec = TableSpec.parse({"seats": ["human", "human", "greedy", "human"], "seed": 4})
-    table, _, _ = Lobby(store, claim_wait=0).create(spec)
+    table, _, _, _ = Lobby(store, claim_wait=0).create(spec)
     rng = random.Random(1)
     for _ in range(60):
         seat = table.match.to_act[0]

@@ -229,11 +229,11 @@ def test_kill_9_mid_hand_then_restart_resumes_every_table(tmp_path: Path) -> Non
 
 def test_actions_the_store_cannot_commit_are_undone(tmp_path: Path) -> None:
     from koudiandian.server.spec import TableSpec
-    from koudiandian.server.tables import Lobby
+    from koudiandian.server.lobby import Lobby
 
     db = tmp_path / "k.sqlite"
     store = Store(db)
-    table, _, _ = Lobby(store, claim_wait=0).create(  # the bots act within the human's action
+    table, _, _, _ = Lobby(store, claim_wait=0).create(  # the bots act within the human's action
         TableSpec.parse(
             {
                 "private": False,

@@ -95,6 +95,7 @@ class PostgresStore(Store):
         self._url = url
         self._errors = (psycopg.Error,)
         self._rows: list[ActionRow] | None = None
+        self._start_counting()
         self._in_block = False
         self._db = self._connect()
         self._migrate()

@@ -49,10 +49,20 @@ from ..errors import (
 )
 from .spec import TableSpec
 
-__all__ = ["Store", "StoredTable", "Owner", "SCHEMA_VERSION", "is_postgres_url"]
+__all__ = [
+    "Store",
+    "StoredTable",
+    "Owner",
+    "SCHEMA_VERSION",
+    "COMMIT_BUCKETS",
+    "is_postgres_url",
+]
 
 #: The version of the schema this code writes.
 SCHEMA_VERSION = 2
+
+#: The upper bounds (seconds) of the commit-latency histogram's buckets (``GET /metrics``).
+COMMIT_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0)
 
 #: One row of the ``actions`` table: (table id, number, seat, ``Action.code``).
 ActionRow = tuple[str, int, int, int]
@@ -211,8 +221,28 @@ class Store:
         finally:
             self._rows = None
         if rows:
+            start = time.perf_counter()
             with self._writing():
                 self._commit_actions(rows[0][0] if table_id is None else table_id, epoch, rows)
+            self._count_commit(len(rows), time.perf_counter() - start)
+
+    def _start_counting(self) -> None:
+        """Zero the counts of commits (a backend's constructor calls it)."""
+        #: Commits of actions, their actions, their total seconds, and how many took at
+        #: most each of :data:`COMMIT_BUCKETS`' bounds (``GET /metrics``).
+        self.commits = 0
+        self.committed_actions = 0
+        self.commit_seconds = 0.0
+        self.commit_buckets = [0] * len(COMMIT_BUCKETS)
+
+    def _count_commit(self, actions: int, seconds: float) -> None:
+        """Count a commit of ``actions`` that took ``seconds``."""
+        self.commits += 1
+        self.committed_actions += actions
+        self.commit_seconds += seconds
+        for i, bound in enumerate(COMMIT_BUCKETS):
+            if seconds <= bound:
+                self.commit_buckets[i] += 1
 
     def mark_finished(self, table_id: str, when: float | None = None) -> None:
         """Record that the table's match is over (at ``when``, default now), unless it is
