@@ -21,9 +21,9 @@ from koudiandian import Game, Rules  # noqa: E402
 from koudiandian.action import Action  # noqa: E402
 from koudiandian.bots import GreedyBot, RandomBot  # noqa: E402
 from koudiandian.errors import NotYourTurnError  # noqa: E402
+from koudiandian.server.lobby import Lobby  # noqa: E402
 from koudiandian.server.spec import HUMAN, TableSpec  # noqa: E402
 from koudiandian.server.store import Store  # noqa: E402
-from koudiandian.server.lobby import Lobby  # noqa: E402
 from koudiandian.server.tables import NOT_YOUR_TURN, Table  # noqa: E402
 
 

@@ -17,10 +17,10 @@ pytest.importorskip("httpx2")
 from koudiandian import Match, Rules  # noqa: E402
 from koudiandian.server import create_app  # noqa: E402
 from koudiandian.server.decisions import Decisions  # noqa: E402
+from koudiandian.server.lobby import Lobby  # noqa: E402
 from koudiandian.server.protocol import PROTOCOL  # noqa: E402
 from koudiandian.server.spec import TableSpec  # noqa: E402
 from koudiandian.server.store import Store  # noqa: E402
-from koudiandian.server.lobby import Lobby  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from tests.support.server_util import act_message, choose, deadline, recv  # noqa: E402, F401

@@ -228,8 +228,8 @@ def test_kill_9_mid_hand_then_restart_resumes_every_table(tmp_path: Path) -> Non
 
 
 def test_actions_the_store_cannot_commit_are_undone(tmp_path: Path) -> None:
-    from koudiandian.server.spec import TableSpec
     from koudiandian.server.lobby import Lobby
+    from koudiandian.server.spec import TableSpec
 
     db = tmp_path / "k.sqlite"
     store = Store(db)
