@@ -166,10 +166,10 @@ class Lobby:
         if orphans:
             share = math.ceil(len(orphans) / max(1, len(live)))
             for table_id in orphans[:share]:
-                epoch = self.store.claim(table_id, self.server, self.lease)
-                if epoch is not None and self._take(table_id, epoch) is not None:
+                claimed = self.store.claim(table_id, self.server, self.lease)
+                if claimed is not None and self._take(table_id, claimed) is not None:
                     self.takeovers += 1
-                    _log.warning("table %s taken over (epoch %d)", table_id, epoch)
+                    _log.warning("table %s taken over (epoch %d)", table_id, claimed)
 
     async def _tick_forever(self) -> None:
         while True:

@@ -121,7 +121,7 @@ class PostgresStore(Store):
             exists = self._db.execute("SELECT to_regclass('schema_version')").fetchone()
             if exists is None or exists[0] is None:
                 for statement in _SCHEMA:
-                    self._db.execute(statement)  # type: ignore[arg-type]
+                    self._db.execute(statement)
                 self._db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
                 self._db.execute("INSERT INTO schema_version VALUES (%s)", (SCHEMA_VERSION,))
                 return
@@ -129,7 +129,7 @@ class PostgresStore(Store):
             self._refuse_newer(version)
             for v in range(version + 1, SCHEMA_VERSION + 1):
                 for statement in _MIGRATIONS[v]:
-                    self._db.execute(statement)  # type: ignore[arg-type]
+                    self._db.execute(statement)
             self._db.execute("UPDATE schema_version SET version = %s", (SCHEMA_VERSION,))
 
     @property
@@ -139,13 +139,13 @@ class PostgresStore(Store):
         return 0 if row is None else int(row[0])
 
     def _execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        cur = self._live().execute(_sql(sql), params)  # type: ignore[arg-type]
+        cur = self._live().execute(_sql(sql), params)
         return cur.fetchall() if cur.description is not None else []
 
     def _executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         if rows:
             with self._live().cursor() as cur:
-                cur.executemany(_sql(sql), rows)  # type: ignore[arg-type]
+                cur.executemany(_sql(sql), rows)
 
     @contextlib.contextmanager
     def _atomic(self) -> Iterator[None]:

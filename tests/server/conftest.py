@@ -1,0 +1,37 @@
+"""The server's fixtures: the database every server test runs on, SQLite and PostgreSQL.
+
+``db`` is parametrised: a test that takes it runs once on a SQLite file and once on a schema
+of its own in a throwaway PostgreSQL cluster (started once per session,
+``tests/support/postgres.py``). Tests of what only one backend has (SQLite's pragmas, a full
+disk made with ``max_page_count``) take ``sqlite_db`` instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.support.postgres import Cluster, cluster, fresh_url
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[Cluster]:
+    """The session's PostgreSQL cluster."""
+    with cluster() as pg:
+        yield pg
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database: a SQLite file, or a PostgreSQL URL of an empty schema."""
+    if request.param == "sqlite":
+        return str(tmp_path / "k.sqlite")
+    return fresh_url(request.getfixturevalue("postgres"))
+
+
+@pytest.fixture
+def sqlite_db(tmp_path: Path) -> str:
+    """A fresh SQLite file (for tests of what only SQLite has)."""
+    return str(tmp_path / "k.sqlite")
