@@ -17,6 +17,7 @@ from . import __version__
 from .errors import InvalidArgumentError, KoudiandianError
 from .meld import Meld
 from .rules import Rules
+from .server.store import DEFAULT_LEASE
 from .server.windows import DEFAULT_CLAIM_WAIT
 from .settlement import score_formula
 from .simulate import BOTS, DEFAULT_BOTS, MAX_UNITS, SimulationInterrupted, simulate
@@ -293,14 +294,17 @@ def _serve(args: argparse.Namespace) -> int:
         allow_seeds=args.allow_seeds,
         limits=limits,
         allowed_origins=args.allow_origin,
+        public_url=args.public_url,
+        server_id=args.server_id,
+        lease=args.lease,
     )
     return 0
 
 
 def _prune(args: argparse.Namespace) -> int:
-    from .server.store import Store
+    from .server.store import Store, is_postgres_url
 
-    if not Path(args.db).exists():
+    if not is_postgres_url(args.db) and not Path(args.db).exists():
         raise InvalidArgumentError(f"no database {args.db!r}")
     store = Store(args.db)
     try:
@@ -529,8 +533,29 @@ def _add_serve(sub: _Commands) -> None:
     sv.add_argument(
         "--db",
         default="koudiandian.sqlite",
-        help="the SQLite database of tables; created if missing, its tables resumed if not "
-        "(default koudiandian.sqlite)",
+        help="the database of tables: a SQLite file, created if missing, its tables resumed "
+        "if not (default koudiandian.sqlite); or a PostgreSQL URL "
+        "(postgresql://USER@HOST:PORT/DB) that several server processes share",
+    )
+    sv.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="where clients reach this process (default http://HOST:PORT); with several "
+        "processes, the other processes send the clients of this one's tables there",
+    )
+    sv.add_argument(
+        "--server-id",
+        metavar="ID",
+        help="this process's id in the database (default the public URL): a process "
+        "restarted with the same id takes its tables back at once",
+    )
+    sv.add_argument(
+        "--lease",
+        type=float,
+        default=DEFAULT_LEASE,
+        metavar="SECONDS",
+        help="how long a table's lease lasts unless its process renews it (every third of "
+        f"it): a table whose process dies moves within about that long (default {DEFAULT_LEASE:g})",
     )
     sv.add_argument(
         "--bot-delay",
@@ -578,7 +603,11 @@ def _add_prune(sub: _Commands) -> None:
         help="delete the game server's tables whose match ended more than --days days ago "
         "(safe while the server runs)",
     )
-    pr.add_argument("--db", default="koudiandian.sqlite", help="the server's SQLite database")
+    pr.add_argument(
+        "--db",
+        default="koudiandian.sqlite",
+        help="the server's database (a SQLite file or a PostgreSQL URL)",
+    )
     pr.add_argument(
         "--days", type=float, required=True, help="keep tables that ended fewer days ago"
     )

@@ -35,14 +35,14 @@ from ..errors import (
 from .auth import SUBPROTOCOL, holder_of, token_of_subprotocols
 from .inputs import count, load_json, safe_text
 from .limits import CLOSE_LIMIT, BotGate, Gate, Limits, RateBucket
-from .lobby import DEFAULT_LEASE, Lobby
+from .lobby import Lobby
 from .metrics import health, metrics_text
 from .names import names
 from .origin import OriginGuard, normal_origin
 from .protocol import error_message, parse_message
 from .replay import frames, hands_of_jsonl
 from .spec import TableSpec
-from .store import Store
+from .store import DEFAULT_LEASE, Store
 from .tables import CLOSE_MOVED, Connection, Table, no_table
 from .windows import DEFAULT_CLAIM_WAIT
 
@@ -126,6 +126,8 @@ def create_app(
         lobby.start()
         yield
         await lobby.stop()
+        if store is not db:  # the app opened it: the app closes it
+            store.close()
 
     guard = Middleware(OriginGuard, allowed_origins=origins)
     app = Starlette(

@@ -32,17 +32,13 @@ from ..errors import (
 from .auth import WATCH, new_token, token_digest
 from .limits import BotGate
 from .spec import HUMAN, TableSpec
-from .store import Store
+from .store import DEFAULT_LEASE, Store
 from .tables import FINISHED_CACHED, Table, no_table
 from .windows import DEFAULT_CLAIM_WAIT
 
 __all__ = ["Lobby", "DEFAULT_LEASE"]
 
 _log = logging.getLogger("koudiandian.server")
-
-#: Seconds a table's lease lasts unless renewed (renewed every third of it): a table whose
-#: process dies moves to another within about this long.
-DEFAULT_LEASE = 3.0
 
 
 class Lobby:

@@ -55,11 +55,16 @@ __all__ = [
     "Owner",
     "SCHEMA_VERSION",
     "COMMIT_BUCKETS",
+    "DEFAULT_LEASE",
     "is_postgres_url",
 ]
 
 #: The version of the schema this code writes.
 SCHEMA_VERSION = 2
+
+#: Seconds a table's lease lasts unless renewed (renewed every third of it): a table whose
+#: process dies moves to another within about this long.
+DEFAULT_LEASE = 3.0
 
 #: The upper bounds (seconds) of the commit-latency histogram's buckets (``GET /metrics``).
 COMMIT_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0)
