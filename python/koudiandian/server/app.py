@@ -198,6 +198,19 @@ def _request_token(request: Request) -> str | None:
     return token
 
 
+def _may_know(lobby: Lobby, table_id: str, token: str | None) -> bool:
+    """Whether a client with ``token`` may be told where table ``table_id`` (played by
+    another process) is: a public one, or a private one with one of its tokens."""
+    stored = lobby.store.table(table_id)
+    if not stored.spec.private:
+        return True
+    try:
+        holder_of(table_id, token, stored.digests, stored.watch)
+    except InvalidTokenError:
+        return False
+    return True
+
+
 def _found(lobby: Lobby, table_id: str, token: str | None) -> Table:
     """The table ``table_id`` (:meth:`Lobby.get`); a private one only for ``token``, one of
     its tokens, else it is not there: a client without one is not even told where it is
@@ -205,12 +218,8 @@ def _found(lobby: Lobby, table_id: str, token: str | None) -> Table:
     try:
         table = lobby.get(table_id)
     except TableElsewhereError:
-        stored = lobby.store.table(table_id)
-        if stored.spec.private:
-            try:
-                holder_of(table_id, token, stored.digests, stored.watch)
-            except InvalidTokenError:
-                raise no_table(table_id) from None
+        if not _may_know(lobby, table_id, token):
+            raise no_table(table_id) from None
         raise
     if table.spec.private:
         try:
@@ -328,21 +337,18 @@ async def play(websocket: WebSocket) -> None:
     offered = list(websocket.scope.get("subprotocols") or [])
     await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
     table_id = websocket.path_params["table_id"]
+    lobby = _lobby(websocket)
     try:
-        table = _lobby(websocket).get(table_id)
+        table = lobby.get(table_id)
     except TableElsewhereError as e:
         token = websocket.query_params.get("token") or token_of_subprotocols(offered)
-        try:
-            _found(_lobby(websocket), table_id, token)
-        except TableElsewhereError:  # the client may know: it is told where to go
+        if _may_know(lobby, table_id, token):  # told where to go
             redirect = {"type": "redirect", "table": table_id, "url": e.owner}
             await websocket.send_text(json.dumps([redirect]))
             await websocket.close(CLOSE_MOVED)
-            return
-        except (TableNotFoundError, TableUnavailableError) as e2:
-            e = e2  # type: ignore[assignment]
-        await websocket.send_text(json.dumps([error_message(e)]))
-        await websocket.close(CLOSE_NOT_FOUND)
+        else:
+            await websocket.send_text(json.dumps([error_message(no_table(table_id))]))
+            await websocket.close(CLOSE_NOT_FOUND)
         return
     except (TableNotFoundError, TableUnavailableError) as e:
         await websocket.send_text(json.dumps([error_message(e)]))

@@ -128,7 +128,7 @@ class TableClient:
                     deadline = None
                     await self._serve(ws, policy)
                     code = ws.close_code
-            except (OSError, asyncio.TimeoutError, websockets.WebSocketException) as e:
+            except (TimeoutError, OSError, websockets.WebSocketException) as e:
                 code = getattr(getattr(e, "rcvd", None), "code", None)
             if self.end is not None:
                 break
