@@ -521,12 +521,31 @@ def _add_limits(sv: argparse.ArgumentParser) -> None:
         sv.add_argument(flag, type=kind, default=default, help=f"{text} (default {default:g})")
 
 
+_SERVE_EPILOG = """\
+several processes (docs/server.md, "Several processes"):
+  Run each process on its own port over one PostgreSQL database, each with the URL its
+  clients reach it at; any of them takes any request and sends the client on to the
+  process that plays its table (new tables go to the least loaded one):
+
+    koudiandian serve --db postgresql://kdd@db:5432/kdd --port 8001 --public-url http://host:8001
+    koudiandian serve --db postgresql://kdd@db:5432/kdd --port 8002 --public-url http://host:8002
+
+  Behind a load balancer, route /tables/ID/... to any process (affinity by table id saves
+  a redirect). A process that dies loses its tables to the others within --lease seconds
+  (plus a third of it); its clients reconnect and get the events they missed. A process
+  stopped with SIGTERM hands its tables over at once. GET /health and GET /metrics
+  (Prometheus text) are for monitoring.
+"""
+
+
 def _add_serve(sub: _Commands) -> None:
     """``koudiandian serve``: the game server."""
     sv = sub.add_parser(
         "serve",
         help="run the game server: tables over WebSockets and a browser table "
         "(needs the [server] extra)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=_SERVE_EPILOG,
     )
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     sv.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
