@@ -201,11 +201,11 @@ def _request_token(request: Request) -> str | None:
 def _may_know(lobby: Lobby, table_id: str, token: str | None) -> bool:
     """Whether a client with ``token`` may be told where table ``table_id`` (played by
     another process) is: a public one, or a private one with one of its tokens."""
-    stored = lobby.store.table(table_id)
-    if not stored.spec.private:
+    private, digests, watch = lobby.store.credentials(table_id)
+    if not private:
         return True
     try:
-        holder_of(table_id, token, stored.digests, stored.watch)
+        holder_of(table_id, token, digests, watch)
     except InvalidTokenError:
         return False
     return True

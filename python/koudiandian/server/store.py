@@ -312,6 +312,24 @@ class Store:
         """One stored table (it must exist)."""
         return self._load(table_id, self._spec_text(table_id))
 
+    def credentials(
+        self, table_id: str
+    ) -> tuple[bool, tuple[bytes | None, bytes | None, bytes | None, bytes | None], bytes | None]:
+        """Whether the stored table ``table_id`` is private, its seats' token digests and its
+        watch token's digest, without its actions (it must exist)."""
+        spec = json.loads(self._spec_text(table_id))
+        d = self._digests(table_id)
+        return bool(spec.get("private", False)), (d[0], d[1], d[2], d[3]), d[4]
+
+    def _digests(self, table_id: str) -> list[bytes | None]:
+        """The table's token digests: seats 0–3, then the watch token (``None`` if none)."""
+        digests: list[bytes | None] = [None, None, None, None, None]
+        for seat, digest in self._execute(
+            "SELECT seat, digest FROM tokens WHERE table_id = ?", (table_id,)
+        ):
+            digests[seat] = bytes(digest)
+        return digests
+
     def _spec_text(self, table_id: str) -> str:
         rows = self._execute("SELECT spec FROM tables WHERE id = ?", (table_id,))
         if not rows:
@@ -321,11 +339,7 @@ class Store:
     def _load(self, table_id: str, spec_text: str) -> StoredTable:
         """The table's rows read back; raises :class:`TableUnavailableError` if its spec or
         an action code cannot be read (a row edited or corrupted)."""
-        digests: list[bytes | None] = [None, None, None, None, None]  # seats 0-3, watch
-        for seat, digest in self._execute(
-            "SELECT seat, digest FROM tokens WHERE table_id = ?", (table_id,)
-        ):
-            digests[seat] = bytes(digest)
+        digests = self._digests(table_id)
         try:
             spec = TableSpec.from_dict(json.loads(spec_text))
         except (KoudiandianError, ValueError, TypeError, KeyError, AttributeError) as e:
