@@ -316,10 +316,14 @@ class Store:
         self, table_id: str
     ) -> tuple[bool, tuple[bytes | None, bytes | None, bytes | None, bytes | None], bytes | None]:
         """Whether the stored table ``table_id`` is private, its seats' token digests and its
-        watch token's digest, without its actions (it must exist)."""
-        spec = json.loads(self._spec_text(table_id))
+        watch token's digest, without its actions (it must exist). A spec that cannot be
+        read counts as private."""
+        try:
+            private = bool(json.loads(self._spec_text(table_id)).get("private", False))
+        except (ValueError, AttributeError):
+            private = True
         d = self._digests(table_id)
-        return bool(spec.get("private", False)), (d[0], d[1], d[2], d[3]), d[4]
+        return private, (d[0], d[1], d[2], d[3]), d[4]
 
     def _digests(self, table_id: str) -> list[bytes | None]:
         """The table's token digests: seats 0–3, then the watch token (``None`` if none)."""
