@@ -298,9 +298,9 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _prune(args: argparse.Namespace) -> int:
-    from .server.store import Store
+    from .server.store import Store, is_postgres_url
 
-    if not Path(args.db).exists():
+    if not is_postgres_url(args.db) and not Path(args.db).exists():
         raise InvalidArgumentError(f"no database {args.db!r}")
     store = Store(args.db)
     try:
