@@ -8,7 +8,8 @@ disk made with ``max_page_count``) take ``sqlite_db`` instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import itertools
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -35,3 +36,16 @@ def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 def sqlite_db(tmp_path: Path) -> str:
     """A fresh SQLite file (for tests of what only SQLite has)."""
     return str(tmp_path / "k.sqlite")
+
+
+@pytest.fixture
+def new_db(request: pytest.FixtureRequest, db: str, tmp_path: Path) -> Callable[[], str]:
+    """Another fresh database of ``db``'s backend at each call (a test that needs two)."""
+    made = itertools.count(1)
+
+    def make() -> str:
+        if db.startswith("postgresql://"):
+            return fresh_url(request.getfixturevalue("postgres"))
+        return str(tmp_path / f"k{next(made)}.sqlite")
+
+    return make

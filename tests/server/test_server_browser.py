@@ -85,35 +85,36 @@ def no_cjk_fonts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def site(
-    tmp_path_factory: pytest.TempPathFactory, no_cjk_fonts: dict[str, str]
-) -> Iterator[tuple[int, Any]]:
-    """A server on a free port and a headless Chromium without CJK fonts."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    port = free_port()
-    db = tmp_path_factory.mktemp("db") / "k.sqlite"
-    with (
-        server_process(
-            db,
-            port,
-            "--bot-delay",
-            "0",
-            "--claim-wait",
-            "0.05",
-            "--allow-seeds",
-            "--max-tables-per-minute",
-            "5000",
-        ),
-        sync_api.sync_playwright() as pw,
-    ):
+def chromium(no_cjk_fonts: dict[str, str]) -> Iterator[Any]:
+    """A headless Chromium without CJK fonts (one for the module)."""
+    with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(
             executable_path=CHROMIUM,
             headless=True,
             args=["--no-sandbox", "--disable-gpu"],
             env=no_cjk_fonts,
         )
-        yield port, browser
+        yield browser
         browser.close()
+
+
+@pytest.fixture
+def site(db: str, chromium: Any) -> Iterator[tuple[int, Any]]:
+    """A server over ``db`` on a free port, and the headless Chromium."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    with server_process(
+        db,
+        port,
+        "--bot-delay",
+        "0",
+        "--claim-wait",
+        "0.05",
+        "--allow-seeds",
+        "--max-tables-per-minute",
+        "5000",
+    ):
+        yield port, chromium
 
 
 def _post(port: int, path: str, body: Any) -> Any:

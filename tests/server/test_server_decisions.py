@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,8 +26,8 @@ from tests.support.server_util import act_message, choose, deadline, recv  # noq
 
 
 @pytest.fixture
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:", bot_delay=0, claim_wait=0, allow_seeds=True)) as c:
+def client(db: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as c:
         yield c
 
 
@@ -158,8 +157,7 @@ def test_a_resend_after_a_reconnect_does_not_play_the_next_turn(client: TestClie
     assert client.get(f"/tables/{tid}").json() == before
 
 
-def test_a_rebuilt_table_numbers_its_decisions_as_before(tmp_path: Path) -> None:
-    db = tmp_path / "k.sqlite"
+def test_a_rebuilt_table_numbers_its_decisions_as_before(db: str) -> None:
     store = Store(db)
     spec = TableSpec.parse({"seats": ["human", "human", "greedy", "human"], "seed": 4})
     table, _, _, _ = Lobby(store, claim_wait=0).create(spec)

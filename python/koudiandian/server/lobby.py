@@ -303,6 +303,8 @@ class Lobby:
             return table
         if table_id in self.unavailable:
             raise TableUnavailableError(self.unavailable[table_id])
+        if "\x00" in table_id:  # no id holds one, and PostgreSQL refuses it in a query
+            raise no_table(table_id)
         owner = self.store.owner(table_id)
         if owner is not None and owner.live and owner.server != self.server:
             raise TableElsewhereError(f"table {table_id!r} is played at {owner.url}", owner.url)

@@ -98,7 +98,11 @@ class PostgresStore(Store):
         self._start_counting()
         self._in_block = False
         self._db = self._connect()
-        self._migrate()
+        try:
+            self._migrate()
+        except BaseException:  # a schema refused (newer), or not created: no connection kept
+            self._db.close()
+            raise
 
     def _connect(self) -> psycopg.Connection[tuple[Any, ...]]:
         try:
