@@ -580,16 +580,13 @@ def test_the_log_shows_an_answer_once_and_the_claim_label_what_may_be_done(
 # -- a table that moves between the server's processes ------------------------------------
 
 
-def test_the_page_follows_its_table_to_the_process_that_plays_it(
-    site: tuple[int, Any], tmp_path: Path
-) -> None:
+def test_the_page_follows_its_table_to_the_process_that_plays_it(db: str, chromium: Any) -> None:
     """Two processes on one database: the page opened at the process that does not play the
     table is sent to the one that does; when that one is killed, the page finds the table
     again at the survivor, which took it over, and its seat plays on."""
     import signal
 
-    _, browser = site
-    db = tmp_path / "shared.sqlite"
+    browser = chromium
     ports = [free_port(), free_port()]
     extra = ("--bot-delay", "0", "--claim-wait", "0", "--lease", "1")
     with server_process(db, ports[0], *extra) as p0, server_process(db, ports[1], *extra) as p1:

@@ -83,7 +83,12 @@ function connect(resume) {
     // This process is gone (the socket never opened again): another one of the server's
     // plays the table now, or will once its lease runs out, and sends the page on.
     const others = (state.peers || []).filter((u) => u !== location.origin);
-    if (state.retry >= 2 && others.length) { moveTo(others[state.retry % others.length], location.hash.slice(1)); return; }
+    if (state.retry >= 2 && others.length) {
+      const fragment = new URLSearchParams(location.hash.slice(1));
+      fragment.set("away", location.origin);
+      moveTo(others[state.retry % others.length], fragment.toString());
+      return;
+    }
     // Resume where it stopped: the server sends the view and the events missed.
     state.retry = Math.min(state.retry + 1, 5);
     setTimeout(() => connect(true), 500 * state.retry);
@@ -101,9 +106,12 @@ function receive(m) {
   switch (m.type) {
     case "redirect":
       // The table is played by another process: go there (or, not yet known, ask again).
-      if (m.url) moveTo(m.url, location.hash.slice(1));
+      // Not back to the one it left because it had gone away: its lease has not run out
+      // yet, and this process takes the table over once it has (the socket retries).
+      if (m.url && m.url !== state.away) moveTo(m.url, location.hash.slice(1));
       break;
     case "hello":
+      state.away = null;
       state.seat = m.seat;
       state.seats = m.seats;
       break;
@@ -371,5 +379,6 @@ function renderReplay() {
     if (r.ok) NAMES = await r.json();
   } catch (e) { /* the raw names are shown */ }
   const params = new URLSearchParams(location.hash.slice(1));
+  state.away = params.get("away"); // the process it left because it had gone away
   if (params.get("table")) start(params.get("table"), params.get("token"));
 })();
