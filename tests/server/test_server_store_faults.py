@@ -114,11 +114,16 @@ def _rows(db: str) -> list[Any]:
 
 
 # SQLite only: 924b10f's schema was SQLite's (PostgreSQL stores began at schema 2).
-def test_a_database_written_by_924b10f_still_loads(sqlite_db: str) -> None:
+def test_a_database_written_by_924b10f_still_loads(
+    sqlite_db: str, caplog: pytest.LogCaptureFixture
+) -> None:
     db = sqlite_db
     moves = {"a0": 3, "b1": 0}
     # Four people: no bot acts once it is loaded, and the tables stand as stored.
     old = _old_database(db, {"a0": (_spec(5, people=True), 3), "b1": (_spec(6), 0)})
+    with caplog.at_level(logging.WARNING, "koudiandian.server"):
+        Store(db).close()  # the upgrade is said, not silent
+    assert f"upgraded from schema version 0 to {SCHEMA_VERSION}" in caplog.text
     with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         for tid, match in old.items():
             state = client.get(f"/tables/{tid}").json()

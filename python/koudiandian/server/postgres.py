@@ -134,6 +134,8 @@ class PostgresStore(Store):
             for v in range(version + 1, SCHEMA_VERSION + 1):
                 for statement in _MIGRATIONS[v]:
                     self._db.execute(statement)
+            if version < SCHEMA_VERSION:
+                self._upgraded(version)
             self._db.execute("UPDATE schema_version SET version = %s", (SCHEMA_VERSION,))
 
     @property

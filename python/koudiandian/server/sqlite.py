@@ -77,7 +77,11 @@ class SQLiteStore(Store):
         self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self._db.execute("PRAGMA foreign_keys=ON")
         self._db.execute("PRAGMA busy_timeout=5000")  # another process's write, on one file
-        self._migrate()
+        try:
+            self._migrate()
+        except BaseException:  # a schema refused (newer), or not created: nothing kept open
+            self._db.close()
+            raise
 
     def _migrate(self) -> None:
         """Create the schema, or bring an older one up to :data:`SCHEMA_VERSION`."""
@@ -97,6 +101,7 @@ class SQLiteStore(Store):
                 for v in range(version + 1, SCHEMA_VERSION + 1):
                     for statement in _MIGRATIONS[v]:
                         self._db.execute(statement)
+                self._upgraded(version)
             self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     @property

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -58,6 +59,8 @@ __all__ = [
     "DEFAULT_LEASE",
     "is_postgres_url",
 ]
+
+_log = logging.getLogger("koudiandian.server")
 
 #: The version of the schema this code writes.
 SCHEMA_VERSION = 2
@@ -165,6 +168,15 @@ class Store:
             yield
         except self._errors as e:
             raise StorageError(f"the database {self.path} refused a write: {e}") from e
+
+    def _upgraded(self, version: int) -> None:
+        """Say that the schema was brought from ``version`` to :data:`SCHEMA_VERSION`."""
+        _log.warning(
+            "the database %s was upgraded from schema version %d to %d",
+            self.path,
+            version,
+            SCHEMA_VERSION,
+        )
 
     def _refuse_newer(self, version: int) -> None:
         if version > SCHEMA_VERSION:
