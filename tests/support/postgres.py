@@ -4,8 +4,10 @@
 folder, listening on 127.0.0.1 and a Unix socket in that folder only. Each test gets a
 schema of its own in it (:func:`fresh_url`), which is far quicker than a database each.
 
-Without the binaries the PostgreSQL half of the tests is skipped, saying why, unless
-``KOUDIANDIAN_REQUIRE_POSTGRES=1`` (``.ci/run`` sets it): then it fails.
+Without the binaries :func:`cluster` raises :class:`PostgresMissing`; the tests' fixture
+then skips the PostgreSQL half of the tests, saying why, unless
+``KOUDIANDIAN_REQUIRE_POSTGRES=1`` (``.ci/run`` sets it): then it fails. The load benchmark
+(``benches/server_load.py --db postgres``) starts its cluster here too.
 """
 
 from __future__ import annotations
@@ -15,18 +17,25 @@ import glob
 import itertools
 import os
 import shutil
+import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
-from tests.support.server_util import free_port
-
-__all__ = ["Cluster", "cluster", "fresh_url"]
+__all__ = ["Cluster", "PostgresMissing", "cluster", "fresh_url"]
 
 _schemas = itertools.count()
+
+
+class PostgresMissing(RuntimeError):
+    """Debian's postgresql binaries are not installed."""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def _bin() -> Path | None:
@@ -59,15 +68,12 @@ def cluster() -> Iterator[Cluster]:
     """Start a cluster in a temporary folder; stop it and remove the folder at the end."""
     binaries = _bin()
     if binaries is None:
-        message = "PostgreSQL is not installed (Debian's postgresql package)"
-        if os.environ.get("KOUDIANDIAN_REQUIRE_POSTGRES") == "1":
-            pytest.fail(message)
-        pytest.skip(message)
+        raise PostgresMissing("PostgreSQL is not installed (Debian's postgresql package)")
     folder = Path(tempfile.mkdtemp(prefix="kdd-pg-"))
     if os.geteuid() == 0:
         shutil.chown(folder, "postgres")
     data = folder / "data"
-    port = free_port()
+    port = _free_port()
     subprocess.run(
         _as_postgres([str(binaries / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres"])
         + ["--no-sync", "-E", "UTF8"],
