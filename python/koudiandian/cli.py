@@ -17,6 +17,7 @@ from . import __version__
 from .errors import InvalidArgumentError, KoudiandianError
 from .meld import Meld
 from .rules import Rules
+from .server.store import DEFAULT_LEASE
 from .server.windows import DEFAULT_CLAIM_WAIT
 from .settlement import score_formula
 from .simulate import BOTS, DEFAULT_BOTS, MAX_UNITS, SimulationInterrupted, simulate
@@ -293,14 +294,17 @@ def _serve(args: argparse.Namespace) -> int:
         allow_seeds=args.allow_seeds,
         limits=limits,
         allowed_origins=args.allow_origin,
+        public_url=args.public_url,
+        server_id=args.server_id,
+        lease=args.lease,
     )
     return 0
 
 
 def _prune(args: argparse.Namespace) -> int:
-    from .server.store import Store
+    from .server.store import Store, is_postgres_url
 
-    if not Path(args.db).exists():
+    if not is_postgres_url(args.db) and not Path(args.db).exists():
         raise InvalidArgumentError(f"no database {args.db!r}")
     store = Store(args.db)
     try:
@@ -517,20 +521,60 @@ def _add_limits(sv: argparse.ArgumentParser) -> None:
         sv.add_argument(flag, type=kind, default=default, help=f"{text} (default {default:g})")
 
 
+_SERVE_EPILOG = """\
+several processes (docs/server.md, "Several processes"):
+  Run each process on its own port over one PostgreSQL database, each with the URL its
+  clients reach it at; any of them takes any request and sends the client on to the
+  process that plays its table (new tables go to the least loaded one):
+
+    koudiandian serve --db postgresql://kdd@db:5432/kdd --port 8001 --public-url http://host:8001
+    koudiandian serve --db postgresql://kdd@db:5432/kdd --port 8002 --public-url http://host:8002
+
+  Behind a load balancer, route /tables/ID/... to any process (affinity by table id saves
+  a redirect). A process that dies loses its tables to the others within --lease seconds
+  (plus a third of it); its clients reconnect and get the events they missed. A process
+  stopped with SIGTERM hands its tables over at once. GET /health and GET /metrics
+  (Prometheus text) are for monitoring.
+"""
+
+
 def _add_serve(sub: _Commands) -> None:
     """``koudiandian serve``: the game server."""
     sv = sub.add_parser(
         "serve",
         help="run the game server: tables over WebSockets and a browser table "
         "(needs the [server] extra)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=_SERVE_EPILOG,
     )
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     sv.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     sv.add_argument(
         "--db",
         default="koudiandian.sqlite",
-        help="the SQLite database of tables; created if missing, its tables resumed if not "
-        "(default koudiandian.sqlite)",
+        help="the database of tables: a SQLite file, created if missing, its tables resumed "
+        "if not (default koudiandian.sqlite); or a PostgreSQL URL "
+        "(postgresql://USER@HOST:PORT/DB) that several server processes share",
+    )
+    sv.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="where clients reach this process (default http://HOST:PORT); with several "
+        "processes, the other processes send the clients of this one's tables there",
+    )
+    sv.add_argument(
+        "--server-id",
+        metavar="ID",
+        help="this process's id in the database (default the public URL): a process "
+        "restarted with the same id takes its tables back at once",
+    )
+    sv.add_argument(
+        "--lease",
+        type=float,
+        default=DEFAULT_LEASE,
+        metavar="SECONDS",
+        help="how long a table's lease lasts unless its process renews it (every third of "
+        f"it): a table whose process dies moves within about that long (default {DEFAULT_LEASE:g})",
     )
     sv.add_argument(
         "--bot-delay",
@@ -578,7 +622,11 @@ def _add_prune(sub: _Commands) -> None:
         help="delete the game server's tables whose match ended more than --days days ago "
         "(safe while the server runs)",
     )
-    pr.add_argument("--db", default="koudiandian.sqlite", help="the server's SQLite database")
+    pr.add_argument(
+        "--db",
+        default="koudiandian.sqlite",
+        help="the server's database (a SQLite file or a PostgreSQL URL)",
+    )
     pr.add_argument(
         "--days", type=float, required=True, help="keep tables that ended fewer days ago"
     )

@@ -29,7 +29,9 @@ __all__ = [
     "InvalidTokenError",
     "TableNotFoundError",
     "TableUnavailableError",
+    "TableElsewhereError",
     "StorageError",
+    "LeaseLostError",
     "LimitError",
     "OriginError",
 ]
@@ -132,10 +134,27 @@ class TableUnavailableError(KoudiandianError, LookupError):
     what failed (``koudiandian.server``)."""
 
 
+class TableElsewhereError(KoudiandianError, LookupError):
+    """The table is played by another process of the game server (several processes share
+    one database, docs/server.md): ``owner`` is that process's public URL, where a client
+    is to ask for it again (``koudiandian.server``)."""
+
+    def __init__(self, message: str, owner: str) -> None:
+        super().__init__(message)
+        #: The public URL of the server process that plays the table.
+        self.owner = owner
+
+
 class StorageError(KoudiandianError, RuntimeError):
     """The game server's database refused a write (a full disk, an I/O error): the action or
     the new table is not taken, and nothing changed; the same request may succeed once the
     database can write again (``koudiandian.server``)."""
+
+
+class LeaseLostError(StorageError):
+    """The game server process no longer holds a table's lease (another process took the
+    table over, docs/server.md): its actions are not committed, and the process lets the
+    table go (``koudiandian.server``)."""
 
 
 class LimitError(KoudiandianError, RuntimeError):

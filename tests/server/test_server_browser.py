@@ -85,35 +85,36 @@ def no_cjk_fonts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def site(
-    tmp_path_factory: pytest.TempPathFactory, no_cjk_fonts: dict[str, str]
-) -> Iterator[tuple[int, Any]]:
-    """A server on a free port and a headless Chromium without CJK fonts."""
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    port = free_port()
-    db = tmp_path_factory.mktemp("db") / "k.sqlite"
-    with (
-        server_process(
-            db,
-            port,
-            "--bot-delay",
-            "0",
-            "--claim-wait",
-            "0.05",
-            "--allow-seeds",
-            "--max-tables-per-minute",
-            "5000",
-        ),
-        sync_api.sync_playwright() as pw,
-    ):
+def chromium(no_cjk_fonts: dict[str, str]) -> Iterator[Any]:
+    """A headless Chromium without CJK fonts (one for the module)."""
+    with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(
             executable_path=CHROMIUM,
             headless=True,
             args=["--no-sandbox", "--disable-gpu"],
             env=no_cjk_fonts,
         )
-        yield port, browser
+        yield browser
         browser.close()
+
+
+@pytest.fixture
+def site(db: str, chromium: Any) -> Iterator[tuple[int, Any]]:
+    """A server over ``db`` on a free port, and the headless Chromium."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    port = free_port()
+    with server_process(
+        db,
+        port,
+        "--bot-delay",
+        "0",
+        "--claim-wait",
+        "0.05",
+        "--allow-seeds",
+        "--max-tables-per-minute",
+        "5000",
+    ):
+        yield port, chromium
 
 
 def _post(port: int, path: str, body: Any) -> Any:
@@ -574,3 +575,36 @@ def test_the_log_shows_an_answer_once_and_the_claim_label_what_may_be_done(
         assert (name in label) == (kind in kinds), (label, kinds)
     assert errors == []
     page.close()
+
+
+# -- a table that moves between the server's processes ------------------------------------
+
+
+def test_the_page_follows_its_table_to_the_process_that_plays_it(db: str, chromium: Any) -> None:
+    """Two processes on one database: the page opened at the process that does not play the
+    table is sent to the one that does; when that one is killed, the page finds the table
+    again at the survivor, which took it over, and its seat plays on."""
+    import signal
+
+    browser = chromium
+    ports = [free_port(), free_port()]
+    extra = ("--bot-delay", "0", "--claim-wait", "0", "--lease", "1")
+    with server_process(db, ports[0], *extra) as p0, server_process(db, ports[1], *extra) as p1:
+        time.sleep(1)  # both have heartbeated: both are live
+        made = _post(ports[0], "/tables", {"seats": ["human", "greedy", "greedy", "greedy"]})
+        owner = made["url"]
+        home, other = (ports[0], ports[1]) if owner.endswith(f":{ports[0]}") else ports[::-1]
+        errors: list[str] = []
+        page = _page(browser, errors)
+        page.goto(f"http://127.0.0.1:{other}/#table={made['id']}&token={made['tokens'][0]}")
+        page.wait_for_url(f"http://127.0.0.1:{home}/**", timeout=10_000)
+        page.wait_for_function("document.querySelectorAll('#my-hand .tile').length >= 13")
+        assert page.locator("#connection").text_content() == "connected"
+        {ports[0]: p0, ports[1]: p1}[home].send_signal(signal.SIGKILL)
+        page.wait_for_url(f"http://127.0.0.1:{other}/**", timeout=20_000)
+        page.wait_for_function("document.querySelectorAll('#my-hand .tile').length >= 13")
+        page.wait_for_function("document.querySelector('#connection').textContent === 'connected'")
+        state = _get(other, f"/tables/{made['id']}?token={made['tokens'][0]}")
+        assert state["url"] == f"http://127.0.0.1:{other}"
+        assert errors == []
+        page.close()

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,18 +16,18 @@ pytest.importorskip("httpx2")
 from koudiandian import Match, Rules  # noqa: E402
 from koudiandian.server import create_app  # noqa: E402
 from koudiandian.server.decisions import Decisions  # noqa: E402
+from koudiandian.server.lobby import Lobby  # noqa: E402
 from koudiandian.server.protocol import PROTOCOL  # noqa: E402
 from koudiandian.server.spec import TableSpec  # noqa: E402
 from koudiandian.server.store import Store  # noqa: E402
-from koudiandian.server.tables import Lobby  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from tests.support.server_util import act_message, choose, deadline, recv  # noqa: E402, F401
 
 
 @pytest.fixture
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:", bot_delay=0, claim_wait=0, allow_seeds=True)) as c:
+def client(db: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as c:
         yield c
 
 
@@ -158,11 +157,10 @@ def test_a_resend_after_a_reconnect_does_not_play_the_next_turn(client: TestClie
     assert client.get(f"/tables/{tid}").json() == before
 
 
-def test_a_rebuilt_table_numbers_its_decisions_as_before(tmp_path: Path) -> None:
-    db = tmp_path / "k.sqlite"
+def test_a_rebuilt_table_numbers_its_decisions_as_before(db: str) -> None:
     store = Store(db)
     spec = TableSpec.parse({"seats": ["human", "human", "greedy", "human"], "seed": 4})
-    table, _, _ = Lobby(store, claim_wait=0).create(spec)
+    table, _, _, _ = Lobby(store, claim_wait=0).create(spec)
     rng = random.Random(1)
     for _ in range(60):
         seat = table.match.to_act[0]

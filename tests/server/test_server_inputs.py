@@ -36,8 +36,8 @@ _DEEP = "[" * 4000 + "]" * 4000
 
 
 @pytest.fixture
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:", bot_delay=0, allow_seeds=True)) as c:
+def client(db: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db, bot_delay=0, allow_seeds=True)) as c:
         yield c
 
 

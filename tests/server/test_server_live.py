@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import urllib.request
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -52,11 +51,9 @@ def _act(ws: Any, view: dict[str, Any]) -> None:
     ws.send(json.dumps(act_message(view, action)))
 
 
-def test_oversized_frames_and_vanished_clients_change_nothing(tmp_path: Path) -> None:
+def test_oversized_frames_and_vanished_clients_change_nothing(db: str) -> None:
     port = free_port()
-    with server_process(
-        tmp_path / "k.sqlite", port, "--bot-delay", "0", "--claim-wait", "0", "--allow-seeds"
-    ):
+    with server_process(db, port, "--bot-delay", "0", "--claim-wait", "0", "--allow-seeds"):
         a = _post(
             port, {"private": False, "seats": ["human", "greedy", "greedy", "greedy"], "seed": 41}
         )

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +19,7 @@ from koudiandian.server.store import Store  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from tests.support.server_util import recv  # noqa: E402
+from tests.support.sql import sql  # noqa: E402
 
 
 def _until_over(client: TestClient, tid: str) -> dict[str, Any]:
@@ -32,8 +32,7 @@ def _until_over(client: TestClient, tid: str) -> dict[str, Any]:
     raise AssertionError(f"table {tid} did not finish")
 
 
-def test_a_finished_table_leaves_memory_and_is_served_from_the_store(tmp_path: Path) -> None:
-    db = tmp_path / "k.sqlite"
+def test_a_finished_table_leaves_memory_and_is_served_from_the_store(db: str) -> None:
     with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         lobby = client.app.state.lobby  # type: ignore[attr-defined]
         tid = client.post("/tables", json={"seats": ["greedy"] * 4, "seed": 2, "match": 2}).json()[
@@ -67,26 +66,20 @@ def test_a_finished_table_leaves_memory_and_is_served_from_the_store(tmp_path: P
 
 
 def test_an_operator_prunes_finished_tables_older_than_n_days(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    db: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    db = tmp_path / "k.sqlite"
     with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         old = client.post("/tables", json={"seats": ["greedy"] * 4, "seed": 1}).json()["id"]
         new = client.post("/tables", json={"seats": ["greedy"] * 4, "seed": 2}).json()["id"]
         live = client.post("/tables", json={"seats": ["human"] * 4}).json()["id"]
         _until_over(client, old)
         _until_over(client, new)
-    store = Store(db)
-    store._db.execute("UPDATE tables SET finished = finished - 3 * 86400 WHERE id = ?", (old,))
-    store.close()
+    sql(db, "UPDATE tables SET finished = finished - 3 * 86400 WHERE id = ?", (old,))
     assert main(["prune", "--db", str(db), "--days", "2"]) == 0
     assert "pruned 1 finished table" in capsys.readouterr().out
     store = Store(db)
     assert dict(store.index()) == {new: True, live: False}
-    assert (
-        store._db.execute("SELECT count(*) FROM actions WHERE table_id = ?", (old,)).fetchone()[0]
-        == 0
-    )
+    assert sql(db, "SELECT count(*) FROM actions WHERE table_id = ?", (old,)) == [(0,)]
     store.close()
     with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         assert client.get(f"/tables/{old}").status_code == 404
@@ -133,8 +126,7 @@ def test_a_connection_over_its_byte_cap_is_closed_as_too_slow() -> None:
     asyncio.run(run())
 
 
-def test_a_running_server_forgets_a_table_pruned_under_it(tmp_path: Path) -> None:
-    db = tmp_path / "k.sqlite"
+def test_a_running_server_forgets_a_table_pruned_under_it(db: str) -> None:
     with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         tid = client.post("/tables", json={"seats": ["greedy"] * 4}).json()["id"]
         deadline = time.monotonic() + 60

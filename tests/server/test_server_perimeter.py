@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 import time
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -26,42 +24,45 @@ from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from tests.support.server_util import deadline, recv  # noqa: E402, F401
+from tests.support.sql import sql  # noqa: E402
 
 ONE_PERSON = {"seats": ["human", "greedy", "greedy", "greedy"]}
 PUBLIC = {**ONE_PERSON, "private": False}
 
 
 @pytest.fixture
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:", bot_delay=0)) as c:
+def client(db: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db, bot_delay=0)) as c:
         yield c
 
 
-def test_a_seed_is_refused_unless_the_server_allows_seeds(client: TestClient) -> None:
+def test_a_seed_is_refused_unless_the_server_allows_seeds(
+    client: TestClient, new_db: Callable[[], str]
+) -> None:
     r = client.post("/tables", json={**ONE_PERSON, "seed": 12345})
     assert r.status_code == 400
     assert r.json()["error"] == "InvalidArgumentError"
     assert "seed" in r.json()["message"] and "--allow-seeds" in r.json()["message"]
     assert client.get("/tables").json()["tables"] == []
     assert client.post("/tables", json=ONE_PERSON).status_code == 201  # no seed: fine
-    with TestClient(create_app(":memory:", bot_delay=0, allow_seeds=True)) as seeded:
+    with TestClient(create_app(new_db(), bot_delay=0, allow_seeds=True)) as seeded:
         r = seeded.post("/tables", json={**ONE_PERSON, "seed": 12345})
         assert r.status_code == 201, r.text
 
 
-def _limited(**limits: Any) -> TestClient:
-    return TestClient(create_app(":memory:", bot_delay=0, limits=Limits(**limits)))
+def _limited(db: str, **limits: Any) -> TestClient:
+    return TestClient(create_app(db, bot_delay=0, limits=Limits(**limits)))
 
 
-def test_tables_beyond_the_limits_are_refused_by_name() -> None:
-    with _limited(tables=2) as client:
+def test_tables_beyond_the_limits_are_refused_by_name(db: str) -> None:
+    with _limited(db, tables=2) as client:
         for _ in range(2):
             assert client.post("/tables", json=PUBLIC).status_code == 201
         r = client.post("/tables", json=PUBLIC)
         assert r.status_code == 503 and r.json()["error"] == "LimitError"
         assert "tables=2" in r.json()["message"]
         assert len(client.get("/tables").json()["tables"]) == 2
-    with _limited(tables_per_minute=3) as client:
+    with _limited(db, tables_per_minute=3) as client:
         for _ in range(3):
             assert client.post("/tables", json=PUBLIC).status_code == 201
         r = client.post("/tables", json=PUBLIC)
@@ -78,8 +79,8 @@ def _refused(client: TestClient, path: str, limit: str) -> None:
         assert closed.value.code == CLOSE_LIMIT
 
 
-def test_sockets_beyond_the_limits_are_refused_by_name() -> None:
-    with _limited(sockets_per_table=2, sockets_per_address=3) as client:
+def test_sockets_beyond_the_limits_are_refused_by_name(db: str) -> None:
+    with _limited(db, sockets_per_table=2, sockets_per_address=3) as client:
         a = client.post("/tables", json=PUBLIC).json()["id"]
         b = client.post("/tables", json=PUBLIC).json()["id"]
         with client.websocket_connect(f"/tables/{a}/ws") as w1:
@@ -95,8 +96,8 @@ def test_sockets_beyond_the_limits_are_refused_by_name() -> None:
             assert recv(w4)["type"] == "hello"
 
 
-def test_a_socket_over_the_message_rate_is_slowed_to_it() -> None:
-    with _limited(messages_per_second=100, message_burst=10) as client:
+def test_a_socket_over_the_message_rate_is_slowed_to_it(db: str) -> None:
+    with _limited(db, messages_per_second=100, message_burst=10) as client:
         tid = client.post("/tables", json=PUBLIC).json()["id"]
         with client.websocket_connect(f"/tables/{tid}/ws") as ws:
             while recv(ws)["type"] != "view":
@@ -172,9 +173,9 @@ def test_state_changing_requests_from_a_foreign_origin_are_refused(client: TestC
     assert client.get("/tables", headers={"Origin": FOREIGN}).status_code == 200
 
 
-def test_a_socket_from_a_foreign_origin_is_refused() -> None:
+def test_a_socket_from_a_foreign_origin_is_refused(db: str) -> None:
     other = "https://b.koudiandian.example"
-    with TestClient(create_app(":memory:", bot_delay=0, allowed_origins=[other])) as client:
+    with TestClient(create_app(db, bot_delay=0, allowed_origins=[other])) as client:
         t = client.post("/tables", json=ONE_PERSON).json()
         path = f"/tables/{t['id']}/ws?token={t['tokens'][0]}"
         with client.websocket_connect(path, headers={"Origin": FOREIGN}) as ws:
@@ -210,9 +211,9 @@ def test_every_response_carries_the_security_headers(client: TestClient) -> None
         assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp, path
 
 
-def test_a_bad_allowed_origin_is_refused_by_name() -> None:
+def test_a_bad_allowed_origin_is_refused_by_name(db: str) -> None:
     with pytest.raises(InvalidArgumentError, match="evil.example/page"):
-        create_app(":memory:", allowed_origins=["https://evil.example/page"])
+        create_app(db, allowed_origins=["https://evil.example/page"])
 
 
 def test_a_table_with_a_person_is_private_by_default(client: TestClient) -> None:
@@ -265,16 +266,15 @@ def test_privacy_is_the_creators_choice(client: TestClient) -> None:
     assert r.status_code == 400 and "private" in r.json()["message"]
 
 
-def test_a_table_stored_before_private_tables_stays_public(tmp_path: Path) -> None:
-    db = tmp_path / "old.sqlite"
+def test_a_table_stored_before_private_tables_stays_public(db: str) -> None:
     spec = TableSpec.parse(ONE_PERSON).to_dict()
     del spec["private"]  # what 924b10f wrote
-    with sqlite3.connect(db) as con:
-        Store(db).close()
-        con.execute(
-            "INSERT INTO tables (id, spec, created) VALUES (?, ?, ?)",
-            ("old", json.dumps(spec), 0.0),
-        )
+    Store(db).close()
+    sql(
+        db,
+        "INSERT INTO tables (id, spec, created) VALUES (?, ?, ?)",
+        ("old", json.dumps(spec), 0.0),
+    )
     with TestClient(create_app(db)) as client:
         assert [x["id"] for x in client.get("/tables").json()["tables"]] == ["old"]
         assert not client.get("/tables/old").json()["private"]
@@ -291,8 +291,7 @@ def test_serve_refuses_bad_limits_and_origins_by_name(capsys: pytest.CaptureFixt
     assert "ftp://x" in capsys.readouterr().err
 
 
-def test_a_private_table_stays_private_after_a_restart(tmp_path: Path) -> None:
-    db = tmp_path / "k.sqlite"
+def test_a_private_table_stays_private_after_a_restart(db: str) -> None:
     with TestClient(create_app(db, bot_delay=0)) as client:
         t = client.post("/tables", json=ONE_PERSON).json()
     with TestClient(create_app(db, bot_delay=0)) as client:

@@ -25,14 +25,14 @@ from tests.support.server_util import deadline, free_port, recv, wait_until_up  
 
 
 @contextlib.contextmanager
-def logged_server(tmp_path: Path, *extra: str) -> Iterator[tuple[int, Path]]:
-    """``koudiandian serve`` at the default log level, everything it logs in a file."""
+def logged_server(tmp_path: Path, db: str, *extra: str) -> Iterator[tuple[int, Path]]:
+    """``koudiandian serve`` over ``db`` at the default log level, everything it logs in a file."""
     port = free_port()
     log = tmp_path / "server.log"
     with log.open("wb") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "koudiandian", "serve", "--port", str(port)]
-            + ["--db", str(tmp_path / "k.sqlite"), "--bot-delay", "0", *extra],
+            + ["--db", db, "--bot-delay", "0", *extra],
             env=dict(os.environ, PYTHONUNBUFFERED="1"),
             stdout=out,
             stderr=subprocess.STDOUT,
@@ -59,8 +59,8 @@ def _post(port: int, body: dict[str, Any]) -> Any:
         return json.loads(r.read())
 
 
-def test_no_token_reaches_the_log(tmp_path: Path) -> None:
-    with logged_server(tmp_path) as (port, log):
+def test_no_token_reaches_the_log(tmp_path: Path, db: str) -> None:
+    with logged_server(tmp_path, db) as (port, log):
         table = _post(port, {"seats": ["human", "human", "greedy", "greedy"]})
         tid, tokens = table["id"], table["tokens"]
         url = f"ws://127.0.0.1:{port}/tables/{tid}/ws"
@@ -94,8 +94,8 @@ def _closed_within(sock: socket.socket, seconds: float) -> float:
             pytest.fail(f"the server kept a half-sent request open for {seconds} s")
 
 
-def test_half_sent_requests_are_closed(tmp_path: Path) -> None:
-    with logged_server(tmp_path, "--header-timeout", "2") as (port, _):
+def test_half_sent_requests_are_closed(tmp_path: Path, db: str) -> None:
+    with logged_server(tmp_path, db, "--header-timeout", "2") as (port, _):
         half = [
             b"GET /tables HTTP/1.1\r\nHost: 127.0.0.1\r\n",  # headers never ended
             b"GET /tables/" + b"x" * 8192,  # an 8 KB request line, never ended

@@ -23,8 +23,8 @@ from tests.support.server_util import act_message, choose, deadline, recv  # noq
 
 
 @pytest.fixture
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:", bot_delay=0, claim_wait=0, allow_seeds=True)) as c:
+def client(db: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as c:
         yield c
 
 
@@ -270,8 +270,8 @@ def test_a_socket_closed_mid_hand_resumes_and_other_tables_keep_playing(
     assert events_of(seen) + events_of(rest) == Game.replay(full).events_for(0)
 
 
-def test_bots_wait_their_delay() -> None:
-    with TestClient(create_app(":memory:", bot_delay=0.2, allow_seeds=True)) as client:
+def test_bots_wait_their_delay(db: str) -> None:
+    with TestClient(create_app(db, bot_delay=0.2, allow_seeds=True)) as client:
         tid, _ = new_table(client, seats=["greedy"] * 4, bot_delay=0.05)
         with client.websocket_connect(f"/tables/{tid}/ws?views=all") as ws:
             until(ws, "view")

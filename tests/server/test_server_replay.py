@@ -20,8 +20,8 @@ from starlette.testclient import TestClient  # noqa: E402
 
 
 @pytest.fixture
-def client() -> Iterator[TestClient]:
-    with TestClient(create_app(":memory:", bot_delay=0, claim_wait=0, allow_seeds=True)) as c:
+def client(db: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as c:
         yield c
 
 

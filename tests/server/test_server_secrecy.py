@@ -113,10 +113,8 @@ def _secrets_of_others(message: dict[str, Any], seat: int) -> list[str]:
     ("rules", "seed"),
     [("taiyuan", 3), ("taiyuan,wildcards=random", 8), ("hebei", 5), ("changsha", 2)],
 )
-def test_a_seat_and_a_spectator_see_nothing_of_the_others(rules: str, seed: int) -> None:
-    with TestClient(
-        create_app(":memory:", bot_delay=0, claim_wait=0.01, allow_seeds=True)
-    ) as client:
+def test_a_seat_and_a_spectator_see_nothing_of_the_others(rules: str, seed: int, db: str) -> None:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0.01, allow_seeds=True)) as client:
         r = client.post(
             "/tables",
             json={

@@ -1,5 +1,6 @@
 """Persistence: the SQLite store in WAL mode, each action committed before it is broadcast,
-tables rebuilt by replay after a restart, and after ``kill -9`` of a real server."""
+tables rebuilt by replay after a restart, and after ``kill -9`` of a real server (each on
+SQLite and on PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ import json
 import signal
 import sqlite3
 import urllib.request
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,11 +32,12 @@ from tests.support.server_util import (  # noqa: E402, F401
 )
 
 
-def test_the_store_is_in_wal_mode(tmp_path: Path) -> None:
-    store = Store(tmp_path / "k.sqlite")
+# SQLite only: WAL is SQLite's journal mode (PostgreSQL has its own WAL, always on).
+def test_the_store_is_in_wal_mode(sqlite_db: str) -> None:
+    store = Store(sqlite_db)
     assert store.journal_mode == "wal"
     store.close()
-    db = sqlite3.connect(tmp_path / "k.sqlite")
+    db = sqlite3.connect(sqlite_db)
     assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     db.close()
 
@@ -45,8 +46,7 @@ def _act(ws: Any, view: dict[str, Any]) -> None:
     ws.send_json(act_message(view, choose(view["legal_actions"], view["drawn"])))
 
 
-def test_every_action_is_committed_before_its_events_are_sent(tmp_path: Path) -> None:
-    db = tmp_path / "k.sqlite"
+def test_every_action_is_committed_before_its_events_are_sent(db: str) -> None:
     with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         r = client.post(
             "/tables",
@@ -72,8 +72,7 @@ def test_every_action_is_committed_before_its_events_are_sent(tmp_path: Path) ->
         assert checks > 5
 
 
-def test_a_restarted_server_rebuilds_every_table_exactly(tmp_path: Path) -> None:
-    db = tmp_path / "k.sqlite"
+def test_a_restarted_server_rebuilds_every_table_exactly(db: str) -> None:
     states: dict[str, str] = {}
     tokens: dict[str, str] = {}
     with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
@@ -169,8 +168,7 @@ def _act_raw(ws: Any, view: dict[str, Any]) -> None:
     ws.send(json.dumps(act_message(view, a)))
 
 
-def test_kill_9_mid_hand_then_restart_resumes_every_table(tmp_path: Path) -> None:
-    db = tmp_path / "k.sqlite"
+def test_kill_9_mid_hand_then_restart_resumes_every_table(db: str) -> None:
     port = free_port()
     with server_process(db, port, "--bot-delay", "0", "--claim-wait", "0", "--allow-seeds") as proc:
         t = _post(
@@ -227,13 +225,12 @@ def test_kill_9_mid_hand_then_restart_resumes_every_table(tmp_path: Path) -> Non
         assert o.until_to_act() is not None
 
 
-def test_actions_the_store_cannot_commit_are_undone(tmp_path: Path) -> None:
+def test_actions_the_store_cannot_commit_are_undone(db: str) -> None:
+    from koudiandian.server.lobby import Lobby
     from koudiandian.server.spec import TableSpec
-    from koudiandian.server.tables import Lobby
 
-    db = tmp_path / "k.sqlite"
     store = Store(db)
-    table, _, _ = Lobby(store, claim_wait=0).create(  # the bots act within the human's action
+    table, _, _, _ = Lobby(store, claim_wait=0).create(  # the bots act within the human's action
         TableSpec.parse(
             {
                 "private": False,

@@ -1,13 +1,14 @@
-"""The store under faults: a database of the first schema still loads, one bad stored table
-is set aside while the others serve, and a full disk refuses an action (the socket kept,
-the table as it was) until it has room again."""
+"""The store under faults: a database of the first schema still loads, one of a newer schema
+is refused, one bad stored table is set aside while the others serve (these two on SQLite
+and PostgreSQL), and a full disk refuses an action (the socket kept, the table as it was)
+until it has room again."""
 
 from __future__ import annotations
 
 import json
 import logging
 import sqlite3
-from pathlib import Path
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -18,10 +19,11 @@ pytest.importorskip("httpx2")
 from koudiandian import Match  # noqa: E402
 from koudiandian.server import create_app  # noqa: E402
 from koudiandian.server.spec import TableSpec  # noqa: E402
-from koudiandian.server.store import SCHEMA_VERSION, Store  # noqa: E402
+from koudiandian.server.store import SCHEMA_VERSION, Store, is_postgres_url  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from tests.support.server_util import choose, recv  # noqa: E402
+from tests.support.sql import sql  # noqa: E402
 
 # The schema as 924b10f created it (schema version 0, no user_version set): data, not code,
 # so that a change of the store's SQL cannot change what this test builds.
@@ -51,28 +53,44 @@ _INSERT_TOKEN = "INSERT INTO tokens (table_id, seat, digest) VALUES (?, ?, ?)"
 _INSERT_ACTION = "INSERT INTO actions (table_id, n, seat, action) VALUES (?, ?, ?, ?)"
 
 
-def _old_database(db: Path, tables: dict[str, tuple[dict[str, Any], int]]) -> dict[str, Match]:
-    """A database as 924b10f wrote it: for each id, a table of that spec after that many
+def _write_tables(
+    execute: Callable[[str, Sequence[Any]], object],
+    tables: dict[str, tuple[dict[str, Any], int]],
+) -> dict[str, Match]:
+    """Write, with 924b10f's statements, for each id a table of that spec after that many
     actions (each seat taking its first legal action); returns the matches as they stand."""
-    con = sqlite3.connect(db)
-    con.executescript("PRAGMA journal_mode=WAL;" + _SCHEMA_924B10F)
     matches = {}
     for created, (tid, (spec, moves)) in enumerate(tables.items()):
-        con.execute(_INSERT_TABLE, (tid, json.dumps(spec, sort_keys=True), 1000.0 + created))
+        execute(_INSERT_TABLE, (tid, json.dumps(spec, sort_keys=True), 1000.0 + created))
         for seat, kind in enumerate(spec["seats"]):
             if kind == "human":
-                con.execute(_INSERT_TOKEN, (tid, seat, bytes(32)))
+                execute(_INSERT_TOKEN, (tid, seat, bytes(32)))
         rules = TableSpec.from_dict(spec).rules
         match = Match(rules, seed=spec["seed"], length=spec["match"] or 1)
         for n in range(moves):
             seat = match.to_act[0]
             action = match.legal_actions(seat)[0]
             match.step(seat, action)
-            con.execute(_INSERT_ACTION, (tid, n, seat, action.code))
+            execute(_INSERT_ACTION, (tid, n, seat, action.code))
         matches[tid] = match
+    return matches
+
+
+def _old_database(db: str, tables: dict[str, tuple[dict[str, Any], int]]) -> dict[str, Match]:
+    """A SQLite database as 924b10f wrote it, holding ``tables`` (:func:`_write_tables`)."""
+    con = sqlite3.connect(db)
+    con.executescript("PRAGMA journal_mode=WAL;" + _SCHEMA_924B10F)
+    matches = _write_tables(con.execute, tables)
     con.commit()
     con.close()
     return matches
+
+
+def _stored_database(db: str, tables: dict[str, tuple[dict[str, Any], int]]) -> dict[str, Match]:
+    """A database of the store's schema, SQLite or PostgreSQL, holding ``tables`` written
+    as 924b10f wrote them (the columns it did not know left to their defaults)."""
+    Store(db).close()
+    return _write_tables(lambda statement, params: sql(db, statement, params), tables)
 
 
 # A table's spec as 924b10f stored it (TableSpec.to_dict, sorted keys), the seed left out.
@@ -91,22 +109,21 @@ def _spec(seed: int, *, people: bool = False) -> dict[str, Any]:
     return {**json.loads(_SPEC_924B10F), "seed": seed, **seats}
 
 
-def _rows(db: Path) -> list[Any]:
-    con = sqlite3.connect(db)
-    try:
-        return [
-            con.execute(f"SELECT * FROM {t} ORDER BY 1, 2").fetchall()
-            for t in ("tables", "tokens", "actions")
-        ]
-    finally:
-        con.close()
+def _rows(db: str) -> list[Any]:
+    return [sql(db, f"SELECT * FROM {t} ORDER BY 1, 2") for t in ("tables", "tokens", "actions")]
 
 
-def test_a_database_written_by_924b10f_still_loads(tmp_path: Path) -> None:
-    db = tmp_path / "old.sqlite"
+# SQLite only: 924b10f's schema was SQLite's (PostgreSQL stores began at schema 2).
+def test_a_database_written_by_924b10f_still_loads(
+    sqlite_db: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    db = sqlite_db
     moves = {"a0": 3, "b1": 0}
     # Four people: no bot acts once it is loaded, and the tables stand as stored.
     old = _old_database(db, {"a0": (_spec(5, people=True), 3), "b1": (_spec(6), 0)})
+    with caplog.at_level(logging.WARNING, "koudiandian.server"):
+        Store(db).close()  # the upgrade is said, not silent
+    assert f"upgraded from schema version 0 to {SCHEMA_VERSION}" in caplog.text
     with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         for tid, match in old.items():
             state = client.get(f"/tables/{tid}").json()
@@ -115,37 +132,34 @@ def test_a_database_written_by_924b10f_still_loads(tmp_path: Path) -> None:
             assert lobby.get(tid).match.to_json() == match.to_json()
         assert {t["id"] for t in client.get("/tables").json()["tables"]} == {"a0", "b1"}
     store = Store(db)
-    assert store.schema_version == SCHEMA_VERSION == 1
+    assert store.schema_version == SCHEMA_VERSION == 2
     assert [i for i, _ in store.index()] == ["a0", "b1"]
     store.close()
 
 
-def test_a_database_of_a_newer_schema_is_refused_by_name(tmp_path: Path) -> None:
+def test_a_database_of_a_newer_schema_is_refused_by_name(db: str) -> None:
     from koudiandian.errors import StorageError
 
-    db = tmp_path / "new.sqlite"
-    con = sqlite3.connect(db)
-    con.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
-    con.close()
-    with pytest.raises(StorageError, match="schema version 2"):
+    if is_postgres_url(db):  # the version is a row of its own on PostgreSQL
+        Store(db).close()
+        sql(db, "UPDATE schema_version SET version = ?", (SCHEMA_VERSION + 1,))
+    else:
+        sql(db, f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    with pytest.raises(StorageError, match=f"schema version {SCHEMA_VERSION + 1}"):
         Store(db)
 
 
 def test_one_bad_stored_table_is_set_aside_and_the_others_serve(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    db: str, caplog: pytest.LogCaptureFixture
 ) -> None:
-    db = tmp_path / "k.sqlite"
-    _old_database(
+    _stored_database(
         db,
         {"badcode": (_spec(1), 4), "illegal": (_spec(2), 4), "badspec": (_spec(3), 0)}
         | {"good": (_spec(4), 4)},
     )
-    con = sqlite3.connect(db)
-    con.execute("UPDATE actions SET action = 999999 WHERE table_id = 'badcode' AND n = 2")
-    con.execute("UPDATE actions SET seat = (seat + 1) % 4 WHERE table_id = 'illegal' AND n = 0")
-    con.execute("UPDATE tables SET spec = '{\"seats\": 7}' WHERE id = 'badspec'")
-    con.commit()
-    con.close()
+    sql(db, "UPDATE actions SET action = 999999 WHERE table_id = 'badcode' AND n = 2")
+    sql(db, "UPDATE actions SET seat = (seat + 1) % 4 WHERE table_id = 'illegal' AND n = 0")
+    sql(db, "UPDATE tables SET spec = '{\"seats\": 7}' WHERE id = 'badspec'")
     rows = _rows(db)
     with caplog.at_level(logging.ERROR, "koudiandian.server"):
         with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
@@ -168,14 +182,15 @@ def test_one_bad_stored_table_is_set_aside_and_the_others_serve(
             assert r.status_code == 201
     logged = caplog.text
     assert all(tid in logged for tid in ("badcode", "illegal", "badspec"))
-    # The bad tables' rows are kept untouched (the schema's new column left empty).
+    # The bad tables' rows are kept untouched (never marked finished; their leases aside).
     bad = {"badcode", "illegal", "badspec"}
     for name, before_rows, after_rows in zip(("tables", "tokens", "actions"), rows, _rows(db)):
         old_bad = [r for r in before_rows if r[0] in bad]
         new_bad = [r for r in after_rows if r[0] in bad]
         if name == "tables":
-            assert all(r[3] is None for r in new_bad)
-            new_bad = [r[:3] for r in new_bad]
+            assert all(r[3] is None for r in old_bad + new_bad)
+            old_bad = [r[:4] for r in old_bad]
+            new_bad = [r[:4] for r in new_bad]
         assert new_bad == old_bad, name
 
 
@@ -193,11 +208,13 @@ def _make_room(store: Store) -> None:
     store._db.execute("PRAGMA max_page_count=1073741823")
 
 
+# SQLite only: a full disk is made with SQLite's max_page_count; PostgreSQL has no such cap
+# to set for one connection.
 def test_a_full_disk_refuses_the_action_keeps_the_socket_and_the_table(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
+    sqlite_db: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.WARNING, "koudiandian.server")
-    db = tmp_path / "k.sqlite"
+    db = sqlite_db
     store = Store(db)
     with TestClient(create_app(store, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         r = client.post(

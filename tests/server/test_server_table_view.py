@@ -27,8 +27,8 @@ from tests.support.server_util import act_message, deadline, recv, taken_by_the_
 DECLARING = {"rules": "taiyuan,wildcards=random", "seed": 1, "bot_delay": 0, "private": False}
 
 
-def test_the_names_a_table_shows_come_from_the_core() -> None:
-    with TestClient(create_app(":memory:", allow_seeds=True)) as client:
+def test_the_names_a_table_shows_come_from_the_core(db: str) -> None:
+    with TestClient(create_app(db, allow_seeds=True)) as client:
         names = client.get("/names").json()
     assert names["reasons"] == {r: {"chinese": c, "english": e} for r, (c, e) in REASONS.items()}
     assert names["reasons"]["dealer_bonus"] == {"chinese": "庄家", "english": "dealer bonus"}
@@ -46,7 +46,7 @@ def _first_view(ws: Any) -> dict[str, Any]:
             return dict(m["view"])
 
 
-def test_a_seat_alone_is_sent_its_ready_discards_and_winning_tiles() -> None:
+def test_a_seat_alone_is_sent_its_ready_discards_and_winning_tiles(db: str) -> None:
     rules = Rules.parse(DECLARING["rules"])  # type: ignore[arg-type]
     game = Match(rules, seed=1, length=1).game
     mine = game.view(0)
@@ -60,7 +60,7 @@ def test_a_seat_alone_is_sent_its_ready_discards_and_winning_tiles() -> None:
         for r in ready_discards(mine.hand, wildcards=mine.wildcards, rules=rules)
     ]
     assert expected and any(r["declarable"] for r in expected)
-    with TestClient(create_app(":memory:", bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
         r = client.post(
             "/tables", json={**DECLARING, "seats": ["human", "human", "greedy", "greedy"]}
         )

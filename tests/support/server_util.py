@@ -96,8 +96,9 @@ def wait_until_up(port: int, proc: subprocess.Popen[bytes], timeout: float = 30)
 
 
 @contextlib.contextmanager
-def server_process(db: Path, port: int, *extra: str) -> Iterator[subprocess.Popen[bytes]]:
-    """``koudiandian serve`` on 127.0.0.1:``port`` over ``db``; killed on exit."""
+def server_process(db: str | Path, port: int, *extra: str) -> Iterator[subprocess.Popen[bytes]]:
+    """``koudiandian serve`` on 127.0.0.1:``port`` over ``db`` (a SQLite file or a PostgreSQL
+    URL); killed on exit."""
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     proc = subprocess.Popen(
         [sys.executable, "-m", "koudiandian", "serve", "--port", str(port), "--db", str(db)]
@@ -121,7 +122,7 @@ def server_process(db: Path, port: int, *extra: str) -> Iterator[subprocess.Pope
             proc.stderr.close()
 
 
-def stored_matches(db: Path) -> dict[str, Match]:
+def stored_matches(db: str | Path) -> dict[str, Match]:
     """Every table in the database ``db``, rebuilt here from its spec and actions."""
     store = Store(db)
     try:

@@ -1,11 +1,16 @@
-"""A game server on the engine: tables over WebSockets, SQLite persistence, a browser table.
+"""A game server on the engine: tables over WebSockets, SQLite or PostgreSQL persistence
+(several processes on one database), a browser table.
 
 Install the extra (``pip install "koudiandian[server]"``) and run ``koudiandian serve``.
 The HTTP and WebSocket protocol is ``docs/server.md``; the modules:
 
 - :mod:`.app`: the Starlette application (routes, the WebSocket handler, static files)
-- :mod:`.tables`: a table (its match, bots, connections) and the lobby of tables
-- :mod:`.store`: the SQLite database (WAL) of tables, token digests and actions
+- :mod:`.tables`: a table (its match, bots, connections); :mod:`.lobby`: the tables this
+  process plays, their leases, takeovers and redirects
+- :mod:`.store`: the database of tables, token digests, actions and leases, with its
+  backends :mod:`.sqlite` (WAL) and :mod:`.postgres`
+- :mod:`.client`: a program's client of one seat, that follows its table when it moves
+- :mod:`.metrics`: ``GET /health`` and ``GET /metrics``
 - :mod:`.auth`: seat tokens; :mod:`.spec`: a table's settings
 - :mod:`.visibility`: what a seat or a spectator may see; :mod:`.windows`: every discard
   shown alike, whether or not a seat may claim it

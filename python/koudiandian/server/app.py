@@ -28,19 +28,22 @@ from ..errors import (
     LimitError,
     ProtocolError,
     StorageError,
+    TableElsewhereError,
     TableNotFoundError,
     TableUnavailableError,
 )
-from .auth import SUBPROTOCOL, token_of_subprotocols
+from .auth import SUBPROTOCOL, holder_of, token_of_subprotocols
 from .inputs import count, load_json, safe_text
 from .limits import CLOSE_LIMIT, BotGate, Gate, Limits, RateBucket
+from .lobby import Lobby
+from .metrics import health, metrics_text
 from .names import names
 from .origin import OriginGuard, normal_origin
 from .protocol import error_message, parse_message
 from .replay import frames, hands_of_jsonl
 from .spec import TableSpec
-from .store import Store
-from .tables import Connection, Lobby, Table, no_table
+from .store import DEFAULT_LEASE, Store
+from .tables import CLOSE_MOVED, Connection, Table, no_table
 from .windows import DEFAULT_CLAIM_WAIT
 
 __all__ = ["create_app", "MAX_BODY", "WS_MAX_SIZE"]
@@ -85,6 +88,9 @@ def create_app(
     allow_seeds: bool = False,
     limits: Limits | None = None,
     allowed_origins: Sequence[str] = (),
+    server: str | None = None,
+    url: str = "",
+    lease: float = DEFAULT_LEASE,
 ) -> Starlette:
     """The server over the database ``db`` (a path, or a :class:`Store`). Tables stored
     there are rebuilt at startup. ``bot_delay`` is the default of a table's bot delay;
@@ -92,7 +98,12 @@ def create_app(
     ``allow_seeds`` lets ``POST /tables`` pick a table's seed (for tests and replays: the
     seed deals every wall), refused otherwise. ``limits`` are the server's limits
     (default ``Limits()``). Browsers' state-changing requests and sockets are taken from
-    the server's own origin and ``allowed_origins`` only (``origin.py``)."""
+    the server's own origin and ``allowed_origins`` only (``origin.py``).
+
+    Several processes may share one database (a PostgreSQL URL, docs/server.md): ``server``
+    is this process's id there (default ``url``, or ``"local"``; a process restarted with
+    the same id takes its tables back at once), ``url`` its public URL (where clients of its
+    tables are sent), ``lease`` the seconds a table's lease lasts unless renewed."""
     origins = [normal_origin(o) for o in allowed_origins]  # a bad one raises here
     limits = Limits() if limits is None else limits
     store = db if isinstance(db, Store) else Store(db, durable=durable)
@@ -101,6 +112,9 @@ def create_app(
         default_bot_delay=bot_delay,
         claim_wait=claim_wait,
         bot_gate=BotGate(limits.bot_share, limits.bot_slice),
+        server=server or url or "local",
+        url=url,
+        lease=lease,
     )
 
     @contextlib.asynccontextmanager
@@ -112,6 +126,8 @@ def create_app(
         lobby.start()
         yield
         await lobby.stop()
+        if store is not db:  # the app opened it: the app closes it
+            store.close()
 
     guard = Middleware(OriginGuard, allowed_origins=origins)
     app = Starlette(
@@ -151,7 +167,7 @@ async def create_table(request: Request) -> Response:
     gate: Gate = request.app.state.gate
     lobby = _lobby(request)
     try:
-        gate.check_tables(sum(not t.match.is_over for t in lobby.tables.values()))
+        gate.check_tables(lobby.live_count())
     except LimitError as e:
         return _error(503, e)
     try:
@@ -164,32 +180,68 @@ async def create_table(request: Request) -> Response:
             default_bot_delay=request.app.state.bot_delay,
             allow_seed=request.app.state.allow_seeds,
         )
-        table, tokens, watch = lobby.create(spec)
+        table, tokens, watch, url = lobby.create(spec)
     except StorageError as e:
         return _error(503, e)
     except KoudiandianError as e:
         return _error(400, e)
-    return JSONResponse(
-        {"id": table.id, "tokens": tokens, "watch_token": watch, "state": table.public_state()},
-        status_code=201,
-    )
+    body = {"id": table.id, "tokens": tokens, "watch_token": watch, "url": url}
+    return JSONResponse({**body, "state": table.public_state()}, status_code=201)
 
 
-def _table(request: Request) -> Table:
-    """The table of the request's path; a private one only for a request carrying one of
-    its tokens (``?token=`` or ``Authorization: Bearer``), else it is not there."""
-    table_id = request.path_params["table_id"]
-    table = _lobby(request).get(table_id)
+def _request_token(request: Request) -> str | None:
+    """The token a request carries (``?token=`` or ``Authorization: Bearer``), if any."""
+    token = request.query_params.get("token")
+    auth = request.headers.get("authorization", "")
+    if token is None and auth[:7].lower() == "bearer ":
+        token = auth[7:].strip()
+    return token
+
+
+def _may_know(lobby: Lobby, table_id: str, token: str | None) -> bool:
+    """Whether a client with ``token`` may be told where table ``table_id`` (played by
+    another process) is: a public one, or a private one with one of its tokens."""
+    private, digests, watch = lobby.store.credentials(table_id)
+    if not private:
+        return True
+    try:
+        holder_of(table_id, token, digests, watch)
+    except InvalidTokenError:
+        return False
+    return True
+
+
+def _found(lobby: Lobby, table_id: str, token: str | None) -> Table:
+    """The table ``table_id`` (:meth:`Lobby.get`); a private one only for ``token``, one of
+    its tokens, else it is not there: a client without one is not even told where it is
+    played."""
+    try:
+        table = lobby.get(table_id)
+    except TableElsewhereError:
+        if not _may_know(lobby, table_id, token):
+            raise no_table(table_id) from None
+        raise
     if table.spec.private:
-        token = request.query_params.get("token")
-        auth = request.headers.get("authorization", "")
-        if token is None and auth[:7].lower() == "bearer ":
-            token = auth[7:].strip()
         try:
             table.holder_of(token)
         except InvalidTokenError:
             raise no_table(table_id) from None
     return table
+
+
+def _table(request: Request) -> Table:
+    """The table of the request's path (:func:`_found`, with the request's token)."""
+    return _found(_lobby(request), request.path_params["table_id"], _request_token(request))
+
+
+def _moved(request: Request, e: TableElsewhereError) -> Response:
+    """A request for a table another process plays: a 307 to the same path there, and the
+    JSON error naming the process's URL (``owner``)."""
+    target = e.owner.rstrip("/") + request.url.path
+    if request.url.query:
+        target += "?" + request.url.query
+    body = {"error": type(e).__name__, "message": safe_text(str(e)), "owner": e.owner}
+    return JSONResponse(body, status_code=307, headers={"location": target})
 
 
 async def list_tables(request: Request) -> Response:
@@ -198,7 +250,10 @@ async def list_tables(request: Request) -> Response:
 
 async def get_table(request: Request) -> Response:
     try:
-        return JSONResponse(_table(request).public_state())
+        table = _table(request)
+        return JSONResponse({**table.public_state(), "url": _lobby(request).url})
+    except TableElsewhereError as e:
+        return _moved(request, e)
     except TableNotFoundError as e:
         return _error(404, e)
     except TableUnavailableError as e:
@@ -210,6 +265,8 @@ async def get_hand(request: Request) -> Response:
     try:
         hand = count(request.path_params["hand"], "hand")
         game = _table(request).finished_hand(hand)
+    except TableElsewhereError as e:
+        return _moved(request, e)
     except TableNotFoundError as e:
         return _error(404, e)
     except TableUnavailableError as e:
@@ -223,6 +280,8 @@ async def get_hand_replay(request: Request) -> Response:
     try:
         hand = count(request.path_params["hand"], "hand")
         game = _table(request).finished_hand(hand)
+    except TableElsewhereError as e:
+        return _moved(request, e)
     except TableNotFoundError as e:
         return _error(404, e)
     except TableUnavailableError as e:
@@ -258,6 +317,18 @@ async def get_names(request: Request) -> Response:
     return JSONResponse(names())
 
 
+async def get_health(request: Request) -> Response:
+    """Whether this process serves: 200 with its counts, or 503 when its database does not
+    answer (a load balancer takes it out)."""
+    body, ok = health(_lobby(request))
+    return JSONResponse(body, status_code=200 if ok else 503)
+
+
+async def get_metrics(request: Request) -> Response:
+    """This process's figures in Prometheus's text format (docs/server.md, "Metrics")."""
+    return Response(metrics_text(_lobby(request)), media_type="text/plain; version=0.0.4")
+
+
 async def index(request: Request) -> Response:
     return FileResponse(_STATIC / "index.html")
 
@@ -266,8 +337,19 @@ async def play(websocket: WebSocket) -> None:
     offered = list(websocket.scope.get("subprotocols") or [])
     await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
     table_id = websocket.path_params["table_id"]
+    lobby = _lobby(websocket)
     try:
-        table = _lobby(websocket).get(table_id)
+        table = lobby.get(table_id)
+    except TableElsewhereError as e:
+        token = websocket.query_params.get("token") or token_of_subprotocols(offered)
+        if _may_know(lobby, table_id, token):  # told where to go
+            redirect = {"type": "redirect", "table": table_id, "url": e.owner}
+            await websocket.send_text(json.dumps([redirect]))
+            await websocket.close(CLOSE_MOVED)
+        else:
+            await websocket.send_text(json.dumps([error_message(no_table(table_id))]))
+            await websocket.close(CLOSE_NOT_FOUND)
+        return
     except (TableNotFoundError, TableUnavailableError) as e:
         await websocket.send_text(json.dumps([error_message(e)]))
         await websocket.close(
@@ -331,6 +413,8 @@ _ROUTES = [
     Route("/tables/{table_id}/hands/{hand}/replay", get_hand_replay),
     Route("/replay", post_replay, methods=["POST"]),
     Route("/names", get_names),
+    Route("/health", get_health),
+    Route("/metrics", get_metrics),
     WebSocketRoute("/tables/{table_id}/ws", play),
     Mount("/static", StaticFiles(directory=_STATIC), name="static"),
 ]
@@ -344,7 +428,7 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
             conn.sent_frame(text)
         if text is None:
             with contextlib.suppress(Exception):
-                await websocket.close(CLOSE_TOO_SLOW if conn.overflowed else 1000)
+                await websocket.close(CLOSE_TOO_SLOW if conn.overflowed else conn.close_code)
             return
         try:
             await websocket.send_text(text)

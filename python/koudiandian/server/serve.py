@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..errors import InvalidArgumentError
 from .limits import Limits
+from .store import DEFAULT_LEASE
 from .windows import DEFAULT_CLAIM_WAIT
 
 __all__ = ["serve", "MISSING_EXTRA"]
@@ -29,20 +30,33 @@ def serve(
     allow_seeds: bool = False,
     limits: Limits | None = None,
     allowed_origins: Sequence[str] = (),
+    public_url: str | None = None,
+    server_id: str | None = None,
+    lease: float = DEFAULT_LEASE,
 ) -> None:
-    """Serve tables on ``host:port``, stored in the SQLite database ``db``, until stopped.
+    """Serve tables on ``host:port``, stored in the database ``db`` (a SQLite file, or a
+    PostgreSQL URL that several processes share), until stopped.
     ``claim_wait`` (0–10 seconds) is the wait after each discard at a table with a person
     (docs/server.md, "The claim window"); ``allow_seeds`` lets a table's creator pick its
     seed (see :func:`create_app`); ``limits`` are the server's limits (default
     ``Limits()``), ``header_timeout`` included: a connection that sends no complete request
     headers for that long is closed; ``allowed_origins`` are the origins whose pages may act
-    besides the server's own."""
+    besides the server's own. ``public_url`` is where clients reach this process (default
+    ``http://host:port``): a client of a table played here is sent there by the other
+    processes; ``server_id`` its id in the database (default ``public_url``); ``lease`` the
+    seconds a table's lease lasts unless renewed (a table of a process that died moves
+    within about that long)."""
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port < 65536:
         raise InvalidArgumentError(f"port must be 0–65535, got {port!r}")
     if not 0 <= bot_delay <= 10:
         raise InvalidArgumentError(f"bot_delay must be 0–10 seconds, got {bot_delay!r}")
     if not 0 <= claim_wait <= 10:
         raise InvalidArgumentError(f"claim_wait must be 0–10 seconds, got {claim_wait!r}")
+    if not 0.3 <= lease <= 600:
+        raise InvalidArgumentError(f"lease must be 0.3–600 seconds, got {lease!r}")
+    url = public_url if public_url is not None else f"http://{host}:{port}"
+    if not url.startswith(("http://", "https://")) or len(url) > 200:
+        raise InvalidArgumentError(f"public_url must be an http(s) URL, got {url[:200]!r}")
     try:
         import uvicorn
 
@@ -61,6 +75,9 @@ def serve(
         allow_seeds=allow_seeds,
         limits=limits,
         allowed_origins=allowed_origins,
+        server=server_id or url,
+        url=url.rstrip("/"),
+        lease=lease,
     )
     uvicorn.run(
         app,

@@ -1,70 +1,84 @@
-"""The server's SQLite database: tables, seat-token digests and every accepted action.
+"""The server's database: tables, seat-token digests, every accepted action, and which server
+process plays each table.
 
 A table is its spec plus the decisions taken at it, in order; the server rebuilds it by
 replaying those decisions through a fresh :class:`~koudiandian.Match` (the engine deals the
-same hands from the spec's seed and logs the same events). The database runs in WAL mode;
-each action is its own transaction, committed before the server broadcasts its events, so a
-crash (even ``kill -9``) loses no action that any client has seen. ``synchronous=NORMAL``
-keeps a committed transaction through a crash of the process; ``durable=True`` (FULL)
-also through a crash of the machine, at the price of an fsync per action.
+same hands from the spec's seed and logs the same events). Each commit of actions is its own
+transaction, committed before the server broadcasts its events, so a crash (even ``kill
+-9``) loses no action that any client has seen.
 
-A write the database refuses (a full disk, an I/O error) raises :class:`StorageError` and
-leaves the database as it was. The schema's version is SQLite's ``user_version``: 0 is the
-schema of the first server (924b10f), 1 adds each table's ``finished`` time (set once its
-match is over, for :meth:`Store.prune`); an older database is brought up to date when opened.
+Two databases hold the same schema: SQLite (``Store("koudiandian.sqlite")``, the embedded
+default: one file, no set-up; :mod:`.sqlite`) and PostgreSQL (``Store("postgresql://…")``,
+for several server processes sharing one database; :mod:`.postgres`). ``Store(db)`` opens
+the one its argument names. This module holds what both share: the statements, the rows read
+back, the leases.
+
+**Leases.** Every table being played is owned by one server process at a time: its row
+names the owner (``owner``), the lease's number (``epoch``, raised by every takeover) and
+when the lease ends (``expires``, seconds of the database's clock) unless the owner renews
+it. A process commits a table's actions only while the row still carries the epoch it took
+(the fence: a process that lost the table can commit nothing, :class:`LeaseLostError`). The
+``servers`` table lists the processes, their public URLs and heartbeats, so that a client
+that reaches the wrong one is told where its table is, and new tables go to the least loaded.
+
+A write the database refuses (a full disk, an I/O error, a lost connection) raises
+:class:`StorageError` and leaves the database as it was. The schema's version: 0 is the
+schema of the first server (924b10f), 1 adds each table's ``finished`` time, 2 the lease
+columns and the ``servers`` table; an older database is brought up to date when opened, a
+newer one refused.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-import sqlite3
+import logging
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..action import Action, action_from_code
 from ..errors import (
     InvalidArgumentError,
     KoudiandianError,
+    LeaseLostError,
     StorageError,
     TableNotFoundError,
     TableUnavailableError,
 )
 from .spec import TableSpec
 
-__all__ = ["Store", "StoredTable", "SCHEMA_VERSION"]
+__all__ = [
+    "Store",
+    "StoredTable",
+    "Owner",
+    "SCHEMA_VERSION",
+    "COMMIT_BUCKETS",
+    "DEFAULT_LEASE",
+    "is_postgres_url",
+]
 
-#: The version of the schema this code writes (``PRAGMA user_version``).
-SCHEMA_VERSION = 1
+_log = logging.getLogger("koudiandian.server")
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    spec TEXT NOT NULL,
-    created REAL NOT NULL,
-    finished REAL  -- when its match ended (schema 1), NULL while it is played
-);
-CREATE TABLE IF NOT EXISTS tokens (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    digest BLOB NOT NULL,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS actions (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    n INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    action INTEGER NOT NULL,  -- Action.code: kind * 34 + tile
-    PRIMARY KEY (table_id, n)
-);
-"""
-# What brings a database of version v - 1 to version v.
-_MIGRATIONS = {1: "ALTER TABLE tables ADD COLUMN finished REAL"}
+#: The version of the schema this code writes.
+SCHEMA_VERSION = 2
+
+#: Seconds a table's lease lasts unless renewed (renewed every third of it): a table whose
+#: process dies moves to another within about this long.
+DEFAULT_LEASE = 3.0
+
+#: The upper bounds (seconds) of the commit-latency histogram's buckets (``GET /metrics``).
+COMMIT_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0)
+
+#: One row of the ``actions`` table: (table id, number, seat, ``Action.code``).
+ActionRow = tuple[str, int, int, int]
 
 
-_INSERT_ACTION = "INSERT INTO actions (table_id, n, seat, action) VALUES (?, ?, ?, ?)"
+def is_postgres_url(db: object) -> bool:
+    """Whether ``db`` names a PostgreSQL database (``postgresql://`` or ``postgres://``)."""
+    return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,98 +92,182 @@ class StoredTable:
     watch: bytes | None = None  # a private table's watch-token digest (stored as seat 4)
 
 
+@dataclass(frozen=True, slots=True)
+class Owner:
+    """The server process a table's lease names: its id, its public URL, and whether it is
+    live (its lease on the table has not expired)."""
+
+    server: str
+    url: str
+    live: bool
+
+
 class Store:
-    """The database at ``path`` (created if missing; ``":memory:"`` for none on disk)."""
+    """The database ``db``: a SQLite file (created if missing; ``":memory:"`` for none on
+    disk) or a PostgreSQL URL (``postgresql://USER@HOST:PORT/DB``; the database must exist,
+    the schema is created in it). ``durable`` makes SQLite fsync every commit
+    (PostgreSQL's own settings decide there).
 
-    def __init__(self, path: str | Path, *, durable: bool = False) -> None:
-        self.path = str(path)
-        # Autocommit: every statement outside an explicit transaction commits at once.
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._migrate()
-        self._rows: list[tuple[str, int, int, int]] | None = None  # inside a transaction
+    ``Store(db)`` returns the backend's subclass; what follows is the interface both give.
+    Statements are written with ``?`` parameters; a backend translates them."""
 
-    def _migrate(self) -> None:
-        """Create the schema, or bring an older one up to :data:`SCHEMA_VERSION`."""
-        version = self.schema_version
+    path: str
+    #: The SQL expression of the database's clock, in seconds since the epoch.
+    _NOW = "0"
+    #: The errors of the database's driver that mean a write was refused.
+    _errors: tuple[type[BaseException], ...] = ()
+
+    def __new__(cls, db: str | Path = ":memory:", *, durable: bool = False) -> Store:
+        if cls is Store:
+            if is_postgres_url(db):
+                from .postgres import PostgresStore
+
+                cls = PostgresStore
+            else:
+                from .sqlite import SQLiteStore
+
+                cls = SQLiteStore
+        return super().__new__(cls)
+
+    # -- what a backend gives ---------------------------------------------------------------
+
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Run one statement (autocommit, or in the open :meth:`_atomic` block); its rows."""
+        raise NotImplementedError
+
+    def _executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        raise NotImplementedError
+
+    @contextlib.contextmanager
+    def _atomic(self) -> Iterator[None]:
+        """One transaction around the block (a write lock taken at once)."""
+        raise NotImplementedError
+        yield  # pragma: no cover
+
+    def _commit_actions(self, table_id: str, epoch: int | None, rows: list[ActionRow]) -> None:
+        """Insert ``rows`` in one transaction, if the table's lease still has ``epoch``
+        (any, if ``None``); raises :class:`LeaseLostError` otherwise."""
+        raise NotImplementedError
+
+    @property
+    def schema_version(self) -> int:
+        """The database's schema version (0 for 924b10f's)."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        """Close the database; the store is not to be used after."""
+        raise NotImplementedError
+
+    # -- errors -----------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Turn a refused write into :class:`StorageError` (the backend has rolled back
+        what was open)."""
+        try:
+            yield
+        except self._errors as e:
+            raise StorageError(f"the database {self.path} refused a write: {e}") from e
+
+    def _upgraded(self, version: int) -> None:
+        """Say that the schema was brought from ``version`` to :data:`SCHEMA_VERSION`."""
+        _log.warning(
+            "the database %s was upgraded from schema version %d to %d",
+            self.path,
+            version,
+            SCHEMA_VERSION,
+        )
+
+    def _refuse_newer(self, version: int) -> None:
         if version > SCHEMA_VERSION:
             raise StorageError(
                 f"{self.path} has schema version {version}; this server reads up to "
                 f"{SCHEMA_VERSION} (a newer koudiandian wrote it)"
             )
-        if version == SCHEMA_VERSION:
-            return
-        fresh = (
-            self._db.execute("SELECT 1 FROM sqlite_master WHERE name = 'tables'").fetchone() is None
-        )
-        with self._writing():
-            self._db.execute("BEGIN IMMEDIATE")
-            if fresh:
-                for statement in _SCHEMA.split(";"):
-                    if statement.strip():
-                        self._db.execute(statement)
-            else:
-                for v in range(version + 1, SCHEMA_VERSION + 1):
-                    self._db.execute(_MIGRATIONS[v])
-            self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-            self._db.execute("COMMIT")
 
-    @property
-    def schema_version(self) -> int:
-        """The database's schema version (``PRAGMA user_version``; 0 for 924b10f's)."""
-        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+    # -- tables -----------------------------------------------------------------------------
 
-    @contextlib.contextmanager
-    def _writing(self) -> Iterator[None]:
-        """Turn a refused write into :class:`StorageError`, rolling back what is open (SQLite
-        has already rolled back a transaction that a full disk ended)."""
-        try:
-            yield
-        except sqlite3.Error as e:
-            if self._db.in_transaction:
-                with contextlib.suppress(sqlite3.Error):
-                    self._db.execute("ROLLBACK")
-            raise StorageError(f"the database {self.path} refused a write: {e}") from e
-
-    @property
-    def journal_mode(self) -> str:
-        """SQLite's journal mode in force: ``"wal"``, or ``"memory"`` for ``":memory:"``."""
-        return str(self._db.execute("PRAGMA journal_mode").fetchone()[0])
-
-    def add_table(self, table_id: str, spec: TableSpec, digests: dict[int, bytes]) -> None:
-        """Store a new table and its seats' token digests, in one transaction; raises
+    def add_table(
+        self,
+        table_id: str,
+        spec: TableSpec,
+        digests: dict[int, bytes],
+        *,
+        owner: str | None = None,
+        lease: float = 0.0,
+    ) -> None:
+        """Store a new table and its seats' token digests, in one transaction, its lease
+        given to the server ``owner`` (epoch 1) for ``lease`` seconds; raises
         :class:`StorageError` (storing nothing) if the database refuses it."""
-        with self._writing():
-            self._db.execute("BEGIN")
-            self._db.execute(
-                "INSERT INTO tables (id, spec, created) VALUES (?, ?, ?)",
-                (table_id, json.dumps(spec.to_dict(), sort_keys=True), time.time()),
+        with self._writing(), self._atomic():
+            self._execute(
+                "INSERT INTO tables (id, spec, created, owner, epoch, expires) "
+                f"VALUES (?, ?, ?, ?, 1, {self._NOW} + ?)",
+                (table_id, json.dumps(spec.to_dict(), sort_keys=True), time.time(), owner, lease),
             )
-            self._db.executemany(
+            self._executemany(
                 "INSERT INTO tokens (table_id, seat, digest) VALUES (?, ?, ?)",
                 [(table_id, seat, d) for seat, d in sorted(digests.items())],
             )
-            self._db.execute("COMMIT")
 
     def add_action(self, table_id: str, n: int, seat: int, action: Action) -> None:
         """Store action number ``n`` of the table (numbered from 0 across the match):
         committed at once, or with the enclosing :meth:`transaction`; raises
         :class:`StorageError` if the database refuses it."""
         row = (table_id, n, seat, action.code)
-        if self._rows is not None:
-            self._rows.append(row)
+        pending: list[ActionRow] | None = getattr(self, "_rows", None)
+        if pending is not None:
+            pending.append(row)
         else:
             with self._writing():
-                self._db.execute(_INSERT_ACTION, row)
+                self._commit_actions(table_id, None, [row])
+
+    @contextlib.contextmanager
+    def transaction(self, table_id: str | None = None, epoch: int | None = None) -> Iterator[None]:
+        """One transaction: the actions added inside are written and committed together when
+        the block ends; nothing is written if it raises, or if the database refuses the
+        commit (:class:`StorageError`). With ``epoch``, the commit is fenced: it is refused
+        (:class:`LeaseLostError`, nothing written) unless table ``table_id``'s lease still
+        has that epoch."""
+        if getattr(self, "_rows", None) is not None:
+            raise RuntimeError("transactions do not nest")
+        self._rows: list[ActionRow] | None = []
+        try:
+            yield
+            rows = self._rows
+        finally:
+            self._rows = None
+        if rows:
+            start = time.perf_counter()
+            with self._writing():
+                self._commit_actions(rows[0][0] if table_id is None else table_id, epoch, rows)
+            self._count_commit(len(rows), time.perf_counter() - start)
+
+    def _start_counting(self) -> None:
+        """Zero the counts of commits (a backend's constructor calls it)."""
+        #: Commits of actions, their actions, their total seconds, and how many took at
+        #: most each of :data:`COMMIT_BUCKETS`' bounds (``GET /metrics``).
+        self.commits = 0
+        self.committed_actions = 0
+        self.commit_seconds = 0.0
+        self.commit_buckets = [0] * len(COMMIT_BUCKETS)
+
+    def _count_commit(self, actions: int, seconds: float) -> None:
+        """Count a commit of ``actions`` that took ``seconds``."""
+        self.commits += 1
+        self.committed_actions += actions
+        self.commit_seconds += seconds
+        for i, bound in enumerate(COMMIT_BUCKETS):
+            if seconds <= bound:
+                self.commit_buckets[i] += 1
 
     def mark_finished(self, table_id: str, when: float | None = None) -> None:
         """Record that the table's match is over (at ``when``, default now), unless it is
-        recorded already; raises :class:`StorageError` if the database refuses it."""
+        recorded already; its lease ends with it. Raises :class:`StorageError` if the
+        database refuses it."""
         with self._writing():
-            self._db.execute(
-                "UPDATE tables SET finished = ? WHERE id = ? AND finished IS NULL",
+            self._execute(
+                "UPDATE tables SET finished = ?, owner = NULL WHERE id = ? AND finished IS NULL",
                 (time.time() if when is None else when, table_id),
             )
 
@@ -180,11 +278,10 @@ class Store:
         if isinstance(days, bool) or not isinstance(days, (int, float)) or not days >= 0:
             raise InvalidArgumentError(f"days must be a number 0 or more, got {days!r}")
         cutoff = (time.time() if now is None else now) - days * 86_400
-        with self._writing():
-            self._db.execute("BEGIN IMMEDIATE")
+        with self._writing(), self._atomic():
             ids = [
                 row[0]
-                for row in self._db.execute(
+                for row in self._execute(
                     "SELECT id FROM tables WHERE finished IS NOT NULL AND finished < ?",
                     (cutoff,),
                 )
@@ -194,8 +291,7 @@ class Store:
                 "DELETE FROM tokens WHERE table_id = ?",
                 "DELETE FROM tables WHERE id = ?",
             ):
-                self._db.executemany(statement, [(i,) for i in ids])
-            self._db.execute("COMMIT")
+                self._executemany(statement, [(i,) for i in ids])
         return ids
 
     def index(self) -> list[tuple[str, bool]]:
@@ -203,43 +299,69 @@ class Store:
         (:meth:`mark_finished`)."""
         return [
             (r[0], r[1] is not None)
-            for r in self._db.execute("SELECT id, finished FROM tables ORDER BY created, id")
+            for r in self._execute("SELECT id, finished FROM tables ORDER BY created, id")
+        ]
+
+    def listing(self) -> list[tuple[str, str, bool]]:
+        """Every stored table's id, spec (JSON text) and whether its match is recorded as
+        over, oldest first (what ``GET /tables`` lists of tables other processes play)."""
+        return [
+            (str(r[0]), str(r[1]), r[2] is not None)
+            for r in self._execute("SELECT id, spec, finished FROM tables ORDER BY created, id")
         ]
 
     def tables(self) -> Iterator[StoredTable]:
         """Every stored table, oldest first, with its actions in order."""
-        rows = self._db.execute("SELECT id, spec FROM tables ORDER BY created, id").fetchall()
+        rows = self._execute("SELECT id, spec FROM tables ORDER BY created, id")
         for table_id, spec_text in rows:
             yield self._load(table_id, spec_text)
 
     def spec_text(self, table_id: str) -> str:
         """The stored table's spec, as stored (JSON text); it must exist."""
-        row = self._db.execute("SELECT spec FROM tables WHERE id = ?", (table_id,)).fetchone()
-        if row is None:
-            raise TableNotFoundError(f"no table {table_id!r} in {self.path}")
-        return str(row[0])
+        return self._spec_text(table_id)
 
     def table(self, table_id: str) -> StoredTable:
         """One stored table (it must exist)."""
-        row = self._db.execute("SELECT spec FROM tables WHERE id = ?", (table_id,)).fetchone()
-        if row is None:
+        return self._load(table_id, self._spec_text(table_id))
+
+    def credentials(
+        self, table_id: str
+    ) -> tuple[bool, tuple[bytes | None, bytes | None, bytes | None, bytes | None], bytes | None]:
+        """Whether the stored table ``table_id`` is private, its seats' token digests and its
+        watch token's digest, without its actions (it must exist). A spec that cannot be
+        read counts as private."""
+        try:
+            private = bool(json.loads(self._spec_text(table_id)).get("private", False))
+        except (ValueError, AttributeError):
+            private = True
+        d = self._digests(table_id)
+        return private, (d[0], d[1], d[2], d[3]), d[4]
+
+    def _digests(self, table_id: str) -> list[bytes | None]:
+        """The table's token digests: seats 0–3, then the watch token (``None`` if none)."""
+        digests: list[bytes | None] = [None, None, None, None, None]
+        for seat, digest in self._execute(
+            "SELECT seat, digest FROM tokens WHERE table_id = ?", (table_id,)
+        ):
+            digests[seat] = bytes(digest)
+        return digests
+
+    def _spec_text(self, table_id: str) -> str:
+        rows = self._execute("SELECT spec FROM tables WHERE id = ?", (table_id,))
+        if not rows:
             raise TableNotFoundError(f"no table {table_id!r} in {self.path}")
-        return self._load(table_id, row[0])
+        return str(rows[0][0])
 
     def _load(self, table_id: str, spec_text: str) -> StoredTable:
         """The table's rows read back; raises :class:`TableUnavailableError` if its spec or
         an action code cannot be read (a row edited or corrupted)."""
-        digests: list[bytes | None] = [None, None, None, None, None]  # seats 0-3, watch
-        for seat, digest in self._db.execute(
-            "SELECT seat, digest FROM tokens WHERE table_id = ?", (table_id,)
-        ):
-            digests[seat] = bytes(digest)
+        digests = self._digests(table_id)
         try:
             spec = TableSpec.from_dict(json.loads(spec_text))
         except (KoudiandianError, ValueError, TypeError, KeyError, AttributeError) as e:
             raise TableUnavailableError(f"table {table_id!r}: its stored spec is bad: {e}") from e
         actions = []
-        for n, seat, code in self._db.execute(
+        for n, seat, code in self._execute(
             "SELECT n, seat, action FROM actions WHERE table_id = ? ORDER BY n", (table_id,)
         ):
             try:
@@ -256,24 +378,109 @@ class Store:
             digests[4],
         )
 
-    def close(self) -> None:
-        """Close the database; the store is not to be used after."""
-        self._db.close()
+    # -- server processes and leases ---------------------------------------------------------
 
-    @contextlib.contextmanager
-    def transaction(self) -> Iterator[None]:
-        """One transaction: the actions added inside are written and committed together when
-        the block ends; nothing is written if it raises, or if the database refuses the
-        commit (:class:`StorageError`)."""
-        if self._rows is not None:
-            raise RuntimeError("transactions do not nest")
-        self._rows = []
-        try:
-            yield
-            rows = self._rows
-        finally:
-            self._rows = None
+    def now(self) -> float:
+        """The database's clock (seconds since the epoch): the one every lease is kept by,
+        whichever machine its process runs on."""
+        return float(self._execute(f"SELECT {self._NOW}")[0][0])
+
+    def register(self, server: str, url: str) -> None:
+        """Name the server process ``server`` and its public URL ``url`` (a heartbeat)."""
         with self._writing():
-            self._db.execute("BEGIN")
-            self._db.executemany(_INSERT_ACTION, rows)
-            self._db.execute("COMMIT")
+            self._execute(
+                "INSERT INTO servers (id, url, heartbeat) "
+                f"VALUES (?, ?, {self._NOW}) "
+                f"ON CONFLICT (id) DO UPDATE SET url = excluded.url, heartbeat = {self._NOW}",
+                (server, url),
+            )
+
+    def leave(self, server: str) -> None:
+        """The process ``server`` stops: its leases end now (another process may take its
+        tables at once) and it is no longer live."""
+        with self._writing(), self._atomic():
+            self._execute(
+                f"UPDATE tables SET expires = {self._NOW} - 1 WHERE owner = ? AND finished IS NULL",
+                (server,),
+            )
+            self._execute("UPDATE servers SET heartbeat = 0 WHERE id = ?", (server,))
+
+    def renew(self, server: str, lease: float) -> dict[str, int]:
+        """The process ``server`` is alive: its heartbeat, and every lease it still holds
+        (its unfinished tables) extended ``lease`` seconds; returns them, id → epoch. A
+        table missing from the answer is no longer the process's."""
+        with self._writing(), self._atomic():
+            self._execute(f"UPDATE servers SET heartbeat = {self._NOW} WHERE id = ?", (server,))
+            rows = self._execute(
+                f"UPDATE tables SET expires = {self._NOW} + ? "
+                "WHERE owner = ? AND finished IS NULL RETURNING id, epoch",
+                (lease, server),
+            )
+        return {str(r[0]): int(r[1]) for r in rows}
+
+    def claim(self, table_id: str, server: str, lease: float) -> int | None:
+        """Take table ``table_id``'s lease for ``server`` for ``lease`` seconds, if it is
+        being played and its lease has ended, or names ``server`` (a restarted process takes
+        its own tables back), or names no one; returns the new epoch (one more than the
+        last: the previous holder's commits are refused from now on), or ``None``."""
+        with self._writing():
+            rows = self._execute(
+                f"UPDATE tables SET owner = ?, epoch = epoch + 1, expires = {self._NOW} + ? "
+                "WHERE id = ? AND finished IS NULL "
+                f"AND (owner IS NULL OR owner = ? OR expires < {self._NOW}) RETURNING epoch",
+                (server, lease, table_id, server),
+            )
+        return int(rows[0][0]) if rows else None
+
+    def owned(self, server: str) -> list[str]:
+        """The unfinished tables whose lease names ``server``, oldest first."""
+        return [
+            str(r[0])
+            for r in self._execute(
+                "SELECT id FROM tables WHERE owner = ? AND finished IS NULL ORDER BY created, id",
+                (server,),
+            )
+        ]
+
+    def orphans(self) -> list[str]:
+        """The unfinished tables whose lease has ended (their process died or left), oldest
+        first."""
+        return [
+            str(r[0])
+            for r in self._execute(
+                "SELECT id FROM tables WHERE finished IS NULL "
+                f"AND (owner IS NULL OR expires < {self._NOW}) ORDER BY created, id"
+            )
+        ]
+
+    def owner(self, table_id: str) -> Owner | None:
+        """Who plays table ``table_id``: ``None`` if no process holds it (it is finished, or
+        unknown, or its lease names no process)."""
+        rows = self._execute(
+            f"SELECT t.owner, s.url, t.expires >= {self._NOW} FROM tables t "
+            "JOIN servers s ON s.id = t.owner WHERE t.id = ? AND t.finished IS NULL",
+            (table_id,),
+        )
+        if not rows:
+            return None
+        return Owner(str(rows[0][0]), str(rows[0][1]), bool(rows[0][2]))
+
+    def servers(self, lease: float) -> list[tuple[str, str, int]]:
+        """The live server processes (a heartbeat within ``lease`` seconds): id, public
+        URL, and how many unfinished tables each holds; least loaded first."""
+        return [
+            (str(r[0]), str(r[1]), int(r[2]))
+            for r in self._execute(
+                "SELECT s.id, s.url, COUNT(t.id) FROM servers s "
+                "LEFT JOIN tables t ON t.owner = s.id AND t.finished IS NULL "
+                f"WHERE s.heartbeat >= {self._NOW} - ? GROUP BY s.id, s.url "
+                "ORDER BY COUNT(t.id), s.id",
+                (lease,),
+            )
+        ]
+
+    def _fence_refused(self, table_id: str, epoch: int) -> LeaseLostError:
+        return LeaseLostError(
+            f"table {table_id!r}: this process no longer holds its lease (epoch {epoch}); "
+            "another process took it over"
+        )

@@ -25,9 +25,7 @@ import asyncio
 import contextlib
 import json
 import logging
-import secrets
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,15 +33,15 @@ from typing import Any
 from ..action import Action
 from ..bots import Bot
 from ..errors import (
+    LeaseLostError,
     NotYourTurnError,
     StorageError,
     TableNotFoundError,
-    TableUnavailableError,
 )
 from ..game import Game
 from ..match import Match
 from ..simulate import BOTS, _LazyView
-from .auth import WATCH, holder_of, new_token, seat_of, token_digest
+from .auth import holder_of, seat_of
 from .decisions import Decisions
 from .handlogs import HandLogs
 from .limits import BotGate
@@ -55,7 +53,7 @@ from .windows import DEFAULT_CLAIM_WAIT, ClaimWindows
 
 __all__ = [
     "Table",
-    "Lobby",
+    "CLOSE_MOVED",
     "Connection",
     "MAX_QUEUED_BYTES",
     "FINISHED_CACHED",
@@ -81,6 +79,9 @@ except ImportError:  # pragma: no cover - orjson is in the [server] extra
 #: it (a client that does not read): its socket is closed with the too-slow code. A frame
 #: counts its length as text (JSON with ASCII escapes but for names: about its bytes).
 MAX_QUEUED_BYTES = 4 * 1024 * 1024
+#: The close code of a socket whose table is played by another process (after a
+#: ``redirect`` message naming it).
+CLOSE_MOVED = 4307
 #: Finished tables kept in memory, rebuilt from the store, once asked for (the most recent).
 FINISHED_CACHED = 16
 # Bot actions taken at once (bot_delay 0) before the table lets other tables run.
@@ -108,6 +109,7 @@ class Connection:
     queued_bytes: int = 0  # the size of the frames in ``queue``
     max_queued_bytes: int = MAX_QUEUED_BYTES
     overflowed: bool = False
+    close_code: int = 1000  # the code its socket is closed with once the queue ends
     pending: list[dict[str, Any]] = field(default_factory=list)
     start: dict[str, Any] | None = None  # the start_hand event sent for ``hand``
 
@@ -193,6 +195,11 @@ class Table:
         self.on_over: Callable[[Table], None] | None = None
         #: The share of the loop its bots may take, if no person sits here (the lobby's).
         self.bot_gate: BotGate | None = None
+        #: The epoch of this process's lease on the table: every commit is fenced by it
+        #: (``None``: not fenced, a table not held through a lease).
+        self.epoch: int | None = None
+        #: Called when a commit finds the lease taken by another process (the lobby's hook).
+        self.on_lost: Callable[[Table], None] | None = None
 
     # -- seats --------------------------------------------------------------------------
 
@@ -253,8 +260,14 @@ class Table:
         """One transaction for the actions taken inside; if it cannot be committed, the
         table forgets them by rebuilding itself from what the store holds."""
         try:
-            with self._store.transaction():
+            with self._store.transaction(self.id, self.epoch):
                 yield
+        except LeaseLostError:
+            # Another process plays the table now: this one lets it go, unchanged on disk.
+            _log.warning("table %s: its lease was taken over; it is let go", self.id)
+            if self.on_lost is not None:
+                self.on_lost(self)
+            raise
         except BaseException as e:
             self._rebuild()
             if isinstance(e, StorageError):
@@ -498,6 +511,17 @@ class Table:
         self._flush_one(conn, force_view=True)
         return conn
 
+    def move_connections(self, url: str | None) -> None:
+        """The table has moved to another process (its lease was taken over): tell every
+        connection where (``url``, ``None`` when not yet known: ask any process again) and
+        close it with :data:`CLOSE_MOVED`; the client reconnects there with its token,
+        ``hand`` and ``since``."""
+        for conn in list(self.connections):
+            conn.send({"type": "redirect", "table": self.id, "url": url})
+            conn.close_code = CLOSE_MOVED
+            conn.queue.put_nowait(None)
+        self.connections.clear()
+
     def disconnect(self, conn: Connection) -> None:
         """Forget ``conn`` (its socket has closed): it is sent nothing more."""
         self.connections.discard(conn)
@@ -625,177 +649,3 @@ class Table:
             # how many were asked.
             "actions": self.actions - self._answers,
         }
-
-
-class Lobby:
-    """Every table of a server, with the store that keeps them; ``claim_wait``, ``clock``
-    and ``sleep`` are given to each :class:`Table`, ``bot_gate`` to each table of bots.
-
-    ``tables`` holds the tables being played; a table whose match is over (as far as it has
-    shown) leaves it once no socket watches it (its id stays in ``finished``), and is
-    rebuilt from the store when asked for (:meth:`get`; the last :data:`FINISHED_CACHED`
-    are kept). A stored table that does not load is set aside in ``unavailable`` (its rows
-    untouched) and the others serve.
-    """
-
-    def __init__(
-        self,
-        store: Store,
-        *,
-        default_bot_delay: float = 0.5,
-        claim_wait: float = DEFAULT_CLAIM_WAIT,
-        clock: Callable[[], float] = time.monotonic,
-        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-        bot_gate: BotGate | None = None,
-    ) -> None:
-        self.store = store
-        self.default_bot_delay = default_bot_delay
-        self._pacing: dict[str, Any] = {"claim_wait": claim_wait, "clock": clock, "sleep": sleep}
-        self.bot_gate = bot_gate
-        self.tables: dict[str, Table] = {}
-        #: Tables whose match is over, not being played: id → (seats, private).
-        self.finished: dict[str, tuple[tuple[str, ...], bool]] = {}
-        #: Stored tables that do not load: id → why.
-        self.unavailable: dict[str, str] = {}
-        self._cache: OrderedDict[str, Table] = OrderedDict()
-        self._started = False
-
-    def _rebuilt(self, table_id: str) -> Table:
-        """The stored table ``table_id`` replayed; raises :class:`TableUnavailableError`
-        (and sets it aside) if it does not load."""
-        try:
-            stored = self.store.table(table_id)
-            table = Table(
-                stored.id, stored.spec, stored.digests, self.store, stored.watch, **self._pacing
-            )
-            table.replay(stored.actions)
-        except TableNotFoundError:  # pruned meanwhile (koudiandian prune)
-            self.finished.pop(table_id, None)
-            raise
-        except Exception as e:  # one bad table: set aside, the others serve
-            why = (
-                str(e)
-                if isinstance(e, TableUnavailableError)
-                else (f"table {table_id!r} does not replay: {type(e).__name__}: {e}")
-            )
-            self.unavailable[table_id] = why
-            self.tables.pop(table_id, None)
-            self.finished.pop(table_id, None)
-            _log.error("table %s is set aside (its rows are kept): %s", table_id, why)
-            raise TableUnavailableError(why) from None
-        return table
-
-    def load(self) -> int:
-        """Rebuild every stored table being played by replaying its actions (a table
-        recorded as finished is only listed); returns how many tables are being played. A
-        table that does not load is logged and set aside in ``unavailable``."""
-        for table_id, finished in self.store.index():
-            if finished:
-                self.finished[table_id] = self._listed(table_id)
-                continue
-            with contextlib.suppress(TableUnavailableError):
-                table = self._rebuilt(table_id)
-                if table.match.is_over:
-                    self._finish(table)
-                else:
-                    self._adopt(table)
-        return len(self.tables)
-
-    def _listed(self, table_id: str) -> tuple[tuple[str, ...], bool]:
-        """A finished table's seats and whether it is private, read from its stored spec
-        (tables stored before private tables existed are public)."""
-        with contextlib.suppress(Exception):
-            spec = json.loads(self.store.spec_text(table_id))
-            return tuple(spec["seats"]), bool(spec.get("private", False))
-        return (), True
-
-    def _adopt(self, table: Table) -> None:
-        table.on_over = self._finish
-        table.bot_gate = self.bot_gate
-        self.tables[table.id] = table
-        if self._started:
-            table.start()
-
-    def _finish(self, table: Table) -> None:
-        """``table``'s match is over: record it, and evict it once no socket watches it."""
-        if table.id not in self.finished:
-            try:
-                self.store.mark_finished(table.id)
-            except StorageError as e:  # marked at the next start instead
-                _log.warning("table %s: its end is not recorded: %s", table.id, e)
-        self.finished[table.id] = (table.spec.seats, table.spec.private)
-        if not table.connections and self.tables.get(table.id) is table:
-            del self.tables[table.id]
-            table.abandon()
-
-    def start(self) -> None:
-        """Start every table's bot driver (on the running event loop)."""
-        self._started = True
-        for table in list(self.tables.values()):
-            table.start()
-
-    async def stop(self) -> None:
-        """Stop every table (:meth:`Table.stop`)."""
-        for table in [*self.tables.values(), *self._cache.values()]:
-            await table.stop()
-        self._started = False
-
-    def create(self, spec: TableSpec) -> tuple[Table, list[str | None], str | None]:
-        """A new table for ``spec``, stored; returns it, each seat's token (``None`` for
-        a bot's seat) and, for a private table, its watch token (a spectator's). Raises
-        :class:`StorageError` (creating nothing) if the database refuses it."""
-        table_id = secrets.token_hex(5)
-        while self._known(table_id):  # pragma: no cover - 40 random bits
-            table_id = secrets.token_hex(5)
-        tokens: list[str | None] = [new_token() if k == HUMAN else None for k in spec.seats]
-        digests = {s: token_digest(table_id, t) for s, t in enumerate(tokens) if t is not None}
-        watch = new_token() if spec.private else None
-        if watch is not None:
-            digests[WATCH] = token_digest(table_id, watch)
-        self.store.add_table(table_id, spec, digests)
-        d = [digests.get(s) for s in range(4)]
-        table = Table(
-            table_id, spec, (d[0], d[1], d[2], d[3]), self.store, digests.get(WATCH), **self._pacing
-        )
-        self._adopt(table)
-        return table, tokens, watch
-
-    def _known(self, table_id: str) -> bool:
-        return table_id in self.tables or table_id in self.finished or table_id in self.unavailable
-
-    def listing(self) -> list[dict[str, Any]]:
-        """Every public table that loads, as ``GET /tables`` lists it: id, seats, whether it
-        is over (as far as it has shown: a claim window may hold its end; a private table is
-        never listed)."""
-        out = [
-            {"id": t.id, "seats": list(t.spec.seats), "over": t.over}
-            for t in self.tables.values()
-            if t.id not in self.finished and not t.spec.private
-        ]
-        out += [
-            {"id": i, "seats": list(seats), "over": True}
-            for i, (seats, private) in self.finished.items()
-            if not private
-        ]
-        return out
-
-    def get(self, table_id: str) -> Table:
-        """The table ``table_id`` (a finished one rebuilt from the store); raises
-        :class:`TableNotFoundError` if there is none, :class:`TableUnavailableError` if it
-        is stored but does not load."""
-        table = self.tables.get(table_id)
-        if table is not None:
-            return table
-        table = self._cache.get(table_id)
-        if table is not None:
-            self._cache.move_to_end(table_id)
-            return table
-        if table_id in self.unavailable:
-            raise TableUnavailableError(self.unavailable[table_id])
-        if table_id not in self.finished:
-            raise no_table(table_id)
-        table = self._rebuilt(table_id)
-        self._cache[table_id] = table
-        while len(self._cache) > FINISHED_CACHED:
-            self._cache.popitem(last=False)
-        return table

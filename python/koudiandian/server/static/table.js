@@ -34,7 +34,10 @@ $("#new-game").addEventListener("submit", async (ev) => {
   const data = await r.json();
   if (!r.ok) { $("#lobby-error").textContent = `${data.error}: ${data.message}`; return; }
   // The token stays in the fragment: it is never sent in a request line or a referrer.
-  location.hash = `table=${data.id}&token=${data.tokens[0]}`;
+  const fragment = `table=${data.id}&token=${data.tokens[0]}`;
+  // Another process of the server plays the table: the page moves there (docs/server.md).
+  if (data.url && data.url !== location.origin) { moveTo(data.url, fragment); return; }
+  location.hash = fragment;
   start(data.id, data.tokens[0]);
 });
 
@@ -65,21 +68,50 @@ function connect(resume) {
   const protocols = state.token ? ["koudiandian", "token." + state.token] : ["koudiandian"];
   const ws = new WebSocket(url, protocols);
   state.ws = ws;
-  ws.onopen = () => { $("#connection").textContent = "connected"; state.retry = 0; };
+  ws.onopen = () => {
+    $("#connection").textContent = "connected";
+    state.retry = 0;
+    // The server's live processes: where to look for the table if this one goes away.
+    fetch("/health").then((r) => r.json()).then((h) => { state.peers = h.peers || []; }).catch(() => {});
+  };
   // Every frame is a JSON array of messages, in order.
   ws.onmessage = (m) => { for (const msg of JSON.parse(m.data)) receive(msg); };
   ws.onclose = (e) => {
     $("#connection").textContent = `disconnected (${e.code})`;
     if (e.code === 4401 || e.code === 4404 || state.over) return;
+    if (state.moving) return;
+    // This process is gone (the socket never opened again): another one of the server's
+    // plays the table now, or will once its lease runs out, and sends the page on.
+    const others = (state.peers || []).filter((u) => u !== location.origin);
+    if (state.retry >= 2 && others.length) {
+      const fragment = new URLSearchParams(location.hash.slice(1));
+      fragment.set("away", location.origin);
+      moveTo(others[state.retry % others.length], fragment.toString());
+      return;
+    }
     // Resume where it stopped: the server sends the view and the events missed.
     state.retry = Math.min(state.retry + 1, 5);
     setTimeout(() => connect(true), 500 * state.retry);
   };
 }
 
+// The page goes to another process of the server, keeping its fragment (table and token).
+function moveTo(url, fragment) {
+  state.moving = true;
+  if (state.ws) { state.ws.onclose = null; state.ws.close(); }
+  location.href = `${url}/#${fragment}`;
+}
+
 function receive(m) {
   switch (m.type) {
+    case "redirect":
+      // The table is played by another process: go there (or, not yet known, ask again).
+      // Not back to the one it left because it had gone away: its lease has not run out
+      // yet, and this process takes the table over once it has (the socket retries).
+      if (m.url && m.url !== state.away) moveTo(m.url, location.hash.slice(1));
+      break;
     case "hello":
+      state.away = null;
       state.seat = m.seat;
       state.seats = m.seats;
       break;
@@ -347,5 +379,6 @@ function renderReplay() {
     if (r.ok) NAMES = await r.json();
   } catch (e) { /* the raw names are shown */ }
   const params = new URLSearchParams(location.hash.slice(1));
+  state.away = params.get("away"); // the process it left because it had gone away
   if (params.get("table")) start(params.get("table"), params.get("token"));
 })();

@@ -1,0 +1,179 @@
+"""The PostgreSQL backend of :class:`~.store.Store`: one database that several server
+processes share (docs/server.md, "Several processes").
+
+It needs psycopg 3 (in the ``[server]`` extra). The connection runs in autocommit mode; a
+commit of actions is one statement that inserts them only while the table's lease still has
+the process's epoch (the fence: it locks the table's row ``FOR SHARE``, so a takeover, which
+updates that row, waits for a commit in flight and the commit after it finds the new epoch).
+The schema's version is kept in the table ``schema_version``; the schema is created, or
+upgraded, at start, under an advisory lock, so that processes starting together do it once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from ..errors import InvalidArgumentError, StorageError
+from .store import SCHEMA_VERSION, ActionRow, Store
+
+__all__ = ["PostgresStore"]
+
+try:
+    import psycopg
+except ImportError:  # pragma: no cover - psycopg is in the [server] extra
+    psycopg = None  # type: ignore[assignment]
+
+_SCHEMA = [
+    """CREATE TABLE tables (
+        id TEXT PRIMARY KEY,
+        spec TEXT NOT NULL,
+        created DOUBLE PRECISION NOT NULL,
+        finished DOUBLE PRECISION,
+        owner TEXT,
+        epoch BIGINT NOT NULL DEFAULT 0,
+        expires DOUBLE PRECISION NOT NULL DEFAULT 0
+    )""",
+    "CREATE INDEX tables_owner ON tables (owner) WHERE finished IS NULL",
+    """CREATE TABLE tokens (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        seat INTEGER NOT NULL,
+        digest BYTEA NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    )""",
+    """CREATE TABLE actions (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        n INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        action INTEGER NOT NULL,
+        PRIMARY KEY (table_id, n)
+    )""",
+    """CREATE TABLE servers (
+        id TEXT PRIMARY KEY,
+        url TEXT NOT NULL,
+        heartbeat DOUBLE PRECISION NOT NULL
+    )""",
+]
+# What brings a database of version v - 1 to version v (PostgreSQL stores began at 2).
+_MIGRATIONS: dict[int, list[str]] = {}
+# One key for the schema's advisory lock (any fixed number: 'kdd' 's' 'c' 'h').
+_SCHEMA_LOCK = 0x6B64647363
+# The fenced commit: the rows are inserted only if the table's lease has the epoch.
+_COMMIT = """
+WITH fence AS (SELECT 1 FROM tables WHERE id = %s AND epoch = %s FOR SHARE)
+INSERT INTO actions (table_id, n, seat, action)
+SELECT %s, v.n, v.seat, v.action
+FROM unnest(%s::int[], %s::int[], %s::int[]) AS v(n, seat, action)
+WHERE EXISTS (SELECT 1 FROM fence)
+"""
+_INSERT = """
+INSERT INTO actions (table_id, n, seat, action)
+SELECT %s, v.n, v.seat, v.action FROM unnest(%s::int[], %s::int[], %s::int[]) AS v(n, seat, action)
+"""
+
+
+def _sql(statement: str) -> str:
+    """A statement written with ``?`` parameters, in psycopg's ``%s``."""
+    return statement.replace("?", "%s")
+
+
+class PostgresStore(Store):
+    """The PostgreSQL database at ``url`` (``postgresql://USER@HOST:PORT/DB``, any libpq
+    connection URL: a Unix socket as ``?host=/path``, a schema as ``?options=-csearch_path%3DS``).
+    The database must exist; the schema is created in it, or upgraded, when opened."""
+
+    _NOW = "extract(epoch from clock_timestamp())::double precision"
+
+    def __init__(self, url: str, *, durable: bool = False) -> None:
+        if psycopg is None:  # pragma: no cover - psycopg is in the [server] extra
+            raise InvalidArgumentError(
+                'a PostgreSQL database needs psycopg 3: pip install "koudiandian[server]"'
+            )
+        self.path = re.sub(r"//[^@/]*@", "//", url)  # no password in any message
+        self._url = url
+        self._errors = (psycopg.Error,)
+        self._rows: list[ActionRow] | None = None
+        self._start_counting()
+        self._in_block = False
+        self._db = self._connect()
+        try:
+            self._migrate()
+        except BaseException:  # a schema refused (newer), or not created: no connection kept
+            self._db.close()
+            raise
+
+    def _connect(self) -> psycopg.Connection[tuple[Any, ...]]:
+        try:
+            return psycopg.connect(self._url, autocommit=True, connect_timeout=10)
+        except psycopg.Error as e:
+            raise StorageError(f"cannot open the database {self.path}: {e}") from None
+
+    def _live(self) -> psycopg.Connection[tuple[Any, ...]]:
+        """The connection, opened again if the last one broke (the database restarted):
+        what was in flight then was refused (:class:`StorageError`), what follows is not."""
+        if self._db.broken or self._db.closed:
+            self._db = self._connect()
+        return self._db
+
+    def _migrate(self) -> None:
+        """Create the schema, or bring an older one up to :data:`SCHEMA_VERSION`, holding
+        an advisory lock (processes starting together wait for the first)."""
+        with self._writing(), self._atomic():
+            self._db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
+            exists = self._db.execute("SELECT to_regclass('schema_version')").fetchone()
+            if exists is None or exists[0] is None:
+                for statement in _SCHEMA:
+                    self._db.execute(statement)
+                self._db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
+                self._db.execute("INSERT INTO schema_version VALUES (%s)", (SCHEMA_VERSION,))
+                return
+            version = self.schema_version
+            self._refuse_newer(version)
+            for v in range(version + 1, SCHEMA_VERSION + 1):
+                for statement in _MIGRATIONS[v]:
+                    self._db.execute(statement)
+            if version < SCHEMA_VERSION:
+                self._upgraded(version)
+            self._db.execute("UPDATE schema_version SET version = %s", (SCHEMA_VERSION,))
+
+    @property
+    def schema_version(self) -> int:
+        """The database's schema version (the table ``schema_version``)."""
+        row = self._db.execute("SELECT version FROM schema_version").fetchone()
+        return 0 if row is None else int(row[0])
+
+    def _execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        cur = self._live().execute(_sql(sql), params)
+        return cur.fetchall() if cur.description is not None else []
+
+    def _executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            with self._live().cursor() as cur:
+                cur.executemany(_sql(sql), rows)
+
+    @contextlib.contextmanager
+    def _atomic(self) -> Iterator[None]:
+        """One transaction around the block (rolled back if it raises)."""
+        if self._in_block:
+            raise RuntimeError("transactions do not nest")
+        self._in_block = True
+        try:
+            with self._live().transaction():
+                yield
+        finally:
+            self._in_block = False
+
+    def _commit_actions(self, table_id: str, epoch: int | None, rows: list[ActionRow]) -> None:
+        columns = ([r[1] for r in rows], [r[2] for r in rows], [r[3] for r in rows])
+        if epoch is None:
+            self._live().execute(_INSERT, (table_id, *columns))
+            return
+        cur = self._live().execute(_COMMIT, (table_id, epoch, table_id, *columns))
+        if cur.rowcount != len(rows):
+            raise self._fence_refused(table_id, epoch)
+
+    def close(self) -> None:
+        """Close the connection; the store is not to be used after."""
+        self._db.close()
