@@ -14,17 +14,21 @@ with the server's default, 0.4 s, every table plays at most one discard per 0.4 
 figure measures the wait; run both to give both). ``--think MIN MAX`` makes each client
 think MIN–MAX seconds (uniform) before each action, as people do (issue 24: 1,000 such
 tables, p99 < 100 ms). ``--server-python`` runs the server with another interpreter, one
-with an older build installed, to compare with it in one session. Needs the [server] extra
-and ``websockets``.
+with an older build installed, to compare with it in one session. ``--db postgres`` runs the
+servers on a throwaway PostgreSQL cluster (Debian's postgresql, fsync on) instead of a SQLite
+file, and ``--processes N`` runs N server processes on the one database (the tables spread
+over them; the CPU is every server process's). Needs the [server] extra and ``websockets``.
 
     python benches/server_load.py --tables 1000 --hands 2 --think 0.5 2
     python benches/server_load.py --tables 200 --server-python /tmp/venv-924b10f/bin/python
+    python benches/server_load.py --tables 200 --db postgres --processes 3
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -77,9 +81,9 @@ class Seat:
     """One table's client: its seat socket, its spectator socket, what they received."""
 
     def __init__(
-        self, port: int, table: str, token: str, think: tuple[float, float] | None = None
+        self, base: str, table: str, token: str, think: tuple[float, float] | None = None
     ) -> None:
-        self.url = f"ws://127.0.0.1:{port}/tables/{table}/ws"
+        self.url = f"ws{base.removeprefix('http')}/tables/{table}/ws"
         self.think = think  # seconds drawn uniformly before each action (None: at once)
         self.rng = random.Random(table)
         self.table = table
@@ -163,7 +167,9 @@ async def run(
                 raise
             del spec["private"]
             t = http(port, "/tables", spec)
-        seats.append(Seat(port, t["id"], t["tokens"][0], think))
+        # The process that plays the table (several processes: the least loaded).
+        base = t.get("url") or f"http://127.0.0.1:{port}"
+        seats.append(Seat(base, t["id"], t["tokens"][0], think))
     go = asyncio.Event()
     readies = [asyncio.Event() for _ in range(2 * tables)]
     tasks = []
@@ -175,13 +181,15 @@ async def run(
     await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 60)
     before = sum(http(port, f"/tables/{s.table}")["actions"] for s in seats)
     own0 = os.times()
-    server0 = cpu_seconds(SERVER_PID)
+    servers0 = [cpu_seconds(pid) for pid in SERVER_PIDS]
     start = time.perf_counter()
     go.set()
     await asyncio.wait_for(asyncio.gather(*tasks), timeout)
     elapsed = time.perf_counter() - start
     own1 = os.times()
-    server1 = cpu_seconds(SERVER_PID)
+    servers1 = [cpu_seconds(pid) for pid in SERVER_PIDS]
+    per_process = [round(b - a, 2) for a, b in zip(servers0, servers1)]
+    server0, server1 = sum(servers0), sum(servers1)
     states = [http(port, f"/tables/{s.table}") for s in seats]
     after = 0  # every seat's actions, answers included (the public count leaves them out)
 
@@ -224,8 +232,10 @@ async def run(
         },
         "logs_differing": lost_or_duplicated,
         "errors": sum(len(s.errors) for s in seats),
+        "processes": len(SERVER_PIDS),
         "cpu_s": {
             "server": round(server1 - server0, 2),
+            "each_server_process": per_process,
             "load_generator": round((own1.user - own0.user) + (own1.system - own0.system), 2),
         },
         "cpu_us_per_action": {
@@ -246,7 +256,28 @@ async def run(
     }
 
 
-SERVER_PID = 0
+SERVER_PIDS: list[int] = []
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def database(stack: contextlib.ExitStack, db: str) -> str:
+    """The servers' database: a SQLite file in a temporary folder (``sqlite``), a
+    throwaway PostgreSQL cluster started here (``postgres``: Debian's postgresql, as the
+    tests start it, ``tests/support/postgres.py``), or the URL given."""
+    if db == "sqlite":
+        return str(Path(stack.enter_context(tempfile.TemporaryDirectory())) / "load.sqlite")
+    if db == "postgres":
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+        from tests.support.postgres import cluster
+
+        # A real database's commit: fsync on, as a room runs it.
+        return stack.enter_context(cluster(durable=True)).url
+    return db
 
 
 def server_flags(python: str, args: argparse.Namespace) -> list[str]:
@@ -269,7 +300,6 @@ def server_flags(python: str, args: argparse.Namespace) -> list[str]:
 
 
 def main() -> int:
-    global SERVER_PID
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--tables", type=int, default=200)
     p.add_argument("--hands", type=int, default=2, help="hands per table (a match)")
@@ -305,6 +335,18 @@ def main() -> int:
         "action, as people do (default: it acts at once)",
     )
     p.add_argument(
+        "--db",
+        default="sqlite",
+        help="the servers' database: sqlite (a temporary file, default), postgres (a "
+        "throwaway cluster of Debian's postgresql) or a postgresql:// URL",
+    )
+    p.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes sharing the database (default 1); tables spread over them",
+    )
+    p.add_argument(
         "--server-python",
         metavar="PYTHON",
         help="run the server with this interpreter (one with another build of koudiandian "
@@ -312,7 +354,7 @@ def main() -> int:
     )
     args = p.parse_args()
     if args.connect is not None:
-        SERVER_PID = args.server_pid
+        SERVER_PIDS[:] = [args.server_pid]
         report = asyncio.run(
             run(
                 args.connect,
@@ -328,24 +370,31 @@ def main() -> int:
         return 0
     if not 1 <= args.tables <= 1000 or not 1 <= args.hands <= 16:
         p.error("--tables 1–1000, --hands 1–16")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    if not 1 <= args.processes <= 8:
+        p.error("--processes 1–8")
     python = args.server_python or sys.executable
-    with tempfile.TemporaryDirectory() as tmp:
-        server = subprocess.Popen(
-            [python, "-m", "koudiandian", "serve", "--port", str(port)]
-            + ["--db", str(Path(tmp) / "load.sqlite"), "--bot-delay", "0", "--quiet"]
-            + server_flags(python, args)
-        )
-        SERVER_PID = server.pid
+    with contextlib.ExitStack() as stack:
+        db = database(stack, args.db)
+        ports = [free_port() for _ in range(args.processes)]
+        servers = [
+            subprocess.Popen(
+                [python, "-m", "koudiandian", "serve", "--port", str(port)]
+                + ["--db", db, "--bot-delay", "0", "--quiet"]
+                + server_flags(python, args)
+            )
+            for port in ports
+        ]
+        SERVER_PIDS[:] = [server.pid for server in servers]
         try:
-            for _ in range(300):
-                try:
-                    http(port, "/tables")
-                    break
-                except OSError:
-                    time.sleep(0.1)
+            for port in ports:
+                for _ in range(300):
+                    try:
+                        http(port, "/tables")
+                        break
+                    except OSError:
+                        time.sleep(0.1)
+            if args.processes > 1:
+                time.sleep(2)  # every process has heartbeated: new tables spread over all
             try:
                 import uvloop
 
@@ -354,7 +403,7 @@ def main() -> int:
                 pass
             report = asyncio.run(
                 run(
-                    port,
+                    ports[0],
                     args.tables,
                     args.hands,
                     args.timeout,
@@ -363,9 +412,12 @@ def main() -> int:
                     None if args.think is None else (args.think[0], args.think[1]),
                 )
             )
+            report["database"] = "sqlite" if args.db == "sqlite" else "postgresql"
         finally:
-            server.send_signal(signal.SIGTERM)
-            server.wait(30)
+            for server in servers:
+                server.send_signal(signal.SIGTERM)
+            for server in servers:
+                server.wait(30)
     print(json.dumps(report, indent=2))
     exact = report["logs_differing"] == 0 and report["errors"] == 0
     if args.think is None:  # instant clients: throughput (issue 24: >= 6,000 actions/s)

@@ -64,8 +64,10 @@ def _as_postgres(args: list[str]) -> list[str]:
 
 
 @contextlib.contextmanager
-def cluster() -> Iterator[Cluster]:
-    """Start a cluster in a temporary folder; stop it and remove the folder at the end."""
+def cluster(durable: bool = False) -> Iterator[Cluster]:
+    """Start a cluster in a temporary folder; stop it and remove the folder at the end.
+    Without ``durable`` (the tests) it does not fsync; with it (the load benchmark) it
+    commits as a room's database does, fsync and all."""
     binaries = _bin()
     if binaries is None:
         raise PostgresMissing("PostgreSQL is not installed (Debian's postgresql package)")
@@ -81,10 +83,9 @@ def cluster() -> Iterator[Cluster]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
-    options = (
-        f"-c listen_addresses=127.0.0.1 -p {port} -k {folder} -c fsync=off "
-        "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-    )
+    options = f"-c listen_addresses=127.0.0.1 -p {port} -k {folder} -c max_connections=200"
+    if not durable:
+        options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
     subprocess.run(
         _as_postgres([str(binaries / "pg_ctl"), "-D", str(data), "-o", options, "-w"])
         + ["-l", str(folder / "log"), "start"],
