@@ -6,7 +6,6 @@ import argparse
 import contextlib
 import json
 import os
-import re
 import sys
 import time
 from collections.abc import Sequence
@@ -15,6 +14,7 @@ from typing import Any, TypeAlias
 
 from . import __version__
 from .errors import InvalidArgumentError, KoudiandianError
+from .execbot import is_exec, split_bots
 from .meld import Meld
 from .rules import Rules
 from .server.store import DEFAULT_LEASE
@@ -82,10 +82,12 @@ def _cpus() -> int:
 
 def _bots(words: Sequence[str] | None, default: Sequence[str], seats: int) -> list[str]:
     """The bots of ``--bots``: names separated by commas and/or spaces (in one argument or
-    several), in any case; one name plays every seat."""
+    several), in any case; an ``exec:`` bot runs to the end of its argument
+    (:func:`~koudiandian.execbot.split_bots`: give it its own, quoted); one bot plays every
+    seat."""
     if not words:
         return list(default)
-    names = [w.lower() for w in re.split(r"[,\s]+", " ".join(words)) if w]
+    names = [name for word in words for name in split_bots(word)]
     if len(names) == 1:
         names *= seats
     if len(names) != seats:
@@ -93,8 +95,8 @@ def _bots(words: Sequence[str] | None, default: Sequence[str], seats: int) -> li
             f"--bots takes one bot for every seat or {seats}, one per seat; got {len(names)}"
         )
     for name in names:
-        if name not in BOTS:
-            raise KoudiandianError(f"unknown bot {name!r}; known: {', '.join(BOTS)}")
+        if name not in BOTS and not is_exec(name):
+            raise KoudiandianError(f"unknown bot {name!r}; known: {', '.join(BOTS)}, exec:COMMAND")
     return names
 
 
@@ -337,8 +339,9 @@ def _rules_reference(args: argparse.Namespace) -> int:
 
 
 _BOTS_HELP = (
-    f"bots by name ({', '.join(BOTS)}), separated by commas or spaces, one per seat, "
-    "or one name for every seat"
+    f"bots by name ({', '.join(BOTS)}, or exec:COMMAND, a program speaking docs/bots.md's "
+    "protocol, quoted as one argument: an exec: bot runs to the end of its argument), "
+    "separated by commas or spaces, one per seat, or one name for every seat"
 )
 
 
