@@ -298,11 +298,12 @@ class ExecBot:
         tail = ""
         if process is not None:
             status = process.popen.poll()
-            if status is None:
-                process.popen.kill()
-                process.popen.wait()
-                status = process.popen.returncode
-            if status is not None and status != 0:
+            if status is None and "exited" in what:  # its output closed: it is exiting
+                try:
+                    status = process.popen.wait(1.0)
+                except subprocess.TimeoutExpired:
+                    pass
+            if status:  # it ended by itself (a bot still running is killed, not blamed)
                 what += f"; it exited with status {status}"
             tail = process.stderr_tail()
             self._drop()
