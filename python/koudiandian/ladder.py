@@ -260,9 +260,7 @@ class _Table:
                 spec.close()
 
 
-def _pair(
-    rules: Rules, label: str, a: str, b: str, walls: int, batch: int, seed: int
-) -> Pairing:
+def _pair(rules: Rules, label: str, a: str, b: str, walls: int, batch: int, seed: int) -> Pairing:
     """Bot ``a`` against bot ``b``: batches of walls until the interval excludes 0 or the
     walls are spent."""
     ta, tb = _Table(rules, a, b, seed), _Table(rules, b, a, seed)

@@ -48,7 +48,8 @@ def test_the_example_bots_play_a_match() -> None:
 
 def test_the_python_example_does_not_import_koudiandian() -> None:
     assert "koudiandian" not in "".join(
-        line for line in (EXAMPLES / "simple_bot.py").read_text().splitlines(True)
+        line
+        for line in (EXAMPLES / "simple_bot.py").read_text().splitlines(True)
         if line.lstrip().startswith(("import", "from"))
     )
 
@@ -107,8 +108,11 @@ def test_answers_as_action_text(tmp_path: Path) -> None:
                 a = view["legal_actions"][-1]
                 tile = "" if a["tile"] is None else " " + TILE(a["tile"])
                 print(a["kind"] + tile, flush=True)
-        """.replace("TILE", "(lambda t: str(t) if t < 4 and False else '%d%s' % "
-        "((t % 9) + 1, 'mps'[t // 9]) if t < 27 else '%dz' % (t - 26))"),
+        """.replace(
+            "TILE",
+            "(lambda t: str(t) if t < 4 and False else '%d%s' % "
+            "((t % 9) + 1, 'mps'[t // 9]) if t < 27 else '%dz' % (t - 26))",
+        ),
     )
     del Tile
     summary = simulate(3, bots=[bot, "greedy", "random", "greedy"], seed=2)
@@ -126,7 +130,10 @@ def test_answers_as_action_text(tmp_path: Path) -> None:
             "status 3; its standard error ends: it went wrong",
         ),
         ("for line in sys.stdin:\n    print('{not json', flush=True)\n", "which is no answer"),
-        ("for line in sys.stdin:\n    print('pass', flush=True)\n", "answered 'pass', which is not legal now"),
+        (
+            "for line in sys.stdin:\n    print('pass', flush=True)\n",
+            "answered 'pass', which is not legal now",
+        ),
         (
             "for line in sys.stdin:\n    v = first_legal(json.loads(line))\n"
             "    if v: print(json.dumps({'decision': 99, 'action': v['legal_actions'][0]}), flush=True)\n",
