@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import os
 import pickle
+import shlex
 import shutil
 import sys
 import textwrap
@@ -19,21 +20,22 @@ from koudiandian.execbot import KEPT_ENVIRONMENT, ExecBot, split_bots
 from koudiandian.play import _bots as play_bots
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "bots"
-PY_BOT = f"exec:{sys.executable} {EXAMPLES / 'simple_bot.py'}"
-JS_BOT = f"exec:node {EXAMPLES / 'simple_bot.js'}"
+PY_BOT = f"exec:{shlex.join([sys.executable, str(EXAMPLES / 'simple_bot.py')])}"
+JS_BOT = f"exec:{shlex.join(['node', str(EXAMPLES / 'simple_bot.js')])}"
 needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 
 
 def script(tmp_path: Path, body: str, name: str = "bot.py") -> str:
-    """An exec: name running ``body`` (Python) as a bot; ``first_legal(frame)`` helps."""
+    """An exec: name running ``body`` (Python) as a bot; ``view_of(frame)`` is a frame's
+    view (``None`` if it has none)."""
     path = tmp_path / name
     path.write_text(
         "import json, os, sys\n"
-        "def first_legal(frame):\n"
+        "def view_of(frame):\n"
         "    view = [m for m in frame if m['type'] == 'view']\n"
         "    return view[0]['view'] if view else None\n" + textwrap.dedent(body)
     )
-    return f"exec:{sys.executable} {path}"
+    return f"exec:{shlex.join([sys.executable, str(path)])}"
 
 
 @needs_node
@@ -73,7 +75,7 @@ def test_frames_are_the_servers_messages(tmp_path: Path) -> None:
             for line in sys.stdin:
                 out.write(line)
                 out.flush()
-                view = first_legal(json.loads(line))
+                view = view_of(json.loads(line))
                 if view is not None:
                     answer = {{"type": "action", "decision": view["decision"],
                               "action": view["legal_actions"][0]}}
@@ -97,24 +99,22 @@ def test_frames_are_the_servers_messages(tmp_path: Path) -> None:
 
 
 def test_answers_as_action_text(tmp_path: Path) -> None:
-    from koudiandian.tile import Tile
-
     bot = script(
         tmp_path,
         """
+        def text(action):
+            tile = action["tile"]
+            if tile is None:
+                return action["kind"]
+            name = f"{tile % 9 + 1}{'mps'[tile // 9]}" if tile < 27 else f"{tile - 26}z"
+            return f"{action['kind']} {name}"
+
         for line in sys.stdin:
-            view = first_legal(json.loads(line))
+            view = view_of(json.loads(line))
             if view is not None:
-                a = view["legal_actions"][-1]
-                tile = "" if a["tile"] is None else " " + TILE(a["tile"])
-                print(a["kind"] + tile, flush=True)
-        """.replace(
-            "TILE",
-            "(lambda t: str(t) if t < 4 and False else '%d%s' % "
-            "((t % 9) + 1, 'mps'[t // 9]) if t < 27 else '%dz' % (t - 26))",
-        ),
+                print(text(view["legal_actions"][-1]), flush=True)
+        """,
     )
-    del Tile
     summary = simulate(3, bots=[bot, "greedy", "random", "greedy"], seed=2)
     assert summary.hands == 3
 
@@ -135,7 +135,7 @@ def test_answers_as_action_text(tmp_path: Path) -> None:
             "answered 'pass', which is not legal now",
         ),
         (
-            "for line in sys.stdin:\n    v = first_legal(json.loads(line))\n"
+            "for line in sys.stdin:\n    v = view_of(json.loads(line))\n"
             "    if v: print(json.dumps({'decision': 99, 'action': v['legal_actions'][0]}), flush=True)\n",
             "answered decision 99, not the decision asked, 1",
         ),
@@ -175,7 +175,7 @@ def test_the_bot_gets_a_clean_environment_and_no_other_fds(
             with open({str(report)!r}, "w") as out:
                 json.dump({{"env": sorted(os.environ), "fds": fds}}, out)
             for line in sys.stdin:
-                view = first_legal(json.loads(line))
+                view = view_of(json.loads(line))
                 if view is not None:
                     print(json.dumps({{"action": view["legal_actions"][0]}}), flush=True)
             """,

@@ -4,6 +4,7 @@ sequential stopping, the fitted ratings; a short schedule of the CLI for CI."""
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from pathlib import Path
 
@@ -14,9 +15,11 @@ from koudiandian.errors import ArgumentTypeError, InvalidArgumentError
 from koudiandian.ladder import Pairing, fit_ratings, ladder
 from koudiandian.summary import describe_rules
 
-PY_BOT = (
-    f"exec:{sys.executable} "
-    f"{Path(__file__).resolve().parents[2] / 'examples' / 'bots' / 'simple_bot.py'}"
+PY_BOT = "exec:" + shlex.join(
+    [
+        sys.executable,
+        str(Path(__file__).resolve().parents[2] / "examples" / "bots" / "simple_bot.py"),
+    ]
 )
 
 
