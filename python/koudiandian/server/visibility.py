@@ -24,6 +24,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..game import Game
+from ..hand import ReadyDiscard, ready_discards
+from ..meld import Meld
 from ..tile import Tile
 
 __all__ = ["seat_log", "public_log", "seat_view", "public_view"]
@@ -56,10 +58,19 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
                 "wildcard_points": r.wildcard_points,
                 "declarable": r.declarable,
             }
-            for r in game.view(seat).ready_discards()
+            for r in _ready_discards(game, view, seat)
         ]
     view["ready_discards"] = ready
     return view
+
+
+def _ready_discards(game: Game, view: dict[str, Any], seat: int) -> list[ReadyDiscard]:
+    """:meth:`SeatView.ready_discards <koudiandian.SeatView.ready_discards>` of the seat
+    whose table view ``view`` is, read from that view (its concealed tiles, its melds, the
+    wildcards) without building the :class:`~koudiandian.SeatView`. Precondition: the seat
+    may discard (it holds 3n+2 tiles)."""
+    melds = [Meld.of(m["kind"], m["tile"]) for m in view["melds"][seat] if m["tile"] is not None]
+    return ready_discards(view["hand"], melds=melds, wildcards=view["wildcards"], rules=game.rules)
 
 
 def public_view(game: Game) -> dict[str, Any]:
