@@ -13,6 +13,9 @@ Four seats, each played by the example bot's policy (``examples/bots/simple_bot.
   reads its view: the Python loop's own cost (``simulate``'s loop, the engine's steps);
 - ``in-process, server view``: the example's ``choose`` on the seat's server view
   (``Game.table_view`` with its 听口, what an exec bot is sent), built in this process;
+- ``in-process, frames as JSON``: all that an exec bot's decision costs but the pipe and
+  the second process: the frame (the seat's new events and its server view) written as
+  JSON, read back, answered as JSON by the example's ``choose``, the answer read;
 - ``exec: python``: the example bot itself, four child processes; every decision is a frame
   (the seat's new events and its view, as JSON) written to a pipe and an answer read back.
 
@@ -27,6 +30,7 @@ work leaves them one core the rate is about 1 / (engine + bot CPU per decision).
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import sys
 import time
@@ -74,6 +78,36 @@ class ServerView(_Counted):
         return Action.from_dict(self.choose(view.table_view()))
 
 
+class Frames(_Counted):
+    """The exec bot's work without the pipe: the frame built and written as JSON, read back
+    and answered by the example's policy, all in this process."""
+
+    choose = staticmethod(_example_choose())
+
+    def __init__(self) -> None:
+        self.game: Any = None
+        self.sent = 0
+
+    def act(self, view: Any, legal: Sequence[Action]) -> Action:
+        Frames.decisions += 1
+        game = view.live_game
+        if game is not self.game:
+            self.game, self.sent = game, 0
+        events = game.engine.events_for(view.live_seat, self.sent)
+        frame: list[dict[str, Any]] = [
+            {"type": "event", "hand": 0, "n": n, "event": e}
+            for n, e in enumerate(events, start=self.sent)
+        ]
+        self.sent += len(events)
+        shown = view.table_view()
+        shown["decision"] = Frames.decisions
+        frame.append({"type": "view", "hand": 0, "view": shown})
+        line = json.dumps(frame, separators=(",", ":"), ensure_ascii=False) + "\n"
+        message = json.loads(line)[-1]
+        answer = json.dumps({"decision": Frames.decisions, "action": self.choose(message["view"])})
+        return Action.from_dict(json.loads(answer)["action"])
+
+
 def _time(run: Callable[[], int]) -> tuple[float, float, float, int]:
     """Best of three: (seconds, CPU seconds of this process, of its children (the bots,
     once they have exited), decisions)."""
@@ -115,6 +149,7 @@ def report() -> dict[str, float]:
     rows = [
         ("in-process, first legal", _in_process(FirstLegal)),
         ("in-process, server view", _in_process(ServerView)),
+        ("in-process, frames as JSON", _in_process(Frames)),
         ("exec: python", _exec),
     ]
     print(f"\n{HANDS} hands, four seats, load average {os.getloadavg()[0]:.1f}")

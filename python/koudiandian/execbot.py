@@ -10,7 +10,8 @@ A bot is named ``exec:COMMAND``: the command line is read as a POSIX shell would
 Each line sent to the bot is a *frame*: a JSON array of messages, as the game server's
 WebSocket sends them (docs/server.md): a ``hello`` once, then before each decision the
 seat's new ``event`` messages and a ``view`` (the server's view of the seat, with its
-``legal_actions`` and its ``decision`` number). The bot answers every frame that holds a
+``legal_actions`` and its ``decision`` number); in profiles with bids, event 0 is sent
+again with ``"replaces": true`` once the bids are in and the deal is filled in. The bot answers every frame that holds a
 ``view`` with one line: ``{"decision": n, "action": {"kind": "discard", "tile": 4}}`` (the
 server's action message; ``"type": "action"`` may be there or not, and ``action`` may be
 the text ``"discard 5m"``), or only the action's text, ``discard 5m``. Frames without a
@@ -250,6 +251,7 @@ class ExecBot:
         self._game: Any = None  # the live game of the current hand (a simulation's)
         self._seat = 0  # the seat it plays in that game
         self._sent = 0  # that game's events sent so far
+        self._deal_pending = False  # its deal was sent empty (bids first): to send again
         self._wall = -1  # the wall left at the last decision (a new hand when it grows)
         #: The hand being played, counted from 0 (``-1`` before the first).
         self.hand = -1
@@ -360,12 +362,14 @@ class ExecBot:
         game = self._game
         if game is None:
             return []
-        events = game.events_for(self._seat)
+        start = self._sent  # the seat's log from there: only the new events are converted
         new = [
             {"type": "event", "hand": self.hand, "n": n, "event": e}
-            for n, e in enumerate(events[self._sent :], start=self._sent)
+            for n, e in enumerate(game.engine.events_for(self._seat, start), start=start)
         ]
-        self._sent = len(events)
+        self._sent += len(new)
+        if start == 0 and new:  # a deal sent while the seats bid holds no tiles yet
+            self._deal_pending = not new[0]["event"].get("hand")
         return new
 
     def act(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:
@@ -378,12 +382,19 @@ class ExecBot:
         frame: list[dict[str, Any]] = []
         if game is not None:
             seat = int(view.live_seat)  # type: ignore[attr-defined]
+            shown = view.table_view()  # type: ignore[attr-defined]
             if game is not self._game:
                 frame += self._game_events()  # what ended the last hand
                 self._game, self._seat, self._sent = game, seat, 0
                 self.hand += 1
+            elif self._deal_pending and shown["phase"] != "bid":
+                # The bids are in: the deal, sent empty, is sent again (as the server does).
+                deal = game.engine.events_for(seat, 0)[0]
+                frame.append(
+                    {"type": "event", "hand": self.hand, "n": 0, "event": deal, "replaces": True}
+                )
+                self._deal_pending = False
             frame += self._game_events()
-            shown = view.table_view()  # type: ignore[attr-defined]
         else:
             if self._game is not None or view.wall_remaining > self._wall:
                 frame += self._game_events()

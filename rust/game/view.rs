@@ -235,57 +235,76 @@ impl GameCore {
     /// every seat's events as the other seats see them). Precondition: a seat is `< 4`.
     #[must_use]
     pub fn events_for(&self, viewer: Option<u8>) -> Vec<Value> {
-        let mut out = Vec::with_capacity(self.events.len());
+        self.events_for_from(viewer, 0)
+    }
+
+    /// [`Self::events_for`] from its event `start` on: the earlier ones are counted, not
+    /// built (an exec bot is sent only the events it has not seen).
+    #[must_use]
+    pub fn events_for_from(&self, viewer: Option<u8>, start: usize) -> Vec<Value> {
+        let mut out = Vec::new();
+        let mut seen = 0;
         for e in &self.events {
-            let mut v = serde_json::to_value(e).unwrap_or(Value::Null);
-            match e {
-                Event::StartHand(start) => {
-                    let wall = &start.wall;
-                    let mut hand = Vec::new();
-                    // Bids are made before the deal.
-                    if let Some(seat) = viewer.filter(|_| self.phase != Phase::Bid) {
-                        let i = (seat as usize + 4 - start.dealer as usize) % 4;
-                        hand.extend_from_slice(&wall[13 * i..13 * i + 13]);
-                        if i == 0 {
-                            hand.push(wall[52]);
-                        }
-                    }
-                    if let Value::Object(m) = &mut v {
-                        m.shift_remove("wall");
-                        // The dice the hand will roll: each is shown when it is rolled
-                        // (a `dice` event), never before.
-                        m.shift_remove("dice");
-                        m.insert("hand".into(), json!(hand));
-                        m.insert("wall_size".into(), json!(wall.len()));
-                    }
-                }
-                Event::Answer { seat: s, .. } if viewer != Some(*s) => continue,
-                Event::Draw { seat: s, .. }
-                | Event::ConcealedKong { seat: s, .. }
-                | Event::DiceKong {
-                    seat: s,
-                    concealed: true,
-                    ..
-                } if viewer != Some(*s) => {
-                    v["tile"] = Value::Null;
-                }
-                Event::Discard {
-                    seat: s,
-                    tile: _,
-                    declare,
-                    ..
-                } if viewer != Some(*s) => {
-                    if let Value::Object(m) = &mut v {
-                        m.shift_remove("auto");
-                    }
-                    if !sees_discard(*s, viewer, *declare, false) {
-                        v["tile"] = Value::Null;
-                    }
-                }
-                _ => {}
+            if matches!(e, Event::Answer { seat: s, .. } if viewer != Some(*s)) {
+                continue; // another seat's answer to a claim: not in this log
             }
-            out.push(v);
+            seen += 1;
+            if seen > start {
+                out.push(self.event_for(e, viewer));
+            }
         }
         out
+    }
+
+    /// One event of the log as `viewer` may see it (see [`Self::events_for`]), other seats'
+    /// answers aside.
+    fn event_for(&self, e: &Event, viewer: Option<u8>) -> Value {
+        let mut v = serde_json::to_value(e).unwrap_or(Value::Null);
+        match e {
+            Event::StartHand(start) => {
+                let wall = &start.wall;
+                let mut hand = Vec::new();
+                // Bids are made before the deal.
+                if let Some(seat) = viewer.filter(|_| self.phase != Phase::Bid) {
+                    let i = (seat as usize + 4 - start.dealer as usize) % 4;
+                    hand.extend_from_slice(&wall[13 * i..13 * i + 13]);
+                    if i == 0 {
+                        hand.push(wall[52]);
+                    }
+                }
+                if let Value::Object(m) = &mut v {
+                    m.shift_remove("wall");
+                    // The dice the hand will roll: each is shown when it is rolled
+                    // (a `dice` event), never before.
+                    m.shift_remove("dice");
+                    m.insert("hand".into(), json!(hand));
+                    m.insert("wall_size".into(), json!(wall.len()));
+                }
+            }
+            Event::Draw { seat: s, .. }
+            | Event::ConcealedKong { seat: s, .. }
+            | Event::DiceKong {
+                seat: s,
+                concealed: true,
+                ..
+            } if viewer != Some(*s) => {
+                v["tile"] = Value::Null;
+            }
+            Event::Discard {
+                seat: s,
+                tile: _,
+                declare,
+                ..
+            } if viewer != Some(*s) => {
+                if let Value::Object(m) = &mut v {
+                    m.shift_remove("auto");
+                }
+                if !sees_discard(*s, viewer, *declare, false) {
+                    v["tile"] = Value::Null;
+                }
+            }
+            _ => {}
+        }
+        v
     }
 }

@@ -356,14 +356,17 @@ impl PyGameCore {
         crate::selfplay::event_log_json(self.core.events())
     }
 
-    /// The event log as `seat` may see it (`None`: the public log, a spectator's).
+    /// The event log as `seat` may see it (`None`: the public log, a spectator's), from its
+    /// event `start` on (an exec bot's new events, without converting the rest).
+    #[pyo3(signature = (seat, start=0))]
     fn events_for<'py>(
         &self,
         py: Python<'py>,
         seat: &Bound<'_, PyAny>,
+        start: usize,
     ) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
-        for v in self.core.events_for(viewer_arg(seat)?) {
+        for v in self.core.events_for_from(viewer_arg(seat)?, start) {
             list.append(to_py(py, &v)?)?;
         }
         Ok(list)

@@ -98,6 +98,27 @@ def test_frames_are_the_servers_messages(tmp_path: Path) -> None:
         assert events[-1]["event"]["type"] == "end_hand"  # sent on the next hand, or at close
 
 
+def test_the_deal_is_sent_again_once_the_bids_are_in(tmp_path: Path) -> None:
+    log = tmp_path / "frames.jsonl"
+    bot = script(
+        tmp_path,
+        f"""
+        with open({str(log)!r}, "w") as out:
+            for line in sys.stdin:
+                out.write(line)
+                out.flush()
+                view = view_of(json.loads(line))
+                if view is not None:
+                    print(json.dumps({{"action": view["legal_actions"][0]}}), flush=True)
+        """,
+    )
+    simulate(1, rules=Rules.parse("hebei,pao"), bots=[bot, "greedy", "greedy", "greedy"])
+    events = [m for line in log.read_text().splitlines() for m in json.loads(line)]
+    events = [m for m in events if m["type"] == "event" and m["n"] == 0]
+    assert [bool(m.get("replaces")) for m in events] == [False, True]
+    assert events[0]["event"]["hand"] == [] and len(events[1]["event"]["hand"]) in (13, 14)
+
+
 def test_answers_as_action_text(tmp_path: Path) -> None:
     bot = script(
         tmp_path,
