@@ -51,13 +51,18 @@ def _example_choose() -> Callable[[dict[str, Any]], dict[str, Any]]:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.choose  # type: ignore[no-any-return]
+    choose: Callable[[dict[str, Any]], dict[str, Any]] = module.choose
+    return choose
 
 
 class _Counted:
     """A Python bot counting its decisions."""
 
     decisions = 0
+
+    def act(self, view: Any, legal: Sequence[Action]) -> Action:
+        """The bot's decision (each subclass's policy)."""
+        raise NotImplementedError
 
 
 class FirstLegal(_Counted):
