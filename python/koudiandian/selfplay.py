@@ -173,10 +173,10 @@ def _takes_seed(make: Callable[..., Any], seat: int) -> bool:
 
 def factories(bots: Sequence[BotSpec]) -> list[Callable[[int], Bot]]:
     """The four bots' factories, each called with a seat's bot seed for every hand: a
-    built-in's class for its name, one that returns a new :class:`ExecBot` (its process
-    started at its first decision) for an ``exec:`` name, a class or function itself when it takes the seed, one
-    that drops the seed when it takes nothing, and one that returns the instance itself
-    for a bot instance. Raises :class:`InvalidArgumentError` for an unknown name or not
+    built-in's class for its name, one that returns the same new :class:`ExecBot` for
+    every hand for an ``exec:`` name (its process started at its first decision), a class
+    or function itself when it takes the seed, one that drops the seed when it takes
+    nothing, and one that returns the instance itself for a bot instance. Raises :class:`InvalidArgumentError` for an unknown name or not
     four bots, and :class:`ArgumentTypeError` naming a bot that is none of these."""
     if len(bots) != 4:
         raise InvalidArgumentError(f"need four bots, one per seat; got {len(bots)}")
