@@ -3,6 +3,7 @@ match, the errors naming bot, hand and decision, and the process's limits."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import pickle
@@ -18,6 +19,7 @@ from koudiandian.cli import main
 from koudiandian.errors import ArgumentTypeError, InvalidArgumentError
 from koudiandian.execbot import KEPT_ENVIRONMENT, ExecBot, split_bots
 from koudiandian.play import _bots as play_bots
+from koudiandian.play import play_terminal
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "bots"
 PY_BOT = f"exec:{shlex.join([sys.executable, str(EXAMPLES / 'simple_bot.py')])}"
@@ -272,3 +274,17 @@ def test_the_command_line_takes_exec_bots(capsys: pytest.CaptureFixture[str]) ->
 def test_play_takes_exec_opponents() -> None:
     players = play_bots(["greedy", PY_BOT, "random"], 1, 0)
     assert players[1] is None and isinstance(players[2], ExecBot)
+    # A person who always picks the first option plays a hand against an exec bot.
+    out = io.StringIO()
+    answers = iter(["1"] * 400)
+    code = play_terminal(
+        rules=Rules(),
+        seed=3,
+        seat=0,
+        bots=[PY_BOT, "greedy", "greedy"],
+        style="mpsz",
+        match=False,
+        out=out,
+        read=lambda: next(answers) + "\n",
+    )
+    assert code == 0 and "your hand:" in out.getvalue()
