@@ -135,6 +135,15 @@ class BotError(KoudiandianError, RuntimeError):
         #: The decision the bot failed at, counted by its process from 1 (``None``: none yet).
         self.decision = decision
 
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled whole (from a worker process of a simulation): message and attributes.
+        return (_bot_error, (str(self), self.bot, self.hand, self.decision))
+
+
+def _bot_error(message: str, bot: str, hand: int | None, decision: int | None) -> BotError:
+    """A :class:`BotError` rebuilt from its pickle."""
+    return BotError(message, bot=bot, hand=hand, decision=decision)
+
 
 class ProtocolError(KoudiandianError, ValueError):
     """A message to the game server (``koudiandian.server``) is malformed: not JSON, not an

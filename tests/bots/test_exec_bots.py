@@ -178,6 +178,16 @@ def test_a_failing_bot_is_a_bot_error_naming_it(tmp_path: Path, body: str, expec
     bot.close()
 
 
+def test_a_bot_error_from_a_worker_process_keeps_its_figures(tmp_path: Path) -> None:
+    error = BotError("bot 'exec:x' did not answer", bot="exec:x", hand=3, decision=41)
+    copy = pickle.loads(pickle.dumps(error))
+    assert (str(copy), copy.bot, copy.hand, copy.decision) == (str(error), "exec:x", 3, 41)
+    name = script(tmp_path, "for line in sys.stdin:\n    print('pass', flush=True)\n")
+    with pytest.raises(BotError, match="which is not legal now") as caught:
+        simulate(4, bots=[name, "greedy", "greedy", "greedy"], workers=2)
+    assert caught.value.bot == name
+
+
 def test_a_bot_that_cannot_start() -> None:
     with pytest.raises(BotError, match="could not start"):
         simulate(1, bots=["exec:/no/such/program", "greedy", "greedy", "greedy"])
