@@ -11,12 +11,13 @@ Each line sent to the bot is a *frame*: a JSON array of messages, as the game se
 WebSocket sends them (docs/server.md): a ``hello`` once, then before each decision the
 seat's new ``event`` messages and a ``view`` (the server's view of the seat, with its
 ``legal_actions`` and its ``decision`` number); in profiles with bids, event 0 is sent
-again with ``"replaces": true`` once the bids are in and the deal is filled in. The bot answers every frame that holds a
-``view`` with one line: ``{"decision": n, "action": {"kind": "discard", "tile": 4}}`` (the
-server's action message; ``"type": "action"`` may be there or not, and ``action`` may be
-the text ``"discard 5m"``), or only the action's text, ``discard 5m``. Frames without a
-view (the events that end a hand, sent with the next hand's first frame or when the bot is
-closed) need no answer.
+again with ``"replaces": true`` once the bids are in and the deal is filled in. The events
+that end a hand come first in the next hand's first frame. The bot answers every frame
+that holds a ``view`` with one line: ``{"decision": n, "action": {"kind": "discard",
+"tile": 4}}`` (the server's action message; ``"type": "action"`` may be there or not, and
+``action`` may be the text ``"discard 5m"``), or only the action's text, ``discard 5m``.
+Frames without a view (the ``hello``, and the last hand's end sent when the bot is closed)
+need no answer.
 
 The process is started at its first decision and plays every hand it is given, one seat at
 a time, until :meth:`ExecBot.close` (or the end of the run that built it) closes its
