@@ -1,4 +1,4 @@
-"""The ``koudiandian`` command line: simulate, play, analyze, replay, serve, prune."""
+"""The ``koudiandian`` command line: simulate, play, analyze, replay, ladder, serve, prune."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ import argparse
 import contextlib
 import json
 import os
-import re
 import sys
 import time
 from collections.abc import Sequence
@@ -15,6 +14,7 @@ from typing import Any, TypeAlias
 
 from . import __version__
 from .errors import InvalidArgumentError, KoudiandianError
+from .execbot import is_exec, split_bots
 from .meld import Meld
 from .rules import Rules
 from .server.store import DEFAULT_LEASE
@@ -82,10 +82,12 @@ def _cpus() -> int:
 
 def _bots(words: Sequence[str] | None, default: Sequence[str], seats: int) -> list[str]:
     """The bots of ``--bots``: names separated by commas and/or spaces (in one argument or
-    several), in any case; one name plays every seat."""
+    several), in any case; an ``exec:`` bot runs to the end of its argument
+    (:func:`~koudiandian.execbot.split_bots`: give it its own, quoted); one bot plays every
+    seat."""
     if not words:
         return list(default)
-    names = [w.lower() for w in re.split(r"[,\s]+", " ".join(words)) if w]
+    names = [name for word in words for name in split_bots(word)]
     if len(names) == 1:
         names *= seats
     if len(names) != seats:
@@ -93,8 +95,8 @@ def _bots(words: Sequence[str] | None, default: Sequence[str], seats: int) -> li
             f"--bots takes one bot for every seat or {seats}, one per seat; got {len(names)}"
         )
     for name in names:
-        if name not in BOTS:
-            raise KoudiandianError(f"unknown bot {name!r}; known: {', '.join(BOTS)}")
+        if name not in BOTS and not is_exec(name):
+            raise KoudiandianError(f"unknown bot {name!r}; known: {', '.join(BOTS)}, exec:COMMAND")
     return names
 
 
@@ -301,6 +303,21 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _ladder(args: argparse.Namespace) -> int:
+    from .ladder import ladder
+
+    names = [name for word in args.bots for name in split_bots(word)]
+    result = ladder(
+        names,
+        rules=[_rules(text) for text in args.rules] if args.rules else None,
+        walls=args.walls,
+        batch=args.batch,
+        seed=args.seed,
+    )
+    print(json.dumps(result.to_dict(), indent=2) if args.json else result.table())
+    return 0
+
+
 def _prune(args: argparse.Namespace) -> int:
     from .server.store import Store, is_postgres_url
 
@@ -337,8 +354,9 @@ def _rules_reference(args: argparse.Namespace) -> int:
 
 
 _BOTS_HELP = (
-    f"bots by name ({', '.join(BOTS)}), separated by commas or spaces, one per seat, "
-    "or one name for every seat"
+    f"bots by name ({', '.join(BOTS)}, or exec:COMMAND, a program speaking docs/bots.md's "
+    "protocol, quoted as one argument: an exec: bot runs to the end of its argument), "
+    "separated by commas or spaces, one per seat, or one name for every seat"
 )
 
 
@@ -364,6 +382,7 @@ def _parser() -> argparse.ArgumentParser:
         _add_analyze,
         _add_replay,
         _add_play,
+        _add_ladder,
         _add_serve,
         _add_prune,
     ):
@@ -486,6 +505,44 @@ def _add_play(sub: _Commands) -> None:
     pl.add_argument("--match", action="store_true", help="play a one_round match, not one hand")
     _add_style(pl)
     pl.set_defaults(run=_play)
+
+
+def _add_ladder(sub: _Commands) -> None:
+    """``koudiandian ladder``: every pair of bots on duplicate walls, ranked."""
+    la = sub.add_parser(
+        "ladder",
+        help="play every pair of bots on duplicate walls (each against three copies of the "
+        "other) and rank them",
+    )
+    la.add_argument(
+        "--bots",
+        nargs="+",
+        required=True,
+        help=f"two or more bots: names ({', '.join(BOTS)}) separated by commas or spaces, "
+        "and exec:COMMAND bots, each quoted as its own argument (an exec: bot runs to the "
+        "end of its argument)",
+    )
+    la.add_argument(
+        "--rules",
+        nargs="+",
+        help=f"one or more rule sets, each {_RULES_HELP}",
+    )
+    la.add_argument(
+        "--walls",
+        type=int,
+        default=2000,
+        help="the most walls a pair plays per rule set, each 8 hands (default 2000)",
+    )
+    la.add_argument(
+        "--batch",
+        type=int,
+        default=100,
+        help="walls between two checks of the stop: a pair stops once the 95%% interval of "
+        "its mean difference excludes 0 (default 100)",
+    )
+    la.add_argument("--seed", type=int, default=0, help="the walls' seed (default 0)")
+    la.add_argument("--json", action="store_true", help="print the figures as JSON")
+    la.set_defaults(run=_ladder)
 
 
 def _add_limits(sv: argparse.ArgumentParser) -> None:

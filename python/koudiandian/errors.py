@@ -25,6 +25,7 @@ __all__ = [
     "StaleDecisionError",
     "InvalidEventLogError",
     "BackendError",
+    "BotError",
     "ProtocolError",
     "InvalidTokenError",
     "TableNotFoundError",
@@ -113,6 +114,35 @@ class BackendError(KoudiandianError, RuntimeError):
     """A simulation backend that cannot run: Ray not installed, no cluster at the address
     given, or a cluster whose token authentication refuses this driver (the message says
     why: no ``RAY_AUTH_MODE=token``, no token, or not the head's)."""
+
+
+class BotError(KoudiandianError, RuntimeError):
+    """A bot run as a child process (an ``exec:`` bot, :class:`koudiandian.execbot.ExecBot`,
+    docs/bots.md) failed: it could not start, took longer than its time per decision,
+    exited or crashed, wrote a line that is no answer, or answered an action that is not
+    legal. The message says which; ``bot`` names the bot, ``hand`` and ``decision`` the
+    hand (counted by that bot's process, from 0) and the decision (from 1) it failed at
+    (``None`` before its first)."""
+
+    def __init__(
+        self, message: str, *, bot: str, hand: int | None = None, decision: int | None = None
+    ) -> None:
+        super().__init__(message)
+        #: The bot's name (``exec:COMMAND`` unless it was given another).
+        self.bot = bot
+        #: The hand the bot failed in, counted by its process from 0 (``None``: none yet).
+        self.hand = hand
+        #: The decision the bot failed at, counted by its process from 1 (``None``: none yet).
+        self.decision = decision
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickled whole (from a worker process of a simulation): message and attributes.
+        return (_bot_error, (str(self), self.bot, self.hand, self.decision))
+
+
+def _bot_error(message: str, bot: str, hand: int | None, decision: int | None) -> BotError:
+    """A :class:`BotError` rebuilt from its pickle."""
+    return BotError(message, bot=bot, hand=hand, decision=decision)
 
 
 class ProtocolError(KoudiandianError, ValueError):

@@ -10,6 +10,7 @@ from typing import Any, TextIO
 from .action import Action, ActionKind
 from .bots import Bot
 from .errors import InvalidArgumentError, InvalidTileError
+from .execbot import ExecBot, is_exec
 from .game import Game
 from .hand import ready_discards
 from .match import Match
@@ -17,7 +18,7 @@ from .meld import Meld
 from .result import HandResult
 from .rules import Rules
 from .settlement import seat_name, settlement_lines
-from .simulate import BOTS
+from .simulate import BOTS, _LazyView
 from .tile import Tile, TileStyle
 from .view import SeatView
 
@@ -343,9 +344,15 @@ def _bots(names: Sequence[str], seat: int, seed: int) -> list[Bot | None]:
         if s == seat:
             out.append(None)
             continue
-        name = next(others).strip().lower()
+        name = next(others).strip()
+        if is_exec(name):
+            out.append(ExecBot(name))
+            continue
+        name = name.lower()
         if name not in BOTS:
-            raise InvalidArgumentError(f"unknown bot {name!r}; known: {', '.join(BOTS)}")
+            raise InvalidArgumentError(
+                f"unknown bot {name!r}; known: {', '.join(BOTS)}, exec:COMMAND"
+            )
         out.append(BOTS[name](seed + s))
     return out
 
@@ -369,6 +376,25 @@ def play_terminal(
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     players = _bots(bots, seat, seed)
+    try:
+        return _play_table(rules, seed, seat, players, style, match, out, read)
+    finally:
+        for bot in players:
+            if isinstance(bot, ExecBot):
+                bot.close()
+
+
+def _play_table(
+    rules: Rules,
+    seed: int,
+    seat: int,
+    players: Sequence[Bot | None],
+    style: TileStyle,
+    match: bool,
+    out: TextIO,
+    read: Callable[[], str],
+) -> int:
+    """The hand or match of :func:`play_terminal`, with its players."""
     table: Any = Match(rules, seed=seed, length="one_round") if match else Game(rules, seed=seed)
     print(f"koudiandian: you are seat {seat}; seed {seed} (--seed {seed} deals it again)", file=out)
     current: Game | None = None
@@ -393,7 +419,7 @@ def play_terminal(
                 print("\nbye", file=out)
                 return 0
         else:
-            action = bot.act(game.view(s), legal)
+            action = bot.act(_LazyView(game, s), legal)
         table.step(s, action)
         events = game.events_for(seat)
         declared = game.view(seat).declared[seat]

@@ -16,8 +16,10 @@ from . import _core
 from .action import Action
 from .bots import Bot, GreedyBot, RandomBot
 from .errors import ArgumentTypeError, InvalidArgumentError
+from .execbot import ExecBot, is_exec
 from .game import Game
 from .rules import Rules
+from .server.visibility import seat_view
 from .summary import Record
 from .view import SeatView
 
@@ -57,6 +59,21 @@ class _LazyView:
         :class:`SeatView` gives; see :class:`koudiandian.bots.GreedyBot`)."""
         return _greedy_action(self._game, self._seat)
 
+    @property
+    def live_game(self) -> Game:
+        """The game this is a view of (an ``exec:`` bot sends its seat's events from it)."""
+        return self._game
+
+    @property
+    def live_seat(self) -> int:
+        """The seat this is the view of (read without computing the view)."""
+        return self._seat
+
+    def table_view(self) -> dict[str, Any]:
+        """The seat's view as the game server sends it (``Game.table_view`` with the seat's
+        听口, ``server/visibility.py``): what an ``exec:`` bot is sent."""
+        return seat_view(self._game, self._seat)
+
     def __getattr__(self, name: str) -> Any:
         view = self._view
         if view is None:
@@ -86,6 +103,8 @@ def bot_name(spec: BotSpec) -> str:
     instance's class name."""
     if isinstance(spec, str):
         return spec
+    if isinstance(spec, ExecBot):
+        return spec.name
     return getattr(spec, "__name__", type(spec).__name__)
 
 
@@ -115,7 +134,8 @@ class _Unseeded:
 
 
 _ACCEPTED = (
-    "a bot is a built-in's name ('random', 'greedy'), a bot class or factory called with "
+    "a bot is a built-in's name ('random', 'greedy'), 'exec:COMMAND' (a program, "
+    "docs/bots.md), a bot class or factory called with "
     "the bot's seed (an int) or with nothing, or a bot instance (an object with a method "
     "act(view, legal_actions) -> Action)"
 )
@@ -153,17 +173,22 @@ def _takes_seed(make: Callable[..., Any], seat: int) -> bool:
 
 def factories(bots: Sequence[BotSpec]) -> list[Callable[[int], Bot]]:
     """The four bots' factories, each called with a seat's bot seed for every hand: a
-    built-in's class for its name, a class or function itself when it takes the seed, one
-    that drops the seed when it takes nothing, and one that returns the instance itself
-    for a bot instance. Raises :class:`InvalidArgumentError` for an unknown name or not
+    built-in's class for its name, one that returns the same new :class:`ExecBot` for
+    every hand for an ``exec:`` name (its process started at its first decision), a class
+    or function itself when it takes the seed, one that drops the seed when it takes
+    nothing, and one that returns the instance itself for a bot instance. Raises :class:`InvalidArgumentError` for an unknown name or not
     four bots, and :class:`ArgumentTypeError` naming a bot that is none of these."""
     if len(bots) != 4:
         raise InvalidArgumentError(f"need four bots, one per seat; got {len(bots)}")
     out: list[Callable[[int], Bot]] = []
     for seat, spec in enumerate(bots):
-        if isinstance(spec, str):
+        if is_exec(spec):
+            out.append(_Shared(ExecBot(cast(str, spec))))
+        elif isinstance(spec, str):
             if spec not in BOTS:
-                raise InvalidArgumentError(f"unknown bot {spec!r}; known: {', '.join(BOTS)}")
+                raise InvalidArgumentError(
+                    f"unknown bot {spec!r}; known: {', '.join(BOTS)}, exec:COMMAND"
+                )
             out.append(BOTS[spec])
         elif _is_bot(spec):
             out.append(_Shared(cast(Bot, spec)))
@@ -184,7 +209,7 @@ def builtin_names(specs: Sequence[BotSpec]) -> tuple[str, ...] | None:
     or a :class:`GreedyBot` itself, which holds no state), else ``None``."""
     names = []
     for spec in specs:
-        if isinstance(spec, str):
+        if isinstance(spec, str) and not is_exec(spec):
             name: str | None = spec
         elif type(spec) is GreedyBot:
             name = "greedy"

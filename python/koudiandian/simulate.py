@@ -12,6 +12,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import IO, cast
 
 from .errors import ArgumentTypeError, InvalidArgumentError
+from .execbot import ExecBot, is_exec, split_bots
 from .rules import Rules
 from .scaleout import run_on_ray
 from .selfplay import (
@@ -96,7 +97,9 @@ def simulate(
     """Play ``hands`` seeded hands and summarise them.
 
     ``bots``: four bots, or one for every seat (default :data:`DEFAULT_BOTS`, as on the
-    command line: two greedy, two random), each a name (``"random"``, ``"greedy"``), a bot
+    command line: two greedy, two random), each a name (``"random"``, ``"greedy"``, or
+    ``"exec:COMMAND"``, a program in any language speaking the protocol of ``docs/bots.md``,
+    one process per seat listed, closed at the end of the run), a bot
     class or factory called with the bot's seed (``f(seed) -> Bot``) or with nothing, or a
     bot instance, the same object for every hand (:mod:`koudiandian.bots` says what that
     means for seeds and workers); a string may list names separated by commas or spaces.
@@ -160,7 +163,7 @@ def simulate(
         return tally.summary(workers=ran[0], threads=ran[1], backend=backend, seconds=seconds)
 
     done = 0
-    with _log_file(log) as out:
+    with _log_file(log) as out, _closing_exec_bots(specs, bots):
         parts = (
             run_on_ray(job, hands, address, cluster.append)
             if backend == "ray"
@@ -236,10 +239,12 @@ def _check_match(match: object, duplicate: bool) -> None:
 
 def _bot_specs(bots: Sequence[BotSpec] | BotSpec | None) -> list[BotSpec]:
     """The four seats' bots of ``simulate(bots=...)``: names in a string (commas or
-    spaces), one factory or bot instance, or a list; one bot plays every seat. Checked (see
-    :func:`~koudiandian.selfplay.factories`) before anything is played."""
+    spaces; an ``exec:`` bot last, :func:`~koudiandian.execbot.split_bots`), one factory or
+    bot instance, or a list; one bot plays every seat. Checked (see
+    :func:`~koudiandian.selfplay.factories`) before anything is played; each ``exec:`` name
+    becomes an :class:`~koudiandian.execbot.ExecBot` of its own, which the run closes."""
     if isinstance(bots, str):
-        specs: list[BotSpec] = [b.strip() for b in bots.replace(" ", ",").split(",") if b.strip()]
+        specs: list[BotSpec] = list(split_bots(bots))
     elif callable(bots) or callable(getattr(bots, "act", None)):
         specs = [cast(BotSpec, bots)]
     elif bots is None or isinstance(bots, Iterable):
@@ -251,7 +256,27 @@ def _bot_specs(bots: Sequence[BotSpec] | BotSpec | None) -> list[BotSpec]:
     if len(specs) == 1:
         specs *= 4  # one bot for every seat
     factories(specs)
-    return specs
+    for i, spec in enumerate(specs):
+        if isinstance(spec, ExecBot) and any(spec is other for other in specs[:i]):
+            raise InvalidArgumentError(
+                f"the exec bot {spec.name!r} is given for several seats: its process plays "
+                "one seat; give each seat its own ExecBot, or its exec: name"
+            )
+    # Each seat listed as an exec: name gets its own process, kept for the whole run.
+    return [ExecBot(cast(str, s)) if is_exec(s) else s for s in specs]
+
+
+@contextlib.contextmanager
+def _closing_exec_bots(specs: Sequence[BotSpec], given: object) -> Iterator[None]:
+    """Close, at the end of the run, the :class:`ExecBot` processes it started for the
+    ``exec:`` names it was given (not the bot instances the caller gave: theirs to close)."""
+    given_list = list(given) if isinstance(given, (list, tuple)) else [given]
+    try:
+        yield
+    finally:
+        for spec in specs:
+            if isinstance(spec, ExecBot) and not any(spec is g for g in given_list):
+                spec.close()
 
 
 @contextlib.contextmanager

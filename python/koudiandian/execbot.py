@@ -1,0 +1,480 @@
+"""Bots in any language: a child process that reads JSON lines on its standard input and
+answers each decision on its standard output (docs/bots.md, the protocol).
+
+A bot is named ``exec:COMMAND``: the command line is read as a POSIX shell would split it
+(:func:`shlex.split`, no shell is run), e.g. ``exec:python my_bot.py`` or
+``exec:node "my bot.js"``. :func:`koudiandian.simulate`, :mod:`koudiandian.ladder`,
+``koudiandian play`` and the command line's ``--bots`` take that name; a program builds an
+:class:`ExecBot`, a :class:`~koudiandian.bots.Bot` like any other.
+
+Each line sent to the bot is a *frame*: a JSON array of messages, as the game server's
+WebSocket sends them (docs/server.md): a ``hello`` once, then before each decision the
+seat's new ``event`` messages and a ``view`` (the server's view of the seat, with its
+``legal_actions`` and its ``decision`` number); in profiles with bids, event 0 is sent
+again with ``"replaces": true`` once the bids are in and the deal is filled in. The events
+that end a hand come first in the next hand's first frame. The bot answers every frame
+that holds a ``view`` with one line: ``{"decision": n, "action": {"kind": "discard",
+"tile": 4}}`` (the server's action message; ``"type": "action"`` may be there or not, and
+``action`` may be the text ``"discard 5m"``), or only the action's text, ``discard 5m``.
+Frames without a view (the ``hello``, and the last hand's end sent when the bot is closed)
+need no answer.
+
+The process is started at its first decision and plays every hand it is given, one seat at
+a time, until :meth:`ExecBot.close` (or the end of the run that built it) closes its
+standard input. Its limits: ``timeout`` seconds per decision, ``memory`` bytes of address
+space (``RLIMIT_AS``), an environment holding only :data:`KEPT_ENVIRONMENT` (no tokens or
+keys of the parent), no file descriptors but its three pipes, and its own session (a
+Ctrl-C meant for the parent does not reach it). Anything it does wrong is a
+:class:`~koudiandian.errors.BotError` naming the bot, the hand and the decision.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import resource
+import select
+import shlex
+import subprocess
+import tempfile
+import time
+import weakref
+from collections.abc import Callable, Sequence
+from typing import IO, Any
+
+from .action import Action
+from .errors import ArgumentTypeError, BotError, InvalidArgumentError, KoudiandianError
+from .view import SeatView
+
+__all__ = [
+    "ExecBot",
+    "EXEC_PREFIX",
+    "PROTOCOL",
+    "KEPT_ENVIRONMENT",
+    "DEFAULT_TIMEOUT",
+    "DEFAULT_MEMORY",
+    "split_bots",
+    "is_exec",
+]
+
+#: How a bot's name says it is a command to run.
+EXEC_PREFIX = "exec:"
+
+#: The version of the pipe protocol, sent in the ``hello`` message.
+PROTOCOL = 1
+
+#: The environment variables a bot process inherits (when set); nothing else of the
+#: parent's environment reaches it.
+KEPT_ENVIRONMENT = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR")
+
+#: Seconds a bot may take for one decision (its first one includes its start).
+DEFAULT_TIMEOUT = 10.0
+
+#: Bytes of address space (``RLIMIT_AS``) a bot process may map: 4 GiB (Node.js reserves
+#: much more address space than it uses).
+DEFAULT_MEMORY = 4 << 30
+
+#: The longest answer line read, in bytes; a longer one is garbage.
+MAX_ANSWER = 1 << 16
+
+#: Bytes of a failed bot's standard error quoted in its error.
+_STDERR_TAIL = 2000
+
+
+def is_exec(spec: object) -> bool:
+    """Whether ``spec`` is an ``exec:`` bot's name."""
+    return isinstance(spec, str) and spec[: len(EXEC_PREFIX)].lower() == EXEC_PREFIX
+
+
+def split_bots(text: str) -> list[str]:
+    """The bots named in ``text``: names separated by commas and/or spaces, except that an
+    ``exec:`` bot runs to the end of ``text`` (its command may hold both), so it comes last
+    in a list: ``"greedy,random exec:python my bot.py"`` is ``["greedy", "random",
+    "exec:python my bot.py"]``. Built-in names are lower-cased; a command is kept as it is.
+    On the command line, give each ``exec:`` bot its own (quoted) argument."""
+    match = re.search(r"(?:^|[,\s])(exec:)", text, flags=re.IGNORECASE)
+    head, command = (text[: match.start(1)], text[match.start(1) :]) if match else (text, "")
+    names = [w.lower() for w in re.split(r"[,\s]+", head) if w]
+    if command:
+        names.append(EXEC_PREFIX + command[len(EXEC_PREFIX) :].strip())
+    return names
+
+
+def _clean_environment() -> dict[str, str]:
+    """The parent's environment cut down to :data:`KEPT_ENVIRONMENT`."""
+    return {k: os.environ[k] for k in KEPT_ENVIRONMENT if k in os.environ}
+
+
+def _limiter(memory: int | None) -> Callable[[], None] | None:
+    """What the child runs before the bot's program: its address-space limit."""
+    if memory is None:
+        return None
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    return limit
+
+
+class _Process:
+    """A running bot: its process, its pipes' descriptors, what it has written that is not
+    read yet, and its standard error (a temporary file, quoted when it fails)."""
+
+    def __init__(self, argv: list[str], memory: int | None) -> None:
+        self.stderr: IO[bytes] = tempfile.TemporaryFile()
+        try:
+            self.popen = subprocess.Popen(
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self.stderr,
+                env=_clean_environment(),
+                close_fds=True,
+                start_new_session=True,
+                preexec_fn=_limiter(memory),
+            )
+        except BaseException:
+            self.stderr.close()
+            raise
+        assert self.popen.stdin is not None and self.popen.stdout is not None
+        self.write_fd = self.popen.stdin.fileno()
+        self.read_fd = self.popen.stdout.fileno()
+        self.pending = b""
+
+    def write(self, data: bytes) -> None:
+        """Send ``data`` whole (raises :class:`OSError` if the bot has closed its input)."""
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self.write_fd, view) :]
+
+    def read_line(self, deadline: float) -> bytes | None:
+        """The next line the bot writes, without its newline; ``None`` at end of file.
+        Raises :class:`TimeoutError` at ``deadline`` (a :func:`time.monotonic` time) and
+        :class:`ValueError` for a line longer than :data:`MAX_ANSWER`."""
+        while True:
+            end = self.pending.find(b"\n")
+            if end >= 0:
+                line, self.pending = self.pending[:end], self.pending[end + 1 :]
+                return line
+            if len(self.pending) > MAX_ANSWER:
+                raise ValueError(f"an answer longer than {MAX_ANSWER} bytes")
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.read_fd], [], [], left)[0]:
+                raise TimeoutError
+            chunk = os.read(self.read_fd, 1 << 16)
+            if not chunk:
+                return None
+            self.pending += chunk
+
+    def stderr_tail(self) -> str:
+        """The end of what the bot wrote on its standard error."""
+        try:
+            size = self.stderr.seek(0, os.SEEK_END)
+            self.stderr.seek(max(0, size - _STDERR_TAIL))
+            return self.stderr.read().decode("utf-8", "replace").strip()
+        except (OSError, ValueError):
+            return ""
+
+    def stop(self, wait: float) -> int | None:
+        """Close the bot's input, give it ``wait`` seconds to exit, then kill it; its exit
+        status."""
+        popen = self.popen
+        for pipe in (popen.stdin, popen.stdout):
+            try:
+                if pipe is not None:
+                    pipe.close()
+            except OSError:
+                pass
+        try:
+            popen.wait(wait)
+        except subprocess.TimeoutExpired:
+            popen.kill()
+            popen.wait()
+        self.stderr.close()
+        return popen.returncode
+
+
+def _stop(process: _Process) -> None:
+    """The finaliser of a bot left open: its process stopped at once."""
+    process.stop(0.0)
+
+
+class ExecBot:
+    """A bot played by a child process over JSON lines (the module's docstring and
+    docs/bots.md give the protocol).
+
+    ``command``: the command line, as text (split like a shell's, with :func:`shlex.split`)
+    or a list of arguments; ``name``: the bot's name in summaries and errors (default
+    ``exec:`` and the command); ``timeout``: seconds per decision (a positive number);
+    ``memory``: the process's address-space limit in bytes (``None``: none). Bad values
+    are :class:`ArgumentTypeError` or :class:`InvalidArgumentError` naming them. Nothing is
+    started until the first decision; a copy (a pickle, sent to a worker process) starts
+    its own process. Use it as a context manager, or call :meth:`close`, to end the
+    process; one left open is killed when the bot is collected."""
+
+    def __init__(
+        self,
+        command: str | Sequence[str],
+        *,
+        name: str | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        memory: int | None = DEFAULT_MEMORY,
+    ) -> None:
+        self.argv = _argv(command)
+        if name is not None and not isinstance(name, str):
+            raise ArgumentTypeError(f"an exec bot's name must be a str, got {name!r}")
+        #: The bot's name in summaries, rankings and errors.
+        self.name = name or EXEC_PREFIX + shlex.join(self.argv)
+        if (
+            isinstance(timeout, bool)
+            or not isinstance(timeout, (int, float))
+            or not math.isfinite(timeout)
+            or timeout <= 0
+        ):
+            raise InvalidArgumentError(
+                f"an exec bot's timeout must be a positive number of seconds, got {timeout!r}"
+            )
+        self.timeout = float(timeout)
+        if memory is not None and (
+            isinstance(memory, bool) or not isinstance(memory, int) or memory < 1 << 20
+        ):
+            raise InvalidArgumentError(
+                f"an exec bot's memory limit must be None or at least 1 MiB in bytes, got {memory!r}"
+            )
+        self.memory = memory
+        self._reset()
+
+    def _reset(self) -> None:
+        self._process: _Process | None = None
+        self._finalizer: weakref.finalize[Any, Any] | None = None
+        self._game: Any = None  # the live game of the current hand (a simulation's)
+        self._seat = 0  # the seat it plays in that game
+        self._sent = 0  # that game's events sent so far (of the seat's log)
+        self._read = 0  # how far into the game's full log they were read
+        self._deal_pending = False  # its deal was sent empty (bids first): to send again
+        self._wall = -1  # the wall left at the last decision (a new hand when it grows)
+        #: The hand being played, counted from 0 (``-1`` before the first).
+        self.hand = -1
+        #: The last decision asked, counted from 1 over the process's life (0: none yet).
+        self.decision = 0
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {
+            "argv": self.argv,
+            "name": self.name,
+            "timeout": self.timeout,
+            "memory": self.memory,
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.argv = state["argv"]
+        self.name = state["name"]
+        self.timeout = state["timeout"]
+        self.memory = state["memory"]
+        self._reset()
+
+    def __repr__(self) -> str:
+        return f"ExecBot({self.name!r})"
+
+    def __enter__(self) -> ExecBot:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- the process --------------------------------------------------------------------
+
+    def _error(self, what: str) -> BotError:
+        where = f"hand {self.hand}, decision {self.decision}" if self.decision else "its start"
+        return BotError(
+            f"bot {self.name!r} {what} (at {where})",
+            bot=self.name,
+            hand=self.hand if self.hand >= 0 else None,
+            decision=self.decision or None,
+        )
+
+    def _failed(self, what: str) -> BotError:
+        """The error of a bot that did ``what``, with its exit status and the end of its
+        standard error; the process is stopped."""
+        process = self._process
+        tail = ""
+        if process is not None:
+            status = process.popen.poll()
+            if status is None and "exited" in what:  # its output closed: it is exiting
+                try:
+                    status = process.popen.wait(1.0)
+                except subprocess.TimeoutExpired:
+                    pass
+            if status:  # it ended by itself (a bot still running is killed, not blamed)
+                what += f"; it exited with status {status}"
+            tail = process.stderr_tail()
+            self._drop()
+        return self._error(what + (f"; its standard error ends: {tail}" if tail else ""))
+
+    def _drop(self) -> None:
+        process, self._process = self._process, None
+        if self._finalizer is not None:
+            self._finalizer.detach()
+            self._finalizer = None
+        if process is not None:
+            process.stop(0.0)
+
+    def _start(self) -> _Process:
+        try:
+            process = _Process(self.argv, self.memory)
+        except OSError as e:
+            raise self._error(f"could not start: {e}") from None
+        self._process = process
+        self._finalizer = weakref.finalize(self, _stop, process)
+        self._send([{"type": "hello", "protocol": PROTOCOL, "bot": self.name}])
+        return process
+
+    def _send(self, frame: list[dict[str, Any]]) -> None:
+        process = self._process
+        assert process is not None
+        data = json.dumps(frame, separators=(",", ":"), ensure_ascii=False) + "\n"
+        try:
+            process.write(data.encode("utf-8"))
+        except OSError:
+            raise self._failed("closed its standard input") from None
+
+    def close(self) -> None:
+        """Send the events that ended the last hand, close the bot's standard input and
+        give it a second to exit (then kill it). The bot may be used again: a new process
+        starts at its next decision."""
+        if self._process is not None:
+            with_end = self._game_events()
+            if with_end:
+                try:
+                    self._send(with_end)
+                except BotError:
+                    pass
+            process, self._process = self._process, None
+            if self._finalizer is not None:
+                self._finalizer.detach()
+            process.stop(1.0)
+        self._reset()
+
+    # -- a decision ---------------------------------------------------------------------
+
+    def _game_events(self) -> list[dict[str, Any]]:
+        """The ``event`` messages of the current game not sent yet."""
+        game = self._game
+        if game is None:
+            return []
+        start = self._sent
+        # The seat's log from the full log's event self._read on: only the new events are
+        # converted.
+        events = game.engine.events_for(self._seat, self._read)
+        self._read = game.engine.event_count()
+        new = [
+            {"type": "event", "hand": self.hand, "n": n, "event": e}
+            for n, e in enumerate(events, start=start)
+        ]
+        self._sent += len(new)
+        if start == 0 and new:  # a deal sent while the seats bid holds no tiles yet
+            self._deal_pending = not new[0]["event"].get("hand")
+        return new
+
+    def act(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:
+        """The bot's answer to the seat's decision: the view (and the seat's new events)
+        sent as one frame, one line read back within ``timeout`` seconds. Raises
+        :class:`BotError` if the bot cannot start, takes too long, exits, writes a line that
+        is no answer or answers an action not in ``legal_actions``."""
+        process = self._process or self._start()
+        game = getattr(view, "live_game", None)  # a simulation's view: the game itself
+        frame: list[dict[str, Any]] = []
+        if game is not None:
+            seat = int(view.live_seat)  # type: ignore[attr-defined]
+            shown = view.table_view()  # type: ignore[attr-defined]
+            if game is not self._game:
+                frame += self._game_events()  # what ended the last hand
+                self._game, self._seat, self._sent, self._read = game, seat, 0, 0
+                self.hand += 1
+            elif self._deal_pending and shown["phase"] != "bid":
+                # The bids are in: the deal, sent empty, is sent again (as the server does).
+                deal = game.engine.events_for(seat, 0)[0]
+                frame.append(
+                    {"type": "event", "hand": self.hand, "n": 0, "event": deal, "replaces": True}
+                )
+                self._deal_pending = False
+            frame += self._game_events()
+        else:
+            if self._game is not None or view.wall_remaining > self._wall:
+                frame += self._game_events()
+                self._game = None
+                self.hand += 1
+            self._wall = view.wall_remaining
+            shown = view.to_dict()
+        self.decision += 1
+        shown["decision"] = self.decision
+        frame.append({"type": "view", "hand": self.hand, "view": shown})
+        self._send(frame)
+        try:
+            line = process.read_line(time.monotonic() + self.timeout)
+        except TimeoutError:
+            raise self._failed(f"did not answer within {self.timeout:g} s") from None
+        except ValueError as e:
+            raise self._failed(f"wrote {e}") from None
+        if line is None:
+            raise self._failed("exited or closed its standard output without answering")
+        return self._answer(line, legal_actions)
+
+    def _answer(self, line: bytes, legal: Sequence[Action]) -> Action:
+        """The legal action ``line`` names; else a :class:`BotError` (the process is
+        stopped)."""
+        text = line.decode("utf-8", "replace").strip()
+        shown = text if len(text) <= 200 else text[:200] + "..."
+        try:
+            if text.startswith("{"):
+                data = json.loads(text)
+                if not isinstance(data, dict) or "action" not in data:
+                    raise ValueError("an answer object needs an 'action'")
+                number = data.get("decision", self.decision)
+                if number != self.decision:
+                    raise self._failed(
+                        f"answered decision {number!r}, not the decision asked, {self.decision}"
+                    )
+                action = data["action"]
+                chosen = (
+                    Action.parse(action)
+                    if isinstance(action, str)
+                    else Action.from_dict(action)
+                    if isinstance(action, dict)
+                    else None
+                )
+                if chosen is None:
+                    raise ValueError("'action' must be an object or text")
+            else:
+                chosen = Action.parse(text)
+        except BotError:
+            raise
+        except (KoudiandianError, ValueError) as e:
+            raise self._failed(f"wrote {shown!r}, which is no answer ({e})") from None
+        if chosen not in legal:
+            raise self._failed(
+                f"answered {str(chosen)!r}, which is not legal now; legal: "
+                + ", ".join(str(a) for a in legal)
+            )
+        return chosen
+
+
+def _argv(command: object) -> list[str]:
+    """The arguments of an ``exec:`` bot's ``command`` (text after an optional ``exec:``,
+    split like a shell's, or a list of str); :class:`InvalidArgumentError` for an empty or
+    unreadable one, :class:`ArgumentTypeError` for another type."""
+    if isinstance(command, str):
+        text = command[len(EXEC_PREFIX) :] if is_exec(command) else command
+        try:
+            argv = shlex.split(text)
+        except ValueError as e:
+            raise InvalidArgumentError(f"cannot read the bot command {command!r}: {e}") from None
+    elif isinstance(command, Sequence) and all(isinstance(a, str) for a in command):
+        argv = list(command)
+    else:
+        raise ArgumentTypeError(f"an exec bot's command is text or a list of str, got {command!r}")
+    if not argv or not argv[0]:
+        raise InvalidArgumentError(f"an exec bot needs a command to run, got {command!r}")
+    return argv
