@@ -91,14 +91,16 @@ class Frames(_Counted):
 
     def __init__(self) -> None:
         self.game: Any = None
-        self.sent = 0
+        self.sent = 0  # events of the seat's log sent
+        self.read = 0  # how far into the full log
 
     def act(self, view: Any, legal: Sequence[Action]) -> Action:
         Frames.decisions += 1
         game = view.live_game
         if game is not self.game:
-            self.game, self.sent = game, 0
-        events = game.engine.events_for(view.live_seat, self.sent)
+            self.game, self.sent, self.read = game, 0, 0
+        events = game.engine.events_for(view.live_seat, self.read)
+        self.read = game.engine.event_count()
         frame: list[dict[str, Any]] = [
             {"type": "event", "hand": 0, "n": n, "event": e}
             for n, e in enumerate(events, start=self.sent)
