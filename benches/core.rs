@@ -1,4 +1,5 @@
-//! Criterion benches of the pure-Rust core: `forms::is_win` and `waits::winning_mask`, per hand.
+//! Criterion benches of the pure-Rust core: `forms::is_win` and `waits::winning_mask`, per
+//! hand, and the guobiao fan calculator (`profiles::guobiao::fans::score`), per won hand.
 //!
 //! Run with (a separate target dir keeps the main build unlocked):
 //!
@@ -24,17 +25,160 @@ use std::time::{Duration, SystemTime};
 
 mod common;
 
-use common::{near_complete, waiting, Case, Rng, N_HANDS, SEED};
+use common::{add, complete, near_complete, take, waiting, Case, Rng, N_HANDS, SEED};
 use criterion::{BenchmarkId, Criterion, Throughput};
 use koudiandian::eval::forms::is_win;
 use koudiandian::eval::tables::warm_up;
 use koudiandian::eval::waits::winning_mask;
 use koudiandian::eval::{EvalRules, WinForms};
+use koudiandian::hand::{Meld, MeldKind};
+use koudiandian::profiles::guobiao::fans::{score, FanMeld, Situation, WinInput};
 use koudiandian::tiles::{Counts, KindMask, ALL_KINDS};
 
 /// Targets: median ns per hand.
 const IS_WIN_TARGET_NS: f64 = 60.0;
 const WAITS_TARGET_NS: f64 = 500.0;
+const GUOBIAO_TARGET_NS: f64 = 5000.0;
+
+/// One won guobiao hand: declared melds, the concealed tiles without the winning tile, the
+/// winning tile, flowers, winds and flags.
+struct Won {
+    melds: Vec<FanMeld>,
+    concealed: Counts,
+    win: u8,
+    flowers: u8,
+    seat: u8,
+    prevalent: u8,
+    situation: Situation,
+}
+
+impl Won {
+    fn input(&self) -> WinInput<'_> {
+        WinInput {
+            melds: &self.melds,
+            concealed: &self.concealed,
+            win_tile: self.win,
+            flowers: self.flowers,
+            seat_wind: self.seat,
+            prevalent_wind: self.prevalent,
+            situation: self.situation,
+        }
+    }
+}
+
+/// `n` won hands: 0–3 declared pongs, kongs or chows and a complete concealed part (one in
+/// eight meld-less ones seven pairs), one in ten a knitted hand (全不靠, 七星不靠 or 组合龙),
+/// the winning tile one of the concealed tiles, random flags, winds and flowers.
+fn won_hands(rng: &mut Rng, n: usize) -> Vec<Won> {
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mut melds = Vec::new();
+        let mut all = [0u8; 34];
+        let concealed = if rng.chance(1, 10) {
+            // A knitted straight (147m 258p 369s, suits rotated) with honors or a meld.
+            let rot = rng.below(3);
+            let mut c = [0u8; 34];
+            for s in 0..3 {
+                for i in 0..3 {
+                    c[9 * s + (s + rot) % 3 + 3 * i] = 1;
+                }
+            }
+            if rng.chance(1, 2) {
+                for h in 27..34 {
+                    c[h] = 1;
+                }
+                let drop = rng.below(16);
+                let held: Vec<usize> = (0..34).filter(|&k| c[k] > 0).collect();
+                c[held[drop]] = 0;
+                c[held[(drop + 1 + rng.below(15)) % 16]] = 0;
+            } else {
+                let k = 27 + rng.below(7);
+                c[k] += 3;
+                c[(k - 27 + 1) % 7 + 27] += 2;
+            }
+            c
+        } else {
+            let declared = rng.below(4) as u8;
+            for _ in 0..declared {
+                let meld = if rng.chance(1, 2) {
+                    let k = rng.below(3) * 9 + rng.below(7);
+                    add(&mut all, &[k, k + 1, k + 2]).then_some((
+                        MeldKind::Chow,
+                        k,
+                        1 + rng.below(3),
+                    ))
+                } else {
+                    let k = rng.below(34);
+                    let kind = [
+                        MeldKind::Pong,
+                        MeldKind::Kong,
+                        MeldKind::AddedKong,
+                        MeldKind::ConcealedKong,
+                    ][rng.below(4)];
+                    let n = if kind == MeldKind::Pong { 3 } else { 4 };
+                    let offer = if kind == MeldKind::ConcealedKong {
+                        0
+                    } else {
+                        1 + rng.below(3)
+                    };
+                    add(&mut all, &vec![k; n]).then_some((kind, k, offer))
+                };
+                if let Some((kind, tile, offer)) = meld {
+                    melds.push(FanMeld {
+                        meld: Meld {
+                            kind,
+                            tile: tile as u8,
+                        },
+                        offer: offer as u8,
+                    });
+                }
+            }
+            complete(rng, melds.len() as u8)
+        };
+        let mut total = all;
+        let fits = (0..34).all(|k| {
+            total[k] += concealed[k];
+            total[k] <= 4
+        });
+        if !fits {
+            continue;
+        }
+        let mut c = concealed;
+        let win = take(rng, &mut c) as u8;
+        out.push(Won {
+            melds,
+            concealed: c,
+            win,
+            flowers: rng.below(4) as u8,
+            seat: rng.below(4) as u8,
+            prevalent: rng.below(4) as u8,
+            situation: Situation {
+                self_drawn: rng.chance(1, 2),
+                last_copy: rng.chance(1, 8),
+                kong: rng.chance(1, 10),
+                wall_last: rng.chance(1, 10),
+            },
+        });
+    }
+    out
+}
+
+fn bench_guobiao(cr: &mut Criterion, hands: &[Won]) {
+    let mut g = cr.benchmark_group("guobiao_score");
+    g.throughput(Throughput::Elements(hands.len() as u64));
+    g.bench_function("won_hands", |b| {
+        b.iter(|| {
+            let mut total = 0u32;
+            for h in hands {
+                if let Ok(f) = score(black_box(&h.input())) {
+                    total += f.total();
+                }
+            }
+            total
+        });
+    });
+    g.finish();
+}
 
 /// Candidate kinds of a waiting hand: every kind it does not hold four of.
 fn candidates(c: &Counts) -> KindMask {
@@ -210,6 +354,11 @@ fn main() {
         avg(&w_no_wild)
     );
 
+    let won = won_hands(&mut rng, N_HANDS);
+    let scored = won.iter().filter(|h| score(&h.input()).is_ok()).count();
+    println!("guobiao set: {} won hands ({scored} scored)", won.len());
+    assert_eq!(scored, won.len(), "every hand of the set wins");
+
     let mut cr = Criterion::default()
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3))
@@ -232,6 +381,7 @@ fn main() {
             ("mixed_wind_runs", w_mixed, runs),
         ],
     );
+    bench_guobiao(&mut cr, &won);
     cr.final_summary();
 
     summary(
@@ -244,6 +394,7 @@ fn main() {
             ("winning_tiles", "no_wildcards", N_HANDS, WAITS_TARGET_NS),
             ("winning_tiles", "queyimen", N_HANDS, WAITS_TARGET_NS),
             ("winning_tiles", "mixed_wind_runs", N_HANDS, WAITS_TARGET_NS),
+            ("guobiao_score", "won_hands", N_HANDS, GUOBIAO_TARGET_NS),
         ],
         started,
     );

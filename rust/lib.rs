@@ -36,6 +36,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions::ready_discards, m)?)?;
     m.add_function(wrap_pyfunction!(functions::score_win, m)?)?;
     m.add_function(wrap_pyfunction!(functions::shanten, m)?)?;
+    m.add_function(wrap_pyfunction!(py::guobiao::guobiao_fans, m)?)?;
     m.add_function(wrap_pyfunction!(py::analysis::win_refusal, m)?)?;
     m.add_function(wrap_pyfunction!(py::analysis::settle_win, m)?)?;
     m.add_function(wrap_pyfunction!(py::analysis::patterns, m)?)?;

@@ -84,6 +84,10 @@ pub struct WinContext {
     pub dealer: bool,
     /// More about the moment, as [`special`] bits (changsha's 大胡 of the moment).
     pub special: u8,
+    /// The winner's seat wind (门风: 0 东 for the dealer, 1 南 its 下家, 2 西, 3 北).
+    pub seat_wind: u8,
+    /// The hand's prevalent wind (圈风: 0 东, 1 南, 2 西, 3 北).
+    pub prevalent_wind: u8,
 }
 
 /// The bits of [`WinContext::special`].
@@ -99,6 +103,12 @@ pub mod special {
     /// A win on the discard of the 海底 (海底炮); with `last_tile` on a self-draw it is the
     /// 海底 itself (海底捞月).
     pub const LAST_DISCARD: u8 = 16;
+    /// The other three tiles of the winning kind are all in sight (discards and exposed
+    /// melds): 和绝张. Not set for a robbed kong.
+    pub const LAST_COPY: u8 = 32;
+    /// A self-drawn replacement that came for a flower set aside (after a kong too): a
+    /// flower's replacement, not the kong's.
+    pub const AFTER_FLOWER: u8 = 64;
 }
 
 impl WinContext {
@@ -112,6 +122,8 @@ impl WinContext {
             flowers: 0,
             dealer: false,
             special: 0,
+            seat_wind: 0,
+            prevalent_wind: 0,
         }
     }
 
@@ -125,6 +137,8 @@ impl WinContext {
             flowers: 0,
             dealer: false,
             special: 0,
+            seat_wind: 0,
+            prevalent_wind: 0,
         }
     }
 
@@ -134,6 +148,17 @@ impl WinContext {
         WinContext {
             flowers,
             dealer,
+            ..self
+        }
+    }
+
+    /// The same win by a seat whose wind is `seat_wind` in a hand of `prevalent_wind`
+    /// (0 东 … 3 北; precondition: both below 4).
+    #[must_use]
+    pub const fn winds(self, seat_wind: u8, prevalent_wind: u8) -> Self {
+        WinContext {
+            seat_wind,
+            prevalent_wind,
             ..self
         }
     }

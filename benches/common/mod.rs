@@ -13,7 +13,7 @@ pub const N_HANDS: usize = 4096;
 /// Seed of the hand generator.
 pub const SEED: u64 = 0x6b64_645f_6265_6e63;
 /// The profiles the self-play benches play.
-pub const PROFILES: [&str; 4] = ["taiyuan", "queyimen", "hebei", "changsha"];
+pub const PROFILES: [&str; 5] = ["taiyuan", "queyimen", "hebei", "changsha", "guobiao"];
 
 /// Four `bot`s, seed 1, single hands, no logs.
 pub fn plan(profile: &str, bot: Bot) -> Plan {

@@ -41,7 +41,8 @@ __all__ = [
 
 
 class StartHandEvent(TypedDict):
-    """The deal. The full log has ``wall``; a seat's log has ``hand`` and ``wall_size``."""
+    """The deal. The full log has ``wall``; a seat's log has ``hand`` and ``wall_size``;
+    ``prevalent_wind`` (0–3) is there when it is not 东."""
 
     type: Literal["start_hand"]
     dealer: int
@@ -49,6 +50,7 @@ class StartHandEvent(TypedDict):
     wildcards: list[int]
     wall: NotRequired[list[int]]
     scores: list[int]
+    prevalent_wind: NotRequired[int]
     dice: NotRequired[list[list[int]]]
     hand: NotRequired[list[int]]
     wall_size: NotRequired[int]

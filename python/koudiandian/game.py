@@ -71,6 +71,7 @@ class Game:
         wildcards: Iterable[int] | None = None,
         scores: Sequence[int] = (0, 0, 0, 0),
         dice: Iterable[tuple[int, int]] | None = None,
+        prevalent_wind: int = 0,
     ) -> None:
         if wall is None and seed is None:
             seed = secrets.randbits(64)
@@ -89,6 +90,7 @@ class Game:
                 wildcards=wildcards,
                 scores=scores,
                 dice=dice,
+                prevalent_wind=prevalent_wind,
             )
         )
 
@@ -109,6 +111,12 @@ class Game:
     def dealer(self) -> int:
         """The dealer's seat (庄), 0–3."""
         return self._core.dealer()
+
+    @property
+    def prevalent_wind(self) -> int:
+        """The prevalent wind (圈风) the hand is played under: 0 东, 1 南, 2 西, 3 北 (东 unless
+        given; a :class:`Match` sets it as its profile says)."""
+        return self._core.prevalent_wind()
 
     @property
     def wildcards(self) -> tuple[Tile, ...]:

@@ -88,7 +88,8 @@ def decompose(
 ) -> list[Reading]:
     """Every reading of a complete (3n+2) hand, without repeats: standard readings (melds
     and pair, with what each wildcard stands for), the seven-pairs reading with its number
-    of quads, and the thirteen-orphans reading. Empty if the hand is not complete.
+    of quads, and the thirteen-orphans reading; under guobiao's rules also the 全不靠
+    reading and each 组合龙 reading. Empty if the hand is not complete.
 
     With many wildcards the readings can number in the tens of thousands (wildcards can
     form whole melds of any kind)."""
@@ -163,6 +164,9 @@ def score_win(
     first_turn: bool = False,
     flowers: int = 0,
     dealer: bool = False,
+    last_copy: bool = False,
+    seat_wind: int = 0,
+    prevalent_wind: int = 0,
 ) -> WinScore:
     """The value of winning with ``win_tile`` (docs/rules.md §5.1, §6; §9 for ``queyimen``, where
     ``points`` and ``payment`` are the fan total; §11 for ``changsha``, where ``points``
@@ -178,6 +182,12 @@ def score_win(
     ``flowers`` is the number of flowers the winner has set aside (0–8, else
     :class:`InvalidArgumentError`) and ``dealer`` whether the winner deals; profiles that
     score them (``hebei``: ×2 per flower, 庄 ×2) read them, the others ignore them.
+    ``last_copy`` (和绝张) says the other three tiles of the winning kind are in sight (never
+    with ``robbed_kong``); ``seat_wind`` (门风) and ``prevalent_wind`` (圈风) are 0 东, 1 南,
+    2 西, 3 北 (else :class:`InvalidArgumentError`). ``guobiao`` reads these, with
+    ``kong_replacement`` (杠上开花), ``robbed_kong`` (抢杠和) and ``last_tile`` (妙手回春 on a
+    self-draw, 海底捞月 on a discard); its ``allowed`` says whether the fans without 花牌
+    reach 8.
     """
     if isinstance(win_tile, str):
         win_tile = Tile.parse(win_tile)
@@ -195,6 +205,9 @@ def score_win(
         bool(first_turn),
         flowers,
         bool(dealer),
+        bool(last_copy),
+        seat_wind,
+        prevalent_wind,
     )
     return WinScore(
         points=score["points"],

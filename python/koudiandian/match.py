@@ -34,7 +34,9 @@ class Match:
     """Consecutive hands (局) with dealer rotation (docs/rules.md §7) and cumulative scores.
 
     ``length`` is ``"one_round"`` (一圈: until the deal has gone round all four seats from
-    the first dealer) or a number of hands. ``hands`` optionally gives each hand's explicit
+    the first dealer), a number of hands, or ``None``: the profile's length (one round; 16
+    hands for ``guobiao``). Each hand is played under the prevalent wind its profile gives
+    it (:attr:`Game.prevalent_wind`: 东 throughout but for ``guobiao``). ``hands`` optionally gives each hand's explicit
     ``(wall, wildcards)`` in order (for tests and puzzles); otherwise hand ``i`` is seeded
     from ``seed`` and ``i``. ``first_dealer`` is a seat or ``"random"`` (drawn from the seed);
     by default the profile decides (``Rules.random_first_dealer``: seat 0 for Taiyuan and
@@ -51,7 +53,7 @@ class Match:
         *,
         seed: int | None = None,
         hands: Sequence[tuple[Iterable[int], Iterable[int]]] | None = None,
-        length: int | str = "one_round",
+        length: int | str | None = None,
         first_dealer: int | str | None = None,
     ) -> None:
         self.rules = Rules() if rules is None else rules
@@ -81,7 +83,7 @@ class Match:
         return nxt
 
     def _start_hand(self) -> None:
-        hand = self._driver.next_hand()
+        hand = self._driver.next_hand(self.rules)
         assert hand is not None
         i = hand.number
         if self._explicit is not None:
@@ -91,10 +93,21 @@ class Match:
                 )
             wall, wild = self._explicit[i]
             game = Game(
-                self.rules, dealer=hand.dealer, wall=wall, wildcards=wild, scores=hand.scores
+                self.rules,
+                dealer=hand.dealer,
+                wall=wall,
+                wildcards=wild,
+                scores=hand.scores,
+                prevalent_wind=hand.prevalent_wind,
             )
         else:
-            game = Game(self.rules, seed=hand.seed, dealer=hand.dealer, scores=hand.scores)
+            game = Game(
+                self.rules,
+                seed=hand.seed,
+                dealer=hand.dealer,
+                scores=hand.scores,
+                prevalent_wind=hand.prevalent_wind,
+            )
         self.games.append(game)
         self._settle_if_over()
 

@@ -11,11 +11,13 @@ __all__ = ["Shape", "GroupKind", "Group", "Reading"]
 
 
 class Shape(enum.IntEnum):
-    """The three winning shapes of docs/rules.md §4."""
+    """The winning shapes of docs/rules.md §4, and guobiao's knitted ones."""
 
     STANDARD = 0  # four melds and a pair
     SEVEN_PAIRS = 1  # 七小对
     THIRTEEN_ORPHANS = 2  # 十三幺
+    HONORS_AND_KNITTED = 3  # 全不靠 (七星不靠 among them), guobiao
+    KNITTED_STRAIGHT = 4  # 组合龙 with one meld and a pair, guobiao
 
 
 class GroupKind(enum.IntEnum):
@@ -26,6 +28,7 @@ class GroupKind(enum.IntEnum):
     KONG = 2  # a declared kong
     PAIR = 3
     ORPHANS = 4  # the fourteen tiles of thirteen orphans
+    KNITTED = 5  # a knitted straight's nine tiles (组合龙), or all fourteen of 全不靠
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +51,9 @@ class Group:
 class Reading:
     """One way to read a complete hand. For :attr:`Shape.STANDARD` the groups are the four
     melds (declared ones included) then the pair; for seven pairs, seven pairs (a quad gives
-    two) and ``quads`` counts the quads; for thirteen orphans, one group of fourteen."""
+    two) and ``quads`` counts the quads; for thirteen orphans, one group of fourteen; for
+    全不靠, one :attr:`GroupKind.KNITTED` group of fourteen; for 组合龙, the knitted group of
+    nine, then the other meld (declared or not) and the pair."""
 
     shape: Shape
     groups: tuple[Group, ...]

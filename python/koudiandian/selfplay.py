@@ -339,7 +339,13 @@ def _play_range(job: Job, start: int, stop: int) -> Part:
         names=names if job.log else None,
     )
     while (hand := schedule.next_hand()) is not None:
-        game = Game(job.rules, seed=hand.seed, dealer=hand.dealer, scores=hand.scores)
+        game = Game(
+            job.rules,
+            seed=hand.seed,
+            dealer=hand.dealer,
+            scores=hand.scores,
+            prevalent_wind=hand.prevalent_wind,
+        )
         play_hand(game, _seat_bots(made, hand, names))
         schedule.finish(game.engine)
     records, rankings, lines = schedule.played()

@@ -37,7 +37,8 @@ class SeatView:
     else ``None``. ``legal_actions`` is empty unless this seat must act now. ``flowers[s]``
     lists seat ``s``'s flowers set aside, ``indicator`` is the face-up tile the 混 follows
     and ``bids`` each seat's 跑 once all have bid (profiles with flowers, an indicator or
-    bids; empty, ``None`` and zeros otherwise).
+    bids; empty, ``None`` and zeros otherwise). ``prevalent_wind`` is the hand's 圈风 (0 东,
+    1 南, 2 西, 3 北; a seat's 门风 is its distance from the dealer).
 
     A view taken while other seats answer a discard shows ``phase == "claim"``: a server
     that must not reveal that another seat has a choice sends a seat its view only when it
@@ -65,6 +66,7 @@ class SeatView:
     indicator: Tile | None = None
     bids: tuple[int, int, int, int] = (0, 0, 0, 0)
     claimed: tuple[tuple[int, ...], ...] = ((), (), (), ())
+    prevalent_wind: int = 0
 
     def __repr__(self) -> str:
         """One line: the seat, the phase, its own tiles and what it may do (the full
@@ -122,6 +124,7 @@ class SeatView:
             "indicator": t(self.indicator),
             "bids": list(self.bids),
             "claimed": [list(seat) for seat in self.claimed],
+            "prevalent_wind": self.prevalent_wind,
         }
 
     @classmethod
@@ -163,4 +166,5 @@ class SeatView:
             indicator=t(d.get("indicator")),
             bids=tuple(d.get("bids", (0, 0, 0, 0))),
             claimed=tuple(tuple(seat) for seat in d.get("claimed", [[]] * 4)),
+            prevalent_wind=d.get("prevalent_wind", 0),
         )

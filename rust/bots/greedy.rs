@@ -6,12 +6,14 @@
 //! shanten counts dropping a suit, so it discards the suit it drops.
 
 use crate::eval::forms;
+use crate::eval::shanten;
 use std::cell::OnceCell;
 
 use crate::eval::waits::Waits;
-use crate::eval::EvalRules;
+use crate::eval::{EvalRules, WinForms};
 use crate::game::{Act, ActionCode, GameCore, Phase};
 use crate::hand::{Hand, Meld, MeldKind, Melds};
+use crate::outcome::{WinContext, WinKind};
 use crate::profiles::taiyuan::points;
 use crate::tiles::{each_kind, held_kinds, Counts, KindMask, KINDS};
 
@@ -30,7 +32,16 @@ pub struct Seat<'a> {
     pub ready: Option<&'a [(u8, KindMask)]>,
     pub claim_tile: Option<u8>,
     pub declared: bool,
+    /// Under rules whose wins must reach a value (`TurnRules::discard_wins_scored`): whether
+    /// the seat's complete hand wins with a tile as the profile allows it (as on a discard,
+    /// the stricter case). The policy then counts only such winning tiles and steers toward
+    /// flushes (one suit with or without honors), the shapes that reach a value most often.
+    pub win_allowed: Option<&'a dyn Fn(&Hand, u8) -> bool>,
 }
+
+/// How much worse than the flush target's shanten a shape that is no flush is counted
+/// when wins must reach a value.
+const NO_FLUSH_PENALTY: i32 = 2;
 
 impl Seat<'_> {
     fn hand(&self, counts: &Counts, melds: &[Meld]) -> Hand {
@@ -74,6 +85,130 @@ impl Seat<'_> {
             best = best.max(points(k));
         }
         (0, live, best)
+    }
+
+    /// The suits a flush may still take: those every suited meld allows (a meld's suit, or
+    /// any while the melds are honors only); none once the melds hold two suits.
+    fn flush_suits(melds: &[Meld]) -> impl Iterator<Item = usize> {
+        let meld_suits = melds
+            .iter()
+            .filter(|m| m.tile < 27)
+            .fold(0u8, |acc, m| acc | 1 << (m.tile / 9));
+        (0..3usize).filter(move |&suit| meld_suits & !(1 << suit) == 0)
+    }
+
+    /// `counts` with only the tiles of `suit` and the honors (no wildcard kinds).
+    fn flush_part(&self, counts: &Counts, suit: usize) -> Counts {
+        let mut kept = *counts;
+        for (k, c) in kept.iter_mut().enumerate().take(27) {
+            if k / 9 != suit {
+                *c = 0;
+            }
+        }
+        for &k in self.wildcards {
+            kept[k as usize] = 0;
+        }
+        kept
+    }
+
+    /// The shanten of `counts` toward a flush and its suit: the least, over
+    /// [`Seat::flush_suits`], of the standard forms' shanten of the suit's tiles and the
+    /// honors alone (the other suits' tiles to be exchanged; the lower suit on a tie).
+    /// [`shanten::NEVER`] when the melds hold two suits.
+    fn flush_shanten(&self, counts: &Counts, melds: &[Meld]) -> (i32, Option<usize>) {
+        let wild = self.hand(counts, melds).wild;
+        Self::flush_suits(melds)
+            .map(|suit| {
+                let part = self.flush_part(counts, suit);
+                let n = shanten::any_suits(&part, wild, melds.len() as u8, EvalRules::default());
+                (n, Some(suit))
+            })
+            .min()
+            .unwrap_or((shanten::NEVER, None))
+    }
+
+    /// The flush shanten after discarding each kind held of `counts` (3n+2 tiles), toward
+    /// the flush the hand is nearest to now ([`Seat::flush_shanten`]): a tile outside that
+    /// suit leaves its part as it was; the suit's and the honors' discards are one pass over
+    /// the part's groups ([`shanten::after_discards`]).
+    fn flush_after_discards(
+        &self,
+        counts: &Counts,
+        melds: &[Meld],
+        normal: &[i32; KINDS],
+    ) -> [i32; KINDS] {
+        let std = EvalRules::default();
+        let (whole, target) = self.flush_shanten(counts, melds);
+        let mut out = [whole; KINDS];
+        let held = held_kinds(counts);
+        let worst = each_kind(held)
+            .map(|k| normal[k as usize])
+            .max()
+            .unwrap_or(0);
+        if whole >= worst + NO_FLUSH_PENALTY {
+            // No discard brings the flush nearer than the standard shape's penalty.
+            return out;
+        }
+        if let Some(suit) = target {
+            let part = self.flush_part(counts, suit);
+            if part == *counts {
+                return *normal; // a flush already: the same shanten
+            }
+            let after = shanten::after_discards(&self.hand(&part, melds), std);
+            for k in each_kind(held) {
+                let k = k as usize;
+                out[k] = if part[k] > 0 { after[k] } else { whole };
+            }
+        }
+        out
+    }
+
+    /// Under a value rule, the effective shanten of the hand `counts` (13 − 3·melds tiles)
+    /// whose standard shanten is `normal` and flush shanten `flush`, and the live winning
+    /// tiles it wins with as allowed: a ready hand none of whose winning tiles is allowed
+    /// counts as one from ready; a hand that is no flush counts [`NO_FLUSH_PENALTY`] worse
+    /// than its flush target.
+    fn value_key(
+        &self,
+        allowed: &dyn Fn(&Hand, u8) -> bool,
+        counts: &Counts,
+        melds: &[Meld],
+        (normal, flush): (i32, i32),
+        seen: &OnceCell<Counts>,
+    ) -> (i32, u32) {
+        if normal == 0 {
+            let waits = Waits::of(&self.hand(counts, melds), self.rules).tiles;
+            let seen = seen.get_or_init(self.seen);
+            let mut live = 0;
+            for k in each_kind(waits) {
+                let left = 4u32.saturating_sub(u32::from(seen[k as usize]));
+                if left == 0 {
+                    continue;
+                }
+                let mut won = *counts;
+                won[k as usize] += 1;
+                if allowed(&self.hand(&won, melds), k) {
+                    live += left;
+                }
+            }
+            if live > 0 {
+                return (0, live);
+            }
+            return (flush.clamp(1, 1 + NO_FLUSH_PENALTY), 0);
+        }
+        (flush.min(normal + NO_FLUSH_PENALTY), 0)
+    }
+
+    /// Under a value rule, a claim's yardstick without scoring: the hand's standard
+    /// shanten `normal` and flush shanten `flush` (after the best discard, for a 3n+2
+    /// hand) as one number, lower better: 0 only for a ready flush, 1 for another ready
+    /// hand, else the flush's shanten or [`NO_FLUSH_PENALTY`] more than the standard one.
+    fn claim_value(normal: i32, flush: i32) -> i32 {
+        match (normal <= 0, flush <= 0) {
+            (true, true) => 0,
+            (true, false) => 1,
+            _ => flush.min(normal + NO_FLUSH_PENALTY),
+        }
     }
 
     fn with_meld(&self, kind: MeldKind, tile: u8) -> Melds {
@@ -148,9 +283,20 @@ pub fn choose(seat: &Seat<'_>) -> ActionCode {
     let mut best_shanten = i32::MAX;
     let shanten_after = seat.after_discards(&seat.counts, &seat.melds);
     let seen = OnceCell::new();
+    let flush_after = seat
+        .win_allowed
+        .map(|_| seat.flush_after_discards(&seat.counts, &seat.melds, &shanten_after));
     for k in each_kind(held_kinds(&seat.counts)) {
         let k = k as usize;
-        keys[k] = packed(seat.discard_key(k, shanten_after[k], &seen), k);
+        keys[k] = if let (Some(allowed), Some(flush)) = (seat.win_allowed, &flush_after) {
+            let mut after = seat.counts;
+            after[k] -= 1;
+            let shanten = (shanten_after[k], flush[k]);
+            let (s, live) = seat.value_key(allowed, &after, &seat.melds, shanten, &seen);
+            packed((-s, live, 0), k)
+        } else {
+            packed(seat.discard_key(k, shanten_after[k], &seen), k)
+        };
         best_shanten = best_shanten.min(shanten_after[k]);
     }
     if offers(Act::ConcealedKong) || offers(Act::AddedKong) {
@@ -200,9 +346,23 @@ fn claim(seat: &Seat<'_>, pass: ActionCode) -> ActionCode {
             return c;
         }
     }
-    // A pong or chow is taken when the best discard after it keeps the shanten.
+    // A pong or chow is taken when the best discard after it keeps the shanten (under a
+    // value rule: lowers the effective shanten, `Seat::value_key`).
+    let value_now = seat.win_allowed.map(|_| {
+        let (flush, suit) = seat.flush_shanten(&seat.counts, &seat.melds);
+        (Seat::claim_value(current, flush), suit)
+    });
+    // Under a value rule a suited tile off the flush the hand is nearest to is not claimed.
+    if value_now.is_some_and(|(_, suit)| t < 27 && suit != Some(t as usize / 9)) {
+        return pass;
+    }
     let keeps = |after: &Counts, melds: &[Meld]| {
-        forms::best_after_discard(&seat.hand(after, melds), seat.rules) <= current
+        let best = forms::best_after_discard(&seat.hand(after, melds), seat.rules);
+        let Some((now, _)) = value_now else {
+            return best <= current;
+        };
+        let (flush, _) = seat.flush_shanten(after, melds);
+        Seat::claim_value(best, flush.max(0)) < now
     };
     if let Some(c) = find(seat.legal, Act::Pong).filter(|_| seat.counts[t as usize] >= 2) {
         let mut after = seat.counts;
@@ -227,6 +387,22 @@ fn claim(seat: &Seat<'_>, pass: ActionCode) -> ActionCode {
     pass
 }
 
+/// The forms the policy reads a hand by: the rules' own, or under a value rule (wins must
+/// reach the profile's minimum) the standard forms of the same rules — it steers toward
+/// flushes of the standard shape and takes any other win (a knitted one) when it is
+/// offered, so that its shanten stays one pass over the groups.
+#[must_use]
+pub fn reading(rules: EvalRules, value_rule: bool) -> EvalRules {
+    if value_rule {
+        EvalRules {
+            forms: WinForms::Standard,
+            ..rules
+        }
+    } else {
+        rules
+    }
+}
+
 /// The greedy policy's choice for `seat` of `game` ([`choose`]), from what that seat may
 /// see. Precondition: `seat` is to act.
 pub fn action(game: &mut GameCore, seat: u8) -> ActionCode {
@@ -236,11 +412,19 @@ pub fn action(game: &mut GameCore, seat: u8) -> ActionCode {
     let claim_tile = game
         .claim_tile
         .filter(|_| matches!(game.phase, Phase::Claim | Phase::Rob));
+    let value_rule = game.turn_rules.discard_wins_scored;
+    let context = game.context_of(seat, WinContext::of(WinKind::Discard));
+    let allowed = |hand: &Hand, tile: u8| {
+        game.rules
+            .profile()
+            .score(&game.rules, hand, tile, context)
+            .is_ok_and(|w| w.allowed)
+    };
     let choice = choose(&Seat {
         counts: s.hand,
         melds: crate::outcome::melds_of(&s.melds),
         wildcards: &game.wildcards,
-        rules: game.turn_rules.eval,
+        rules: reading(game.turn_rules.eval, value_rule),
         seen: &|| game.seen_by(seat),
         legal,
         ready: (game.phase == Phase::Turn
@@ -250,6 +434,7 @@ pub fn action(game: &mut GameCore, seat: u8) -> ActionCode {
             .then_some(game.ready.as_slice()),
         claim_tile,
         declared: s.declared,
+        win_allowed: value_rule.then_some(&allowed as &dyn Fn(&Hand, u8) -> bool),
     });
     // The policy chooses among `legal`; should it not, the first legal action.
     if legal.contains(&choice) {

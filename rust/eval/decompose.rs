@@ -17,6 +17,8 @@ pub enum GroupKind {
     Kong = 2,
     Pair = 3,
     Orphans = 4,
+    /// The nine tiles of a knitted straight (组合龙), or all fourteen of 全不靠.
+    Knitted = 5,
 }
 
 /// One group: `(kind stood for, is a wildcard)` per tile, sorted.
@@ -261,6 +263,9 @@ pub fn decompose(hand: &Hand, rules: EvalRules) -> Vec<Reading> {
                 })
         });
     }
+    if rules.forms == WinForms::Knitted && hand.wild == 0 {
+        knitted(hand, &fixed, rules, &mut out);
+    }
     if rules.forms == WinForms::LackingASuit {
         // 缺一门: a reading whose tiles hold all three suits does not win.
         out.retain(|r| {
@@ -361,6 +366,54 @@ fn thirteen_orphans(counts: &Counts, wild: u8, out: &mut Vec<Reading>) {
             groups: vec![Group::new(GroupKind::Orphans, t, false)],
             quads: 0,
         });
+    }
+}
+
+/// The knitted readings (`WinForms::Knitted`): 全不靠 as one group of fourteen; 组合龙 as
+/// the knitted group of nine, then the standard reading of the rest (with the declared
+/// meld, if any).
+fn knitted(hand: &Hand, fixed: &[Group], rules: EvalRules, out: &mut Vec<Reading>) {
+    use crate::eval::knitted as kn;
+    let tiles_of = |c: &Counts| -> Vec<(u8, bool)> {
+        (0..KINDS as u8)
+            .flat_map(|k| std::iter::repeat_n((k, false), c[k as usize] as usize))
+            .collect()
+    };
+    let melds = hand.meld_count();
+    if kn::is_honors_and_knitted(&hand.counts, melds) {
+        out.push(Reading {
+            shape: Shape::HonorsAndKnitted,
+            groups: vec![Group::new(
+                GroupKind::Knitted,
+                tiles_of(&hand.counts),
+                false,
+            )],
+            quads: 0,
+        });
+    }
+    for straight in kn::knitted_straights(&hand.counts, melds, rules) {
+        let nine: Counts = std::array::from_fn(|k| u8::from(straight >> k & 1 == 1));
+        let mut rest = BTreeSet::new();
+        Search {
+            rules,
+            fixed,
+            out: &mut rest,
+        }
+        .place(
+            &mut kn::less(&hand.counts, straight),
+            0,
+            true,
+            &mut Vec::new(),
+        );
+        for groups in rest {
+            let mut all = vec![Group::new(GroupKind::Knitted, tiles_of(&nine), false)];
+            all.extend(groups);
+            out.push(Reading {
+                shape: Shape::KnittedStraight,
+                groups: all,
+                quads: 0,
+            });
+        }
     }
 }
 

@@ -65,6 +65,8 @@ fn show(r: &Reading) -> String {
         Shape::Standard => "std".to_owned(),
         Shape::SevenPairs => format!("7p{}", r.quads),
         Shape::ThirteenOrphans => "13o".to_owned(),
+        Shape::HonorsAndKnitted => "hk".to_owned(),
+        Shape::KnittedStraight => "ks".to_owned(),
     };
     let groups: Vec<String> = r.groups.iter().map(show_group).collect();
     format!("{shape} {}", groups.join(" "))
@@ -376,5 +378,41 @@ fn pair_258_readings_each_win() {
         PAIR_258,
         "",
         &[("112233m445566p77p", &["7p0 11m 22m 33m 44p 55p 66p 77p"])],
+    );
+}
+
+const KNITTED: EvalRules = EvalRules {
+    wind_runs: false,
+    no_honors: false,
+    forms: WinForms::Knitted,
+};
+
+#[test]
+fn knitted_forms() {
+    check(
+        KNITTED,
+        "",
+        &[
+            // 七星不靠 and 全不靠: one group of fourteen.
+            ("147m25p36s1234567z", &["hk 147m25p36s1234567z"]),
+            ("147m258p369s12345z", &["hk 147m258p369s12345z"]),
+            // 组合龙 with a chow and a pair; the same tiles read no other way.
+            ("147m258p369s123m55z", &["ks 147m258p369s 123m 55z"]),
+            // 组合龙 with a pung.
+            ("147m258p369s444m11z", &["ks 147m258p369s 444m 11z"]),
+            // A standard hand is read as before.
+            ("123m456m789m123p55z", &["std 123m 456m 789m 123p 55z"]),
+        ],
+    );
+    // Under the standard forms none of the knitted readings exist.
+    assert!(readings("147m25p36s1234567z", &[], "", STANDARD).is_empty());
+    // 组合龙 beside a declared pong.
+    let pong = [Meld {
+        kind: MeldKind::Pong,
+        tile: 27,
+    }];
+    assert_eq!(
+        readings("147m258p369s55p", &pong, "", KNITTED),
+        ["ks 147m258p369s [111z] 55p"]
     );
 }

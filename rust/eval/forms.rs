@@ -2,8 +2,9 @@
 //! evaluators' entry points that ask them (a win, the shanten, the shanten after each
 //! discard). The forms' own code lives beside: the standard shape, seven pairs and 十三幺 in
 //! `shape.rs` and `shanten.rs`, lacking a suit in `suits.rs`, the 2-5-8 pair and the shapes
-//! that need none in `pair258.rs`.
+//! that need none in `pair258.rs`, the knitted forms (全不靠, 组合龙) in `knitted.rs`.
 
+use super::knitted;
 use super::pair258::{self, MeldInfo};
 use super::rules::{EvalRules, WinForms};
 use super::shanten;
@@ -23,6 +24,7 @@ use crate::tiles::{each_kind, held_kinds, Counts, KINDS};
 pub fn is_win(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> bool {
     match rules.forms {
         WinForms::Pair258 => wild == 0 && pair258::wins(counts, MeldInfo::unknown(melds)),
+        WinForms::Knitted => wild == 0 && knitted::wins(counts, melds, rules),
         WinForms::LackingASuit if suits::of_counts(counts) == ALL_SUITS => false,
         WinForms::LackingASuit | WinForms::Standard => {
             shape::is_complete(counts, wild, melds, rules)
@@ -39,6 +41,9 @@ pub fn hand_wins(hand: &Hand, rules: EvalRules) -> bool {
         WinForms::Pair258 => {
             hand.wild == 0 && pair258::wins(&hand.counts, MeldInfo::of(&hand.melds))
         }
+        WinForms::Knitted => {
+            hand.wild == 0 && knitted::wins(&hand.counts, hand.meld_count(), rules)
+        }
         WinForms::LackingASuit => suits::of_hand(hand) != ALL_SUITS && complete(),
         WinForms::Standard => complete(),
     }
@@ -54,6 +59,7 @@ pub fn hand_wins(hand: &Hand, rules: EvalRules) -> bool {
 pub fn shanten(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> i32 {
     match rules.forms {
         WinForms::Pair258 => pair258::shanten(counts, wild, MeldInfo::unknown(melds)),
+        WinForms::Knitted => knitted::shanten(counts, melds, rules) - i32::from(wild),
         WinForms::LackingASuit => shanten::lacking(counts, wild, melds, 0, rules),
         WinForms::Standard => shanten::any_suits(counts, wild, melds, rules),
     }
@@ -65,6 +71,7 @@ pub fn of_hand(hand: &Hand, rules: EvalRules) -> i32 {
     let (counts, wild, melds) = (&hand.counts, hand.wild, hand.meld_count());
     match rules.forms {
         WinForms::Pair258 => pair258::shanten(counts, wild, MeldInfo::of(&hand.melds)),
+        WinForms::Knitted => knitted::shanten(counts, melds, rules) - i32::from(wild),
         WinForms::LackingASuit => {
             shanten::lacking(counts, wild, melds, suits::of_melds(hand), rules)
         }

@@ -4,6 +4,7 @@
 
 pub mod decompose;
 pub mod forms;
+pub mod knitted;
 pub mod pair258;
 pub mod rules;
 pub mod shanten;

@@ -45,6 +45,9 @@ pub enum WinForms {
     /// hand is of one suit; seven pairs; or every tile a 2, 5 or 8 in any shape (二五八将,
     /// 将将胡). No wildcards.
     Pair258,
+    /// The standard forms and the knitted ones of Chinese Official Mahjong (`knitted.rs`):
+    /// 全不靠 (七星不靠 among them) and 组合龙 with one meld and a pair. No wildcards.
+    Knitted,
 }
 
 impl WinForms {
@@ -52,15 +55,15 @@ impl WinForms {
     /// forms, which take no wildcards).
     #[must_use]
     pub const fn admits_wildcards(self) -> bool {
-        !matches!(self, Self::Pair258)
+        !matches!(self, Self::Pair258 | Self::Knitted)
     }
 
     /// Whether every form needs the standard shape's groups, seven pairs or 十三幺, so that
     /// the group keys bound how far a hand is from ready (not so for a form that needs no
-    /// shape).
+    /// such shape: the 2-5-8 forms' 将将胡, the knitted forms).
     #[must_use]
     pub const fn bounded_by_keys(self) -> bool {
-        !matches!(self, Self::Pair258)
+        !matches!(self, Self::Pair258 | Self::Knitted)
     }
 
     /// Whether the forms are asked hand by hand: the ready filter and the shanten after each
@@ -74,6 +77,6 @@ impl WinForms {
     /// offer is better checked alone.
     #[must_use]
     pub const fn costly_waits(self) -> bool {
-        matches!(self, Self::Pair258)
+        matches!(self, Self::Pair258 | Self::Knitted)
     }
 }

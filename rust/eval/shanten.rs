@@ -99,7 +99,7 @@ fn rows_of(keys: &Keys, honors: &'static [Keep]) -> [&'static Keep; 4] {
 }
 
 /// Most natural tiles a standard-shape hand with `4 − melds` more melds and a pair can use.
-fn standard_keep(counts: &Counts, melds: u8, rules: EvalRules) -> u8 {
+pub(crate) fn standard_keep(counts: &Counts, melds: u8, rules: EvalRules) -> u8 {
     let rows = rows_of(&Keys::of(counts), honors_table(rules));
     by_need!(4 - melds, standard_of(&rows))
 }

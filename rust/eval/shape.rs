@@ -134,6 +134,10 @@ pub enum Shape {
     Standard = 0,
     SevenPairs = 1,
     ThirteenOrphans = 2,
+    /// 全不靠 (七星不靠 among them): fourteen different knitted and honor tiles.
+    HonorsAndKnitted = 3,
+    /// 组合龙: a knitted straight's nine tiles, one meld and a pair.
+    KnittedStraight = 4,
 }
 
 #[cfg(test)]

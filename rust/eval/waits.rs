@@ -25,6 +25,9 @@ pub fn winning_mask(
         let melds = crate::eval::pair258::MeldInfo::unknown(melds);
         return crate::eval::pair258::winning_tiles(counts, counts, melds) & candidates;
     }
+    if rules.forms == WinForms::Knitted {
+        return crate::eval::knitted::winning_tiles(counts, counts, melds, rules) & candidates;
+    }
     let cand = candidates & rules.kinds_in_play();
     let mut out = standard_winning(counts, wild, cand, rules);
     if melds == 0 {
@@ -168,6 +171,12 @@ impl Waits {
         if rules.forms == WinForms::Pair258 {
             return Waits {
                 tiles: crate::eval::pair258::hand_waits(hand),
+                wildcards: 0,
+            };
+        }
+        if rules.forms == WinForms::Knitted {
+            return Waits {
+                tiles: crate::eval::knitted::hand_waits(hand, rules),
                 wildcards: 0,
             };
         }

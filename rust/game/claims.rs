@@ -55,7 +55,10 @@ impl GameCore {
                 let may_win =
                     may_win && self.rules.profile().discard_win_allowed(&self.rules, tile);
                 // Asked first: it keeps the seat's waits.
-                let wins = may_win && self.completes_discard(s, tile);
+                let wins = may_win
+                    && self.completes_discard(s, tile)
+                    && (!self.turn_rules.discard_wins_scored
+                        || self.claim_win_allowed(s, tile, robbing));
                 let seat = &self.seats[s as usize];
                 let rules = &self.turn_rules;
                 let mut acts = Offers::default();
@@ -103,6 +106,21 @@ impl GameCore {
         if self.all_answered() {
             self.resolve_claims();
         }
+    }
+
+    /// Whether the profile's score allows `seat`'s win on the claim of `tile` (being
+    /// opened: the discard not yet taken; a robbed kong under `robbing`).
+    /// Precondition: the tile completes the seat's hand.
+    fn claim_win_allowed(&self, seat: u8, tile: u8, robbing: bool) -> bool {
+        let s = &self.seats[seat as usize];
+        let mut counts = s.hand;
+        counts[tile as usize] += 1;
+        let h = self.hand_of(&counts, &melds_of(&s.melds));
+        let context = self.claim_context(seat, tile, robbing, false);
+        self.rules
+            .profile()
+            .score(&self.rules, &h, tile, context)
+            .is_ok_and(|w| w.allowed)
     }
 
     /// Under 有胡必胡, every seat offered a win on the claim answers it at once.

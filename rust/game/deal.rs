@@ -215,6 +215,7 @@ impl GameCore {
                 wall: wall.clone(),
                 dice: dice.clone(),
                 scores,
+                prevalent_wind: 0,
             })));
         }
         let mut legal = spare.legal;
@@ -224,9 +225,11 @@ impl GameCore {
             turn_rules,
             wall_rules,
             dealer,
+            prevalent_wind: 0,
             scores,
             drawn: None,
             replacement: false,
+            after_flower: false,
             wall: Wall::new(wall, spare.taken, wall_rules.stacks),
             wildcards,
             wild_mask,

@@ -59,6 +59,7 @@ impl GameCore {
     /// is offered, an ordinary draw of the last tile asks the seat first.
     pub(crate) fn draw(&mut self, seat: u8, after_kong: bool) {
         let mut from_back = after_kong;
+        let mut flowered = false;
         loop {
             if !from_back && self.wall.remaining() == 1 {
                 if let Some(h) = &mut self.haidi {
@@ -76,8 +77,10 @@ impl GameCore {
             if self.receive(seat, tile, from_back) {
                 // A flower's replacement is no kong's: only a kong makes 杠上开花.
                 self.replacement = after_kong;
+                self.after_flower = flowered;
                 return;
             }
+            flowered = true;
             from_back = true;
         }
     }
@@ -124,6 +127,7 @@ impl GameCore {
         self.turn = seat;
         self.drawn = Some(tile);
         self.replacement = replacement;
+        self.after_flower = false;
         if let Some(d) = &mut self.dice {
             d.replacement = false;
         }

@@ -6,7 +6,7 @@ use super::state::{GameCore, Phase};
 use crate::outcome::melds_of;
 use crate::outcome::pattern_names;
 use crate::outcome::{
-    deltas_of, Bird, HandResult, Outcome, ScoreItem, Transfer, WinContext, WinKind, WinSummary,
+    deltas_of, Bird, HandResult, Outcome, ScoreItem, Transfer, WinKind, WinSummary,
 };
 use crate::profiles::HandSummary;
 use crate::tiles::KINDS;
@@ -30,8 +30,7 @@ impl GameCore {
             let context = if self_draw {
                 self.self_draw_context()
             } else {
-                self.context_of(seat, WinContext::of(kind))
-                    .with(self.claim_moments)
+                self.claim_context(seat, tile, kind == WinKind::RobbedKong, true)
             };
             if !self_draw {
                 self.seats[s].add(tile, 1);

@@ -20,6 +20,15 @@ pub struct StartHand {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub dice: Vec<(u8, u8)>,
     pub scores: [i32; 4],
+    /// The prevalent wind (圈风: 0 东 … 3 北); not logged for 东.
+    #[serde(skip_serializing_if = "is_east")]
+    pub prevalent_wind: u8,
+}
+
+/// Whether a prevalent wind is 东 (0), which a log leaves out.
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde passes the field by reference
+fn is_east(wind: &u8) -> bool {
+    *wind == 0
 }
 
 /// The settlement and every seat's tiles, revealed.

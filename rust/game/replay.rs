@@ -267,8 +267,21 @@ fn deal_of(start: &Value) -> Result<GameCore> {
             )))
         }
     };
-    GameCore::with_dice(rules, dealer, wall, wildcards, dice, scores)
-        .map_err(|e| bad(e.to_string()))
+    let wind = match m.get("prevalent_wind").map(Value::as_u64) {
+        None => 0,
+        Some(Some(w)) if w < 4 => w as u8,
+        Some(_) => {
+            return Err(bad(format!(
+                "'prevalent_wind' must be 0–3, got {}",
+                m["prevalent_wind"]
+            )))
+        }
+    };
+    let mut game = GameCore::with_dice(rules, dealer, wall, wildcards, dice, scores)
+        .map_err(|e| bad(e.to_string()))?;
+    game.set_prevalent_wind(wind)
+        .map_err(|e| bad(e.to_string()))?;
+    Ok(game)
 }
 
 /// A field of the deal, or a message naming it (prefixed by the caller).

@@ -10,6 +10,7 @@ use super::seat::Seat;
 use super::wall::Wall;
 use crate::error::{Error, Result};
 use crate::eval::waits::ReadyWaits;
+use crate::hand::MeldKind;
 use crate::outcome::{Bird, Haidi, HandResult, KongRecord, MeldRecord, Outcome};
 use crate::profiles::Rules;
 use crate::profiles::{TurnRules, WallRules};
@@ -43,6 +44,8 @@ pub struct GameCore {
     /// The tiles in play and the wildcard rule, compiled with `turn_rules` once a hand.
     pub(crate) wall_rules: WallRules,
     pub(crate) dealer: u8,
+    /// The prevalent wind (圈风: 0 东 … 3 北) the hand is played under.
+    pub(crate) prevalent_wind: u8,
     pub(crate) scores: [i32; 4],
     pub(crate) wall: Wall,
     pub(crate) wildcards: Vec<u8>,
@@ -54,6 +57,8 @@ pub struct GameCore {
     pub(crate) drawn: Option<u8>,
     /// Whether `drawn` came from the back of the wall, after a kong.
     pub(crate) replacement: bool,
+    /// Whether `drawn` replaced a flower set aside (its draw met a flower first).
+    pub(crate) after_flower: bool,
     pub(crate) claim_tile: Option<u8>,
     pub(crate) claim_declared: bool,
     /// Per seat, the actions offered on the current discard or added kong (empty: not asked).
@@ -111,6 +116,55 @@ impl GameCore {
     #[must_use]
     pub fn dealer(&self) -> u8 {
         self.dealer
+    }
+
+    /// The prevalent wind (圈风: 0 东, 1 南, 2 西, 3 北) the hand is played under.
+    #[must_use]
+    pub fn prevalent_wind(&self) -> u8 {
+        self.prevalent_wind
+    }
+
+    /// Play the hand under the prevalent wind `wind` (0 东 … 3 北; a new hand has 东), as
+    /// its `start_hand` event then says. Precondition: no seat has acted yet (a match sets
+    /// it on the hand it has just dealt).
+    ///
+    /// # Errors
+    /// [`Error::Argument`] for a wind outside 0–3.
+    pub fn set_prevalent_wind(&mut self, wind: u8) -> Result<()> {
+        if wind > 3 {
+            return Err(Error::Argument(format!(
+                "the prevalent wind must be 0–3 (东南西北), got {wind}"
+            )));
+        }
+        self.prevalent_wind = wind;
+        self.legal_ready = false;
+        if let Some(Event::StartHand(start)) = self.events.first_mut() {
+            start.prevalent_wind = wind;
+        }
+        Ok(())
+    }
+
+    /// How many tiles of kind `kind` every seat can see: in the discards not taken and in
+    /// the exposed melds (a concealed kong is face down). Precondition: `kind < 34`.
+    #[must_use]
+    pub fn visible_copies(&self, kind: u8) -> u8 {
+        let mut n = 0;
+        for s in &self.seats {
+            for (i, &(t, _)) in s.discards.iter().enumerate() {
+                if t == kind && !s.claimed.contains(&(i as u8)) {
+                    n += 1;
+                }
+            }
+            for m in &s.melds {
+                n += match m.kind {
+                    MeldKind::ConcealedKong => 0,
+                    MeldKind::Chow => u8::from((m.tile..m.tile + 3).contains(&kind)),
+                    MeldKind::Pong => 3 * u8::from(m.tile == kind),
+                    MeldKind::Kong | MeldKind::AddedKong => 4 * u8::from(m.tile == kind),
+                };
+            }
+        }
+        n
     }
 
     #[must_use]

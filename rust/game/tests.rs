@@ -22,6 +22,8 @@ fn random_play_keeps_the_invariants() {
         "hebei,flowers=false,hun=false",
         "hebei,pao,all_three_pay,draw_voids_kongs",
         "changsha",
+        "guobiao",
+        "guobiao,flowers=false",
     ];
     let mut rng = Rng::new(99);
     let mut wins = 0;

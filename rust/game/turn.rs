@@ -120,10 +120,11 @@ impl GameCore {
         )
     }
 
-    /// Whether a kong may be made now: where the last tile is the 海底, a kong needs a tile
-    /// left for its replacement (elsewhere a kong on an empty wall ends the hand drawn).
+    /// Whether a kong may be made now: where the last tile is the 海底 or closes the wall
+    /// (`TurnRules::last_tile_closes`), a kong needs a tile left for its replacement
+    /// (elsewhere a kong on an empty wall ends the hand drawn).
     pub(crate) fn kong_replaceable(&self) -> bool {
-        !self.turn_rules.haidi || self.wall.remaining() > 0
+        !(self.turn_rules.haidi || self.turn_rules.last_tile_closes) || self.wall.remaining() > 0
     }
 
     /// The kongs `seat` may make on its turn, appended to `out`: concealed ones by kind,
@@ -258,16 +259,51 @@ impl GameCore {
         if seat == self.dealer && self.discards_made == 0 && s.melds.is_empty() {
             bits |= special::HEAVENLY;
         }
+        if self.after_flower {
+            bits |= special::AFTER_FLOWER;
+        }
+        if let Some(drawn) = self.drawn {
+            if self.visible_copies(drawn) == 3 {
+                bits |= special::LAST_COPY;
+            }
+        }
         self.context_of(
             seat,
             WinContext::self_draw(self.replacement, last).with(bits),
         )
     }
 
-    /// `context` for a win by `seat`: its flowers and whether it deals.
+    /// `context` for a win by `seat`: its flowers, whether it deals, its seat wind and the
+    /// hand's prevalent wind.
     pub(crate) fn context_of(&self, seat: u8, context: WinContext) -> WinContext {
         let flowers = self.seats[seat as usize].flowers.len() as u8;
-        context.by(flowers, seat == self.dealer)
+        context
+            .by(flowers, seat == self.dealer)
+            .winds((seat + 4 - self.dealer) % 4, self.prevalent_wind)
+    }
+
+    /// The context of a win by `seat` on the claim being answered (a discard of `tile`, or a
+    /// robbed kong under `robbing`): its moments, and 和绝张 when the other three tiles of the
+    /// kind are in sight (`taken`: whether the discard is already marked as taken; never
+    /// for a robbed kong).
+    pub(crate) fn claim_context(
+        &self,
+        seat: u8,
+        tile: u8,
+        robbing: bool,
+        taken: bool,
+    ) -> WinContext {
+        let kind = if robbing {
+            WinKind::RobbedKong
+        } else {
+            WinKind::Discard
+        };
+        let mut bits = self.claim_moments;
+        let others = if taken { 3 } else { 4 };
+        if !robbing && self.visible_copies(tile) == others {
+            bits |= special::LAST_COPY;
+        }
+        self.context_of(seat, WinContext::of(kind)).with(bits)
     }
 
     /// Whether `seat`'s drawn tile is discarded for it unless it wins or kongs: after 报听,
@@ -462,7 +498,7 @@ impl GameCore {
         if self.dice_replacement() {
             bits |= special::KONG_DISCARD;
         }
-        if self.on_haidi() {
+        if self.on_haidi() || (self.turn_rules.last_tile_closes && self.wall.remaining() == 0) {
             bits |= special::LAST_DISCARD;
         }
         let first = seat == self.dealer && self.discards_made == 1;

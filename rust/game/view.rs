@@ -51,6 +51,9 @@ pub struct ActionView {
 pub struct SeatView {
     pub seat: Option<u8>,
     pub dealer: u8,
+    /// The prevalent wind (圈风: 0 东 … 3 北).
+    #[serde(default)]
+    pub prevalent_wind: u8,
     #[serde(skip_deserializing)]
     pub rules: Rules,
     pub phase: Phase,
@@ -143,6 +146,7 @@ impl GameCore {
         SeatView {
             seat: viewer,
             dealer: self.dealer,
+            prevalent_wind: self.prevalent_wind,
             rules: self.rules,
             phase: self.phase,
             turn: self.turn,

@@ -13,6 +13,7 @@
 
 pub mod analysis;
 pub mod changsha;
+pub mod guobiao;
 pub mod hebei;
 pub mod options;
 mod parse;

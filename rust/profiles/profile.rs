@@ -45,6 +45,13 @@ pub struct TurnRules {
     pub pass_blocks_tile: bool,
     /// A bird (扎鸟) is turned after a win.
     pub bird: bool,
+    /// Once the wall's last tile is drawn, no kong is made and the last discard may only be
+    /// won on (no chow, pong or kong of it); a win on it is 海底 (`special::LAST_DISCARD`).
+    pub last_tile_closes: bool,
+    /// A win on a discard or a robbed kong is offered only where the profile's
+    /// [`Profile::score`] allows it (`WinScore::allowed`), as a self-draw is: a minimum the
+    /// hand must reach with the moment's context (guobiao's 8 fans).
+    pub discard_wins_scored: bool,
 }
 
 /// The tiles in play and how a hand's wildcard kinds are chosen.
@@ -224,5 +231,15 @@ pub trait Profile: Sync {
     /// Whether a match's first dealer is drawn from the seed unless given (else seat 0).
     fn random_first_dealer(&self, _rules: &Rules) -> bool {
         false
+    }
+    /// The prevalent wind (圈风: 0 东, 1 南, 2 西, 3 北) of a match's hand after `hands`
+    /// hands settled; 0 (东) by default, for profiles that score no winds.
+    fn prevalent_wind(&self, _rules: &Rules, _hands: u32) -> u8 {
+        0
+    }
+    /// How many hands a match lasts when its length is not given; `None` (the default): one
+    /// round (一圈, until the deal has passed four times).
+    fn match_hands(&self, _rules: &Rules) -> Option<u32> {
+        None
     }
 }

@@ -4,7 +4,7 @@ use super::options::{OptionSpec, OptionType, Rules, MAX_OPTIONS};
 use super::profile::Profile;
 #[cfg(test)]
 use super::tiny;
-use super::{changsha, hebei, queyimen, taiyuan};
+use super::{changsha, guobiao, hebei, queyimen, taiyuan};
 use crate::error::{Error, Result};
 use crate::eval::EvalRules;
 
@@ -14,6 +14,7 @@ pub static ALL: &[&dyn Profile] = &[
     &queyimen::Queyimen,
     &hebei::Hebei,
     &changsha::Changsha,
+    &guobiao::Guobiao,
     #[cfg(test)]
     &tiny::Tiny,
 ];

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 
 use super::convert;
 use super::rules::rules_arg;
-use super::win::{read_win, Moment};
+use super::win::{read_win, wind_arg, Moment};
 use crate::error::Error;
 use crate::hand::Size;
 use crate::outcome::{PATTERNS, REASONS};
@@ -15,7 +15,7 @@ use crate::profiles::analysis::{self, WinSeats};
 /// Why the profile refuses the win that `score_win` (with the same arguments) scores as not
 /// allowed, in words; `None` for an allowed win or a profile that does not say.
 #[pyfunction]
-#[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None, kong_replacement=false, last_tile=false, robbed_kong=false, kong_discard=false, first_turn=false, flowers=None, dealer=false))]
+#[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None, kong_replacement=false, last_tile=false, robbed_kong=false, kong_discard=false, first_turn=false, flowers=None, dealer=false, last_copy=false, seat_wind=None, prevalent_wind=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn win_refusal(
     tiles: &Bound<'_, PyAny>,
@@ -31,6 +31,9 @@ pub fn win_refusal(
     first_turn: bool,
     flowers: Option<&Bound<'_, PyAny>>,
     dealer: bool,
+    last_copy: bool,
+    seat_wind: Option<&Bound<'_, PyAny>>,
+    prevalent_wind: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<String>> {
     let moment = Moment {
         kong_replacement,
@@ -38,6 +41,9 @@ pub fn win_refusal(
         robbed_kong,
         kong_discard,
         first_turn,
+        last_copy,
+        seat_wind: wind_arg(seat_wind, "seat_wind")?,
+        prevalent_wind: wind_arg(prevalent_wind, "prevalent_wind")?,
     };
     let w = read_win(
         tiles, win_tile, self_draw, melds, wildcards, rules, moment, flowers, dealer,
@@ -60,7 +66,7 @@ fn seat_arg(what: &str, seat: i64) -> PyResult<u8> {
 /// `melds` settled with it), on the discard of seat `discarder` (who had declared or not;
 /// `None` on a self-draw), and seat `dealer` deals. The other arguments are `score_win`'s.
 #[pyfunction]
-#[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None, winner=0, discarder=None, discarder_declared=false, dealer=0, kong_replacement=false, last_tile=false, robbed_kong=false, kong_discard=false, first_turn=false, flowers=None))]
+#[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None, winner=0, discarder=None, discarder_declared=false, dealer=0, kong_replacement=false, last_tile=false, robbed_kong=false, kong_discard=false, first_turn=false, flowers=None, last_copy=false, seat_wind=None, prevalent_wind=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn settle_win(
     tiles: &Bound<'_, PyAny>,
@@ -79,6 +85,9 @@ pub fn settle_win(
     kong_discard: bool,
     first_turn: bool,
     flowers: Option<&Bound<'_, PyAny>>,
+    last_copy: bool,
+    seat_wind: Option<&Bound<'_, PyAny>>,
+    prevalent_wind: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<(u8, u8, i32, &'static str, Option<u8>)>> {
     let seats = WinSeats {
         winner: seat_arg("winner", winner)?,
@@ -92,6 +101,9 @@ pub fn settle_win(
         robbed_kong,
         kong_discard,
         first_turn,
+        last_copy,
+        seat_wind: wind_arg(seat_wind, "seat_wind")?,
+        prevalent_wind: wind_arg(prevalent_wind, "prevalent_wind")?,
     };
     let w = read_win(
         tiles, win_tile, self_draw, melds, wildcards, rules, moment, flowers, false,

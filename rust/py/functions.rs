@@ -7,7 +7,7 @@ use pyo3::types::{PyDict, PyString};
 
 use super::convert;
 use super::rules::rules_arg;
-use super::win::{read_win, Moment};
+use super::win::{read_win, wind_arg, Moment};
 use crate::error::Error;
 use crate::eval::decompose as dec;
 use crate::eval::waits::Waits;
@@ -146,7 +146,7 @@ pub fn ready_discards(
 /// winner's set-aside flowers (0–8) and `dealer` whether the winner deals (profiles that
 /// score them: `hebei`).
 #[pyfunction]
-#[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None, kong_replacement=false, last_tile=false, robbed_kong=false, kong_discard=false, first_turn=false, flowers=None, dealer=false))]
+#[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None, kong_replacement=false, last_tile=false, robbed_kong=false, kong_discard=false, first_turn=false, flowers=None, dealer=false, last_copy=false, seat_wind=None, prevalent_wind=None))]
 #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
 pub fn score_win<'py>(
     py: Python<'py>,
@@ -163,6 +163,9 @@ pub fn score_win<'py>(
     first_turn: bool,
     flowers: Option<&Bound<'py, PyAny>>,
     dealer: bool,
+    last_copy: bool,
+    seat_wind: Option<&Bound<'py, PyAny>>,
+    prevalent_wind: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let moment = Moment {
         kong_replacement,
@@ -170,6 +173,9 @@ pub fn score_win<'py>(
         robbed_kong,
         kong_discard,
         first_turn,
+        last_copy,
+        seat_wind: wind_arg(seat_wind, "seat_wind")?,
+        prevalent_wind: wind_arg(prevalent_wind, "prevalent_wind")?,
     };
     let w = read_win(
         tiles, win_tile, self_draw, melds, wildcards, rules, moment, flowers, dealer,

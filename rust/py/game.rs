@@ -153,7 +153,7 @@ impl PyGameCore {
     /// A hand dealt from `seed`, or from an explicit `wall` (docs/rules.md §2 order) with its
     /// `wildcards`.
     #[new]
-    #[pyo3(signature = (rules, *, dealer, seed=None, wall=None, wildcards=None, scores=None, dice=None))]
+    #[pyo3(signature = (rules, *, dealer, seed=None, wall=None, wildcards=None, scores=None, dice=None, prevalent_wind=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         rules: Option<&Bound<'_, PyAny>>,
@@ -163,9 +163,14 @@ impl PyGameCore {
         wildcards: Option<&Bound<'_, PyAny>>,
         scores: Option<&Bound<'_, PyAny>>,
         dice: Option<&Bound<'_, PyAny>>,
+        prevalent_wind: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let rules = rules_arg(rules)?.rules;
         let dealer = int_in(dealer, "dealer", 0, 3)? as u8;
+        let wind = match prevalent_wind {
+            Some(w) => int_in(w, "prevalent_wind", 0, 3)? as u8,
+            None => 0,
+        };
         let mut s = [0i32; 4];
         if let Some(scores) = scores {
             let items: Vec<Bound<'_, PyAny>> = scores.try_iter()?.collect::<PyResult<_>>()?;
@@ -214,6 +219,8 @@ impl PyGameCore {
             }
             (None, None) => return Err(Error::Argument("give a seed or a wall".into()).into()),
         };
+        let mut core = core;
+        core.set_prevalent_wind(wind)?;
         Ok(PyGameCore { core })
     }
 
@@ -256,6 +263,11 @@ impl PyGameCore {
 
     fn dealer(&self) -> u8 {
         self.core.dealer()
+    }
+
+    /// The prevalent wind (圈风: 0 东, 1 南, 2 西, 3 北) the hand is played under.
+    fn prevalent_wind(&self) -> u8 {
+        self.core.prevalent_wind()
     }
 
     fn wildcards(&self) -> Vec<u8> {
@@ -486,15 +498,29 @@ pub fn greedy_choice(
         return Err(Error::InvalidTile(format!("invalid claim tile {:?}", view.claim_tile)).into());
     }
     let tiles = crate::tiles::counts_of(&view.hand)?;
+    let turn_rules = rules.rules.profile().turn_rules(&rules.rules);
+    let context = crate::outcome::WinContext::of(crate::outcome::WinKind::Discard)
+        .by(view.flowers[seat as usize].len() as u8, seat == view.dealer)
+        .winds((seat + 4 - view.dealer % 4) % 4, view.prevalent_wind % 4);
+    let allowed = |hand: &crate::hand::Hand, tile: u8| {
+        rules
+            .rules
+            .profile()
+            .score(&rules.rules, hand, tile, context)
+            .is_ok_and(|w| w.allowed)
+    };
     Ok(crate::bots::greedy::choose(&crate::bots::greedy::Seat {
         counts: tiles,
         melds: crate::hand::Melds::from_slice(&melds),
         wildcards: &view.wildcards,
-        rules: rules.eval,
+        rules: crate::bots::greedy::reading(rules.eval, turn_rules.discard_wins_scored),
         seen: &|| view.seen(),
         legal: &legal,
         ready: None,
         claim_tile: view.claim_tile,
         declared: view.declared[seat as usize],
+        win_allowed: turn_rules
+            .discard_wins_scored
+            .then_some(&allowed as &dyn Fn(&crate::hand::Hand, u8) -> bool),
     }))
 }

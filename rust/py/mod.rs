@@ -6,6 +6,7 @@ pub mod convert;
 pub mod errors;
 pub mod functions;
 pub mod game;
+pub mod guobiao;
 pub mod rl;
 pub mod rules;
 pub mod selfplay;

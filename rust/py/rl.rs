@@ -16,9 +16,20 @@ use super::value::from_py;
 use crate::error::Error;
 use crate::game::SeatView;
 use crate::rl::{
-    actions::CODE_OF_ACTION, encode, encode_oracle, write_mask, Live, Opponents, Out, VecEnv,
-    N_ACTIONS, ORACLE_PLANES, PLANES, WIDTH,
+    actions::CODE_OF_ACTION, encode_oracle_version, encode_version, write_mask, Live, Opponents,
+    Out, VecEnv, Version, N_ACTIONS, PLANES, WIDTH,
 };
+
+/// An encoding version's name (`"v1"`, `"v2"`), read.
+fn version_arg(name: &str) -> PyResult<Version> {
+    Version::parse(name).ok_or_else(|| {
+        Error::Argument(format!(
+            "unknown encoding version {name:?}; known: {}",
+            Version::NAMES.join(", ")
+        ))
+        .into()
+    })
+}
 
 /// The engine code of each action number, in order (`N_ACTIONS` entries).
 #[pyfunction]
@@ -26,10 +37,11 @@ pub fn rl_action_codes() -> Vec<u16> {
     CODE_OF_ACTION.to_vec()
 }
 
-/// `(planes, width)` of the v1 encoding, or of its oracle variant.
+/// `(planes, width)` of the encoding `version`, or of its oracle variant.
 #[pyfunction]
-pub fn rl_obs_shape(oracle: bool) -> (usize, usize) {
-    (if oracle { ORACLE_PLANES } else { PLANES }, WIDTH)
+#[pyo3(signature = (oracle, version="v1"))]
+pub fn rl_obs_shape(oracle: bool, version: &str) -> PyResult<(usize, usize)> {
+    Ok((version_arg(version)?.planes(oracle), WIDTH))
 }
 
 /// `seat`'s mask over the action numbers: `True` exactly at its legal actions.
@@ -48,12 +60,15 @@ pub fn rl_action_mask<'py>(
 /// `(observation, mask)` of `seat` for the AEC environment: the v1 encoding (or the
 /// oracle's) and the `int8` mask, in one call.
 #[pyfunction]
+#[pyo3(signature = (game, seat, oracle, version="v1"))]
 pub fn rl_observe<'py>(
     py: Python<'py>,
     mut game: PyRefMut<'_, PyGameCore>,
     seat: &Bound<'_, PyAny>,
     oracle: bool,
+    version: &str,
 ) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i8>>)> {
+    let version = version_arg(version)?;
     let seat = seat_arg(seat)?;
     let legal = game.core.legal_actions(seat)?;
     let mask = PyArray1::<i8>::zeros(py, N_ACTIONS, false);
@@ -66,12 +81,12 @@ pub fn rl_observe<'py>(
             }
         }
     }
-    let planes = if oracle { ORACLE_PLANES } else { PLANES };
+    let planes = version.planes(oracle);
     let obs = PyArray2::<u8>::zeros(py, [planes, WIDTH], false);
     {
         let mut rw = obs.readwrite();
         let out = rw.as_slice_mut().map_err(buffer_error)?;
-        write_encoding(&game.core, seat, oracle, out);
+        write_encoding(&game.core, seat, oracle, version, out);
     }
     Ok((obs, mask))
 }
@@ -110,45 +125,62 @@ pub fn rl_step(
     Ok(core.first_to_act())
 }
 
-/// Write `seat`'s encoding (the oracle's with `oracle`) into `out`, of its size.
-fn write_encoding(core: &crate::game::GameCore, seat: u8, oracle: bool, out: &mut [u8]) {
+/// Write `seat`'s `version` encoding (the oracle's with `oracle`) into `out`, of its size.
+fn write_encoding(
+    core: &crate::game::GameCore,
+    seat: u8,
+    oracle: bool,
+    version: Version,
+    out: &mut [u8],
+) {
     if oracle {
-        encode_oracle(core, seat, out);
+        encode_oracle_version(core, seat, version, out);
     } else {
         let live = Live {
             game: core,
             seat,
             all: false,
         };
-        encode(&live, out);
+        encode_version(&live, version, out);
     }
 }
 
-fn encode_of(core: &crate::game::GameCore, seat: u8, oracle: bool) -> PyResult<Array2<u8>> {
-    let planes = if oracle { ORACLE_PLANES } else { PLANES };
+fn encode_of(
+    core: &crate::game::GameCore,
+    seat: u8,
+    oracle: bool,
+    version: Version,
+) -> PyResult<Array2<u8>> {
+    let planes = version.planes(oracle);
     let mut out = vec![0u8; planes * WIDTH];
-    write_encoding(core, seat, oracle, &mut out);
+    write_encoding(core, seat, oracle, version, &mut out);
     Ok(Array2::from_shape_vec((planes, WIDTH), out).map_err(|e| Error::Array(e.to_string()))?)
 }
 
-/// The v1 encoding of what `seat` knows in the live game (`uint8 (planes, 34)`), or with
-/// `oracle` the perfect-information variant.
+/// The `version` encoding of what `seat` knows in the live game (`uint8 (planes, 34)`), or
+/// with `oracle` the perfect-information variant.
 #[pyfunction]
+#[pyo3(signature = (game, seat, oracle, version="v1"))]
 pub fn rl_encode_game<'py>(
     py: Python<'py>,
     game: PyRef<'_, PyGameCore>,
     seat: &Bound<'_, PyAny>,
     oracle: bool,
+    version: &str,
 ) -> PyResult<Bound<'py, PyArray2<u8>>> {
-    Ok(encode_of(&game.core, seat_arg(seat)?, oracle)?.into_pyarray(py))
+    let version = version_arg(version)?;
+    Ok(encode_of(&game.core, seat_arg(seat)?, oracle, version)?.into_pyarray(py))
 }
 
-/// The v1 encoding of a seat view's dict (`SeatView.to_dict()`).
+/// The `version` encoding of a seat view's dict (`SeatView.to_dict()`).
 #[pyfunction]
+#[pyo3(signature = (view, version="v1"))]
 pub fn rl_encode_view<'py>(
     py: Python<'py>,
     view: &Bound<'_, PyAny>,
+    version: &str,
 ) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    let version = version_arg(version)?;
     let view: SeatView = serde_json::from_value(from_py(view)?)
         .map_err(|e| Error::Argument(format!("not a seat view: {e}")))?;
     if view.seat.is_none_or(|s| s > 3) || view.dealer > 3 || view.turn > 3 {
@@ -161,9 +193,10 @@ pub fn rl_encode_view<'py>(
         ))
         .into());
     }
-    let mut out = vec![0u8; PLANES * WIDTH];
-    encode(&view, &mut out);
-    Ok(Array2::from_shape_vec((PLANES, WIDTH), out)
+    let planes = version.planes(false);
+    let mut out = vec![0u8; planes * WIDTH];
+    encode_version(&view, version, &mut out);
+    Ok(Array2::from_shape_vec((planes, WIDTH), out)
         .map_err(|e| Error::Array(e.to_string()))?
         .into_pyarray(py))
 }

@@ -224,6 +224,12 @@ impl PyHandStart {
         (s[0], s[1], s[2], s[3])
     }
 
+    /// The prevalent wind it is played under (0 东 … 3 北).
+    #[getter]
+    fn prevalent_wind(&self) -> u8 {
+        self.0.prevalent_wind
+    }
+
     /// The listed bot in each seat.
     #[getter]
     fn seating(&self) -> (u8, u8, u8, u8) {
@@ -357,19 +363,21 @@ fn first_dealer_arg(obj: Option<&Bound<'_, PyAny>>, rules: &PyRules, seed: u64) 
 
 #[pymethods]
 impl PyMatchDriver {
-    /// A match of `length` (`"one_round"` or a number of hands) under `rules`, seeded `seed`
+    /// A match of `length` (`"one_round"`, a number of hands, or `None`: the profile's
+    /// length, `Length::default_for`) under `rules`, seeded `seed`
     /// (0..2**64-1), first dealt by `first_dealer` (a seat, `"random"` or `None`: the
     /// profile's choice); the settings are checked in that order.
     #[new]
     #[pyo3(signature = (rules, length, seed, first_dealer=None))]
     fn new(
         rules: PyRef<'_, PyRules>,
-        length: &Bound<'_, PyAny>,
+        length: Option<&Bound<'_, PyAny>>,
         seed: &Bound<'_, PyAny>,
         first_dealer: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let Some(length) = length_arg(Some(length), true)? else {
-            return Err(length_error(length));
+        let length = match length {
+            Some(l) => length_arg(Some(l), true)?.ok_or_else(|| length_error(l))?,
+            None => Length::default_for(&rules.rules),
         };
         let seed = int_in(seed, "seed", 0, i128::from(u64::MAX)).map_err(|_| {
             PyErr::from(Error::Argument(format!(
@@ -416,9 +424,16 @@ impl PyMatchDriver {
         self.0.ranking().map(usize::from).to_vec()
     }
 
-    /// The next hand, or `None` once the match is over.
-    fn next_hand(&self) -> Option<PyHandStart> {
-        self.0.next_hand().map(PyHandStart)
+    /// The next hand under `rules` (the match's), with its prevalent wind as the profile
+    /// says, or `None` once the match is over.
+    fn next_hand(&self, rules: PyRef<'_, PyRules>) -> Option<PyHandStart> {
+        let wind = self.0.prevalent_wind(&rules.rules);
+        self.0.next_hand().map(|h| {
+            PyHandStart(HandStart {
+                prevalent_wind: wind,
+                ..h
+            })
+        })
     }
 
     /// Who deals after `core`, a finished hand of this match (`None` while it is not over).

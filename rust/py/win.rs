@@ -49,6 +49,31 @@ pub(super) struct Moment {
     pub(super) robbed_kong: bool,
     pub(super) kong_discard: bool,
     pub(super) first_turn: bool,
+    /// The other three tiles of the kind are in sight (和绝张).
+    pub(super) last_copy: bool,
+    /// The winner's seat wind and the prevalent wind (0 东 … 3 北).
+    pub(super) seat_wind: u8,
+    pub(super) prevalent_wind: u8,
+}
+
+/// A wind argument named `what`: an int 0–3 (东南西北; `None` for 东).
+pub(super) fn wind_arg(wind: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<u8> {
+    let Some(value) = wind else {
+        return Ok(0);
+    };
+    value
+        .extract::<u8>()
+        .ok()
+        .filter(|&w| w < 4 && !value.is_instance_of::<pyo3::types::PyBool>())
+        .ok_or_else(|| {
+            let shown = value
+                .repr()
+                .map_or_else(|_| "?".to_owned(), |r| r.to_string());
+            Error::Argument(format!(
+                "invalid {what} {shown}; expected an int 0–3 (东南西北)"
+            ))
+            .into()
+        })
 }
 
 impl Moment {
@@ -71,12 +96,14 @@ impl Moment {
             (self.last_tile && !self_draw, special::LAST_DISCARD),
             (self.first_turn && self_draw, special::HEAVENLY),
             (self.first_turn && !self_draw, special::EARTHLY),
+            (self.last_copy && !self.robbed_kong, special::LAST_COPY),
         ];
         Ok(bits
             .iter()
             .filter(|b| b.0)
             .fold(context, |c, &(_, bit)| c.with(bit))
-            .by(flowers, dealer))
+            .by(flowers, dealer)
+            .winds(self.seat_wind, self.prevalent_wind))
     }
 }
 

@@ -1,5 +1,6 @@
-//! The observation encoding, version 1 (docs/observation.md lists every plane): `PLANES`
-//! rows of 34 `u8`, written into a caller's buffer. Seats are relative to the observer:
+//! The observation encodings, versions 1 and 2 (docs/observation.md lists every plane):
+//! `PLANES` (v1) or `PLANES_V2` (v2: v1's planes and the winds) rows of 34 `u8`, written
+//! into a caller's buffer. Seats are relative to the observer:
 //! row group `r` is seat `(seat + r) % 4` (0 itself, 1 its 下家, 2 across, 3 its 上家).
 //!
 //! One encoder reads either source of what a seat knows ([`Source`]): the live game
@@ -53,6 +54,56 @@ pub const S_BIDS: usize = 24;
 pub const S_FLOWERS: usize = 28;
 pub const S_TURN: usize = 32;
 
+/// Planes of the v2 encoding: the v1 planes, then the winds plane ([`WINDS`]).
+pub const PLANES_V2: usize = PLANES + 1;
+/// The v2 winds plane: the prevalent wind, each seat's wind and flowers.
+pub const WINDS: usize = PLANES;
+/// Entries of the winds plane: the prevalent wind one-hot (0–3), the observer's seat wind
+/// one-hot (4–7), relative seat `r`'s wind one-hot (8 + 4r + w), seat `r`'s flowers set
+/// aside (24 + r).
+pub const W_PREVALENT: usize = 0;
+pub const W_OWN: usize = 4;
+pub const W_SEATS: usize = 8;
+pub const W_FLOWERS: usize = 24;
+
+/// A version of the encoding: v1 never changes; v2 adds the winds plane.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Version {
+    #[default]
+    V1,
+    V2,
+}
+
+impl Version {
+    /// Every version's name, in order.
+    pub const NAMES: [&'static str; 2] = ["v1", "v2"];
+
+    /// The version called `name` (`"v1"`, `"v2"`).
+    #[must_use]
+    pub fn parse(name: &str) -> Option<Version> {
+        match name {
+            "v1" => Some(Version::V1),
+            "v2" => Some(Version::V2),
+            _ => None,
+        }
+    }
+
+    /// Planes of this version's observation, or of its oracle variant (the same planes,
+    /// then the six of the hidden information).
+    #[must_use]
+    pub const fn planes(self, oracle: bool) -> usize {
+        let base = match self {
+            Version::V1 => PLANES,
+            Version::V2 => PLANES_V2,
+        };
+        if oracle {
+            base + ORACLE_PLANES - PLANES
+        } else {
+            base
+        }
+    }
+}
+
 /// The entry of a discard that lies face down, in the discard-order planes.
 pub const FACE_DOWN: u8 = 35;
 
@@ -83,6 +134,8 @@ pub trait Source {
     /// this seat.
     fn each_discard(&self, owner: u8, f: impl FnMut(Option<u8>));
     fn flowers(&self, owner: u8) -> &[u8];
+    /// The prevalent wind (0 东 … 3 北).
+    fn prevalent_wind(&self) -> u8;
     /// `owner`'s discards as the engine stores them, `(tile, face down)` with tiles 0–33,
     /// and whether this seat sees them all, when the source has them (the live game): the
     /// encoder then reads them without a branch per discard. `None`: use `each_discard`.
@@ -167,6 +220,9 @@ impl Source for Live<'_> {
     fn flowers(&self, owner: u8) -> &[u8] {
         self.game.flowers(owner)
     }
+    fn prevalent_wind(&self) -> u8 {
+        self.game.prevalent_wind()
+    }
     fn raw_discards(&self, owner: u8) -> Option<(&[(u8, bool)], bool)> {
         let all = self.all || owner == self.seat || self.game.phase() == Phase::Over;
         Some((self.game.discards(owner), all))
@@ -242,6 +298,9 @@ impl Source for SeatView {
     }
     fn flowers(&self, owner: u8) -> &[u8] {
         &self.flowers[owner as usize % 4]
+    }
+    fn prevalent_wind(&self) -> u8 {
+        self.prevalent_wind % 4
     }
 }
 
@@ -433,5 +492,45 @@ pub fn encode_oracle(game: &GameCore, seat: u8, out: &mut [u8]) {
     let untaken = tiles.iter().zip(taken).rev().filter(|(_, &x)| !x);
     for (i, (&t, _)) in untaken.take(WIDTH).enumerate() {
         extra[back + i] = t + 1;
+    }
+}
+
+/// Write the v2 winds plane of what `src` knows into `out` (`WIDTH` entries, every one).
+fn winds(src: &impl Source, out: &mut [u8]) {
+    out.fill(0);
+    let seat = src.seat() % 4;
+    let dealer = src.dealer() % 4;
+    out[W_PREVALENT + src.prevalent_wind() as usize % 4] = 1;
+    out[W_OWN + ((seat + 4 - dealer) % 4) as usize] = 1;
+    for r in 0..4u8 {
+        let owner = (seat + r) % 4;
+        let wind = (owner + 4 - dealer) % 4;
+        out[W_SEATS + 4 * r as usize + wind as usize] = 1;
+        out[W_FLOWERS + r as usize] = src.flowers(owner).len() as u8;
+    }
+}
+
+/// Write the `version` encoding of what `src` knows into `out`, every entry.
+/// Precondition: `out.len() == version.planes(false) * WIDTH`.
+pub fn encode_version(src: &impl Source, version: Version, out: &mut [u8]) {
+    encode(src, &mut out[..SIZE]);
+    if version == Version::V2 {
+        winds(src, &mut out[SIZE..SIZE + WIDTH]);
+    }
+}
+
+/// Write the `version` oracle encoding of `seat` in `game` into `out`: the version's planes
+/// with nothing hidden, then the six planes of [`encode_oracle`].
+/// Preconditions: `seat < 4`, `out.len() == version.planes(true) * WIDTH`.
+pub fn encode_oracle_version(game: &GameCore, seat: u8, version: Version, out: &mut [u8]) {
+    encode_oracle(game, seat, &mut out[..ORACLE_SIZE]);
+    if version == Version::V2 {
+        out[SIZE..].rotate_right(WIDTH);
+        let live = Live {
+            game,
+            seat,
+            all: true,
+        };
+        winds(&live, &mut out[SIZE..SIZE + WIDTH]);
     }
 }

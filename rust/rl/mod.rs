@@ -13,6 +13,9 @@ pub mod vecenv;
 mod tests;
 
 pub use actions::{action_of_code, code_of_action, write_mask, N_ACTIONS};
-pub use encode::{encode, encode_oracle, Live, Source, ORACLE_PLANES, PLANES, WIDTH};
+pub use encode::{
+    encode, encode_oracle, encode_oracle_version, encode_version, Live, Source, Version,
+    ORACLE_PLANES, PLANES, PLANES_V2, WIDTH,
+};
 pub use table::{Opponents, Table};
 pub use vecenv::{Out, VecEnv};

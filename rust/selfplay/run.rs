@@ -128,6 +128,9 @@ impl Plan {
                 hand.scores,
             )?),
         };
+        if hand.prevalent_wind != 0 {
+            game.set_prevalent_wind(hand.prevalent_wind)?;
+        }
         finish(game, &mut players(&self.bots, hand));
         Ok(game)
     }

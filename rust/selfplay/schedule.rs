@@ -32,6 +32,18 @@ pub enum Length {
     OneRound,
 }
 
+impl Length {
+    /// A match's length under `rules` when none is given: the profile's number of hands
+    /// ([`crate::profiles::Profile::match_hands`]), else one round.
+    #[must_use]
+    pub fn default_for(rules: &Rules) -> Length {
+        rules
+            .profile()
+            .match_hands(rules)
+            .map_or(Length::OneRound, Length::Hands)
+    }
+}
+
 /// The seats of duplicate rotation `rotation` (0–3): `seating[s]` is the listed bot that
 /// sits in seat `s`, so that the bot listed for seat `b` sits in seat `(b + rotation) % 4`.
 #[must_use]
@@ -55,6 +67,9 @@ pub struct HandStart {
     pub scores: [i32; 4],
     /// `seating[s]`: the listed bot that sits in seat `s`.
     pub seating: [u8; 4],
+    /// The prevalent wind (圈风: 0 东 … 3 北) it is played under: a match's hand's as its
+    /// profile says ([`MatchDriver::prevalent_wind`], set by the [`Schedule`]), else 东.
+    pub prevalent_wind: u8,
 }
 
 impl HandStart {
@@ -178,7 +193,16 @@ impl MatchDriver {
             dealer: self.dealer,
             scores: self.scores,
             seating: [0, 1, 2, 3],
+            prevalent_wind: 0,
         })
+    }
+
+    /// The prevalent wind of the next hand under `rules` (the match's rules: the profile's
+    /// [`crate::profiles::Profile::prevalent_wind`] after the hands settled so far). A
+    /// [`HandStart`] of [`MatchDriver::next_hand`] leaves it to the caller (东).
+    #[must_use]
+    pub fn prevalent_wind(&self, rules: &Rules) -> u8 {
+        rules.profile().prevalent_wind(rules, self.hands)
     }
 
     /// Who deals after `game`, a finished hand of this match (`None` while it is not over).
@@ -353,6 +377,7 @@ impl Schedule {
         if let Some(m) = &self.current {
             return m.next_hand().map(|h| HandStart {
                 unit: self.unit,
+                prevalent_wind: m.prevalent_wind(&self.rules),
                 ..h
             });
         }
@@ -365,6 +390,7 @@ impl Schedule {
             dealer: (self.unit % 4) as u8,
             scores: [0; 4],
             seating: duplicate_seating(rotation),
+            prevalent_wind: 0,
         })
     }
 

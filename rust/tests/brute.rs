@@ -14,6 +14,11 @@
 //!   leftover wildcards pair among themselves. Four equal tiles are two pairs by this search.
 //! * thirteen orphans: for each choice of the doubled orphan, the naturals must fit in the
 //!   wanted multiset and the wildcards fill exactly the rest.
+//! * the knitted forms (`WinForms::Knitted`): 全不靠 when every natural tile is a different
+//!   kind, its suited ones within one knitted straight (147, 258, 369 in three different
+//!   suits, all six written out), the wildcards filling the rest of the sixteen; 组合龙 when
+//!   some straight's nine tiles come out of the hand (natural or wildcard) and the rest is
+//!   the standard shape (at most one declared meld).
 //! * winning tiles: each kind in play, added as one natural tile.
 //! * shanten: the fewest draws that complete the hand after throwing away as many natural
 //!   tiles as it takes to keep the size, each draw as good as a wildcard; minus one.
@@ -203,9 +208,57 @@ impl Brute {
             return true;
         }
         // Seven pairs and thirteen orphans: concealed hands only; orphans need the honors.
-        melds == 0
+        if melds == 0
             && (Self::seven_pairs(*counts, wild)
                 || (!self.rules.no_honors && Self::thirteen_orphans(counts, wild)))
+        {
+            return true;
+        }
+        self.rules.forms == WinForms::Knitted
+            && (melds == 0 && Self::honors_and_knitted(counts)
+                || melds <= 1 && self.knitted_straight(counts, wild))
+    }
+
+    /// The six knitted straights: suit `s` (万 筒 条) takes ranks `first[s]`, +3, +6.
+    fn knitted_straights() -> Vec<[usize; 9]> {
+        let firsts = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        firsts
+            .iter()
+            .map(|first| {
+                let mut out = [0; 9];
+                for s in 0..3 {
+                    for i in 0..3 {
+                        out[3 * s + i] = 9 * s + first[s] + 3 * i;
+                    }
+                }
+                out
+            })
+            .collect()
+    }
+
+    /// 全不靠: every natural tile a different kind, the suited ones in one knitted straight
+    /// (wildcards fill the other places of the straight and the seven honors).
+    fn honors_and_knitted(counts: &Counts) -> bool {
+        counts.iter().all(|&c| c <= 1)
+            && Self::knitted_straights()
+                .iter()
+                .any(|straight| (0..SUITED).all(|k| counts[k] == 0 || straight.contains(&k)))
+    }
+
+    /// 组合龙: a straight's nine tiles taken out, the rest one meld and a pair (or a pair).
+    fn knitted_straight(&mut self, counts: &Counts, wild: u8) -> bool {
+        Self::knitted_straights().iter().any(|straight| {
+            take(*counts, wild, straight)
+                .into_iter()
+                .any(|(c, w)| self.standard(c, w, true))
+        })
     }
 
     /// The winning tiles (听口) of a waiting hand of `13 − 3·melds` concealed tiles: the

@@ -76,6 +76,8 @@ const CASES: &[Case] = &[
     ("hebei", Bot::Greedy, 10_000, None, false, 0x947e58b072401f09),
     ("changsha", Bot::Random, 10_000, None, false, 0xa2965edb1f5e922d),
     ("changsha", Bot::Greedy, 10_000, None, false, 0x33f65f2860eeaca3),
+    ("guobiao", Bot::Random, 10_000, None, false, 0x07f970b160aa0b12),
+    ("guobiao", Bot::Greedy, 10_000, None, false, 0x765c0d51de339149),
     ("default", Bot::Random, 2_000, None, false, 0xb7cd856a49db8f5a),
     ("default", Bot::Greedy, 2_000, None, false, 0x8c05dcf0fd9ab084),
     ("random_wildcard", Bot::Random, 2_000, None, false, 0x1b79e4639d695043),
@@ -89,6 +91,7 @@ const CASES: &[Case] = &[
     ("taiyuan", Bot::Greedy, 100, Some(Length::OneRound), false, 0x3ea9d4d7475db380),
     ("hebei", Bot::Greedy, 100, Some(Length::Hands(8)), false, 0x0f06aa048e7ca44f),
     ("changsha", Bot::Greedy, 100, Some(Length::OneRound), false, 0x0454a11be2238671),
+    ("guobiao", Bot::Greedy, 20, Some(Length::Hands(16)), false, 0x9f18d260681605f6),
     ("queyimen", Bot::Greedy, 500, None, true, 0x0844de033f30b231),
 ];
 

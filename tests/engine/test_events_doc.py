@@ -68,7 +68,7 @@ def test_the_doc_names_no_event_that_does_not_exist() -> None:
     assert set(_documented()) == set(_declared())
 
 
-@pytest.mark.parametrize("preset", ["taiyuan", "hebei", "changsha"])
+@pytest.mark.parametrize("preset", ["taiyuan", "hebei", "changsha", "guobiao"])
 def test_logged_events_have_the_documented_fields(preset: str) -> None:
     declared = _declared()
     for seed in range(5):
@@ -79,7 +79,9 @@ def test_logged_events_have_the_documented_fields(preset: str) -> None:
             game.step(seat, bots[seat].act(game.view(seat), game.legal_actions(seat)))
         for event in game.events:
             fields = set(event) - {"type"}
-            optional = {"answer": {"tile"}, "start_hand": {"dice"}}.get(event["type"], set())
+            optional = {"answer": {"tile"}, "start_hand": {"dice", "prevalent_wind"}}.get(
+                event["type"], set()
+            )
             assert declared[event["type"]] - optional <= fields <= declared[event["type"]]
 
 

@@ -470,6 +470,8 @@ VIEW_FIELDS = {
     "bids",
     # Which discards were taken: public, as the claims are.
     "claimed",
+    # The hand's prevalent wind (圈风): public, as the dealer is.
+    "prevalent_wind",
 }
 FORBIDDEN_KEYS = {"wall", "seed", "hands", "_wall", "_hands", "rng"}
 
@@ -490,6 +492,7 @@ def check_view(game: Game, st: State, seat: int, seed: int, legal: list[Action])
     names = {f.name for f in fields(SeatView)}
     assert names == VIEW_FIELDS, f"SeatView fields not reviewed for leaks: {names ^ VIEW_FIELDS}"
     assert v.seat == seat and v.dealer == game.dealer and v.phase == st.phase
+    assert v.prevalent_wind == game.prevalent_wind
     assert v.rules == game.rules and v.turn == st.turn
     assert list(v.hand) == game.hand(seat)
     mine = st.phase == "turn" and st.turn == seat

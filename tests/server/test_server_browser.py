@@ -3,8 +3,9 @@ by Playwright) that is shown no CJK font (a fontconfig file naming only a Latin 
 folder): the tiles must be readable all the same. Open the page, start a hand against three
 bots, play it to its end by clicking tiles and claim buttons (the 听口 shown while choosing
 the 报听 discard), read the settlement, watch the hand again in the replay viewer (from the
-server's log and from an uploaded ``simulate --log`` file), and watch a hebei and a
-changsha hand to their settlements, which explain their score items and payments.
+server's log and from an uploaded ``simulate --log`` file), and watch a hebei, a changsha
+and a guobiao hand to their settlements, which explain their score items (guobiao's fans)
+and payments.
 Screenshots are kept in ``artifacts/`` (or ``$KOUDIANDIAN_ARTIFACTS``)."""
 
 from __future__ import annotations
@@ -456,6 +457,8 @@ def _bots_table(port: int, rules: str, wanted: Any) -> tuple[str, dict[str, Any]
         ("hebei", lambda r, log: len(r["score_items"]) >= 3 and any(taken_by_the_log(log))),
         # a win and the bird, a claim on the table
         ("changsha", lambda r, log: r["bird"] is not None and any(taken_by_the_log(log))),
+        # a win of 8 fans or more: 底分 and its fans, named by the core
+        ("guobiao", lambda r, log: len(r["score_items"]) >= 4),
     ],
 )
 def test_a_watched_hand_settles_with_its_items_its_bird_and_reasons(

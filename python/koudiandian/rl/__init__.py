@@ -27,14 +27,26 @@ from .actions import (
     code_to_action,
     number_of,
 )
-from .encoding import OBS_SHAPE, ORACLE_SHAPE, PLANE_NAMES, VERSIONS, encode
+from .encoding import (
+    OBS_SHAPE,
+    OBS_SHAPES,
+    ORACLE_SHAPE,
+    ORACLE_SHAPES,
+    PLANE_NAMES,
+    PLANE_NAMES_V2,
+    VERSIONS,
+    encode,
+)
 from .vec import VecEnv
 
 __all__ = [
     "ACTION_CODES",
     "N_ACTIONS",
     "OBS_SHAPE",
+    "OBS_SHAPES",
     "ORACLE_SHAPE",
+    "ORACLE_SHAPES",
+    "PLANE_NAMES_V2",
     "PLANE_NAMES",
     "VERSIONS",
     "GYM_ID",

@@ -18,7 +18,7 @@ from ..game import Game
 from ..rules import Rules
 from ._rules import rules_of
 from .actions import N_ACTIONS
-from .encoding import OBS_SHAPE, ORACLE_SHAPE
+from .encoding import OBS_SHAPES, ORACLE_SHAPES, VERSIONS
 
 __all__ = ["KoudiandianAEC", "env", "raw_env"]
 
@@ -32,7 +32,8 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
 
     - Observations: ``{"observation": uint8 OBS_SHAPE, "action_mask": int8 (N_ACTIONS,)}``
       (``koudiandian.rl.encode`` of the seat's view; ``oracle=True`` for the
-      perfect-information planes). A seat that need not act has an all-zero mask.
+      perfect-information planes; ``version="v2"`` for the encoding with the winds plane,
+      ``OBS_SHAPES["v2"]``). A seat that need not act has an all-zero mask.
     - Actions: ``Discrete(N_ACTIONS)`` (``koudiandian.rl.action_to_code``). An action the
       mask leaves out raises :class:`IllegalActionError`, one outside the space
       :class:`InvalidArgumentError`; either changes nothing.
@@ -52,8 +53,12 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         hands: int = 1,
         oracle: bool = False,
         render_mode: str | None = None,
+        version: str = "v1",
     ) -> None:
         super().__init__()
+        if version not in VERSIONS:
+            raise InvalidArgumentError(f"unknown encoding version {version!r}; known: {VERSIONS}")
+        self._version = version
         if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
             raise InvalidArgumentError(f"hands must be a positive int, got {hands!r}")
         if not isinstance(oracle, bool):
@@ -66,7 +71,7 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         self._oracle = oracle
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
-        shape = ORACLE_SHAPE if oracle else OBS_SHAPE
+        shape = ORACLE_SHAPES[version] if oracle else OBS_SHAPES[version]
         self._obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(0, 255, shape, np.uint8),
@@ -139,7 +144,7 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
             seat = _SEAT[agent]
         except KeyError:
             raise InvalidArgumentError(f"unknown agent {agent!r}; agents are {AGENTS}") from None
-        obs, mask = _core.rl_observe(self._core, seat, self._oracle)
+        obs, mask = _core.rl_observe(self._core, seat, self._oracle, self._version)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:

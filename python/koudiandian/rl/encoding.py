@@ -1,5 +1,6 @@
-"""The observation encoding (``docs/observation.md`` lists every plane): ``uint8`` planes of
-34 entries, built in Rust. Version ``"v1"`` never changes once released."""
+"""The observation encodings (``docs/observation.md`` lists every plane): ``uint8`` planes of
+34 entries, built in Rust. Version ``"v1"`` never changes once released; ``"v2"`` adds the
+winds plane (the prevalent wind, every seat's wind and flowers)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,24 @@ from ..errors import ArgumentTypeError, InvalidArgumentError
 from ..game import Game
 from ..view import SeatView
 
-__all__ = ["VERSIONS", "OBS_SHAPE", "ORACLE_SHAPE", "PLANE_NAMES", "encode"]
+__all__ = [
+    "VERSIONS",
+    "OBS_SHAPE",
+    "ORACLE_SHAPE",
+    "OBS_SHAPES",
+    "ORACLE_SHAPES",
+    "PLANE_NAMES",
+    "PLANE_NAMES_V2",
+    "encode",
+]
 
 #: The encodings this release knows.
-VERSIONS = ("v1",)
+VERSIONS = ("v1", "v2")
+
+#: ``(planes, 34)`` of each version's observation.
+OBS_SHAPES: dict[str, tuple[int, int]] = {v: _core.rl_obs_shape(False, v) for v in VERSIONS}
+#: ``(planes, 34)`` of each version's oracle observation.
+ORACLE_SHAPES: dict[str, tuple[int, int]] = {v: _core.rl_obs_shape(True, v) for v in VERSIONS}
 
 #: ``(planes, 34)`` of a v1 observation.
 OBS_SHAPE: tuple[int, int] = _core.rl_obs_shape(False)
@@ -42,6 +57,9 @@ PLANE_NAMES: tuple[str, ...] = (
     "oracle_wall_back",
 )
 
+#: The name of each v2 plane, in order: v1's 22, the winds, then the oracle's six.
+PLANE_NAMES_V2: tuple[str, ...] = (*PLANE_NAMES[:22], "winds", *PLANE_NAMES[22:])
+
 
 def encode(
     source: SeatView | Game,
@@ -50,8 +68,9 @@ def encode(
     version: str = "v1",
     oracle: bool = False,
 ) -> npt.NDArray[np.uint8]:
-    """The ``uint8`` encoding of what one seat knows: ``OBS_SHAPE``, or ``ORACLE_SHAPE``
-    with ``oracle=True`` (every hand and the wall too, for teacher models).
+    """The ``uint8`` encoding of what one seat knows: ``OBS_SHAPES[version]``, or
+    ``ORACLE_SHAPES[version]`` with ``oracle=True`` (every hand and the wall too, for teacher
+    models); ``version`` is ``"v1"`` (``OBS_SHAPE``) or ``"v2"``.
 
     ``source`` is a :class:`SeatView` (``seat`` not given), or a :class:`Game` with the
     ``seat`` whose knowledge to encode (the same array as encoding ``game.view(seat)``,
@@ -65,7 +84,7 @@ def encode(
     if isinstance(source, Game):
         if seat is None:
             raise InvalidArgumentError("encode(game, seat): give the seat whose view to encode")
-        out: npt.NDArray[np.uint8] = _core.rl_encode_game(source.engine, seat, oracle)
+        out: npt.NDArray[np.uint8] = _core.rl_encode_game(source.engine, seat, oracle, version)
         return out
     if isinstance(source, SeatView):
         if seat is not None and seat != source.seat:
@@ -74,6 +93,6 @@ def encode(
             )
         if oracle:
             raise InvalidArgumentError("the oracle encoding needs the Game, not a SeatView")
-        view_out: npt.NDArray[np.uint8] = _core.rl_encode_view(source.to_dict())
+        view_out: npt.NDArray[np.uint8] = _core.rl_encode_view(source.to_dict(), version)
         return view_out
     raise ArgumentTypeError(f"encode needs a SeatView or a Game, got {type(source).__name__}")

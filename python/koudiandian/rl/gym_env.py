@@ -16,7 +16,7 @@ from ..game import Game
 from ..rules import Rules
 from ._rules import rules_of
 from .actions import N_ACTIONS, action_to_code
-from .encoding import OBS_SHAPE, ORACLE_SHAPE
+from .encoding import OBS_SHAPES, ORACLE_SHAPES, VERSIONS
 
 __all__ = ["KoudiandianEnv", "ILLEGAL_PENALTY"]
 
@@ -31,7 +31,8 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
     ``"random"``: uniform over the legal actions) for one hand per episode.
 
     - Observation: ``uint8 OBS_SHAPE`` (``koudiandian.rl.encode`` of the learner's view;
-      ``ORACLE_SHAPE`` with ``oracle=True``). ``info["action_mask"]`` is the
+      ``ORACLE_SHAPE`` with ``oracle=True``; ``version="v2"`` for the encoding with the
+      winds plane, ``OBS_SHAPES["v2"]``). ``info["action_mask"]`` is the
       ``int8 (N_ACTIONS,)`` mask of the legal actions, ``info["seat"]`` the learner's seat.
     - Action: ``Discrete(N_ACTIONS)``: an int, a NumPy integer or a 0-d integer array.
       Any action of the space is accepted: an illegal one changes nothing, costs
@@ -56,7 +57,11 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
         illegal_penalty: float = ILLEGAL_PENALTY,
         oracle: bool = False,
         render_mode: str | None = None,
+        version: str = "v1",
     ) -> None:
+        if version not in VERSIONS:
+            raise InvalidArgumentError(f"unknown encoding version {version!r}; known: {VERSIONS}")
+        self._version = version
         if opponents not in ("greedy", "random"):
             raise InvalidArgumentError(f"opponents must be 'greedy' or 'random', got {opponents!r}")
         if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
@@ -69,7 +74,7 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
         self._penalty = float(illegal_penalty)
         self._oracle = bool(oracle)
         self.render_mode = render_mode
-        shape = ORACLE_SHAPE if oracle else OBS_SHAPE
+        shape = ORACLE_SHAPES[version] if oracle else OBS_SHAPES[version]
         self.observation_space = spaces.Box(0, 255, shape, np.uint8)
         self.action_space = spaces.Discrete(N_ACTIONS)
         self._game: Game | None = None
@@ -130,7 +135,7 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
             core.step(s, code)
 
     def _obs(self) -> Obs:
-        out: Obs = _core.rl_encode_game(self._core, self._seat, self._oracle)
+        out: Obs = _core.rl_encode_game(self._core, self._seat, self._oracle, self._version)
         return out
 
     def _info(self, *, illegal: bool) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from koudiandian.rules import Rules
 from koudiandian.tile import TILES, Tile
 from koudiandian.view import SeatView
 
-from tests.support.reference import changsha, changsha_hands, hebei, queyimen, taiyuan
+from tests.support.reference import changsha, changsha_hands, guobiao, hebei, queyimen, taiyuan
 from tests.support.reference.common import POINTS, KongRecord, tiles_of
 from tests.support.reference.deal import check_seat, deal
 from tests.support.reference.score import allows_win, declarable, is_win, win_points, winning_tiles
@@ -42,7 +42,13 @@ __all__ = ["ReferenceGame", "Seat"]
 
 #: The settlement module of each ``Switches.settlement``: ``settle_win``, ``settle_drawn``
 #: and (where the reference models it) ``next_dealer``.
-_SETTLEMENT = {"points": taiyuan, "fan": queyimen, "factor": hebei, "big_wins": changsha}
+_SETTLEMENT = {
+    "points": taiyuan,
+    "fan": queyimen,
+    "factor": hebei,
+    "big_wins": changsha,
+    "guobiao": guobiao,
+}
 _K = ActionKind
 _TILED = {k: tuple(action_of(k, t) for t in range(34)) for k in (_K.DECLARE, _K.DISCARD)}
 _PASS = action_of(_K.PASS)
@@ -53,7 +59,8 @@ class Seat:
     """One seat's part of the hand."""
 
     hand: list[int] = field(default_factory=lambda: [0] * 34)  # concealed counts
-    melds: list[list[Any]] = field(default_factory=list)  # [MeldKind, tile, source]
+    # [MeldKind, tile, source], and a chow's claimed tile
+    melds: list[list[Any]] = field(default_factory=list)
     discards: list[tuple[int, bool]] = field(default_factory=list)  # (tile, face down)
     taken: list[int] = field(default_factory=list)  # indices of discards another seat took
     flowers: list[int] = field(default_factory=list)
@@ -98,11 +105,13 @@ class ReferenceGame:
         dice: Iterable[tuple[int, int]] | None = None,
         scores: Sequence[int] = (0, 0, 0, 0),
         scorer: hebei.Scorer | None = None,
+        prevalent_wind: int = 0,
     ) -> None:
         self.rules = Rules() if rules is None else rules
         self.sw: Switches = switches_of(self.rules)
         tiles, wild, self.dice = deal(self.sw, seed, dealer, wall, wildcards, dice, scores)
         self.dealer = dealer
+        self.prevalent_wind = prevalent_wind
         self.scores = (scores[0], scores[1], scores[2], scores[3])
         self.scorer = hebei.brute_force_scorer if scorer is None else scorer
         self.wall = Wall(tiles, stacks=self.sw.stacks)
@@ -124,6 +133,7 @@ class ReferenceGame:
         self.drawn: int | None = None
         self.drawn_from = "deal"
         self.after_kong: str | None = None
+        self.after_flower = False  # the drawn tile replaced a flower
         # The discard or added kong being claimed: "discard", "rob" or "haidi".
         self.claim_tile: int | None = None
         self.claim_kind = "discard"
@@ -147,6 +157,7 @@ class ReferenceGame:
                 "wall": list(tiles),
                 **({"dice": [list(d) for d in self.dice]} if self.dice else {}),
                 "scores": list(self.scores),
+                **({"prevalent_wind": prevalent_wind} if prevalent_wind else {}),
             }
         )
         if not self.sw.bids:
@@ -339,6 +350,9 @@ class ReferenceGame:
         melds = st.meld_pairs()
         if not self._wins(st.hand, melds):
             return False
+        if self.sw.fan_minimum:
+            flags = self.situation(seat, self.drawn, WinKind.SELF_DRAW)
+            return guobiao.enough(guobiao.fans(self, seat, st.hand, self.drawn, **flags))
         if not self.sw.thresholds:
             return True
         points = win_points(st.hand, melds, self.drawn, True, self.wild_kinds, self.sw)
@@ -355,7 +369,45 @@ class ReferenceGame:
             return False
         if st.passed_win or tile in st.missed:
             return False
-        return self._wins_with(seat, tile)
+        if not self._wins_with(seat, tile):
+            return False
+        if self.sw.fan_minimum:
+            kind = WinKind.ROBBED_KONG if how == "rob" else WinKind.DISCARD
+            flags = self.situation(seat, tile, kind, taken=False, how=how)
+            counts = list(st.hand)
+            counts[tile] += 1
+            return guobiao.enough(guobiao.fans(self, seat, counts, tile, **flags))
+        return True
+
+    def situation(
+        self,
+        seat: int,
+        tile: int,
+        kind: WinKind,
+        *,
+        taken: bool = True,
+        how: str | None = None,
+    ) -> dict[str, bool]:
+        """The four flags of a win's moment as the fan calculator takes them: self-drawn;
+        和绝张 (the other three tiles of the kind in sight; ``taken``: the discard won on is
+        already marked taken; never for a robbed kong); about a kong (杠上开花: one's own
+        kong's replacement, not a flower's; 抢杠和); the wall's last (妙手回春: the last tile
+        drawn; 海底捞月: a win on the discard made after it)."""
+        how = self.claim_kind if how is None else how
+        if kind is WinKind.SELF_DRAW:
+            return {
+                "self_drawn": True,
+                "last_copy": guobiao.visible(self, tile) == 3,
+                "about_kong": self.after_kong == "kong" and not self.after_flower,
+                "wall_last": self.wall.remaining == 0,
+            }
+        robbed = kind is WinKind.ROBBED_KONG
+        return {
+            "self_drawn": False,
+            "last_copy": not robbed and guobiao.visible(self, tile) == (3 if taken else 4),
+            "about_kong": robbed,
+            "wall_last": how == "haidi",
+        }
 
     # -- legal actions ------------------------------------------------------------------
 
@@ -589,6 +641,7 @@ class ReferenceGame:
         set aside and replaced from the back. An empty wall when a draw is needed draws the
         hand."""
         wall = self.wall
+        flowered = False
         while True:
             if wall.remaining == 0:
                 self._end_drawn()
@@ -609,12 +662,12 @@ class ReferenceGame:
                 break
             self.seats[seat].flowers.append(tile)
             self.log({"type": "flower", "seat": seat, "tile": tile})
-            how, dice = "back", 0
+            how, dice, flowered = "back", 0, True
         st = self.seats[seat]
         st.hand[tile] += 1
         st.missed.clear()
         self.phase, self.turn, self.drawn = "turn", seat, tile
-        self.drawn_from, self.after_kong = how, after_kong
+        self.drawn_from, self.after_kong, self.after_flower = how, after_kong, flowered
 
     def _kong_draw(self, seat: int, *, dice: bool) -> None:
         """A kong's replacement: from the back, or (杠 with dice) the stack the next roll
@@ -642,7 +695,8 @@ class ReferenceGame:
             st.declared = True
             self._draw((seat + 1) % 4, "front")  # face down: nobody may claim it
             return
-        self._open_claims(seat, tile, "haidi" if self.drawn_from == "haidi" else "discard")
+        last = self.sw.last_discard_won_only and self.wall.remaining == 0
+        self._open_claims(seat, tile, "haidi" if self.drawn_from == "haidi" or last else "discard")
 
     def _open_claims(self, source: int, tile: int, how: str, *, rob_dice: bool = False) -> None:
         """Ask the other seats about ``source``'s discard (``discard``), its discard of the
@@ -740,7 +794,7 @@ class ReferenceGame:
                 for k in (low, low + 1, low + 2):
                     if k != tile:
                         st.hand[k] -= 1
-                st.melds.append([MeldKind.CHOW, low, source])
+                st.melds.append([MeldKind.CHOW, low, source, tile])
                 self._take_discard(source)
                 self.log({"type": "chow", "seat": s, "tile": low, "from": source, "claimed": tile})
                 self._claimed(s)

@@ -1,5 +1,6 @@
 """The rule switches of the reference game, one set per profile, written from the rule
-contracts (``RULES.md`` §2–§9, ``RULES-hebei.md``, ``RULES-changsha.md``) and not from the
+contracts (``RULES.md`` §2–§9, ``RULES-hebei.md``, ``RULES-changsha.md``,
+``RULES-guobiao.md``) and not from the
 engine: the reference never reads the engine's compiled profile or turn rules, only the
 option values a preset was given (``Rules.to_dict()``), so that it stays an independent
 check. :func:`switches_of` is the one place that knows which profile plays which way; the
@@ -37,10 +38,12 @@ class Switches:
     discard or kong this hand, 过胡; ``"tile"``: not on that kind until the seat's next draw,
     漏胡); ``haidi`` (the last tile is offered, 海底); ``opening_wins`` (起手小胡);
     ``lacks_a_suit`` (缺一门: a hand wins only with a suit missing); ``pair_258`` (the
-    2-5-8 pair and 大胡 of 长沙 instead of RULES §4's shapes).
+    2-5-8 pair and 大胡 of 长沙 instead of RULES §4's shapes); ``last_discard_won_only`` (the
+    discard made once the wall is empty may only be won on); ``fan_minimum`` (a win is
+    offered only with 8 fans of the outside calculator, 花牌 not counted: 国标).
 
     The settlement: ``settlement`` names the profile module that settles a hand
-    (``"points"``, ``"fan"``, ``"factor"`` or ``"big_wins"``). The rest are the preset's
+    (``"points"``, ``"fan"``, ``"factor"``, ``"big_wins"`` or ``"guobiao"``). The rest are the preset's
     option values, under their option names.
     """
 
@@ -63,6 +66,8 @@ class Switches:
     opening_wins: bool = False
     lacks_a_suit: bool = False
     pair_258: bool = False
+    last_discard_won_only: bool = False
+    fan_minimum: bool = False
     settlement: str = "points"
     # RULES §8's options (Taiyuan)
     wildcards: str = "none"
@@ -138,6 +143,20 @@ _CHANGSHA = Switches(
 )
 
 
+#: 国标麻将 (RULES-guobiao): 144 tiles (136 without the flowers), chow, robbing a 补杠, one
+#: winner (截和), no furiten, no kong or claim after the last draw, 8 fans to win.
+_GUOBIAO = Switches(
+    "guobiao",
+    flowers=True,
+    chow=True,
+    rob_kong=True,
+    kong_needs_a_tile=True,
+    last_discard_won_only=True,
+    fan_minimum=True,
+    settlement="guobiao",
+)
+
+
 def _options(rules: Any) -> dict[str, Any]:
     if isinstance(rules, Rules | HebeiOptions):
         return dict(rules.to_dict())
@@ -169,4 +188,6 @@ def switches_of(rules: Any) -> Switches:
         )
     if profile == "changsha" and not d:
         return _CHANGSHA
+    if profile == "guobiao" and set(d) == {"flowers"}:
+        return replace(_GUOBIAO, flowers=bool(d["flowers"]))
     raise InvalidArgumentError(f"the reference does not play profile {profile!r} with {d}")

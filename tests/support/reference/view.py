@@ -47,6 +47,7 @@ def seat_view(game: ReferenceGame, seat: int) -> SeatView:
     return SeatView(
         seat=seat,
         dealer=game.dealer,
+        prevalent_wind=game.prevalent_wind,
         rules=game.rules,
         phase=game.phase,
         turn=game.turn,

@@ -1,0 +1,358 @@
+//! Chinese Official Mahjong (国标麻将, the 1998 competition rules; docs/rules.md §12): 144
+//! tiles with the flowers set aside and replaced, chow, the three kongs, robbing a 补杠 only,
+//! one winner on a discard (截和), no furiten, a win needs 8 fans not counting 花牌, the end
+//! of the wall closes claims, 8 + fans paid by the discarder (8 by the others) or by each
+//! other seat on a self-draw, no kong payments, and matches of 16 hands in which the deal
+//! passes every hand and the prevalent wind changes every four.
+//!
+//! The fans (`fans.rs`: the table and `score`) are computed the reference's way
+//! (PyMahjongGB 1.4.0, MIT, whose answers the tests compare with): the tiles in its codes
+//! (`codes.rs`), the readings of a hand (`readings.rs`), the fans of one standard reading
+//! (`regular.rs`, with the melds' fans among themselves in `groups.rs`), the forms read
+//! whole (`special.rs`), the fans every form shares and the exclusions (`adjust.rs`), 独听
+//! (`waits.rs`) and a reading's fan table (`table.rs`).
+
+mod adjust;
+mod codes;
+pub mod fan;
+pub mod fans;
+mod groups;
+mod readings;
+mod regular;
+mod special;
+mod table;
+mod waits;
+
+use crate::error::{Error, Result};
+use crate::eval::shape::Shape;
+use crate::eval::waits::Waits;
+use crate::eval::{EvalRules, WinForms};
+use crate::hand::{Hand, MeldKind};
+use crate::outcome::special as moment;
+use crate::outcome::{HandResult, ScoreItem, Transfer, WinContext, WinKind, WinScore};
+use crate::profiles::options::{OptionSpec, OptionType, Preset, Rules};
+use crate::profiles::profile::{HandSummary, Profile, TurnRules, WallRules};
+use crate::tiles::ALL_KINDS;
+
+/// The profile.
+pub struct Guobiao;
+
+// The options' numbers: their positions in `OPTIONS`.
+const FLOWERS: usize = 0;
+
+/// The fans a win needs, 花牌 not counted (起和).
+pub use fans::MIN_FANS;
+
+/// What every win adds to its fans in each payment (底分).
+pub const BASE: u32 = 8;
+
+/// The hands of a match (four rounds of four).
+pub const MATCH_HANDS: u32 = 16;
+
+static OPTIONS: [OptionSpec; 1] = [OptionSpec {
+    name: "flowers",
+    kind: OptionType::Bool,
+    default: 1,
+    chinese: "花牌",
+    meaning: "the eight flowers are in the wall (144 tiles); each set aside is 1 fan of a win",
+}];
+
+static PRESETS: [Preset; 1] = [Preset {
+    name: "guobiao",
+    doc: "国标麻将 (Chinese Official Mahjong): 8-fan minimum, 81 fans, 截和, 16-hand matches",
+    settings: &[],
+}];
+
+/// Each fan's name as a score item's `name` (the reference's English name in snake case),
+/// by [`fans::Fan`] number; the Chinese name is [`fans::Fan::name`].
+const KEYS: [&str; fans::FAN_COUNT] = [
+    "big_four_winds",
+    "big_three_dragons",
+    "all_green",
+    "nine_gates",
+    "four_kongs",
+    "seven_shifted_pairs",
+    "thirteen_orphans",
+    "all_terminals",
+    "little_four_winds",
+    "little_three_dragons",
+    "all_honors",
+    "four_concealed_pungs",
+    "pure_terminal_chows",
+    "quadruple_chow",
+    "four_pure_shifted_pungs",
+    "four_pure_shifted_chows",
+    "three_kongs",
+    "all_terminals_and_honors",
+    "seven_pairs",
+    "greater_honors_and_knitted_tiles",
+    "all_even_pungs",
+    "full_flush",
+    "pure_triple_chow",
+    "pure_shifted_pungs",
+    "upper_tiles",
+    "middle_tiles",
+    "lower_tiles",
+    "pure_straight",
+    "three_suited_terminal_chows",
+    "pure_shifted_chows",
+    "all_five",
+    "triple_pung",
+    "three_concealed_pungs",
+    "lesser_honors_and_knitted_tiles",
+    "knitted_straight",
+    "upper_four",
+    "lower_four",
+    "big_three_winds",
+    "mixed_straight",
+    "reversible_tiles",
+    "mixed_triple_chow",
+    "mixed_shifted_pungs",
+    "chicken_hand",
+    "last_tile_draw",
+    "last_tile_claim",
+    "out_with_replacement_tile",
+    "robbing_the_kong",
+    "all_pungs",
+    "half_flush",
+    "mixed_shifted_chows",
+    "all_types",
+    "melded_hand",
+    "two_concealed_kongs",
+    "two_dragons_pungs",
+    "outside_hand",
+    "fully_concealed_hand",
+    "two_melded_kongs",
+    "last_tile",
+    "dragon_pung",
+    "prevalent_wind",
+    "seat_wind",
+    "concealed_hand",
+    "all_chows",
+    "tile_hog",
+    "double_pung",
+    "two_concealed_pungs",
+    "concealed_kong",
+    "all_simples",
+    "pure_double_chow",
+    "mixed_double_chow",
+    "short_straight",
+    "two_terminal_chows",
+    "pung_of_terminals_or_honors",
+    "melded_kong",
+    "one_voided_suit",
+    "no_honors",
+    "edge_wait",
+    "closed_wait",
+    "single_wait",
+    "self_drawn",
+    "flower_tiles",
+    "concealed_kong_and_melded_kong",
+];
+
+/// The calculator's reading of a win: the melds with their offers (1 for every claimed
+/// meld: the fans look only at whether a meld was claimed; 0 for a concealed kong), the
+/// concealed tiles less the winning tile, and the moment of `context`.
+/// Precondition: `hand` is complete with `tile`, without wildcards.
+fn fans_of(hand: &Hand, tile: u8, context: WinContext) -> Result<fans::Fans> {
+    let melds: Vec<fans::FanMeld> = hand
+        .melds
+        .iter()
+        .map(|&meld| fans::FanMeld {
+            meld,
+            offer: u8::from(meld.kind != MeldKind::ConcealedKong),
+        })
+        .collect();
+    let mut concealed = hand.counts;
+    let Some(c) = concealed.get_mut(tile as usize).filter(|c| **c > 0) else {
+        return Err(Error::NotWinning(format!(
+            "the winning tile {} is not in the hand",
+            crate::hand::name(tile)
+        )));
+    };
+    *c -= 1;
+    let self_drawn = context.kind == WinKind::SelfDraw;
+    let situation = fans::Situation {
+        self_drawn,
+        last_copy: context.has(moment::LAST_COPY) && context.kind != WinKind::RobbedKong,
+        kong: if self_drawn {
+            context.replacement && !context.has(moment::AFTER_FLOWER)
+        } else {
+            context.kind == WinKind::RobbedKong
+        },
+        wall_last: if self_drawn {
+            context.last_tile
+        } else {
+            context.has(moment::LAST_DISCARD)
+        },
+    };
+    fans::score(&fans::WinInput {
+        melds: &melds,
+        concealed: &concealed,
+        win_tile: tile,
+        flowers: context.flowers,
+        seat_wind: context.seat_wind,
+        prevalent_wind: context.prevalent_wind,
+        situation,
+    })
+}
+
+impl Guobiao {
+    /// The score and items of a win: the base, then each fan.
+    fn win_score(hand: &Hand, tile: u8, context: WinContext) -> Result<(WinScore, Vec<ScoreItem>)> {
+        if hand.wildcards != 0 {
+            return Err(Error::Rules("profile guobiao has no wildcards".to_owned()));
+        }
+        let fans = fans_of(hand, tile, context)?;
+        let total = fans.total();
+        let mut items = Vec::with_capacity(fans.items.len() + 1);
+        items.push(ScoreItem::base("base", "底分", i64::from(BASE)));
+        items.extend(
+            fans.items.iter().map(|f| {
+                ScoreItem::plus(KEYS[f.fan as usize], f.fan.name(), i64::from(f.points()))
+            }),
+        );
+        let score = WinScore {
+            points: BASE as u8,
+            allowed: fans.is_enough(),
+            shape: Shape::Standard,
+            patterns: 0,
+            factor: total,
+            payment: BASE + total,
+        };
+        Ok((score, items))
+    }
+}
+
+impl Profile for Guobiao {
+    fn name(&self) -> &'static str {
+        "guobiao"
+    }
+
+    fn options(&self) -> &'static [OptionSpec] {
+        &OPTIONS
+    }
+
+    fn presets(&self) -> &'static [Preset] {
+        &PRESETS
+    }
+
+    /// The standard shape, 七对, 十三幺 and the knitted shapes (全不靠, 七星不靠, 组合龙).
+    fn eval(&self, _: &Rules) -> EvalRules {
+        EvalRules {
+            forms: WinForms::Knitted,
+            ..EvalRules::default()
+        }
+    }
+
+    /// 136 tiles, and the eight flowers with option `flowers`; no wildcards.
+    fn wall(&self, r: &Rules) -> WallRules {
+        WallRules {
+            kinds: ALL_KINDS,
+            flowers: r.flag(FLOWERS),
+            ..WallRules::default()
+        }
+    }
+
+    /// Chow, robbing a 补杠, one winner (截和), no 过胡 or 漏胡, the end of the wall closing
+    /// claims, and a win on a discard offered only with 8 fans.
+    fn turn_rules(&self, r: &Rules) -> TurnRules {
+        TurnRules {
+            eval: self.eval(r),
+            delayed_kong: true,
+            rob_added_kong: true,
+            chow: true,
+            last_tile_closes: true,
+            discard_wins_scored: true,
+            ..TurnRules::default()
+        }
+    }
+
+    /// Never asked: nobody declares.
+    fn declarable(&self, _: &Rules, _: &Waits) -> bool {
+        false
+    }
+
+    /// `points` the base (8), `factor` the fan total (花牌 included), `payment` their sum;
+    /// `allowed` when the fans without 花牌 reach 8.
+    fn score(&self, _: &Rules, hand: &Hand, tile: u8, context: WinContext) -> Result<WinScore> {
+        Self::win_score(hand, tile, context).map(|(score, _)| score)
+    }
+
+    /// The base (底分 8), then each fan added.
+    fn score_items(
+        &self,
+        _: &Rules,
+        hand: &Hand,
+        tile: u8,
+        _: &WinScore,
+        context: WinContext,
+    ) -> Vec<ScoreItem> {
+        Self::win_score(hand, tile, context).map_or_else(|_| Vec::new(), |(_, items)| items)
+    }
+
+    fn score_with_items(
+        &self,
+        _: &Rules,
+        hand: &Hand,
+        tile: u8,
+        context: WinContext,
+    ) -> Result<(WinScore, Vec<ScoreItem>)> {
+        Self::win_score(hand, tile, context)
+    }
+
+    /// Fewer than 8 fans not counting 花牌.
+    fn refusal(
+        &self,
+        _: &Rules,
+        hand: &Hand,
+        tile: u8,
+        context: WinContext,
+        score: &WinScore,
+    ) -> Option<String> {
+        if score.allowed {
+            return None;
+        }
+        let fans = fans_of(hand, tile, context).map_or(0, |f| f.total_without_flowers());
+        Some(format!(
+            "a win needs {MIN_FANS} fans not counting 花牌; this one has {fans}"
+        ))
+    }
+
+    /// A self-draw: each other seat pays 8 + the fans; a win on a discard or a robbed kong:
+    /// the discarder pays 8 + the fans, each other seat 8. Kongs pay nothing; a drawn hand
+    /// pays nothing.
+    fn settle(&self, _: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer> {
+        let mut out = Vec::new();
+        for o in hand.outcomes {
+            let full = (BASE + o.factor) as i32;
+            for payer in (0..4u8).filter(|&s| s != o.winner) {
+                let amount = match (o.kind, o.discarder) {
+                    (WinKind::SelfDraw, _) => full,
+                    (_, Some(d)) if d == payer => full,
+                    _ => BASE as i32,
+                };
+                out.push(Transfer::new(payer, o.winner, amount, "win", None));
+            }
+        }
+        out
+    }
+
+    /// The deal passes to the dealer's 下家 after every hand, won or drawn.
+    fn next_dealer(&self, _: &Rules, result: &HandResult, _: bool) -> u8 {
+        (result.dealer + 1) % 4
+    }
+
+    /// 东 for hands 1–4, 南 for 5–8, 西 for 9–12, 北 for 13–16 (and so on, round after round).
+    fn prevalent_wind(&self, _: &Rules, hands: u32) -> u8 {
+        (hands / 4 % 4) as u8
+    }
+
+    /// Sixteen hands: four rounds, one for each prevalent wind.
+    fn match_hands(&self, _: &Rules) -> Option<u32> {
+        Some(MATCH_HANDS)
+    }
+}
+
+#[cfg(test)]
+mod tests;
