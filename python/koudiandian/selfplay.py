@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from . import _core
 from .action import Action
-from .bots import Bot, GreedyBot, RandomBot
+from .bots import Bot, ExpertBot, GreedyBot, RandomBot
 from .errors import ArgumentTypeError, InvalidArgumentError
 from .game import Game
 from .rules import Rules
@@ -24,7 +24,11 @@ from .view import SeatView
 __all__ = ["BOTS", "BotSpec", "Job", "Part", "UnitChunks", "play_chunk", "play_hand"]
 
 #: Built-in bots by name, as the command line spells them.
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "expert": ExpertBot,
+}
 
 #: A seat's bot for :func:`koudiandian.simulate`: a built-in's name, a bot class or factory
 #: called with the bot's seed or with nothing (a fresh bot every hand), or a bot instance
@@ -56,6 +60,11 @@ class _LazyView:
         """The greedy policy's choice, straight from the game (the same inputs a
         :class:`SeatView` gives; see :class:`koudiandian.bots.GreedyBot`)."""
         return _greedy_action(self._game, self._seat)
+
+    def expert_action(self) -> int:
+        """The expert policy's choice, straight from the game (the same inputs a
+        :class:`SeatView` gives; see :class:`koudiandian.bots.ExpertBot`)."""
+        return int(self._game.engine.expert_action(self._seat))
 
     def __getattr__(self, name: str) -> Any:
         view = self._view
@@ -115,7 +124,7 @@ class _Unseeded:
 
 
 _ACCEPTED = (
-    "a bot is a built-in's name ('random', 'greedy'), a bot class or factory called with "
+    "a bot is a built-in's name ('random', 'greedy', 'expert'), a bot class or factory called with "
     "the bot's seed (an int) or with nothing, or a bot instance (an object with a method "
     "act(view, legal_actions) -> Action)"
 )
@@ -188,6 +197,8 @@ def builtin_names(specs: Sequence[BotSpec]) -> tuple[str, ...] | None:
             name: str | None = spec
         elif type(spec) is GreedyBot:
             name = "greedy"
+        elif type(spec) is ExpertBot:
+            name = "expert"
         else:
             name = next((n for n, cls in BOTS.items() if spec is cls), None)
         if name is None:
