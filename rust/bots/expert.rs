@@ -34,6 +34,11 @@ use crate::tiles::{each_kind, held_kinds, Counts, KindMask, KINDS};
 /// The first honour kind (winds and dragons: 27–33).
 const HONOURS: usize = 27;
 
+/// How many candidate discards (the best connected) have their improving tiles counted
+/// exactly, by the shanten they leave (index 1, 2; further from ready, none: the count of
+/// connected tiles stands in).
+const EXACT: [usize; 3] = [0, 2, 0];
+
 /// How threatening each other seat looks (0: none, 1: declared), and the kinds that are safe
 /// against it, from what the expert's seat sees.
 struct Threats {
@@ -291,8 +296,9 @@ impl<'a> Sight<'a> {
         ev
     }
 
-    /// The live tiles that lower the shanten `s` of `counts` (3n+1).
-    fn improving(&self, counts: &Counts, s: i32) -> u32 {
+    /// The kinds a draw could join to `counts`: each held kind, and the suited kinds up to
+    /// two ranks from a held one, among the kinds in play.
+    fn near(&self, counts: &Counts) -> KindMask {
         let mut near: KindMask = 0;
         for k in each_kind(held_kinds(counts)) {
             let k = k as usize;
@@ -305,7 +311,18 @@ impl<'a> Sight<'a> {
                 }
             }
         }
-        near &= self.kinds;
+        near & self.kinds
+    }
+
+    /// The live tiles a draw could join to `counts` ([`Sight::near`]): a cheap stand-in for
+    /// [`Sight::improving`].
+    fn connected(&self, counts: &Counts) -> u32 {
+        each_kind(self.near(counts)).map(|k| self.live(k as usize)).sum()
+    }
+
+    /// The live tiles that lower the shanten `s` of `counts` (3n+1).
+    fn improving(&self, counts: &Counts, s: i32) -> u32 {
+        let near = self.near(counts);
         let mut n = 0;
         let mut after = *counts;
         for k in each_kind(near) {
@@ -449,12 +466,42 @@ fn turn(me: &Sight<'_>, threats: &Threats, legal: &[ActionCode]) -> ActionCode {
             scale = scale.max(ev[k]);
         }
         if s <= best + 1 {
-            let improving = if s > 0 && s == best {
-                me.improving(&after, s)
-            } else {
+            off[k] = offence(s, 0, 0.0, 1.0);
+        }
+    }
+    // Among the discards to the best shanten (not ready), the live tiles that lower it
+    // (进张): counted exactly for the [`EXACT`] best connected, which the rest trail (far
+    // from ready, or folding, the connected tiles stand in for all).
+    if best > 0 {
+        let mut order: Vec<(u32, usize)> = each_kind(held)
+            .map(|k| k as usize)
+            .filter(|&k| shanten_after[k] == best)
+            .map(|k| {
+                let mut after = me.counts;
+                after[k] -= 1;
+                (me.connected(&after), k)
+            })
+            .collect();
+        if order.len() > 1 {
+            order.sort_unstable_by(|a, b| b.cmp(a));
+            let folding = threats.total >= 0.6 && best >= 2;
+            let exact = if folding {
                 0
+            } else {
+                EXACT.get(best as usize).copied().unwrap_or(0)
             };
-            off[k] = offence(s, improving, 0.0, 1.0);
+            for (i, &(connected, k)) in order.iter().enumerate() {
+                let improving = if i < exact {
+                    let mut after = me.counts;
+                    after[k] -= 1;
+                    me.improving(&after, best)
+                } else if exact > 0 {
+                    0
+                } else {
+                    connected / 4
+                };
+                off[k] = offence(best, improving, 0.0, 1.0);
+            }
         }
     }
     for k in each_kind(held) {
