@@ -21,7 +21,9 @@ from koudiandian import simulate
 PROFILES = ("taiyuan", "queyimen", "hebei", "changsha")
 
 
-def measure(profile: str, bot: str, field: str, walls: int, seed: int, threads: int) -> dict[str, Any]:
+def measure(
+    profile: str, bot: str, field: str, walls: int, seed: int, threads: int
+) -> dict[str, Any]:
     """One profile's figures: ``bot`` in the first listed seat, ``field`` in the others."""
     start = time.perf_counter()
     s = simulate(

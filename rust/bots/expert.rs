@@ -26,9 +26,9 @@ use crate::eval::forms;
 use crate::eval::waits::Waits;
 use crate::eval::EvalRules;
 use crate::game::{sees_discard, tile_of, Act, ActionCode, GameCore, Phase, SeatView};
-use crate::profiles::Rules;
 use crate::hand::{Hand, Meld, MeldKind, Melds};
 use crate::outcome::{WinContext, WinKind};
+use crate::profiles::Rules;
 use crate::tiles::{each_kind, held_kinds, Counts, KindMask, KINDS};
 
 /// The first honour kind (winds and dragons: 27–33).
@@ -100,7 +100,11 @@ impl Threats {
             return 0.0;
         }
         let seen = &sight.seen;
-        if !sight.rules.profile().discard_win_allowed(sight.rules, kind as u8) {
+        if !sight
+            .rules
+            .profile()
+            .discard_win_allowed(sight.rules, kind as u8)
+        {
             return 0.0;
         }
         let mut risk = 0.0;
@@ -220,7 +224,12 @@ impl<'a> Sight<'a> {
     /// (`view.seat` is `Some(seat < 4)`), its hand and melds valid tiles (checked by the
     /// caller), and `counts` its hand by kind.
     #[must_use]
-    pub fn of_view(view: &'a SeatView, rules: &'a Rules, eval: EvalRules, counts: Counts) -> Sight<'a> {
+    pub fn of_view(
+        view: &'a SeatView,
+        rules: &'a Rules,
+        eval: EvalRules,
+        counts: Counts,
+    ) -> Sight<'a> {
         let seat = view.seat.unwrap_or(0).min(3);
         let melds: Vec<Meld> = view.melds[seat as usize]
             .iter()
@@ -228,7 +237,10 @@ impl<'a> Sight<'a> {
             .collect();
         let mut open = [0; 4];
         for (o, m) in view.melds.iter().enumerate() {
-            open[o] = m.iter().filter(|m| m.kind != MeldKind::ConcealedKong).count();
+            open[o] = m
+                .iter()
+                .filter(|m| m.kind != MeldKind::ConcealedKong)
+                .count();
         }
         Sight {
             seat,
@@ -317,7 +329,9 @@ impl<'a> Sight<'a> {
     /// The live tiles a draw could join to `counts` ([`Sight::near`]): a cheap stand-in for
     /// [`Sight::improving`].
     fn connected(&self, counts: &Counts) -> u32 {
-        each_kind(self.near(counts)).map(|k| self.live(k as usize)).sum()
+        each_kind(self.near(counts))
+            .map(|k| self.live(k as usize))
+            .sum()
     }
 
     /// The live tiles that lower the shanten `s` of `counts` (3n+1).
@@ -564,8 +578,9 @@ fn claim(me: &Sight<'_>, threats: &Threats, legal: &[ActionCode], pass: ActionCo
             return c;
         }
     }
-    let lowers =
-        |after: &Counts, melds: &[Meld]| forms::best_after_discard(&me.hand(after, melds), me.eval) < current;
+    let lowers = |after: &Counts, melds: &[Meld]| {
+        forms::best_after_discard(&me.hand(after, melds), me.eval) < current
+    };
     if let Some(c) = find(legal, Act::Pong).filter(|_| me.counts[t as usize] >= 2) {
         let mut after = me.counts;
         after[t as usize] -= 2;

@@ -74,7 +74,11 @@ fn plays_the_wait_the_profile_pays_for_over_the_wider_one() {
         claim_tile: None,
         declared: false,
     });
-    assert_eq!(greedy, Act::Discard.code(E), "the greedy policy counts tiles only");
+    assert_eq!(
+        greedy,
+        Act::Discard.code(E),
+        "the greedy policy counts tiles only"
+    );
 }
 
 #[test]
@@ -117,7 +121,10 @@ fn the_view_and_the_game_give_the_same_sight() {
         let legal = game.legal(seat).to_vec();
         let view = game.view(seat);
         let tiles = crate::tiles::counts_of(&view.hand).expect("tiles");
-        let from_view = choose(&Sight::of_view(&view, &rules, game.turn_rules.eval, tiles), &legal);
+        let from_view = choose(
+            &Sight::of_view(&view, &rules, game.turn_rules.eval, tiles),
+            &legal,
+        );
         let from_game = super::action(&mut game, seat);
         assert_eq!(from_view, from_game);
         game.step(seat, from_game).expect("legal");
@@ -125,4 +132,3 @@ fn the_view_and_the_game_give_the_same_sight() {
     }
     assert!(checked > 20);
 }
-

@@ -178,8 +178,12 @@ impl Table {
                 return; // not reached: a seat to act has a legal action
             }
             let policy = match self.opponents {
-                Opponents::Greedy => Some(crate::bots::greedy::action as fn(&mut GameCore, u8) -> _),
-                Opponents::Expert => Some(crate::bots::expert::action as fn(&mut GameCore, u8) -> _),
+                Opponents::Greedy => {
+                    Some(crate::bots::greedy::action as fn(&mut GameCore, u8) -> _)
+                }
+                Opponents::Expert => {
+                    Some(crate::bots::expert::action as fn(&mut GameCore, u8) -> _)
+                }
                 _ => None,
             };
             let code = if let Some(policy) = policy {
