@@ -79,7 +79,7 @@ fn main() {
                     .map(|(g, s)| u64::from(expert::action(g, *s)))
                     .sum();
                 std::hint::black_box(sum);
-                set.len() as f64 / t.elapsed().as_secs_f64()
+                f64::from(u32::try_from(set.len()).unwrap_or(u32::MAX)) / t.elapsed().as_secs_f64()
             })
             .fold(0.0, f64::max);
         let p = plan(profile, Bot::Expert);

@@ -34,19 +34,14 @@ use crate::tiles::{each_kind, held_kinds, Counts, KindMask, KINDS};
 /// The first honour kind (winds and dragons: 27–33).
 const HONOURS: usize = 27;
 
-/// How many candidate discards (the best connected) have their improving tiles counted
-/// exactly, by the shanten they leave (index 1, 2; further from ready, none: the count of
-/// connected tiles stands in).
-const EXACT: [usize; 3] = [0, 2, 0];
-
 /// How threatening each other seat looks (0: none, 1: declared), and the kinds that are safe
 /// against it, from what the expert's seat sees.
 struct Threats {
-    level: [f32; 4],
+    level: [f64; 4],
     safe: [KindMask; 4],
     /// Kinds each seat discarded face up (its 现物), for 筋.
     discarded: [KindMask; 4],
-    total: f32,
+    total: f64,
 }
 
 impl Threats {
@@ -95,7 +90,7 @@ impl Threats {
     }
 
     /// The risk (0–1 per threat, weighted by its level) that discarding `kind` deals in.
-    fn risk(&self, sight: &Sight<'_>, kind: usize) -> f32 {
+    fn risk(&self, sight: &Sight<'_>, kind: usize) -> f64 {
         if self.total == 0.0 {
             return 0.0;
         }
@@ -276,7 +271,7 @@ impl<'a> Sight<'a> {
 
     /// What a win on `tile` with concealed `counts` (3n+1, without `tile`) pays: the
     /// profile's score on a discard and on a self-draw, each where it is allowed.
-    fn win_value(&self, counts: &Counts, tile: usize) -> f32 {
+    fn win_value(&self, counts: &Counts, tile: usize) -> f64 {
         let mut full = *counts;
         full[tile] += 1;
         let hand = self.hand(&full, &self.melds);
@@ -287,7 +282,7 @@ impl<'a> Sight<'a> {
             let context = WinContext::of(kind).by(self.flowers, self.dealer);
             if let Ok(s) = profile.score(rules, &hand, tile as u8, context) {
                 if s.allowed {
-                    value += s.payment.max(1) as f32;
+                    value += f64::from(s.payment.max(1));
                 }
             }
         }
@@ -296,13 +291,13 @@ impl<'a> Sight<'a> {
 
     /// The expected value of the ready hand of `counts` (3n+1) waiting on `waits`: each live
     /// winning tile times what it pays.
-    fn ready_value(&self, counts: &Counts, waits: KindMask) -> f32 {
+    fn ready_value(&self, counts: &Counts, waits: KindMask) -> f64 {
         let mut ev = 0.0;
         for k in each_kind(waits) {
             let k = k as usize;
             let live = self.live(k);
             if live > 0 {
-                ev += live as f32 * self.win_value(counts, k);
+                ev += f64::from(live) * self.win_value(counts, k);
             }
         }
         ev
@@ -369,13 +364,13 @@ impl<'a> Sight<'a> {
 /// A candidate discard's worth to its own hand: larger is better. A ready hand scores 1 plus
 /// up to 1 for its expected value against `scale`; one `s` from ready scores `-s` plus up to
 /// 0.9 for its improving tiles.
-fn offence(s: i32, improving: u32, ev: f32, scale: f32) -> f32 {
+fn offence(s: i32, improving: u32, ev: f64, scale: f64) -> f64 {
     if s == 0 && ev > 0.0 {
         1.0 + (ev / scale).min(1.0)
     } else if s == 0 {
         -0.5 // ready, but on nothing that may win
     } else {
-        -(s as f32) + 0.9 * (improving as f32 / 24.0).min(1.0)
+        -f64::from(s) + 0.9 * (f64::from(improving) / 24.0).min(1.0)
     }
 }
 
@@ -460,79 +455,15 @@ fn turn(me: &Sight<'_>, threats: &Threats, legal: &[ActionCode]) -> ActionCode {
             }
         }
     }
-    let ready = me.ready;
-    // Each held kind's worth: offence, then risk.
-    let mut ev = [0.0f32; KINDS];
-    let mut off = [f32::MIN; KINDS];
-    let mut scale: f32 = 1.0;
-    for k in each_kind(held) {
-        let k = k as usize;
-        let s = shanten_after[k];
-        let mut after = me.counts;
-        after[k] -= 1;
-        if s == 0 {
-            let found = ready.and_then(|r| r.iter().find(|&&(d, _)| d as usize == k));
-            let waits = found.map_or_else(
-                || Waits::of(&me.hand(&after, &me.melds), me.eval).tiles,
-                |&(_, w)| w,
-            );
-            ev[k] = me.ready_value(&after, waits);
-            scale = scale.max(ev[k]);
-        }
-        if s <= best + 1 {
-            off[k] = offence(s, 0, 0.0, 1.0);
-        }
-    }
-    // Among the discards to the best shanten (not ready), the live tiles that lower it
-    // (进张): counted exactly for the [`EXACT`] best connected, which the rest trail (far
-    // from ready, or folding, the connected tiles stand in for all).
-    if best > 0 {
-        let mut order: Vec<(u32, usize)> = each_kind(held)
-            .map(|k| k as usize)
-            .filter(|&k| shanten_after[k] == best)
-            .map(|k| {
-                let mut after = me.counts;
-                after[k] -= 1;
-                (me.connected(&after), k)
-            })
-            .collect();
-        if order.len() > 1 {
-            order.sort_unstable_by(|a, b| b.cmp(a));
-            let folding = threats.total >= 0.6 && best >= 2;
-            let exact = if folding {
-                0
-            } else {
-                EXACT.get(best as usize).copied().unwrap_or(0)
-            };
-            for (i, &(connected, k)) in order.iter().enumerate() {
-                let improving = if i < exact {
-                    let mut after = me.counts;
-                    after[k] -= 1;
-                    me.improving(&after, best)
-                } else if exact > 0 {
-                    0
-                } else {
-                    connected / 4
-                };
-                off[k] = offence(best, improving, 0.0, 1.0);
-            }
-        }
-    }
-    for k in each_kind(held) {
-        let k = k as usize;
-        if shanten_after[k] == 0 {
-            off[k] = offence(0, 0, ev[k], scale);
-        }
-    }
+    let off = offences(me, &shanten_after, best, folding);
     // How much a unit of risk costs: more the further from ready.
     let weight = match best {
         0 => 0.8,
         1 => 1.6,
         _ => 4.0,
     };
-    let worth = |k: usize| off[k] - weight * threats.risk(me, k);
-    let (mut declare, mut discard): (Option<(f32, ActionCode)>, Option<(f32, ActionCode)>) =
-        (None, None);
+    let mut declare: Option<(f64, ActionCode)> = None;
+    let mut discard: Option<(f64, ActionCode)> = None;
     for &c in legal {
         let k = tile_of(c) as usize;
         let slot = match Act::of(c) {
@@ -540,13 +471,14 @@ fn turn(me: &Sight<'_>, threats: &Threats, legal: &[ActionCode]) -> ActionCode {
             Act::Discard => &mut discard,
             _ => continue,
         };
-        if k >= KINDS || off[k] == f32::MIN && Act::of(c) == Act::Declare {
+        if k >= KINDS {
             continue;
         }
-        let w = if off[k] == f32::MIN {
-            -100.0 - threats.risk(me, k)
-        } else {
-            worth(k)
+        let risk = threats.risk(me, k);
+        let w = match off[k] {
+            Some(o) => o - weight * risk,
+            None if slot.is_some() || Act::of(c) == Act::Declare => continue,
+            None => -100.0 - risk, // far from the best shanten: only if nothing else
         };
         if slot.is_none_or(|(b, _)| w > b) {
             *slot = Some((w, c));
@@ -559,6 +491,69 @@ fn turn(me: &Sight<'_>, threats: &Threats, legal: &[ActionCode]) -> ActionCode {
         (_, Some((_, c))) => c,
         (None, None) => legal[0],
     }
+}
+
+/// Each held kind's worth to the hand as its discard ([`offence`]), given the shanten after
+/// each discard and the best of them; `None` for a discard two or more from the best.
+fn offences(
+    me: &Sight<'_>,
+    shanten_after: &[i32; KINDS],
+    best: i32,
+    folding: bool,
+) -> [Option<f64>; KINDS] {
+    let held = held_kinds(&me.counts);
+    let mut ev = [0.0f64; KINDS];
+    let mut off = [None; KINDS];
+    let mut scale: f64 = 1.0;
+    for k in each_kind(held) {
+        let k = k as usize;
+        let s = shanten_after[k];
+        if s == 0 {
+            let mut after = me.counts;
+            after[k] -= 1;
+            let found = me
+                .ready
+                .and_then(|r| r.iter().find(|&&(d, _)| d as usize == k));
+            let waits = found.map_or_else(
+                || Waits::of(&me.hand(&after, &me.melds), me.eval).tiles,
+                |&(_, w)| w,
+            );
+            ev[k] = me.ready_value(&after, waits);
+            scale = scale.max(ev[k]);
+        }
+        if s <= best + 1 {
+            off[k] = Some(offence(s, 0, 0.0, 1.0));
+        }
+    }
+    // Among the discards to the best shanten (not ready), the live tiles that lower it
+    // (进张), counted exactly; when folding, where safety decides, the live tiles next to
+    // the kept ones stand in.
+    if best > 0 {
+        let mut candidates: KindMask = 0;
+        for k in each_kind(held).filter(|&k| shanten_after[k as usize] == best) {
+            candidates |= 1 << k;
+        }
+        if candidates.count_ones() > 1 {
+            for k in each_kind(candidates) {
+                let k = k as usize;
+                let mut after = me.counts;
+                after[k] -= 1;
+                let improving = if folding {
+                    me.connected(&after) / 4
+                } else {
+                    me.improving(&after, best)
+                };
+                off[k] = Some(offence(best, improving, 0.0, 1.0));
+            }
+        }
+    }
+    for k in each_kind(held) {
+        let k = k as usize;
+        if shanten_after[k] == 0 {
+            off[k] = Some(offence(0, 0, ev[k], scale));
+        }
+    }
+    off
 }
 
 /// Answer a discard or added kong (no win taken): kong when it keeps the shanten, pong or
