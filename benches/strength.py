@@ -16,7 +16,7 @@ import json
 import time
 from typing import Any
 
-from koudiandian import simulate
+from koudiandian import Rules, simulate
 
 PROFILES = ("taiyuan", "queyimen", "hebei", "changsha")
 
@@ -28,7 +28,7 @@ def measure(
     start = time.perf_counter()
     s = simulate(
         walls,
-        rules=profile,
+        rules=Rules.preset(profile),
         bots=[bot, field, field, field],
         seed=seed,
         duplicate=True,

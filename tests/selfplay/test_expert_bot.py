@@ -5,17 +5,19 @@ stronger than the greedy bot under duplicate play."""
 from __future__ import annotations
 
 import pytest
-from koudiandian import Game, InvalidArgumentError, simulate
+from koudiandian import Game, InvalidArgumentError, Rules, simulate
 from koudiandian.bots import ExpertBot, GreedyBot
 from koudiandian.rl import VecEnv
 from koudiandian.selfplay import BOTS
 
+TAIYUAN = Rules.preset("taiyuan")
+
 
 def test_the_name_plays_as_the_bot_class_through_the_python_loop() -> None:
-    by_name = simulate(30, rules="taiyuan", bots="expert,greedy,expert,random", seed=5)
+    by_name = simulate(30, rules=TAIYUAN, bots="expert,greedy,expert,random", seed=5)
     # A factory that is not the class itself: each decision goes through ExpertBot.act.
     factory = lambda seed: ExpertBot(seed)  # noqa: E731
-    by_python = simulate(30, rules="taiyuan", bots=[factory, "greedy", factory, "random"], seed=5)
+    by_python = simulate(30, rules=TAIYUAN, bots=[factory, "greedy", factory, "random"], seed=5)
     assert by_name.comparable()["score_mean"] == by_python.comparable()["score_mean"]
     assert by_name.wins == by_python.wins
     assert "expert" in BOTS
@@ -37,14 +39,14 @@ def test_a_view_alone_gives_the_live_games_choice(profile: str) -> None:
 
 def test_expert_differs_from_greedy_and_beats_it_on_duplicate_walls() -> None:
     s = simulate(
-        200, rules="taiyuan", bots=["expert", "greedy", "greedy", "greedy"], seed=26, duplicate=True
+        200, rules=TAIYUAN, bots=["expert", "greedy", "greedy", "greedy"], seed=26, duplicate=True
     )
     expert, greedy = s.bot_stats[0], s.bot_stats[1]
     assert expert.points_ci95 is not None
     assert expert.mean_points - expert.points_ci95 > 0
     assert expert.deal_in_rate < greedy.deal_in_rate
-    plain = simulate(40, rules="taiyuan", bots=GreedyBot(), seed=1)
-    mixed = simulate(40, rules="taiyuan", bots=["expert", "greedy", "greedy", "greedy"], seed=1)
+    plain = simulate(40, rules=TAIYUAN, bots=GreedyBot(), seed=1)
+    mixed = simulate(40, rules=TAIYUAN, bots=["expert", "greedy", "greedy", "greedy"], seed=1)
     assert plain.score_mean != mixed.score_mean
 
 
