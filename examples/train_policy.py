@@ -4,8 +4,9 @@ A linear softmax policy over the v1 observation planes (NumPy only), trained wit
 REINFORCE (return = the hand's score delta, batch-mean baseline, Adam) on tables whose other
 three seats play uniformly random legal actions inside Rust (the same policy as
 ``koudiandian.bots.RandomBot``). Then the trained policy (its most likely legal action)
-plays fresh seeded hands against the same opponents, and the learner's mean score delta
-is reported with a 95% confidence interval, beside the untrained policy's.
+plays fresh seeded hands against the same opponents, then against three ``greedy`` and three
+``expert`` bots (``VecEnv(opponents=...)``), and the learner's mean score delta is reported
+with a 95% confidence interval for each, beside the untrained policy's.
 
     python examples/train_policy.py                 # a few minutes on one CPU core
     python examples/train_policy.py --quick         # a few iterations (CI)
@@ -117,9 +118,11 @@ def train(policy: Policy, args: argparse.Namespace) -> None:
             )
 
 
-def evaluate(policy: Policy | None, args: argparse.Namespace, seed: int) -> tuple[float, float]:
-    """Mean learner delta per hand against three random bots, and its 95% half-width."""
-    env = VecEnv(args.envs, args.rules, seed=seed, opponents="random")
+def evaluate(
+    policy: Policy | None, args: argparse.Namespace, seed: int, opponents: str = "random"
+) -> tuple[float, float]:
+    """Mean learner delta per hand against three ``opponents`` bots, and its 95% half-width."""
+    env = VecEnv(args.envs, args.rules, seed=seed, opponents=opponents)
     rng = np.random.default_rng(seed)
     obs, mask, _ = env.reset()
     results: list[npt.NDArray[np.float32]] = []
@@ -188,6 +191,11 @@ def main(argv: list[str] | None = None) -> int:
     bots, bots_ci = evaluate_bots(policy, args, seed=2 * 10**6 + args.seed)
     print(f"trained policy vs three random bots:            {mean:+.2f} ± {ci:.2f} per hand")
     print(f"the same, vs three RandomBot objects via Game:  {bots:+.2f} ± {bots_ci:.2f} per hand")
+    for opponents in ("greedy", "expert"):
+        m, m_ci = evaluate(policy, args, seed=3 * 10**6 + args.seed, opponents=opponents)
+        print(
+            f"trained policy vs three {opponents} bots:{'':<{12 - len(opponents)}}{m:+.2f} ± {m_ci:.2f} per hand"
+        )
     if not args.quick:
         verdict = "beats" if mean - ci > max(0.0, base + base_ci) else "does NOT clearly beat"
         print(f"the trained policy {verdict} three random bots (95% intervals)")

@@ -39,9 +39,10 @@ The bot protocol (:class:`Bot`, a :class:`typing.Protocol`; a bot need not subcl
   a factory that returns something without ``act``, or something that is none of these
   is an :class:`ArgumentTypeError` naming it.
 
-The bots here: :class:`RandomBot` (uniform over the legal actions) and :class:`GreedyBot`
-(a one-step greedy player whose policy runs in the Rust core). ``simulate`` and the command
-line know them as ``"random"`` and ``"greedy"``.
+The bots here: :class:`RandomBot` (uniform over the legal actions), :class:`GreedyBot`
+(a one-step greedy player whose policy runs in the Rust core) and :class:`ExpertBot` (plays
+for expected value and defends, in the Rust core). ``simulate`` and the command line know
+them as ``"random"``, ``"greedy"`` and ``"expert"``.
 """
 
 from __future__ import annotations
@@ -56,7 +57,7 @@ from .action import Action, action_from_code
 from .errors import ArgumentTypeError
 from .view import SeatView
 
-__all__ = ["Bot", "RandomBot", "GreedyBot"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "ExpertBot"]
 
 
 @runtime_checkable
@@ -111,5 +112,29 @@ class GreedyBot:
             code = fast()
         else:
             code = _core.greedy_choice(view.to_dict(), view.rules, [a.code for a in legal_actions])
+        action = action_from_code(code)
+        return action if action in legal_actions else legal_actions[0]
+
+
+class ExpertBot:
+    """A strong player (``rust/bots/expert.rs``; ``docs/bots.md``): discards by expected value
+    (the live winning tiles times what each win pays under the profile's own scoring, or
+    the shanten and the live tiles that lower it), declares 报听 with its best declarable
+    discard, claims only to get nearer to ready, and defends against a seat that declared
+    or shows three open melds (safe kinds, 筋, honours all seen), folding when far from
+    ready. It sees only the seat's view. Deterministic: ``seed`` is accepted for a uniform
+    bot factory and ignored."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        del seed
+
+    def act(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:
+        """The expert policy's choice among ``legal_actions`` for the seat whose ``view`` it
+        is (the first legal action, should the policy's choice not be among them)."""
+        fast = getattr(view, "expert_action", None)  # a simulation's view of a live game
+        if fast is not None:
+            code = fast()
+        else:
+            code = _core.expert_choice(view.to_dict(), view.rules, [a.code for a in legal_actions])
         action = action_from_code(code)
         return action if action in legal_actions else legal_actions[0]

@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from . import _core
 from .action import Action
-from .bots import Bot, GreedyBot, RandomBot
+from .bots import Bot, ExpertBot, GreedyBot, RandomBot
 from .errors import ArgumentTypeError, InvalidArgumentError
 from .execbot import ExecBot, is_exec
 from .game import Game
@@ -26,7 +26,11 @@ from .view import SeatView
 __all__ = ["BOTS", "BotSpec", "Job", "Part", "UnitChunks", "play_chunk", "play_hand"]
 
 #: Built-in bots by name, as the command line spells them.
-BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "expert": ExpertBot,
+}
 
 #: A seat's bot for :func:`koudiandian.simulate`: a built-in's name, a bot class or factory
 #: called with the bot's seed or with nothing (a fresh bot every hand), or a bot instance
@@ -73,6 +77,11 @@ class _LazyView:
         """The seat's view as the game server sends it (``Game.table_view`` with the seat's
         听口, ``server/visibility.py``): what an ``exec:`` bot is sent."""
         return seat_view(self._game, self._seat)
+
+    def expert_action(self) -> int:
+        """The expert policy's choice, straight from the game (the same inputs a
+        :class:`SeatView` gives; see :class:`koudiandian.bots.ExpertBot`)."""
+        return int(self._game.engine.expert_action(self._seat))
 
     def __getattr__(self, name: str) -> Any:
         view = self._view
@@ -134,7 +143,7 @@ class _Unseeded:
 
 
 _ACCEPTED = (
-    "a bot is a built-in's name ('random', 'greedy'), 'exec:COMMAND' (a program, "
+    "a bot is a built-in's name ('random', 'greedy', 'expert'), 'exec:COMMAND' (a program, "
     "docs/bots.md), a bot class or factory called with "
     "the bot's seed (an int) or with nothing, or a bot instance (an object with a method "
     "act(view, legal_actions) -> Action)"
@@ -213,6 +222,8 @@ def builtin_names(specs: Sequence[BotSpec]) -> tuple[str, ...] | None:
             name: str | None = spec
         elif type(spec) is GreedyBot:
             name = "greedy"
+        elif type(spec) is ExpertBot:
+            name = "expert"
         else:
             name = next((n for n, cls in BOTS.items() if spec is cls), None)
         if name is None:

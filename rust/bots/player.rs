@@ -1,6 +1,6 @@
 //! The built-in bots: `random` (uniform over the legal actions, from its own seeded
-//! generator) and `greedy` ([`crate::bots::greedy`]), as `koudiandian.bots.RandomBot` and
-//! `GreedyBot` play.
+//! generator), `greedy` ([`crate::bots::greedy`]) and `expert` ([`crate::bots::expert`]), as
+//! `koudiandian.bots.RandomBot`, `GreedyBot` and `ExpertBot` play.
 
 use crate::error::{Error, Result};
 use crate::game::{ActionCode, GameCore};
@@ -11,10 +11,11 @@ use crate::rng::Rng;
 pub enum Bot {
     Random,
     Greedy,
+    Expert,
 }
 
 impl Bot {
-    /// The bot of a name (`"random"`, `"greedy"`).
+    /// The bot of a name (`"random"`, `"greedy"`, `"expert"`).
     ///
     /// # Errors
     /// [`Error::Argument`] for any other name.
@@ -22,8 +23,9 @@ impl Bot {
         match name {
             "random" => Ok(Bot::Random),
             "greedy" => Ok(Bot::Greedy),
+            "expert" => Ok(Bot::Expert),
             _ => Err(Error::Argument(format!(
-                "unknown built-in bot {name:?}; known: random, greedy"
+                "unknown built-in bot {name:?}; known: random, greedy, expert"
             ))),
         }
     }
@@ -33,6 +35,7 @@ impl Bot {
         match self {
             Bot::Random => "random",
             Bot::Greedy => "greedy",
+            Bot::Expert => "expert",
         }
     }
 }
@@ -62,6 +65,7 @@ impl Player {
                 legal[self.rng.below(legal.len() as u64) as usize]
             }
             Bot::Greedy => super::greedy::action(game, seat),
+            Bot::Expert => super::expert::action(game, seat),
         }
     }
 }

@@ -445,6 +445,15 @@ impl PyGameCore {
         Ok(crate::bots::greedy::action(&mut self.core, seat))
     }
 
+    /// The expert policy's choice for `seat` (an action code), from what it may see.
+    fn expert_action(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<ActionCode> {
+        let seat = seat_arg(seat)?;
+        if !self.core.to_act().contains(&seat) {
+            return Err(Error::NotYourTurn(format!("seat {seat} is not to act now")).into());
+        }
+        Ok(crate::bots::expert::action(&mut self.core, seat))
+    }
+
     /// Who deals the next hand of a match (`None` while the hand goes on).
     fn next_dealer(&self, one_round: bool) -> Option<u8> {
         self.core.next_dealer(one_round)
@@ -462,6 +471,27 @@ pub fn greedy_choice(
     view: &Bound<'_, PyAny>,
     rules: &Bound<'_, PyAny>,
     legal: Vec<i64>,
+) -> PyResult<ActionCode> {
+    choice_of_view(view, rules, legal, false)
+}
+
+/// The expert policy's choice from a seat's view (`SeatView.to_dict()`), the rules and the
+/// legal action codes.
+#[pyfunction]
+pub fn expert_choice(
+    view: &Bound<'_, PyAny>,
+    rules: &Bound<'_, PyAny>,
+    legal: Vec<i64>,
+) -> PyResult<ActionCode> {
+    choice_of_view(view, rules, legal, true)
+}
+
+/// The greedy (or, with `expert`, the expert) policy's choice from a seat's view, checked.
+fn choice_of_view(
+    view: &Bound<'_, PyAny>,
+    rules: &Bound<'_, PyAny>,
+    legal: Vec<i64>,
+    expert: bool,
 ) -> PyResult<ActionCode> {
     let rules = rules_arg(Some(rules))?;
     let value = from_py(view)?;
@@ -498,6 +528,10 @@ pub fn greedy_choice(
         return Err(Error::InvalidTile(format!("invalid claim tile {:?}", view.claim_tile)).into());
     }
     let tiles = crate::tiles::counts_of(&view.hand)?;
+    if expert {
+        let sight = crate::bots::expert::Sight::of_view(&view, &rules.rules, rules.eval, tiles);
+        return Ok(crate::bots::expert::choose(&sight, &legal));
+    }
     let turn_rules = rules.rules.profile().turn_rules(&rules.rules);
     let context = crate::outcome::WinContext::of(crate::outcome::WinKind::Discard)
         .by(view.flowers[seat as usize].len() as u8, seat == view.dealer)

@@ -282,10 +282,11 @@ impl PyVecEnv {
         let opponents = match opponents {
             None => Opponents::SelfPlay,
             Some("greedy") => Opponents::Greedy,
+            Some("expert") => Opponents::Expert,
             Some("random") => Opponents::Random,
             Some(other) => {
                 return Err(Error::Argument(format!(
-                    "opponents must be None, 'greedy' or 'random', got {other:?}"
+                    "opponents must be None, 'greedy', 'expert' or 'random', got {other:?}"
                 ))
                 .into())
             }

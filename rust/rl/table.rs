@@ -15,6 +15,8 @@ pub enum Opponents {
     SelfPlay,
     /// The greedy policy (`bots::greedy::action`).
     Greedy,
+    /// The expert policy (`bots::expert::action`).
+    Expert,
     /// Uniform over the legal actions, from the table's own generator.
     Random,
 }
@@ -175,8 +177,17 @@ impl Table {
             if legal.is_empty() {
                 return; // not reached: a seat to act has a legal action
             }
-            let code = if self.opponents == Opponents::Greedy {
-                let c = crate::bots::greedy::action(&mut self.game, seat);
+            let policy = match self.opponents {
+                Opponents::Greedy => {
+                    Some(crate::bots::greedy::action as fn(&mut GameCore, u8) -> _)
+                }
+                Opponents::Expert => {
+                    Some(crate::bots::expert::action as fn(&mut GameCore, u8) -> _)
+                }
+                _ => None,
+            };
+            let code = if let Some(policy) = policy {
+                let c = policy(&mut self.game, seat);
                 // The policy picks among the legal actions; were it not to, play the first.
                 if legal.contains(&c) {
                     c

@@ -305,7 +305,12 @@ fn vecenv_steps_in_threads_as_on_one_thread_and_refuses_bad_actions_unchanged() 
         assert!(ended > 10, "{ended} hands ended");
         log
     };
-    for opponents in [Opponents::SelfPlay, Opponents::Random, Opponents::Greedy] {
+    for opponents in [
+        Opponents::SelfPlay,
+        Opponents::Random,
+        Opponents::Greedy,
+        Opponents::Expert,
+    ] {
         assert!(run(1, opponents) == run(3, opponents), "{opponents:?}");
     }
 }

@@ -26,3 +26,5 @@ def test_train_policy_runs_briefly() -> None:
     assert "iteration    3/3" in done.stdout
     assert "trained policy vs three random bots" in done.stdout
     assert "RandomBot objects via Game" in done.stdout
+    for opponents in ("greedy", "expert"):
+        assert f"trained policy vs three {opponents} bots:" in done.stdout

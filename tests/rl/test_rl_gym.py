@@ -16,7 +16,7 @@ from koudiandian.rl.gym_env import ILLEGAL_PENALTY, KoudiandianEnv  # noqa: E402
 
 @pytest.mark.parametrize(
     ("preset", "opponents"),
-    [("taiyuan", "greedy"), ("queyimen", "random"), ("hebei", "greedy"), ("changsha", "random")],
+    [("taiyuan", "greedy"), ("queyimen", "random"), ("hebei", "expert"), ("changsha", "random")],
 )
 def test_gymnasium_check_env(preset: str, opponents: str) -> None:
     check_env(KoudiandianEnv(preset, opponents), skip_render_check=True)

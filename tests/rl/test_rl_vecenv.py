@@ -49,7 +49,7 @@ def test_self_play_rewards_sum_to_zero_and_hands_reset_themselves() -> None:
     assert any(reward[term].any() for _, reward, term, _, _, _ in log)
 
 
-@pytest.mark.parametrize("opponents", ["greedy", "random"])
+@pytest.mark.parametrize("opponents", ["greedy", "expert", "random"])
 def test_opponents_inside_rust_give_the_learner_its_reward(opponents: str) -> None:
     env = VecEnv(16, "changsha", seed=3, opponents=opponents)
     log = _run(env, 300)

@@ -62,8 +62,10 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
         if version not in VERSIONS:
             raise InvalidArgumentError(f"unknown encoding version {version!r}; known: {VERSIONS}")
         self._version = version
-        if opponents not in ("greedy", "random"):
-            raise InvalidArgumentError(f"opponents must be 'greedy' or 'random', got {opponents!r}")
+        if opponents not in ("greedy", "expert", "random"):
+            raise InvalidArgumentError(
+                f"opponents must be 'greedy', 'expert' or 'random', got {opponents!r}"
+            )
         if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
             raise InvalidArgumentError(f"seat must be None or 0–3, got {seat!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -129,6 +131,8 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
             s = to_act[0]
             if self._opponents == "greedy":
                 code = core.greedy_action(s)
+            elif self._opponents == "expert":
+                code = core.expert_action(s)
             else:
                 legal = core.legal_actions(s)
                 code = legal[int(self.np_random.integers(len(legal)))]

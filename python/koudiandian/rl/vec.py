@@ -33,9 +33,9 @@ class VecEnv:
       time (the first of ``to_act``: claims are asked seat by seat) and ``seat[i]`` says
       which. ``reward`` is ``float32 (num_envs, 4)``: every seat's delta (by absolute seat)
       on the step that ends a hand, else 0.
-    - ``opponents="greedy"`` or ``"random"``: one learner per table (its seat drawn for
-      each hand from the table's generator; ``seat[i]``), the other three play the greedy
-      policy or uniformly random legal actions inside Rust. ``reward`` is
+    - ``opponents="greedy"``, ``"expert"`` or ``"random"``: one learner per table (its seat
+      drawn for each hand from the table's generator; ``seat[i]``), the other three play the
+      greedy policy, the expert policy or uniformly random legal actions inside Rust. ``reward`` is
       ``float32 (num_envs,)``: the learner's delta.
 
     ``reset(seed=None) -> (obs, mask, seat)``; ``step(actions) -> (obs, reward,
