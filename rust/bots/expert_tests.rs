@@ -73,6 +73,7 @@ fn plays_the_wait_the_profile_pays_for_over_the_wider_one() {
         ready: None,
         claim_tile: None,
         declared: false,
+        win_allowed: None,
     });
     assert_eq!(
         greedy,
