@@ -601,12 +601,14 @@ def test_the_page_follows_its_table_to_the_process_that_plays_it(db: str, chromi
         page = _page(browser, errors)
         page.goto(f"http://127.0.0.1:{other}/#table={made['id']}&token={made['tokens'][0]}")
         page.wait_for_url(f"http://127.0.0.1:{home}/**", timeout=10_000)
-        page.wait_for_function("document.querySelectorAll('#my-hand .tile').length >= 13")
+        page.wait_for_function("() => document.querySelectorAll('#my-hand .tile').length >= 13")
         assert page.locator("#connection").text_content() == "connected"
         {ports[0]: p0, ports[1]: p1}[home].send_signal(signal.SIGKILL)
         page.wait_for_url(f"http://127.0.0.1:{other}/**", timeout=20_000)
-        page.wait_for_function("document.querySelectorAll('#my-hand .tile').length >= 13")
-        page.wait_for_function("document.querySelector('#connection').textContent === 'connected'")
+        page.wait_for_function("() => document.querySelectorAll('#my-hand .tile').length >= 13")
+        page.wait_for_function(
+            "() => document.querySelector('#connection').textContent === 'connected'"
+        )
         state = _get(other, f"/tables/{made['id']}?token={made['tokens'][0]}")
         assert state["url"] == f"http://127.0.0.1:{other}"
         assert errors == []
