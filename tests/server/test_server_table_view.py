@@ -35,7 +35,13 @@ def test_the_names_a_table_shows_come_from_the_core(db: str) -> None:
     assert names["patterns"]["plain"] == "平胡"
     assert names["patterns"]["seven_pairs"] == "七小对"
     wildcards = {p: v["wildcard"] for p, v in names["profiles"].items()}
-    assert wildcards == {"taiyuan": "耗子", "hebei": "混", "queyimen": None, "changsha": None}
+    assert wildcards == {
+        "taiyuan": "耗子",
+        "hebei": "混",
+        "queyimen": None,
+        "changsha": None,
+        "guobiao": None,
+    }
     assert Rules.preset("hebei").wildcard_name == "混"
 
 
