@@ -18,7 +18,7 @@ from typing import Any
 
 from koudiandian import Rules, simulate
 
-PROFILES = ("taiyuan", "queyimen", "hebei", "changsha")
+PROFILES = ("taiyuan", "queyimen", "hebei", "changsha", "guobiao")
 
 
 def measure(
