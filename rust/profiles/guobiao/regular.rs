@@ -103,8 +103,9 @@ fn by_groups(packs: &Reading, t: &mut FanTable) {
     }
 }
 
-/// 边张, 嵌张, 单钓将 (one of them) by where the winning tile sits in the concealed groups.
-fn by_wait(concealed: &[Pack], win: Code, t: &mut FanTable) {
+/// 边张, 嵌张, 单钓将 (one of them) by where the winning tile sits in the concealed groups
+/// (also those beside a knitted straight, `special.rs`).
+pub(super) fn by_wait(concealed: &[Pack], win: Code, t: &mut FanTable) {
     if t[MeldedHand] != 0 || t[FourKongs] != 0 {
         return;
     }

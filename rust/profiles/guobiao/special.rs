@@ -7,11 +7,10 @@ use super::codes::{
     Code, CodeTable, Pack, CHOW, KNITTED, KONG, ORPHANS,
 };
 use super::fan::Fan::{
-    AllChows, AllSimples, AllTypes, ClosedWait, ConcealedHand, ConcealedKong, DragonPung, EdgeWait,
-    FourKongs, FullyConcealedHand, GreaterHonorsAndKnittedTiles, KnittedStraight,
-    LesserHonorsAndKnittedTiles, MeldedHand, MeldedKong, NineGates, NoHonors,
-    PungOfTerminalsOrHonors, PureStraight, SelfDrawn, SevenPairs, SevenShiftedPairs, ShortStraight,
-    SingleWait, ThirteenOrphans, TileHog, TwoConcealedPungs,
+    AllChows, AllSimples, AllTypes, ConcealedHand, ConcealedKong, DragonPung, FullyConcealedHand,
+    GreaterHonorsAndKnittedTiles, KnittedStraight, LesserHonorsAndKnittedTiles, MeldedKong,
+    NineGates, NoHonors, PungOfTerminalsOrHonors, PureStraight, SelfDrawn, SevenPairs,
+    SevenShiftedPairs, ShortStraight, SingleWait, ThirteenOrphans, TileHog, TwoConcealedPungs,
 };
 use super::readings::{has_pair, split, Reading, Readings};
 use super::table::{flag, FanTable};
@@ -198,42 +197,14 @@ pub fn knitted_straight(
         // The reference asks the wait of the five tiles beside the nine, less the winning
         // tile, even when that tile is one of the nine (its count then wraps, as there).
         if super::waits::unique_wait(&table, 4, win) {
-            wait_of_rest(&packs[3..5], win, t);
+            // 边张, 嵌张, 单钓将 of the meld and pair beside the knitted straight.
+            super::regular::by_wait(&packs[3..5], win, t);
         }
     } else if !seq.contains(&win) || standing[usize::from(win)] == 3 {
         t[SingleWait] = 1;
     }
     adjust::exclusions(t);
     true
-}
-
-/// 边张, 嵌张, 单钓将 of the meld and pair beside the knitted straight.
-fn wait_of_rest(packs: &[Pack], win: Code, t: &mut FanTable) {
-    if t[MeldedHand] != 0 || t[FourKongs] != 0 {
-        return;
-    }
-    let mut pos = 0u8;
-    for &p in packs {
-        let m = tile(p);
-        match kind(p) {
-            CHOW => {
-                if m == win {
-                    pos |= 2;
-                } else if m + 1 == win || m.wrapping_sub(1) == win {
-                    pos |= 1;
-                }
-            }
-            super::codes::PAIR if m == win => pos |= 4,
-            _ => {}
-        }
-    }
-    if pos & 1 != 0 {
-        t[EdgeWait] = 1;
-    } else if pos & 2 != 0 {
-        t[ClosedWait] = 1;
-    } else if pos & 4 != 0 {
-        t[SingleWait] = 1;
-    }
 }
 
 /// 九莲宝灯: 1112345678999 of one suit and any tile of it, won on that tile (a hand without
