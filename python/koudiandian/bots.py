@@ -49,8 +49,8 @@ from __future__ import annotations
 
 import operator
 import secrets
-from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, runtime_checkable
 
 from . import _core
 from .action import Action, action_from_code
@@ -93,6 +93,24 @@ class RandomBot:
         return legal_actions[self._rng.below(len(legal_actions))]
 
 
+def _core_policy(
+    view: SeatView,
+    legal_actions: Sequence[Action],
+    live: str,
+    choice: Callable[[Any, Any, list[int]], int],
+) -> Action:
+    """A Rust policy's choice among ``legal_actions``: straight from a simulation's live
+    game when the view has the method ``live``, else ``choice`` on the view alone (the first
+    legal action, should the policy's choice not be among them)."""
+    fast = getattr(view, live, None)  # a simulation's view of a live game
+    if fast is not None:
+        code = fast()
+    else:
+        code = choice(view.to_dict(), view.rules, [a.code for a in legal_actions])
+    action = action_from_code(code)
+    return action if action in legal_actions else legal_actions[0]
+
+
 class GreedyBot:
     """A one-step greedy player: wins whenever it may; discards to the lowest shanten, then
     the most live winning tiles (of those it has not seen), then the highest-value wait;
@@ -107,13 +125,7 @@ class GreedyBot:
     def act(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:
         """The greedy policy's choice among ``legal_actions`` for the seat whose ``view`` it
         is (the first legal action, should the policy's choice not be among them)."""
-        fast = getattr(view, "greedy_action", None)  # a simulation's view of a live game
-        if fast is not None:
-            code = fast()
-        else:
-            code = _core.greedy_choice(view.to_dict(), view.rules, [a.code for a in legal_actions])
-        action = action_from_code(code)
-        return action if action in legal_actions else legal_actions[0]
+        return _core_policy(view, legal_actions, "greedy_action", _core.greedy_choice)
 
 
 class ExpertBot:
@@ -131,10 +143,4 @@ class ExpertBot:
     def act(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:
         """The expert policy's choice among ``legal_actions`` for the seat whose ``view`` it
         is (the first legal action, should the policy's choice not be among them)."""
-        fast = getattr(view, "expert_action", None)  # a simulation's view of a live game
-        if fast is not None:
-            code = fast()
-        else:
-            code = _core.expert_choice(view.to_dict(), view.rules, [a.code for a in legal_actions])
-        action = action_from_code(code)
-        return action if action in legal_actions else legal_actions[0]
+        return _core_policy(view, legal_actions, "expert_action", _core.expert_choice)
