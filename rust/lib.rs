@@ -53,6 +53,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(batch::winning_tiles_batch, m)?)?;
     m.add_function(wrap_pyfunction!(py::selfplay::self_play, m)?)?;
     m.add_function(wrap_pyfunction!(py::selfplay::hand_seed, m)?)?;
+    m.add_function(wrap_pyfunction!(py::selfplay::bot_name, m)?)?;
     m.add_class::<py::selfplay::PyRng>()?;
     m.add_function(wrap_pyfunction!(py::selfplay::duplicate_seating, m)?)?;
     m.add_class::<py::selfplay::PyHandStart>()?;

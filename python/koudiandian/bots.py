@@ -40,24 +40,30 @@ The bot protocol (:class:`Bot`, a :class:`typing.Protocol`; a bot need not subcl
   is an :class:`ArgumentTypeError` naming it.
 
 The bots here: :class:`RandomBot` (uniform over the legal actions), :class:`GreedyBot`
-(a one-step greedy player whose policy runs in the Rust core) and :class:`ExpertBot` (plays
-for expected value and defends, in the Rust core). ``simulate`` and the command line know
-them as ``"random"``, ``"greedy"`` and ``"expert"``.
+(a one-step greedy player whose policy runs in the Rust core), :class:`ExpertBot` (plays
+for expected value and defends, in the Rust core) and :class:`SearchBot` (rollouts over the
+expert's candidates, in the Rust core). ``simulate`` and the command line know them as
+``"random"``, ``"greedy"``, ``"expert"`` and ``"search"`` (with its settings,
+``"search:400:expert"``); :func:`builtin_factory` reads the names.
 """
 
 from __future__ import annotations
 
+import functools
 import operator
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from . import _core
 from .action import Action, action_from_code
-from .errors import ArgumentTypeError
+from .errors import ArgumentTypeError, InvalidArgumentError
 from .view import SeatView
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "ExpertBot"]
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["Bot", "RandomBot", "GreedyBot", "ExpertBot", "SearchBot", "BOTS", "builtin_factory"]
 
 
 @runtime_checkable
@@ -78,19 +84,25 @@ class RandomBot:
     loops make the same choices."""
 
     def __init__(self, seed: int | None = None) -> None:
-        if seed is None:
-            seed = secrets.randbits(64)
-        if isinstance(seed, bool):
-            raise ArgumentTypeError(f"a bot's seed must be an int or None, got {seed!r}")
-        try:
-            seed = operator.index(seed)  # ints, and integer types like NumPy's
-        except TypeError:
-            raise ArgumentTypeError(f"a bot's seed must be an int or None, got {seed!r}") from None
-        self._rng = _core.Rng(seed % 2**64)
+        self._rng = _seeded_rng(seed)
 
     def act(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:
         """One of ``legal_actions``, drawn uniformly from the bot's generator."""
         return legal_actions[self._rng.below(len(legal_actions))]
+
+
+def _seeded_rng(seed: int | None) -> _core.Rng:
+    """The core's generator seeded with ``seed`` (an int, taken mod 2**64; ``None`` draws
+    one); :class:`ArgumentTypeError` for anything else."""
+    if seed is None:
+        seed = secrets.randbits(64)
+    if isinstance(seed, bool):
+        raise ArgumentTypeError(f"a bot's seed must be an int or None, got {seed!r}")
+    try:
+        seed = operator.index(seed)  # ints, and integer types like NumPy's
+    except TypeError:
+        raise ArgumentTypeError(f"a bot's seed must be an int or None, got {seed!r}") from None
+    return _core.Rng(seed % 2**64)
 
 
 def _core_policy(
@@ -144,3 +156,71 @@ class ExpertBot:
         """The expert policy's choice among ``legal_actions`` for the seat whose ``view`` it
         is (the first legal action, should the policy's choice not be among them)."""
         return _core_policy(view, legal_actions, "expert_action", _core.expert_choice)
+
+
+class SearchBot:
+    """Determinised rollouts (``rust/bots/search.rs``; ``docs/bots.md``): for each decision
+    with a real choice, the expert's best few candidates are played out to the hand's end
+    in worlds that deal anew every tile the seat cannot see, with ``greedy`` (or ``expert``)
+    policies in every seat; the expert's choice stands unless another candidate beats it
+    by more than a standard error. ``name`` gives the settings as the command line does:
+    ``"search"`` (256 rollouts a decision, greedy rollouts, one thread),
+    ``"search:N"``, ``"search:Tms"`` (a time a decision, not repeatable), ``":expert"``,
+    ``":threads=K"``. The worlds of each decision are dealt from the next number of the
+    bot's generator, seeded with ``seed`` as :class:`RandomBot`'s is, so a seeded bot
+    repeats its choices on any number of threads.
+
+    A search needs the game itself, not only the seat's view: it plays where the engine
+    holds the game (:func:`koudiandian.simulate`, the ladder, ``koudiandian play``), or
+    through :meth:`choose` for code that holds a :class:`~koudiandian.Game`. Its ``act``
+    given a plain :class:`SeatView` raises :class:`InvalidArgumentError`."""
+
+    def __init__(self, seed: int | None = None, name: str = "search") -> None:
+        if not isinstance(name, str):
+            raise ArgumentTypeError(f"a search bot's name must be a str, got {name!r}")
+        #: The bot's settings, spelled as :func:`builtin_factory` reads them.
+        self.name: str = _core.bot_name(name)
+        if not (self.name == "search" or self.name.startswith("search:")):
+            raise InvalidArgumentError(f"{name!r} is not a search bot (search[:...])")
+        self._rng = _seeded_rng(seed)
+
+    def act(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:
+        """The search's choice for the seat of ``view``, a view of a live game (as
+        :func:`koudiandian.simulate` and ``koudiandian play`` give)."""
+        game = getattr(view, "live_game", None)
+        if game is None:
+            raise InvalidArgumentError(
+                "SearchBot plays from the game itself, and this view holds none: call "
+                "SearchBot.choose(game, seat), or play it through simulate or the ladder"
+            )
+        action = self.choose(game, view.live_seat)  # type: ignore[attr-defined]
+        return action if action in legal_actions else legal_actions[0]
+
+    def choose(self, game: Game, seat: int) -> Action:
+        """The search's choice for ``seat``, which must be to act in ``game`` (else
+        :class:`NotYourTurnError`). The game is left as it was."""
+        return action_from_code(game.engine.search_action(seat, self.name, self._rng.next_u64()))
+
+
+#: The built-in bots by plain name, as the command line spells them (``search`` with its
+#: settings is read by :func:`builtin_factory`).
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "expert": ExpertBot,
+    "search": SearchBot,
+}
+
+#: What a bot's name may be, for error messages and help texts.
+KNOWN_BOTS = "random, greedy, expert, search[:N|:Tms][:greedy|:expert][:threads=K], exec:COMMAND"
+
+
+def builtin_factory(name: str) -> Callable[[int], Bot]:
+    """The factory (called with a bot seed) of the built-in bot ``name``: a plain name of
+    :data:`BOTS`, or a search with its settings (``search:400:expert``).
+    :class:`InvalidArgumentError` for any other name, or naming a search's bad setting."""
+    if name in BOTS:
+        return BOTS[name]
+    if name.startswith("search:"):
+        return functools.partial(SearchBot, name=_core.bot_name(name))
+    raise InvalidArgumentError(f"unknown bot {name!r}; known: {KNOWN_BOTS}")

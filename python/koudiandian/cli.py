@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, TypeAlias
 
 from . import __version__
+from .bots import KNOWN_BOTS, builtin_factory
 from .errors import InvalidArgumentError, KoudiandianError
 from .execbot import is_exec, split_bots
 from .meld import Meld
@@ -20,7 +21,7 @@ from .rules import Rules
 from .server.store import DEFAULT_LEASE
 from .server.windows import DEFAULT_CLAIM_WAIT
 from .settlement import score_formula
-from .simulate import BOTS, DEFAULT_BOTS, MAX_UNITS, SimulationInterrupted, simulate
+from .simulate import DEFAULT_BOTS, MAX_UNITS, SimulationInterrupted, simulate
 from .tile import Tile, TileStyle, format_tiles, parse_tiles
 
 __all__ = ["main"]
@@ -95,8 +96,8 @@ def _bots(words: Sequence[str] | None, default: Sequence[str], seats: int) -> li
             f"--bots takes one bot for every seat or {seats}, one per seat; got {len(names)}"
         )
     for name in names:
-        if name not in BOTS and not is_exec(name):
-            raise KoudiandianError(f"unknown bot {name!r}; known: {', '.join(BOTS)}, exec:COMMAND")
+        if not is_exec(name):
+            builtin_factory(name)  # raises for a name that is no bot
     return names
 
 
@@ -354,7 +355,7 @@ def _rules_reference(args: argparse.Namespace) -> int:
 
 
 _BOTS_HELP = (
-    f"bots by name ({', '.join(BOTS)}, or exec:COMMAND, a program speaking docs/bots.md's "
+    f"bots by name ({KNOWN_BOTS}: exec:COMMAND is a program speaking docs/bots.md's "
     "protocol, quoted as one argument: an exec: bot runs to the end of its argument), "
     "separated by commas or spaces, one per seat, or one name for every seat"
 )
@@ -518,7 +519,7 @@ def _add_ladder(sub: _Commands) -> None:
         "--bots",
         nargs="+",
         required=True,
-        help=f"two or more bots: names ({', '.join(BOTS)}) separated by commas or spaces, "
+        help=f"two or more bots: names ({KNOWN_BOTS}) separated by commas or spaces, "
         "and exec:COMMAND bots, each quoted as its own argument (an exec: bot runs to the "
         "end of its argument)",
     )

@@ -31,10 +31,11 @@ from typing import Any
 import numpy as np
 
 from . import _core
+from .bots import builtin_factory
 from .errors import ArgumentTypeError, InvalidArgumentError
 from .execbot import ExecBot, is_exec
 from .rules import Rules
-from .selfplay import BOTS, BotSpec, Job, play_chunk
+from .selfplay import BotSpec, Job, play_chunk
 from .summary import Record, describe_rules
 
 __all__ = ["ladder", "fit_ratings", "Ladder", "Pairing", "Rating", "RATING_METHOD"]
@@ -196,10 +197,8 @@ def _check_bots(bots: object) -> list[str]:
     for name in bots:
         if not isinstance(name, str):
             raise ArgumentTypeError(f"a ladder's bot is a name (str), got {name!r}")
-        if not is_exec(name) and name not in BOTS:
-            raise InvalidArgumentError(
-                f"unknown bot {name!r}; known: {', '.join(BOTS)}, exec:COMMAND"
-            )
+        if not is_exec(name):
+            builtin_factory(name)  # raises for a name that is no bot
         if name in names:
             raise InvalidArgumentError(f"the bot {name!r} is listed twice")
         names.append(name)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, TextIO
 
 from .action import Action, ActionKind
-from .bots import Bot
+from .bots import Bot, builtin_factory
 from .errors import InvalidArgumentError, InvalidTileError
 from .execbot import ExecBot, is_exec
 from .game import Game
@@ -18,7 +18,7 @@ from .meld import Meld
 from .result import HandResult
 from .rules import Rules
 from .settlement import seat_name, settlement_lines
-from .simulate import BOTS, _LazyView
+from .simulate import _LazyView
 from .tile import Tile, TileStyle
 from .view import SeatView
 
@@ -348,12 +348,7 @@ def _bots(names: Sequence[str], seat: int, seed: int) -> list[Bot | None]:
         if is_exec(name):
             out.append(ExecBot(name))
             continue
-        name = name.lower()
-        if name not in BOTS:
-            raise InvalidArgumentError(
-                f"unknown bot {name!r}; known: {', '.join(BOTS)}, exec:COMMAND"
-            )
-        out.append(BOTS[name](seed + s))
+        out.append(builtin_factory(name.lower())(seed + s))
     return out
 
 

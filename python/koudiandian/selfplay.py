@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from . import _core
 from .action import Action
-from .bots import Bot, ExpertBot, GreedyBot, RandomBot
+from .bots import BOTS, Bot, ExpertBot, GreedyBot, builtin_factory
 from .errors import ArgumentTypeError, InvalidArgumentError
 from .execbot import ExecBot, is_exec
 from .game import Game
@@ -24,13 +24,6 @@ from .summary import Record
 from .view import SeatView
 
 __all__ = ["BOTS", "BotSpec", "Job", "Part", "UnitChunks", "play_chunk", "play_hand"]
-
-#: Built-in bots by name, as the command line spells them.
-BOTS: dict[str, Callable[[int], Bot]] = {
-    "random": RandomBot,
-    "greedy": GreedyBot,
-    "expert": ExpertBot,
-}
 
 #: A seat's bot for :func:`koudiandian.simulate`: a built-in's name, a bot class or factory
 #: called with the bot's seed or with nothing (a fresh bot every hand), or a bot instance
@@ -194,11 +187,7 @@ def factories(bots: Sequence[BotSpec]) -> list[Callable[[int], Bot]]:
         if is_exec(spec):
             out.append(_Shared(ExecBot(cast(str, spec))))
         elif isinstance(spec, str):
-            if spec not in BOTS:
-                raise InvalidArgumentError(
-                    f"unknown bot {spec!r}; known: {', '.join(BOTS)}, exec:COMMAND"
-                )
-            out.append(BOTS[spec])
+            out.append(builtin_factory(spec))
         elif _is_bot(spec):
             out.append(_Shared(cast(Bot, spec)))
         elif isinstance(spec, type) and not callable(getattr(spec, "act", None)):

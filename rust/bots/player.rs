@@ -1,10 +1,13 @@
 //! The built-in bots: `random` (uniform over the legal actions, from its own seeded
-//! generator), `greedy` ([`crate::bots::greedy`]) and `expert` ([`crate::bots::expert`]), as
-//! `koudiandian.bots.RandomBot`, `GreedyBot` and `ExpertBot` play.
+//! generator), `greedy` ([`crate::bots::greedy`]), `expert` ([`crate::bots::expert`]) and
+//! `search` ([`crate::bots::search`]), as `koudiandian.bots.RandomBot`, `GreedyBot`,
+//! `ExpertBot` and `SearchBot` play.
 
 use crate::error::{Error, Result};
 use crate::game::{ActionCode, GameCore};
 use crate::rng::Rng;
+
+use super::search::Search;
 
 /// A built-in bot, by its command-line name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -12,30 +15,37 @@ pub enum Bot {
     Random,
     Greedy,
     Expert,
+    Search(Search),
 }
 
 impl Bot {
-    /// The bot of a name (`"random"`, `"greedy"`, `"expert"`).
+    /// The bot of a name (`"random"`, `"greedy"`, `"expert"`, `"search"` with its settings,
+    /// [`Search::parse`]).
     ///
     /// # Errors
-    /// [`Error::Argument`] for any other name.
+    /// [`Error::Argument`] for any other name, or a search's bad settings.
     pub fn parse(name: &str) -> Result<Bot> {
         match name {
             "random" => Ok(Bot::Random),
             "greedy" => Ok(Bot::Greedy),
             "expert" => Ok(Bot::Expert),
+            _ if name == "search" || name.starts_with("search:") => {
+                Search::parse(name).map(Bot::Search)
+            }
             _ => Err(Error::Argument(format!(
-                "unknown built-in bot {name:?}; known: random, greedy, expert"
+                "unknown built-in bot {name:?}; known: random, greedy, expert, search[:...]"
             ))),
         }
     }
 
+    /// The name that parses back to this bot.
     #[must_use]
-    pub const fn name(self) -> &'static str {
+    pub fn name(self) -> String {
         match self {
-            Bot::Random => "random",
-            Bot::Greedy => "greedy",
-            Bot::Expert => "expert",
+            Bot::Random => "random".to_owned(),
+            Bot::Greedy => "greedy".to_owned(),
+            Bot::Expert => "expert".to_owned(),
+            Bot::Search(search) => search.name(),
         }
     }
 }
@@ -48,7 +58,8 @@ pub struct Player {
 }
 
 impl Player {
-    /// `bot` seeded with `seed` (as `RandomBot(seed)` is; the greedy bot ignores it).
+    /// `bot` seeded with `seed` (as `RandomBot(seed)` is; a search deals its worlds from it;
+    /// the greedy and expert bots ignore it).
     #[must_use]
     pub fn new(bot: Bot, seed: u64) -> Player {
         Player {
@@ -66,6 +77,10 @@ impl Player {
             }
             Bot::Greedy => super::greedy::action(game, seat),
             Bot::Expert => super::expert::action(game, seat),
+            Bot::Search(search) => {
+                let seed = self.rng.next_u64();
+                search.action(game, seat, seed)
+            }
         }
     }
 }

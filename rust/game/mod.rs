@@ -11,7 +11,8 @@
 //! - `turn.rs`: a seat's turn; `claims.rs`: answers to a discard or an added kong;
 //! - `end.rs`: the win, the drawn hand and the settlement; `view.rs`: what a seat (or a
 //!   spectator) may see; `public.rs`: what a table shows each; `replay.rs`: a log replayed;
-//!   `difference.rs`: the first field where a replayed log differs;
+//!   `difference.rs`: the first field where a replayed log differs; `world.rs`: a copy of the
+//!   hand a seat cannot tell from it (its unseen tiles dealt anew), for search;
 //! - `event.rs`, `result.rs`, `action.rs`: the log, the result and the actions, with their
 //!   JSON shapes; `validate.rs`: the invariants the tests check after every step.
 
@@ -42,6 +43,7 @@ mod turn;
 mod validate;
 mod view;
 mod wall;
+mod world;
 
 #[cfg(test)]
 mod claims_tests;

@@ -454,6 +454,27 @@ impl PyGameCore {
         Ok(crate::bots::expert::action(&mut self.core, seat))
     }
 
+    /// The search bot `bot`'s choice for `seat` (an action code), its worlds dealt from
+    /// `seed` (`crate::bots::search`; the bot's name is checked first). Releases the GIL
+    /// while it searches.
+    fn search_action(
+        &mut self,
+        py: Python<'_>,
+        seat: &Bound<'_, PyAny>,
+        bot: &str,
+        seed: u64,
+    ) -> PyResult<ActionCode> {
+        let seat = seat_arg(seat)?;
+        let crate::bots::Bot::Search(search) = crate::bots::Bot::parse(bot)? else {
+            return Err(Error::Argument(format!("{bot:?} is not a search bot")).into());
+        };
+        if !self.core.to_act().contains(&seat) {
+            return Err(Error::NotYourTurn(format!("seat {seat} is not to act now")).into());
+        }
+        let core = &mut self.core;
+        Ok(py.detach(|| search.action(core, seat, seed)))
+    }
+
     /// Who deals the next hand of a match (`None` while the hand goes on).
     fn next_dealer(&self, one_round: bool) -> Option<u8> {
         self.core.next_dealer(one_round)

@@ -139,6 +139,13 @@ pub fn hand_seed(seed: u64, index: i64) -> u64 {
     crate::selfplay::hand_seed(seed, index)
 }
 
+/// The name that parses back to the built-in bot `name` (a search's settings spelled out in
+/// order); raises `InvalidArgumentError` for a name that is no built-in bot.
+#[pyfunction]
+pub fn bot_name(name: &str) -> PyResult<String> {
+    Ok(Bot::parse(name)?.name())
+}
+
 /// The core's seeded generator (xoshiro256**), as the built-in random bot draws from it.
 #[pyclass(module = "koudiandian._core", name = "Rng")]
 pub struct PyRng(rng::Rng);
@@ -156,6 +163,11 @@ impl PyRng {
             return Err(Error::Argument("below(n) needs n ≥ 1, got 0".into()).into());
         }
         Ok(self.0.below(n))
+    }
+
+    /// The next 64 random bits (as a search bot draws its decision's seed).
+    fn next_u64(&mut self) -> u64 {
+        self.0.next_u64()
     }
 
     /// Pickling and copying: the generator's four words of state (the seed given to
