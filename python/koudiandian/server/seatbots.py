@@ -7,9 +7,10 @@ decision, exits, writes garbage or answers an illegal action: a :class:`BotError
 played by :data:`FALLBACK` for the rest of the table's life in this process: its process is
 stopped and the details are logged here, never shown to the table (its standard error and
 its error's text may hold the seat's tiles). A stored table naming a bot this server has not
-registered (one whose operator dropped it) is played likewise from the start. The fallback
-is not stored: a process that takes the table over, or restarts, starts the registered bot
-again (docs/server.md, "Bot seats in the server").
+registered (one whose operator dropped it) is played likewise from the start. A fallback the
+table was told of is stored in the table's spec (``fallbacks``, :mod:`.tables`): a process
+that takes the table over, or restarts, keeps greedy there, and starts every other seat's
+registered bot again (docs/server.md, "Bot seats in the server").
 """
 
 from __future__ import annotations
@@ -51,8 +52,10 @@ class SeatBots:
         self._hand = -1
         self._built: list[Bot | None] = []
         self._exec: dict[int, ExecSeat] = {}
-        self.fallen: dict[int, str] = {}
+        self.fallen: dict[int, str] = {seat: spec.seats[seat] for seat in spec.fallbacks}
         for seat, kind in enumerate(spec.seats):
+            if seat in self.fallen:
+                continue
             if kind != HUMAN and kind not in BOTS and kind not in registry:
                 _log.warning(
                     "table %s: seat %d's bot %r is not registered on this server; %s plays it",

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import secrets
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import InvalidArgumentError, ProtocolError
@@ -95,6 +95,9 @@ class TableSpec:
     bot_delay: float
     #: Unlisted in ``GET /tables``, shown and watched only with a seat's or the watch token.
     private: bool = False
+    #: Seats whose registered bot failed, played by greedy since (set by the server, as the
+    #: table is told, never by a creator: ``POST /tables`` refuses the field).
+    fallbacks: tuple[int, ...] = ()
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -171,8 +174,8 @@ class TableSpec:
         return cls(rules, seats, length, seed, float(delay), private)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready (what the store keeps and ``GET /tables/{id}`` shows)."""
-        return {
+        """JSON-ready (what the store keeps); ``fallbacks`` only when there are some."""
+        d: dict[str, Any] = {
             "rules": self.rules.to_dict(),
             "seats": list(self.seats),
             "match": self.length,
@@ -180,8 +183,27 @@ class TableSpec:
             "bot_delay": self.bot_delay,
             "private": self.private,
         }
+        if self.fallbacks:
+            d["fallbacks"] = list(self.fallbacks)
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> TableSpec:
-        """The spec :meth:`to_dict` wrote (one written before private tables is public)."""
-        return cls.parse({"private": False, **d}, bots=None)
+        """The spec :meth:`to_dict` wrote (one written before private tables is public).
+        Raises :class:`InvalidArgumentError` for ``fallbacks`` that are not bot seats."""
+        fields = {"private": False, **d}
+        fallbacks = fields.pop("fallbacks", [])
+        spec = cls.parse(fields, bots=None)
+        if (
+            not isinstance(fallbacks, list)
+            or fallbacks != sorted(set(fallbacks))
+            or not all(
+                type(s) is int and 0 <= s < 4 and spec.seats[s] != HUMAN for s in fallbacks
+            )
+        ):
+            raise InvalidArgumentError(f"fallbacks must be bot seats, in order, got {fallbacks!r}")
+        return replace(spec, fallbacks=tuple(fallbacks))
+
+    def fall_back(self, seat: int) -> TableSpec:
+        """This spec with bot seat ``seat`` among its :attr:`fallbacks`."""
+        return replace(self, fallbacks=tuple(sorted({*self.fallbacks, seat})))

@@ -494,9 +494,16 @@ class Table:
 
     def _tell(self, seat: int) -> None:
         """Tell every connection that ``seat``'s bot failed and :data:`FALLBACK` plays it
-        (sent with their next frame; what failed is in the server's log only)."""
+        (sent with their next frame; what failed is in the server's log only), and store
+        it with the table's spec: a process that plays the table later keeps the seat
+        greedy (a failure not yet told is not stored: the bot would start again)."""
         self._untold.pop(seat, None)
         self._told.add(seat)
+        self.spec = self.spec.fall_back(seat)
+        try:
+            self._store.update_spec(self.id, self.spec, self.epoch)
+        except StorageError as e:  # the table plays on; another process would start it again
+            _log.warning("table %s: seat %d's fallback is not stored: %s", self.id, seat, e)
         message = self._fallback_message(seat)
         for conn in self.connections:
             conn.add(message)
