@@ -12,10 +12,10 @@ import shlex
 import shutil
 import signal
 import sys
-import textwrap
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -115,7 +115,7 @@ def until(what: Any, timeout: float = 20, step: float = 0.05) -> Any:
         time.sleep(step)
 
 
-def _app(db: str, bots: dict[str, str | ExecBot], **kw: Any) -> Any:
+def _app(db: str, bots: Mapping[str, str | ExecBot], **kw: Any) -> Any:
     return create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True, bots=bots, **kw)
 
 
@@ -156,7 +156,9 @@ def test_an_exec_bot_seat_plays_a_match_with_a_person(
                         break
                     if m["type"] == "view" and m["view"]["legal_actions"]:
                         view = m["view"]
-                        ws.send_json(act_message(view, choose(view["legal_actions"], view["drawn"])))
+                        ws.send_json(
+                            act_message(view, choose(view["legal_actions"], view["drawn"]))
+                        )
                     assert m["type"] != "bot_fallback", m
             state = client.get(f"/tables/{tid}?token={token}").json()
             assert state["over"] and [s["fallback"] for s in state["seats"]] == [None] * 4
@@ -246,7 +248,11 @@ def test_the_command_line_options_name_their_bots_limits() -> None:
         ["a=2.5"],
         ["a=512M", "b=none"],
     )
-    assert (bots["a"].argv, bots["a"].timeout, bots["a"].memory) == (["python", "a.py"], 2.5, 512 << 20)
+    assert (bots["a"].argv, bots["a"].timeout, bots["a"].memory) == (
+        ["python", "a.py"],
+        2.5,
+        512 << 20,
+    )
     assert (bots["b"].argv, bots["b"].timeout, bots["b"].memory) == (["node", "b.js"], 10.0, None)
     for commands, timeouts, memories, named in [
         (["a"], [], [], "--bot takes NAME=exec:COMMAND, got 'a'"),
@@ -290,7 +296,9 @@ def test_a_failing_bot_falls_back_to_greedy_and_the_table_says_so(
     match = stored_matches(db)[tid]
     assert match.is_over and len(match.games) == 2
     # The details are in the server's log, and only there.
-    failure = [r.getMessage() for r in caplog.records if "failed; greedy plays it" in r.getMessage()]
+    failure = [
+        r.getMessage() for r in caplog.records if "failed; greedy plays it" in r.getMessage()
+    ]
     assert len(failure) == 1 and f"table {tid}: seat 0's bot 'flaky' failed" in failure[0]
     expected = {
         "crash": "SECRET-STDERR",
@@ -312,16 +320,25 @@ def test_a_bot_failing_on_a_claim_is_told_only_once_the_seat_plays(
     with TestClient(app) as client:
         made = client.post(
             "/tables",
-            json={"seats": ["greedy", "flaky", "greedy", "greedy"], "seed": 2, "match": 4,
-                  "bot_delay": 0.01, "private": False},
+            json={
+                "seats": ["greedy", "flaky", "greedy", "greedy"],
+                "seed": 2,
+                "match": 4,
+                "bot_delay": 0.01,
+                "private": False,
+            },
         ).json()
         tid = made["id"]
         frames: list[list[dict[str, Any]]] = []
         with client.websocket_connect(f"/tables/{tid}/ws") as ws:
             while not any(m["type"] == "match_end" for m in (frames[-1] if frames else [])):
                 frames.append(ws.receive_json())
-    claims = [r for r in records(log) if "frame" in r and any(
-        m["type"] == "view" and m["view"]["phase"] in ("claim", "rob") for m in r["frame"])]
+    claims = [
+        r
+        for r in records(log)
+        if "frame" in r
+        and any(m["type"] == "view" and m["view"]["phase"] in ("claim", "rob") for m in r["frame"])
+    ]
     assert claims, "the bot was never asked about a discard: pick another seed"
     told = [f for f in frames if any(m["type"] == "bot_fallback" for m in f)]
     assert len(told) == 1

@@ -60,7 +60,7 @@ class ExecSeat:
         :meth:`ExecBot.act` does (its process is then stopped)."""
         if self._closed is not None:
             raise RuntimeError(f"bot {self.bot.name!r} is closed")
-        frame = self.bot.frame(_TableSeatView(game, seat, hand))
+        frame = self.bot.frame(_TableSeatView(game, seat, hand))  # type: ignore[arg-type]
         self._asked = self._thread.submit(self._exchange, frame, legal)
         return await asyncio.wrap_future(self._asked)
 

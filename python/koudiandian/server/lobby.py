@@ -107,7 +107,12 @@ class Lobby:
         try:
             stored = self.store.table(table_id)
             table = Table(
-                stored.id, stored.spec, stored.digests, self.store, stored.watch, **self._table_options
+                stored.id,
+                stored.spec,
+                stored.digests,
+                self.store,
+                stored.watch,
+                **self._table_options,
             )
             table.epoch = epoch
             table.replay(stored.actions)
@@ -263,7 +268,12 @@ class Lobby:
         self._specs[table_id] = (spec.seats, spec.private)
         d = [digests.get(s) for s in range(4)]
         table = Table(
-            table_id, spec, (d[0], d[1], d[2], d[3]), self.store, digests.get(WATCH), **self._table_options
+            table_id,
+            spec,
+            (d[0], d[1], d[2], d[3]),
+            self.store,
+            digests.get(WATCH),
+            **self._table_options,
         )
         if server == self.server:
             table.epoch = 1

@@ -197,9 +197,7 @@ class TableSpec:
         if (
             not isinstance(fallbacks, list)
             or fallbacks != sorted(set(fallbacks))
-            or not all(
-                type(s) is int and 0 <= s < 4 and spec.seats[s] != HUMAN for s in fallbacks
-            )
+            or not all(type(s) is int and 0 <= s < 4 and spec.seats[s] != HUMAN for s in fallbacks)
         ):
             raise InvalidArgumentError(f"fallbacks must be bot seats, in order, got {fallbacks!r}")
         return replace(spec, fallbacks=tuple(fallbacks))

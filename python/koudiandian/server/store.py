@@ -267,7 +267,9 @@ class Store:
         epoch (a process that lost the table changes nothing). Raises
         :class:`StorageError` if the database refuses it."""
         text = json.dumps(spec.to_dict(), sort_keys=True)
-        fence, params = ("", (text, table_id)) if epoch is None else (" AND epoch = ?", (text, table_id, epoch))
+        fence, params = (
+            ("", (text, table_id)) if epoch is None else (" AND epoch = ?", (text, table_id, epoch))
+        )
         with self._writing():
             self._execute("UPDATE tables SET spec = ? WHERE id = ?" + fence, params)
 
