@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import logging
 from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 
@@ -56,6 +57,7 @@ MAX_BODY = 4 * 1024 * 1024
 #: messages up to this size but over ``protocol.MAX_MESSAGE`` get an error and the socket stays open.
 WS_MAX_SIZE = 64 * 1024
 _STATIC = Path(__file__).parent / "static"
+_log = logging.getLogger("koudiandian.server")
 
 # WebSocket close codes (4000–4999 are the application's own).
 CLOSE_NOT_FOUND = 4404
@@ -131,6 +133,8 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        for line in registry.describe():
+            _log.info("registered %s", line)
         lobby.load()
         # What is loaded now lives as long as the server: keep it out of the collector's
         # full passes (they would stall every table).
