@@ -273,6 +273,7 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from .server.botregistry import bots_of_options
     from .server.limits import Limits
     from .server.serve import serve
 
@@ -300,6 +301,7 @@ def _serve(args: argparse.Namespace) -> int:
         public_url=args.public_url,
         server_id=args.server_id,
         lease=args.lease,
+        bots=bots_of_options(args.bot, args.bot_timeout, args.bot_memory),
     )
     return 0
 
@@ -579,7 +581,49 @@ def _add_limits(sv: argparse.ArgumentParser) -> None:
         sv.add_argument(flag, type=kind, default=default, help=f"{text} (default {default:g})")
 
 
+def _add_bot_seats(sv: argparse.ArgumentParser) -> None:
+    """``koudiandian serve``'s registered bots (``koudiandian.server.botregistry``)."""
+    from .execbot import DEFAULT_MEMORY, DEFAULT_TIMEOUT
+
+    sv.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="NAME=exec:COMMAND",
+        help="register a bot that tables may seat by NAME (a lower-case word): a program "
+        "speaking docs/bots.md's protocol, one process per seat; a table's creator names "
+        "it, never a command (repeatable)",
+    )
+    sv.add_argument(
+        "--bot-timeout",
+        action="append",
+        default=[],
+        metavar="NAME=SECONDS",
+        help=f"a registered bot's time per decision (default {DEFAULT_TIMEOUT:g}); "
+        "past it, greedy plays its seat",
+    )
+    sv.add_argument(
+        "--bot-memory",
+        action="append",
+        default=[],
+        metavar="NAME=BYTES",
+        help="a registered bot's address space (RLIMIT_AS): bytes, 512M, 4G or none "
+        f"(default {DEFAULT_MEMORY >> 30}G)",
+    )
+
+
 _SERVE_EPILOG = """\
+bot seats (docs/server.md, "Bot seats in the server"):
+  Register bots by name; tables then seat them by that name ("seats": ["human", "mybot",
+  "greedy", "greedy"]), never by a command:
+
+    koudiandian serve --bot mybot="exec:python examples/bots/simple_bot.py" \\
+        --bot-timeout mybot=2 --bot-memory mybot=1G
+
+  A bot that fails (no start, too slow, a crash, garbage, an illegal action) is stopped,
+  greedy plays its seat, and the table is told (bot_fallback); the details are logged.
+  Its process gets only PATH, HOME, LANG, LC_*, TZ and TMPDIR of the environment.
+
 several processes (docs/server.md, "Several processes"):
   Run each process on its own port over one PostgreSQL database, each with the URL its
   clients reach it at; any of them takes any request and sends the client on to the
@@ -669,6 +713,7 @@ def _add_serve(sub: _Commands) -> None:
         "besides the server's own: another server process's public URL (repeatable)",
     )
     _add_limits(sv)
+    _add_bot_seats(sv)
     sv.add_argument("--quiet", action="store_true", help="log warnings only")
     sv.set_defaults(run=_serve)
 

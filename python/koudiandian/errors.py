@@ -121,8 +121,8 @@ class BotError(KoudiandianError, RuntimeError):
     docs/bots.md) failed: it could not start, took longer than its time per decision,
     exited or crashed, wrote a line that is no answer, or answered an action that is not
     legal. The message says which; ``bot`` names the bot, ``hand`` and ``decision`` the
-    hand (counted by that bot's process, from 0) and the decision (from 1) it failed at
-    (``None`` before its first)."""
+    hand (counted by that bot's process, from 0; at a game server's table, the table's
+    hand) and the decision (from 1) it failed at (``None`` before its first)."""
 
     def __init__(
         self, message: str, *, bot: str, hand: int | None = None, decision: int | None = None
@@ -130,7 +130,8 @@ class BotError(KoudiandianError, RuntimeError):
         super().__init__(message)
         #: The bot's name (``exec:COMMAND`` unless it was given another).
         self.bot = bot
-        #: The hand the bot failed in, counted by its process from 0 (``None``: none yet).
+        #: The hand the bot failed in, counted by its process from 0, or the table's hand in
+        #: the game server (``None``: none yet).
         self.hand = hand
         #: The decision the bot failed at, counted by its process from 1 (``None``: none yet).
         self.decision = decision

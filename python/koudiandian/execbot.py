@@ -30,6 +30,7 @@ Ctrl-C meant for the parent does not reach it). Anything it does wrong is a
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -383,7 +384,19 @@ class ExecBot:
         sent as one frame, one line read back within ``timeout`` seconds. Raises
         :class:`BotError` if the bot cannot start, takes too long, exits, writes a line that
         is no answer or answers an action not in ``legal_actions``."""
-        process = self._process or self._start()
+        return self.exchange(self.frame(view), legal_actions)
+
+    def frame(self, view: SeatView) -> list[dict[str, Any]]:
+        """The frame that asks the seat's next decision: its new ``event`` messages and its
+        ``view``. It reads the game (a live view's) and counts the decision, so it must be
+        sent, by :meth:`exchange`, before the next one is built; it starts nothing. (The game
+        server builds it on its event loop and exchanges it in a thread of its own.)
+
+        A live view (a simulation's or the server's: ``live_game``, ``live_seat``,
+        ``table_view()``) of a game the bot has not played yet starts a hand: its events
+        are sent from the first, so a bot started mid-hand gets the whole hand so far. The
+        hand is numbered ``live_hand`` when the view has one (the game server's: the
+        table's hand, as on its WebSocket), else one more than the last."""
         game = getattr(view, "live_game", None)  # a simulation's view: the game itself
         frame: list[dict[str, Any]] = []
         if game is not None:
@@ -392,7 +405,8 @@ class ExecBot:
             if game is not self._game:
                 frame += self._game_events()  # what ended the last hand
                 self._game, self._seat, self._sent, self._read = game, seat, 0, 0
-                self.hand += 1
+                number = getattr(view, "live_hand", None)
+                self.hand = self.hand + 1 if number is None else int(number)
             elif self._deal_pending and shown["phase"] != "bid":
                 # The bids are in: the deal, sent empty, is sent again (as the server does).
                 deal = game.engine.events_for(seat, 0)[0]
@@ -411,6 +425,14 @@ class ExecBot:
         self.decision += 1
         shown["decision"] = self.decision
         frame.append({"type": "view", "hand": self.hand, "view": shown})
+        return frame
+
+    def exchange(self, frame: list[dict[str, Any]], legal_actions: Sequence[Action]) -> Action:
+        """Send ``frame`` (:meth:`frame`'s, the last one built), starting the process if
+        it has none, and read the answer within ``timeout`` seconds: one of
+        ``legal_actions``, else :class:`BotError` (the process is then stopped). It blocks
+        for up to ``timeout`` seconds and touches no game: a thread may run it."""
+        process = self._process or self._start()
         self._send(frame)
         try:
             line = process.read_line(time.monotonic() + self.timeout)
@@ -418,9 +440,20 @@ class ExecBot:
             raise self._failed(f"did not answer within {self.timeout:g} s") from None
         except ValueError as e:
             raise self._failed(f"wrote {e}") from None
+        except OSError as e:  # its pipe closed under it (the bot was killed meanwhile)
+            raise self._failed(f"could not be read: {e}") from None
         if line is None:
             raise self._failed("exited or closed its standard output without answering")
         return self._answer(line, legal_actions)
+
+    def kill(self) -> None:
+        """Kill the bot's process at once, if it runs (safe from another thread while an
+        :meth:`exchange` waits on it: that exchange then fails with :class:`BotError`).
+        :meth:`close` still has to be called to reap it."""
+        process = self._process
+        if process is not None:
+            with contextlib.suppress(OSError):
+                process.popen.kill()
 
     def _answer(self, line: bytes, legal: Sequence[Action]) -> Action:
         """The legal action ``line`` names; else a :class:`BotError` (the process is

@@ -62,6 +62,12 @@ class _LazyView:
         return self._game
 
     @property
+    def live_hand(self) -> int | None:
+        """The hand's number for an ``exec:`` bot's messages; ``None``: the bot counts the
+        hands it plays (the game server's view gives the table's hand)."""
+        return None
+
+    @property
     def live_seat(self) -> int:
         """The seat this is the view of (read without computing the view)."""
         return self._seat

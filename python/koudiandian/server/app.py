@@ -10,7 +10,8 @@ import asyncio
 import contextlib
 import gc
 import json
-from collections.abc import AsyncIterator, Sequence
+import logging
+from collections.abc import AsyncIterator, Mapping, Sequence
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -32,7 +33,9 @@ from ..errors import (
     TableNotFoundError,
     TableUnavailableError,
 )
+from ..execbot import ExecBot
 from .auth import SUBPROTOCOL, holder_of, token_of_subprotocols
+from .botregistry import BotRegistry
 from .inputs import count, load_json, safe_text
 from .limits import CLOSE_LIMIT, BotGate, Gate, Limits, RateBucket
 from .lobby import Lobby
@@ -54,6 +57,7 @@ MAX_BODY = 4 * 1024 * 1024
 #: messages up to this size but over ``protocol.MAX_MESSAGE`` get an error and the socket stays open.
 WS_MAX_SIZE = 64 * 1024
 _STATIC = Path(__file__).parent / "static"
+_log = logging.getLogger("koudiandian.server")
 
 # WebSocket close codes (4000–4999 are the application's own).
 CLOSE_NOT_FOUND = 4404
@@ -91,6 +95,7 @@ def create_app(
     server: str | None = None,
     url: str = "",
     lease: float = DEFAULT_LEASE,
+    bots: Mapping[str, str | ExecBot] | None = None,
 ) -> Starlette:
     """The server over the database ``db`` (a path, or a :class:`Store`). Tables stored
     there are rebuilt at startup. ``bot_delay`` is the default of a table's bot delay;
@@ -103,8 +108,16 @@ def create_app(
     Several processes may share one database (a PostgreSQL URL, docs/server.md): ``server``
     is this process's id there (default ``url``, or ``"local"``; a process restarted with
     the same id takes its tables back at once), ``url`` its public URL (where clients of its
-    tables are sent), ``lease`` the seconds a table's lease lasts unless renewed."""
+    tables are sent), ``lease`` the seconds a table's lease lasts unless renewed.
+
+    ``bots`` are the operator's bots (:class:`~.botregistry.BotRegistry`): each name maps to
+    an ``exec:`` command, or to an :class:`ExecBot` with its limits; a table's creator may
+    seat a bot by its name, never by a command (docs/server.md, "Bot seats in the
+    server"). Every process that shares a database should register the same bots: a table
+    moved to a process that lacks its bot has ``greedy`` play that seat. A bad name or
+    command raises :class:`InvalidArgumentError` here."""
     origins = [normal_origin(o) for o in allowed_origins]  # a bad one raises here
+    registry = BotRegistry(bots)
     limits = Limits() if limits is None else limits
     store = db if isinstance(db, Store) else Store(db, durable=durable)
     lobby = Lobby(
@@ -115,10 +128,13 @@ def create_app(
         server=server or url or "local",
         url=url,
         lease=lease,
+        bots=registry,
     )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        for line in registry.describe():
+            _log.info("registered %s", line)
         lobby.load()
         # What is loaded now lives as long as the server: keep it out of the collector's
         # full passes (they would stall every table).
@@ -179,6 +195,7 @@ async def create_table(request: Request) -> Response:
             load_json(await _body(request), "the request body"),
             default_bot_delay=request.app.state.bot_delay,
             allow_seed=request.app.state.allow_seeds,
+            bots=lobby.bots.names,
         )
         table, tokens, watch, url = lobby.create(spec)
     except StorageError as e:

@@ -30,6 +30,7 @@ from ..errors import (
     TableUnavailableError,
 )
 from .auth import WATCH, new_token, token_digest
+from .botregistry import BotRegistry
 from .limits import BotGate
 from .spec import HUMAN, TableSpec
 from .store import DEFAULT_LEASE, Store
@@ -43,8 +44,8 @@ _log = logging.getLogger("koudiandian.server")
 
 class Lobby:
     """Every table of this server process, with the store that keeps them; ``claim_wait``,
-    ``clock`` and ``sleep`` are given to each :class:`Table`, ``bot_gate`` to each table of
-    bots.
+    ``clock``, ``sleep`` and ``bots`` (the operator's registered bots, which a table's seats
+    may name) are given to each :class:`Table`, ``bot_gate`` to each table of bots.
 
     ``server`` is the process's id in the database (a restarted process with the same id
     takes its tables back at once) and ``url`` its public URL, where clients of its tables
@@ -68,10 +69,18 @@ class Lobby:
         server: str = "local",
         url: str = "",
         lease: float = DEFAULT_LEASE,
+        bots: BotRegistry | None = None,
     ) -> None:
         self.store = store
         self.default_bot_delay = default_bot_delay
-        self._pacing: dict[str, Any] = {"claim_wait": claim_wait, "clock": clock, "sleep": sleep}
+        #: The bots the operator registered (a table's seats may name them).
+        self.bots = bots if bots is not None else BotRegistry()
+        self._table_options: dict[str, Any] = {
+            "claim_wait": claim_wait,
+            "clock": clock,
+            "sleep": sleep,
+            "bots": self.bots,
+        }
         self.bot_gate = bot_gate
         self.server = server
         self.url = url
@@ -98,7 +107,12 @@ class Lobby:
         try:
             stored = self.store.table(table_id)
             table = Table(
-                stored.id, stored.spec, stored.digests, self.store, stored.watch, **self._pacing
+                stored.id,
+                stored.spec,
+                stored.digests,
+                self.store,
+                stored.watch,
+                **self._table_options,
             )
             table.epoch = epoch
             table.replay(stored.actions)
@@ -254,7 +268,12 @@ class Lobby:
         self._specs[table_id] = (spec.seats, spec.private)
         d = [digests.get(s) for s in range(4)]
         table = Table(
-            table_id, spec, (d[0], d[1], d[2], d[3]), self.store, digests.get(WATCH), **self._pacing
+            table_id,
+            spec,
+            (d[0], d[1], d[2], d[3]),
+            self.store,
+            digests.get(WATCH),
+            **self._table_options,
         )
         if server == self.server:
             table.epoch = 1

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ..errors import InvalidArgumentError
+from ..execbot import ExecBot
 from .limits import Limits
 from .store import DEFAULT_LEASE
 from .windows import DEFAULT_CLAIM_WAIT
@@ -33,6 +34,7 @@ def serve(
     public_url: str | None = None,
     server_id: str | None = None,
     lease: float = DEFAULT_LEASE,
+    bots: Mapping[str, str | ExecBot] | None = None,
 ) -> None:
     """Serve tables on ``host:port``, stored in the database ``db`` (a SQLite file, or a
     PostgreSQL URL that several processes share), until stopped.
@@ -45,7 +47,8 @@ def serve(
     ``http://host:port``): a client of a table played here is sent there by the other
     processes; ``server_id`` its id in the database (default ``public_url``); ``lease`` the
     seconds a table's lease lasts unless renewed (a table of a process that died moves
-    within about that long)."""
+    within about that long). ``bots`` are the operator's ``exec:`` bots by name, which
+    tables may seat (see :func:`create_app`)."""
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port < 65536:
         raise InvalidArgumentError(f"port must be 0–65535, got {port!r}")
     if not 0 <= bot_delay <= 10:
@@ -78,6 +81,7 @@ def serve(
         server=server_id or url,
         url=url.rstrip("/"),
         lease=lease,
+        bots=bots,
     )
     uvicorn.run(
         app,

@@ -5,6 +5,7 @@ The request body is a JSON object::
     {"rules": "taiyuan",                      # Rules.parse text, or {"preset": ..., "options": {...}},
                                               # or a Rules.to_dict() object; default "taiyuan"
      "seats": ["human", "greedy", "greedy", "random"],   # four seats: "human" or a bot name
+                                              # (built-in, or one the operator registered)
      "match": null,                           # null: one hand; "one_round" (一圈) or a number of hands
      "seed": 12345,                           # optional: the deal's seed (default: random)
      "bot_delay": 0.5,                        # optional: seconds a bot waits before it acts
@@ -18,12 +19,14 @@ from __future__ import annotations
 
 import math
 import secrets
-from dataclasses import dataclass
+from collections.abc import Collection
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import InvalidArgumentError, ProtocolError
 from ..rules import Rules
 from ..simulate import BOTS
+from .botregistry import is_bot_name
 
 __all__ = ["TableSpec", "HUMAN", "MAX_BOT_DELAY"]
 
@@ -64,6 +67,22 @@ def _rules_of(value: Any) -> Rules:
     )
 
 
+def _seat_kind(seat: int, kind: Any, bots: Collection[str] | None) -> str:
+    """Seat ``seat``'s kind, lower-cased: ``human``, a built-in bot or a registered one
+    (``bots``; ``None``: any name of that form)."""
+    name = kind.lower() if isinstance(kind, str) else None
+    if name is not None and (
+        name == HUMAN or name in BOTS or (name in bots if bots is not None else is_bot_name(name))
+    ):
+        return name
+    known = ", ".join([*BOTS, *(bots or ())])
+    raise InvalidArgumentError(
+        f"seat {seat}: {kind!r} is neither {HUMAN!r} nor a bot this server knows ({known}); "
+        "a table names a bot, never a command (bots that run programs are registered by "
+        "the server's operator)"
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class TableSpec:
     """A table's settings: the rules, who plays each seat, how long the match is, the seed,
@@ -76,6 +95,9 @@ class TableSpec:
     bot_delay: float
     #: Unlisted in ``GET /tables``, shown and watched only with a seat's or the watch token.
     private: bool = False
+    #: Seats whose registered bot failed, played by greedy since (set by the server, as the
+    #: table is told, never by a creator: ``POST /tables`` refuses the field).
+    fallbacks: tuple[int, ...] = ()
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -84,11 +106,20 @@ class TableSpec:
 
     @classmethod
     def parse(
-        cls, body: Any, *, default_bot_delay: float = 0.5, allow_seed: bool = True
+        cls,
+        body: Any,
+        *,
+        default_bot_delay: float = 0.5,
+        allow_seed: bool = True,
+        bots: Collection[str] | None = (),
     ) -> TableSpec:
-        """The spec a ``POST /tables`` body asks for. Raises :class:`ProtocolError` for a
-        body that is not an object or has unknown fields, and :class:`InvalidArgumentError`
-        (or :class:`InvalidRulesError`) for a bad value, or for a ``seed`` when not
+        """The spec a ``POST /tables`` body asks for. A seat is ``"human"``, a built-in
+        bot's name or one of ``bots``, the names of the bots the operator registered
+        (:mod:`.botregistry`; ``None``: any name of that form, for a stored spec, whose bot
+        the server may no longer have); never a command. Raises :class:`ProtocolError` for
+        a body that is not an object or has unknown fields, and
+        :class:`InvalidArgumentError` (or :class:`InvalidRulesError`) for a bad value (an
+        unknown seat kind: naming every known one), or for a ``seed`` when not
         ``allow_seed`` (whoever picks the seed can compute every wall: the server takes one
         only when started with ``--allow-seeds``)."""
         if not isinstance(body, dict):
@@ -102,13 +133,7 @@ class TableSpec:
         seats = body.get("seats", [HUMAN, "greedy", "greedy", "greedy"])
         if not isinstance(seats, list) or len(seats) != 4:
             raise InvalidArgumentError(f"seats must be a list of four seat kinds, got {seats!r}")
-        kinds = []
-        for s, kind in enumerate(seats):
-            if not isinstance(kind, str) or (kind.lower() != HUMAN and kind.lower() not in BOTS):
-                raise InvalidArgumentError(
-                    f"seat {s}: {kind!r} is neither {HUMAN!r} nor a bot ({', '.join(BOTS)})"
-                )
-            kinds.append(kind.lower())
+        kinds = [_seat_kind(s, kind, bots) for s, kind in enumerate(seats)]
         length = body.get("match")
         if length is not None and length != "one_round":
             if (
@@ -149,8 +174,8 @@ class TableSpec:
         return cls(rules, seats, length, seed, float(delay), private)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready (what the store keeps and ``GET /tables/{id}`` shows)."""
-        return {
+        """JSON-ready (what the store keeps); ``fallbacks`` only when there are some."""
+        d: dict[str, Any] = {
             "rules": self.rules.to_dict(),
             "seats": list(self.seats),
             "match": self.length,
@@ -158,8 +183,25 @@ class TableSpec:
             "bot_delay": self.bot_delay,
             "private": self.private,
         }
+        if self.fallbacks:
+            d["fallbacks"] = list(self.fallbacks)
+        return d
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> TableSpec:
-        """The spec :meth:`to_dict` wrote (one written before private tables is public)."""
-        return cls.parse({"private": False, **d})
+        """The spec :meth:`to_dict` wrote (one written before private tables is public).
+        Raises :class:`InvalidArgumentError` for ``fallbacks`` that are not bot seats."""
+        fields = {"private": False, **d}
+        fallbacks = fields.pop("fallbacks", [])
+        spec = cls.parse(fields, bots=None)
+        if (
+            not isinstance(fallbacks, list)
+            or fallbacks != sorted(set(fallbacks))
+            or not all(type(s) is int and 0 <= s < 4 and spec.seats[s] != HUMAN for s in fallbacks)
+        ):
+            raise InvalidArgumentError(f"fallbacks must be bot seats, in order, got {fallbacks!r}")
+        return replace(spec, fallbacks=tuple(fallbacks))
+
+    def fall_back(self, seat: int) -> TableSpec:
+        """This spec with bot seat ``seat`` among its :attr:`fallbacks`."""
+        return replace(self, fallbacks=tuple(sorted({*self.fallbacks, seat})))

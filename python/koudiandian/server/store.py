@@ -261,6 +261,18 @@ class Store:
             if seconds <= bound:
                 self.commit_buckets[i] += 1
 
+    def update_spec(self, table_id: str, spec: TableSpec, epoch: int | None = None) -> None:
+        """Store the table's ``spec`` anew (its seats whose bot fell back to greedy, the one
+        setting that changes during play); with ``epoch``, only while its lease has that
+        epoch (a process that lost the table changes nothing). Raises
+        :class:`StorageError` if the database refuses it."""
+        text = json.dumps(spec.to_dict(), sort_keys=True)
+        fence, params = (
+            ("", (text, table_id)) if epoch is None else (" AND epoch = ?", (text, table_id, epoch))
+        )
+        with self._writing():
+            self._execute("UPDATE tables SET spec = ? WHERE id = ?" + fence, params)
+
     def mark_finished(self, table_id: str, when: float | None = None) -> None:
         """Record that the table's match is over (at ``when``, default now), unless it is
         recorded already; its lease ends with it. Raises :class:`StorageError` if the

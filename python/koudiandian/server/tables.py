@@ -31,8 +31,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..action import Action
-from ..bots import Bot
 from ..errors import (
+    BotError,
     LeaseLostError,
     NotYourTurnError,
     StorageError,
@@ -40,12 +40,14 @@ from ..errors import (
 )
 from ..game import Game
 from ..match import Match
-from ..simulate import BOTS, _LazyView
+from ..simulate import _LazyView
 from .auth import holder_of, seat_of
+from .botregistry import BotRegistry
 from .decisions import Decisions
 from .handlogs import HandLogs
 from .limits import BotGate
 from .protocol import PROTOCOL
+from .seatbots import FALLBACK, SeatBots
 from .spec import HUMAN, TableSpec
 from .store import Store
 from .visibility import public_view, seat_log, seat_view
@@ -156,7 +158,8 @@ class Table:
 
     ``claim_wait`` (seconds, ≥ 0) is how long what follows a discard is held at a table with
     a person (:mod:`.windows`); ``clock`` (monotonic seconds) and ``sleep`` (an awaitable
-    wait of that many seconds) are the driver's, injectable for tests."""
+    wait of that many seconds) are the driver's, injectable for tests; ``bots`` the
+    operator's registered bots, which the spec's seats may name (:mod:`.seatbots`)."""
 
     def __init__(
         self,
@@ -169,6 +172,7 @@ class Table:
         claim_wait: float = DEFAULT_CLAIM_WAIT,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        bots: BotRegistry | None = None,
     ) -> None:
         self.id = table_id
         self.spec = spec
@@ -181,8 +185,13 @@ class Table:
         self.actions = 0  # actions accepted (and stored) so far
         self._answers = 0  # of which answers to a discard or an added kong (not public)
         self.connections: set[Connection] = set()
-        self._bots: list[Bot | None] = []
-        self._bots_hand = -1
+        self._bots = SeatBots(table_id, spec, bots if bots is not None else BotRegistry())
+        # Seats whose bot failed, FALLBACK playing them: told to the table (a seat whose
+        # bot is not registered here is told from the start), and not yet told: failed while
+        # answering a discard, told once the seat is seen to play or the hand ends (that it
+        # was asked about the discard is not public) -> (the hand, its public log's length).
+        self._told: set[int] = set(self._bots.fallen)
+        self._untold: dict[int, tuple[int, int]] = {}
         self._logs: dict[int, HandLogs] = {}  # the current and the last hand's logs
         self._wake = asyncio.Event()
         self._driver: asyncio.Task[None] | None = None
@@ -211,18 +220,6 @@ class Table:
         """The seat ``token`` holds here, or ``None`` for the watch token (a spectator's);
         raises :class:`InvalidTokenError`."""
         return holder_of(self.id, token, self._digests, self._watch)
-
-    def _bot(self, seat: int) -> Bot | None:
-        hand = len(self.match.games) - 1
-        if hand != self._bots_hand:
-            self._bots_hand = hand
-            self._bots = [
-                None
-                if kind == HUMAN
-                else BOTS[kind]((self.spec.seed * 1_000_003 + hand * 4 + s) % 2**63)
-                for s, kind in enumerate(self.spec.seats)
-            ]
-        return self._bots[seat]
 
     # -- acting -------------------------------------------------------------------------
 
@@ -280,7 +277,7 @@ class Table:
         self._asked(None)
         self.replay(self._store.table(self.id).actions)
         self._logs.clear()
-        self._bots_hand = -1
+        self._bots.close()  # they saw what is undone: fresh ones (fresh processes) play on
 
     def act(self, seat: int, action: Action, decision: int) -> None:
         """A person's action for ``seat`` (0–3), answering its decision number ``decision``:
@@ -354,27 +351,60 @@ class Table:
         if self._windows.wait > 0 and not self._windows.held():
             self._shown = self._game_state()
 
-    def _bot_to_act(self) -> int | None:
+    def _bot_to_act(self, apart: bool = True) -> int | None:
+        """A bot's seat that is to act now: one played in process first, else (if
+        ``apart``) one played by a registered bot's process (:meth:`_play_apart`)."""
         seats = self.spec.seats
+        found = None
         for s in self._to_act:
             if seats[s] != HUMAN and self.may_act(s):
-                return s
-        return None
+                if not self._bots.apart(s):
+                    return s
+                found = s if apart and found is None else found
+        return found
 
     def _run_bots(self, limit: int) -> int:
-        """Let bots act while one is to act, at most ``limit`` times; returns how many did."""
+        """Let bots played in process act while one is to act, at most ``limit`` times;
+        returns how many did. (A registered bot's seat is left to the driver.)"""
         done = 0
         while done < limit:
-            seat = self._bot_to_act()
+            seat = self._bot_to_act(apart=False)
             if seat is None:
                 break
-            bot = self._bot(seat)
-            assert bot is not None
             game = self.match.game
+            bot = self._bots.in_process(seat, len(self.match.games) - 1)
             legal = game.legal_actions(seat)
             self._apply(seat, bot.act(_LazyView(game, seat), legal))  # type: ignore[arg-type]
             done += 1
         return done
+
+    async def _play_apart(self, seat: int) -> None:
+        """Seat ``seat``'s registered bot decides (its process asked off the event loop,
+        :mod:`.execseat`), and its action is committed, unless the table moved on
+        meanwhile (it was rebuilt, or let go). A bot that fails leaves the seat to
+        :data:`FALLBACK` (which then decides), and the table is told (:meth:`_tell`)."""
+        game = self.match.game
+        hand = len(self.match.games) - 1
+        decision = self.decisions.current(seat)
+        answering = game.phase in _ANSWERING
+        try:
+            action = await self._bots.decide(seat, game, hand, game.legal_actions(seat))
+        except BotError as e:
+            self._bots.fall_back(seat, e)
+            if answering:
+                self._untold[seat] = (hand, len(self._public_log(hand)))
+            else:
+                self._tell(seat)
+            return
+        if (
+            action is None
+            or self.match.game is not game
+            or not self.may_act(seat)
+            or self.decisions.current(seat) != decision
+        ):
+            return
+        with self._committing():
+            self._apply(seat, action)
 
     async def drive(self) -> None:
         """The table's bot driver: runs until cancelled. A bot that fails (a bot's bug, or
@@ -393,7 +423,8 @@ class Table:
     async def _drive_once(self) -> None:
         while True:
             self.flush()  # what a claim window held may be due
-            if self._bot_to_act() is None:
+            seat = self._bot_to_act()
+            if seat is None:
                 # A window open when last looked at (the sleep may end a little early, or
                 # late): look again at its end.
                 if self._windows.held():
@@ -405,7 +436,12 @@ class Table:
             # A bot's answer to a discard is hidden: at a table with a person, it is not
             # paced (the claim window is).
             answer = self._person and self.match.game.phase in _ANSWERING
-            if self.spec.bot_delay > 0:
+            if self._bots.apart(seat):  # a registered bot's process: awaited, not run here
+                if self.spec.bot_delay > 0 and not answer:
+                    await self._sleep(self.spec.bot_delay)
+                if self._bot_to_act() == seat:
+                    await self._play_apart(seat)
+            elif self.spec.bot_delay > 0:
                 if not answer:
                     await self._sleep(self.spec.bot_delay)
                 with self._committing():
@@ -426,20 +462,68 @@ class Table:
             self._driver = asyncio.get_running_loop().create_task(self.drive())
 
     def abandon(self) -> None:
-        """Cancel the bot driver without waiting (the table is being evicted)."""
+        """Cancel the bot driver and close the bots' processes without waiting (the table
+        is being evicted, or another process plays it now)."""
         if self._driver is not None:
             self._driver.cancel()
             self._driver = None
+        self._bots.close()
 
     async def stop(self) -> None:
-        """Cancel the bot driver and wait for it to end; then close every connection's queue."""
+        """Cancel the bot driver and wait for it to end; close the bots' processes and wait
+        for them to end (a decision being made is cut short); then close every
+        connection's queue."""
         if self._driver is not None:
             self._driver.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._driver
             self._driver = None
+        await self._bots.aclose()
         for conn in list(self.connections):
             conn.queue.put_nowait(None)
+
+    # -- a bot that failed, told --------------------------------------------------------
+
+    def _fallback_message(self, seat: int) -> dict[str, Any]:
+        return {
+            "type": "bot_fallback",
+            "seat": seat,
+            "bot": self.spec.seats[seat],
+            "plays": FALLBACK,
+        }
+
+    def _tell(self, seat: int) -> None:
+        """Tell every connection that ``seat``'s bot failed and :data:`FALLBACK` plays it
+        (sent with their next frame; what failed is in the server's log only), and store
+        it with the table's spec: a process that plays the table later keeps the seat
+        greedy (a failure not yet told is not stored: the bot would start again)."""
+        self._untold.pop(seat, None)
+        self._told.add(seat)
+        self.spec = self.spec.fall_back(seat)
+        try:
+            self._store.update_spec(self.id, self.spec, self.epoch)
+        except StorageError as e:  # the table plays on; another process would start it again
+            _log.warning("table %s: seat %d's fallback is not stored: %s", self.id, seat, e)
+        message = self._fallback_message(seat)
+        for conn in self.connections:
+            conn.add(message)
+
+    def _tell_due(self) -> None:
+        """Tell the failures that were held back, once the table has shown the seat play
+        (a public event of the seat: its draw, a claim) or its hand end: they came while
+        the seat answered a discard, and telling them at once would show that it was asked
+        about it (that it could claim the tile)."""
+        if self._windows.held():
+            return
+        last = len(self.match.games) - 1
+        for seat, (hand, start) in list(self._untold.items()):
+            log = self._public_log(last)
+            if (
+                hand != last
+                or self.match.game.is_over
+                or any(e.get("seat") == seat for e in log[start:])
+            ):
+                self._tell(seat)
 
     # -- what connections see -------------------------------------------------------------
 
@@ -507,6 +591,8 @@ class Table:
                 "hand": last,
             }
         )
+        for seat in sorted(self._told):
+            conn.add(self._fallback_message(seat))
         self.connections.add(conn)
         self._flush_one(conn, force_view=True)
         return conn
@@ -532,8 +618,12 @@ class Table:
     def flush(self) -> None:
         """Send every connection what it has not been sent yet (and may be sent now)."""
         self._windows.advance(self._public_log, len(self.match.games))
+        if self._untold:
+            self._tell_due()
         for conn in self.connections:
             self._flush_one(conn)
+        if self.match.is_over:
+            self._bots.close()  # (each once: the last hand's end is sent to each process)
         # (not self.over: the frontier must not move after the connections were flushed)
         if self.match.is_over and not self._windows.held() and self.on_over is not None:
             self.on_over(self)
@@ -619,7 +709,12 @@ class Table:
             "id": self.id,
             "rules": spec.rules.to_dict(),
             "seats": [
-                {"seat": s, "kind": kind, "connected": connected[s]}
+                {
+                    "seat": s,
+                    "kind": kind,
+                    "connected": connected[s],
+                    "fallback": FALLBACK if s in self._told else None,
+                }
                 for s, kind in enumerate(spec.seats)
             ],
             "spectators": spectators,

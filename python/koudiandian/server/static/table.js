@@ -144,6 +144,14 @@ function receive(m) {
       if (m.legal_actions.length) state.legal = m.legal_actions;
       render();
       break;
+    case "bot_fallback":
+      // A seat's registered bot failed: greedy plays it from now on (sent after every hello).
+      if (!document.querySelector(`#info .bot-fallback[data-seat="${m.seat}"]`)) {
+        const note = el("div", "bot-fallback", `seat ${m.seat}: bot ${m.bot} failed · ${m.plays} plays it`);
+        note.dataset.seat = String(m.seat);
+        $("#info").append(note);
+      }
+      break;
     case "match_end":
       state.over = true;
       $("#info").append(el("div", "match-end", `终 match over · scores ${m.scores.join(" / ")} · ranking ${m.ranking.join(" > ")}`));
