@@ -202,13 +202,13 @@ class SearchBot:
         return action_from_code(game.engine.search_action(seat, self.name, self._rng.next_u64()))
 
 
-#: The built-in bots by plain name, as the command line spells them (``search`` with its
-#: settings is read by :func:`builtin_factory`).
+#: The built-in bots of a small, fixed cost a decision, by name, as the command line spells
+#: them: the ones a game server's table may seat. ``search``, whose decisions cost its
+#: budget, is read by :func:`builtin_factory`.
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "expert": ExpertBot,
-    "search": SearchBot,
 }
 
 #: What a bot's name may be, for error messages and help texts.
@@ -216,11 +216,11 @@ KNOWN_BOTS = "random, greedy, expert, search[:N|:Tms][:greedy|:expert][:threads=
 
 
 def builtin_factory(name: str) -> Callable[[int], Bot]:
-    """The factory (called with a bot seed) of the built-in bot ``name``: a plain name of
-    :data:`BOTS`, or a search with its settings (``search:400:expert``).
+    """The factory (called with a bot seed) of the built-in bot ``name``: a name of
+    :data:`BOTS`, or a search with its settings (``search``, ``search:400:expert``).
     :class:`InvalidArgumentError` for any other name, or naming a search's bad setting."""
     if name in BOTS:
         return BOTS[name]
-    if name.startswith("search:"):
+    if name == "search" or name.startswith("search:"):
         return functools.partial(SearchBot, name=_core.bot_name(name))
     raise InvalidArgumentError(f"unknown bot {name!r}; known: {KNOWN_BOTS}")

@@ -207,7 +207,16 @@ def test_a_creator_seats_registered_bots_by_name_and_never_a_command(
     sqlite_db: str, tmp_path: Path
 ) -> None:
     with TestClient(_app(sqlite_db, {"mybot": PY_BOT})) as client:
-        for kind in (PY_BOT, "exec:python -c 'import os'", "python bot.py", "otherbot", 7):
+        # A search costs its budget a decision: no creator puts one on the server's loop.
+        for kind in (
+            PY_BOT,
+            "exec:python -c 'import os'",
+            "python bot.py",
+            "otherbot",
+            7,
+            "search",
+            "search:10",
+        ):
             r = client.post("/tables", json={"seats": ["human", kind, "greedy", "greedy"]})
             assert r.status_code == 400, kind
             body = r.json()
