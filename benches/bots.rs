@@ -9,30 +9,14 @@ use std::time::{Duration, Instant};
 use criterion::{BenchmarkId, Criterion, Throughput};
 mod common;
 
-use common::{plan, PROFILES};
-use koudiandian::bots::{expert, greedy};
+use common::{plan, positions, PROFILES};
+use koudiandian::bots::expert;
 use koudiandian::game::GameCore;
-use koudiandian::profiles::Rules;
 use koudiandian::selfplay::{play, Bot};
 
 /// Targets of issue 26 on one core.
 const DECISIONS_TARGET: f64 = 50_000.0;
 const HANDS_TARGET: f64 = 1_000.0;
-
-/// Every decision point of `hands` greedy hands of `profile`: the position and the seat.
-fn positions(profile: &str, hands: u64) -> Vec<(GameCore, u8)> {
-    let rules = Rules::parse(profile).expect("a preset");
-    let mut out = Vec::new();
-    for h in 0..hands {
-        let mut game = GameCore::seeded(rules, (h % 4) as u8, 1000 + h, [0; 4]).expect("deals");
-        while let Some(seat) = game.first_to_act() {
-            out.push((game.clone(), seat));
-            let code = greedy::action(&mut game, seat);
-            game.step(seat, code).expect("a legal action");
-        }
-    }
-    out
-}
 
 fn main() {
     let mut cr = Criterion::default()

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)] // each bench uses a part
 
+use koudiandian::bots::greedy;
+use koudiandian::game::GameCore;
 use koudiandian::profiles::Rules;
 use koudiandian::selfplay::{Bot, Plan};
 use koudiandian::tiles::Counts;
@@ -25,6 +27,22 @@ pub fn plan(profile: &str, bot: Bot) -> Plan {
         duplicate: false,
         log: false,
     }
+}
+
+/// Every decision point of `hands` greedy hands of `profile`: the position and the seat
+/// (the bot benches, `bots.rs` and `search.rs`).
+pub fn positions(profile: &str, hands: u64) -> Vec<(GameCore, u8)> {
+    let rules = Rules::parse(profile).expect("a preset");
+    let mut out = Vec::new();
+    for h in 0..hands {
+        let mut game = GameCore::seeded(rules, (h % 4) as u8, 1000 + h, [0; 4]).expect("deals");
+        while let Some(seat) = game.first_to_act() {
+            out.push((game.clone(), seat));
+            let code = greedy::action(&mut game, seat);
+            game.step(seat, code).expect("a legal action");
+        }
+    }
+    out
 }
 
 /// xorshift64*: tiny, seeded, good enough to draw hands.

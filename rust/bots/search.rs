@@ -18,6 +18,8 @@
 //! threads that play the worlds. A time budget (`search:200ms`) plays worlds until the time is
 //! spent, so its choices are not repeatable.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::error::{Error, Result};
@@ -195,21 +197,25 @@ impl Search {
             if threads == 1 || count < 2 {
                 return (from..from + count).map(world).collect();
             }
-            let per = count.div_ceil(threads as u64);
+            // Each thread takes the next world not taken (worlds differ in length), and
+            // each world's worths go to its own row: the rows do not depend on who played.
+            let next = AtomicU64::new(from);
+            let rows: Vec<Mutex<Vec<i32>>> = (0..count).map(|_| Mutex::default()).collect();
             std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..threads as u64)
-                    .map(|t| {
-                        let lo = (from + t * per).min(from + count);
-                        let hi = (lo + per).min(from + count);
-                        let world = &world;
-                        scope.spawn(move || (lo..hi).map(world).collect::<Vec<_>>())
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .flat_map(|h| h.join().expect("a rollout thread does not panic"))
-                    .collect()
-            })
+                for _ in 0..threads {
+                    scope.spawn(|| loop {
+                        let w = next.fetch_add(1, Ordering::Relaxed);
+                        if w >= from + count {
+                            break;
+                        }
+                        let row = world(w);
+                        *rows[(w - from) as usize].lock().expect("no poisoned row") = row;
+                    });
+                }
+            });
+            rows.into_iter()
+                .map(|row| row.into_inner().expect("no poisoned row"))
+                .collect()
         };
         match self.budget {
             Budget::Rollouts(n) => {
