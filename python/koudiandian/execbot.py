@@ -103,6 +103,20 @@ def split_bots(text: str) -> list[str]:
     return names
 
 
+def _json(value: Any) -> str:
+    """``value`` as compact JSON text, UTF-8 characters kept (the protocol's encoding)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _encoded(messages: list[dict[str, Any]], last: str) -> bytes:
+    """The frame line of ``messages`` and, when not empty, ``last`` (a message already
+    written as JSON): a JSON array, a newline, UTF-8."""
+    parts = [_json(m) for m in messages]
+    if last:
+        parts.append(last)
+    return ("[" + ",".join(parts) + "]\n").encode("utf-8")
+
+
 def _clean_environment() -> dict[str, str]:
     """The parent's environment cut down to :data:`KEPT_ENVIRONMENT`."""
     return {k: os.environ[k] for k in KEPT_ENVIRONMENT if k in os.environ}
@@ -333,11 +347,13 @@ class ExecBot:
         return process
 
     def _send(self, frame: list[dict[str, Any]]) -> None:
+        self._write(_encoded(frame, ""))
+
+    def _write(self, line: bytes) -> None:
         process = self._process
         assert process is not None
-        data = json.dumps(frame, separators=(",", ":"), ensure_ascii=False) + "\n"
         try:
-            process.write(data.encode("utf-8"))
+            process.write(line)
         except OSError:
             raise self._failed("closed its standard input") from None
 
@@ -386,28 +402,30 @@ class ExecBot:
         is no answer or answers an action not in ``legal_actions``."""
         return self.exchange(self.frame(view), legal_actions)
 
-    def frame(self, view: SeatView) -> list[dict[str, Any]]:
-        """The frame that asks the seat's next decision: its new ``event`` messages and its
-        ``view``. It reads the game (a live view's) and counts the decision, so it must be
-        sent, by :meth:`exchange`, before the next one is built; it starts nothing. (The game
-        server builds it on its event loop and exchanges it in a thread of its own.)
+    def frame(self, view: SeatView) -> bytes:
+        """The frame that asks the seat's next decision, as the line to write: its new
+        ``event`` messages and its ``view``. It reads the game (a live view's) and counts
+        the decision, so it must be sent, by :meth:`exchange`, before the next one is built;
+        it starts nothing. (The game server builds it on its event loop and exchanges it in
+        a thread of its own.)
 
         A live view (a simulation's or the server's: ``live_game``, ``live_seat``,
-        ``table_view()``) of a game the bot has not played yet starts a hand: its events
-        are sent from the first, so a bot started mid-hand gets the whole hand so far. The
-        hand is numbered ``live_hand`` when the view has one (the game server's: the
-        table's hand, as on its WebSocket), else one more than the last."""
+        ``table_view_json()``) of a game the bot has not played yet starts a hand: its
+        events are sent from the first, so a bot started mid-hand gets the whole hand so
+        far. The hand is numbered ``live_hand`` when the view has one (the game server's:
+        the table's hand, as on its WebSocket), else one more than the last. The view of a
+        live game is written as the engine renders it (``Game.table_view_json``), without a
+        Python dict."""
         game = getattr(view, "live_game", None)  # a simulation's view: the game itself
         frame: list[dict[str, Any]] = []
         if game is not None:
             seat = int(view.live_seat)  # type: ignore[attr-defined]
-            shown = view.table_view()  # type: ignore[attr-defined]
             if game is not self._game:
                 frame += self._game_events()  # what ended the last hand
                 self._game, self._seat, self._sent, self._read = game, seat, 0, 0
                 number = getattr(view, "live_hand", None)
                 self.hand = self.hand + 1 if number is None else int(number)
-            elif self._deal_pending and shown["phase"] != "bid":
+            elif self._deal_pending and game.phase != "bid":
                 # The bids are in: the deal, sent empty, is sent again (as the server does).
                 deal = game.engine.events_for(seat, 0)[0]
                 frame.append(
@@ -415,25 +433,25 @@ class ExecBot:
                 )
                 self._deal_pending = False
             frame += self._game_events()
+            self.decision += 1
+            shown = view.table_view_json(self.decision)  # type: ignore[attr-defined]
         else:
             if self._game is not None or view.wall_remaining > self._wall:
                 frame += self._game_events()
                 self._game = None
                 self.hand += 1
             self._wall = view.wall_remaining
-            shown = view.to_dict()
-        self.decision += 1
-        shown["decision"] = self.decision
-        frame.append({"type": "view", "hand": self.hand, "view": shown})
-        return frame
+            self.decision += 1
+            shown = _json({**view.to_dict(), "decision": self.decision})
+        return _encoded(frame, f'{{"type":"view","hand":{self.hand},"view":{shown}}}')
 
-    def exchange(self, frame: list[dict[str, Any]], legal_actions: Sequence[Action]) -> Action:
+    def exchange(self, frame: bytes, legal_actions: Sequence[Action]) -> Action:
         """Send ``frame`` (:meth:`frame`'s, the last one built), starting the process if
         it has none, and read the answer within ``timeout`` seconds: one of
         ``legal_actions``, else :class:`BotError` (the process is then stopped). It blocks
         for up to ``timeout`` seconds and touches no game: a thread may run it."""
         process = self._process or self._start()
-        self._send(frame)
+        self._write(frame)
         try:
             line = process.read_line(time.monotonic() + self.timeout)
         except TimeoutError:

@@ -273,11 +273,21 @@ class Game:
     def table_view(self, seat: int | None) -> dict[str, Any]:
         """The view the game server sends ``seat`` (``None``: a spectator) as a JSON-ready
         dict: :meth:`view`'s ``SeatView.to_dict()`` shape plus ``hand_sizes`` (each seat's
-        number of concealed tiles). While seats answer a discard or an added kong, a seat
-        that is not asked, and a spectator, see ``phase: "wait"`` and no ``claim_tile``. A
-        spectator's view has ``seat: None``, no tiles, winning tiles or legal actions, and
-        every seat's discards and melds as the other seats see them (docs/server.md)."""
+        number of concealed tiles) and the seat's 听口: ``waits`` (its winning tiles, each
+        ``{"tile", "points"}``, or ``None``) and ``ready_discards`` (on a turn that ends
+        with a discard, each ``{"discard", "winning_tiles", "wildcard_points",
+        "declarable"}``, as :meth:`SeatView.ready_discards`). While seats answer a discard
+        or an added kong, a seat that is not asked, and a spectator, see ``phase: "wait"``
+        and no ``claim_tile``. A spectator's view has ``seat: None``, no tiles, winning
+        tiles, 听口 or legal actions, and every seat's discards and melds as the other seats
+        see them (docs/server.md)."""
         return self._core.table_view(seat)
+
+    def table_view_json(self, seat: int, decision: int | None = None) -> str:
+        """:meth:`table_view` of ``seat`` as JSON text (compact, UTF-8 characters kept),
+        with ``decision`` added when given: what an ``exec:`` bot is sent, built without
+        a Python dict."""
+        return self._core.table_view_json(seat, decision)
 
     # -- the authority's state, for tests and tools ---------------------------------------
 

@@ -77,6 +77,11 @@ class _LazyView:
         听口, ``server/visibility.py``): what an ``exec:`` bot is sent."""
         return seat_view(self._game, self._seat)
 
+    def table_view_json(self, decision: int | None = None) -> str:
+        """:meth:`table_view` as JSON text with ``decision`` added (``Game.table_view_json``):
+        an ``exec:`` bot's view, written without a Python dict."""
+        return self._game.table_view_json(self._seat, decision)
+
     def expert_action(self) -> int:
         """The expert policy's choice, straight from the game (the same inputs a
         :class:`SeatView` gives; see :class:`koudiandian.bots.ExpertBot`)."""

@@ -2,16 +2,24 @@
 //! server sends it. What each may see is decided by the visibility rules of `view.rs`
 //! ([`GameCore::view_as`], [`GameCore::events_for`]); a table adds one rule of discretion.
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
+use super::action::Act;
 use super::state::{GameCore, Phase};
+use crate::eval::waits::ready_discards;
+use crate::outcome::melds_of;
+use crate::profiles::taiyuan::points;
+use crate::tiles::{each_kind, KindMask};
 
 impl GameCore {
     /// The view a table sends `viewer` (a seat, or `None` for a spectator) as JSON: the
-    /// view of [`GameCore::view_as`], with `hand_sizes`. While seats answer a discard or an
-    /// added kong, a seat that is not asked (and a spectator) sees phase `"wait"` and no
-    /// claim tile: that another seat has a choice is not public. Precondition: a seat is
-    /// `< 4`.
+    /// view of [`GameCore::view_as`], with `hand_sizes` and the seat's 听口 (`waits`: its
+    /// winning tiles with their 点数, `null` when not ready; `ready_discards`: on a turn it
+    /// ends with a discard, each discard that leaves it ready, its winning tiles, the 点数
+    /// a self-drawn wildcard counts and whether 报听 may name it; both empty for a
+    /// spectator). While seats answer a discard or an added kong, a seat that is not asked
+    /// (and a spectator) sees phase `"wait"` and no claim tile: that another seat has a
+    /// choice is not public. Precondition: a seat is `< 4`.
     pub fn table_view(&mut self, viewer: Option<u8>) -> Value {
         let asked = viewer.is_some_and(|s| self.is_to_act(s));
         let mut view = serde_json::to_value(self.view_as(viewer)).unwrap_or(Value::Null);
@@ -19,7 +27,49 @@ impl GameCore {
             view["phase"] = "wait".into();
             view["claim_tile"] = Value::Null;
         }
+        view["waits"] = Value::Null;
+        view["ready_discards"] = json!([]);
+        if let Some(seat) = viewer {
+            self.listening(seat, &mut view);
+        }
         view
+    }
+
+    /// Fill in `view`'s `waits` and `ready_discards` for `seat` ([`GameCore::table_view`]).
+    fn listening(&mut self, seat: u8, view: &mut Value) {
+        let tiles = |mask: KindMask| -> Value {
+            each_kind(mask)
+                .map(|k| json!({"tile": k, "points": points(k as usize)}))
+                .collect()
+        };
+        if let Some(wins) = view["winning_tiles"].as_array() {
+            let mask = wins
+                .iter()
+                .filter_map(Value::as_u64)
+                .fold(0, |m: KindMask, k| m | 1 << k);
+            view["waits"] = tiles(mask);
+        }
+        let discarding = self
+            .legal(seat)
+            .iter()
+            .any(|&c| matches!(Act::of(c), Act::Discard | Act::Declare));
+        if !discarding {
+            return;
+        }
+        let s = &self.seats[seat as usize];
+        let hand = self.hand_of(&s.hand, &melds_of(&s.melds));
+        let profile = self.rules.profile();
+        view["ready_discards"] = ready_discards(&hand, self.turn_rules.eval)
+            .into_iter()
+            .map(|(discard, waits)| {
+                json!({
+                    "discard": discard,
+                    "winning_tiles": tiles(waits.tiles),
+                    "wildcard_points": profile.wildcard_points(&self.rules, &waits),
+                    "declarable": profile.declarable(&self.rules, &waits),
+                })
+            })
+            .collect();
     }
 }
 

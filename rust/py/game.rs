@@ -400,6 +400,20 @@ impl PyGameCore {
         to_py(py, &v)
     }
 
+    /// `table_view(seat)` as compact JSON text, with `decision` added when given.
+    #[pyo3(signature = (seat, decision=None))]
+    fn table_view_json(
+        &mut self,
+        seat: &Bound<'_, PyAny>,
+        decision: Option<u64>,
+    ) -> PyResult<String> {
+        let mut v = self.core.table_view(viewer_arg(seat)?);
+        if let Some(d) = decision {
+            v["decision"] = d.into();
+        }
+        Ok(v.to_string())
+    }
+
     /// Rebuild a hand from its full log (a list of event dicts), checking that it logs
     /// exactly those events; `InvalidEventLogError` names the event that is wrong.
     #[staticmethod]

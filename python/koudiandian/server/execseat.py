@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any
 
 from ..action import Action
 from ..errors import BotError
@@ -64,7 +63,7 @@ class ExecSeat:
         self._asked = self._thread.submit(self._exchange, frame, legal)
         return await asyncio.wrap_future(self._asked)
 
-    def _exchange(self, frame: list[dict[str, Any]], legal: Sequence[Action]) -> Action:
+    def _exchange(self, frame: bytes, legal: Sequence[Action]) -> Action:
         if self._closed is not None:  # closed while this waited for the seat's thread
             raise BotError(f"bot {self.bot.name!r} was closed", bot=self.bot.name)
         return self.bot.exchange(frame, legal)

@@ -13,19 +13,16 @@ functions here name its answers for the server:
   is not public (see :class:`~koudiandian.SeatView`).
 - a seat's view also carries its 听口, which only that seat may know: ``waits``, its
   ``winning_tiles`` with each tile's points, and on its turn ``ready_discards``, each
-  discard that leaves it ready with the winning tiles after it (the engine's
-  :meth:`~koudiandian.SeatView.ready_discards`). A spectator's view has ``waits: null`` and
-  ``ready_discards: []``.
+  discard that leaves it ready with the winning tiles after it (as
+  :meth:`~koudiandian.SeatView.ready_discards` gives them; the engine adds both). A
+  spectator's view has ``waits: null`` and ``ready_discards: []``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from ..game import Game
-from ..hand import ready_discards
-from ..tile import Tile
 
 __all__ = ["seat_log", "public_log", "seat_view", "public_view"]
 
@@ -45,37 +42,9 @@ def public_log(game: Game) -> list[dict[str, Any]]:
 
 def seat_view(game: Game, seat: int) -> dict[str, Any]:
     """Seat ``seat``'s view as the server sends it (a JSON-ready dict), with its 听口."""
-    view = game.table_view(seat)
-    wins = view["winning_tiles"]
-    view["waits"] = None if wins is None else _points(wins)
-    ready: list[dict[str, Any]] = []
-    if any(a["kind"] in _DISCARDING for a in view["legal_actions"]):
-        # SeatView.ready_discards() of this view, without building the SeatView: the
-        # seat's concealed tiles, its melds (it sees every one of its own) and wildcards.
-        melds = [(m["kind"], m["tile"]) for m in view["melds"][seat] if m["tile"] is not None]
-        ready = [
-            {
-                "discard": int(r.discard),
-                "winning_tiles": _points(r.winning_tiles),
-                "wildcard_points": r.wildcard_points,
-                "declarable": r.declarable,
-            }
-            for r in ready_discards(
-                view["hand"], melds=melds, wildcards=view["wildcards"], rules=game.rules
-            )
-        ]
-    view["ready_discards"] = ready
-    return view
+    return game.table_view(seat)
 
 
 def public_view(game: Game) -> dict[str, Any]:
     """The view every seat may see (a spectator's)."""
-    view = game.table_view(None)
-    view["waits"] = None
-    view["ready_discards"] = []
-    return view
-
-
-def _points(tiles: Iterable[int]) -> list[dict[str, int]]:
-    """Winning tiles with their point values (点数, docs/rules.md §1)."""
-    return [{"tile": int(t), "points": Tile(t).points} for t in tiles]
+    return game.table_view(None)
