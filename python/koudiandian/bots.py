@@ -163,7 +163,7 @@ class SearchBot:
     with a real choice, the expert's best few candidates are played out to the hand's end
     in worlds that deal anew every tile the seat cannot see, with ``greedy`` (or ``expert``)
     policies in every seat; the expert's choice stands unless another candidate beats it
-    by more than a standard error. ``name`` gives the settings as the command line does:
+    by more than two standard errors. ``name`` gives the settings as the command line does:
     ``"search"`` (256 rollouts a decision, greedy rollouts, one thread),
     ``"search:N"``, ``"search:Tms"`` (a time a decision, not repeatable), ``":expert"``,
     ``":threads=K"``. The worlds of each decision are dealt from the next number of the

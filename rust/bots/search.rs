@@ -8,8 +8,8 @@
 //! candidate is played out in the same world (common random numbers: the candidates are
 //! compared on the same tiles) to the hand's end with the rollout policy (`greedy` or
 //! `expert`) in every seat. A candidate's worth is the seat's mean points over the worlds.
-//! The expert's choice stands unless another candidate beats it by more than one standard
-//! error of the paired differences, so that a small budget plays as the expert does and a
+//! The expert's choice stands unless another candidate beats it by more than two standard
+//! errors of the paired differences, so that a small budget plays as the expert does and a
 //! large one corrects it where the rollouts agree.
 //!
 //! Wins, bids and decisions with one legal action are the expert's, without rollouts.
@@ -35,6 +35,10 @@ use super::{expert, greedy};
 pub const DEFAULT_ROLLOUTS: u32 = 256;
 /// The most candidates compared.
 const CANDIDATES: usize = 4;
+/// How many standard errors of the paired differences another candidate must beat the
+/// expert's choice by: the best of three alternatives beats it by one standard error by
+/// chance alone too often (docs/bots.md has the hebei figures of one and of two).
+const DEPART: f64 = 2.0;
 /// The most threads a search uses.
 pub const MAX_THREADS: u8 = 64;
 
@@ -293,7 +297,7 @@ fn candidates(
 }
 
 /// The candidate to play: the best mean worth, if it beats `candidates[0]` (the expert's) by
-/// more than one standard error of their paired differences; else `candidates[0]`.
+/// more than [`DEPART`] standard errors of their paired differences; else `candidates[0]`.
 fn choose(candidates: &[ActionCode], worths: &[Vec<i32>]) -> ActionCode {
     #[allow(clippy::cast_precision_loss)] // far fewer worlds than 2**52
     let n = worths.len() as f64;
@@ -308,7 +312,7 @@ fn choose(candidates: &[ActionCode], worths: &[Vec<i32>]) -> ActionCode {
     let diffs: Vec<f64> = worths.iter().map(|w| f64::from(w[best] - w[0])).collect();
     let d = diffs.iter().sum::<f64>() / n;
     let var = diffs.iter().map(|x| (x - d).powi(2)).sum::<f64>() / (n - 1.0);
-    if d > (var / n).sqrt() {
+    if d > DEPART * (var / n).sqrt() {
         candidates[best]
     } else {
         candidates[0]
