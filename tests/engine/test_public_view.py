@@ -4,12 +4,14 @@ them to ``Game``: ``Game.events_for(None)``, ``Game.table_view``, ``Game.event_c
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 from koudiandian import Game, InvalidEventLogError, Rules, _core
 from koudiandian.bots import GreedyBot
 from koudiandian.game import replay_decisions
+from koudiandian.tile import Tile
 
 
 def _played(rules: str, seed: int, steps: int | None = None) -> Game:
@@ -48,6 +50,44 @@ def test_the_table_view_of_a_seat_and_of_a_spectator() -> None:
     assert public["seat"] is None and public["hand_sizes"] == sizes
     assert public["hand"] == [] and public["drawn"] is None and public["legal_actions"] == []
     assert public["winning_tiles"] is None and public["passed_win"] is False
+
+
+@pytest.mark.parametrize("rules", ["taiyuan", "double_wildcard", "hebei", "changsha", "guobiao"])
+def test_the_seats_tingkou_comes_from_the_engine_as_the_view_says(rules: str) -> None:
+    """``waits`` and ``ready_discards`` of a seat's table view are its ``SeatView``'s
+    winning tiles and ready discards (one place computes them: the engine), and
+    ``table_view_json`` writes the same view, with the decision added."""
+    game = Game(Rules.parse(rules), seed=11)
+    bot = GreedyBot()
+    seen_ready = 0
+    while not game.is_over:
+        for seat in range(4):
+            table = game.table_view(seat)
+            view = game.view(seat)
+            wins = view.winning_tiles
+            assert table["waits"] == (
+                None if wins is None else [{"tile": int(t), "points": t.points} for t in wins]
+            )
+            discarding = any(a["kind"] in ("discard", "declare") for a in table["legal_actions"])
+            expected = [
+                {
+                    "discard": int(r.discard),
+                    "winning_tiles": [
+                        {"tile": int(t), "points": Tile(t).points} for t in r.winning_tiles
+                    ],
+                    "wildcard_points": r.wildcard_points,
+                    "declarable": r.declarable,
+                }
+                for r in (view.ready_discards() if discarding else [])
+            ]
+            assert table["ready_discards"] == expected
+            seen_ready += len(expected)
+            assert json.loads(game.table_view_json(seat, 7)) == {**table, "decision": 7}
+        public = game.table_view(None)
+        assert public["waits"] is None and public["ready_discards"] == []
+        seat = game.to_act[0]
+        game.step(seat, bot.act(game.view(seat), game.legal_actions(seat)))
+    assert seen_ready > 0
 
 
 def test_a_seat_not_asked_waits_and_an_asked_one_sees_the_claim() -> None:
