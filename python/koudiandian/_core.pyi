@@ -25,6 +25,7 @@ __all__ = [
     "guobiao_fans",
     "expert_choice",
     "hand_seed",
+    "bot_name",
     "is_win",
     "is_win_batch",
     "log_decisions",
