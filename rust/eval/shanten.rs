@@ -122,7 +122,7 @@ pub(crate) fn seven_pairs_keep(counts: &Counts) -> u8 {
 
 /// Most natural tiles seven pairs can use from `pairs` whole pairs and `halves` single
 /// tiles: whole pairs first, up to seven, then halves for the pairs left.
-fn seven_pairs_of(pairs: u8, halves: u8) -> u8 {
+pub(crate) fn seven_pairs_of(pairs: u8, halves: u8) -> u8 {
     let full = pairs.min(7);
     2 * full + halves.min(7 - full)
 }
@@ -169,23 +169,54 @@ pub(crate) fn lacking(
         .unwrap_or(NEVER)
 }
 
-/// Most natural tiles `need` melds (no pair) can use, honors without runs.
-pub(crate) fn melds_keep(counts: &Counts, need: usize) -> u8 {
-    let rows = rows_of(&Keys::of(counts), &HONORS);
-    by_need!(need, melds_of(&rows))
+/// Most natural tiles `need` melds (no pair) can use, honors without runs, from the groups'
+/// `keys`: of the hand as it is, and (entry `k`, for each kind `k` of `less`) of the hand
+/// less `counts[k].min(2)` tiles of kind `k` (its pair, or its one tile); the other entries
+/// are 0. One pass over the groups: a removal changes one group's key, joined with the
+/// others' prefix and suffix.
+///
+/// Preconditions: `keys` are `counts`' ([`Keys::of`]); counts ≤ 4; `need ≤ 4`.
+pub(crate) fn melds_keep_less_pairs(
+    keys: &Keys,
+    counts: &Counts,
+    need: usize,
+    less: KindMask,
+) -> (u8, [u8; KINDS]) {
+    let rows = rows_of(keys, &HONORS);
+    by_need!(need, melds_less_pairs(keys, counts, less, &rows))
 }
 
-fn melds_of<const NEED: usize>(rows: &[&Keep; 4]) -> u8 {
-    Totals::<NEED>::of(rows[0])
-        .with(rows[1])
-        .with(rows[2])
-        .with(rows[3])
-        .get(NEED, false)
+fn melds_less_pairs<const NEED: usize>(
+    keys: &Keys,
+    counts: &Counts,
+    less: KindMask,
+    rows: &[&Keep; 4],
+) -> (u8, [u8; KINDS]) {
+    let first = Totals::<NEED>::of(rows[0]);
+    let first_two = first.with(rows[1]);
+    let last = Totals::<NEED>::of(rows[3]);
+    let last_two = last.with(rows[2]);
+    // others[g]: every group but g.
+    let others = [
+        last_two.with(rows[1]),
+        first.and(&last_two),
+        first_two.and(&last),
+        first_two.with(rows[2]),
+    ];
+    let whole = others[3].with(rows[3]).get(NEED, false);
+    let mut out = [0u8; KINDS];
+    for k in each_kind(less) {
+        let (g, i) = (k as usize / 9, k as usize % 9);
+        let key = (keys.0[g] - u32::from(counts[k as usize].min(2)) * POW5[i]) as usize;
+        let row = if g < 3 { &SUIT[key] } else { &HONORS[key] };
+        out[k as usize] = others[g].with(row).get(NEED, false);
+    }
+    (whole, out)
 }
 
-/// Most natural tiles of suit `s` alone that `need` melds and a pair can use.
-pub(crate) fn suit_keep(counts: &Counts, s: usize, need: usize) -> u8 {
-    let keys = Keys::of(counts);
+/// Most natural tiles of suit `s` alone (its group's key in `keys`) that `need` melds and a
+/// pair can use. Preconditions: `s < 3`, `need ≤ 4`.
+pub(crate) fn suit_keep(keys: &Keys, s: usize, need: usize) -> u8 {
     SUIT[keys.0[s] as usize][need * 2 + 1]
 }
 
