@@ -329,24 +329,17 @@ impl<'a> Sight<'a> {
             .sum()
     }
 
-    /// The live tiles that lower the shanten `s` of `counts` (3n+1).
+    /// The live tiles that lower the shanten `s` of `counts` (3n+1): the shanten after
+    /// drawing each live kind [`Sight::near`] them, from one [`forms::after_draws`].
     fn improving(&self, counts: &Counts, s: i32) -> u32 {
-        let near = self.near(counts);
-        let mut n = 0;
-        let mut after = *counts;
-        for k in each_kind(near) {
-            let k = k as usize;
-            let live = self.live(k);
-            if live == 0 {
-                continue;
-            }
-            after[k] += 1;
-            if self.shanten(&after, &self.melds) < s {
-                n += live;
-            }
-            after[k] -= 1;
-        }
-        n
+        let live: KindMask = each_kind(self.near(counts))
+            .filter(|&k| self.live(k as usize) > 0 && counts[k as usize] < 4)
+            .fold(0, |m, k| m | 1 << k);
+        let after = forms::after_draws(&self.hand(counts, &self.melds), live, self.eval);
+        each_kind(live)
+            .filter(|&k| after[k as usize] < s)
+            .map(|k| self.live(k as usize))
+            .sum()
     }
 
     fn with_meld(&self, kind: MeldKind, tile: u8) -> Melds {

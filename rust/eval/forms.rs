@@ -11,7 +11,7 @@ use super::shanten;
 use super::shape;
 use super::suits::{self, ALL_SUITS};
 use crate::hand::Hand;
-use crate::tiles::{each_kind, held_kinds, Counts, KINDS};
+use crate::tiles::{each_kind, held_kinds, Counts, KindMask, KINDS};
 
 /// Whether a hand wins (docs/rules.md §4): `counts` are the natural concealed tiles, `wild`
 /// the wildcards among them, `melds` the number of declared melds. The melds' kinds are not
@@ -105,6 +105,37 @@ pub fn after_discards(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
         less.counts[k] -= 1;
         out[k] = of_hand(&less, rules);
         less.counts[k] += 1;
+    }
+    out
+}
+
+/// The shanten of a validated 3n+1 hand after drawing each kind of `kinds`: entry `k` is
+/// [`of_hand`] of the hand with one more tile of kind `k` (a wildcard kind: one wildcard
+/// more), [`shanten::NEVER`] + 1 for the kinds not in `kinds`. The standard forms take one
+/// pass over the groups ([`shanten::after_draws`]); the others are asked kind by kind.
+///
+/// Precondition: the hand holds every natural kind of `kinds` at most three times
+/// concealed.
+#[must_use]
+pub fn after_draws(hand: &Hand, kinds: KindMask, rules: EvalRules) -> [i32; KINDS] {
+    if !rules.forms.by_kind() {
+        return shanten::after_draws(hand, kinds, rules);
+    }
+    let mut out = [shanten::NEVER + 1; KINDS];
+    if kinds & hand.wildcards != 0 {
+        let mut more = hand.clone();
+        more.wild += 1;
+        let s = of_hand(&more, rules);
+        for k in each_kind(kinds & hand.wildcards) {
+            out[k as usize] = s;
+        }
+    }
+    let mut more = hand.clone();
+    for k in each_kind(kinds & !hand.wildcards) {
+        let k = k as usize;
+        more.counts[k] += 1;
+        out[k] = of_hand(&more, rules);
+        more.counts[k] -= 1;
     }
     out
 }
