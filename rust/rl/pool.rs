@@ -233,3 +233,53 @@ impl std::fmt::Debug for Pool {
             .finish_non_exhaustive()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every block is run once a task, on any number of threads, over many tasks in a row
+    /// (helpers spinning, asleep, or late for a task).
+    #[test]
+    fn every_block_runs_once() {
+        for threads in 1..=4 {
+            let mut pool = Pool::new(threads);
+            assert_eq!(pool.threads(), threads);
+            for round in 0..300usize {
+                let blocks = round % 37;
+                let counts: Vec<AtomicUsize> = (0..blocks).map(|_| AtomicUsize::new(0)).collect();
+                pool.run(blocks, &|i| {
+                    counts[i].fetch_add(1, Ordering::Relaxed);
+                });
+                assert!(
+                    counts.iter().all(|c| c.load(Ordering::Relaxed) == 1),
+                    "{threads} threads, round {round}"
+                );
+                if round % 50 == 0 {
+                    std::thread::sleep(SPIN * 2); // the helpers fall asleep
+                }
+            }
+        }
+    }
+
+    /// A panic in a block reaches the caller once the other blocks are done, and the pool
+    /// keeps working.
+    #[test]
+    fn a_panic_reaches_the_caller() {
+        let mut pool = Pool::new(2);
+        let ran = AtomicUsize::new(0);
+        let r = catch_unwind(AssertUnwindSafe(|| {
+            pool.run(64, &|i| {
+                ran.fetch_add(1, Ordering::Relaxed);
+                assert!(i != 13, "block 13");
+            });
+        }));
+        assert!(r.is_err());
+        assert_eq!(ran.load(Ordering::Relaxed), 64);
+        let sum = AtomicUsize::new(0);
+        pool.run(10, &|i| {
+            sum.fetch_add(i, Ordering::Relaxed);
+        });
+        assert_eq!(sum.load(Ordering::Relaxed), 45);
+    }
+}
