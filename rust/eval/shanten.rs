@@ -403,11 +403,12 @@ pub fn after_discards(hand: &crate::hand::Hand, rules: EvalRules) -> [i32; KINDS
     out
 }
 
-/// The shanten after drawing each kind of `kinds`, for a validated 3n+1 hand under the
-/// standard forms: `out[k]` is `forms::of_hand` of the hand with one more tile of kind `k` (a
-/// wildcard kind: one more wildcard), [`NEVER`] + 1 for the kinds not in `kinds`
-/// (`forms::after_draws` asks the other forms kind by kind). One pass over the groups, as
-/// [`after_discards`].
+/// The shanten without 缺一门 ([`any_suits`]) after drawing each kind of `kinds`, for a
+/// validated 3n+1 hand: `out[k]` is `forms::of_hand` of the hand with one more tile of kind
+/// `k` (a wildcard kind: one more wildcard) under the standard forms, and under 缺一门 for a
+/// draw that leaves a suit missing; [`NEVER`] + 1 for the kinds not in `kinds`
+/// (`forms::after_draws` asks the other forms and draws kind by kind). One pass over the
+/// groups, as [`after_discards`].
 ///
 /// Precondition: the hand holds every natural kind of `kinds` at most three times
 /// concealed.
@@ -416,10 +417,6 @@ pub fn after_draws(hand: &crate::hand::Hand, kinds: KindMask, rules: EvalRules) 
     let mut out = [NEVER + 1; KINDS];
     let melds = hand.meld_count();
     let base = i32::from(14 - 3 * melds);
-    debug_assert!(
-        !rules.forms.by_kind(),
-        "forms asked kind by kind: forms::after_draws"
-    );
     let counts = &hand.counts;
     let natural = kinds & !hand.wildcards;
     debug_assert!(

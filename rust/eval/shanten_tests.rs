@@ -99,6 +99,11 @@ fn random_hand(
     {
         wall.retain(|&k| k < 27);
     }
+    if rules.forms == WinForms::LackingASuit && rng.below(2) == 0 {
+        // Half of the 缺一门 hands lack a suit already.
+        let gone = rng.below(3) as u8;
+        wall.retain(|&k| k / 9 != gone);
+    }
     rng.shuffle(&mut wall);
     let mut melds = Vec::new();
     let mut counts = [0u8; KINDS];
