@@ -131,6 +131,9 @@ pub fn after_draws(hand: &Hand, kinds: KindMask, rules: EvalRules) -> [i32; KIND
         shanten::after_draws(hand, one_pass, rules)
     };
     let by_kind = kinds & !one_pass;
+    if by_kind == 0 {
+        return out;
+    }
     if by_kind & hand.wildcards != 0 {
         let mut more = hand.clone();
         more.wild += 1;
