@@ -19,7 +19,8 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// How long a helper spins for the next task before it sleeps.
+/// How long a helper spins (yielding the core at every look, so that it costs the caller
+/// nothing when the two share one) for the next task before it sleeps.
 const SPIN: Duration = Duration::from_micros(300);
 
 /// A task as the helpers see it: the caller's closure, its block count, its generation.
@@ -164,9 +165,10 @@ impl Pool {
             }
         }
         shared.work(&job);
-        // The blocks the helpers took: wait for them (each a short piece of work).
+        // The blocks the helpers took: wait for them (each a short piece of work), yielding
+        // the core in case a helper waits for it.
         while shared.done.load(Ordering::Acquire) < blocks as usize {
-            std::hint::spin_loop();
+            std::thread::yield_now();
         }
         let panic = {
             let mut slot = shared.slot();
@@ -185,9 +187,7 @@ fn helper(shared: &Shared) {
     loop {
         let start = Instant::now();
         while (shared.next.load(Ordering::Acquire) >> 32) as u32 == seen && start.elapsed() < SPIN {
-            for _ in 0..64 {
-                std::hint::spin_loop();
-            }
+            std::thread::yield_now();
         }
         let job = {
             let mut slot = shared.slot();
