@@ -262,7 +262,7 @@ fn names() -> Vec<String> {
     ]
     .map(String::from)
     .to_vec();
-    for bot in ["random", "greedy"] {
+    for bot in ["random", "greedy", "expert"] {
         names.extend(PROFILES.map(|p| format!("selfplay_{bot}_{p}")));
     }
     names.push("vecenv_step".into());
@@ -299,6 +299,7 @@ fn run(workload: &str, n: usize) -> Option<u64> {
             let bot = match bot {
                 "random" => Bot::Random,
                 "greedy" => Bot::Greedy,
+                "expert" => Bot::Expert,
                 _ => return None,
             };
             if !PROFILES.contains(&profile) {

@@ -35,6 +35,11 @@ declare -A N=(
     [selfplay_greedy_hebei]=1000
     [selfplay_random_changsha]=1000
     [selfplay_greedy_changsha]=500
+    [selfplay_expert_taiyuan]=100
+    [selfplay_expert_queyimen]=100
+    [selfplay_expert_hebei]=100
+    [selfplay_expert_changsha]=100
+    [selfplay_expert_guobiao]=100
     [vecenv_step]=1000
 )
 ORDER=(is_win winning_tiles is_win_batch winning_tiles_batch
@@ -42,6 +47,8 @@ ORDER=(is_win winning_tiles is_win_batch winning_tiles_batch
     selfplay_random_queyimen selfplay_greedy_queyimen
     selfplay_random_hebei selfplay_greedy_hebei
     selfplay_random_changsha selfplay_greedy_changsha
+    selfplay_expert_taiyuan selfplay_expert_queyimen selfplay_expert_hebei
+    selfplay_expert_changsha selfplay_expert_guobiao
     vecenv_step)
 
 if [[ $# -gt 0 ]]; then

@@ -8,7 +8,9 @@
 //! ```
 //!
 //! Prints steps (table decisions) per second, wall and CPU time (user + sys of the
-//! process, from /proc/self/stat).
+//! process, from /proc/self/stat). Then issue 26's measure of two threads against one:
+//! Taiyuan, the first legal action of every table (no random draws between steps), one and
+//! two threads taking turns, best of five each.
 
 #![allow(clippy::cast_precision_loss)]
 
@@ -37,7 +39,16 @@ fn cpu_seconds() -> f64 {
     (ticks(11) + ticks(12)) / 100.0 // utime, stime (fields 14, 15), at 100 ticks/s
 }
 
-fn vecenv(threads: usize, rules: Rules) -> (f64, f64) {
+/// How the actions are chosen from the masks between steps.
+#[derive(Clone, Copy)]
+enum Policy {
+    /// Uniform over the legal actions.
+    Random,
+    /// The lowest legal action number.
+    FirstLegal,
+}
+
+fn vecenv(threads: usize, rules: Rules, policy: Policy) -> (f64, f64) {
     let mut env = VecEnv::new(B, rules, 1, Opponents::SelfPlay, threads).expect("env");
     let mut obs = vec![0u8; B * SIZE];
     let mut mask = vec![false; B * N_ACTIONS];
@@ -61,6 +72,10 @@ fn vecenv(threads: usize, rules: Rules) -> (f64, f64) {
     let mut pick = |mask: &[bool], actions: &mut [i64]| {
         for (i, a) in actions.iter_mut().enumerate() {
             let row = &mask[i * N_ACTIONS..(i + 1) * N_ACTIONS];
+            if let Policy::FirstLegal = policy {
+                *a = row.iter().position(|&m| m).unwrap_or(0) as i64;
+                continue;
+            }
             let n = row.iter().filter(|&&m| m).count() as u64;
             let k = rng.below(n.max(1)) as usize;
             *a = row
@@ -111,8 +126,8 @@ fn engine_only(rules: Rules) -> f64 {
 fn main() {
     for name in ["taiyuan", "queyimen", "hebei", "changsha"] {
         let rules = Rules::preset(name).expect("preset");
-        let (one, one_cpu) = vecenv(1, rules);
-        let (two, two_cpu) = vecenv(2, rules);
+        let (one, one_cpu) = vecenv(1, rules, Policy::Random);
+        let (two, two_cpu) = vecenv(2, rules, Policy::Random);
         let engine = engine_only(rules);
         println!(
             "{name:9} VecEnv B={B}: 1 thread {one:>11.0} steps/s (CPU/wall {one_cpu:.2}); \
@@ -121,4 +136,21 @@ fn main() {
             two / one
         );
     }
+    let rules = Rules::preset("taiyuan").expect("preset");
+    let (mut one, mut two) = ((0.0, 0.0), (0.0, 0.0));
+    for _ in 0..5 {
+        let a = vecenv(1, rules, Policy::FirstLegal);
+        let b = vecenv(2, rules, Policy::FirstLegal);
+        one = if a.0 > one.0 { a } else { one };
+        two = if b.0 > two.0 { b } else { two };
+    }
+    println!(
+        "taiyuan   VecEnv B={B}, first legal action, best of 5: 1 thread {:>11.0} steps/s \
+         (CPU/wall {:.2}); 2 threads {:>11.0} steps/s (CPU/wall {:.2}), {:.2}x (target 1.8x)",
+        one.0,
+        one.1,
+        two.0,
+        two.1,
+        two.0 / one.0
+    );
 }

@@ -63,6 +63,22 @@ def _vec_rate(threads: int, rules: str = "taiyuan") -> dict[str, float]:
     }
 
 
+def _first_legal_rate(threads: int, steps: int = VEC_STEPS) -> float:
+    """Steps/s of ``step`` alone with every table's first legal action (issue 26's measure
+    of two threads against one: no random draws between steps)."""
+    vec = VecEnv(B, "taiyuan", seed=1, threads=threads)
+    _, mask, _ = vec.reset()
+    for _ in range(20):
+        mask = vec.step(np.argmax(mask, axis=1))[4]
+    in_step = 0.0
+    for _ in range(steps):
+        actions = np.argmax(mask, axis=1)
+        t = time.perf_counter()
+        mask = vec.step(actions)[4]
+        in_step += time.perf_counter() - t
+    return steps * B / in_step
+
+
 def _aec_steps(hands: int) -> int:
     rng = random.Random(0)  # as riichienv's RandomAgent draws (Python's generator)
     e = env(seed=0)
@@ -130,6 +146,10 @@ def test_report_rl() -> None:
     for _ in range(50):
         greedy.step(np.argmax(mask, axis=1))
     greedy_rate = 50 * B / (time.perf_counter() - t)
+    first = {1: 0.0, 2: 0.0}
+    for _ in range(5):  # taking turns, best of five each
+        for threads in (1, 2):
+            first[threads] = max(first[threads], _first_legal_rate(threads))
     aec, aec_cpu = _rate(_aec_steps, AEC_HANDS)
     lines = [
         f"\nVecEnv self-play, B={B}, 1 thread: {one['step']:,.0f} steps/s in step() "
@@ -137,6 +157,8 @@ def test_report_rl() -> None:
         f"(target 1,000,000)",
         f"VecEnv, 2 threads: {two['step']:,.0f} steps/s in step() (CPU/wall "
         f"{two['cpu_wall_step']:.2f}); {two['step'] / one['step']:.2f}x one thread (target 1.8x)",
+        f"VecEnv, first legal action, best of 5: 1 thread {first[1]:,.0f}, 2 threads "
+        f"{first[2]:,.0f} steps/s in step(): {first[2] / first[1]:.2f}x (target 1.8x)",
         f"VecEnv, opponents='greedy' (learner decisions): {greedy_rate:,.0f} steps/s",
         f"PettingZoo AEC loop, random masked actions: {aec:,.0f} steps/s (CPU/wall {aec_cpu:.2f})",
     ]

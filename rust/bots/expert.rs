@@ -29,7 +29,7 @@ use crate::game::{sees_discard, tile_of, Act, ActionCode, GameCore, Phase, SeatV
 use crate::hand::{Hand, Meld, MeldKind, Melds};
 use crate::outcome::{WinContext, WinKind};
 use crate::profiles::Rules;
-use crate::tiles::{each_kind, held_kinds, Counts, KindMask, KINDS};
+use crate::tiles::{each_kind, held_kinds, Counts, KindMask, KINDS, SUITED_KINDS};
 
 /// The first honour kind (winds and dragons: 27–33).
 const HONOURS: usize = 27;
@@ -306,17 +306,19 @@ impl<'a> Sight<'a> {
     /// The kinds a draw could join to `counts`: each held kind, and the suited kinds up to
     /// two ranks from a held one, among the kinds in play.
     fn near(&self, counts: &Counts) -> KindMask {
-        let mut near: KindMask = 0;
-        for k in each_kind(held_kinds(counts)) {
-            let k = k as usize;
-            if k >= HONOURS {
-                near |= 1 << k;
-            } else {
-                let rank = k % 9;
-                for r in rank.saturating_sub(2)..=(rank + 2).min(8) {
-                    near |= 1 << (k - rank + r);
-                }
-            }
+        /// The kinds of rank `r` or more of every suit, for `r` = 0–2.
+        const RANK_FROM: [KindMask; 3] = [
+            0x1ff * (1 | 1 << 9 | 1 << 18),
+            0x1fe * (1 | 1 << 9 | 1 << 18),
+            0x1fc * (1 | 1 << 9 | 1 << 18),
+        ];
+        let held = held_kinds(counts);
+        let suited = held & SUITED_KINDS;
+        let mut near = held;
+        for d in 1..=2 {
+            // Up and down `d` ranks within the suit: a shift, less what crossed a suit's end.
+            near |= suited << d & RANK_FROM[d];
+            near |= suited >> d & RANK_FROM[d] >> d;
         }
         near & self.kinds
     }
@@ -329,24 +331,17 @@ impl<'a> Sight<'a> {
             .sum()
     }
 
-    /// The live tiles that lower the shanten `s` of `counts` (3n+1).
+    /// The live tiles that lower the shanten `s` of `counts` (3n+1): the shanten after
+    /// drawing each live kind [`Sight::near`] them, from one [`forms::after_draws`].
     fn improving(&self, counts: &Counts, s: i32) -> u32 {
-        let near = self.near(counts);
-        let mut n = 0;
-        let mut after = *counts;
-        for k in each_kind(near) {
-            let k = k as usize;
-            let live = self.live(k);
-            if live == 0 {
-                continue;
-            }
-            after[k] += 1;
-            if self.shanten(&after, &self.melds) < s {
-                n += live;
-            }
-            after[k] -= 1;
-        }
-        n
+        let live: KindMask = each_kind(self.near(counts))
+            .filter(|&k| self.live(k as usize) > 0 && counts[k as usize] < 4)
+            .fold(0, |m, k| m | 1 << k);
+        let after = forms::after_draws(&self.hand(counts, &self.melds), live, self.eval);
+        each_kind(live)
+            .filter(|&k| after[k as usize] < s)
+            .map(|k| self.live(k as usize))
+            .sum()
     }
 
     fn with_meld(&self, kind: MeldKind, tile: u8) -> Melds {

@@ -11,7 +11,7 @@ use super::shanten;
 use super::shape;
 use super::suits::{self, ALL_SUITS};
 use crate::hand::Hand;
-use crate::tiles::{each_kind, held_kinds, Counts, KINDS};
+use crate::tiles::{each_kind, held_kinds, Counts, KindMask, KINDS};
 
 /// Whether a hand wins (docs/rules.md §4): `counts` are the natural concealed tiles, `wild`
 /// the wildcards among them, `melds` the number of declared melds. The melds' kinds are not
@@ -107,6 +107,65 @@ pub fn after_discards(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
         less.counts[k] += 1;
     }
     out
+}
+
+/// The shanten of a validated 3n+1 hand after drawing each kind of `kinds`: entry `k` is
+/// [`of_hand`] of the hand with one more tile of kind `k` (a wildcard kind: one wildcard
+/// more), [`shanten::NEVER`] + 1 for the kinds not in `kinds`. The standard forms take one
+/// pass over the groups ([`shanten::after_draws`]), and so do the draws that leave a suit
+/// missing under 缺一门 (the hand is then read as the standard forms read it); the others
+/// are asked kind by kind.
+///
+/// Precondition: the hand holds every natural kind of `kinds` at most three times
+/// concealed.
+#[must_use]
+pub fn after_draws(hand: &Hand, kinds: KindMask, rules: EvalRules) -> [i32; KINDS] {
+    let one_pass = match rules.forms {
+        WinForms::Standard => kinds,
+        WinForms::LackingASuit => kinds & keeping_a_suit_missing(hand),
+        WinForms::Pair258 | WinForms::Knitted => 0,
+    };
+    let mut out = if one_pass == 0 {
+        [shanten::NEVER + 1; KINDS]
+    } else {
+        shanten::after_draws(hand, one_pass, rules)
+    };
+    let by_kind = kinds & !one_pass;
+    if by_kind == 0 {
+        return out;
+    }
+    if by_kind & hand.wildcards != 0 {
+        let mut more = hand.clone();
+        more.wild += 1;
+        let s = of_hand(&more, rules);
+        for k in each_kind(by_kind & hand.wildcards) {
+            out[k as usize] = s;
+        }
+    }
+    let mut more = hand.clone();
+    for k in each_kind(by_kind & !hand.wildcards) {
+        let k = k as usize;
+        more.counts[k] += 1;
+        out[k] = of_hand(&more, rules);
+        more.counts[k] -= 1;
+    }
+    out
+}
+
+/// The kinds whose draw leaves `hand` (natural tiles and melds) without some suit: a
+/// wildcard or an honor, or a tile of a suit held, while a suit is missing.
+fn keeping_a_suit_missing(hand: &Hand) -> KindMask {
+    let held = suits::of_hand(hand);
+    if held == ALL_SUITS {
+        return 0;
+    }
+    let mut kinds = hand.wildcards | knitted::HONOR_KINDS;
+    for s in 0..3 {
+        if held | 1 << s != ALL_SUITS {
+            kinds |= suits::kinds_of_suit(s);
+        }
+    }
+    kinds
 }
 
 /// The lowest shanten any discard leaves a validated 3n+2 hand at: the minimum of

@@ -136,18 +136,23 @@ fn honors_and_knitted_keep(counts: &Counts) -> u8 {
         .min(14) as u8
 }
 
-/// Most tiles 组合龙 can keep: one of each held kind of a knitted straight and what the
-/// standard shape keeps of the rest with three melds counted as made.
-fn knitted_straight_keep(counts: &Counts, melds: u8, rules: EvalRules) -> u8 {
+/// Most tiles 组合龙 can keep, or `floor` if that is more: one of each held kind of a
+/// knitted straight and what the standard shape keeps of the rest with three melds counted
+/// as made. A straight whose bound (its held kinds, and the 3 + 2 tiles of one meld and a
+/// pair, or the 2 of the pair beside a declared meld) is not above `floor` is not read.
+///
+/// Precondition: `melds ≤ 1`, counts ≤ 4.
+fn knitted_straight_keep(counts: &Counts, melds: u8, rules: EvalRules, floor: u8) -> u8 {
     let held = held_kinds(counts);
+    let rest = 3 * (1 - melds) + 2;
     KNITTED_STRAIGHTS
         .iter()
+        .filter(|&&s| (held & s).count_ones() as u8 + rest > floor)
         .map(|&s| {
             let mine = held & s;
             mine.count_ones() as u8 + standard_keep(&less(counts, mine), melds + 3, rules)
         })
-        .max()
-        .unwrap_or(0)
+        .fold(floor, u8::max)
 }
 
 /// Shanten under the knitted forms: the least of the standard forms' and the knitted ones'
@@ -163,7 +168,9 @@ pub fn shanten(counts: &Counts, melds: u8, rules: EvalRules) -> i32 {
         keep = honors_and_knitted_keep(counts);
     }
     if melds <= 1 {
-        keep = keep.max(knitted_straight_keep(counts, melds, rules));
+        // A knitted keep counts only above the standard forms' keep (size − 1 − standard).
+        let floor = keep.max((size - 1 - standard).clamp(0, 14) as u8);
+        keep = knitted_straight_keep(counts, melds, rules, floor);
     }
     standard.min(size - i32::from(keep) - 1)
 }

@@ -4,9 +4,10 @@
 //! `shanten`, `decompose`) ask this module under `WinForms::Pair258`. No wildcards.
 
 use crate::eval::rules::EvalRules;
-use crate::eval::shape::is_standard;
+use crate::eval::shanten;
+use crate::eval::shape::{is_standard, Keys};
 use crate::hand::{Hand, Meld, MeldKind};
-use crate::tiles::{Counts, KindMask, FIRST_HONOR};
+use crate::tiles::{each_kind, held_kinds, Counts, KindMask, FIRST_HONOR};
 
 /// The 2-5-8 kinds: ranks 2, 5 and 8 of each suit.
 pub const KINDS_258: KindMask = 0b010_010_010 * (1 | 1 << 9 | 1 << 18);
@@ -153,44 +154,59 @@ pub fn hand_waits(hand: &Hand) -> KindMask {
 
 /// The most concealed tiles some winning hand can keep (for shanten: the rest must be
 /// exchanged): the best of the 2-5-8 standard shape and each 大胡 shape the melds allow.
+///
+/// Precondition: counts ≤ 4.
 #[must_use]
 pub fn keep(counts: &Counts, melds: MeldInfo) -> u8 {
     let need = 4 - melds.count.min(4) as usize;
     let size = 14 - 3 * melds.count.min(4);
+    let keys = Keys::of(counts);
     // 小胡: a 2-5-8 pair (kept from the hand or drawn) and the melds.
-    let mut best = crate::eval::shanten::melds_keep(counts, need);
-    for k in (0..27usize).filter(|&k| KINDS_258 >> k & 1 == 1 && counts[k] > 0) {
-        let take = counts[k].min(2);
-        let mut c = *counts;
-        c[k] -= take;
-        best = best.max(take + crate::eval::shanten::melds_keep(&c, need));
+    let pair_kinds = held_kinds(counts) & KINDS_258;
+    let (melds_only, less) = shanten::melds_keep_less_pairs(&keys, counts, need, pair_kinds);
+    let mut best = melds_only;
+    for k in each_kind(pair_kinds) {
+        let k = k as usize;
+        best = best.max(counts[k].min(2) + less[k]);
     }
-    // 碰碰胡: `need` triplets and a pair, from the kinds held most.
+    // 碰碰胡: `need` triplets and a pair, from the kinds held most: the kinds' counts (at
+    // most 3) in falling order, the pair's kind leaving the triplets and the next kind in
+    // line taking its place. Only the order's values matter, so they are counted, not sorted.
     if !melds.chow {
-        let mut top: Vec<(u8, usize)> = (0..27).map(|k| (counts[k].min(3), k)).collect();
-        top.sort_unstable_by(|a, b| b.cmp(a));
-        let sum: u8 = top.iter().take(need).map(|t| t.0).sum();
-        let next = top.get(need).map_or(0, |t| t.0);
-        for (i, &(v, p)) in top.iter().enumerate() {
-            // The pair's kind leaves the triplets; the next kind in line takes its place.
+        let mut held = [0usize; 4];
+        for &c in &counts[..27] {
+            held[usize::from(c.min(3))] += 1;
+        }
+        let mut order = [0u8; 27];
+        let mut i = 0;
+        for v in (0..4u8).rev() {
+            order[i..i + held[usize::from(v)]].fill(v);
+            i += held[usize::from(v)];
+        }
+        let sum: u8 = order[..need].iter().sum();
+        let next = order.get(need).copied().unwrap_or(0);
+        for (i, &v) in order.iter().enumerate() {
             let triplets = if i < need { sum - v + next } else { sum };
-            best = best.max(counts[p].min(2) + triplets);
+            best = best.max(v.min(2) + triplets);
         }
     }
-    // 清一色: one suit, the melds' too.
+    // 清一色: one suit, the melds' too. 七小对: seven pairs.
+    let (mut pairs, mut halves) = ([0u8; 4], [0u8; 4]);
+    for (k, &c) in counts.iter().enumerate() {
+        pairs[(k / 9).min(3)] += c / 2;
+        halves[(k / 9).min(3)] += c % 2;
+    }
     for s in 0..3 {
         if melds.suits & !(1 << s) == 0 {
-            best = best.max(crate::eval::shanten::suit_keep(counts, s, need));
+            best = best.max(shanten::suit_keep(&keys, s, need));
             if melds.count == 0 {
-                let mut c = [0u8; crate::tiles::KINDS];
-                c[9 * s..9 * s + 9].copy_from_slice(&counts[9 * s..9 * s + 9]);
-                best = best.max(crate::eval::shanten::seven_pairs_keep(&c));
+                best = best.max(shanten::seven_pairs_of(pairs[s], halves[s]));
             }
         }
     }
-    // 七小对.
     if melds.count == 0 {
-        best = best.max(crate::eval::shanten::seven_pairs_keep(counts));
+        let all = shanten::seven_pairs_of(pairs.iter().sum(), halves.iter().sum());
+        best = best.max(all);
     }
     // 将将胡: any 2-5-8 tiles, no shape.
     if melds.all_258 {

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 use crate::eval::rules::EvalRules;
 use crate::eval::shape::Keys;
 use crate::eval::tables::{digits, groups_of_lowest, suit_runs, wind_runs, Group, POW5};
-use crate::eval::totals::{Keep, Totals};
+use crate::eval::totals::{Against, Keep, Totals};
 use crate::tiles::{
     each_kind, four_kinds, held_kinds, odd_kinds, pair_kinds, Counts, KindMask, KINDS, ORPHAN_KINDS,
 };
@@ -122,7 +122,7 @@ pub(crate) fn seven_pairs_keep(counts: &Counts) -> u8 {
 
 /// Most natural tiles seven pairs can use from `pairs` whole pairs and `halves` single
 /// tiles: whole pairs first, up to seven, then halves for the pairs left.
-fn seven_pairs_of(pairs: u8, halves: u8) -> u8 {
+pub(crate) fn seven_pairs_of(pairs: u8, halves: u8) -> u8 {
     let full = pairs.min(7);
     2 * full + halves.min(7 - full)
 }
@@ -169,23 +169,54 @@ pub(crate) fn lacking(
         .unwrap_or(NEVER)
 }
 
-/// Most natural tiles `need` melds (no pair) can use, honors without runs.
-pub(crate) fn melds_keep(counts: &Counts, need: usize) -> u8 {
-    let rows = rows_of(&Keys::of(counts), &HONORS);
-    by_need!(need, melds_of(&rows))
+/// Most natural tiles `need` melds (no pair) can use, honors without runs, from the groups'
+/// `keys`: of the hand as it is, and (entry `k`, for each kind `k` of `less`) of the hand
+/// less `counts[k].min(2)` tiles of kind `k` (its pair, or its one tile); the other entries
+/// are 0. One pass over the groups: a removal changes one group's key, joined with the
+/// others' prefix and suffix.
+///
+/// Preconditions: `keys` are `counts`' ([`Keys::of`]); counts ≤ 4; `need ≤ 4`.
+pub(crate) fn melds_keep_less_pairs(
+    keys: &Keys,
+    counts: &Counts,
+    need: usize,
+    less: KindMask,
+) -> (u8, [u8; KINDS]) {
+    let rows = rows_of(keys, &HONORS);
+    by_need!(need, melds_less_pairs(keys, counts, less, &rows))
 }
 
-fn melds_of<const NEED: usize>(rows: &[&Keep; 4]) -> u8 {
-    Totals::<NEED>::of(rows[0])
-        .with(rows[1])
-        .with(rows[2])
-        .with(rows[3])
-        .get(NEED, false)
+fn melds_less_pairs<const NEED: usize>(
+    keys: &Keys,
+    counts: &Counts,
+    less: KindMask,
+    rows: &[&Keep; 4],
+) -> (u8, [u8; KINDS]) {
+    let first = Totals::<NEED>::of(rows[0]);
+    let first_two = first.with(rows[1]);
+    let last = Totals::<NEED>::of(rows[3]);
+    let last_two = last.with(rows[2]);
+    // others[g]: every group but g.
+    let others = [
+        last_two.with(rows[1]),
+        first.and(&last_two),
+        first_two.and(&last),
+        first_two.with(rows[2]),
+    ];
+    let whole = others[3].with(rows[3]).get(NEED, false);
+    let mut out = [0u8; KINDS];
+    for k in each_kind(less) {
+        let (g, i) = (k as usize / 9, k as usize % 9);
+        let key = (keys.0[g] - u32::from(counts[k as usize].min(2)) * POW5[i]) as usize;
+        let row = if g < 3 { &SUIT[key] } else { &HONORS[key] };
+        out[k as usize] = others[g].with(row).get(NEED, false);
+    }
+    (whole, out)
 }
 
-/// Most natural tiles of suit `s` alone that `need` melds and a pair can use.
-pub(crate) fn suit_keep(counts: &Counts, s: usize, need: usize) -> u8 {
-    let keys = Keys::of(counts);
+/// Most natural tiles of suit `s` alone (its group's key in `keys`) that `need` melds and a
+/// pair can use. Preconditions: `s < 3`, `need ≤ 4`.
+pub(crate) fn suit_keep(keys: &Keys, s: usize, need: usize) -> u8 {
     SUIT[keys.0[s] as usize][need * 2 + 1]
 }
 
@@ -241,36 +272,64 @@ pub(crate) fn any_suits(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) 
     i32::from(14 - 3 * melds) - i32::from(wild) - i32::from(keep) - 1
 }
 
+/// The totals of every group but `g`, for `g` = 0–3, laid out against `g`'s row: prefix and
+/// suffix joins of the groups' `rows`, each group's others joined once.
+fn others_against<const NEED: usize>(rows: &[&Keep; 4]) -> [Against; 4] {
+    let first = Totals::<NEED>::of(rows[0]);
+    let first_two = first.with(rows[1]);
+    let last = Totals::<NEED>::of(rows[3]);
+    let last_two = last.with(rows[2]);
+    [
+        last_two.with(rows[1]).against(),
+        first.and(&last_two).against(),
+        first_two.and(&last).against(),
+        first_two.with(rows[2]).against(),
+    ]
+}
+
 /// The most natural tiles a standard shape with `NEED` more melds and a pair can use, after
-/// discarding each held kind (`held`, bit `k` for `counts[k] > 0`), and with nothing
-/// discarded: prefix and suffix joins of the groups, the other groups joined once per
-/// group, then one join per discard.
+/// one tile of each kind of `kinds` leaves (`DRAW` false) or joins (`DRAW` true) the hand
+/// of `keys`, and as the hand is: [`others_against`], then one join per kind.
+///
+/// Precondition: every count stays within 0–4.
+fn standard_changed<const NEED: usize, const DRAW: bool>(
+    keys: &Keys,
+    kinds: KindMask,
+    honors: &[Keep],
+    rows: &[&Keep; 4],
+) -> ([u8; KINDS], u8) {
+    let others = others_against::<NEED>(rows);
+    let whole = others[3].standard(rows[3]);
+    let mut out = [0u8; KINDS];
+    for k in each_kind(kinds) {
+        let (g, i) = (k as usize / 9, k as usize % 9);
+        let key = if DRAW {
+            keys.0[g] + POW5[i]
+        } else {
+            keys.0[g] - POW5[i]
+        } as usize;
+        let row = if g < 3 { &SUIT[key] } else { &honors[key] };
+        out[k as usize] = others[g].standard(row);
+    }
+    (out, whole)
+}
+
 fn standard_after<const NEED: usize>(
     keys: &Keys,
     held: KindMask,
     honors: &[Keep],
     rows: &[&Keep; 4],
 ) -> ([u8; KINDS], u8) {
-    let first = Totals::<NEED>::of(rows[0]);
-    let first_two = first.with(rows[1]);
-    let last = Totals::<NEED>::of(rows[3]);
-    let last_two = last.with(rows[2]);
-    // others[g]: every group but g.
-    let others = [
-        last_two.with(rows[1]).against(),
-        first.and(&last_two).against(),
-        first_two.and(&last).against(),
-        first_two.with(rows[2]).against(),
-    ];
-    let whole = others[3].standard(rows[3]);
-    let mut out = [0u8; KINDS];
-    for k in each_kind(held) {
-        let (g, i) = (k as usize / 9, k as usize % 9);
-        let key = (keys.0[g] - POW5[i]) as usize;
-        let row = if g < 3 { &SUIT[key] } else { &honors[key] };
-        out[k as usize] = others[g].standard(row);
-    }
-    (out, whole)
+    standard_changed::<NEED, false>(keys, held, honors, rows)
+}
+
+fn standard_drawing<const NEED: usize>(
+    keys: &Keys,
+    kinds: KindMask,
+    honors: &[Keep],
+    rows: &[&Keep; 4],
+) -> ([u8; KINDS], u8) {
+    standard_changed::<NEED, true>(keys, kinds, honors, rows)
 }
 
 /// The shanten after discarding each kind, for a validated 3n+2 hand: `out[k]` for every
@@ -334,6 +393,79 @@ pub fn after_discards(hand: &crate::hand::Hand, rules: EvalRules) -> [i32; KINDS
                 match counts[k as usize] {
                     1 => d -= 1,
                     2 => dd -= 1,
+                    _ => {}
+                }
+            }
+            keep = keep.max(d + u8::from(dd > 0));
+        }
+        out[k as usize] = base - wild - i32::from(keep) - 1;
+    }
+    out
+}
+
+/// The shanten without 缺一门 ([`any_suits`]) after drawing each kind of `kinds`, for a
+/// validated 3n+1 hand: `out[k]` is `forms::of_hand` of the hand with one more tile of kind
+/// `k` (a wildcard kind: one more wildcard) under the standard forms, and under 缺一门 for a
+/// draw that leaves a suit missing; [`NEVER`] + 1 for the kinds not in `kinds`
+/// (`forms::after_draws` asks the other forms and draws kind by kind). One pass over the
+/// groups, as [`after_discards`].
+///
+/// Precondition: the hand holds every natural kind of `kinds` at most three times
+/// concealed.
+#[must_use]
+pub fn after_draws(hand: &crate::hand::Hand, kinds: KindMask, rules: EvalRules) -> [i32; KINDS] {
+    let mut out = [NEVER + 1; KINDS];
+    let melds = hand.meld_count();
+    let base = i32::from(14 - 3 * melds);
+    let counts = &hand.counts;
+    let natural = kinds & !hand.wildcards;
+    debug_assert!(
+        each_kind(natural).all(|k| counts[k as usize] < 4),
+        "a fifth tile drawn"
+    );
+    let keys = Keys::of(counts);
+    let honors = honors_table(rules);
+    let rows = rows_of(&keys, honors);
+    let (standard, whole) = by_need!(4 - melds, standard_drawing(&keys, natural, honors, &rows));
+    let (odd, twos) = (odd_kinds(counts), pair_kinds(counts));
+    let pairs = (twos.count_ones() + four_kinds(counts).count_ones()) as u8;
+    let halves = odd.count_ones() as u8;
+    let distinct = (held_kinds(counts) & ORPHAN_KINDS).count_ones() as u8;
+    let doubles = (twos & ORPHAN_KINDS).count_ones() as u8;
+    let orphans = !rules.no_honors && melds == 0;
+    let wild = i32::from(hand.wild);
+    if kinds & hand.wildcards != 0 {
+        // A wildcard drawn: the naturals as they are, one wildcard more.
+        let mut keep = whole;
+        if melds == 0 {
+            keep = keep.max(seven_pairs_of(pairs, halves));
+        }
+        if orphans {
+            keep = keep.max(distinct + u8::from(doubles > 0));
+        }
+        let s = base - (wild + 1) - i32::from(keep) - 1;
+        for k in each_kind(kinds & hand.wildcards) {
+            out[k as usize] = s;
+        }
+    }
+    for k in each_kind(natural) {
+        let bit = 1u64 << k;
+        let mut keep = standard[k as usize];
+        if melds == 0 {
+            // One more of kind k: an odd count makes a pair of its half, an even one a half.
+            let (p, h) = if odd & bit != 0 {
+                (pairs + 1, halves - 1)
+            } else {
+                (pairs, halves + 1)
+            };
+            keep = keep.max(seven_pairs_of(p, h));
+        }
+        if orphans {
+            let (mut d, mut dd) = (distinct, doubles);
+            if ORPHAN_KINDS & bit != 0 {
+                match counts[k as usize] {
+                    0 => d += 1,
+                    1 => dd += 1,
                     _ => {}
                 }
             }

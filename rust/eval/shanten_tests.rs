@@ -3,7 +3,9 @@
 use super::*;
 use crate::eval::forms::{best_after_discard, of_hand, shanten};
 use crate::eval::WinForms;
+use crate::hand::Hand;
 use crate::tiles::hand;
+use crate::tiles::{Counts, KindMask};
 
 #[test]
 fn shanten_table() {
@@ -55,13 +57,9 @@ fn best_after_discard_of_complete_hands() {
     }
 }
 
-/// `after_discards` against `of_hand` on each hand less one tile, over random hands
-/// with 0–2 wildcard kinds and 0–3 melds, for every evaluator option set.
-#[test]
-fn after_discards_matches_one_by_one() {
-    use crate::hand::{Hand, Meld, MeldKind};
-    let mut rng = crate::rng::Rng::new(17);
-    let option_sets = [
+/// The evaluator option sets the property tests run under.
+fn option_sets() -> [EvalRules; 6] {
+    [
         EvalRules::default(),
         EvalRules {
             wind_runs: true,
@@ -79,54 +77,80 @@ fn after_discards_matches_one_by_one() {
             forms: WinForms::Pair258,
             ..EvalRules::default()
         },
-    ];
-    for rules in option_sets {
+        EvalRules {
+            forms: WinForms::Knitted,
+            ..EvalRules::default()
+        },
+    ]
+}
+
+/// A random 14-tile hand under `rules`: concealed counts, 0–3 pongs, 0–2 wildcard kinds
+/// (none under the 2-5-8 and knitted forms).
+fn random_hand(
+    rng: &mut crate::rng::Rng,
+    rules: EvalRules,
+) -> (Counts, Vec<crate::hand::Meld>, Vec<u8>) {
+    use crate::hand::{Meld, MeldKind};
+    let melds_n = rng.below(4) as usize;
+    let mut wall: Vec<u8> = (0..34u8).flat_map(|k| [k; 4]).collect();
+    if rules.no_honors
+        || (rules.forms == WinForms::Pair258)
+        || (rules.forms == WinForms::LackingASuit)
+    {
+        wall.retain(|&k| k < 27);
+    }
+    if rules.forms == WinForms::LackingASuit && rng.below(2) == 0 {
+        // Half of the 缺一门 hands lack a suit already.
+        let gone = rng.below(3) as u8;
+        wall.retain(|&k| k / 9 != gone);
+    }
+    rng.shuffle(&mut wall);
+    let mut melds = Vec::new();
+    let mut counts = [0u8; KINDS];
+    for &t in &wall[..14 - 3 * melds_n] {
+        counts[t as usize] += 1;
+    }
+    for j in 0..melds_n {
+        let t = wall[20 + j];
+        if counts[t as usize] < 2 && melds.iter().all(|m: &Meld| m.tile != t) {
+            melds.push(Meld {
+                kind: MeldKind::Pong,
+                tile: t,
+            });
+        }
+    }
+    // Keep the size 14: the melds that could not be made become tiles.
+    let mut extra = 3 * (melds_n - melds.len());
+    for &t in &wall[40..] {
+        if extra == 0 {
+            break;
+        }
+        if counts[t as usize] < 4 && melds.iter().all(|m| m.tile != t) {
+            counts[t as usize] += 1;
+            extra -= 1;
+        }
+    }
+    let mut wild: Vec<u8> = if matches!(rules.forms, WinForms::Pair258 | WinForms::Knitted) {
+        vec![]
+    } else {
+        (0..rng.below(3))
+            .map(|_| rng.below(27) as u8)
+            .collect::<Vec<_>>()
+    };
+    wild.sort_unstable();
+    wild.dedup();
+    wild.retain(|&k| melds.iter().all(|m| m.tile != k));
+    (counts, melds, wild)
+}
+
+/// `after_discards` against `of_hand` on each hand less one tile, over random hands
+/// with 0–2 wildcard kinds and 0–3 melds, for every evaluator option set.
+#[test]
+fn after_discards_matches_one_by_one() {
+    let mut rng = crate::rng::Rng::new(17);
+    for rules in option_sets() {
         for _ in 0..3000 {
-            let melds_n = rng.below(4) as usize;
-            let mut wall: Vec<u8> = (0..34u8).flat_map(|k| [k; 4]).collect();
-            if rules.no_honors
-                || (rules.forms == WinForms::Pair258)
-                || (rules.forms == WinForms::LackingASuit)
-            {
-                wall.retain(|&k| k < 27);
-            }
-            rng.shuffle(&mut wall);
-            let mut melds = Vec::new();
-            let mut counts = [0u8; KINDS];
-            for &t in &wall[..14 - 3 * melds_n] {
-                counts[t as usize] += 1;
-            }
-            for j in 0..melds_n {
-                let t = wall[20 + j];
-                if counts[t as usize] < 2 && melds.iter().all(|m: &Meld| m.tile != t) {
-                    melds.push(Meld {
-                        kind: MeldKind::Pong,
-                        tile: t,
-                    });
-                }
-            }
-            // Keep the size 14: the melds that could not be made become tiles.
-            let mut extra = 3 * (melds_n - melds.len());
-            for &t in &wall[40..] {
-                if extra == 0 {
-                    break;
-                }
-                if counts[t as usize] < 4 && melds.iter().all(|m| m.tile != t) {
-                    counts[t as usize] += 1;
-                    extra -= 1;
-                }
-            }
-            let wild: Vec<u8> = if rules.forms == WinForms::Pair258 {
-                vec![]
-            } else {
-                (0..rng.below(3))
-                    .map(|_| rng.below(27) as u8)
-                    .collect::<Vec<_>>()
-            };
-            let mut wild = wild;
-            wild.sort_unstable();
-            wild.dedup();
-            wild.retain(|&k| melds.iter().all(|m| m.tile != k));
+            let (counts, melds, wild) = random_hand(&mut rng, rules);
             let hand = Hand::from_counts(&counts, &melds, &wild);
             let fast = crate::eval::forms::after_discards(&hand, rules);
             let best = (0..KINDS).filter(|&k| counts[k] > 0).map(|k| fast[k]).min();
@@ -145,6 +169,38 @@ fn after_discards_matches_one_by_one() {
                 assert_eq!(
                     fast[k], slow,
                     "{rules:?} {counts:?} {melds:?} wild {wild:?} less {k}"
+                );
+            }
+        }
+    }
+}
+
+/// `after_draws` against `of_hand` on each 13-tile hand (a random hand less one tile) with
+/// one more tile, for every kind held at most three times, for every evaluator option set.
+#[test]
+fn after_draws_matches_one_by_one() {
+    let mut rng = crate::rng::Rng::new(29);
+    for rules in option_sets() {
+        for _ in 0..3000 {
+            let (mut counts, melds, wild) = random_hand(&mut rng, rules);
+            let held: Vec<usize> = (0..KINDS).filter(|&k| counts[k] > 0).collect();
+            counts[held[rng.below(held.len() as u64) as usize]] -= 1;
+            let kinds: KindMask = (0..KINDS)
+                .filter(|&k| counts[k] < 4 && (k < 27 || !rules.no_honors))
+                .fold(0, |m, k| m | 1 << k);
+            let hand = Hand::from_counts(&counts, &melds, &wild);
+            let fast = crate::eval::forms::after_draws(&hand, kinds, rules);
+            for k in 0..KINDS {
+                if kinds >> k & 1 == 0 {
+                    assert_eq!(fast[k], NEVER + 1, "{rules:?} {counts:?} not drawn {k}");
+                    continue;
+                }
+                let mut more = counts;
+                more[k] += 1;
+                let slow = of_hand(&Hand::from_counts(&more, &melds, &wild), rules);
+                assert_eq!(
+                    fast[k], slow,
+                    "{rules:?} {counts:?} {melds:?} wild {wild:?} more {k}"
                 );
             }
         }

@@ -1,11 +1,13 @@
 //! Reinforcement-learning support, pure Rust: the fixed action numbering and masks
 //! (`actions`), the versioned observation encoding (`encode`), one self-resetting table
-//! with built-in opponents (`table`) and the threaded vectorised environment (`vecenv`).
+//! with built-in opponents (`table`) and the threaded vectorised environment (`vecenv`,
+//! its helper threads kept in `pool`).
 //! The Python binding is `py/rl.rs`; the planes are listed in docs/observation.md.
 
 pub mod actions;
 pub mod encode;
 pub(crate) mod peek;
+mod pool;
 pub mod table;
 pub mod vecenv;
 

@@ -1,8 +1,13 @@
 //! A vectorised environment: many tables stepped together, in threads, writing every
 //! table's observation, mask, reward and flags into the caller's buffers (the Python
-//! binding hands it the NumPy arrays it returns, so nothing is copied).
+//! binding hands it the NumPy arrays it returns, so nothing is copied). With more than one
+//! thread, the tables go in blocks of a few dozen to whichever thread is free (the caller
+//! and helpers kept between steps: `pool.rs`).
+
+use std::sync::{Mutex, PoisonError};
 
 use super::actions::N_ACTIONS;
+use super::pool::Pool;
 use super::table::{mix, Opponents, Table, OBS};
 use crate::error::{Error, Result};
 use crate::profiles::Rules;
@@ -18,13 +23,32 @@ pub struct Out<'a> {
     pub seat: &'a mut [i64],
 }
 
+/// Most tables in a block of work: small enough that the threads' shares even out, large
+/// enough that taking a block costs nothing beside it.
+const BLOCK: usize = 32;
+
 /// Many tables under the same rules.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct VecEnv {
     tables: Vec<Table>,
     rules: Rules,
     opponents: Opponents,
     threads: usize,
+    /// The helper threads (`threads − 1`), none for one thread.
+    pool: Option<Pool>,
+}
+
+impl Clone for VecEnv {
+    /// The same tables, with helper threads of its own.
+    fn clone(&self) -> Self {
+        VecEnv {
+            tables: self.tables.clone(),
+            rules: self.rules,
+            opponents: self.opponents,
+            threads: self.threads,
+            pool: (self.threads > 1).then(|| Pool::new(self.threads)),
+        }
+    }
 }
 
 impl VecEnv {
@@ -46,11 +70,13 @@ impl VecEnv {
         if threads == 0 {
             return Err(Error::Argument("threads must be at least 1, got 0".into()));
         }
+        let threads = threads.min(num_envs);
         let mut env = VecEnv {
             tables: Vec::with_capacity(num_envs),
             rules,
             opponents,
-            threads: threads.min(num_envs),
+            threads,
+            pool: (threads > 1).then(|| Pool::new(threads)),
         };
         env.seed(seed, num_envs)?;
         Ok(env)
@@ -130,10 +156,14 @@ impl VecEnv {
         Ok(())
     }
 
-    /// Play `actions` (if any) on every table and write the rows, in `threads` chunks.
+    /// Play `actions` (if any) on every table and write the rows: on one thread in one
+    /// chunk, else in blocks of at most [`BLOCK`] tables taken by whichever thread is free.
     fn run(&mut self, out: Out<'_>, actions: Option<&[i64]>) {
         let n = self.tables.len();
-        let chunk = n.div_ceil(self.threads);
+        let chunk = match &self.pool {
+            Some(pool) => n.div_ceil(4 * pool.threads()).clamp(1, BLOCK),
+            None => n,
+        };
         let width = self.reward_width();
         let Out {
             obs,
@@ -191,17 +221,19 @@ impl VecEnv {
                 seat[j] = i64::from(t.seat());
             }
         };
-        if self.threads == 1 {
+        let Some(pool) = &mut self.pool else {
             parts.for_each(work);
             return;
-        }
-        std::thread::scope(|s| {
-            let mut parts = parts;
-            let first = parts.next();
-            for p in parts {
-                s.spawn(move || work(p));
-            }
-            if let Some(p) = first {
+        };
+        // Each block's slices behind a lock of its own, taken once by the thread that
+        // takes the block.
+        let blocks: Vec<Mutex<Option<_>>> = parts.map(|p| Mutex::new(Some(p))).collect();
+        pool.run(blocks.len(), &|i| {
+            let part = blocks[i]
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take();
+            if let Some(p) = part {
                 work(p);
             }
         });

@@ -1,6 +1,7 @@
 //! Golden checksums of seeded self-play: every preset of every profile, random and greedy
 //! bots, 10,000 hands each (2,000 for Taiyuan's variant presets), their full event logs and
-//! records folded into one FNV-1a digest per run.
+//! records folded into one FNV-1a digest per run; the expert's self-play (issue 26) the
+//! same way, and its choice at every position of seeded greedy hands.
 //!
 //! A change that is meant to change no behaviour (a restructuring, a speed-up) keeps every
 //! digest; a change of play changes one, and its new value shows in the diff, with the
@@ -93,6 +94,12 @@ const CASES: &[Case] = &[
     ("changsha", Bot::Greedy, 100, Some(Length::OneRound), false, 0x0454a11be2238671),
     ("guobiao", Bot::Greedy, 20, Some(Length::Hands(16)), false, 0x9f18d260681605f6),
     ("queyimen", Bot::Greedy, 500, None, true, 0x0844de033f30b231),
+    // The expert (issue 26): its speed-ups must keep every choice.
+    ("taiyuan", Bot::Expert, 2_000, None, false, 0x96f876620954342c),
+    ("queyimen", Bot::Expert, 2_000, None, false, 0xd9d39c781fe11ceb),
+    ("hebei", Bot::Expert, 2_000, None, false, 0xb0b5bed569a35890),
+    ("changsha", Bot::Expert, 2_000, None, false, 0x40b08518c46aa33c),
+    ("guobiao", Bot::Expert, 1_000, None, false, 0x044f362d7838e754),
 ];
 
 #[test]
@@ -109,6 +116,48 @@ fn seeded_play_keeps_its_checksums() {
             wrong.push(format!(
                 "{rules} {bot:?} {units} {length:?} duplicate={duplicate}: {got:#018x}, expected {expected:#018x}"
             ));
+        }
+    }
+    assert!(wrong.is_empty(), "changed checksums:\n{}", wrong.join("\n"));
+}
+
+/// The expert's choice at every decision of `hands` greedy hands of each profile (positions
+/// the expert's own play never reaches: claims it would not have made, hands it would have
+/// folded), folded into one digest per profile.
+#[rustfmt::skip]
+const EXPERT_DECISIONS: &[(&str, u64, u64)] = &[
+    ("taiyuan", 300, 0xa92a35ed0170cff0),
+    ("queyimen", 300, 0xd7cb27b52dc4c143),
+    ("hebei", 300, 0x08bfe48630d901e6),
+    ("changsha", 300, 0xbe1eeda62727b15f),
+    ("guobiao", 100, 0xf9d03b379d89c08f),
+];
+
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "thousands of expert decisions: run it in a release build"
+)]
+fn expert_decisions_keep_their_checksums() {
+    use koudiandian::bots::{expert, greedy};
+    use koudiandian::game::GameCore;
+    let mut wrong = Vec::new();
+    for &(rules, hands, expected) in EXPERT_DECISIONS {
+        let rules_obj = Rules::parse(rules).expect("a preset");
+        let mut h = Fnv::new();
+        for n in 0..hands {
+            let mut game =
+                GameCore::seeded(rules_obj, (n % 4) as u8, 7_000 + n, [0; 4]).expect("deals");
+            while let Some(seat) = game.first_to_act() {
+                let mut probe = game.clone();
+                h.bytes(&expert::action(&mut probe, seat).to_le_bytes());
+                let code = greedy::action(&mut game, seat);
+                game.step(seat, code).expect("a legal action");
+            }
+        }
+        println!("({rules:?}, {hands}, {:#018x}),", h.0);
+        if h.0 != expected {
+            wrong.push(format!("{rules}: {:#018x}, expected {expected:#018x}", h.0));
         }
     }
     assert!(wrong.is_empty(), "changed checksums:\n{}", wrong.join("\n"));
