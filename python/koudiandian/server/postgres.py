@@ -114,7 +114,8 @@ class PostgresStore(Store):
         """The connection, opened again if the last one broke (the database restarted):
         what was in flight then was refused (:class:`StorageError`), what follows is not."""
         if self._db.broken or self._db.closed:
-            self._db = self._connect()
+            old, self._db = self._db, self._connect()
+            old.close()  # a broken connection still holds its socket until closed
         return self._db
 
     def _migrate(self) -> None:
