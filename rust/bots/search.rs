@@ -205,17 +205,20 @@ impl Search {
             // each world's worths go to its own row: the rows do not depend on who played.
             let next = AtomicU64::new(from);
             let rows: Vec<Mutex<Vec<i32>>> = (0..count).map(|_| Mutex::default()).collect();
-            std::thread::scope(|scope| {
-                for _ in 0..threads {
-                    scope.spawn(|| loop {
-                        let w = next.fetch_add(1, Ordering::Relaxed);
-                        if w >= from + count {
-                            break;
-                        }
-                        let row = world(w);
-                        *rows[(w - from) as usize].lock().expect("no poisoned row") = row;
-                    });
+            let work = || loop {
+                let w = next.fetch_add(1, Ordering::Relaxed);
+                if w >= from + count {
+                    break;
                 }
+                let row = world(w);
+                *rows[(w - from) as usize].lock().expect("no poisoned row") = row;
+            };
+            // The calling thread is one of the `threads`: one spawn fewer a decision.
+            std::thread::scope(|scope| {
+                for _ in 1..threads {
+                    scope.spawn(work);
+                }
+                work();
             });
             rows.into_iter()
                 .map(|row| row.into_inner().expect("no poisoned row"))
