@@ -108,11 +108,11 @@ def _json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def _encoded(messages: list[dict[str, Any]], last: str) -> bytes:
-    """The frame line of ``messages`` and, when not empty, ``last`` (a message already
-    written as JSON): a JSON array, a newline, UTF-8."""
+def _encoded(messages: list[dict[str, Any]], last: str | None = None) -> bytes:
+    """The frame line of ``messages`` and then ``last`` (a message already written as
+    JSON), if given: a JSON array, a newline, UTF-8."""
     parts = [_json(m) for m in messages]
-    if last:
+    if last is not None:
         parts.append(last)
     return ("[" + ",".join(parts) + "]\n").encode("utf-8")
 
@@ -347,7 +347,7 @@ class ExecBot:
         return process
 
     def _send(self, frame: list[dict[str, Any]]) -> None:
-        self._write(_encoded(frame, ""))
+        self._write(_encoded(frame))
 
     def _write(self, line: bytes) -> None:
         process = self._process
@@ -418,6 +418,7 @@ class ExecBot:
         Python dict."""
         game = getattr(view, "live_game", None)  # a simulation's view: the game itself
         frame: list[dict[str, Any]] = []
+        self.decision += 1
         if game is not None:
             seat = int(view.live_seat)  # type: ignore[attr-defined]
             if game is not self._game:
@@ -433,7 +434,6 @@ class ExecBot:
                 )
                 self._deal_pending = False
             frame += self._game_events()
-            self.decision += 1
             shown = view.table_view_json(self.decision)  # type: ignore[attr-defined]
         else:
             if self._game is not None or view.wall_remaining > self._wall:
@@ -441,7 +441,6 @@ class ExecBot:
                 self._game = None
                 self.hand += 1
             self._wall = view.wall_remaining
-            self.decision += 1
             shown = _json({**view.to_dict(), "decision": self.decision})
         return _encoded(frame, f'{{"type":"view","hand":{self.hand},"view":{shown}}}')
 

@@ -19,7 +19,6 @@ from .errors import ArgumentTypeError, InvalidArgumentError
 from .execbot import ExecBot, is_exec
 from .game import Game
 from .rules import Rules
-from .server.visibility import seat_view
 from .summary import Record
 from .view import SeatView
 
@@ -73,9 +72,9 @@ class _LazyView:
         return self._seat
 
     def table_view(self) -> dict[str, Any]:
-        """The seat's view as the game server sends it (``Game.table_view`` with the seat's
-        听口, ``server/visibility.py``): what an ``exec:`` bot is sent."""
-        return seat_view(self._game, self._seat)
+        """The seat's view as the game server sends it (``Game.table_view``, with the seat's
+        听口): what an ``exec:`` bot is sent, as :meth:`table_view_json` writes it."""
+        return self._game.table_view(self._seat)
 
     def table_view_json(self, decision: int | None = None) -> str:
         """:meth:`table_view` as JSON text with ``decision`` added (``Game.table_view_json``):
