@@ -363,7 +363,10 @@ def _ready_discards(tiles: Sequence[Tile], kw: dict[str, Any], style: TileStyle)
         return lines
     lines = ["discards that leave it ready, with the winning tiles' points:"]
     for r in ready_discards(tiles, **kw):
-        waits = ", ".join(f"{t.format(style)} ({t.points})" for t in r.winning_tiles) or "none"
+        waits = (
+            ", ".join(f"{t.format(style)} ({kw['rules'].tile_points(t)})" for t in r.winning_tiles)
+            or "none"
+        )
         wild = (
             f"; a drawn wildcard scores {r.wildcard_points}"
             if r.wildcard_points is not None

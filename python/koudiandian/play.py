@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, TextIO
 
 from .action import Action, ActionKind
@@ -71,7 +71,18 @@ def _own_melds(view: SeatView) -> list[Meld]:
     return [Meld.of(m.kind, m.tile) for m in view.melds[view.seat] if m.tile is not None]
 
 
-def _describe_action(a: Action, style: TileStyle, waits: dict[Tile, tuple[Tile, ...]]) -> str:
+def _waits(tiles: Iterable[Tile], rules: Rules, style: TileStyle, unit: str = "") -> str:
+    """The winning tiles ``tiles``, each with what it is worth under ``rules`` where the
+    profile values a win by its tile (:meth:`Rules.tile_points`)."""
+
+    def one(t: Tile) -> str:
+        points = rules.tile_points(t)
+        return t.format(style) if points is None else f"{t.format(style)} ({points}{unit})"
+
+    return ", ".join(one(t) for t in tiles)
+
+
+def _describe_action(a: Action, style: TileStyle) -> str:
     name = _ACTION_NAMES[a.kind]
     if a.tile is None:
         return name
@@ -79,12 +90,7 @@ def _describe_action(a: Action, style: TileStyle, waits: dict[Tile, tuple[Tile, 
         return f"{name} {a.tile}"
     if a.kind is ActionKind.CHOW:
         return f"{name} {_run(a.tile, style)}"
-    tile = Tile(a.tile)
-    text = f"{name} {tile.format(style)}"
-    if a.kind is ActionKind.DECLARE:
-        wait = ", ".join(f"{t.format(style)} ({t.points})" for t in waits.get(tile, ()))
-        text += f"; then waits {wait or 'on a drawn wildcard'}"
-    return text
+    return f"{name} {Tile(a.tile).format(style)}"
 
 
 def _run(low: int, style: TileStyle) -> str:
@@ -156,7 +162,7 @@ def render(
     else:
         lines.append(f"your hand: {_tiles(hand, style, wc)}")
     if view.winning_tiles:
-        waits = ", ".join(f"{t.format(style)} ({t.points} pts)" for t in view.winning_tiles)
+        waits = _waits(view.winning_tiles, view.rules, style, " pts")
         lines.append(f"winning tiles: {waits}")
     if view.phase == "haidi" and view.turn == view.seat:
         lines.append("▶ the last tile (海底) is offered to you")
@@ -262,7 +268,7 @@ def _spellings(a: Action) -> set[str]:
     if a.tile is not None:
         out = set()
         for style in ("mpsz", "chinese", "unicode"):
-            text = _describe_action(a, style, {}).split(";")[0]
+            text = _describe_action(a, style)
             tile = text.rsplit(" ", 1)[1]
             out |= {text, f"{short} {tile}"} | ({f"{term} {tile}"} if term else set())
     return {" ".join(x.lower().split()) for x in out}
@@ -313,7 +319,11 @@ def _ask(
         }
     print(render(view, style, hand_number=hand_number, claimed=claimed), file=out)
     for i, a in enumerate(legal, start=1):
-        print(f"  {i:>2}. {_describe_action(a, style, waits)}", file=out)
+        text = _describe_action(a, style)
+        if a.kind is ActionKind.DECLARE and a.tile is not None:
+            wait = _waits(waits.get(Tile(a.tile), ()), view.rules, style)
+            text += f"; then waits {wait or 'on a drawn wildcard'}"
+        print(f"  {i:>2}. {text}", file=out)
     discard = any(a.kind is ActionKind.DISCARD for a in legal)
     prompt = (
         "number or option, a tile to discard, q to quit"

@@ -84,3 +84,37 @@ impl Player {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Phase;
+    use crate::profiles::Rules;
+
+    /// The bots weigh many hands no random player reaches (every candidate's win scored):
+    /// in a debug build, where arithmetic overflow panics, each bot plays every profile's
+    /// hands to their end, and each hand's payments sum to zero.
+    #[test]
+    fn each_bot_plays_every_profile_to_the_end() {
+        for profile in ["taiyuan", "queyimen", "hebei", "changsha", "guobiao"] {
+            let rules = Rules::parse(profile).unwrap();
+            for bot in [Bot::Greedy, Bot::Expert] {
+                for seed in 0..12u64 {
+                    let mut g = GameCore::seeded(rules, (seed % 4) as u8, seed, [0; 4]).unwrap();
+                    let mut player = Player::new(bot, seed);
+                    while let Some(seat) = g.first_to_act() {
+                        let code = player.act(&mut g, seat);
+                        g.step(seat, code).expect("a bot's choice is legal");
+                    }
+                    assert_eq!(g.phase(), Phase::Over);
+                    let result = g.result().expect("an ended hand has a result");
+                    assert_eq!(
+                        result.deltas.iter().sum::<i32>(),
+                        0,
+                        "{profile} seed {seed}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -8,13 +8,13 @@ use super::action::Act;
 use super::state::{GameCore, Phase};
 use crate::eval::waits::ready_discards;
 use crate::outcome::melds_of;
-use crate::profiles::taiyuan::points;
 use crate::tiles::{each_kind, KindMask};
 
 impl GameCore {
     /// The view a table sends `viewer` (a seat, or `None` for a spectator) as JSON: the
     /// view of [`GameCore::view_as`], with `hand_sizes` and the seat's 听口 (`waits`: its
-    /// winning tiles with their 点数, `null` when not ready; `ready_discards`: on a turn it
+    /// winning tiles with what each is worth to the profile (Taiyuan's 点数; `null` in a
+    /// profile that does not value a win by its tile), `null` when not ready; `ready_discards`: on a turn it
     /// ends with a discard, each discard that leaves it ready, its winning tiles, the 点数
     /// a self-drawn wildcard counts and whether 报听 may name it; both empty for a
     /// spectator). While seats answer a discard or an added kong, a seat that is not asked
@@ -37,9 +37,10 @@ impl GameCore {
 
     /// Fill in `view`'s `waits` and `ready_discards` for `seat` ([`GameCore::table_view`]).
     fn listening(&mut self, seat: u8, view: &mut Value) {
+        let (rules, profile) = (self.rules, self.rules.profile());
         let tiles = |mask: KindMask| -> Value {
             each_kind(mask)
-                .map(|k| json!({"tile": k, "points": points(k as usize)}))
+                .map(|k| json!({"tile": k, "points": profile.tile_points(&rules, k)}))
                 .collect()
         };
         if let Some(wins) = view["winning_tiles"].as_array() {
@@ -58,15 +59,14 @@ impl GameCore {
         }
         let s = &self.seats[seat as usize];
         let hand = self.hand_of(&s.hand, &melds_of(&s.melds));
-        let profile = self.rules.profile();
         view["ready_discards"] = ready_discards(&hand, self.turn_rules.eval)
             .into_iter()
             .map(|(discard, waits)| {
                 json!({
                     "discard": discard,
                     "winning_tiles": tiles(waits.tiles),
-                    "wildcard_points": profile.wildcard_points(&self.rules, &waits),
-                    "declarable": profile.declarable(&self.rules, &waits),
+                    "wildcard_points": profile.wildcard_points(&rules, &waits),
+                    "declarable": profile.declarable(&rules, &waits),
                 })
             })
             .collect();
@@ -131,5 +131,39 @@ mod tests {
             waits > 100 && hidden > 100,
             "{waits} waits, {hidden} hidden draws"
         );
+    }
+
+    #[test]
+    fn a_wait_is_valued_by_its_profile_alone() {
+        // Taiyuan values each winning tile by its 点数; a profile that does not value a
+        // win by its tile sends `null`, not Taiyuan's figure.
+        for (name, valued) in [("taiyuan", true), ("changsha", false), ("guobiao", false)] {
+            let rules = Rules::parse(name).unwrap();
+            let mut ready = 0;
+            for seed in 0..10 {
+                let mut g = GameCore::seeded(rules, 0, seed, [0; 4]).unwrap();
+                while let Some(seat) = g.first_to_act() {
+                    let view = g.table_view(Some(seat));
+                    let ready_discards = view["ready_discards"].as_array().unwrap();
+                    let waits = view["waits"].as_array().into_iter().flatten();
+                    let listed = ready_discards
+                        .iter()
+                        .flat_map(|r| r["winning_tiles"].as_array().unwrap());
+                    for w in waits.chain(listed) {
+                        let k = w["tile"].as_u64().unwrap() as usize;
+                        let expected = if valued {
+                            serde_json::json!(crate::profiles::taiyuan::points(k))
+                        } else {
+                            Value::Null
+                        };
+                        assert_eq!(w["points"], expected, "{name} {seed}: {w}");
+                        ready += 1;
+                    }
+                    let code = crate::bots::greedy::action(&mut g, seat);
+                    g.step_legal(seat, code);
+                }
+            }
+            assert!(ready > 50, "{name}: {ready} winning tiles seen");
+        }
     }
 }

@@ -143,6 +143,11 @@ pub trait Profile: Sync {
     fn declarable(&self, _rules: &Rules, _waits: &Waits) -> bool {
         false
     }
+    /// What the tile kind `tile` is worth to a wait (Taiyuan's 点数), for profiles that value
+    /// a win by its tile; `None` by default. Precondition: `tile` < 34.
+    fn tile_points(&self, _rules: &Rules, _tile: u8) -> Option<u8> {
+        None
+    }
     /// What a self-drawn wildcard is worth to a hand that waits on `waits` (Taiyuan's
     /// max-point rule), for profiles that value a win by its tile; `None` by default.
     fn wildcard_points(&self, _rules: &Rules, _waits: &Waits) -> Option<u8> {

@@ -79,6 +79,11 @@ fn recast(e: Error, as_: fn(String) -> Error, prefix: &str) -> Error {
     }
 }
 
+/// One tile kind from an int 0–33 (or `Tile`) or one-tile text; `what` names it in errors.
+pub fn kind(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<u8> {
+    Ok(kind_of(obj, what)?)
+}
+
 /// Tile kinds from text in any notation or an iterable of ints / `Tile`s.
 pub fn kinds(obj: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
     Ok(kind_list(obj)?)

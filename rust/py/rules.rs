@@ -4,7 +4,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyString, PyTuple};
 
-use super::convert::utf8;
+use super::convert::{kind, utf8};
 use super::value::dict_of;
 use crate::error::Error;
 use crate::eval::EvalRules;
@@ -303,6 +303,16 @@ impl PyRules {
     #[getter]
     fn score_items_are_payment(&self) -> bool {
         self.rules.profile().score_items_are_payment(&self.rules)
+    }
+
+    /// What the tile `tile` (an index 0–33, a `Tile` or one tile's text) is worth to a wait
+    /// under these rules: Taiyuan's 点数 (the rank of a suited tile, 10 for an honour), or
+    /// `None` in a profile that does not value a win by its tile.
+    fn tile_points(&self, tile: &Bound<'_, PyAny>) -> PyResult<Option<u8>> {
+        Ok(self
+            .rules
+            .profile()
+            .tile_points(&self.rules, kind(tile, "given to Rules.tile_points")?))
     }
 
     /// Whether a seat must declare ready (报听) before it can win.

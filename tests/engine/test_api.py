@@ -406,6 +406,19 @@ def test_rules_misc():
     assert [m.kinds for m in WildcardMode] == [0, 1, 1, 2]
 
 
+def test_rules_value_a_wait_by_the_profile() -> None:
+    """Taiyuan's 点数 (a suited tile's rank, 10 for an honour) are the profile's, not every
+    profile's: a profile that does not value a win by its tile answers ``None``."""
+    taiyuan = Rules.preset("taiyuan")
+    assert [taiyuan.tile_points(t) for t in Tile if t < 34] == [t.points for t in Tile if t < 34]
+    assert taiyuan.tile_points("7p") == 7 and taiyuan.tile_points(Tile.RED) == 10
+    for name in ("queyimen", "hebei", "changsha", "guobiao"):
+        assert Rules.preset(name).tile_points("7p") is None, name
+    for bad, named in ((34, "34"), (-1, "-1"), ("7x", "'x'"), ("1m2m", '"1m2m"')):
+        with pytest.raises(InvalidTileError, match=named):
+            taiyuan.tile_points(bad)  # type: ignore[arg-type]
+
+
 # ---------------------------------------------------------------------------------------
 # Melds
 # ---------------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ disk made with ``max_page_count``) take ``sqlite_db`` instead.
 
 from __future__ import annotations
 
+import gc
 import itertools
 import os
 from collections.abc import Callable, Iterator
@@ -16,6 +17,15 @@ from pathlib import Path
 import pytest
 
 from tests.support.postgres import Cluster, PostgresMissing, cluster, fresh_url
+
+
+@pytest.fixture(autouse=True)
+def _nothing_left_open() -> Iterator[None]:
+    """Collect the garbage after every server test, so that a store, connection or file the
+    test (or the server under it) left open warns there (``ResourceWarning``, an error
+    here) and fails that test, not whichever test the collector happened to run in."""
+    yield
+    gc.collect()
 
 
 @pytest.fixture(scope="session")

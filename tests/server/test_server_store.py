@@ -229,34 +229,36 @@ def test_actions_the_store_cannot_commit_are_undone(db: str) -> None:
     from koudiandian.server.lobby import Lobby
     from koudiandian.server.spec import TableSpec
 
-    store = Store(db)
-    table, _, _, _ = Lobby(store, claim_wait=0).create(  # the bots act within the human's action
-        TableSpec.parse(
-            {
-                "private": False,
-                "seats": ["human", "greedy", "greedy", "greedy"],
-                "seed": 3,
-                "bot_delay": 0,
-            }
+    with Store(db) as store:
+        table, _, _, _ = Lobby(
+            store, claim_wait=0
+        ).create(  # the bots act within the human's action
+            TableSpec.parse(
+                {
+                    "private": False,
+                    "seats": ["human", "greedy", "greedy", "greedy"],
+                    "seed": 3,
+                    "bot_delay": 0,
+                }
+            )
         )
-    )
-    before = table.match.to_json()
-    action = table.match.legal_actions(0)[0]
-    real = store.add_action
-    calls = []
+        before = table.match.to_json()
+        action = table.match.legal_actions(0)[0]
+        real = store.add_action
+        calls = []
 
-    def failing(*args: Any) -> None:
-        calls.append(args)
-        if len(calls) == 2:  # the first bot's answer, in the same transaction
-            raise sqlite3.OperationalError("disk I/O error")
-        real(*args)
+        def failing(*args: Any) -> None:
+            calls.append(args)
+            if len(calls) == 2:  # the first bot's answer, in the same transaction
+                raise sqlite3.OperationalError("disk I/O error")
+            real(*args)
 
-    store.add_action = failing  # type: ignore[method-assign]
-    with pytest.raises(sqlite3.OperationalError):
+        store.add_action = failing  # type: ignore[method-assign]
+        with pytest.raises(sqlite3.OperationalError):
+            table.act(0, action, 1)
+        assert table.match.to_json() == before and table.actions == 0
+        assert stored_matches(db)[table.id].to_json() == before  # rolled back, the human's too
+        store.add_action = real  # type: ignore[method-assign]
         table.act(0, action, 1)
-    assert table.match.to_json() == before and table.actions == 0
-    assert stored_matches(db)[table.id].to_json() == before  # rolled back, the human's too
-    store.add_action = real  # type: ignore[method-assign]
-    table.act(0, action, 1)
-    assert table.actions > 1
-    assert stored_matches(db)[table.id].to_json() == table.match.to_json()
+        assert table.actions > 1
+        assert stored_matches(db)[table.id].to_json() == table.match.to_json()

@@ -59,7 +59,9 @@ def test_a_seat_alone_is_sent_its_ready_discards_and_winning_tiles(db: str) -> N
     expected = [
         {
             "discard": int(r.discard),
-            "winning_tiles": [{"tile": int(t), "points": t.points} for t in r.winning_tiles],
+            "winning_tiles": [
+                {"tile": int(t), "points": rules.tile_points(t)} for t in r.winning_tiles
+            ],
             "wildcard_points": r.wildcard_points,
             "declarable": r.declarable,
         }

@@ -37,7 +37,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from ..action import Action, action_from_code
 from ..errors import (
@@ -157,6 +157,13 @@ class Store:
     def close(self) -> None:
         """Close the database; the store is not to be used after."""
         raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """Close the database at the end of a ``with`` block."""
+        self.close()
 
     # -- errors -----------------------------------------------------------------------------
 

@@ -93,6 +93,14 @@ fn known_hands() {
         fans_of("147m25p36s123456z", "7z", &[], SELF_DRAWN),
         [("七星不靠", 24), ("自摸", 1)]
     );
+    // Four chows no two of which are related: no pairwise fan (and no underflow).
+    let unrelated = fans_of("123567m345p789s9p", "9p", &[], DISCARD);
+    assert!(
+        unrelated
+            .iter()
+            .all(|(name, _)| !matches!(*name, "一般高" | "喜相逢" | "连六" | "老少副")),
+        "{unrelated:?}"
+    );
     // 组合龙 with a chow and a pair of 白 won on it: 门前清, 单钓将.
     assert_eq!(
         fans_of("147m258p369s123m5z", "5z", &[], DISCARD),

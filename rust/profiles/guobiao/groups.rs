@@ -246,11 +246,11 @@ pub fn chows_4(m: [Code; 4], t: &mut FanTable) {
         two_chows(m[1], m[3]),
         two_chows(m[2], m[3]),
     ];
-    // A chow related to none of the others takes no part.
+    // A chow related to none of the others takes no part (four such chows: none at all).
     let mut max = 3u16;
     for pairs in [[0, 1, 2], [0, 3, 4], [1, 3, 5], [2, 4, 5]] {
         if pairs.iter().all(|&i| fans[i].is_none()) {
-            max -= 1;
+            max = max.saturating_sub(1);
         }
     }
     if max > 0 {

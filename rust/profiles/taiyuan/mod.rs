@@ -232,6 +232,11 @@ impl Profile for Taiyuan {
         }
     }
 
+    /// docs/rules.md §1: the rank of a suited tile, 10 for an honour.
+    fn tile_points(&self, _: &Rules, tile: u8) -> Option<u8> {
+        Some(points(tile as usize))
+    }
+
     /// docs/rules.md §4: some winning tile (or a drawn wildcard's `p`) is worth 6 or more.
     fn wildcard_points(&self, _: &Rules, waits: &Waits) -> Option<u8> {
         wildcard_points(waits)

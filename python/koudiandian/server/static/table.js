@@ -238,7 +238,8 @@ function renderWaits() {
     for (const w of list) {
       const c = el("span", "wait");
       c.dataset.tile = String(w.tile);
-      c.append(tileEl(w.tile, { wild: wild.has(w.tile), wildName }), el("small", "points", `${w.points}`));
+      c.append(tileEl(w.tile, { wild: wild.has(w.tile), wildName }));
+      if (w.points !== null) c.append(el("small", "points", `${w.points}`)); // a profile that values tiles
       g.append(c);
     }
     return g;
