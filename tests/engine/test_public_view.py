@@ -11,7 +11,6 @@ import pytest
 from koudiandian import Game, InvalidEventLogError, Rules, _core
 from koudiandian.bots import GreedyBot
 from koudiandian.game import replay_decisions
-from koudiandian.tile import Tile
 
 
 def _played(rules: str, seed: int, steps: int | None = None) -> Game:
@@ -56,8 +55,10 @@ def test_the_table_view_of_a_seat_and_of_a_spectator() -> None:
 def test_the_seats_tingkou_comes_from_the_engine_as_the_view_says(rules: str) -> None:
     """``waits`` and ``ready_discards`` of a seat's table view are its ``SeatView``'s
     winning tiles and ready discards (one place computes them: the engine), and
-    ``table_view_json`` writes the same view, with the decision added."""
-    game = Game(Rules.parse(rules), seed=11)
+    ``table_view_json`` writes the same view, with the decision added. A wait's points
+    are its profile's value for the tile (``None`` where the profile values no tile)."""
+    profile = Rules.parse(rules)
+    game = Game(profile, seed=11)
     bot = GreedyBot()
     seen_ready = 0
     while not game.is_over:
@@ -66,14 +67,16 @@ def test_the_seats_tingkou_comes_from_the_engine_as_the_view_says(rules: str) ->
             view = game.view(seat)
             wins = view.winning_tiles
             assert table["waits"] == (
-                None if wins is None else [{"tile": int(t), "points": t.points} for t in wins]
+                None
+                if wins is None
+                else [{"tile": int(t), "points": profile.tile_points(t)} for t in wins]
             )
             discarding = any(a["kind"] in ("discard", "declare") for a in table["legal_actions"])
             expected = [
                 {
                     "discard": int(r.discard),
                     "winning_tiles": [
-                        {"tile": int(t), "points": Tile(t).points} for t in r.winning_tiles
+                        {"tile": int(t), "points": profile.tile_points(t)} for t in r.winning_tiles
                     ],
                     "wildcard_points": r.wildcard_points,
                     "declarable": r.declarable,
