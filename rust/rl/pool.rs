@@ -4,6 +4,11 @@
 //! process takes, only shifts blocks to the other threads), then the caller waits for the
 //! blocks in progress and returns.
 //!
+//! The blocks are cut into one range per thread, and each thread takes the blocks of its
+//! own range first, then those left in the others': the same tables (and their rows of the
+//! output buffers) go to the same thread step after step and stay in its core's cache,
+//! where blocks dealt to whichever thread came first moved between the cores every step.
+//!
 //! A helper that finds no task spins for [`SPIN`], then sleeps until the next is posted; the
 //! caller never waits for a helper to wake: it starts on the blocks at once.
 //!
@@ -56,8 +61,9 @@ struct Slot {
 struct Shared {
     slot: Mutex<Slot>,
     wake: Condvar,
-    /// The task's generation (high 32 bits) and its next block (low 32 bits).
-    next: AtomicU64,
+    /// Per thread (the caller is 0), its range's counter: the task's generation (high 32
+    /// bits) and the range's next block (low 32 bits). A range ends where the next begins.
+    ranges: Box<[AtomicU64]>,
     /// Blocks of the current task finished.
     done: AtomicUsize,
 }
@@ -67,27 +73,42 @@ impl Shared {
         self.slot.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Take the next block of `job`, if it is still the task on offer and has one left.
-    fn claim(&self, job: &Job) -> Option<usize> {
-        let mut cur = self.next.load(Ordering::Acquire);
+    /// The first block of range `r` of a task of `blocks` blocks (`r` may be the count of
+    /// ranges: the end of the last).
+    fn start(&self, r: usize, blocks: u32) -> u32 {
+        let share = u64::from(blocks) * r as u64 / self.ranges.len() as u64;
+        u32::try_from(share).unwrap_or(blocks)
+    }
+
+    /// Take the next block of range `r` of `job`, if `job` is still the task on offer and
+    /// the range has one left.
+    fn claim(&self, job: &Job, r: usize) -> Option<usize> {
+        let end = self.start(r + 1, job.blocks);
+        let counter = &self.ranges[r];
+        let mut cur = counter.load(Ordering::Acquire);
         loop {
             let (generation, i) = ((cur >> 32) as u32, cur as u32);
-            if generation != job.generation || i >= job.blocks {
+            if generation != job.generation || i >= end {
                 return None;
             }
-            match self
-                .next
-                .compare_exchange_weak(cur, cur + 1, Ordering::AcqRel, Ordering::Acquire)
-            {
+            match counter.compare_exchange_weak(cur, cur + 1, Ordering::AcqRel, Ordering::Acquire) {
                 Ok(_) => return Some(i as usize),
                 Err(now) => cur = now,
             }
         }
     }
 
-    /// Run the blocks of `job` that are left; a panic is kept for the caller.
-    fn work(&self, job: &Job) {
-        while let Some(i) = self.claim(job) {
+    /// Run the blocks of `job` that are left, thread `me`'s range first, then the others'
+    /// in turn; a panic is kept for the caller.
+    fn work(&self, job: &Job, me: usize) {
+        let n = self.ranges.len();
+        for r in (me..n).chain(0..me) {
+            self.work_range(job, r);
+        }
+    }
+
+    fn work_range(&self, job: &Job, r: usize) {
+        while let Some(i) = self.claim(job, r) {
             // SAFETY: block `i` was handed out under `job`'s generation, so the caller is
             // inside `Pool::run` until `done` counts it.
             let r = catch_unwind(AssertUnwindSafe(|| unsafe { (job.call)(job.data, i) }));
@@ -117,15 +138,15 @@ impl Pool {
                 panic: None,
             }),
             wake: Condvar::new(),
-            next: AtomicU64::new(0),
+            ranges: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
             done: AtomicUsize::new(0),
         });
         let helpers = (1..threads)
-            .filter_map(|_| {
+            .filter_map(|me| {
                 let shared = Arc::clone(&shared);
                 std::thread::Builder::new()
                     .name("koudiandian-vecenv".into())
-                    .spawn(move || helper(&shared))
+                    .spawn(move || helper(&shared, me))
                     .ok()
             })
             .collect();
@@ -157,14 +178,17 @@ impl Pool {
             let mut slot = shared.slot();
             slot.job = Some(job);
             shared.done.store(0, Ordering::Release);
-            shared
-                .next
-                .store(u64::from(job.generation) << 32, Ordering::Release);
+            // A helper that failed to start leaves its range to the others (they take every
+            // range in turn).
+            for (r, counter) in shared.ranges.iter().enumerate() {
+                let first = u64::from(shared.start(r, blocks));
+                counter.store(u64::from(job.generation) << 32 | first, Ordering::Release);
+            }
             if slot.sleeping > 0 {
                 shared.wake.notify_all();
             }
         }
-        shared.work(&job);
+        shared.work(&job, 0);
         // The blocks the helpers took: wait for them (each a short piece of work), yielding
         // the core in case a helper waits for it.
         while shared.done.load(Ordering::Acquire) < blocks as usize {
@@ -181,12 +205,14 @@ impl Pool {
     }
 }
 
-/// A helper's life: wait for a task (spinning, then asleep), take its blocks, again.
-fn helper(shared: &Shared) {
+/// The life of helper `me`: wait for a task (spinning, then asleep), take its blocks, again.
+fn helper(shared: &Shared, me: usize) {
     let mut seen = 0u32;
     loop {
         let start = Instant::now();
-        while (shared.next.load(Ordering::Acquire) >> 32) as u32 == seen && start.elapsed() < SPIN {
+        while (shared.ranges[me].load(Ordering::Acquire) >> 32) as u32 == seen
+            && start.elapsed() < SPIN
+        {
             std::thread::yield_now();
         }
         let job = {
@@ -209,7 +235,7 @@ fn helper(shared: &Shared) {
             }
         };
         seen = job.generation;
-        shared.work(&job);
+        shared.work(&job, me);
     }
 }
 
