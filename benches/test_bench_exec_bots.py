@@ -84,34 +84,19 @@ class ServerView(_Counted):
 
 
 class Frames(_Counted):
-    """The exec bot's work without the pipe: the frame built and written as JSON, read back
-    and answered by the example's policy, all in this process."""
+    """The exec bot's work without the pipe: the frame built and written as JSON by
+    :meth:`ExecBot.frame` (its process never started), read back and answered by the
+    example's policy, all in this process."""
 
     choose = staticmethod(_example_choose())
 
     def __init__(self) -> None:
-        self.game: Any = None
-        self.sent = 0  # events of the seat's log sent
-        self.read = 0  # how far into the full log
+        self.bot = ExecBot([sys.executable, str(EXAMPLE)])  # frames only: never started
 
     def act(self, view: Any, legal: Sequence[Action]) -> Action:
         Frames.decisions += 1
-        game = view.live_game
-        if game is not self.game:
-            self.game, self.sent, self.read = game, 0, 0
-        events = game.engine.events_for(view.live_seat, self.read)
-        self.read = game.engine.event_count()
-        frame: list[dict[str, Any]] = [
-            {"type": "event", "hand": 0, "n": n, "event": e}
-            for n, e in enumerate(events, start=self.sent)
-        ]
-        self.sent += len(events)
-        shown = view.table_view()
-        shown["decision"] = Frames.decisions
-        frame.append({"type": "view", "hand": 0, "view": shown})
-        line = json.dumps(frame, separators=(",", ":"), ensure_ascii=False) + "\n"
-        message = json.loads(line)[-1]
-        answer = json.dumps({"decision": Frames.decisions, "action": self.choose(message["view"])})
+        shown = json.loads(self.bot.frame(view))[-1]["view"]
+        answer = json.dumps({"decision": shown["decision"], "action": self.choose(shown)})
         return Action.from_dict(json.loads(answer)["action"])
 
 

@@ -108,13 +108,16 @@ def _json(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def _encoded(messages: list[dict[str, Any]], last: str | None = None) -> bytes:
-    """The frame line of ``messages`` and then ``last`` (a message already written as
-    JSON), if given: a JSON array, a newline, UTF-8."""
-    parts = [_json(m) for m in messages]
-    if last is not None:
-        parts.append(last)
-    return ("[" + ",".join(parts) + "]\n").encode("utf-8")
+def _encoded(messages: list[str]) -> bytes:
+    """The frame line of ``messages`` (each already written as JSON): a JSON array, a
+    newline, UTF-8."""
+    return ("[" + ",".join(messages) + "]\n").encode("utf-8")
+
+
+def _event(hand: int, n: int, event: str, replaces: bool = False) -> str:
+    """An ``event`` message, ``event`` already written as JSON (the engine's text)."""
+    tail = ',"replaces":true' if replaces else ""
+    return f'{{"type":"event","hand":{hand},"n":{n},"event":{event}{tail}}}'
 
 
 def _clean_environment() -> dict[str, str]:
@@ -343,10 +346,10 @@ class ExecBot:
             raise self._error(f"could not start: {e}") from None
         self._process = process
         self._finalizer = weakref.finalize(self, _stop, process)
-        self._send([{"type": "hello", "protocol": PROTOCOL, "bot": self.name}])
+        self._send([_json({"type": "hello", "protocol": PROTOCOL, "bot": self.name})])
         return process
 
-    def _send(self, frame: list[dict[str, Any]]) -> None:
+    def _send(self, frame: list[str]) -> None:
         self._write(_encoded(frame))
 
     def _write(self, line: bytes) -> None:
@@ -376,23 +379,21 @@ class ExecBot:
 
     # -- a decision ---------------------------------------------------------------------
 
-    def _game_events(self) -> list[dict[str, Any]]:
-        """The ``event`` messages of the current game not sent yet."""
+    def _game_events(self) -> list[str]:
+        """The ``event`` messages of the current game not sent yet, as JSON."""
         game = self._game
         if game is None:
             return []
         start = self._sent
         # The seat's log from the full log's event self._read on: only the new events are
-        # converted.
-        events = game.engine.events_for(self._seat, self._read)
-        self._read = game.engine.event_count()
-        new = [
-            {"type": "event", "hand": self.hand, "n": n, "event": e}
-            for n, e in enumerate(events, start=start)
-        ]
+        # rendered, as JSON by the engine.
+        engine = game.engine
+        events = engine.events_for_json(self._seat, self._read)
+        self._read = engine.event_count()
+        new = [_event(self.hand, n, e) for n, e in enumerate(events, start=start)]
         self._sent += len(new)
         if start == 0 and new:  # a deal sent while the seats bid holds no tiles yet
-            self._deal_pending = not new[0]["event"].get("hand")
+            self._deal_pending = not engine.deal_shown()
         return new
 
     def act(self, view: SeatView, legal_actions: Sequence[Action]) -> Action:
@@ -417,7 +418,7 @@ class ExecBot:
         live game is written as the engine renders it (``Game.table_view_json``), without a
         Python dict."""
         game = getattr(view, "live_game", None)  # a simulation's view: the game itself
-        frame: list[dict[str, Any]] = []
+        frame: list[str] = []
         self.decision += 1
         if game is not None:
             seat = int(view.live_seat)  # type: ignore[attr-defined]
@@ -428,10 +429,8 @@ class ExecBot:
                 self.hand = self.hand + 1 if number is None else int(number)
             elif self._deal_pending and game.phase != "bid":
                 # The bids are in: the deal, sent empty, is sent again (as the server does).
-                deal = game.engine.events_for(seat, 0)[0]
-                frame.append(
-                    {"type": "event", "hand": self.hand, "n": 0, "event": deal, "replaces": True}
-                )
+                deal = game.engine.events_for_json(seat, 0)[0]
+                frame.append(_event(self.hand, 0, deal, replaces=True))
                 self._deal_pending = False
             frame += self._game_events()
             shown = view.table_view_json(self.decision)  # type: ignore[attr-defined]
@@ -442,7 +441,8 @@ class ExecBot:
                 self.hand += 1
             self._wall = view.wall_remaining
             shown = _json({**view.to_dict(), "decision": self.decision})
-        return _encoded(frame, f'{{"type":"view","hand":{self.hand},"view":{shown}}}')
+        frame.append(f'{{"type":"view","hand":{self.hand},"view":{shown}}}')
+        return _encoded(frame)
 
     def exchange(self, frame: bytes, legal_actions: Sequence[Action]) -> Action:
         """Send ``frame`` (:meth:`frame`'s, the last one built), starting the process if

@@ -390,6 +390,19 @@ impl PyGameCore {
         Ok(list)
     }
 
+    /// `events_for(seat, start)` with each event written as compact JSON text (what
+    /// `json.dumps(event, separators=(",", ":"), ensure_ascii=False)` writes of its dict):
+    /// an exec bot's frames carry the events without a Python dict.
+    #[pyo3(signature = (seat, start = 0))]
+    fn events_for_json(&self, seat: &Bound<'_, PyAny>, start: usize) -> PyResult<Vec<String>> {
+        Ok(self
+            .core
+            .events_for_from(viewer_arg(seat)?, start)
+            .iter()
+            .map(ToString::to_string)
+            .collect())
+    }
+
     /// The view a table sends `seat` (`None`: a spectator), as a dict.
     fn table_view<'py>(
         &mut self,
