@@ -187,6 +187,28 @@ def test_a_log_kept_in_parts_is_the_whole_log(rules: str) -> None:
     assert (bids > 0) == rules.endswith("pao")
 
 
+@pytest.mark.parametrize("rules", ["taiyuan", "hebei,pao", "changsha", "guobiao"])
+def test_the_engine_writes_a_viewers_events_as_json_writes_them(rules: str) -> None:
+    """``events_for_json(viewer, start)`` (an exec bot's frames) is ``events_for``'s
+    events, each written exactly as ``json.dumps`` writes the protocol (compact, UTF-8
+    kept), at every step of a hand and for every viewer."""
+    game = Game(Rules.parse(rules), seed=5)
+    bot = GreedyBot()
+    while True:
+        for v in (None, 0, 1, 2, 3):
+            start = max(0, game.event_count - 3)
+            texts = game.engine.events_for_json(v, start)
+            dicts = game.events_for(v, start)
+            assert texts == [
+                json.dumps(e, separators=(",", ":"), ensure_ascii=False) for e in dicts
+            ]
+        if game.is_over:
+            break
+        seat = game.to_act[0]
+        game.step(seat, bot.act(game.view(seat), game.legal_actions(seat)))
+    assert game.engine.events_for_json(0, game.event_count) == []
+
+
 def test_a_log_start_is_an_index() -> None:
     from koudiandian import ArgumentTypeError, InvalidArgumentError
 
