@@ -107,12 +107,13 @@ impl Shared {
         }
     }
 
+    /// Run the blocks left in range `r` of `job`.
     fn work_range(&self, job: &Job, r: usize) {
         while let Some(i) = self.claim(job, r) {
             // SAFETY: block `i` was handed out under `job`'s generation, so the caller is
             // inside `Pool::run` until `done` counts it.
-            let r = catch_unwind(AssertUnwindSafe(|| unsafe { (job.call)(job.data, i) }));
-            if let Err(p) = r {
+            let ran = catch_unwind(AssertUnwindSafe(|| unsafe { (job.call)(job.data, i) }));
+            if let Err(p) = ran {
                 self.slot().panic.get_or_insert(p);
             }
             self.done.fetch_add(1, Ordering::AcqRel);
