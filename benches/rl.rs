@@ -10,10 +10,13 @@
 //! Prints steps (table decisions) per second, wall and CPU time (user + sys of the
 //! process, from /proc/self/stat). Then issue 26's measure of two threads against one:
 //! Taiyuan, the first legal action of every table (no random draws between steps), one and
-//! two threads taking turns, best of five each.
+//! two threads taking turns, best of five each, beside the machine's ceiling: two one-thread
+//! envs at once on two OS threads (nothing shared), their timed steps started together,
+//! their rates added.
 
 #![allow(clippy::cast_precision_loss)]
 
+use std::sync::Barrier;
 use std::time::Instant;
 
 use koudiandian::game::GameCore;
@@ -48,7 +51,10 @@ enum Policy {
     FirstLegal,
 }
 
-fn vecenv(threads: usize, rules: Rules, policy: Policy) -> (f64, f64) {
+/// `VecEnv` steps/s and CPU/wall over [`STEPS`] timed steps of `B` tables on `threads`
+/// threads; `start`, if given, is waited at just before the timed steps (so that two runs
+/// at once time the same window).
+fn vecenv(threads: usize, rules: Rules, policy: Policy, start: Option<&Barrier>) -> (f64, f64) {
     let mut env = VecEnv::new(B, rules, 1, Opponents::SelfPlay, threads).expect("env");
     let mut obs = vec![0u8; B * SIZE];
     let mut mask = vec![false; B * N_ACTIONS];
@@ -90,6 +96,9 @@ fn vecenv(threads: usize, rules: Rules, policy: Policy) -> (f64, f64) {
         pick(&mask, &mut actions);
         env.step(&actions, out!()).expect("legal");
     }
+    if let Some(b) = start {
+        b.wait();
+    }
     let (mut stepping, mut cpu) = (0.0, 0.0);
     for _ in 0..STEPS {
         pick(&mask, &mut actions);
@@ -126,8 +135,8 @@ fn engine_only(rules: Rules) -> f64 {
 fn main() {
     for name in ["taiyuan", "queyimen", "hebei", "changsha"] {
         let rules = Rules::preset(name).expect("preset");
-        let (one, one_cpu) = vecenv(1, rules, Policy::Random);
-        let (two, two_cpu) = vecenv(2, rules, Policy::Random);
+        let (one, one_cpu) = vecenv(1, rules, Policy::Random, None);
+        let (two, two_cpu) = vecenv(2, rules, Policy::Random, None);
         let engine = engine_only(rules);
         println!(
             "{name:9} VecEnv B={B}: 1 thread {one:>11.0} steps/s (CPU/wall {one_cpu:.2}); \
@@ -139,14 +148,16 @@ fn main() {
     let rules = Rules::preset("taiyuan").expect("preset");
     let (mut one, mut two, mut both) = ((0.0, 0.0), (0.0, 0.0), 0.0_f64);
     for _ in 0..5 {
-        let a = vecenv(1, rules, Policy::FirstLegal);
-        let b = vecenv(2, rules, Policy::FirstLegal);
+        let a = vecenv(1, rules, Policy::FirstLegal, None);
+        let b = vecenv(2, rules, Policy::FirstLegal, None);
         one = if a.0 > one.0 { a } else { one };
         two = if b.0 > two.0 { b } else { two };
-        // The machine's ceiling: two one-thread envs at once, each on its own OS thread.
+        // The machine's ceiling: two one-thread envs at once, each on its own OS thread,
+        // their timed steps started together.
+        let both_start = Barrier::new(2);
         let (c, d) = std::thread::scope(|s| {
-            let other = s.spawn(|| vecenv(1, rules, Policy::FirstLegal));
-            let mine = vecenv(1, rules, Policy::FirstLegal);
+            let other = s.spawn(|| vecenv(1, rules, Policy::FirstLegal, Some(&both_start)));
+            let mine = vecenv(1, rules, Policy::FirstLegal, Some(&both_start));
             (mine, other.join().expect("no panic"))
         });
         both = both.max(c.0 + d.0);

@@ -58,12 +58,17 @@ struct Slot {
     panic: Option<Box<dyn std::any::Any + Send>>,
 }
 
+/// A range's counter on a cache line of its own: a thread taking its own blocks (or a
+/// helper looking for the next task) does not move the line under the other threads.
+#[repr(align(64))]
+struct Counter(AtomicU64);
+
 struct Shared {
     slot: Mutex<Slot>,
     wake: Condvar,
     /// Per thread (the caller is 0), its range's counter: the task's generation (high 32
     /// bits) and the range's next block (low 32 bits). A range ends where the next begins.
-    ranges: Box<[AtomicU64]>,
+    ranges: Box<[Counter]>,
     /// Blocks of the current task finished.
     done: AtomicUsize,
 }
@@ -84,7 +89,7 @@ impl Shared {
     /// the range has one left.
     fn claim(&self, job: &Job, r: usize) -> Option<usize> {
         let end = self.start(r + 1, job.blocks);
-        let counter = &self.ranges[r];
+        let counter = &self.ranges[r].0;
         let mut cur = counter.load(Ordering::Acquire);
         loop {
             let (generation, i) = ((cur >> 32) as u32, cur as u32);
@@ -139,7 +144,9 @@ impl Pool {
                 panic: None,
             }),
             wake: Condvar::new(),
-            ranges: (0..threads.max(1)).map(|_| AtomicU64::new(0)).collect(),
+            ranges: (0..threads.max(1))
+                .map(|_| Counter(AtomicU64::new(0)))
+                .collect(),
             done: AtomicUsize::new(0),
         });
         let helpers = (1..threads)
@@ -183,7 +190,9 @@ impl Pool {
             // range in turn).
             for (r, counter) in shared.ranges.iter().enumerate() {
                 let first = u64::from(shared.start(r, blocks));
-                counter.store(u64::from(job.generation) << 32 | first, Ordering::Release);
+                counter
+                    .0
+                    .store(u64::from(job.generation) << 32 | first, Ordering::Release);
             }
             if slot.sleeping > 0 {
                 shared.wake.notify_all();
@@ -211,7 +220,7 @@ fn helper(shared: &Shared, me: usize) {
     let mut seen = 0u32;
     loop {
         let start = Instant::now();
-        while (shared.ranges[me].load(Ordering::Acquire) >> 32) as u32 == seen
+        while (shared.ranges[me].0.load(Ordering::Acquire) >> 32) as u32 == seen
             && start.elapsed() < SPIN
         {
             std::thread::yield_now();
