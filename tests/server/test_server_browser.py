@@ -254,11 +254,25 @@ def test_play_a_hand_in_chromium_by_clicking(site: tuple[int, Any], tmp_path: Pa
     simulate(3, seed=5, log=log)
     errors: list[str] = []
     page = _page(browser, errors)
+
+    def seeded(route: Any) -> None:
+        """The lobby's form names no seed, so a hand dealt at random may end (a bot's win)
+        before the three turns below: the table the form creates is given one."""
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        body = json.loads(route.request.post_data or "{}")
+        posted.append(body)
+        route.continue_(post_data=json.dumps({**body, "seed": 2}))
+
+    posted: list[dict[str, Any]] = []
+    page.route("**/tables", seeded)
     page.goto(f"http://127.0.0.1:{port}/")
     page.select_option("select[name=rules]", "taiyuan,wildcards=random")
     page.fill("input[name=bot_delay]", "0")
     page.click("#start")
     page.wait_for_selector("#board .seat")
+    assert [b["rules"] for b in posted] == ["taiyuan,wildcards=random"]  # the form's, seeded
     assert page.locator("#board .seat").count() == 4
     assert page.locator(".middle .wildcards .tile.wild").count() == 1  # the 耗子, marked
     assert page.inner_text(".middle .wildcards").startswith("耗子")  # the profile's name
