@@ -35,6 +35,11 @@ __all__ = [
     "LeaseLostError",
     "LimitError",
     "OriginError",
+    "RoomNotFoundError",
+    "RoomFullError",
+    "NameTakenError",
+    "RoomStateError",
+    "NotHostError",
 ]
 
 
@@ -196,3 +201,30 @@ class LimitError(KoudiandianError, RuntimeError):
 class OriginError(KoudiandianError, PermissionError):
     """A browser request or socket came from a page of another origin than the game server's
     own or its allowed ones (``koudiandian.server``)."""
+
+
+class RoomNotFoundError(TableNotFoundError):
+    """No open room of the game server has that number, or the number is malformed
+    (``koudiandian.server``; HTTP 404). A room number is a secret: an unknown one and a
+    closed one look the same."""
+
+
+class RoomFullError(KoudiandianError, ValueError):
+    """A room has no free seat for a person, or the seat asked for is taken or a bot's
+    (``koudiandian.server``; HTTP 409)."""
+
+
+class NameTakenError(KoudiandianError, ValueError):
+    """Another player in the room already goes by that display name (``koudiandian.server``;
+    HTTP 409)."""
+
+
+class RoomStateError(KoudiandianError, ValueError):
+    """What was asked of a room does not fit its state: ready, leave or remove while its
+    match is played, the host leaving instead of closing (``koudiandian.server``; HTTP 409).
+    The message names the state."""
+
+
+class NotHostError(KoudiandianError, PermissionError):
+    """Only the room's host may do that: remove a player, close the room
+    (``koudiandian.server``; HTTP 403)."""

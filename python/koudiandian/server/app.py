@@ -36,7 +36,8 @@ from ..errors import (
 from ..execbot import ExecBot
 from .auth import SUBPROTOCOL, holder_of, token_of_subprotocols
 from .botregistry import BotRegistry
-from .inputs import count, load_json, safe_text
+from .httpio import MAX_BODY, client_address, error_response, moved, read_body, request_token
+from .inputs import count, load_json
 from .limits import CLOSE_LIMIT, BotGate, Gate, Limits, RateBucket
 from .lobby import Lobby
 from .metrics import health, metrics_text
@@ -44,6 +45,8 @@ from .names import names
 from .origin import OriginGuard, normal_origin
 from .protocol import error_message, parse_message
 from .replay import frames, hands_of_jsonl
+from .roomroutes import ROOM_ROUTES, status_of
+from .rooms import Rooms, table_record
 from .spec import TableSpec
 from .store import DEFAULT_LEASE, Store
 from .tables import CLOSE_MOVED, Connection, Table, no_table
@@ -51,8 +54,6 @@ from .windows import DEFAULT_CLAIM_WAIT
 
 __all__ = ["create_app", "MAX_BODY", "WS_MAX_SIZE"]
 
-#: The largest request body read (a table spec, or a log to replay), in bytes.
-MAX_BODY = 4 * 1024 * 1024
 #: The largest WebSocket frame uvicorn accepts at all (larger ones close the socket, 1009);
 #: messages up to this size but over ``protocol.MAX_MESSAGE`` get an error and the socket stays open.
 WS_MAX_SIZE = 64 * 1024
@@ -64,23 +65,6 @@ CLOSE_NOT_FOUND = 4404
 CLOSE_BAD_TOKEN = 4401
 CLOSE_TOO_SLOW = 4408
 CLOSE_UNAVAILABLE = 4503
-
-
-def _error(status: int, e: Exception) -> JSONResponse:
-    message = safe_text(str(e))
-    return JSONResponse({"error": type(e).__name__, "message": message}, status_code=status)
-
-
-async def _body(request: Request) -> bytes:
-    size = count(request.headers.get("content-length") or "0", "content-length")
-    if size > MAX_BODY:
-        raise ProtocolError(f"request body of {size} bytes; at most {MAX_BODY}")
-    body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise ProtocolError(f"request body over {MAX_BODY} bytes")
-    return body
 
 
 def create_app(
@@ -131,6 +115,8 @@ def create_app(
         bots=registry,
     )
 
+    rooms = Rooms(lobby)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         for line in registry.describe():
@@ -153,6 +139,7 @@ def create_app(
         exception_handlers={404: _no_route, 405: _no_route},
     )
     app.state.lobby = lobby
+    app.state.rooms = rooms
     app.state.bot_delay = bot_delay
     app.state.allow_seeds = allow_seeds
     app.state.gate = Gate(limits)
@@ -165,7 +152,7 @@ async def _no_route(request: Request, exc: Exception) -> Response:
     status = getattr(exc, "status_code", 404)
     what = "no route" if status == 404 else "the route does not take"
     error = ProtocolError(f"{what} {request.method} {request.url.path[:200]}")
-    return _error(status, error)
+    return error_response(status, error)
 
 
 def _lobby(conn: HTTPConnection) -> Lobby:
@@ -174,45 +161,31 @@ def _lobby(conn: HTTPConnection) -> Lobby:
     return lobby
 
 
-def _address(conn: HTTPConnection) -> str:
-    """The client's address (what per-client limits count by)."""
-    return conn.client.host if conn.client is not None else "unknown"
-
-
 async def create_table(request: Request) -> Response:
     gate: Gate = request.app.state.gate
     lobby = _lobby(request)
     try:
         gate.check_tables(lobby.live_count())
     except LimitError as e:
-        return _error(503, e)
+        return error_response(503, e)
     try:
-        gate.count_creation(_address(request))
+        gate.count_creation(client_address(request))
     except LimitError as e:
-        return _error(429, e)
+        return error_response(429, e)
     try:
         spec = TableSpec.parse(
-            load_json(await _body(request), "the request body"),
+            load_json(await read_body(request), "the request body"),
             default_bot_delay=request.app.state.bot_delay,
             allow_seed=request.app.state.allow_seeds,
             bots=lobby.bots.names,
         )
         table, tokens, watch, url = lobby.create(spec)
     except StorageError as e:
-        return _error(503, e)
+        return error_response(503, e)
     except KoudiandianError as e:
-        return _error(400, e)
+        return error_response(400, e)
     body = {"id": table.id, "tokens": tokens, "watch_token": watch, "url": url}
     return JSONResponse({**body, "state": table.public_state()}, status_code=201)
-
-
-def _request_token(request: Request) -> str | None:
-    """The token a request carries (``?token=`` or ``Authorization: Bearer``), if any."""
-    token = request.query_params.get("token")
-    auth = request.headers.get("authorization", "")
-    if token is None and auth[:7].lower() == "bearer ":
-        token = auth[7:].strip()
-    return token
 
 
 def _may_know(lobby: Lobby, table_id: str, token: str | None) -> bool:
@@ -248,17 +221,7 @@ def _found(lobby: Lobby, table_id: str, token: str | None) -> Table:
 
 def _table(request: Request) -> Table:
     """The table of the request's path (:func:`_found`, with the request's token)."""
-    return _found(_lobby(request), request.path_params["table_id"], _request_token(request))
-
-
-def _moved(request: Request, e: TableElsewhereError) -> Response:
-    """A request for a table another process plays: a 307 to the same path there, and the
-    JSON error naming the process's URL (``owner``)."""
-    target = e.owner.rstrip("/") + request.url.path
-    if request.url.query:
-        target += "?" + request.url.query
-    body = {"error": type(e).__name__, "message": safe_text(str(e)), "owner": e.owner}
-    return JSONResponse(body, status_code=307, headers={"location": target})
+    return _found(_lobby(request), request.path_params["table_id"], request_token(request))
 
 
 async def list_tables(request: Request) -> Response:
@@ -270,11 +233,21 @@ async def get_table(request: Request) -> Response:
         table = _table(request)
         return JSONResponse({**table.public_state(), "url": _lobby(request).url})
     except TableElsewhereError as e:
-        return _moved(request, e)
+        return moved(request, e)
     except TableNotFoundError as e:
-        return _error(404, e)
+        return error_response(404, e)
     except TableUnavailableError as e:
-        return _error(503, e)
+        return error_response(503, e)
+
+
+async def get_table_record(request: Request) -> Response:
+    """The match's scoreboard (one row per finished hand, docs/server.md "Rooms")."""
+    try:
+        return JSONResponse(table_record(_table(request)))
+    except TableElsewhereError as e:
+        return moved(request, e)
+    except KoudiandianError as e:
+        return error_response(status_of(e), e)
 
 
 async def get_hand(request: Request) -> Response:
@@ -283,13 +256,13 @@ async def get_hand(request: Request) -> Response:
         hand = count(request.path_params["hand"], "hand")
         game = _table(request).finished_hand(hand)
     except TableElsewhereError as e:
-        return _moved(request, e)
+        return moved(request, e)
     except TableNotFoundError as e:
-        return _error(404, e)
+        return error_response(404, e)
     except TableUnavailableError as e:
-        return _error(503, e)
+        return error_response(503, e)
     except ProtocolError as e:
-        return _error(400, e)
+        return error_response(400, e)
     return JSONResponse({"hand": hand, "events": game.events})
 
 
@@ -298,13 +271,13 @@ async def get_hand_replay(request: Request) -> Response:
         hand = count(request.path_params["hand"], "hand")
         game = _table(request).finished_hand(hand)
     except TableElsewhereError as e:
-        return _moved(request, e)
+        return moved(request, e)
     except TableNotFoundError as e:
-        return _error(404, e)
+        return error_response(404, e)
     except TableUnavailableError as e:
-        return _error(503, e)
+        return error_response(503, e)
     except ProtocolError as e:
-        return _error(400, e)
+        return error_response(400, e)
     return JSONResponse({"hand": hand, "hands": 1, "frames": frames(game.events)})
 
 
@@ -312,7 +285,7 @@ async def post_replay(request: Request) -> Response:
     """Frames of one hand of an uploaded log: JSONL (``simulate --log``), a JSON game
     (``Game.to_json``) or ``{"events": [...]}``; ``?hand=i`` picks a line."""
     try:
-        text = (await _body(request)).decode("utf-8", errors="replace")
+        text = (await read_body(request)).decode("utf-8", errors="replace")
         hand = count(request.query_params.get("hand", "0"), "hand")
         stripped = text.strip()
         if stripped.startswith("{") and "\n" not in stripped:
@@ -326,7 +299,7 @@ async def post_replay(request: Request) -> Response:
             raise ProtocolError(f"hand {hand} asked for; the log has {len(hands)}")
         return JSONResponse({"hand": hand, "hands": len(hands), "frames": frames(hands[hand])})
     except (ProtocolError, InvalidEventLogError) as e:
-        return _error(400, e)
+        return error_response(400, e)
 
 
 async def get_names(request: Request) -> Response:
@@ -375,7 +348,7 @@ async def play(websocket: WebSocket) -> None:
         return
     gate: Gate = websocket.app.state.gate
     try:
-        with gate.socket(_address(websocket), len(table.connections)):
+        with gate.socket(client_address(websocket), len(table.connections)):
             await _serve_socket(websocket, table, offered, gate.messages())
     except LimitError as e:
         await websocket.send_text(json.dumps([error_message(e)]))
@@ -426,9 +399,11 @@ _ROUTES = [
     Route("/tables", create_table, methods=["POST"]),
     Route("/tables", list_tables, methods=["GET"]),
     Route("/tables/{table_id}", get_table),
+    Route("/tables/{table_id}/record", get_table_record),
     Route("/tables/{table_id}/hands/{hand}", get_hand),
     Route("/tables/{table_id}/hands/{hand}/replay", get_hand_replay),
     Route("/replay", post_replay, methods=["POST"]),
+    *ROOM_ROUTES,
     Route("/names", get_names),
     Route("/health", get_health),
     Route("/metrics", get_metrics),
@@ -478,6 +453,10 @@ async def _read(websocket: WebSocket, table: Table, conn: Connection, messages: 
                 raise InvalidTokenError(
                     "a spectator cannot act: connect with a seat's token to play it"
                 )
+            if msg.type == "ready":
+                rooms: Rooms = websocket.app.state.rooms
+                rooms.ready_at(table, conn.seat, msg.ready)
+                continue
             assert msg.action is not None and msg.decision is not None
             table.act(conn.seat, msg.action, msg.decision)
         except KoudiandianError as e:

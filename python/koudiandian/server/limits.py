@@ -44,6 +44,9 @@ class Limits:
       take for their bots' actions (with ``bot_delay`` 0): after each slice of
       ``bot_slice`` seconds they rest so that their time stays under that share;
     - ``bot_slice``: the longest a table without a person runs its bots at once, seconds;
+    - ``unknown_rooms_per_minute``: room numbers one address may ask for that name no open
+      room, per minute (a burst of that many, refilled evenly; then 429 for every room
+      request from that address until the bucket refills: guessing numbers is slow);
     - ``header_timeout``: seconds a connection may take to send a request's headers
       (and the time an idle keep-alive connection is kept), ``serve`` only.
     """
@@ -57,6 +60,7 @@ class Limits:
     bot_share: float = 0.5
     bot_slice: float = 0.002
     header_timeout: float = 10.0
+    unknown_rooms_per_minute: int = 10
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -96,6 +100,11 @@ class RateBucket:
         self._at = now
         return 0.0 if self._tokens >= 0 else -self._tokens / self.rate
 
+    def peek(self) -> bool:
+        """Whether one more event would fit (counting nothing)."""
+        now = self._clock()
+        return min(self.burst, self._tokens + (now - self._at) * self.rate) >= 1
+
     def take(self) -> bool:
         """Whether one more event fits (and count it if so)."""
         now = self._clock()
@@ -116,6 +125,7 @@ class Gate:
         self._clock = clock
         self._sockets: dict[str, int] = {}
         self._creations: dict[str, RateBucket] = {}
+        self._guesses: dict[str, RateBucket] = {}
 
     def check_tables(self, open_tables: int) -> None:
         """Raise :class:`LimitError` if ``open_tables`` (tables not over) leave no room for
@@ -141,6 +151,28 @@ class Gate:
                 f"more than {limits.tables_per_minute} tables a minute from {address} "
                 f"(tables_per_minute={limits.tables_per_minute})"
             )
+
+    def check_guesses(self, address: str) -> None:
+        """Raise :class:`LimitError` if ``address`` has used up its unknown room numbers
+        (:meth:`count_unknown_room`): it may not ask for a room, known or not, until the
+        bucket refills (so a guess that hits says nothing more than one that misses)."""
+        bucket = self._guesses.get(address)
+        if bucket is not None and not bucket.peek():
+            raise LimitError(
+                f"more than {self.limits.unknown_rooms_per_minute} unknown room numbers a "
+                f"minute from {address} (unknown_rooms_per_minute="
+                f"{self.limits.unknown_rooms_per_minute}); try again later"
+            )
+
+    def count_unknown_room(self, address: str) -> None:
+        """Count a room number from ``address`` that named no open room."""
+        bucket = self._guesses.get(address)
+        if bucket is None:
+            if len(self._guesses) > 10_000:  # forget the full buckets of past clients
+                self._guesses = {a: b for a, b in self._guesses.items() if b._tokens < b.burst}
+            n = self.limits.unknown_rooms_per_minute
+            bucket = self._guesses[address] = RateBucket(n / 60, n, self._clock)
+        bucket.take()
 
     @contextlib.contextmanager
     def socket(self, address: str, table_sockets: int) -> Iterator[None]:

@@ -98,6 +98,11 @@ class Lobby:
         self._marked: set[str] = set()  # tables this process recorded as finished
         self._ticker: asyncio.Task[None] | None = None
         self._started = False
+        #: Called when a room's table (one with a ``room``) gains or loses a socket or its
+        #: match ends (the rooms' hook: the room is told).
+        self.on_room_table: Callable[[Table], None] | None = None
+        #: What a socket of a room's table is sent after ``hello`` (the rooms' hook).
+        self.room_greeting: Callable[[Table], list[dict[str, Any]]] | None = None
 
     # -- tables taken, lost and rebuilt ------------------------------------------------------
 
@@ -112,8 +117,11 @@ class Lobby:
                 stored.digests,
                 self.store,
                 stored.watch,
+                room=stored.room,
+                waiting=stored.waiting,
                 **self._table_options,
             )
+            self._hook_room(table)
             table.epoch = epoch
             table.replay(stored.actions)
         except TableNotFoundError:  # pruned meanwhile (koudiandian prune)
@@ -204,6 +212,19 @@ class Lobby:
             owner = self.store.owner(table.id)
         table.move_connections(owner.url if owner is not None and owner.live else None)
 
+    def _hook_room(self, table: Table) -> None:
+        """Give a room's table the rooms' hooks."""
+        if table.room is not None:
+            table.on_sockets = self._room_table_event
+            table.greeting = self._room_greeting
+
+    def _room_table_event(self, table: Table) -> None:
+        if self.on_room_table is not None:
+            self.on_room_table(table)
+
+    def _room_greeting(self, table: Table) -> list[dict[str, Any]]:
+        return [] if self.room_greeting is None else self.room_greeting(table)
+
     def _adopt(self, table: Table) -> None:
         table.on_over = self._finish
         table.on_lost = self._lost
@@ -220,6 +241,9 @@ class Lobby:
                 self._marked.add(table.id)
             except StorageError as e:  # marked at the next start instead
                 _log.warning("table %s: its end is not recorded: %s", table.id, e)
+            else:
+                if table.room is not None:  # the room is over: told to its sockets
+                    self._room_table_event(table)
         if not table.connections and self.tables.get(table.id) is table:
             del self.tables[table.id]
             table.abandon()
@@ -279,6 +303,42 @@ class Lobby:
             table.epoch = 1
             self._adopt(table)
         return table, tokens, watch, url
+
+    def adopt_new(
+        self, table_id: str, spec: TableSpec, digests: dict[int, bytes], *, room: str
+    ) -> Table:
+        """Play here the room ``room``'s new table ``table_id``, just stored with its lease
+        this process's (epoch 1): it waits for the room's players (:mod:`.rooms`)."""
+        d = [digests.get(s) for s in range(4)]
+        table = Table(
+            table_id,
+            spec,
+            (d[0], d[1], d[2], d[3]),
+            self.store,
+            None,
+            room=room,
+            waiting=True,
+            **self._table_options,
+        )
+        self._hook_room(table)
+        table.epoch = 1
+        self._specs[table_id] = (spec.seats, spec.private)
+        self._adopt(table)
+        return table
+
+    def close_waiting(self, table: Table) -> None:
+        """A room closed while ``table`` waited for its players: its sockets are closed, and
+        it is played no more (the store has it finished)."""
+        table.close_all()
+        self._marked.add(table.id)
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        table.abandon()
+
+    def held(self, table_id: str) -> Table | None:
+        """The table ``table_id`` if this process has it in memory (played here, or a
+        finished one kept), else ``None``; asks nothing of the database."""
+        return self.tables.get(table_id) or self._cache.get(table_id)
 
     def _seats_of(self, table_id: str, spec_text: str) -> tuple[tuple[str, ...], bool]:
         """A table's seats and whether it is private, read once from its stored spec (tables
@@ -341,7 +401,7 @@ class Lobby:
             table = self._rebuilt(table_id)
         except TableNotFoundError:
             raise no_table(table_id) from None
-        if not table.match.is_over:  # another process took it meanwhile
+        if not table.match.is_over and not table.waiting:  # another process took it meanwhile
             again = self.store.owner(table_id)
             if again is not None and again.server != self.server:
                 raise TableElsewhereError(f"table {table_id!r} is played at {again.url}", again.url)
@@ -352,5 +412,6 @@ class Lobby:
         return table
 
     def live_count(self) -> int:
-        """How many tables being played this process holds."""
+        """How many tables being played (or waiting for a room's players) this process
+        holds."""
         return sum(not t.match.is_over for t in self.tables.values())

@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..errors import InvalidArgumentError, StorageError
+from .roomstore import room_schema
 from .store import SCHEMA_VERSION, ActionRow, Store
 
 __all__ = ["PostgresStore"]
@@ -57,7 +58,7 @@ _SCHEMA = [
     )""",
 ]
 # What brings a database of version v - 1 to version v (PostgreSQL stores began at 2).
-_MIGRATIONS: dict[int, list[str]] = {}
+_MIGRATIONS: dict[int, list[str]] = {3: room_schema("DOUBLE PRECISION", "BYTEA")}
 # One key for the schema's advisory lock (any fixed number: 'kdd' 's' 'c' 'h').
 _SCHEMA_LOCK = 0x6B64647363
 # The fenced commit: the rows are inserted only if the table's lease has the epoch.
@@ -125,7 +126,7 @@ class PostgresStore(Store):
             self._db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
             exists = self._db.execute("SELECT to_regclass('schema_version')").fetchone()
             if exists is None or exists[0] is None:
-                for statement in _SCHEMA:
+                for statement in [*_SCHEMA, *_MIGRATIONS[3]]:  # schema 2's tables, then rooms
                     self._db.execute(statement)
                 self._db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
                 self._db.execute("INSERT INTO schema_version VALUES (%s)", (SCHEMA_VERSION,))

@@ -6,6 +6,8 @@ bytes::
     {"type": "action", "decision": 7, "action": {"kind": "discard", "tile": 33}}
     {"type": "action", "decision": 7, "action": "discard 7z"}   # the text str(Action) prints
     {"type": "ping"}
+    {"type": "ready", "ready": true}     # at a room's table: ready (or not) for its match
+
 
 ``decision`` is the number of the decision the action answers, as the seat's last view
 gave it (``server/decisions.py``). Anything else raises :class:`ProtocolError` (or, for an
@@ -30,17 +32,18 @@ __all__ = ["PROTOCOL", "MAX_MESSAGE", "Message", "parse_message", "error_message
 PROTOCOL = 2
 #: The largest message a client may send, in bytes (UTF-8).
 MAX_MESSAGE = 4096
-_TYPES = ("action", "ping")
+_TYPES = ("action", "ping", "ready")
 
 
 @dataclass(frozen=True, slots=True)
 class Message:
     """A client's message, read: its ``type``, and for an action the :class:`Action` and
-    the number of the decision it answers."""
+    the number of the decision it answers; for ``ready``, whether ready."""
 
     type: str
     action: Action | None = None
     decision: int | None = None
+    ready: bool = True
 
 
 def parse_message(data: str | bytes) -> Message:
@@ -58,6 +61,14 @@ def parse_message(data: str | bytes) -> Message:
         )
     if kind == "ping":
         return Message("ping")
+    if kind == "ready":
+        ready = obj.get("ready", True)
+        if not isinstance(ready, bool) or set(obj) - {"type", "ready"}:
+            raise ProtocolError(
+                f'a ready message is {{"type": "ready", "ready": true or false}}, got '
+                f"{json.dumps(obj)[:200]}"
+            )
+        return Message("ready", ready=ready)
     decision = obj.get("decision")
     if decision is None:
         raise ProtocolError(

@@ -12,13 +12,16 @@ The request body is a JSON object::
      "private": true}                         # optional: unlisted, watched with a token only
                                               # (default: private when a person sits there)
 
-Every bad value raises a :class:`KoudiandianError` subclass naming it.
+Every bad value raises a :class:`KoudiandianError` subclass naming it. ``POST /rooms`` takes
+the same body (but ``private``: a room is always private) plus ``"name"``, the host's
+display name (:meth:`TableSpec.parse_room`, :func:`display_name`).
 """
 
 from __future__ import annotations
 
 import math
 import secrets
+import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass, replace
 from typing import Any
@@ -28,7 +31,7 @@ from ..rules import Rules
 from ..simulate import BOTS
 from .botregistry import is_bot_name
 
-__all__ = ["TableSpec", "HUMAN", "MAX_BOT_DELAY"]
+__all__ = ["TableSpec", "HUMAN", "MAX_BOT_DELAY", "MAX_NAME", "display_name"]
 
 #: The seat kind of a person (who gets a token).
 HUMAN = "human"
@@ -36,6 +39,29 @@ HUMAN = "human"
 MAX_BOT_DELAY = 10.0
 _MAX_HANDS = 64
 _FIELDS = {"rules", "seats", "match", "seed", "bot_delay", "private"}
+#: The longest display name a room takes, in characters.
+MAX_NAME = 16
+
+
+def display_name(value: Any, field: str = "name") -> str:
+    """A person's display name in a room, checked: text of 1–:data:`MAX_NAME` characters
+    (after NFC normalisation and trimming spaces) with no control, format (bidirectional
+    overrides, zero-width joiners), surrogate or private-use character. Raises
+    :class:`InvalidArgumentError` naming ``field``."""
+    if not isinstance(value, str):
+        raise InvalidArgumentError(f"{field} must be text, got {type(value).__name__}")
+    name = unicodedata.normalize("NFC", value).strip()
+    if not name:
+        raise InvalidArgumentError(f"{field} is empty")
+    if len(name) > MAX_NAME:
+        raise InvalidArgumentError(f"{field} has {len(name)} characters; at most {MAX_NAME}")
+    for ch in name:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            raise InvalidArgumentError(
+                f"{field} holds the character U+{ord(ch):04X} "
+                "(control, format or bidirectional characters are not taken)"
+            )
+    return name
 
 
 def _rules_of(value: Any) -> Rules:
@@ -98,6 +124,10 @@ class TableSpec:
     #: Seats whose registered bot failed, played by greedy since (set by the server, as the
     #: table is told, never by a creator: ``POST /tables`` refuses the field).
     fallbacks: tuple[int, ...] = ()
+    #: The first hand's dealer, where the profile lets it be chosen (a room's: the seat of
+    #: the first person in); ``None``: the profile's own (docs/rules.md §2). Set by the
+    #: server, never by a creator.
+    first_dealer: int | None = None
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -173,6 +203,43 @@ class TableSpec:
         seats = (kinds[0], kinds[1], kinds[2], kinds[3])
         return cls(rules, seats, length, seed, float(delay), private)
 
+    @classmethod
+    def parse_room(
+        cls,
+        body: Any,
+        *,
+        default_bot_delay: float = 0.5,
+        allow_seed: bool = True,
+        bots: Collection[str] | None = (),
+    ) -> tuple[TableSpec, str]:
+        """The spec and the host's display name a ``POST /rooms`` body asks for: a table
+        spec (:meth:`parse`, ``private`` refused: a room is private) with ``"name"``. The
+        host plays seat 0, which must be ``"human"``; the host deals the first hand where
+        the profile lets the first dealer be chosen (:attr:`first_dealer`), else the
+        profile draws it from the seed. Raises as :meth:`parse` does, and
+        :class:`InvalidArgumentError` for a bad name or a bot in seat 0."""
+        if not isinstance(body, dict):
+            raise ProtocolError(f"a room spec is a JSON object, got {type(body).__name__}")
+        if "private" in body:
+            raise ProtocolError("unknown room field 'private': a room is always private")
+        fields = {k: v for k, v in body.items() if k != "name"}
+        if "name" not in body:
+            raise InvalidArgumentError("name: the host's display name is missing")
+        name = display_name(body["name"])
+        seats = fields.get("seats")
+        if isinstance(seats, list) and seats and seats[0] != HUMAN:
+            raise InvalidArgumentError(
+                f"seats[0] must be {HUMAN!r}: the host plays the first seat, got {seats[0]!r}"
+            )
+        spec = cls.parse(
+            {**fields, "private": True},
+            default_bot_delay=default_bot_delay,
+            allow_seed=allow_seed,
+            bots=bots,
+        )
+        dealer = None if spec.rules.random_first_dealer else 0
+        return replace(spec, first_dealer=dealer), name
+
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready (what the store keeps); ``fallbacks`` only when there are some."""
         d: dict[str, Any] = {
@@ -185,6 +252,8 @@ class TableSpec:
         }
         if self.fallbacks:
             d["fallbacks"] = list(self.fallbacks)
+        if self.first_dealer is not None:
+            d["first_dealer"] = self.first_dealer
         return d
 
     @classmethod
@@ -193,14 +262,17 @@ class TableSpec:
         Raises :class:`InvalidArgumentError` for ``fallbacks`` that are not bot seats."""
         fields = {"private": False, **d}
         fallbacks = fields.pop("fallbacks", [])
+        dealer = fields.pop("first_dealer", None)
         spec = cls.parse(fields, bots=None)
+        if dealer is not None and (type(dealer) is not int or not 0 <= dealer < 4):
+            raise InvalidArgumentError(f"first_dealer must be a seat 0–3, got {dealer!r}")
         if (
             not isinstance(fallbacks, list)
             or fallbacks != sorted(set(fallbacks))
             or not all(type(s) is int and 0 <= s < 4 and spec.seats[s] != HUMAN for s in fallbacks)
         ):
             raise InvalidArgumentError(f"fallbacks must be bot seats, in order, got {fallbacks!r}")
-        return replace(spec, fallbacks=tuple(fallbacks))
+        return replace(spec, fallbacks=tuple(fallbacks), first_dealer=dealer)
 
     def fall_back(self, seat: int) -> TableSpec:
         """This spec with bot seat ``seat`` among its :attr:`fallbacks`."""

@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from .roomstore import room_schema
 from .store import SCHEMA_VERSION, ActionRow, Store
 
 __all__ = ["SQLiteStore"]
@@ -57,6 +58,7 @@ _MIGRATIONS = {
         "ALTER TABLE tables ADD COLUMN expires REAL NOT NULL DEFAULT 0",
         "CREATE TABLE servers (id TEXT PRIMARY KEY, url TEXT NOT NULL, heartbeat REAL NOT NULL)",
     ],
+    3: room_schema("REAL", "BLOB"),
 }
 _INSERT_ACTION = "INSERT INTO actions (table_id, n, seat, action) VALUES (?, ?, ?, ?)"
 
@@ -97,6 +99,8 @@ class SQLiteStore(Store):
                 for statement in _SCHEMA.split(";"):
                     if statement.strip():
                         self._db.execute(statement)
+                for statement in _MIGRATIONS[3]:  # the rooms, added to schema 2's tables
+                    self._db.execute(statement)
             else:
                 for v in range(version + 1, SCHEMA_VERSION + 1):
                     for statement in _MIGRATIONS[v]:

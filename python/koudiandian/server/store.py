@@ -24,7 +24,8 @@ that reaches the wrong one is told where its table is, and new tables go to the 
 A write the database refuses (a full disk, an I/O error, a lost connection) raises
 :class:`StorageError` and leaves the database as it was. The schema's version: 0 is the
 schema of the first server (924b10f), 1 adds each table's ``finished`` time, 2 the lease
-columns and the ``servers`` table; an older database is brought up to date when opened, a
+columns and the ``servers`` table, 3 the rooms (:mod:`.roomstore`: ``rooms``, ``players``,
+and each table's ``room`` and ``waiting``); an older database is brought up to date when opened, a
 newer one refused.
 """
 
@@ -48,6 +49,7 @@ from ..errors import (
     TableNotFoundError,
     TableUnavailableError,
 )
+from .roomstore import RoomRows
 from .spec import TableSpec
 
 __all__ = [
@@ -63,7 +65,7 @@ __all__ = [
 _log = logging.getLogger("koudiandian.server")
 
 #: The version of the schema this code writes.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 #: Seconds a table's lease lasts unless renewed (renewed every third of it): a table whose
 #: process dies moves to another within about this long.
@@ -90,6 +92,8 @@ class StoredTable:
     digests: tuple[bytes | None, bytes | None, bytes | None, bytes | None]
     actions: list[tuple[int, Action]]
     watch: bytes | None = None  # a private table's watch-token digest (stored as seat 4)
+    room: str | None = None  # the room it is played in (its tokens' scope), if any
+    waiting: bool = False  # a room's table whose players are not all ready yet
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +106,7 @@ class Owner:
     live: bool
 
 
-class Store:
+class Store(RoomRows):
     """The database ``db``: a SQLite file (created if missing; ``":memory:"`` for none on
     disk) or a PostgreSQL URL (``postgresql://USER@HOST:PORT/DB``; the database must exist,
     the schema is created in it). ``durable`` makes SQLite fsync every commit
@@ -207,15 +211,38 @@ class Store:
         given to the server ``owner`` (epoch 1) for ``lease`` seconds; raises
         :class:`StorageError` (storing nothing) if the database refuses it."""
         with self._writing(), self._atomic():
-            self._execute(
-                "INSERT INTO tables (id, spec, created, owner, epoch, expires) "
-                f"VALUES (?, ?, ?, ?, 1, {self._NOW} + ?)",
-                (table_id, json.dumps(spec.to_dict(), sort_keys=True), time.time(), owner, lease),
-            )
+            if not self._insert_table(table_id, spec, owner, lease):
+                raise StorageError(f"the database {self.path} has a table {table_id!r} already")
             self._executemany(
                 "INSERT INTO tokens (table_id, seat, digest) VALUES (?, ?, ?)",
                 [(table_id, seat, d) for seat, d in sorted(digests.items())],
             )
+
+    def _insert_table(
+        self,
+        table_id: str,
+        spec: TableSpec,
+        owner: str | None,
+        lease: float,
+        room: str | None = None,
+    ) -> bool:
+        """Insert a table's row (in the open transaction), its lease given to ``owner``;
+        for a room (``room``), waiting, and only if the room has no table not finished
+        (``False``, inserting nothing, if it has)."""
+        rows = self._execute(
+            "INSERT INTO tables (id, spec, created, owner, epoch, expires, room, waiting) "
+            f"VALUES (?, ?, ?, ?, 1, {self._NOW} + ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id",
+            (
+                table_id,
+                json.dumps(spec.to_dict(), sort_keys=True),
+                time.time(),
+                owner,
+                lease,
+                room,
+                int(room is not None),
+            ),
+        )
+        return bool(rows)
 
     def add_action(self, table_id: str, n: int, seat: int, action: Action) -> None:
         """Store action number ``n`` of the table (numbered from 0 across the match):
@@ -311,6 +338,17 @@ class Store:
                 "DELETE FROM tables WHERE id = ?",
             ):
                 self._executemany(statement, [(i,) for i in ids])
+            # A room goes with its tables once it has ended and none of them is kept.
+            self._execute(
+                "DELETE FROM players WHERE room_id IN (SELECT id FROM rooms WHERE ended < ? "
+                "AND NOT EXISTS (SELECT 1 FROM tables WHERE room = rooms.id))",
+                (cutoff,),
+            )
+            self._execute(
+                "DELETE FROM rooms WHERE ended < ? "
+                "AND NOT EXISTS (SELECT 1 FROM tables WHERE room = rooms.id)",
+                (cutoff,),
+            )
         return ids
 
     def index(self) -> list[tuple[str, bool]]:
@@ -389,12 +427,17 @@ class Store:
                 raise TableUnavailableError(
                     f"table {table_id!r}: stored action {n} has no action code {code!r}"
                 ) from None
+        room, waiting = self._execute("SELECT room, waiting FROM tables WHERE id = ?", (table_id,))[
+            0
+        ]
         return StoredTable(
             table_id,
             spec,
             (digests[0], digests[1], digests[2], digests[3]),
             actions,
             digests[4],
+            None if room is None else str(room),
+            bool(waiting),
         )
 
     # -- server processes and leases ---------------------------------------------------------

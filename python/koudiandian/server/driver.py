@@ -1,0 +1,264 @@
+"""A table's bot driver: its bots act on the server, paced, and a bot that fails is told.
+
+Bots act on the server: with ``bot_delay == 0`` they act at once, in the same step as the
+action that gave them their turn; otherwise a table's driver task waits ``bot_delay``
+seconds before each bot action (at a table with a person, not before a bot's hidden answer
+to a discard). At a table with a person every discard is shown alike, whether or not a seat
+may claim it (:mod:`.windows`): what follows it is sent ``claim_wait`` seconds later, and
+the driver flushes it then. The driver's waits go through the table's ``clock`` and
+``sleep``, which a test may inject.
+
+A seat whose bot fails is played by :data:`~.seatbots.FALLBACK` from then on, and every
+connection is told so; a failure while the seat answered a discard is told only once the
+table has shown the seat play (or its hand end): telling it at once would show that the
+seat was asked about the discard.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from ..errors import BotError, StorageError
+from ..simulate import _LazyView
+from .seatbots import FALLBACK, SeatBots
+from .spec import HUMAN
+
+if TYPE_CHECKING:
+    from .tables import Table
+
+__all__ = ["BotDriver", "BOT_BURST"]
+
+_log = logging.getLogger("koudiandian.server")
+
+#: Bot actions taken at once (bot_delay 0) before the table lets other tables run.
+BOT_BURST = 400
+
+
+class BotDriver:
+    """The bots of ``table`` (its part that plays them): which bot is to act, the driver
+    task that lets them act (``clock`` and ``sleep`` are its, as :class:`Table` takes
+    them), and the fallback of a bot that failed, told. ``bots`` are the table's seats'
+    bots (:mod:`.seatbots`). Precondition: ``table`` is the one whose part this is."""
+
+    def __init__(
+        self,
+        table: Table,
+        bots: SeatBots,
+        clock: Callable[[], float],
+        sleep: Callable[[float], Awaitable[None]],
+    ) -> None:
+        self.table = table
+        self.bots = bots
+        # Seats whose bot failed, FALLBACK playing them: told to the table (a seat whose
+        # bot is not registered here is told from the start), and not yet told: failed while
+        # answering a discard, told once the seat is seen to play or the hand ends (that it
+        # was asked about the discard is not public) -> (the hand, its public log's length).
+        self.told: set[int] = set(bots.fallen)
+        self.untold: dict[int, tuple[int, int]] = {}
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._person = HUMAN in table.spec.seats
+        self._clock = clock
+        self._sleep = sleep
+
+    def wake(self) -> None:
+        """The table has changed: the driver looks again at what is to do."""
+        self._wake.set()
+
+    def close_bots(self) -> None:
+        """Close the bots' processes, without waiting (fresh ones start when asked)."""
+        self.bots.close()
+
+    # -- which bot acts ---------------------------------------------------------------
+
+    def bot_to_act(self, apart: bool = True) -> int | None:
+        """A bot's seat that is to act now: one played in process first, else (if
+        ``apart``) one played by a registered bot's process (:meth:`_play_apart`)."""
+        table = self.table
+        seats = table.spec.seats
+        found = None
+        for s in table._to_act:
+            if seats[s] != HUMAN and table.may_act(s):
+                if not self.bots.apart(s):
+                    return s
+                found = s if apart and found is None else found
+        return found
+
+    def run_bots(self, limit: int) -> int:
+        """Let bots played in process act while one is to act, at most ``limit`` times;
+        returns how many did. (A registered bot's seat is left to the driver.)
+        Precondition: inside the table's commit (:meth:`Table._committing`)."""
+        table = self.table
+        done = 0
+        while done < limit:
+            seat = self.bot_to_act(apart=False)
+            if seat is None:
+                break
+            game = table.match.game
+            bot = self.bots.in_process(seat, len(table.match.games) - 1)
+            legal = game.legal_actions(seat)
+            table._apply(seat, bot.act(_LazyView(game, seat), legal))  # type: ignore[arg-type]
+            done += 1
+        return done
+
+    async def _play_apart(self, seat: int) -> None:
+        """Seat ``seat``'s registered bot decides (its process asked off the event loop,
+        :mod:`.execseat`), and its action is committed, unless the table moved on
+        meanwhile (it was rebuilt, or let go). A bot that fails leaves the seat to
+        :data:`FALLBACK` (which then decides), and the table is told (:meth:`_tell`)."""
+        table = self.table
+        game = table.match.game
+        hand = len(table.match.games) - 1
+        decision = table.decisions.current(seat)
+        answering = table._answering()
+        try:
+            action = await self.bots.decide(seat, game, hand, game.legal_actions(seat))
+        except BotError as e:
+            self.bots.fall_back(seat, e)
+            if answering:
+                self.untold[seat] = (hand, len(table._public_log(hand)))
+            else:
+                self._tell(seat)
+            return
+        if (
+            action is None
+            or table.match.game is not game
+            or not table.may_act(seat)
+            or table.decisions.current(seat) != decision
+        ):
+            return
+        with table._committing():
+            table._apply(seat, action)
+
+    # -- the driver task --------------------------------------------------------------
+
+    async def drive(self) -> None:
+        """The table's bot driver: runs until cancelled. A bot that fails (a bot's bug, or
+        the store refusing a commit) is logged, and the driver tries again a second later."""
+        while True:
+            try:
+                await self._drive_once()
+            except asyncio.CancelledError:
+                raise
+            except StorageError:  # a full disk (logged): try again until it has room
+                await asyncio.sleep(1)
+            except Exception:
+                _log.exception("table %s: a bot's action failed", self.table.id)
+                await asyncio.sleep(1)
+
+    async def _drive_once(self) -> None:
+        table = self.table
+        while True:
+            table.flush()  # what a claim window held may be due
+            seat = self.bot_to_act()
+            if seat is None:
+                # A window open when last looked at (the sleep may end a little early, or
+                # late): look again at its end.
+                if table._windows.held():
+                    await self._sleep(max(0.0, table._windows.until - self._clock()))
+                    continue
+                self._wake.clear()
+                await self._wake.wait()
+                continue
+            # A bot's answer to a discard is hidden: at a table with a person, it is not
+            # paced (the claim window is).
+            answer = self._person and table._answering()
+            if self.bots.apart(seat):  # a registered bot's process: awaited, not run here
+                if table.spec.bot_delay > 0 and not answer:
+                    await self._sleep(table.spec.bot_delay)
+                if self.bot_to_act() == seat:
+                    await self._play_apart(seat)
+            elif table.spec.bot_delay > 0:
+                if not answer:
+                    await self._sleep(table.spec.bot_delay)
+                with table._committing():
+                    self.run_bots(1)
+            elif table.bot_gate is not None and not table.spec.humans:
+                async with table.bot_gate.turn() as until:
+                    with table._committing():
+                        while self.run_bots(1) and time.monotonic() < until:
+                            pass
+            else:
+                with table._committing():
+                    self.run_bots(BOT_BURST)
+                await asyncio.sleep(0)
+
+    def start(self) -> None:
+        """Start the driver task (:meth:`drive`) on the running event loop, unless it runs."""
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self.drive())
+
+    def abandon(self) -> None:
+        """Cancel the driver task and close the bots' processes without waiting."""
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        self.bots.close()
+
+    async def stop(self) -> None:
+        """Cancel the driver task and wait for it to end; close the bots' processes and
+        wait for them to end (a decision being made is cut short)."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        await self.bots.aclose()
+
+    # -- a bot that failed, told ------------------------------------------------------
+
+    def fallback_message(self, seat: int) -> dict[str, Any]:
+        """The message that tells that ``seat``'s bot failed and :data:`FALLBACK` plays it."""
+        return {
+            "type": "bot_fallback",
+            "seat": seat,
+            "bot": self.table.spec.seats[seat],
+            "plays": FALLBACK,
+        }
+
+    def told_messages(self) -> list[dict[str, Any]]:
+        """The fallbacks told so far, seat by seat (what a new connection is sent)."""
+        return [self.fallback_message(seat) for seat in sorted(self.told)]
+
+    def _tell(self, seat: int) -> None:
+        """Tell every connection that ``seat``'s bot failed and :data:`FALLBACK` plays it
+        (sent with their next frame; what failed is in the server's log only), and store
+        it with the table's spec: a process that plays the table later keeps the seat
+        greedy (a failure not yet told is not stored: the bot would start again)."""
+        table = self.table
+        self.untold.pop(seat, None)
+        self.told.add(seat)
+        table.spec = table.spec.fall_back(seat)
+        try:
+            table._store.update_spec(table.id, table.spec, table.epoch)
+        except StorageError as e:  # the table plays on; another process would start it again
+            _log.warning("table %s: seat %d's fallback is not stored: %s", table.id, seat, e)
+        message = self.fallback_message(seat)
+        for conn in table.connections:
+            conn.add(message)
+
+    def tell_due(self) -> None:
+        """Tell the failures that were held back, once the table has shown the seat play
+        (a public event of the seat: its draw, a claim) or its hand end: they came while
+        the seat answered a discard, and telling them at once would show that it was asked
+        about it (that it could claim the tile). Precondition: the claim windows' frontier
+        was just moved (:meth:`Table._advance`)."""
+        if not self.untold:
+            return
+        table = self.table
+        if table._windows.held():
+            return
+        last = len(table.match.games) - 1
+        for seat, (hand, start) in list(self.untold.items()):
+            log = table._public_log(last)
+            if (
+                hand != last
+                or table.match.game.is_over
+                or any(e.get("seat") == seat for e in log[start:])
+            ):
+                self._tell(seat)

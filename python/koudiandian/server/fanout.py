@@ -1,0 +1,189 @@
+"""What a table's connections are sent: the events of the logs they may see, their views,
+the match's end.
+
+A connection is sent, from the hand and event it asked for on connecting, each new event of
+its seat's log (the public one for a spectator), as far as the claim windows have shown
+them (:mod:`.windows`): at a table with a person every discard is shown alike, and what
+follows it is sent ``claim_wait`` seconds later. A seat is sent its view whenever it must
+act and once the match is over (with ``all_views``, after every change); what one change of
+the table brings a connection goes out as one frame (:class:`~.connection.Connection`).
+
+Memory stays bounded: a table caches only its current and last hand's logs
+(:mod:`.handlogs`), an earlier hand's is rendered again from the core's log when asked for.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .connection import Connection
+from .handlogs import HandLogs
+from .protocol import PROTOCOL
+from .visibility import public_view, seat_log, seat_view
+
+if TYPE_CHECKING:
+    from .tables import Table
+
+__all__ = ["FanOut", "CLOSE_MOVED"]
+
+#: The close code of a socket whose table is played by another process (after a
+#: ``redirect`` message naming it).
+CLOSE_MOVED = 4307
+
+
+class FanOut:
+    """``table``'s connections and what they are sent (its part that sends): the table
+    calls :meth:`flush` after each change. Precondition: ``table`` is the one whose part
+    this is."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.connections: set[Connection] = set()
+        self._logs: dict[int, HandLogs] = {}  # the current and the last hand's logs
+
+    def log(self, hand: int, seat: int | None) -> list[dict[str, Any]]:
+        """Hand ``hand``'s log as ``seat`` may see it (``None``: public); kept for the
+        current and the last hand only, extended by each change (:mod:`.handlogs`; an
+        earlier hand's is rendered again from the core's log). Read it, do not keep it
+        across a change."""
+        games = self.table.match.games
+        game = games[hand]
+        logs = self._logs.get(hand)
+        if logs is None or logs.game is not game:
+            last = len(games) - 1
+            if hand < last - 1:  # an earlier hand than the last one
+                return seat_log(game, seat)
+            # the current hand's, and the last one's (connections still sending its end)
+            for h in [h for h in self._logs if h < last - 1]:
+                del self._logs[h]
+            logs = self._logs[hand] = HandLogs(game)
+        return logs.log(seat)
+
+    def forget_logs(self) -> None:
+        """Drop the cached logs (the table was rebuilt: they are rendered afresh)."""
+        self._logs.clear()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The current hand's view for ``seat`` (``None``: public); a seat's carries the
+        number of the decision it is asked (``decision``, ``None`` when asked nothing)."""
+        game = self.table.match.game
+        if seat is None:
+            return public_view(game)
+        view = seat_view(game, seat)
+        view["decision"] = self._decision(seat)
+        return view
+
+    def _decision(self, seat: int) -> int | None:
+        """The number of the decision ``seat`` has been shown it is asked (``None`` while
+        it may not act: a claim window holds what asks it)."""
+        table = self.table
+        return table.decisions.current(seat) if table._shown_to_act(seat) else None
+
+    def connect(
+        self,
+        seat: int | None,
+        hand: int | None,
+        since: int,
+        all_views: bool,
+        notices: list[dict[str, Any]],
+    ) -> Connection:
+        """:meth:`Table.connect`; ``notices`` are the messages sent after the ``hello``
+        (the bots' fallbacks told so far)."""
+        table = self.table
+        last = table._hands_shown() - 1
+        if hand is None or not 0 <= hand <= last:
+            hand, since = last, 0
+        log = self.log(hand, seat)
+        since = min(max(0, since), len(log))  # no event is skipped
+        conn = Connection(seat, hand=hand, sent=since, all_views=all_views)
+        if since and log:
+            conn.start = log[0]  # what it had, as far as the server can tell
+        conn.add(
+            {
+                "type": "hello",
+                "protocol": PROTOCOL,
+                "table": table.id,
+                "seat": seat,
+                "seats": list(table.spec.seats),
+                "match": table.spec.length,
+                "hand": last,
+            }
+        )
+        for message in notices:
+            conn.add(message)
+        self.connections.add(conn)
+        self._flush_one(conn, force_view=True)
+        return conn
+
+    def move(self, url: str | None) -> None:
+        """:meth:`Table.move_connections`: tell every connection where the table is played
+        now, and close it with :data:`CLOSE_MOVED`."""
+        for conn in list(self.connections):
+            conn.send({"type": "redirect", "table": self.table.id, "url": url})
+            conn.close_code = CLOSE_MOVED
+            conn.queue.put_nowait(None)
+        self.connections.clear()
+
+    def close(self) -> None:
+        """Close every connection's queue (its writer then closes its socket)."""
+        for conn in list(self.connections):
+            conn.queue.put_nowait(None)
+
+    def flush(self) -> None:
+        """Send every connection what it has not been sent yet (and may be sent now).
+        Precondition: the claim windows' frontier was just moved (:meth:`Table._advance`)."""
+        for conn in self.connections:
+            self._flush_one(conn)
+
+    def _flush_one(self, conn: Connection, force_view: bool = False) -> None:
+        table = self.table
+        if table.waiting:  # a room's table shows nothing of its match until it begins
+            conn.view_due = conn.view_due or force_view
+            conn.push()
+            return
+        games = table.match.games
+        acting = conn.seat is not None and table.may_act(conn.seat)
+        while True:
+            log = self.log(conn.hand, conn.seat)
+            cap = len(log) if acting else table._windows.cap(conn.hand, log)
+            if conn.sent and log and log[0] is not conn.start and log[0] != conn.start:
+                # The deal, as a seat sees it, is filled in once the bids are in (profiles
+                # with bids): the start_hand sent before is replaced.
+                conn.add(
+                    {"type": "event", "hand": conn.hand, "n": 0, "event": log[0], "replaces": True}
+                )
+            for n in range(conn.sent, cap):
+                conn.add({"type": "event", "hand": conn.hand, "n": n, "event": log[n]})
+            if log and cap:
+                conn.start = log[0]
+            conn.sent = max(conn.sent, cap)
+            if cap < len(log) or conn.hand + 1 >= len(games):
+                break
+            conn.hand += 1
+            conn.sent = 0
+        key = (conn.hand, conn.sent, None if conn.seat is None else self._decision(conn.seat))
+        # Everything is shown to it, and no claim window holds what may follow.
+        caught_up = (
+            conn.hand + 1 == len(games)
+            and conn.sent == len(log)
+            and (acting or not table._windows.held())
+        )
+        over = table.match.is_over and caught_up
+        conn.view_due = conn.view_due or force_view
+        if caught_up and (
+            conn.view_due or (key != conn.view_key and (conn.all_views or over or acting))
+        ):
+            conn.view_due = False
+            conn.view_key = key
+            conn.add({"type": "view", "hand": conn.hand, "view": self.view(conn.seat)})
+        if over and not conn.ended:
+            conn.ended = True
+            conn.add(
+                {
+                    "type": "match_end",
+                    "scores": list(table.match.scores),
+                    "ranking": table.match.ranking,
+                    "hands": len(games),
+                }
+            )
+        conn.push()

@@ -1,0 +1,65 @@
+"""What every HTTP route shares: reading a request's body and token, the client's address,
+and the JSON answers for an error and for a table (or room) another process serves."""
+
+from __future__ import annotations
+
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import JSONResponse, Response
+
+from ..errors import ProtocolError, TableElsewhereError
+from .inputs import count, safe_text
+
+__all__ = [
+    "MAX_BODY",
+    "error_response",
+    "read_body",
+    "client_address",
+    "request_token",
+    "moved",
+]
+
+#: The largest request body read (a table spec, or a log to replay), in bytes.
+MAX_BODY = 4 * 1024 * 1024
+
+
+def error_response(status: int, e: Exception) -> JSONResponse:
+    """The documented JSON error: the exception's class and its message (made safe)."""
+    message = safe_text(str(e))
+    return JSONResponse({"error": type(e).__name__, "message": message}, status_code=status)
+
+
+async def read_body(request: Request) -> bytes:
+    """The request's body, at most :data:`MAX_BODY` bytes (else :class:`ProtocolError`)."""
+    size = count(request.headers.get("content-length") or "0", "content-length")
+    if size > MAX_BODY:
+        raise ProtocolError(f"request body of {size} bytes; at most {MAX_BODY}")
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise ProtocolError(f"request body over {MAX_BODY} bytes")
+    return body
+
+
+def client_address(conn: HTTPConnection) -> str:
+    """The client's address (what per-client limits count by)."""
+    return conn.client.host if conn.client is not None else "unknown"
+
+
+def request_token(request: Request) -> str | None:
+    """The token a request carries (``?token=`` or ``Authorization: Bearer``), if any."""
+    token = request.query_params.get("token")
+    auth = request.headers.get("authorization", "")
+    if token is None and auth[:7].lower() == "bearer ":
+        token = auth[7:].strip()
+    return token
+
+
+def moved(request: Request, e: TableElsewhereError) -> Response:
+    """A request for a table (or room) another process plays: a 307 to the same path there,
+    and the JSON error naming the process's URL (``owner``)."""
+    target = e.owner.rstrip("/") + request.url.path
+    if request.url.query:
+        target += "?" + request.url.query
+    body = {"error": type(e).__name__, "message": safe_text(str(e)), "owner": e.owner}
+    return JSONResponse(body, status_code=307, headers={"location": target})

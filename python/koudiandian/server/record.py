@@ -1,0 +1,62 @@
+"""A match's scoreboard: one row per finished hand (``GET /tables/{id}/record``, and each
+match of ``GET /rooms/{number}/record``).
+
+A row holds what the hand's end made public: the dealer, the winners and how each won (the
+score's items under the profile's own names, as the ``end_hand`` event carries them), each
+seat's delta, the running totals, and where its replay is. A hand still being played, or
+whose end a claim window still holds, is not in it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..match import Match
+from ..result import HandResult
+
+__all__ = ["match_record", "hand_row"]
+
+
+def hand_row(table_id: str, hand: int, result: HandResult, totals: list[int]) -> dict[str, Any]:
+    """The scoreboard's row of hand ``hand`` (numbered from 0) of table ``table_id``, whose
+    result is ``result``; ``totals`` are the seats' running totals after it."""
+    how = "drawn" if result.win_kind is None else result.win_kind.value
+    return {
+        "hand": hand,
+        "dealer": result.dealer,
+        "winners": list(result.winners),
+        "how": how,
+        "discarder": result.discarder,
+        "wins": [
+            {
+                "seat": w.seat,
+                "kind": w.kind.value,
+                "tile": int(w.tile),
+                "items": [i.to_dict() for i in w.score_items],
+            }
+            for w in result.wins
+        ],
+        "deltas": list(result.deltas),
+        "totals": list(totals),
+        "replay": f"/tables/{table_id}/hands/{hand}/replay",
+    }
+
+
+def match_record(table_id: str, match: Match, shown: int, over: bool) -> dict[str, Any]:
+    """The scoreboard of the match played at table ``table_id``: its first ``shown``
+    finished hands (those whose end the table has shown); ``over``: whether its end is
+    shown."""
+    totals = [0, 0, 0, 0]
+    rows = []
+    for hand, result in enumerate(match.results[:shown]):
+        totals = [t + d for t, d in zip(totals, result.deltas)]
+        rows.append(hand_row(table_id, hand, result, totals))
+    return {
+        "table": table_id,
+        "match": match.length,
+        "first_dealer": match.first_dealer,
+        "over": over,
+        "hands": rows,
+        "totals": totals,
+        "ranking": match.ranking if over else None,
+    }
