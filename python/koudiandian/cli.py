@@ -286,6 +286,7 @@ def _serve(args: argparse.Namespace) -> int:
         message_burst=args.max_message_burst,
         bot_share=args.bot_share,
         header_timeout=args.header_timeout,
+        unknown_rooms_per_minute=args.max_unknown_rooms_per_minute,
     )
     serve(
         args.host,
@@ -576,6 +577,12 @@ def _add_limits(sv: argparse.ArgumentParser) -> None:
             float,
             d.header_timeout,
             "seconds a connection may take to send request headers",
+        ),
+        (
+            "--max-unknown-rooms-per-minute",
+            int,
+            d.unknown_rooms_per_minute,
+            "unknown room numbers one address may ask for a minute",
         ),
     ]:
         sv.add_argument(flag, type=kind, default=default, help=f"{text} (default {default:g})")

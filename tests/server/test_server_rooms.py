@@ -375,3 +375,32 @@ def test_the_database_gives_the_last_seat_to_one_of_two_racing_joins(db: str) ->
             assert [p.seat for p in seated] == [0, 1]
             s0.leave_room(room_id, made["table"], 1)
         stores[1].close()
+
+
+def test_a_schema_2_database_gains_rooms_and_keeps_its_tables(db: str) -> None:
+    """A database written before rooms (schema 2, either backend) is upgraded when opened:
+    its tables load as before, and rooms can be made in it."""
+    from koudiandian.server import postgres, sqlite
+    from koudiandian.server.store import is_postgres_url
+
+    from tests.support.sql import sql
+
+    if is_postgres_url(db):
+        for statement in postgres._SCHEMA:
+            sql(db, statement)
+        sql(db, "CREATE TABLE schema_version (version INTEGER NOT NULL)")
+        sql(db, "INSERT INTO schema_version VALUES (2)")
+    else:
+        for statement in sqlite._SCHEMA.split(";"):
+            if statement.strip():
+                sql(db, statement)
+        sql(db, "PRAGMA user_version=2")
+    spec = '{"bot_delay": 0.0, "match": null, "private": false, "rules": "taiyuan", '
+    spec += '"seats": ["human", "greedy", "greedy", "greedy"], "seed": 5}'
+    sql(db, "INSERT INTO tables (id, spec, created) VALUES ('old', ?, 1.0)", (spec,))
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
+        assert client.get("/tables/old").json()["waiting"] is False
+        made = new_room(client)
+        assert state(client, made["room"])["status"] == "waiting"
+    with Store(db) as store:
+        assert store.schema_version == 3

@@ -67,7 +67,7 @@ def _as_postgres(args: list[str]) -> list[str]:
 def cluster(durable: bool = False) -> Iterator[Cluster]:
     """Start a cluster in a temporary folder; stop it and remove the folder at the end.
     Without ``durable`` (the tests) it does not fsync; with it (the load benchmark) it
-    commits as a room's database does, fsync and all."""
+    commits as a deployment's database does, fsync and all."""
     binaries = _bin()
     if binaries is None:
         raise PostgresMissing("PostgreSQL is not installed (Debian's postgresql package)")

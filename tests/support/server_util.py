@@ -129,7 +129,9 @@ def stored_matches(db: str | Path) -> dict[str, Match]:
         out = {}
         for t in store.tables():
             length = 1 if t.spec.length is None else t.spec.length
-            match = Match(t.spec.rules, seed=t.spec.seed, length=length)
+            match = Match(
+                t.spec.rules, seed=t.spec.seed, length=length, first_dealer=t.spec.first_dealer
+            )
             for seat, action in t.actions:
                 match.step(seat, action)
             out[t.id] = match
