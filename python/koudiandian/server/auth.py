@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from ..errors import InvalidTokenError
 
 __all__ = [
+    "SeatTokens",
     "new_token",
     "token_digest",
     "seat_of",
@@ -102,3 +103,30 @@ def _holder(table_id: str, token: str | None, digests: Sequence[bytes | None]) -
             if digest is not None:
                 found = seat
     return found
+
+
+class SeatTokens:
+    """The token digests of one table's seats (``None`` for a seat no token serves) and its
+    watch token's, bound to ``scope``: the table's id, or for a room's table the room's
+    (a room's tokens serve each of its tables)."""
+
+    def __init__(
+        self, scope: str, digests: Sequence[bytes | None], watch: bytes | None = None
+    ) -> None:
+        self.scope = scope
+        self._digests = list(digests)
+        self._watch = watch
+
+    def seat_of(self, token: str | None) -> int:
+        """The seat ``token`` holds (:func:`seat_of`); raises :class:`InvalidTokenError`."""
+        return seat_of(self.scope, token, self._digests)
+
+    def holder_of(self, token: str | None) -> int | None:
+        """The seat ``token`` holds, or ``None`` for the watch token (:func:`holder_of`);
+        raises :class:`InvalidTokenError`."""
+        return holder_of(self.scope, token, self._digests, self._watch)
+
+    def set(self, seat: int, digest: bytes | None) -> None:
+        """Seat ``seat``'s digest is now ``digest`` (``None``: no token serves it; a room's
+        player joined or left, as the store has it already)."""
+        self._digests[seat] = digest

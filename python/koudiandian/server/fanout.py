@@ -14,6 +14,7 @@ Memory stays bounded: a table caches only its current and last hand's logs
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .connection import Connection
@@ -24,11 +25,13 @@ from .visibility import public_view, seat_log, seat_view
 if TYPE_CHECKING:
     from .tables import Table
 
-__all__ = ["FanOut", "CLOSE_MOVED"]
+__all__ = ["FanOut", "CLOSE_MOVED", "CLOSE_UNSEATED"]
 
 #: The close code of a socket whose table is played by another process (after a
 #: ``redirect`` message naming it).
 CLOSE_MOVED = 4307
+#: The close code of a room's socket whose seat left (or was removed), or whose room closed.
+CLOSE_UNSEATED = 4410
 
 
 class FanOut:
@@ -40,6 +43,10 @@ class FanOut:
         self.table = table
         self.connections: set[Connection] = set()
         self._logs: dict[int, HandLogs] = {}  # the current and the last hand's logs
+        #: Called when a socket connects or leaves (a room's table: the room is told).
+        self.on_sockets: Callable[[Table], None] | None = None
+        #: What a new connection is sent after ``hello`` (a room's table: the room's state).
+        self.greeting: Callable[[Table], list[dict[str, Any]]] | None = None
 
     def log(self, hand: int, seat: int | None) -> list[dict[str, Any]]:
         """Hand ``hand``'s log as ``seat`` may see it (``None``: public); kept for the
@@ -88,7 +95,9 @@ class FanOut:
         notices: list[dict[str, Any]],
     ) -> Connection:
         """:meth:`Table.connect`; ``notices`` are the messages sent after the ``hello``
-        (the bots' fallbacks told so far)."""
+        (the bots' fallbacks told so far), then the :attr:`greeting`'s. Later it is sent each
+        new event, and its view whenever it must act and once the match is over (with
+        ``all_views``, after every change)."""
         table = self.table
         last = table._hands_shown() - 1
         if hand is None or not 0 <= hand <= last:
@@ -109,20 +118,45 @@ class FanOut:
                 "hand": last,
             }
         )
-        for message in notices:
+        for message in [*notices, *(self.greeting(table) if self.greeting else [])]:
             conn.add(message)
         self.connections.add(conn)
         self._flush_one(conn, force_view=True)
+        if self.on_sockets is not None:
+            self.on_sockets(table)
         return conn
+
+    def disconnect(self, conn: Connection) -> None:
+        """Forget ``conn`` (its socket has closed)."""
+        if conn in self.connections:
+            self.connections.discard(conn)
+            if self.on_sockets is not None:
+                self.on_sockets(self.table)
 
     def move(self, url: str | None) -> None:
         """:meth:`Table.move_connections`: tell every connection where the table is played
-        now, and close it with :data:`CLOSE_MOVED`."""
+        now, and close it with :data:`CLOSE_MOVED`; the client reconnects there with its
+        token, ``hand`` and ``since``."""
         for conn in list(self.connections):
             conn.send({"type": "redirect", "table": self.table.id, "url": url})
             conn.close_code = CLOSE_MOVED
             conn.queue.put_nowait(None)
         self.connections.clear()
+
+    def tell(self, message: dict[str, Any]) -> None:
+        """Send ``message`` to every connection now, in a frame of its own."""
+        for conn in self.connections:
+            conn.send(message)
+
+    def unseat(self, seat: int | None, message: dict[str, Any] | None) -> None:
+        """Send the connections of ``seat`` (``None``: every connection) ``message`` (if
+        any) and close them with :data:`CLOSE_UNSEATED`; they are sent nothing more."""
+        for conn in [c for c in self.connections if seat is None or c.seat == seat]:
+            if message is not None:
+                conn.send(message)
+            conn.close_code = CLOSE_UNSEATED
+            conn.queue.put_nowait(None)
+            self.connections.discard(conn)
 
     def close(self) -> None:
         """Close every connection's queue (its writer then closes its socket)."""

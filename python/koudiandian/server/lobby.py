@@ -215,8 +215,8 @@ class Lobby:
     def _hook_room(self, table: Table) -> None:
         """Give a room's table the rooms' hooks."""
         if table.room is not None:
-            table.on_sockets = self._room_table_event
-            table.greeting = self._room_greeting
+            table.fanout.on_sockets = self._room_table_event
+            table.fanout.greeting = self._room_greeting
 
     def _room_table_event(self, table: Table) -> None:
         if self.on_room_table is not None:
@@ -329,7 +329,7 @@ class Lobby:
     def close_waiting(self, table: Table) -> None:
         """A room closed while ``table`` waited for its players: its sockets are closed, and
         it is played no more (the store has it finished)."""
-        table.close_all()
+        table.fanout.unseat(None, None)
         self._marked.add(table.id)
         if self.tables.get(table.id) is table:
             del self.tables[table.id]

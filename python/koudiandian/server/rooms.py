@@ -157,7 +157,7 @@ class Rooms:
         for t in room.tables[-2:]:
             table = self.lobby.held(t.id)
             if table is not None:
-                table.tell(message)
+                table.fanout.tell(message)
 
     def _table_event(self, table: Table) -> None:
         """A room's table connected or lost a socket, or its match ended: tell the room."""
@@ -241,7 +241,7 @@ class Rooms:
         free = [seat] if seat is not None else self._free_seats(room)
         for s in free:
             if self.store.join_room(room.id, table.id, Player(s, name, digest, False)):
-                table.set_digest(s, digest)
+                table.tokens.set(s, digest)
                 room = self.store.room(room.id)
                 self._tell(room)
                 return room, s, token
@@ -335,10 +335,10 @@ class Rooms:
         room, table = self._waiting_table(room)
         if not self.store.leave_room(room.id, table.id, seat):
             raise RoomStateError(f"room {room.number}: its match is being played")
-        table.set_digest(seat, None)
+        table.tokens.set(seat, None)
         room = self.store.room(room.id)
         message = {"type": "room", "room": self.state(room)}
-        table.close_seat(seat, message)
+        table.fanout.unseat(seat, message)
         self._tell(room)
         return room
 

@@ -37,12 +37,12 @@ from ..errors import (
 )
 from ..game import Game
 from ..match import Match
-from .auth import holder_of, seat_of
+from .auth import SeatTokens
 from .botregistry import BotRegistry
 from .connection import MAX_QUEUED_BYTES, Connection
 from .decisions import Decisions
 from .driver import BOT_BURST, BotDriver
-from .fanout import CLOSE_MOVED, FanOut
+from .fanout import CLOSE_MOVED, CLOSE_UNSEATED, FanOut
 from .limits import BotGate
 from .publicstate import PublicState
 from .seatbots import SeatBots
@@ -68,8 +68,7 @@ FINISHED_CACHED = 16
 #: What a seat that is not to act is told when it acts (it names no seat: who else has a
 #: decision is not public).
 NOT_YOUR_TURN = "it is not your turn: no decision is pending for this seat"
-#: The close code of a room's socket whose seat left (or was removed), or whose room closed.
-CLOSE_UNSEATED = 4410
+
 _ANSWERING = ("claim", "rob")
 
 
@@ -117,16 +116,16 @@ class Table:
         self.room = room
         #: Whether the room's players are not all ready yet (nothing shown, nobody acts).
         self.waiting = waiting
-        self._scope = table_id if room is None else room  # what its tokens are bound to
-        self._digests = digests
-        self._watch = watch  # the watch token's digest (a private table's)
+        #: Its seats' tokens (and a private table's watch token), bound to the room if any.
+        self.tokens = SeatTokens(table_id if room is None else room, digests, watch)
         self._store = store
         self.match = _match_of(spec)
         self.decisions = Decisions()
         self._asked(None)
         self.actions = 0  # actions accepted (and stored) so far
         self._answers = 0  # of which answers to a discard or an added kong (not public)
-        self._fanout = FanOut(self)
+        #: What its connections are sent (:mod:`.fanout`; a room's news too, :mod:`.rooms`).
+        self.fanout = FanOut(self)
         seat_bots = SeatBots(table_id, spec, bots if bots is not None else BotRegistry())
         self._driver = BotDriver(self, seat_bots, clock, sleep)
         person = HUMAN in spec.seats
@@ -141,28 +140,17 @@ class Table:
         self.epoch: int | None = None
         #: Called when a commit finds the lease taken by another process (the lobby's hook).
         self.on_lost: Callable[[Table], None] | None = None
-        #: Called when a socket connects or leaves (a room's table: the room is told).
-        self.on_sockets: Callable[[Table], None] | None = None
-        #: What a new connection is sent after ``hello`` (a room's table: the room's state).
-        self.greeting: Callable[[Table], list[dict[str, Any]]] | None = None
 
     # -- seats --------------------------------------------------------------------------
 
     def seat_of(self, token: str | None) -> int:
         """The seat ``token`` holds here; raises :class:`InvalidTokenError`."""
-        return seat_of(self._scope, token, self._digests)
+        return self.tokens.seat_of(token)
 
     def holder_of(self, token: str | None) -> int | None:
         """The seat ``token`` holds here, or ``None`` for the watch token (a spectator's);
         raises :class:`InvalidTokenError`."""
-        return holder_of(self._scope, token, self._digests, self._watch)
-
-    def set_digest(self, seat: int, digest: bytes | None) -> None:
-        """Seat ``seat``'s token digest is now ``digest`` (``None``: no token serves it): a
-        room's player joined or left (the store has it already)."""
-        d = list(self._digests)
-        d[seat] = digest
-        self._digests = (d[0], d[1], d[2], d[3])
+        return self.tokens.holder_of(token)
 
     # -- a room's table ---------------------------------------------------------------------
 
@@ -171,27 +159,6 @@ class Table:
         self.waiting = False
         self.flush()
         self._driver.wake()
-
-    def tell(self, message: dict[str, Any]) -> None:
-        """Send ``message`` to every connection now (a room's news)."""
-        for conn in self._fanout.connections:
-            conn.send(message)
-
-    def close_seat(self, seat: int, message: dict[str, Any]) -> None:
-        """Seat ``seat`` has left the room: send its connections ``message`` and close them
-        (:data:`CLOSE_UNSEATED`)."""
-        for conn in [c for c in self._fanout.connections if c.seat == seat]:
-            conn.send(message)
-            conn.close_code = CLOSE_UNSEATED
-            conn.queue.put_nowait(None)
-            self._fanout.connections.discard(conn)
-
-    def close_all(self) -> None:
-        """The room closed: close every connection (:data:`CLOSE_UNSEATED`)."""
-        for conn in list(self._fanout.connections):
-            conn.close_code = CLOSE_UNSEATED
-            conn.queue.put_nowait(None)
-        self._fanout.connections.clear()
 
     # -- acting -------------------------------------------------------------------------
 
@@ -253,7 +220,7 @@ class Table:
         self.decisions = Decisions()
         self._asked(None)
         self.replay(self._store.table(self.id).actions)
-        self._fanout.forget_logs()
+        self.fanout.forget_logs()
         self._driver.close_bots()  # they saw what is undone: fresh ones (processes) play on
 
     def act(self, seat: int, action: Action, decision: int) -> None:
@@ -365,17 +332,17 @@ class Table:
     @property
     def connections(self) -> set[Connection]:
         """The table's open connections."""
-        return self._fanout.connections
+        return self.fanout.connections
 
     def log(self, hand: int, seat: int | None) -> list[dict[str, Any]]:
         """Hand ``hand``'s log as ``seat`` may see it (``None``: public): :meth:`FanOut.log`.
         Read it, do not keep it across a change."""
-        return self._fanout.log(hand, seat)
+        return self.fanout.log(hand, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The current hand's view for ``seat`` (``None``: public); a seat's carries the
         number of the decision it is asked (``decision``, ``None`` when asked nothing)."""
-        return self._fanout.view(seat)
+        return self.fanout.view(seat)
 
     def connect(
         self,
@@ -387,29 +354,17 @@ class Table:
     ) -> Connection:
         """A new connection for ``seat``, sent at once the events it has not seen: those of
         hand ``hand`` from number ``since`` on (default: the current hand's, all), then its
-        view. Later it is sent each new event, and its view whenever it must act and once the
-        match is over (with ``all_views``, after every change)."""
-        notices = self._driver.told_messages()
-        if self.greeting is not None:
-            notices += self.greeting(self)
-        conn = self._fanout.connect(seat, hand, since, all_views, notices)
-        if self.on_sockets is not None:
-            self.on_sockets(self)
-        return conn
+        view (:meth:`FanOut.connect`)."""
+        return self.fanout.connect(seat, hand, since, all_views, self._driver.told_messages())
 
     def move_connections(self, url: str | None) -> None:
         """The table has moved to another process (its lease was taken over): tell every
-        connection where (``url``, ``None`` when not yet known: ask any process again) and
-        close it with :data:`CLOSE_MOVED`; the client reconnects there with its token,
-        ``hand`` and ``since``."""
-        self._fanout.move(url)
+        connection where (``url``, ``None``: not known yet) and close it (:meth:`FanOut.move`)."""
+        self.fanout.move(url)
 
     def disconnect(self, conn: Connection) -> None:
         """Forget ``conn`` (its socket has closed): it is sent nothing more."""
-        known = conn in self._fanout.connections
-        self._fanout.connections.discard(conn)
-        if known and self.on_sockets is not None:
-            self.on_sockets(self)
+        self.fanout.disconnect(conn)
         self._ended()
 
     def flush(self) -> None:
@@ -418,7 +373,7 @@ class Table:
         match's end is shown, call :attr:`on_over`."""
         self._advance()
         self._driver.tell_due()
-        self._fanout.flush()
+        self.fanout.flush()
         if self.match.is_over:
             self._driver.close_bots()  # (each once: the last hand's end is sent to each process)
         self._ended()
@@ -440,4 +395,4 @@ class Table:
         for them to end (a decision being made is cut short); then close every
         connection's queue."""
         await self._driver.stop()
-        self._fanout.close()
+        self.fanout.close()
