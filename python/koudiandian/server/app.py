@@ -36,7 +36,15 @@ from ..errors import (
 from ..execbot import ExecBot
 from .auth import SUBPROTOCOL, holder_of, token_of_subprotocols
 from .botregistry import BotRegistry
-from .httpio import MAX_BODY, client_address, error_response, moved, read_body, request_token
+from .httpio import (
+    MAX_BODY,
+    client_address,
+    creation_refused,
+    error_response,
+    moved,
+    read_body,
+    request_token,
+)
 from .inputs import count, load_json
 from .limits import CLOSE_LIMIT, BotGate, Gate, Limits, RateBucket
 from .lobby import Lobby
@@ -162,16 +170,10 @@ def _lobby(conn: HTTPConnection) -> Lobby:
 
 
 async def create_table(request: Request) -> Response:
-    gate: Gate = request.app.state.gate
     lobby = _lobby(request)
-    try:
-        gate.check_tables(lobby.live_count())
-    except LimitError as e:
-        return error_response(503, e)
-    try:
-        gate.count_creation(client_address(request))
-    except LimitError as e:
-        return error_response(429, e)
+    refused = creation_refused(request, lobby.live_count())
+    if refused is not None:
+        return refused
     try:
         spec = TableSpec.parse(
             load_json(await read_body(request), "the request body"),

@@ -45,8 +45,6 @@ class FanOut:
         self._logs: dict[int, HandLogs] = {}  # the current and the last hand's logs
         #: Called when a socket connects or leaves (a room's table: the room is told).
         self.on_sockets: Callable[[Table], None] | None = None
-        #: What a new connection is sent after ``hello`` (a room's table: the room's state).
-        self.greeting: Callable[[Table], list[dict[str, Any]]] | None = None
 
     def log(self, hand: int, seat: int | None) -> list[dict[str, Any]]:
         """Hand ``hand``'s log as ``seat`` may see it (``None``: public); kept for the
@@ -95,7 +93,7 @@ class FanOut:
         notices: list[dict[str, Any]],
     ) -> Connection:
         """:meth:`Table.connect`; ``notices`` are the messages sent after the ``hello``
-        (the bots' fallbacks told so far), then the :attr:`greeting`'s. Later it is sent each
+        (the bots' fallbacks told so far); then :attr:`on_sockets` is called. Later it is sent each
         new event, and its view whenever it must act and once the match is over (with
         ``all_views``, after every change)."""
         table = self.table
@@ -118,7 +116,7 @@ class FanOut:
                 "hand": last,
             }
         )
-        for message in [*notices, *(self.greeting(table) if self.greeting else [])]:
+        for message in notices:
             conn.add(message)
         self.connections.add(conn)
         self._flush_one(conn, force_view=True)

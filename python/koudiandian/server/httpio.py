@@ -6,8 +6,9 @@ from __future__ import annotations
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
-from ..errors import ProtocolError, TableElsewhereError
+from ..errors import LimitError, ProtocolError, TableElsewhereError
 from .inputs import count, safe_text
+from .limits import Gate
 
 __all__ = [
     "MAX_BODY",
@@ -16,6 +17,7 @@ __all__ = [
     "client_address",
     "request_token",
     "moved",
+    "creation_refused",
 ]
 
 #: The largest request body read (a table spec, or a log to replay), in bytes.
@@ -63,3 +65,20 @@ def moved(request: Request, e: TableElsewhereError) -> Response:
         target += "?" + request.url.query
     body = {"error": type(e).__name__, "message": safe_text(str(e)), "owner": e.owner}
     return JSONResponse(body, status_code=307, headers={"location": target})
+
+
+def creation_refused(request: Request, live_tables: int) -> Response | None:
+    """The answer to a request that would create a table (``POST /tables``, ``POST
+    /rooms``) over the server's limits: a 503 when ``live_tables`` leave no room for one
+    more, a 429 when the client's address creates too fast; ``None`` if it may (and then
+    it is counted)."""
+    gate: Gate = request.app.state.gate
+    try:
+        gate.check_tables(live_tables)
+    except LimitError as e:
+        return error_response(503, e)
+    try:
+        gate.count_creation(client_address(request))
+    except LimitError as e:
+        return error_response(429, e)
+    return None

@@ -101,8 +101,6 @@ class Lobby:
         #: Called when a room's table (one with a ``room``) gains or loses a socket or its
         #: match ends (the rooms' hook: the room is told).
         self.on_room_table: Callable[[Table], None] | None = None
-        #: What a socket of a room's table is sent after ``hello`` (the rooms' hook).
-        self.room_greeting: Callable[[Table], list[dict[str, Any]]] | None = None
 
     # -- tables taken, lost and rebuilt ------------------------------------------------------
 
@@ -216,14 +214,10 @@ class Lobby:
         """Give a room's table the rooms' hooks."""
         if table.room is not None:
             table.fanout.on_sockets = self._room_table_event
-            table.fanout.greeting = self._room_greeting
 
     def _room_table_event(self, table: Table) -> None:
         if self.on_room_table is not None:
             self.on_room_table(table)
-
-    def _room_greeting(self, table: Table) -> list[dict[str, Any]]:
-        return [] if self.room_greeting is None else self.room_greeting(table)
 
     def _adopt(self, table: Table) -> None:
         table.on_over = self._finish
@@ -289,7 +283,21 @@ class Lobby:
         if live and live[0][0] != self.server and live[0][2] < mine:
             server, url = live[0][0], live[0][1]
         self.store.add_table(table_id, spec, digests, owner=server, lease=self.lease)
-        self._specs[table_id] = (spec.seats, spec.private)
+        table = self._new_table(table_id, spec, digests, mine=server == self.server)
+        return table, tokens, watch, url
+
+    def _new_table(
+        self,
+        table_id: str,
+        spec: TableSpec,
+        digests: dict[int, bytes],
+        *,
+        mine: bool,
+        room: str | None = None,
+    ) -> Table:
+        """The table ``table_id`` just stored (its lease's epoch 1), its seats' token
+        digests (and :data:`WATCH`'s) ``digests``; played here if ``mine``. A room's
+        (``room``) waits for its players (:mod:`.rooms`)."""
         d = [digests.get(s) for s in range(4)]
         table = Table(
             table_id,
@@ -297,34 +305,23 @@ class Lobby:
             (d[0], d[1], d[2], d[3]),
             self.store,
             digests.get(WATCH),
+            room=room,
+            waiting=room is not None,
             **self._table_options,
         )
-        if server == self.server:
+        self._hook_room(table)
+        self._specs[table_id] = (spec.seats, spec.private)
+        if mine:
             table.epoch = 1
             self._adopt(table)
-        return table, tokens, watch, url
+        return table
 
     def adopt_new(
         self, table_id: str, spec: TableSpec, digests: dict[int, bytes], *, room: str
     ) -> Table:
         """Play here the room ``room``'s new table ``table_id``, just stored with its lease
         this process's (epoch 1): it waits for the room's players (:mod:`.rooms`)."""
-        d = [digests.get(s) for s in range(4)]
-        table = Table(
-            table_id,
-            spec,
-            (d[0], d[1], d[2], d[3]),
-            self.store,
-            None,
-            room=room,
-            waiting=True,
-            **self._table_options,
-        )
-        self._hook_room(table)
-        table.epoch = 1
-        self._specs[table_id] = (spec.seats, spec.private)
-        self._adopt(table)
-        return table
+        return self._new_table(table_id, spec, digests, mine=True, room=room)
 
     def close_waiting(self, table: Table) -> None:
         """A room closed while ``table`` waited for its players: its sockets are closed, and

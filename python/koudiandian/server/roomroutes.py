@@ -30,7 +30,14 @@ from ..errors import (
     TableNotFoundError,
     TableUnavailableError,
 )
-from .httpio import client_address, error_response, moved, read_body, request_token
+from .httpio import (
+    client_address,
+    creation_refused,
+    error_response,
+    moved,
+    read_body,
+    request_token,
+)
 from .inputs import load_json
 from .limits import Gate
 from .rooms import Rooms, room_link
@@ -103,16 +110,10 @@ def _room_route(handler: RoomHandler) -> Callable[[Request], Awaitable[Response]
 
 
 async def create_room(request: Request) -> Response:
-    gate: Gate = request.app.state.gate
     rooms = _rooms(request)
-    try:
-        gate.check_tables(rooms.lobby.live_count())
-    except LimitError as e:
-        return error_response(503, e)
-    try:
-        gate.count_creation(client_address(request))
-    except LimitError as e:
-        return error_response(429, e)
+    refused = creation_refused(request, rooms.lobby.live_count())
+    if refused is not None:
+        return refused
     try:
         spec, name = TableSpec.parse_room(
             await _json_body(request),

@@ -70,7 +70,6 @@ class Rooms:
         self.lobby = lobby
         self.store = lobby.store
         lobby.on_room_table = self._table_event
-        lobby.room_greeting = self.greeting
 
     # -- finding a room -------------------------------------------------------------------
 
@@ -160,19 +159,14 @@ class Rooms:
                 table.fanout.tell(message)
 
     def _table_event(self, table: Table) -> None:
-        """A room's table connected or lost a socket, or its match ended: tell the room."""
+        """A room's table connected or lost a socket (a new one is sent the room's state
+        after its ``hello``, so), or its match ended: tell the room."""
         if table.room is None:
             return
         try:
             self._tell(self.store.room(table.room))
         except (StorageError, IndexError) as e:  # told at the next change
             _log.warning("room of table %s: not told: %s", table.id, e)
-
-    def greeting(self, table: Table) -> list[dict[str, Any]]:
-        """What a socket of a room's table is sent after ``hello``: the room's state."""
-        if table.room is None:
-            return []
-        return [{"type": "room", "room": self.state(self.store.room(table.room))}]
 
     # -- creating and joining ---------------------------------------------------------------
 

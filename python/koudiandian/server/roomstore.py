@@ -135,14 +135,31 @@ class RoomRows:
 
         def _writing(self) -> contextlib.AbstractContextManager[None]: ...
 
-        def _insert_table(
-            self,
-            table_id: str,
-            spec: TableSpec,
-            owner: str | None,
-            lease: float,
-            room: str | None = None,
-        ) -> bool: ...
+    def _insert_table(
+        self,
+        table_id: str,
+        spec: TableSpec,
+        owner: str | None,
+        lease: float,
+        room: str | None = None,
+    ) -> bool:
+        """Insert a table's row, a room's or not (in the open transaction), its lease given
+        to ``owner``; for a room (``room``), waiting, and only if the room has no table not
+        finished (``False``, inserting nothing, if it has, or if the id is taken)."""
+        rows = self._execute(
+            "INSERT INTO tables (id, spec, created, owner, epoch, expires, room, waiting) "
+            f"VALUES (?, ?, ?, ?, 1, {self._NOW} + ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id",
+            (
+                table_id,
+                json.dumps(spec.to_dict(), sort_keys=True),
+                time.time(),
+                owner,
+                lease,
+                room,
+                int(room is not None),
+            ),
+        )
+        return bool(rows)
 
     def add_room(
         self,

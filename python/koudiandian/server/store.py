@@ -218,32 +218,6 @@ class Store(RoomRows):
                 [(table_id, seat, d) for seat, d in sorted(digests.items())],
             )
 
-    def _insert_table(
-        self,
-        table_id: str,
-        spec: TableSpec,
-        owner: str | None,
-        lease: float,
-        room: str | None = None,
-    ) -> bool:
-        """Insert a table's row (in the open transaction), its lease given to ``owner``;
-        for a room (``room``), waiting, and only if the room has no table not finished
-        (``False``, inserting nothing, if it has)."""
-        rows = self._execute(
-            "INSERT INTO tables (id, spec, created, owner, epoch, expires, room, waiting) "
-            f"VALUES (?, ?, ?, ?, 1, {self._NOW} + ?, ?, ?) ON CONFLICT DO NOTHING RETURNING id",
-            (
-                table_id,
-                json.dumps(spec.to_dict(), sort_keys=True),
-                time.time(),
-                owner,
-                lease,
-                room,
-                int(room is not None),
-            ),
-        )
-        return bool(rows)
-
     def add_action(self, table_id: str, n: int, seat: int, action: Action) -> None:
         """Store action number ``n`` of the table (numbered from 0 across the match):
         committed at once, or with the enclosing :meth:`transaction`; raises
