@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.browser import chromium, no_cjk_fonts  # noqa: F401 (the browser tests')
 from tests.support.postgres import Cluster, PostgresMissing, cluster, fresh_url
 
 

@@ -11,11 +11,8 @@ Screenshots are kept in ``artifacts/`` (or ``$KOUDIANDIAN_ARTIFACTS``)."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 import struct
-import subprocess
 import time
 import urllib.request
 import zlib
@@ -32,20 +29,10 @@ sync_api = pytest.importorskip("playwright.sync_api")
 from koudiandian import Game, Match, Rules, ready_discards, simulate  # noqa: E402
 from koudiandian.result import REASONS  # noqa: E402
 
-from tests.support import ROOT  # noqa: E402
+from tests.support.browser import ARTIFACTS, CHROMIUM  # noqa: E402
 from tests.support.server_util import free_port, server_process, taken_by_the_log  # noqa: E402
 
-CHROMIUM = (
-    os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
-)
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine")
-ARTIFACTS = Path(os.environ.get("KOUDIANDIAN_ARTIFACTS") or ROOT / "artifacts")
-# Fonts with Latin letters and digits, and no CJK glyph; the first folder found is used.
-LATIN_FONTS = [
-    Path("/usr/share/fonts/truetype/dejavu"),
-    Path("/usr/share/fonts/truetype/liberation"),
-    Path("/usr/share/fonts/TTF"),
-]
 CJK = re.compile(r"[\u2e80-\u9fff\uf900-\ufaff]")
 MPSZ = re.compile(r"\b[1-9][mpszf]\b")
 
@@ -63,40 +50,6 @@ _TILES_DRAWN = """() => [...document.querySelectorAll('.tile')].filter(t => {
   const box = face && face.getBoundingClientRect();
   return !face || box.width < 5 || box.height < 5 || /[\\u2e80-\\u9fff]/.test(t.textContent);
 }).map(t => t.outerHTML.slice(0, 120))"""
-
-
-@pytest.fixture(scope="module")
-def no_cjk_fonts(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """The environment of a browser that finds no CJK font: a fontconfig file naming one
-    folder of Latin fonts."""
-    folder = next((f for f in LATIN_FONTS if f.is_dir()), None)
-    if folder is None:
-        pytest.skip("no Latin font folder to show the browser")
-    home = tmp_path_factory.mktemp("fonts")
-    conf = home / "fonts.conf"
-    conf.write_text(
-        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
-        f"  <dir>{folder}</dir>\n  <cachedir>{home / 'cache'}</cachedir>\n</fontconfig>\n"
-    )
-    env = dict(os.environ, FONTCONFIG_FILE=str(conf))
-    if shutil.which("fc-list"):  # the browser will find no font for Chinese
-        zh = subprocess.run(["fc-list", ":lang=zh"], env=env, capture_output=True, text=True)
-        assert zh.stdout.strip() == "", zh.stdout
-    return env
-
-
-@pytest.fixture(scope="module")
-def chromium(no_cjk_fonts: dict[str, str]) -> Iterator[Any]:
-    """A headless Chromium without CJK fonts (one for the module)."""
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=["--no-sandbox", "--disable-gpu"],
-            env=no_cjk_fonts,
-        )
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

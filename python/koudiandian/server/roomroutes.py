@@ -186,6 +186,7 @@ async def _record(request: Request, rooms: Rooms, number: str) -> Response:
     return JSONResponse(rooms.record(rooms.find(number)))
 
 
+#: The rooms' routes, which the app serves beside the tables' (docs/server.md, "Rooms").
 ROOM_ROUTES = [
     Route("/rooms", create_room, methods=["POST"]),
     Route("/rooms/{number}", _room_route(_get), methods=["GET"]),

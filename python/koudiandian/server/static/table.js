@@ -9,10 +9,18 @@ const state = {
   hand: 0, sent: 0,         // the hand and the number of its events received (to resume)
   view: null, legal: [], pending: false, declaring: false,
   endHand: null, over: false, retry: 0,
+  room: null,               // the room this page plays in (see "rooms" below), or null
 };
 
+const PANELS = ["lobby", "room", "play", "scores", "replay"];
+
 function show(name) {
-  for (const id of ["lobby", "play", "replay"]) $("#" + id).hidden = id !== name;
+  for (const id of PANELS) $("#" + id).hidden = id !== name;
+  if (name === "scores") refreshRecord();
+}
+
+function shown() {
+  return PANELS.find((id) => !$("#" + id).hidden) || null;
 }
 for (const b of document.querySelectorAll("nav button")) {
   b.addEventListener("click", () => show(b.dataset.show));
@@ -22,6 +30,7 @@ for (const b of document.querySelectorAll("nav button")) {
 
 $("#new-game").addEventListener("submit", async (ev) => {
   ev.preventDefault();
+  if (state.room) leaveRoomState(); // the room keeps the seat: its link takes the page back
   const f = new FormData(ev.target);
   const bot = f.get("bots");
   const body = {
@@ -43,16 +52,21 @@ $("#new-game").addEventListener("submit", async (ev) => {
 
 $("#watch").addEventListener("click", () => {
   const id = $("#watch-id").value.trim();
-  if (id) { location.hash = `table=${id}`; start(id, null); }
+  if (!id) return;
+  if (state.room) leaveRoomState();
+  location.hash = `table=${id}`;
+  start(id, null);
 });
 
-function start(table, token) {
-  if (state.ws) { state.ws.onclose = null; state.ws.close(); }
+// Play (or watch) `table` with `token`; `panel` is the panel shown (null: the one shown stays).
+function start(table, token, panel = "play") {
+  if (state.ws) { state.ws.onclose = null; state.ws.close(); state.ws = null; }
   Object.assign(state, { table, token, seat: null, hand: 0, sent: 0, view: null, legal: [], pending: false, endHand: null, over: false, retry: 0 });
-  $("#log").replaceChildren();
+  for (const id of ["#log", "#board", "#info", "#actions", "#waits"]) $(id).replaceChildren();
+  $("#message").textContent = "";
   $("#settlement").hidden = true;
   $("#show-play").hidden = false;
-  show("play");
+  if (panel) show(panel);
   connect(false);
 }
 
@@ -75,10 +89,21 @@ function connect(resume) {
     fetch("/health").then((r) => r.json()).then((h) => { state.peers = h.peers || []; }).catch(() => {});
   };
   // Every frame is a JSON array of messages, in order.
-  ws.onmessage = (m) => { for (const msg of JSON.parse(m.data)) receive(msg); };
+  ws.onmessage = (m) => {
+    if (state.ws !== ws) return; // a socket the page left (another table of its room)
+    for (const msg of JSON.parse(m.data)) receive(msg);
+  };
   ws.onclose = (e) => {
+    if (state.ws !== ws) return;
     $("#connection").textContent = `disconnected (${e.code})`;
-    if (e.code === 4401 || e.code === 4404 || state.over) return;
+    if (state.room) {
+      // A room's seat: a refused token means the seat is no longer this page's (removed,
+      // or it left on another tab); a closed room is not connected to again.
+      if (state.room.closed || state.room.gone) return;
+      if (e.code === 4401) { roomLost("你不再在这个房间里 this seat is no longer yours (removed or left)"); return; }
+      if (e.code === 4404) { roomLost("找不到这个房间的牌桌 the room's table was not found"); return; }
+      // After its match the socket still brings the room's news (the rematch): reconnect.
+    } else if (e.code === 4401 || e.code === 4404 || state.over) return;
     if (state.moving) return;
     // This process is gone (the socket never opened again): another one of the server's
     // plays the table now, or will once its lease runs out, and sends the page on.
@@ -114,6 +139,10 @@ function receive(m) {
       state.away = null;
       state.seat = m.seat;
       state.seats = m.seats;
+      if (state.room && m.seat !== null && m.seat !== undefined) state.room.seat = m.seat;
+      break;
+    case "room":
+      applyRoom(m.room);
       break;
     case "event":
       if (m.hand !== state.hand) { state.hand = m.hand; state.sent = 0; $("#log").replaceChildren(); }
@@ -128,6 +157,7 @@ function receive(m) {
         const wild = (state.view && state.view.wildcards) || state.wildcards;
         renderSettlement($("#settlement"), m.event.result, m.event.hands, wild, state.view || { rules: state.rules });
         $("#settlement").dataset.hand = String(m.hand);
+        if (state.room) refreshRecord();
       }
       break;
     case "view":
@@ -155,6 +185,7 @@ function receive(m) {
     case "match_end":
       state.over = true;
       $("#info").append(el("div", "match-end", `终 match over · scores ${m.scores.join(" / ")} · ranking ${m.ranking.join(" > ")}`));
+      if (state.room) refreshRecord();
       break;
   }
 }
@@ -188,7 +219,11 @@ function logEvent(e) {
 // -- drawing the table ------------------------------------------------------------------------
 
 function seatNames() {
-  return (state.seats || ["", "", "", ""]).map((k, s) => (s === state.seat ? "你 you" : k) + ` (${s})`);
+  const room = state.room && state.room.data;
+  return (state.seats || ["", "", "", ""]).map((k, s) => {
+    const name = room ? roomSeatName(room, s) : k;
+    return (s === state.seat ? (room ? `你 you · ${name}` : "你 you") : name) + ` (${s})`;
+  });
 }
 
 function render() {
@@ -309,6 +344,493 @@ function renderActions() {
   if (legal.length && discards.size && !state.declaring) box.append(el("span", "muted", "点牌出牌 click a tile to discard"));
 }
 
+// -- rooms ------------------------------------------------------------------------------------
+// A room (docs/server.md, "Rooms"): people fill a table by its six-digit number, say ready,
+// play a match, and play again (再来一局). The page keeps `#room=NUMBER&token=...` in its
+// fragment (and the token in sessionStorage, by number), so that a reload takes the same seat.
+// The room's state comes with every change as a `room` message on the table's socket.
+
+const STATUS_NAMES = {
+  waiting: "等待中 waiting for players", playing: "对局中 playing", over: "已结束 match over", closed: "已解散 closed",
+};
+const HOW_NAMES = { self_draw: "自摸 self-draw", discard: "点炮 on a discard", robbed_kong: "抢杠 robbed kong", drawn: "荒庄 drawn" };
+const SEAT_KINDS = [
+  ["human", "玩家 human player"], ["greedy", "机器人 bot greedy"], ["expert", "机器人 bot expert"], ["random", "机器人 bot random"],
+];
+
+// The lobby's room forms: the rules as the new-game form offers them, each seat's kind.
+$("#new-room select[name=room_rules]").innerHTML = $("#new-game select[name=rules]").innerHTML;
+for (const sel of document.querySelectorAll("#new-room select.seat-kind")) {
+  for (const [value, label] of SEAT_KINDS) sel.append(Object.assign(el("option", "", label), { value }));
+}
+try {
+  const name = localStorage.getItem("kdd-name") || "";
+  $("#new-room input[name=host_name]").value = name;
+  $("#join-room input[name=player_name]").value = name;
+} catch (e) { /* no storage: the name is typed */ }
+
+function rememberName(name) {
+  try { localStorage.setItem("kdd-name", name); } catch (e) { /* not kept */ }
+}
+
+function storeToken(number, token) {
+  try {
+    if (token) sessionStorage.setItem("kdd-room-" + number, token);
+    else sessionStorage.removeItem("kdd-room-" + number);
+  } catch (e) { /* the fragment keeps it */ }
+}
+
+function storedToken(number) {
+  try { return sessionStorage.getItem("kdd-room-" + number); } catch (e) { return null; }
+}
+
+// A request to the server's JSON API; a refusal throws an Error whose message is the
+// server's (`ClassName: message`).
+async function api(method, path, body, token) {
+  const headers = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (token) headers.authorization = "Bearer " + token;
+  let r;
+  try {
+    r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) {
+    throw new Error(`网络错误 network error: ${e.message}`);
+  }
+  let data = null;
+  try { data = await r.json(); } catch (e) { /* not JSON */ }
+  if (!r.ok) {
+    const err = new Error(data && data.message ? `${data.error}: ${data.message}` : `HTTP ${r.status}`);
+    err.status = r.status;
+    err.kind = data && data.error;
+    throw err;
+  }
+  return data;
+}
+
+// The page's fragment, set without reacting to it as to a link the user opened.
+function setFragment(fragment) {
+  state.fragment = fragment;
+  location.hash = fragment;
+}
+
+$("#new-room").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const f = new FormData(ev.target);
+  const match = f.get("room_match");
+  const name = String(f.get("host_name") || "").normalize("NFC").trim();
+  const body = {
+    rules: f.get("room_rules"),
+    seats: ["human", f.get("seat1"), f.get("seat2"), f.get("seat3")],
+    match: match === "" ? null : match === "one_round" ? "one_round" : Number(match),
+    bot_delay: Number(f.get("room_bot_delay")),
+    name,
+  };
+  $("#create-room-error").textContent = "";
+  let data;
+  try {
+    data = await api("POST", "/rooms", body);
+  } catch (e) {
+    $("#create-room-error").textContent = e.message;
+    return;
+  }
+  rememberName(name);
+  const fragment = `room=${data.room}&token=${data.token}`;
+  storeToken(data.room, data.token);
+  if (data.url && data.url !== location.origin) { moveTo(data.url, fragment); return; }
+  enterRoom(data.room, data.token, data.seat, name, data.state);
+});
+
+$("#join-room").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const f = new FormData(ev.target);
+  const number = String(f.get("room_number") || "").trim();
+  const name = String(f.get("player_name") || "").normalize("NFC").trim();
+  $("#join-room-error").textContent = "";
+  let data;
+  try {
+    data = await api("POST", `/rooms/${encodeURIComponent(number)}/join`, { name });
+  } catch (e) {
+    $("#join-room-error").textContent = e.message;
+    return;
+  }
+  rememberName(name);
+  const fragment = `room=${data.room}&token=${data.token}`;
+  storeToken(data.room, data.token);
+  if (data.url && data.url !== location.origin) { moveTo(data.url, fragment); return; }
+  enterRoom(data.room, data.token, data.seat, name, data.state);
+});
+
+// A share link (`#room=NUMBER`) or a reload (`#room=NUMBER&token=...`): back to the seat the
+// token holds, else the join form with the number filled in.
+async function openRoomLink(number, token) {
+  token = token || storedToken(number);
+  if (!token) { showJoin(number, ""); return; }
+  let rs;
+  try {
+    rs = await api("GET", `/rooms/${encodeURIComponent(number)}`);
+  } catch (e) {
+    showJoin(number, e.message);
+    return;
+  }
+  if (rs.status === "closed") {
+    storeToken(number, null);
+    showJoin(number, `房间 ${number} 已解散 room ${number} was closed`);
+    return;
+  }
+  storeToken(number, token);
+  enterRoom(number, token, null, null, rs);
+}
+
+function showJoin(number, message) {
+  leaveRoomState();
+  $("#join-room input[name=room_number]").value = number || "";
+  $("#join-room-error").textContent = message || "";
+  show("lobby");
+  const name = $("#join-room input[name=player_name]");
+  (number && !name.value ? name : $("#join-room input[name=room_number]")).focus();
+}
+
+// The page forgets its room (left, closed, or its seat lost): the socket closes.
+function leaveRoomState() {
+  if (state.room) state.room.gone = true;
+  if (state.ws) { state.ws.onclose = null; state.ws.close(); state.ws = null; }
+  state.room = null;
+  $("#show-room").hidden = true;
+  $("#show-scores").hidden = true;
+}
+
+// Sit in room `number` with `token` (seat and name when known) and show it.
+function enterRoom(number, token, seat, name, rs) {
+  if (state.room && state.room.number !== number) leaveRoomState();
+  state.room = { number, token, seat, name, data: null, closed: false, gone: false, record: null };
+  setFragment(`room=${number}&token=${token}`);
+  $("#show-room").hidden = false;
+  $("#show-scores").hidden = false;
+  $("#room-error").textContent = "";
+  $("#scores-error").textContent = "";
+  $("#scoreboard").replaceChildren(el("p", "muted", "还没有打完的局 no hand finished yet"));
+  start(rs.table, token, null);
+  applyRoom(rs);
+}
+
+// The seat `s` of room state `rs`, named: its player's name, a bot's name, or empty.
+function roomSeatName(rs, s) {
+  const seat = rs.seats[s];
+  if (!seat) return `seat ${s}`;
+  if (seat.kind !== "human") return `机器人 bot ${seat.kind}`;
+  return seat.name || "空位 empty";
+}
+
+// Whether table `id` is the room's table after the one the page plays (never back).
+function laterTable(rs, id) {
+  const i = rs.tables.indexOf(id);
+  const j = rs.tables.indexOf(state.table);
+  return i >= 0 && (j < 0 || i > j);
+}
+
+// A room state (`room` message, or an API's answer): redraw the room and follow it.
+function applyRoom(rs) {
+  const room = state.room;
+  if (!room || !rs || rs.room !== room.number || room.gone) return;
+  const before = room.data ? room.data.status : null;
+  room.data = rs;
+  const mine = room.seat !== null && room.seat !== undefined ? rs.seats[room.seat] : null;
+  if (mine && !room.name && mine.name) room.name = mine.name;
+  if (rs.status !== "closed" && mine && room.name && mine.name !== room.name) {
+    roomLost(mine.name === null ? "你已被移出房间 you were removed from the room" : "你的座位已被别人占了 your seat is someone else's now");
+    return;
+  }
+  renderRoom();
+  if (rs.status === "closed") {
+    room.closed = true;
+    storeToken(room.number, null);
+    if (state.ws) { state.ws.onclose = null; state.ws.close(); state.ws = null; }
+    $("#connection").textContent = "房间已解散 room closed";
+    show("room");
+    return;
+  }
+  // The rematch's table (or a table made while the page was away): play there, same token.
+  if (rs.table !== state.table && laterTable(rs, rs.table)) start(rs.table, room.token, null);
+  if (rs.status !== before) {
+    const now = shown();
+    if (rs.status === "playing") show("play");
+    else if (rs.status === "over") show("scores");
+    else if (before === null || now === "play" || now === "lobby") show("room");
+  }
+  if (state.view && state.seat !== null) render(); // the names at the table
+  refreshRecord();
+}
+
+// The page's seat in the room is gone: back to the join form, saying why.
+function roomLost(why) {
+  const number = state.room ? state.room.number : "";
+  storeToken(number, null);
+  setFragment(`room=${number}`);
+  showJoin(number, why);
+}
+
+function renderRoom() {
+  const room = state.room;
+  const rs = room.data;
+  const me = room.seat;
+  const host = me !== null && me !== undefined && me === rs.host;
+  const waiting = rs.status === "waiting";
+  const over = rs.status === "over";
+  const closed = rs.status === "closed";
+  $("#room-number").textContent = rs.room;
+  const status = $("#room-status");
+  status.textContent = STATUS_NAMES[rs.status] || rs.status;
+  status.dataset.status = rs.status;
+  $("#room").dataset.status = rs.status;
+  $("#room-link").value = new URL(rs.link, location.origin).href;
+  const length = rs.match === null ? "一局 one hand" : rs.match === "one_round" ? "一圈 one round" : `${rs.match} 局 hands`;
+  const n = rs.tables.length;
+  $("#room-rules").textContent = `规则 rules: ${rs.rules.profile} · 长度 length: ${length} · 第 ${n} 场 match ${n} · table ${rs.table}`;
+
+  const list = $("#room-seats");
+  list.replaceChildren();
+  for (const seat of rs.seats) {
+    const s = seat.seat;
+    const li = el("li", "room-seat");
+    li.dataset.seat = String(s);
+    li.dataset.kind = seat.kind;
+    li.dataset.ready = String(seat.ready);
+    li.dataset.connected = String(seat.connected);
+    li.append(el("span", "seat-no", `座 seat ${s}`));
+    const bot = seat.kind !== "human";
+    const name = el("span", "seat-player" + (bot ? " bot" : seat.name ? "" : " empty"), roomSeatName(rs, s));
+    li.append(name);
+    if (s === rs.host) li.append(el("span", "badge host", "房主 host"));
+    if (s === me) li.append(el("span", "badge you", "你 you"));
+    if (!bot && seat.name) {
+      li.append(el("span", "mark ready-mark" + (seat.ready ? " on" : ""), seat.ready ? "✓ 准备 ready" : "… 未准备 not ready"));
+      li.append(el("span", "mark conn-mark" + (seat.connected ? " on" : ""), seat.connected ? "● 在线 online" : "○ 离线 offline"));
+    } else if (bot) {
+      li.append(el("span", "mark ready-mark on", "✓ 准备 ready"));
+    } else {
+      li.append(el("span", "muted", "等人加入 waiting for someone to join"));
+    }
+    if (host && !bot && seat.name && s !== rs.host && (waiting || over)) {
+      const b = el("button", "remove", "移出 remove");
+      b.type = "button";
+      b.dataset.seat = String(s);
+      b.onclick = () => roomCall("POST", "remove", { seat: s });
+      li.append(b);
+    }
+    list.append(li);
+  }
+
+  const mine = me !== null && me !== undefined ? rs.seats[me] : null;
+  const ready = Boolean(mine && mine.ready);
+  $("#room-ready").hidden = !(waiting && !ready);
+  $("#room-unready").hidden = !(waiting && ready);
+  $("#room-rematch").hidden = !over;
+  // After a match, once another said ready again, the room waits at its next table.
+  $("#scores-rematch").hidden = !(over || (waiting && !ready && n > 1));
+  $("#room-leave").hidden = host || closed || rs.status === "playing" || me === null;
+  $("#room-close").hidden = !host || closed || rs.status === "playing";
+  $("#room-scores").hidden = closed && !n;
+  let note = "";
+  if (closed) note = "房间已解散 the host closed this room";
+  else if (waiting) {
+    const missing = rs.seats.filter((x) => x.kind === "human" && !x.name).length;
+    const unready = rs.seats.filter((x) => x.kind === "human" && x.name && !x.ready).length;
+    note = missing ? `等 ${missing} 人加入 waiting for ${missing} player(s) to join · 分享房间号 share the number`
+      : unready ? `等 ${unready} 人准备 waiting for ${unready} player(s) to be ready`
+      : "开局中 dealing…";
+  } else if (over) note = "本场结束 the match is over · 再来一局 rematch: everyone says ready again";
+  else note = "对局中 the match is being played";
+  $("#room-note").textContent = note;
+  $("#scores-note").textContent = over || (waiting && n > 1) ? note : "";
+  $("#scores-room").textContent = `房间 room ${rs.room}`;
+}
+
+// A room request with this seat's token; its answer (a room state) is applied.
+async function roomCall(method, what, body) {
+  const room = state.room;
+  if (!room) return null;
+  $("#room-error").textContent = "";
+  $("#scores-error").textContent = "";
+  const path = `/rooms/${encodeURIComponent(room.number)}${what ? "/" + what : ""}`;
+  try {
+    const rs = await api(method, path, body, room.token);
+    if (state.room === room) applyRoom(rs);
+    return rs;
+  } catch (e) {
+    $("#room-error").textContent = e.message;
+    $("#scores-error").textContent = e.message;
+    return null;
+  }
+}
+
+$("#room-ready").addEventListener("click", () => roomCall("POST", "ready", { ready: true }));
+$("#room-unready").addEventListener("click", () => roomCall("POST", "ready", { ready: false }));
+// 再来一局: ready after a match makes the room's next table (the server answers with it).
+for (const b of document.querySelectorAll("button.rematch")) {
+  b.addEventListener("click", () => roomCall("POST", "ready", { ready: true }));
+}
+$("#room-scores").addEventListener("click", () => show("scores"));
+$("#room-leave").addEventListener("click", async () => {
+  const room = state.room;
+  if (!room) return;
+  $("#room-error").textContent = "";
+  try {
+    await api("POST", `/rooms/${encodeURIComponent(room.number)}/leave`, undefined, room.token);
+  } catch (e) {
+    $("#room-error").textContent = e.message;
+    return;
+  }
+  storeToken(room.number, null);
+  setFragment("");
+  showJoin(room.number, `已离开房间 ${room.number} you left room ${room.number}`);
+});
+$("#room-close").addEventListener("click", () => roomCall("DELETE", ""));
+$("#room-copy").addEventListener("click", async () => {
+  const input = $("#room-link");
+  const text = `${input.value} (房间号 room ${state.room ? state.room.number : ""})`;
+  let ok = false;
+  try {
+    if (navigator.clipboard && window.isSecureContext) { await navigator.clipboard.writeText(input.value); ok = true; }
+  } catch (e) { /* below */ }
+  if (!ok) {
+    input.select();
+    try { ok = document.execCommand("copy"); } catch (e) { ok = false; }
+  }
+  $("#room-copied").textContent = ok ? "已复制 copied" : `请手动复制 copy it by hand: ${text}`;
+});
+$("#room-link").addEventListener("focus", (ev) => ev.target.select());
+
+// A link opened in this tab (the fragment changed by hand): a room's, or a table's.
+window.addEventListener("hashchange", () => {
+  if (location.hash.slice(1) === (state.fragment || "")) return;
+  const params = new URLSearchParams(location.hash.slice(1));
+  const number = params.get("room");
+  if (number && !(state.room && state.room.number === number)) openRoomLink(number, params.get("token"));
+});
+
+// -- the scoreboard (积分表) ---------------------------------------------------------------
+
+let recordBusy = false;
+let recordAgain = false;
+
+// Fetch the room's record (every match's scoreboard) and draw it; one request at a time.
+async function refreshRecord() {
+  if (!state.room || state.room.gone) return;
+  if (recordBusy) { recordAgain = true; return; }
+  recordBusy = true;
+  const room = state.room;
+  try {
+    do {
+      recordAgain = false;
+      let data;
+      try {
+        data = await api("GET", `/rooms/${encodeURIComponent(room.number)}/record`);
+      } catch (e) {
+        if (state.room === room) $("#scores-error").textContent = e.message;
+        return;
+      }
+      if (state.room !== room) return;
+      room.record = data;
+      renderRecord(data);
+    } while (recordAgain);
+  } finally {
+    recordBusy = false;
+  }
+}
+
+function signed(n) {
+  return `${n > 0 ? "+" : ""}${n}`;
+}
+
+function renderRecord(data) {
+  const rs = state.room.data;
+  const box = $("#scoreboard");
+  box.replaceChildren();
+  if (!data.matches.length) {
+    box.append(el("p", "muted", "还没有打完的局 no hand finished yet"));
+    return;
+  }
+  const name = (s) => (rs ? roomSeatName(rs, s) : `seat ${s}`);
+  // The newest match first: the one being played or just over.
+  [...data.matches].reverse().forEach((m) => {
+    const k = data.matches.indexOf(m) + 1;
+    const div = el("div", "match-record");
+    div.dataset.table = m.table;
+    div.dataset.over = String(m.over);
+    const length = m.match === 1 ? "一局 one hand" : `${m.match} 局 hands`;
+    div.append(el("h3", "", `第 ${k} 场 match ${k} · ${length} · ${m.over ? "已结束 over" : "进行中 in progress"}`));
+    const table = el("table", "scoreboard");
+    const head = el("tr");
+    for (const h of ["局 hand", "庄 dealer", "胡 winner", "方式 how", "番 score"]) head.append(el("th", "", h));
+    for (let s = 0; s < 4; s++) {
+      const th = el("th", "seat-col", `${name(s)} (${s})`);
+      th.dataset.seat = String(s);
+      head.append(th);
+    }
+    head.append(el("th", "", "回放 replay"));
+    table.append(el("thead"));
+    table.tHead.append(head);
+    const body = el("tbody");
+    for (const h of m.hands) {
+      const tr = el("tr", "hand-row");
+      tr.dataset.hand = String(h.hand);
+      tr.append(el("td", "hand-no", String(h.hand + 1)));
+      tr.append(el("td", "dealer", name(h.dealer)));
+      tr.append(el("td", "winners", h.winners.length ? h.winners.map(name).join(", ") : "—"));
+      const how = HOW_NAMES[h.how] || english(h.how);
+      tr.append(el("td", "how", h.discarder !== null && h.discarder !== undefined ? `${how} ← ${name(h.discarder)}` : how));
+      const items = el("td", "items");
+      for (const w of h.wins) {
+        const row = el("div", "win-items");
+        row.dataset.seat = String(w.seat);
+        if (h.wins.length > 1) row.append(el("span", "", `${name(w.seat)}: `));
+        row.append(tileEl(w.tile), document.createTextNode(" "), scoreItems(w.items));
+        items.append(row);
+      }
+      tr.append(items);
+      for (let s = 0; s < 4; s++) {
+        const td = el("td", "seat-delta " + (h.deltas[s] > 0 ? "plus" : h.deltas[s] < 0 ? "minus" : "zero"));
+        td.dataset.seat = String(s);
+        td.dataset.delta = String(h.deltas[s]);
+        td.dataset.total = String(h.totals[s]);
+        td.append(el("b", "delta", signed(h.deltas[s])), el("small", "total", ` = ${h.totals[s]}`));
+        tr.append(td);
+      }
+      const cell = el("td");
+      const b = el("button", "replay-hand", "回放 replay");
+      b.type = "button";
+      b.onclick = () => openReplay(h.replay, h.hand);
+      cell.append(b);
+      tr.append(cell);
+      body.append(tr);
+    }
+    table.append(body);
+    const foot = el("tfoot");
+    const tot = el("tr", "totals");
+    tot.append(Object.assign(el("th", "", "合计 totals"), { colSpan: 5 }));
+    for (let s = 0; s < 4; s++) {
+      const td = el("td", "seat-total " + (m.totals[s] > 0 ? "plus" : m.totals[s] < 0 ? "minus" : "zero"), signed(m.totals[s]));
+      td.dataset.seat = String(s);
+      tot.append(td);
+    }
+    tot.append(el("td"));
+    foot.append(tot);
+    table.append(foot);
+    div.append(table);
+    if (!m.hands.length) div.append(el("p", "muted", "还没有打完的局 no hand finished yet"));
+    if (m.ranking) div.append(el("p", "ranking", `名次 ranking: ${m.ranking.map((s) => `${name(s)} (${s})`).join(" > ")}`));
+    box.append(div);
+  });
+}
+
+// A hand of the room in the replay viewer (the room's token reads its private log).
+function openReplay(path, hand) {
+  $("#replay-hand").value = String(hand);
+  const headers = state.room ? { authorization: "Bearer " + state.room.token } : {};
+  show("replay");
+  loadFrames(fetch(path, { headers }));
+}
+
 // -- the replay viewer ------------------------------------------------------------------------
 
 const replay = { frames: [], i: 0 };
@@ -389,5 +911,6 @@ function renderReplay() {
   } catch (e) { /* the raw names are shown */ }
   const params = new URLSearchParams(location.hash.slice(1));
   state.away = params.get("away"); // the process it left because it had gone away
-  if (params.get("table")) start(params.get("table"), params.get("token"));
+  if (params.get("room")) openRoomLink(params.get("room"), params.get("token"));
+  else if (params.get("table")) start(params.get("table"), params.get("token"));
 })();
