@@ -204,9 +204,8 @@ class OriginError(KoudiandianError, PermissionError):
 
 
 class RoomNotFoundError(TableNotFoundError):
-    """No open room of the game server has that number, or the number is malformed
-    (``koudiandian.server``; HTTP 404). A room number is a secret: an unknown one and a
-    closed one look the same."""
+    """No room of the game server has that number (open, or ended less than a day ago), or
+    the number is malformed: the two look the same (``koudiandian.server``; HTTP 404)."""
 
 
 class RoomFullError(KoudiandianError, ValueError):

@@ -144,8 +144,8 @@ def test_players_join_by_number_and_the_room_deals_once_all_are_ready(
     # ready after the match started: refused, nothing changed
     r = client.post(f"/rooms/{number}/ready", headers=auth(bea["token"]))
     assert r.status_code == 409 and r.json()["error"] == "RoomStateError"
-    r = join(client, number, "Dee")
-    assert r.status_code == 409 and r.json()["error"] == "RoomStateError"
+    r = join(client, number, "Dee")  # (a room being played has every seat taken)
+    assert r.status_code == 409 and r.json()["error"] == "RoomFullError"
     assert state(client, number)["status"] == "playing"
 
 
@@ -404,3 +404,123 @@ def test_a_schema_2_database_gains_rooms_and_keeps_its_tables(db: str) -> None:
         assert state(client, made["room"])["status"] == "waiting"
     with Store(db) as store:
         assert store.schema_version == 3
+
+
+def _play_a_match(client: TestClient, made: dict[str, Any]) -> None:
+    """The host (alone with bots) says ready and plays the room's match to its end."""
+    table = state(client, made["room"])["table"]
+    with client.websocket_connect(f"/tables/{table}/ws?token={made['token']}") as ws:
+        assert recv(ws)["type"] == "hello"
+        ws.send_json({"type": "ready"})
+        play_to_end(ws)
+        while state(client, made["room"])["status"] != "over":
+            until(ws, "room")
+
+
+def test_between_matches_a_refusal_makes_no_rematch(client: TestClient) -> None:
+    made = new_room(client, seats=["human", "human", "greedy", "greedy"])
+    number = made["room"]
+    bea = join(client, number, "Bea").json()
+    client.post(f"/rooms/{number}/ready", headers=auth(bea["token"]))
+    table = state(client, number)["table"]
+    with client.websocket_connect(f"/tables/{table}/ws?token={bea['token']}") as bws:
+        assert recv(bws)["type"] == "hello"
+        _play_two = threading.Thread(target=play_to_end, args=(bws,))
+        _play_two.start()
+        _play_a_match(client, made)
+        _play_two.join(60)
+    over = state(client, number)
+    assert over["status"] == "over"
+    # the marks of the match before mean nothing now
+    assert [s["ready"] for s in over["seats"]] == [False, False, True, True]
+    refusals = [
+        (lambda: join(client, number, "bea"), 409, "NameTakenError"),  # Bea's, in any case
+        (lambda: join(client, number, "Cy"), 409, "RoomFullError"),
+        (lambda: join(client, number, "ㅤ"), 400, "InvalidArgumentError"),  # a filler
+        (lambda: client.post(f"/rooms/{number}/leave", headers=auth(made["token"])), 409, None),
+        (
+            lambda: client.post(
+                f"/rooms/{number}/ready", headers=auth(bea["token"]), json={"ready": False}
+            ),
+            200,
+            None,
+        ),
+    ]
+    for call, status, error in refusals:
+        r = call()
+        assert r.status_code == status, r.text
+        if error is not None:
+            assert r.json()["error"] == error
+        assert state(client, number) == over  # no rematch made, nothing changed
+    # a player leaves between matches: the next match will not seat it
+    r = client.post(f"/rooms/{number}/leave", headers=auth(bea["token"]))
+    assert r.status_code == 200 and r.json()["status"] == "over"
+    assert r.json()["seats"][1]["name"] is None and r.json()["tables"] == over["tables"]
+    again = client.post(f"/rooms/{number}/ready", headers=auth(made["token"])).json()
+    assert again["status"] == "waiting" and len(again["tables"]) == 2
+    assert [s["name"] for s in again["seats"]] == ["阿明", None, None, None]
+    cy = join(client, number, "Cy").json()
+    assert cy["seat"] == 1 and cy["table"] == again["table"]
+
+
+def test_a_player_who_left_cannot_say_ready_on_an_old_socket(client: TestClient) -> None:
+    made = new_room(client, seats=["human", "human", "greedy", "greedy"])
+    number = made["room"]
+    bea = join(client, number, "Bea").json()
+    table = made["table"]
+    with client.websocket_connect(f"/tables/{table}/ws?token={bea['token']}") as ws:
+        assert recv(ws)["type"] == "hello"
+        r = client.post(f"/rooms/{number}/leave", headers=auth(bea["token"]))
+        assert r.status_code == 200
+        # its socket is sent the room (without it) and closed
+        last = until(ws, "room")[-1]
+        while last["room"]["seats"][1]["name"] is not None:
+            last = until(ws, "room")[-1]
+    cy = join(client, number, "Cy").json()
+    assert cy["seat"] == 1
+    with client.websocket_connect(f"/tables/{table}/ws?token={bea['token']}") as ws:
+        error = recv(ws)
+        assert error["type"] == "error" and error["error"] == "InvalidTokenError"
+    assert [s["ready"] for s in state(client, number)["seats"]] == [False, False, True, True]
+
+
+def test_the_database_ends_a_race_of_close_and_rematch_with_no_live_table(db: str) -> None:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
+        made = new_room(client, seats=["human", "greedy", "greedy", "greedy"])
+        _play_a_match(client, made)
+    with Store(db) as store:
+        room = store.room_by_number(made["room"])
+        assert room is not None and room.table.finished
+    spec = room.spec
+    for attempt in range(3):
+        stores = [Store(db), Store(db)]
+        barrier = threading.Barrier(2)
+        results: dict[str, bool] = {}
+
+        def close(store: Store, barrier: threading.Barrier, results: dict[str, bool]) -> None:
+            barrier.wait()
+            results["close"] = store.close_room(room.id)
+
+        def rematch(
+            store: Store, barrier: threading.Barrier, results: dict[str, bool], table: str
+        ) -> None:
+            barrier.wait()
+            results["rematch"] = store.next_room_table(room.id, table, spec, owner="x", lease=30)
+
+        threads = [
+            threading.Thread(target=close, args=(stores[0], barrier, results)),
+            threading.Thread(target=rematch, args=(stores[1], barrier, results, f"t{attempt}")),
+        ]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        with stores[0] as s0:
+            after = s0.room(room.id)
+            assert after.ended is not None, results
+            assert all(t.finished for t in after.tables), (results, after.tables)
+        stores[1].close()
+        if attempt == 0:
+            assert results["close"]
+        else:
+            assert not results["close"] and not results["rematch"]  # ended already

@@ -192,10 +192,53 @@ def test_four_people_join_by_number_play_and_play_again(db: str) -> None:
                     {"ready": False},
                     token=people[1]["token"],
                 )
+                assert again["status"] == "over"  # nothing to take back: no rematch made
+                again = _http(port, "POST", f"/rooms/{number}/ready", {}, token=people[1]["token"])
                 assert again["status"] == "waiting" and again["table"] != table
+                assert [s["ready"] for s in again["seats"]] == [False, True, False, False]
         # every match's log replays to what the sockets were told
         matches = stored_matches(db)
         tables = _http(port, "GET", f"/rooms/{number}")["tables"]
         assert len(tables) == 2
         for tid in tables:
             assert matches[tid].is_over
+
+
+def test_a_room_tables_socket_at_another_process_is_sent_there(db: str) -> None:
+    """A room's tokens are the room's: at a process that does not play its table, a seat's
+    socket (and GET with its token) is told where the table is, not that it is missing."""
+    with TestClient(_app(db, "a")) as a, TestClient(_app(db, "b")) as b:
+        made = _room(a, ["human", "human", "greedy", "greedy"])
+        table, token = made["table"], made["token"]
+        with b.websocket_connect(f"/tables/{table}/ws?token={token}") as ws:
+            assert recv(ws) == {"type": "redirect", "table": table, "url": "http://a.test"}
+        r = b.get(f"/tables/{table}", params={"token": token}, follow_redirects=False)
+        assert r.status_code == 307 and r.json()["owner"] == "http://a.test"
+        # without the token, a room's table does not exist
+        assert b.get(f"/tables/{table}", follow_redirects=False).status_code == 404
+
+
+def test_parallel_guesses_with_slow_bodies_are_limited_too(db: str) -> None:
+    """Guesses sent at once, their bodies trickling in, are each counted when the body is
+    in: of 30 unknown numbers from one address, at most 10 are answered 404, the rest 429."""
+    import socket
+
+    port = free_port()
+    with server_process(db, port, "--max-unknown-rooms-per-minute", "10"):
+        socks = []
+        for k in range(30):
+            s = socket.create_connection(("127.0.0.1", port), timeout=30)
+            s.sendall(
+                f"POST /rooms/{k:06d}/leave HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                "Content-Type: application/json\r\nContent-Length: 2\r\n\r\n{".encode()
+            )
+            socks.append(s)
+        for s in socks:  # every request is in, none answered: now the bodies end
+            s.sendall(b"}")
+        statuses = []
+        for s in socks:
+            head = s.recv(4096).decode("latin-1")
+            statuses.append(int(head.split()[1]))
+            s.close()
+        assert sorted(set(statuses)) == [404, 429], statuses
+        assert statuses.count(404) == 10, statuses

@@ -34,7 +34,7 @@ from ..errors import (
     TableUnavailableError,
 )
 from ..execbot import ExecBot
-from .auth import SUBPROTOCOL, holder_of, token_of_subprotocols
+from .auth import SUBPROTOCOL, token_of_subprotocols
 from .botregistry import BotRegistry
 from .httpio import (
     MAX_BODY,
@@ -193,11 +193,11 @@ async def create_table(request: Request) -> Response:
 def _may_know(lobby: Lobby, table_id: str, token: str | None) -> bool:
     """Whether a client with ``token`` may be told where table ``table_id`` (played by
     another process) is: a public one, or a private one with one of its tokens."""
-    private, digests, watch = lobby.store.credentials(table_id)
+    private, tokens = lobby.store.credentials(table_id)
     if not private:
         return True
     try:
-        holder_of(table_id, token, digests, watch)
+        tokens.holder_of(token)
     except InvalidTokenError:
         return False
     return True
@@ -388,7 +388,7 @@ async def _serve_socket(
     conn = table.connect(seat, hand, since, all_views=views == "all")
     writer = asyncio.get_running_loop().create_task(_write(websocket, conn))
     try:
-        await _read(websocket, table, conn, messages)
+        await _read(websocket, table, conn, messages, token)
     finally:
         table.disconnect(conn)
         conn.queue.put_nowait(None)
@@ -430,9 +430,16 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
             return
 
 
-async def _read(websocket: WebSocket, table: Table, conn: Connection, messages: RateBucket) -> None:
-    """Take the client's messages until it leaves. A bad message gets an error and changes
-    nothing; messages over the rate ``messages`` allows are taken later, at that rate."""
+async def _read(
+    websocket: WebSocket,
+    table: Table,
+    conn: Connection,
+    messages: RateBucket,
+    token: str | None,
+) -> None:
+    """Take the client's messages (its socket opened with ``token``) until it leaves. A bad
+    message gets an error and changes nothing; messages over the rate ``messages`` allows
+    are taken later, at that rate."""
     while True:
         try:
             message = await websocket.receive()
@@ -457,7 +464,7 @@ async def _read(websocket: WebSocket, table: Table, conn: Connection, messages: 
                 )
             if msg.type == "ready":
                 rooms: Rooms = websocket.app.state.rooms
-                rooms.ready_at(table, conn.seat, msg.ready)
+                rooms.ready_at(table, token, msg.ready)
                 continue
             assert msg.action is not None and msg.decision is not None
             table.act(conn.seat, msg.action, msg.decision)

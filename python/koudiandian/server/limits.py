@@ -24,6 +24,8 @@ __all__ = ["Limits", "RateBucket", "Gate", "BotGate", "CLOSE_LIMIT"]
 
 #: The close code of a socket over a limit (1013 "try again later").
 CLOSE_LIMIT = 1013
+# Addresses whose rate buckets are kept at most (creations, and unknown room numbers).
+_ADDRESSES_KEPT = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +102,11 @@ class RateBucket:
         self._at = now
         return 0.0 if self._tokens >= 0 else -self._tokens / self.rate
 
+    def full(self) -> bool:
+        """Whether the bucket has refilled to its burst (as if no event had come)."""
+        now = self._clock()
+        return self._tokens + (now - self._at) * self.rate >= self.burst
+
     def peek(self) -> bool:
         """Whether one more event would fit (counting nothing)."""
         now = self._clock()
@@ -140,12 +147,7 @@ class Gate:
         """Count a table creation from ``address``; raises :class:`LimitError` if it is over
         the rate."""
         limits = self.limits
-        bucket = self._creations.get(address)
-        if bucket is None:
-            if len(self._creations) > 10_000:  # forget the full buckets of past clients
-                self._creations = {a: b for a, b in self._creations.items() if b._tokens < b.burst}
-            n = limits.tables_per_minute
-            bucket = self._creations[address] = RateBucket(n / 60, n, self._clock)
+        bucket = self._bucket(self._creations, address, limits.tables_per_minute)
         if not bucket.take():
             raise LimitError(
                 f"more than {limits.tables_per_minute} tables a minute from {address} "
@@ -166,13 +168,22 @@ class Gate:
 
     def count_unknown_room(self, address: str) -> None:
         """Count a room number from ``address`` that named no open room."""
-        bucket = self._guesses.get(address)
+        self._bucket(self._guesses, address, self.limits.unknown_rooms_per_minute).take()
+
+    def _bucket(self, buckets: dict[str, RateBucket], address: str, n: int) -> RateBucket:
+        """``address``'s bucket of ``n`` a minute in ``buckets`` (made full if it has none).
+        At :data:`_ADDRESSES_KEPT` addresses, those whose bucket has refilled are forgotten
+        (they are as a new one), then the oldest, down to nine tenths (so that the sweep
+        comes once per many new addresses)."""
+        bucket = buckets.get(address)
         if bucket is None:
-            if len(self._guesses) > 10_000:  # forget the full buckets of past clients
-                self._guesses = {a: b for a, b in self._guesses.items() if b._tokens < b.burst}
-            n = self.limits.unknown_rooms_per_minute
-            bucket = self._guesses[address] = RateBucket(n / 60, n, self._clock)
-        bucket.take()
+            if len(buckets) >= _ADDRESSES_KEPT:
+                for a in [a for a, b in buckets.items() if b.full()]:
+                    del buckets[a]
+                for a in list(buckets)[: max(0, len(buckets) - _ADDRESSES_KEPT * 9 // 10)]:
+                    del buckets[a]
+            bucket = buckets[address] = RateBucket(n / 60, n, self._clock)
+        return bucket
 
     @contextlib.contextmanager
     def socket(self, address: str, table_sockets: int) -> Iterator[None]:

@@ -147,7 +147,7 @@ class Lobby:
         except (TableUnavailableError, TableNotFoundError):
             return None
         if table.match.is_over:
-            self._finish(table)
+            self.finish(table)
             return None
         self._adopt(table)
         return table
@@ -220,15 +220,16 @@ class Lobby:
             self.on_room_table(table)
 
     def _adopt(self, table: Table) -> None:
-        table.on_over = self._finish
+        table.on_over = self.finish
         table.on_lost = self._lost
         table.bot_gate = self.bot_gate
         self.tables[table.id] = table
         if self._started:
             table.start()
 
-    def _finish(self, table: Table) -> None:
-        """``table``'s match is over: record it, and evict it once no socket watches it."""
+    def finish(self, table: Table) -> None:
+        """``table``'s match is over: record it (unless recorded: the rooms ask again before
+        a rematch, if it failed), and evict it once no socket watches it."""
         if table.id not in self._marked:
             try:
                 self.store.mark_finished(table.id)
@@ -398,7 +399,8 @@ class Lobby:
             table = self._rebuilt(table_id)
         except TableNotFoundError:
             raise no_table(table_id) from None
-        if not table.match.is_over and not table.waiting:  # another process took it meanwhile
+        # A waiting table is kept only once its room closed; else another process took it.
+        if not table.match.is_over and not (table.waiting and self.store.finished(table_id)):
             again = self.store.owner(table_id)
             if again is not None and again.server != self.server:
                 raise TableElsewhereError(f"table {table_id!r} is played at {again.url}", again.url)

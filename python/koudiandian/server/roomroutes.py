@@ -68,8 +68,7 @@ def _rooms(request: Request) -> Rooms:
     return rooms
 
 
-async def _json_body(request: Request, *, required: bool = True) -> dict[str, Any]:
-    raw = await read_body(request)
+def _json(raw: bytes, *, required: bool = True) -> dict[str, Any]:
     if not raw.strip() and not required:
         return {}
     body = load_json(raw, "the request body")
@@ -86,18 +85,23 @@ def _fields(body: dict[str, Any], allowed: set[str]) -> None:
         )
 
 
-RoomHandler = Callable[[Request, Rooms, str], Awaitable[Response]]
+#: A room route's work, once its body is read: synchronous, so that the guess limit's
+#: check, the number's lookup and its count happen with no other request in between.
+RoomHandler = Callable[[Request, Rooms, str, bytes], Response]
 
 
 def _room_route(handler: RoomHandler) -> Callable[[Request], Awaitable[Response]]:
-    """``handler`` behind the guess limit and the error mapping."""
+    """``handler`` behind the guess limit and the error mapping: the body is read first
+    (a slow body holds no check open), then, at once, the limit is checked, the room
+    found and an unknown number counted."""
 
     async def route(request: Request) -> Response:
         gate: Gate = request.app.state.gate
         address = client_address(request)
         try:
+            raw = await read_body(request)
             gate.check_guesses(address)
-            return await handler(request, _rooms(request), request.path_params["number"])
+            return handler(request, _rooms(request), request.path_params["number"], raw)
         except TableElsewhereError as e:
             return moved(request, e)
         except RoomNotFoundError as e:
@@ -116,7 +120,7 @@ async def create_room(request: Request) -> Response:
         return refused
     try:
         spec, name = TableSpec.parse_room(
-            await _json_body(request),
+            _json(await read_body(request)),
             default_bot_delay=request.app.state.bot_delay,
             allow_seed=request.app.state.allow_seeds,
             bots=rooms.lobby.bots.names,
@@ -136,14 +140,14 @@ async def create_room(request: Request) -> Response:
     return JSONResponse(body, status_code=201)
 
 
-async def _get(request: Request, rooms: Rooms, number: str) -> Response:
+def _get(request: Request, rooms: Rooms, number: str, raw: bytes) -> Response:
     room = rooms.find(number)
     rooms.serving(room)  # (redirected to the process that serves it: it counts the sockets)
     return JSONResponse(rooms.state(room))
 
 
-async def _join(request: Request, rooms: Rooms, number: str) -> Response:
-    body = await _json_body(request)
+def _join(request: Request, rooms: Rooms, number: str, raw: bytes) -> Response:
+    body = _json(raw)
     _fields(body, {"name", "seat"})
     if "name" not in body:
         raise ProtocolError("a join names the player: {'name': ...}")
@@ -159,30 +163,31 @@ async def _join(request: Request, rooms: Rooms, number: str) -> Response:
     return JSONResponse(payload)
 
 
-async def _ready(request: Request, rooms: Rooms, number: str) -> Response:
-    body = await _json_body(request, required=False)
+def _ready(request: Request, rooms: Rooms, number: str, raw: bytes) -> Response:
+    body = _json(raw, required=False)
     _fields(body, {"ready"})
     room = rooms.ready(number, request_token(request), body.get("ready", True))
     return JSONResponse(rooms.state(room))
 
 
-async def _leave(request: Request, rooms: Rooms, number: str) -> Response:
-    await _json_body(request, required=False)
+def _leave(request: Request, rooms: Rooms, number: str, raw: bytes) -> Response:
+    _fields(_json(raw, required=False), set())
     return JSONResponse(rooms.state(rooms.leave(number, request_token(request))))
 
 
-async def _remove(request: Request, rooms: Rooms, number: str) -> Response:
-    body = await _json_body(request)
+def _remove(request: Request, rooms: Rooms, number: str, raw: bytes) -> Response:
+    body = _json(raw)
     _fields(body, {"seat"})
     room = rooms.remove(number, request_token(request), body.get("seat"))
     return JSONResponse(rooms.state(room))
 
 
-async def _close(request: Request, rooms: Rooms, number: str) -> Response:
+def _close(request: Request, rooms: Rooms, number: str, raw: bytes) -> Response:
+    _fields(_json(raw, required=False), set())
     return JSONResponse(rooms.state(rooms.close(number, request_token(request))))
 
 
-async def _record(request: Request, rooms: Rooms, number: str) -> Response:
+def _record(request: Request, rooms: Rooms, number: str, raw: bytes) -> Response:
     return JSONResponse(rooms.record(rooms.find(number)))
 
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 import logging
 import re
 import secrets
+import time
+from collections import OrderedDict
 from dataclasses import replace
 from typing import Any
 
@@ -34,8 +36,8 @@ from ..errors import (
 from .auth import new_token, seat_of, token_digest
 from .lobby import Lobby
 from .record import match_record
-from .roomstore import Player, StoredRoom, match_seed
-from .spec import HUMAN, TableSpec, display_name
+from .roomstore import Player, RoomTable, StoredRoom, match_seed
+from .spec import HUMAN, TableSpec, display_name, name_key
 from .tables import Table
 
 __all__ = ["Rooms", "NUMBER_DIGITS", "room_link"]
@@ -45,6 +47,8 @@ _log = logging.getLogger("koudiandian.server")
 #: Digits in a room number.
 NUMBER_DIGITS = 6
 _NUMBER = re.compile(f"[0-9]{{{NUMBER_DIGITS}}}")
+# Finished matches' records kept in memory (each is a replay of its table, otherwise).
+_RECORDS_KEPT = 256
 # Tries at a free number before giving up (a million numbers, few taken: one almost always).
 _NUMBER_TRIES = 20
 
@@ -70,6 +74,8 @@ class Rooms:
         self.lobby = lobby
         self.store = lobby.store
         lobby.on_room_table = self._table_event
+        # Finished matches' records (they change no more), the most recently asked kept.
+        self._records: OrderedDict[str, dict[str, Any]] = OrderedDict()
 
     # -- finding a room -------------------------------------------------------------------
 
@@ -116,21 +122,24 @@ class Rooms:
             for conn in table.connections:
                 if conn.seat is not None:
                     connected[conn.seat] += 1
+        status = _status(room)
         seats = []
         for s, kind in enumerate(room.spec.seats):
             player = room.player(s)
+            # (over: the marks of the match before mean nothing now; ready again to play)
             seats.append(
                 {
                     "seat": s,
                     "kind": kind,
                     "name": None if player is None else player.name,
-                    "ready": kind != HUMAN or (player is not None and player.ready),
+                    "ready": kind != HUMAN
+                    or (player is not None and player.ready and status == "waiting"),
                     "connected": connected[s],
                 }
             )
         return {
             "room": room.number,
-            "status": _status(room),
+            "status": status,
             "host": room.host,
             "seats": seats,
             "rules": room.spec.rules.to_dict(),
@@ -147,7 +156,16 @@ class Rooms:
         for t in room.tables:
             if t.waiting:  # not dealt (or the room closed before it was)
                 continue
-            matches.append(table_record(self.lobby.get(t.id)))
+            record = self._records.get(t.id)
+            if record is None:
+                record = table_record(self.lobby.get(t.id))
+                if t.finished and record["over"]:  # it changes no more: kept
+                    self._records[t.id] = record
+                    while len(self._records) > _RECORDS_KEPT:
+                        self._records.popitem(last=False)
+            else:
+                self._records.move_to_end(t.id)
+            matches.append(record)
         return {"room": room.number, "matches": matches}
 
     def _tell(self, room: StoredRoom) -> None:
@@ -193,14 +211,29 @@ class Rooms:
         else:
             raise StorageError(f"no free room number found in {_NUMBER_TRIES} tries")
         self.lobby.adopt_new(table_id, spec, {0: host.digest}, room=room_id)
-        return self.store.room(room_id), 0, token
+        # (the answer is built from what was stored, not read back: a read that failed now
+        # would leave a room made and its token never given)
+        table = RoomTable(table_id, waiting=True, finished=False)
+        room = StoredRoom(room_id, number, spec, 0, time.time(), None, (host,), (table,))
+        return room, 0, token
+
+    def _current(self, room: StoredRoom) -> Table | None:
+        """The room's table played or waiting (:meth:`serving`), its match's end recorded
+        first if it is over (if that failed when it ended): ``None`` between matches."""
+        table = self.serving(room)
+        if table is not None and table.over:
+            self.lobby.finish(table)
+            if self.store.finished(table.id):
+                return None
+        return table
 
     def _waiting_table(self, room: StoredRoom) -> tuple[StoredRoom, Table]:
         """The room's table waiting for its players: the current one, or, once its match is
         over, the next (made now: the rematch). Raises :class:`RoomStateError` while a
-        match is played, :class:`TableElsewhereError` if another process serves the room."""
+        match is played or once the room is closed, :class:`TableElsewhereError` if
+        another process serves the room. Call it only for a change that is to be taken."""
         self._open(room)
-        table = self.serving(room)
+        table = self._current(room)
         if table is not None:
             if not table.waiting:
                 raise RoomStateError(f"room {room.number}: its match is being played")
@@ -210,10 +243,11 @@ class Rooms:
         made = self.store.next_room_table(
             room.id, table_id, spec, owner=self.lobby.server, lease=self.lobby.lease
         )
-        room = self.store.room(room.id)
         if made:
             digests = {p.seat: p.digest for p in room.players}
             self.lobby.adopt_new(table_id, spec, digests, room=room.id)
+        room = self.store.room(room.id)
+        self._open(room)
         table = self.serving(room)  # (another process's rematch: it serves the room)
         if table is None or not table.waiting:
             raise RoomStateError(f"room {room.number}: its match is being played")
@@ -223,20 +257,22 @@ class Rooms:
         """Seat a person named ``name`` in room ``number`` (in ``seat``, or the first free
         person's seat); returns the room, the seat and its token. Raises
         :class:`RoomFullError`, :class:`NameTakenError`, :class:`InvalidArgumentError` (a
-        bad name or seat), :class:`RoomStateError` (closed, or its match is played)."""
+        bad name or seat), :class:`RoomStateError` (closed, or its match is played). A
+        refused join changes nothing (between matches too: it makes no rematch)."""
         room = self.find(number)
         name = display_name(name)
         if seat is not None and (type(seat) is not int or not 0 <= seat < 4):
             raise InvalidArgumentError(f"seat must be a seat 0–3, got {seat!r}")
-        room, table = self._waiting_table(room)
+        self._open(room)
         self._check_free(room, name, seat)
+        room, table = self._waiting_table(room)
         token = new_token()
         digest = token_digest(room.id, token)
-        free = [seat] if seat is not None else self._free_seats(room)
-        for s in free:
-            if self.store.join_room(room.id, table.id, Player(s, name, digest, False)):
+        for s in [seat] if seat is not None else self._free_seats(room):
+            player = Player(s, name, digest, False)
+            if self.store.join_room(room.id, table.id, player):
                 table.tokens.set(s, digest)
-                room = self.store.room(room.id)
+                room = replace(room, players=tuple(sorted([*room.players, player], key=_seat)))
                 self._tell(room)
                 return room, s, token
         room = self.store.room(room.id)  # another took it meanwhile: say why
@@ -248,7 +284,7 @@ class Rooms:
         return [s for s, k in enumerate(room.spec.seats) if k == HUMAN and s not in taken]
 
     def _check_free(self, room: StoredRoom, name: str, seat: int | None) -> None:
-        if any(p.name.casefold() == name.casefold() for p in room.players):
+        if any(p.key == name_key(name) for p in room.players):
             raise NameTakenError(f"name: {name!r} is taken in room {room.number}")
         if seat is not None:
             if room.spec.seats[seat] != HUMAN:
@@ -263,43 +299,42 @@ class Rooms:
     def ready(self, number: Any, token: str | None, ready: Any = True) -> StoredRoom:
         """The player of ``token`` is ready (or, with ``ready`` false, no longer); the match
         deals once every person's seat is taken and ready. After a match, the first ready
-        makes the next (the rematch). Raises :class:`RoomStateError` while the match is
-        played."""
+        makes the next (the rematch; not ready then changes nothing). Raises
+        :class:`RoomStateError` while the match is played or once the room is closed."""
         if not isinstance(ready, bool):
             raise InvalidArgumentError(f"ready must be true or false, got {ready!r}")
-        room = self.find(number)
-        seat = self._seat_of(room, token)
-        room, table = self._waiting_table(room)
-        if not self.store.set_ready(room.id, table.id, seat, ready):
-            raise RoomStateError(f"room {room.number}: its match is being played")
-        return self._maybe_start(self.store.room(room.id), table)
+        return self._ready(self.find(number), token, ready)
 
-    def ready_at(self, table: Table, seat: int, ready: bool) -> None:
-        """A socket's ``ready`` message: seat ``seat`` of the room's table ``table``."""
+    def ready_at(self, table: Table, token: str | None, ready: bool) -> None:
+        """A socket's ``ready`` message, at the room's table ``table`` (the current one, or
+        the match before's), with the socket's token: checked as :meth:`ready` checks it
+        (a player who left is no one's seat any more)."""
         if table.room is None:
-            raise RoomStateError(f"table {table.id} is not a room's")
-        room = self.store.room(table.room)
-        if room.table.id != table.id:
-            # a socket of the match before: its seat says ready for the next one
-            room, table = self._waiting_table(room)
-        elif not table.waiting:
-            raise RoomStateError(f"room {room.number}: its match is being played")
-        if not self.store.set_ready(room.id, table.id, seat, ready):
-            raise RoomStateError(f"room {room.number}: its match is being played")
-        self._maybe_start(self.store.room(room.id), table)
+            raise RoomStateError(f"table {table.id} is not a room's: nothing to be ready for")
+        self._ready(self.store.room(table.room), token, ready)
 
-    def _maybe_start(self, room: StoredRoom, table: Table) -> StoredRoom:
-        people = len(room.spec.humans)
-        if (
-            len(room.players) == people
-            and all(p.ready for p in room.players)
-            and self.store.start_room_table(room.id, table.id, people)
-        ):
-            room = self.store.room(room.id)
-            self._tell(room)
-            table.begin()
-        else:
-            self._tell(room)
+    def _ready(self, room: StoredRoom, token: str | None, ready: bool) -> StoredRoom:
+        seat = self._seat_of(room, token)
+        self._open(room)
+        if not ready and self._current(room) is None:
+            return room  # between matches: nobody is ready, nothing to take back
+        room, table = self._waiting_table(room)
+        player = room.player(seat)
+        if player is not None and player.ready == ready:
+            return room  # said already: nothing written, nothing told
+        taken, started = self.store.ready_room(
+            room.id, table.id, seat, ready, len(room.spec.humans)
+        )
+        if not taken:
+            raise RoomStateError(f"room {room.number}: its match is being played")
+        players = tuple(replace(p, ready=ready) if p.seat == seat else p for p in room.players)
+        tables = room.tables[:-1] + (replace(room.table, waiting=not started),)
+        room = replace(room, players=players, tables=tables)
+        try:
+            self._tell(room)  # ("playing" before the deal's events)
+        finally:
+            if started:
+                table.begin()  # whatever else failed: the store has the table dealt
         return room
 
     def leave(self, number: Any, token: str | None) -> StoredRoom:
@@ -313,7 +348,8 @@ class Rooms:
         return self._unseat(room, seat)
 
     def remove(self, number: Any, token: str | None, seat: Any) -> StoredRoom:
-        """The host (``token``) removes the player in ``seat`` while the room waits."""
+        """The host (``token``) removes the player in ``seat`` while the room waits (or
+        between matches)."""
         room = self.find(number)
         if self._seat_of(room, token) != room.host:
             raise NotHostError(f"only the host of room {room.number} may remove a player")
@@ -326,13 +362,22 @@ class Rooms:
         return self._unseat(room, seat)
 
     def _unseat(self, room: StoredRoom, seat: int) -> StoredRoom:
-        room, table = self._waiting_table(room)
-        if not self.store.leave_room(room.id, table.id, seat):
+        """Free ``seat``: at the waiting table, or between matches (the next one will not
+        seat it: no rematch is made for it)."""
+        self._open(room)
+        table = self._current(room)
+        if table is not None and not table.waiting:
             raise RoomStateError(f"room {room.number}: its match is being played")
-        table.tokens.set(seat, None)
-        room = self.store.room(room.id)
+        if not self.store.leave_room(room.id, None if table is None else table.id, seat):
+            raise RoomStateError(f"room {room.number}: its match is being played")
+        room = replace(room, players=tuple(p for p in room.players if p.seat != seat))
         message = {"type": "room", "room": self.state(room)}
-        table.fanout.unseat(seat, message)
+        for t in room.tables[-2:]:  # its sockets, at this match and the one before
+            held = self.lobby.held(t.id)
+            if held is not None:
+                if held is table:
+                    held.tokens.set(seat, None)
+                held.fanout.unseat(seat, message)
         self._tell(room)
         return room
 
@@ -343,16 +388,20 @@ class Rooms:
         if self._seat_of(room, token) != room.host:
             raise NotHostError(f"only the host of room {room.number} may close it")
         self._open(room)
-        table = self.serving(room)
-        if table is not None and not table.waiting:
+        table = self._current(room)
+        if (table is not None and not table.waiting) or not self.store.close_room(room.id):
             raise RoomStateError(f"room {room.number}: its match is being played")
-        if not self.store.close_room(room.id):
-            raise RoomStateError(f"room {room.number}: its match is being played")
-        room = self.store.room(room.id)
-        self._tell(room)
-        if table is not None:
-            self.lobby.close_waiting(table)
+        room = replace(room, ended=time.time())
+        try:
+            self._tell(room)
+        finally:
+            if table is not None:
+                self.lobby.close_waiting(table)
         return room
+
+
+def _seat(player: Player) -> int:
+    return player.seat
 
 
 def table_record(table: Table) -> dict[str, Any]:

@@ -8,7 +8,8 @@ server processes:
 - a room's number is unique among open rooms (a partial unique index), and a new room takes
   a number only if no room with it ended in the last :data:`NUMBER_REST` seconds;
 - a seat is one row (primary key ``(room_id, seat)``) and a name one per room (a unique
-  index): of two joins racing for the last seat, the database takes one;
+  index on its :func:`~.spec.name_key`, so ``Bob`` and ``bob`` are one name): of two
+  joins racing for the last seat, the database takes one;
 - a room has at most one table not finished (a partial unique index on ``tables.room``): of
   two rematches asked at once, one makes the next table.
 
@@ -29,7 +30,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .spec import TableSpec
+from ..errors import StorageError
+from .spec import TableSpec, name_key
 
 __all__ = ["RoomRows", "StoredRoom", "Player", "RoomTable", "NUMBER_REST", "room_schema"]
 
@@ -58,11 +60,12 @@ def room_schema(real: str, blob: str) -> list[str]:
             room_id TEXT NOT NULL REFERENCES rooms(id),
             seat INTEGER NOT NULL,
             name TEXT NOT NULL,
+            name_key TEXT NOT NULL,
             digest {blob} NOT NULL,
             ready INTEGER NOT NULL DEFAULT 0,
             PRIMARY KEY (room_id, seat)
         )""",
-        "CREATE UNIQUE INDEX players_name ON players (room_id, name)",
+        "CREATE UNIQUE INDEX players_name ON players (room_id, name_key)",
     ]
 
 
@@ -74,6 +77,11 @@ class Player:
     name: str
     digest: bytes
     ready: bool
+
+    @property
+    def key(self) -> str:
+        """The name as the room compares names (:func:`~.spec.name_key`)."""
+        return name_key(self.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +132,7 @@ class RoomRows:
     raises :class:`StorageError`, changing nothing, if the database refuses it."""
 
     _NOW: str
+    path: str
 
     if TYPE_CHECKING:
 
@@ -194,10 +203,12 @@ class RoomRows:
             )
             if not rows:
                 return False
-            self._insert_table(table_id, spec, owner, lease, room=room_id)
+            if not self._insert_table(table_id, spec, owner, lease, room=room_id):
+                raise StorageError(f"the database {self.path} has a table {table_id!r} already")
             self._execute(
-                "INSERT INTO players (room_id, seat, name, digest, ready) VALUES (?, ?, ?, ?, ?)",
-                (room_id, host.seat, host.name, host.digest, int(host.ready)),
+                "INSERT INTO players (room_id, seat, name, name_key, digest, ready) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (room_id, host.seat, host.name, host.key, host.digest, int(host.ready)),
             )
             self._execute(
                 "INSERT INTO tokens (table_id, seat, digest) VALUES (?, ?, ?)",
@@ -256,11 +267,11 @@ class RoomRows:
         table no longer waits."""
         with self._writing(), self._atomic():
             rows = self._execute(
-                "INSERT INTO players (room_id, seat, name, digest, ready) "
-                "SELECT ?, ?, ?, ?, 0 WHERE EXISTS (SELECT 1 FROM tables WHERE id = ? "
+                "INSERT INTO players (room_id, seat, name, name_key, digest, ready) "
+                "SELECT ?, ?, ?, ?, ?, 0 WHERE EXISTS (SELECT 1 FROM tables WHERE id = ? "
                 "AND room = ? AND waiting = 1 AND finished IS NULL) "
                 "ON CONFLICT DO NOTHING RETURNING seat",
-                (room_id, player.seat, player.name, player.digest, table_id, room_id),
+                (room_id, player.seat, player.name, player.key, player.digest, table_id, room_id),
             )
             if not rows:
                 return False
@@ -270,44 +281,55 @@ class RoomRows:
             )
         return True
 
-    def leave_room(self, room_id: str, table_id: str, seat: int) -> bool:
+    def leave_room(self, room_id: str, table_id: str | None, seat: int) -> bool:
         """Free ``seat`` while the room's table ``table_id`` waits (its token stops serving
-        there); ``False`` (nothing changed) if the table no longer waits."""
+        there), or, with ``table_id`` ``None``, between two matches (the next table will not
+        seat it); ``False`` (nothing changed) if that is no longer so."""
         with self._writing(), self._atomic():
-            waiting = self._execute(
-                "SELECT 1 FROM tables WHERE id = ? AND room = ? AND waiting = 1 "
-                "AND finished IS NULL",
-                (table_id, room_id),
-            )
-            if not waiting:
+            if table_id is None:
+                rows = self._execute(
+                    "SELECT 1 FROM rooms WHERE id = ? AND ended IS NULL AND NOT EXISTS "
+                    "(SELECT 1 FROM tables WHERE room = ? AND finished IS NULL)",
+                    (room_id, room_id),
+                )
+            else:
+                rows = self._execute(
+                    "SELECT 1 FROM tables WHERE id = ? AND room = ? AND waiting = 1 "
+                    "AND finished IS NULL",
+                    (table_id, room_id),
+                )
+            if not rows:
                 return False
             self._execute("DELETE FROM players WHERE room_id = ? AND seat = ?", (room_id, seat))
-            self._execute("DELETE FROM tokens WHERE table_id = ? AND seat = ?", (table_id, seat))
+            if table_id is not None:
+                self._execute(
+                    "DELETE FROM tokens WHERE table_id = ? AND seat = ?", (table_id, seat)
+                )
         return True
 
-    def set_ready(self, room_id: str, table_id: str, seat: int, ready: bool) -> bool:
-        """Mark ``seat`` ready (or not) while the room's table ``table_id`` waits; ``False``
-        (nothing changed) if it no longer waits or the seat is empty."""
-        with self._writing():
+    def ready_room(
+        self, room_id: str, table_id: str, seat: int, ready: bool, people: int
+    ) -> tuple[bool, bool]:
+        """Mark ``seat`` ready (or not) while the room's table ``table_id`` waits, and if
+        then ``people`` players are seated and every one is ready, the table stops waiting;
+        in one transaction. Returns whether the mark was taken (``False``, nothing changed:
+        the table no longer waits, or the seat is empty) and whether the table stopped
+        waiting."""
+        with self._writing(), self._atomic():
             rows = self._execute(
                 "UPDATE players SET ready = ? WHERE room_id = ? AND seat = ? AND EXISTS "
                 "(SELECT 1 FROM tables WHERE id = ? AND room = ? AND waiting = 1 "
                 "AND finished IS NULL) RETURNING seat",
                 (int(ready), room_id, seat, table_id, room_id),
             )
-        return bool(rows)
-
-    def start_room_table(self, room_id: str, table_id: str, people: int) -> bool:
-        """The room's table ``table_id`` stops waiting, if ``people`` players are seated
-        and every one is ready; ``False`` (nothing changed) otherwise."""
-        with self._writing():
-            rows = self._execute(
-                "UPDATE tables SET waiting = 0 WHERE id = ? AND room = ? AND waiting = 1 "
-                "AND finished IS NULL AND (SELECT COUNT(*) FROM players "
+            if not rows:
+                return False, False
+            started = self._execute(
+                "UPDATE tables SET waiting = 0 WHERE id = ? AND (SELECT COUNT(*) FROM players "
                 "WHERE room_id = ? AND ready = 1) = ? RETURNING id",
-                (table_id, room_id, room_id, people),
+                (table_id, room_id, people),
             )
-        return bool(rows)
+        return True, bool(started)
 
     def next_room_table(
         self,
@@ -320,8 +342,11 @@ class RoomRows:
     ) -> bool:
         """Make the room's next table (waiting, its lease given to ``owner``), its seats'
         tokens those of the players, every player not ready; in one transaction. ``False``
-        (nothing changed) if the room has a table not finished (another rematch made it)."""
+        (nothing changed) if the room has ended, or has a table not finished (another
+        rematch made it)."""
         with self._writing(), self._atomic():
+            if not self._lock_open(room_id):  # (a close waits for this, or this for it)
+                return False
             if not self._insert_table(table_id, spec, owner, lease, room=room_id):
                 return False
             self._execute(
@@ -332,26 +357,41 @@ class RoomRows:
             self._execute("UPDATE players SET ready = 0 WHERE room_id = ?", (room_id,))
         return True
 
+    def _lock_open(self, room_id: str) -> bool:
+        """Lock the room's row for the open transaction, if the room is open; whether it
+        is (a close and a rematch of one room are then one after the other)."""
+        return bool(
+            self._execute(
+                "UPDATE rooms SET host = host WHERE id = ? AND ended IS NULL RETURNING id",
+                (room_id,),
+            )
+        )
+
     def close_room(self, room_id: str) -> bool:
         """End the room now, unless its match is being played (a table neither waiting nor
         finished): its waiting table is finished with it. ``False`` (nothing changed) if a
         match is being played, or the room had ended."""
         now = time.time()
-        with self._writing(), self._atomic():
-            playing = self._execute(
-                "SELECT 1 FROM tables WHERE room = ? AND waiting = 0 AND finished IS NULL",
-                (room_id,),
-            )
-            if playing:
-                return False
-            ended = self._execute(
-                "UPDATE rooms SET ended = ? WHERE id = ? AND ended IS NULL RETURNING id",
-                (now, room_id),
-            )
-            if not ended:
-                return False
-            self._execute(
-                "UPDATE tables SET finished = ?, owner = NULL WHERE room = ? AND finished IS NULL",
-                (now, room_id),
-            )
+        try:
+            with self._writing(), self._atomic():
+                if not self._lock_open(room_id):
+                    return False
+                playing = self._execute(
+                    "SELECT 1 FROM tables WHERE room = ? AND waiting = 0 AND finished IS NULL",
+                    (room_id,),
+                )
+                if playing:
+                    raise _Refused
+                self._execute("UPDATE rooms SET ended = ? WHERE id = ?", (now, room_id))
+                self._execute(
+                    "UPDATE tables SET finished = ?, owner = NULL "
+                    "WHERE room = ? AND finished IS NULL",
+                    (now, room_id),
+                )
+        except _Refused:  # rolled back: the room stays open
+            return False
         return True
+
+
+class _Refused(Exception):
+    """A room's change found not to be allowed inside its transaction (rolled back)."""

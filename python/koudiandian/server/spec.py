@@ -31,7 +31,7 @@ from ..rules import Rules
 from ..simulate import BOTS
 from .botregistry import is_bot_name
 
-__all__ = ["TableSpec", "HUMAN", "MAX_BOT_DELAY", "MAX_NAME", "display_name"]
+__all__ = ["TableSpec", "HUMAN", "MAX_BOT_DELAY", "MAX_NAME", "display_name", "name_key"]
 
 #: The seat kind of a person (who gets a token).
 HUMAN = "human"
@@ -41,13 +41,20 @@ _MAX_HANDS = 64
 _FIELDS = {"rules", "seats", "match", "seed", "bot_delay", "private"}
 #: The longest display name a room takes, in characters.
 MAX_NAME = 16
+# Characters that show as nothing (fillers, variation selectors, the combining grapheme
+# joiner, the braille blank): a name holding one could pass for another's.
+_INVISIBLE = frozenset(
+    [0x034F, 0x115F, 0x1160, 0x2800, 0x3164, 0xFFA0, *range(0x180B, 0x1810)]
+    + [*range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)]
+)
 
 
 def display_name(value: Any, field: str = "name") -> str:
     """A person's display name in a room, checked: text of 1–:data:`MAX_NAME` characters
     (after NFC normalisation and trimming spaces) with no control, format (bidirectional
-    overrides, zero-width joiners), surrogate or private-use character. Raises
-    :class:`InvalidArgumentError` naming ``field``."""
+    overrides, zero-width joiners), surrogate, private-use, unassigned or invisible
+    (fillers, variation selectors) character. Raises :class:`InvalidArgumentError` naming
+    ``field``."""
     if not isinstance(value, str):
         raise InvalidArgumentError(f"{field} must be text, got {type(value).__name__}")
     name = unicodedata.normalize("NFC", value).strip()
@@ -56,12 +63,26 @@ def display_name(value: Any, field: str = "name") -> str:
     if len(name) > MAX_NAME:
         raise InvalidArgumentError(f"{field} has {len(name)} characters; at most {MAX_NAME}")
     for ch in name:
-        if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+        if ord(ch) in _INVISIBLE or unicodedata.category(ch) in (
+            "Cc",
+            "Cf",
+            "Cs",
+            "Co",
+            "Cn",
+            "Zl",
+            "Zp",
+        ):
             raise InvalidArgumentError(
                 f"{field} holds the character U+{ord(ch):04X} "
-                "(control, format or bidirectional characters are not taken)"
+                "(control, format, bidirectional or invisible characters are not taken)"
             )
     return name
+
+
+def name_key(name: str) -> str:
+    """What two display names are compared by in a room: their NFKC case-folded form (so
+    ``Bob``, ``bob`` and ``Ｂｏｂ`` are one name)."""
+    return unicodedata.normalize("NFKC", name).casefold()
 
 
 def _rules_of(value: Any) -> Rules:

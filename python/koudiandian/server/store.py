@@ -49,7 +49,8 @@ from ..errors import (
     TableNotFoundError,
     TableUnavailableError,
 )
-from .roomstore import RoomRows
+from .auth import SeatTokens
+from .roomstore import NUMBER_REST, RoomRows
 from .spec import TableSpec
 
 __all__ = [
@@ -294,16 +295,24 @@ class Store(RoomRows):
     def prune(self, days: float, now: float | None = None) -> list[str]:
         """Delete every table whose match ended more than ``days`` days ago (and its tokens
         and actions), in one transaction; returns their ids. Tables still played, and
-        tables a server has not yet seen end, are kept. ``days`` must be 0 or more."""
+        tables a server has not yet seen end, are kept; so are a room's, until the room has
+        ended and its number rested (:data:`~.roomstore.NUMBER_REST`), and then the room
+        goes with them. ``days`` must be 0 or more."""
         if isinstance(days, bool) or not isinstance(days, (int, float)) or not days >= 0:
             raise InvalidArgumentError(f"days must be a number 0 or more, got {days!r}")
-        cutoff = (time.time() if now is None else now) - days * 86_400
+        now = time.time() if now is None else now
+        cutoff = now - days * 86_400
+        # A room's tables go only once the room has ended, and its number has rested
+        # (NUMBER_REST): its record is reachable as long as its number finds it.
+        rooms_cutoff = min(cutoff, now - NUMBER_REST)
         with self._writing(), self._atomic():
             ids = [
                 row[0]
                 for row in self._execute(
-                    "SELECT id FROM tables WHERE finished IS NOT NULL AND finished < ?",
-                    (cutoff,),
+                    "SELECT id FROM tables WHERE finished IS NOT NULL AND finished < ? "
+                    "AND (room IS NULL OR room IN (SELECT id FROM rooms "
+                    "WHERE ended IS NOT NULL AND ended < ?))",
+                    (cutoff, rooms_cutoff),
                 )
             ]
             for statement in (
@@ -313,16 +322,12 @@ class Store(RoomRows):
             ):
                 self._executemany(statement, [(i,) for i in ids])
             # A room goes with its tables once it has ended and none of them is kept.
+            gone = "ended < ? AND NOT EXISTS (SELECT 1 FROM tables WHERE room = rooms.id)"
             self._execute(
-                "DELETE FROM players WHERE room_id IN (SELECT id FROM rooms WHERE ended < ? "
-                "AND NOT EXISTS (SELECT 1 FROM tables WHERE room = rooms.id))",
-                (cutoff,),
+                f"DELETE FROM players WHERE room_id IN (SELECT id FROM rooms WHERE {gone})",
+                (rooms_cutoff,),
             )
-            self._execute(
-                "DELETE FROM rooms WHERE ended < ? "
-                "AND NOT EXISTS (SELECT 1 FROM tables WHERE room = rooms.id)",
-                (cutoff,),
-            )
+            self._execute(f"DELETE FROM rooms WHERE {gone}", (rooms_cutoff,))
         return ids
 
     def index(self) -> list[tuple[str, bool]]:
@@ -355,18 +360,23 @@ class Store(RoomRows):
         """One stored table (it must exist)."""
         return self._load(table_id, self._spec_text(table_id))
 
-    def credentials(
-        self, table_id: str
-    ) -> tuple[bool, tuple[bytes | None, bytes | None, bytes | None, bytes | None], bytes | None]:
-        """Whether the stored table ``table_id`` is private, its seats' token digests and its
-        watch token's digest, without its actions (it must exist). A spec that cannot be
-        read counts as private."""
+    def credentials(self, table_id: str) -> tuple[bool, SeatTokens]:
+        """Whether the stored table ``table_id`` is private, and its seats' and watch
+        token's digests, bound to its room if it has one, without its actions (it must
+        exist). A spec that cannot be read counts as private."""
         try:
             private = bool(json.loads(self._spec_text(table_id)).get("private", False))
         except (ValueError, AttributeError):
             private = True
         d = self._digests(table_id)
-        return private, (d[0], d[1], d[2], d[3]), d[4]
+        room = self.room_of_table(table_id)
+        return private, SeatTokens(table_id if room is None else room, d[:4], d[4])
+
+    def finished(self, table_id: str) -> bool:
+        """Whether the stored table ``table_id`` is recorded finished (its match over, or
+        its room closed); ``False`` for an unknown one."""
+        rows = self._execute("SELECT finished FROM tables WHERE id = ?", (table_id,))
+        return bool(rows) and rows[0][0] is not None
 
     def _digests(self, table_id: str) -> list[bytes | None]:
         """The table's token digests: seats 0–3, then the watch token (``None`` if none)."""

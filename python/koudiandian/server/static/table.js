@@ -492,7 +492,7 @@ function showJoin(number, message) {
 
 // The page forgets its room (left, closed, or its seat lost): the socket closes.
 function leaveRoomState() {
-  if (state.room) state.room.gone = true;
+  if (state.room) { state.room.gone = true; clearTimeout(state.room.poll); }
   if (state.ws) { state.ws.onclose = null; state.ws.close(); state.ws = null; }
   state.room = null;
   $("#show-room").hidden = true;
@@ -541,6 +541,10 @@ function applyRoom(rs) {
     return;
   }
   renderRoom();
+  // Between matches no process holds the room: a rematch made through another process
+  // reaches this page's socket nowhere, so the page asks for the room now and then.
+  clearTimeout(room.poll);
+  if (rs.status === "over") room.poll = setTimeout(() => pollRoom(room), 3000);
   if (rs.status === "closed") {
     room.closed = true;
     storeToken(room.number, null);
@@ -559,6 +563,16 @@ function applyRoom(rs) {
   }
   if (state.view && state.seat !== null) render(); // the names at the table
   refreshRecord();
+}
+
+// The room's state asked for again (while its match is over; see applyRoom).
+async function pollRoom(room) {
+  if (state.room !== room || room.gone) return;
+  try {
+    applyRoom(await api("GET", `/rooms/${encodeURIComponent(room.number)}`));
+  } catch (e) {
+    room.poll = setTimeout(() => pollRoom(room), 3000); // (a lost request: ask again)
+  }
 }
 
 // The page's seat in the room is gone: back to the join form, saying why.
