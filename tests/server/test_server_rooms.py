@@ -4,6 +4,7 @@ played again; every refusal a clear error that changes nothing; on SQLite and Po
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -524,3 +525,23 @@ def test_the_database_ends_a_race_of_close_and_rematch_with_no_live_table(db: st
             assert results["close"]
         else:
             assert not results["close"] and not results["rematch"]  # ended already
+
+
+def test_prune_keeps_an_open_rooms_tables_and_takes_an_ended_one_after_a_day(db: str) -> None:
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
+        made = new_room(client, seats=["human", "greedy", "greedy", "greedy"])
+        _play_a_match(client, made)
+        number = made["room"]
+    with Store(db) as store:
+        room = store.room_by_number(number)
+        assert room is not None and room.table.finished
+        assert store.prune(0, now=time.time() + 10 * 86_400) == []  # open: kept
+        assert store.close_room(room.id)
+        assert store.prune(0, now=time.time() + 3_600) == []  # its number rests a day
+        later = time.time() + 2 * 86_400
+        assert store.prune(0, now=later) == [made["table"]]
+        assert store.room_by_number(number) is None
+    from tests.support.sql import sql
+
+    assert sql(db, "SELECT COUNT(*) FROM rooms")[0][0] == 0
+    assert sql(db, "SELECT COUNT(*) FROM players")[0][0] == 0
