@@ -141,6 +141,17 @@ class FanOut:
             conn.queue.put_nowait(None)
         self.connections.clear()
 
+    def sockets(self) -> tuple[list[int], int]:
+        """How many connections each seat has open, and how many spectators."""
+        seats = [0, 0, 0, 0]
+        spectators = 0
+        for conn in self.connections:
+            if conn.seat is None:
+                spectators += 1
+            else:
+                seats[conn.seat] += 1
+        return seats, spectators
+
     def tell(self, message: dict[str, Any]) -> None:
         """Send ``message`` to every connection now, in a frame of its own."""
         for conn in self.connections:

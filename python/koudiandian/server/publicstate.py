@@ -60,13 +60,7 @@ class PublicState:
         state = self.game_state()
         if table._windows.held():  # what the discard's step changed is not shown yet
             state = {**state, **self._shown, "phase": "wait"}
-        connected = [0, 0, 0, 0]
-        spectators = 0
-        for conn in table.connections:
-            if conn.seat is None:
-                spectators += 1
-            else:
-                connected[conn.seat] += 1
+        connected, spectators = table.fanout.sockets()
         told = table._driver.told
         return {
             "id": table.id,

@@ -33,7 +33,7 @@ from ..errors import (
     RoomStateError,
     StorageError,
 )
-from .auth import new_token, seat_of, token_digest
+from .auth import new_token, token_digest
 from .lobby import Lobby
 from .record import match_record
 from .roomstore import Player, RoomTable, StoredRoom, match_seed
@@ -56,15 +56,6 @@ _NUMBER_TRIES = 20
 def room_link(number: str) -> str:
     """The share link of room ``number`` (the browser page opens the room from it)."""
     return f"/#room={number}"
-
-
-def _status(room: StoredRoom) -> str:
-    if room.ended is not None:
-        return "closed"
-    table = room.table
-    if table.waiting and not table.finished:
-        return "waiting"
-    return "over" if table.finished else "playing"
 
 
 class Rooms:
@@ -99,11 +90,8 @@ class Rooms:
 
     def _seat_of(self, room: StoredRoom, token: str | None) -> int:
         """The seat of ``token`` in the room; raises :class:`InvalidTokenError`."""
-        digests: list[bytes | None] = [None, None, None, None]
-        for p in room.players:
-            digests[p.seat] = p.digest
         try:
-            return seat_of(room.id, token, digests)
+            return room.tokens.seat_of(token)
         except InvalidTokenError:
             raise InvalidTokenError(f"the token is not a player's in room {room.number}") from None
 
@@ -116,13 +104,9 @@ class Rooms:
     def state(self, room: StoredRoom) -> dict[str, Any]:
         """What anyone holding the number may know of the room (``GET /rooms/{number}``):
         its seats (names, ready, how many sockets), rules, match length, status and tables."""
-        connected = [0, 0, 0, 0]
         table = self.lobby.held(room.table.id)
-        if table is not None:
-            for conn in table.connections:
-                if conn.seat is not None:
-                    connected[conn.seat] += 1
-        status = _status(room)
+        connected = [0, 0, 0, 0] if table is None else table.fanout.sockets()[0]
+        status = room.status
         seats = []
         for s, kind in enumerate(room.spec.seats):
             player = room.player(s)

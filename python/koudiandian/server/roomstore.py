@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import StorageError
+from .auth import SeatTokens
 from .spec import TableSpec, name_key
 
 __all__ = ["RoomRows", "StoredRoom", "Player", "RoomTable", "NUMBER_REST", "room_schema"]
@@ -116,6 +117,24 @@ class StoredRoom:
     def player(self, seat: int) -> Player | None:
         """The person in ``seat``, if any."""
         return next((p for p in self.players if p.seat == seat), None)
+
+    @property
+    def status(self) -> str:
+        """``"closed"`` (ended), ``"waiting"`` (its table waits for its players),
+        ``"playing"`` or ``"over"`` (its last match's)."""
+        if self.ended is not None:
+            return "closed"
+        if self.table.waiting and not self.table.finished:
+            return "waiting"
+        return "over" if self.table.finished else "playing"
+
+    @property
+    def tokens(self) -> SeatTokens:
+        """Its players' token digests, bound to the room (a token serves every match)."""
+        digests: list[bytes | None] = [None, None, None, None]
+        for p in self.players:
+            digests[p.seat] = p.digest
+        return SeatTokens(self.id, digests)
 
 
 def match_seed(seed: int, match: int) -> int:
