@@ -204,6 +204,14 @@ class Game:
         """What ``seat`` may do now; empty when it need not act."""
         return [action_from_code(c) for c in self._core.legal_actions(seat)]
 
+    def default_action(self, seat: int) -> Action:
+        """What the engine plays for ``seat`` when its player does not (a turn clock run
+        out, 托管): the ``expert`` bot's choice (:class:`~koudiandian.bots.ExpertBot`),
+        made from what the seat may see, never from the hidden state; one of
+        :meth:`legal_actions`. Raises :class:`InvalidArgumentError` for a seat outside 0–3
+        and :class:`NotYourTurnError` if ``seat`` is not in :attr:`to_act`."""
+        return action_from_code(self._core.expert_action(seat))
+
     def step(self, seat: int, action: Action | str) -> None:
         """``seat`` takes ``action``: an :class:`Action`, or the text ``str(action)`` prints
         (``"discard 7z"``, ``"pass"``), read by :meth:`Action.parse` as the game server

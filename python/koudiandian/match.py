@@ -9,7 +9,14 @@ from typing import Any
 
 from . import _core
 from .action import Action
-from .errors import InvalidArgumentError, InvalidEventLogError, KoudiandianError
+from .decisions import Decisions
+from .errors import (
+    ArgumentTypeError,
+    InvalidArgumentError,
+    InvalidEventLogError,
+    KoudiandianError,
+    NotYourTurnError,
+)
 from .game import Game, replay_decisions
 from .result import HandResult
 from .rules import Rules
@@ -24,6 +31,13 @@ def hand_seed(seed: int, index: int) -> int:
     (``index`` −1 seeds a random first dealer). Computed by the core, which plays the same
     hands in its own self-play. ``seed`` must be in 0..2**64-1."""
     return int(_core.hand_seed(seed, index))
+
+
+def _seat(seat: object) -> int:
+    """``seat`` checked: an int 0–3 (not a bool), else :class:`InvalidArgumentError`."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
+        raise InvalidArgumentError(f"seat must be 0–3, got {seat!r}")
+    return seat
 
 
 _FORMAT = "koudiandian-match"
@@ -68,7 +82,9 @@ class Match:
         self._explicit = list(hands) if hands is not None else None
         self.results: list[HandResult] = []
         self.games: list[Game] = []
+        self._decisions = Decisions()
         self._start_hand()
+        self._decisions.update(len(self.games) - 1, self.to_act)
 
     # -- rotation ------------------------------------------------------------------------
 
@@ -150,15 +166,41 @@ class Match:
         once the match is over."""
         return [] if self.is_over else self.game.legal_actions(seat)
 
-    def step(self, seat: int, action: Action | str) -> None:
+    def step(self, seat: int, action: Action | str, decision: int | None = None) -> None:
         """A decision in the current hand (an :class:`Action` or its text, as
-        :meth:`Game.step` takes it); starts the next hand when this one ends."""
+        :meth:`Game.step` takes it); starts the next hand when this one ends. With
+        ``decision``, the action answers that decision number of the seat
+        (:meth:`decision`): any other (one taken already, withdrawn, or not offered yet)
+        raises :class:`StaleDecisionError` before the engine sees the action, and changes
+        nothing."""
         if self.is_over:
-            from .errors import NotYourTurnError
-
             raise NotYourTurnError("the match is over")
+        if decision is not None:
+            self.check_decision(seat, decision)
         self.game.step(seat, action)
         self._settle_if_over()
+        self._decisions.update(len(self.games) - 1, self.to_act, seat)
+
+    def default_action(self, seat: int) -> Action:
+        """What the engine plays for ``seat`` when its player does not, in the current hand
+        (:meth:`Game.default_action`); raises :class:`NotYourTurnError` once the match is
+        over or if ``seat`` is not to act."""
+        if self.is_over:
+            raise NotYourTurnError("the match is over")
+        return self.game.default_action(seat)
+
+    def decision(self, seat: int) -> int | None:
+        """The number of the decision ``seat`` (0–3) is asked now (each seat counts its
+        own from 1 over the match, :mod:`koudiandian.decisions`), or ``None`` when it is
+        asked nothing."""
+        return self._decisions.current(_seat(seat))
+
+    def check_decision(self, seat: int, decision: int) -> None:
+        """Raise :class:`StaleDecisionError` unless ``decision`` is the number of the
+        decision ``seat`` is asked now (:meth:`decision`)."""
+        if isinstance(decision, bool) or not isinstance(decision, int):
+            raise ArgumentTypeError(f"decision must be an int, got {decision!r}")
+        self._decisions.check(_seat(seat), decision)
 
     @property
     def scores(self) -> tuple[int, int, int, int]:

@@ -1,4 +1,4 @@
-"""Decision numbers (docs/server.md, server/decisions.py): an action names the decision it
+"""Decision numbers (docs/server.md, koudiandian/decisions.py): an action names the decision it
 answers, so a message sent twice, two sockets of one seat racing, or a resend after a
 reconnect applies once; a stale or future number is refused and changes nothing."""
 
@@ -15,7 +15,6 @@ pytest.importorskip("httpx2")
 
 from koudiandian import Match, Rules  # noqa: E402
 from koudiandian.server import create_app  # noqa: E402
-from koudiandian.server.decisions import Decisions  # noqa: E402
 from koudiandian.server.lobby import Lobby  # noqa: E402
 from koudiandian.server.protocol import PROTOCOL  # noqa: E402
 from koudiandian.server.spec import TableSpec  # noqa: E402
@@ -167,23 +166,23 @@ def test_a_rebuilt_table_numbers_its_decisions_as_before(db: str) -> None:
         if table.spec.seats[seat] != "human":
             table._run_bots(1)
             continue
-        number = table.decisions.current(seat)
+        number = table.match.decision(seat)
         assert number is not None
         table.act(seat, rng.choice(table.match.legal_actions(seat)), number)
-    numbers = [table.decisions.current(s) for s in range(4)]
+    numbers = [table.match.decision(s) for s in range(4)]
     store.close()
     store = Store(db)
     lobby = Lobby(store, claim_wait=0)
     lobby.load()
     rebuilt = lobby.get(table.id)
-    assert [rebuilt.decisions.current(s) for s in range(4)] == numbers
+    assert [rebuilt.match.decision(s) for s in range(4)] == numbers
     store.close()
 
 
-def _record(decisions: Decisions, match: Match, shown: list[list[Any]]) -> None:
+def _record(match: Match, shown: list[list[Any]]) -> None:
     """Note each seat's new decision; check its number counts the decisions it was shown."""
     for s in range(4):
-        n = decisions.current(s)
+        n = match.decision(s)
         if n is not None and n > len(shown[s]):
             shown[s].append((len(match.games), match.legal_actions(s)))
         assert n is None or n == len(shown[s])
@@ -197,19 +196,16 @@ def test_a_number_counts_only_what_its_seat_was_asked(rules: str) -> None:
     rng = random.Random(rules)
     for seed in range(3):
         match = Match(Rules.parse(rules), seed=seed, length=2)
-        decisions = Decisions()
-        decisions.update(0, match.to_act)
         shown: list[list[Any]] = [[], [], [], []]  # what each seat was asked, in order
 
-        _record(decisions, match, shown)
+        _record(match, shown)
         while not match.is_over:
             seat = rng.choice(match.to_act)
-            before = {s: (decisions.current(s), match.legal_actions(s)) for s in match.to_act}
+            before = {s: (match.decision(s), match.legal_actions(s)) for s in match.to_act}
             hand = len(match.games)
-            match.step(seat, rng.choice(match.legal_actions(seat)))
-            decisions.update(len(match.games) - 1, match.to_act, seat)
+            match.step(seat, rng.choice(match.legal_actions(seat)), decision=match.decision(seat))
             for s, (number, legal) in before.items():
                 if s != seat and s in match.to_act and len(match.games) == hand:
-                    assert decisions.current(s) == number
+                    assert match.decision(s) == number
                     assert match.legal_actions(s) == legal  # the same decision
-            _record(decisions, match, shown)
+            _record(match, shown)

@@ -114,7 +114,7 @@ class BotDriver:
         table = self.table
         game = table.match.game
         hand = len(table.match.games) - 1
-        decision = table.decisions.current(seat)
+        decision = table.match.decision(seat)
         answering = table._answering()
         try:
             action = await self.bots.decide(seat, game, hand, game.legal_actions(seat))
@@ -129,7 +129,7 @@ class BotDriver:
             action is None
             or table.match.game is not game
             or not table.may_act(seat)
-            or table.decisions.current(seat) != decision
+            or table.match.decision(seat) != decision
         ):
             return
         with table._committing():

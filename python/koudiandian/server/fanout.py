@@ -82,7 +82,7 @@ class FanOut:
         """The number of the decision ``seat`` has been shown it is asked (``None`` while
         it may not act: a claim window holds what asks it)."""
         table = self.table
-        return table.decisions.current(seat) if table._shown_to_act(seat) else None
+        return table.match.decision(seat) if table._shown_to_act(seat) else None
 
     def connect(
         self,

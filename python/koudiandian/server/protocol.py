@@ -10,7 +10,7 @@ bytes::
 
 
 ``decision`` is the number of the decision the action answers, as the seat's last view
-gave it (``server/decisions.py``). Anything else raises :class:`ProtocolError` (or, for an
+gave it (:meth:`Match.decision`, ``koudiandian/decisions.py``). Anything else raises :class:`ProtocolError` (or, for an
 action that names no action, :class:`IllegalActionError`), naming what is wrong; so does
 an action of protocol 1, which named no decision.
 """

@@ -40,7 +40,6 @@ from ..match import Match
 from .auth import SeatTokens
 from .botregistry import BotRegistry
 from .connection import MAX_QUEUED_BYTES, Connection
-from .decisions import Decisions
 from .driver import BOT_BURST, BotDriver
 from .fanout import CLOSE_MOVED, CLOSE_UNSEATED, FanOut
 from .limits import BotGate
@@ -120,8 +119,7 @@ class Table:
         self.tokens = SeatTokens(table_id if room is None else room, digests, watch)
         self._store = store
         self.match = _match_of(spec)
-        self.decisions = Decisions()
-        self._asked(None)
+        self._asked()
         self.actions = 0  # actions accepted (and stored) so far
         self._answers = 0  # of which answers to a discard or an added kong (not public)
         #: What its connections are sent (:mod:`.fanout`; a room's news too, :mod:`.rooms`).
@@ -172,14 +170,13 @@ class Table:
         self._windows.show_all(self._public_log, len(self.match.games))
 
     def _step(self, seat: int, action: Action) -> None:
-        """Step the match (the engine refuses a bad action, changing nothing) and number
-        the decisions it asks next."""
+        """Step the match (the engine refuses a bad action, changing nothing; the match
+        numbers the decisions it asks next, :meth:`Match.decision`)."""
         self.match.step(seat, action)
-        self._asked(seat)
+        self._asked()
 
-    def _asked(self, acted: int | None) -> None:
+    def _asked(self) -> None:
         self._to_act = self.match.to_act  # who is to act, until the next step
-        self.decisions.update(len(self.match.games) - 1, self._to_act, acted)
 
     def _answering(self) -> bool:
         """Whether the seats to act answer a discard or an added kong (whether they claim
@@ -217,8 +214,7 @@ class Table:
 
     def _rebuild(self) -> None:
         self.match = _match_of(self.spec)
-        self.decisions = Decisions()
-        self._asked(None)
+        self._asked()
         self.replay(self._store.table(self.id).actions)
         self.fanout.forget_logs()
         self._driver.close_bots()  # they saw what is undone: fresh ones (processes) play on
@@ -235,7 +231,7 @@ class Table:
             )
         if not self.may_act(seat):
             raise NotYourTurnError(NOT_YOUR_TURN)
-        self.decisions.check(seat, decision)
+        self.match.check_decision(seat, decision)
         self._public.keep()
         answer = self._answering()
         self._step(seat, action)  # a refused action raises here, before any change

@@ -1,6 +1,9 @@
-"""Decision numbers: which of a seat's decisions an action answers (docs/server.md).
+"""Decision numbers: which of a seat's decisions an action answers (docs/server.md,
+*Decision numbers*). A :class:`~koudiandian.Match` numbers its seats' decisions
+(:meth:`Match.decision`, ``Match.step(..., decision=n)``), so a program that runs its own
+clocks or its own transport refuses a late or repeated action as the game server does.
 
-Each seat of a table counts its own decisions, from 1, over the whole match: a decision
+Each seat of a match counts its own decisions, from 1, over the whole match: a decision
 starts when the seat is asked to act (it is among ``Match.to_act``) after it was not, after
 it acted, or in a new hand. The seat's view carries the number of the decision it is asked
 (``null`` when it is asked nothing), and an action names it; an action for another number
@@ -11,21 +14,21 @@ sent twice, a resend after a reconnect, or two sockets of one seat racing apply 
 The number counts only what the seat itself was asked, which it already knows: another
 seat's answer in a claim window moves no other seat's number, and a seat the engine passes
 over (it has nothing to claim) is asked nothing. So the number tells no one whether any
-other seat was offered a discard. It is derived from the actions alone, so a table rebuilt
-from the store numbers its decisions as before.
+other seat was offered a discard. It is derived from the actions alone, so a match rebuilt
+from its actions (a server's table from its store) numbers its decisions as before.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection
 
-from ..errors import StaleDecisionError
+from .errors import StaleDecisionError
 
 __all__ = ["Decisions"]
 
 
 class Decisions:
-    """The decision numbers of a table's four seats. Call :meth:`update` after every step
+    """The decision numbers of a match's four seats. Call :meth:`update` after every step
     of the match (and once at the start) with the hand's number and who is to act."""
 
     def __init__(self) -> None:
