@@ -450,3 +450,34 @@ def test_the_host_removes_a_guest_who_joins_again_and_leaves_then_closes_the_roo
     finally:
         for context, _ in people:
             context.close()
+
+
+def test_a_rooms_link_opened_at_another_process_moves_to_the_one_that_serves_it(
+    sqlite_db: str, chromium: Any
+) -> None:
+    """Two processes on one database: the room's link, with its token, opened at the
+    process that does not serve the room, moves the page to the one that does (its fetch
+    asks to be told, 421, instead of a 307 it could not follow), where the seat is shown."""
+    ports = [free_port(), free_port()]
+    extra = ("--bot-delay", "0", "--claim-wait", "0", "--lease", "1")
+    with server_process(sqlite_db, ports[0], *extra), server_process(sqlite_db, ports[1], *extra):
+        time.sleep(1)  # both have heartbeated: both are live
+        body = {"seats": ["human", "human", "greedy", "greedy"], "name": "Ann"}
+        req = urllib.request.Request(
+            f"http://127.0.0.1:{ports[0]}/rooms",
+            data=json.dumps(body).encode(),
+            headers={"content-type": "application/json"},
+        )
+        with urllib.request.urlopen(req, timeout=10) as r:
+            made = json.loads(r.read())
+        # a room is served where it was made
+        assert made["url"] == "" or made["url"].endswith(f":{ports[0]}")
+        errors: list[str] = []
+        context, page = _person(chromium, errors, "Ann")
+        page.goto(f"http://127.0.0.1:{ports[1]}/#room={made['room']}&token={made['token']}")
+        page.wait_for_url(f"http://127.0.0.1:{ports[0]}/**", timeout=10_000)
+        page.wait_for_function("() => document.querySelector('#room').dataset.status === 'waiting'")
+        assert page.locator("#room-number").text_content() == made["room"]
+        context.close()
+        # the only console error: the 421 the page was told to move by
+        assert all("421" in e for e in errors), errors

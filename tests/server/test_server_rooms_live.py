@@ -58,6 +58,11 @@ def test_a_room_another_process_serves_is_redirected_there(db: str) -> None:
             assert r.status_code == 307, (path, r.text)
             assert r.headers["location"] == f"http://a.test{path}"
             assert r.json()["owner"] == "http://a.test"
+        # a page's fetch cannot follow a 307 to another origin: it asks to be told (421)
+        manual = {"x-koudiandian-redirect": "manual"}
+        r = b.post(f"/rooms/{number}/join", json={"name": "Bea"}, headers=manual)
+        assert r.status_code == 421 and "location" not in r.headers
+        assert r.json()["error"] == "TableElsewhereError" and r.json()["owner"] == "http://a.test"
         # nothing changed at b's asking; at a the join takes
         assert [s["name"] for s in a.get(f"/rooms/{number}").json()["seats"]][:2] == ["host", None]
         assert a.post(f"/rooms/{number}/join", json={"name": "Bea"}).status_code == 200

@@ -17,6 +17,7 @@ __all__ = [
     "client_address",
     "request_token",
     "moved",
+    "REDIRECT_HEADER",
     "creation_refused",
 ]
 
@@ -57,13 +58,22 @@ def request_token(request: Request) -> str | None:
     return token
 
 
+#: The request header with which a client asks to be told, not sent, where a table or room
+#: is served (a page's ``fetch`` cannot follow a 307 to another origin): ``manual``.
+REDIRECT_HEADER = "x-koudiandian-redirect"
+
+
 def moved(request: Request, e: TableElsewhereError) -> Response:
     """A request for a table (or room) another process plays: a 307 to the same path there,
-    and the JSON error naming the process's URL (``owner``)."""
+    and the JSON error naming the process's URL (``owner``); to a request with
+    :data:`REDIRECT_HEADER` ``manual``, the same JSON as a 421 (Misdirected Request) with no
+    ``location``, so that the client moves itself."""
+    body = {"error": type(e).__name__, "message": safe_text(str(e)), "owner": e.owner}
+    if request.headers.get(REDIRECT_HEADER, "").lower() == "manual":
+        return JSONResponse(body, status_code=421)
     target = e.owner.rstrip("/") + request.url.path
     if request.url.query:
         target += "?" + request.url.query
-    body = {"error": type(e).__name__, "message": safe_text(str(e)), "owner": e.owner}
     return JSONResponse(body, status_code=307, headers={"location": target})
 
 

@@ -386,8 +386,12 @@ function storedToken(number) {
 
 // A request to the server's JSON API; a refusal throws an Error whose message is the
 // server's (`ClassName: message`).
-async function api(method, path, body, token) {
-  const headers = {};
+// A request to the server (its JSON answer, or an Error naming the server's error). A table
+// or room another process serves answers 421 with its `owner` (the page asks not to be
+// redirected: fetch cannot follow a 307 to another origin): the page moves there, with
+// `fragment` (default its own) to open again.
+async function api(method, path, body, token, fragment) {
+  const headers = { "x-koudiandian-redirect": "manual" };
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = "Bearer " + token;
   let r;
@@ -398,6 +402,9 @@ async function api(method, path, body, token) {
   }
   let data = null;
   try { data = await r.json(); } catch (e) { /* not JSON */ }
+  if (r.status === 421 && data && data.owner) {
+    moveTo(String(data.owner).replace(/\/+$/, ""), fragment || location.hash.slice(1));
+  }
   if (!r.ok) {
     const err = new Error(data && data.message ? `${data.error}: ${data.message}` : `HTTP ${r.status}`);
     err.status = r.status;
@@ -446,14 +453,14 @@ $("#join-room").addEventListener("submit", async (ev) => {
   const number = String(f.get("room_number") || "").trim();
   const name = String(f.get("player_name") || "").normalize("NFC").trim();
   $("#join-room-error").textContent = "";
+  rememberName(name); // (kept for the form at the process the page may move to)
   let data;
   try {
-    data = await api("POST", `/rooms/${encodeURIComponent(number)}/join`, { name });
+    data = await api("POST", `/rooms/${encodeURIComponent(number)}/join`, { name }, null, `room=${encodeURIComponent(number)}`);
   } catch (e) {
     $("#join-room-error").textContent = e.message;
     return;
   }
-  rememberName(name);
   const fragment = `room=${data.room}&token=${data.token}`;
   storeToken(data.room, data.token);
   if (data.url && data.url !== location.origin) { moveTo(data.url, fragment); return; }
