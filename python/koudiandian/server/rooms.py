@@ -245,8 +245,7 @@ class Rooms:
         refused join changes nothing (between matches too: it makes no rematch)."""
         room = self.find(number)
         name = display_name(name)
-        if seat is not None and (type(seat) is not int or not 0 <= seat < 4):
-            raise InvalidArgumentError(f"seat must be a seat 0–3, got {seat!r}")
+        seat = None if seat is None else _seat_arg(seat)
         self._open(room)
         self._check_free(room, name, seat)
         room, table = self._waiting_table(room)
@@ -337,8 +336,7 @@ class Rooms:
         room = self.find(number)
         if self._seat_of(room, token) != room.host:
             raise NotHostError(f"only the host of room {room.number} may remove a player")
-        if type(seat) is not int or not 0 <= seat < 4:
-            raise InvalidArgumentError(f"seat must be a seat 0–3, got {seat!r}")
+        seat = _seat_arg(seat)
         if seat == room.host:
             raise RoomStateError(f"room {room.number}: the host cannot leave; close the room")
         if room.player(seat) is None:
@@ -386,6 +384,13 @@ class Rooms:
 
 def _seat(player: Player) -> int:
     return player.seat
+
+
+def _seat_arg(seat: Any) -> int:
+    """A seat a request names, checked: an int 0–3 (not a bool)."""
+    if type(seat) is not int or not 0 <= seat < 4:
+        raise InvalidArgumentError(f"seat must be a seat 0–3, got {seat!r}")
+    return seat
 
 
 def table_record(table: Table) -> dict[str, Any]:
