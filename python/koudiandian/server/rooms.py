@@ -152,9 +152,14 @@ class Rooms:
             matches.append(record)
         return {"room": room.number, "matches": matches}
 
-    def _tell(self, room: StoredRoom) -> None:
-        """Send the room's state to the sockets of its tables played or kept here."""
-        message = {"type": "room", "room": self.state(room)}
+    def _message(self, room: StoredRoom) -> dict[str, Any]:
+        """The ``room`` message: the room's state (:meth:`state`)."""
+        return {"type": "room", "room": self.state(room)}
+
+    def _tell(self, room: StoredRoom, message: dict[str, Any] | None = None) -> None:
+        """Send the room's state (``message``, if made already) to the sockets of its tables
+        played or kept here."""
+        message = self._message(room) if message is None else message
         for t in room.tables[-2:]:
             table = self.lobby.held(t.id)
             if table is not None:
@@ -353,14 +358,14 @@ class Rooms:
         if not self.store.leave_room(room.id, None if table is None else table.id, seat):
             raise RoomStateError(f"room {room.number}: its match is being played")
         room = replace(room, players=tuple(p for p in room.players if p.seat != seat))
-        message = {"type": "room", "room": self.state(room)}
+        message = self._message(room)
         for t in room.tables[-2:]:  # its sockets, at this match and the one before
             held = self.lobby.held(t.id)
             if held is not None:
                 if held is table:
                     held.tokens.set(seat, None)
                 held.fanout.unseat(seat, message)
-        self._tell(room)
+        self._tell(room, message)
         return room
 
     def close(self, number: Any, token: str | None) -> StoredRoom:

@@ -245,11 +245,6 @@ class RoomRows:
         )
         return self.room(str(rows[0][0])) if rows else None
 
-    def room_of_table(self, table_id: str) -> str | None:
-        """The id of the room table ``table_id`` was played in, if any."""
-        rows = self._execute("SELECT room FROM tables WHERE id = ?", (table_id,))
-        return None if not rows or rows[0][0] is None else str(rows[0][0])
-
     def room(self, room_id: str) -> StoredRoom:
         """The stored room ``room_id`` (it must exist), its players and tables."""
         (number, spec_text, host, created, ended) = self._execute(

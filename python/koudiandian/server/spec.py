@@ -41,6 +41,9 @@ _MAX_HANDS = 64
 _FIELDS = {"rules", "seats", "match", "seed", "bot_delay", "private"}
 #: The longest display name a room takes, in characters.
 MAX_NAME = 16
+# Unicode categories a name may not hold: control, format (bidirectional overrides,
+# zero-width joiners), surrogate, private use, unassigned, line and paragraph separators.
+_REFUSED_CATEGORIES = frozenset(["Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"])
 # Characters that show as nothing (fillers, variation selectors, the combining grapheme
 # joiner, the braille blank): a name holding one could pass for another's.
 _INVISIBLE = frozenset(
@@ -63,15 +66,7 @@ def display_name(value: Any, field: str = "name") -> str:
     if len(name) > MAX_NAME:
         raise InvalidArgumentError(f"{field} has {len(name)} characters; at most {MAX_NAME}")
     for ch in name:
-        if ord(ch) in _INVISIBLE or unicodedata.category(ch) in (
-            "Cc",
-            "Cf",
-            "Cs",
-            "Co",
-            "Cn",
-            "Zl",
-            "Zp",
-        ):
+        if ord(ch) in _INVISIBLE or unicodedata.category(ch) in _REFUSED_CATEGORIES:
             raise InvalidArgumentError(
                 f"{field} holds the character U+{ord(ch):04X} "
                 "(control, format, bidirectional or invisible characters are not taken)"

@@ -348,28 +348,28 @@ class Store(RoomRows):
 
     def tables(self) -> Iterator[StoredTable]:
         """Every stored table, oldest first, with its actions in order."""
-        rows = self._execute("SELECT id, spec FROM tables ORDER BY created, id")
-        for table_id, spec_text in rows:
-            yield self._load(table_id, spec_text)
+        rows = self._execute("SELECT id, spec, room, waiting FROM tables ORDER BY created, id")
+        for table_id, spec_text, room, waiting in rows:
+            yield self._load(table_id, spec_text, room, waiting)
 
     def spec_text(self, table_id: str) -> str:
         """The stored table's spec, as stored (JSON text); it must exist."""
-        return self._spec_text(table_id)
+        return self._table_row(table_id)[0]
 
     def table(self, table_id: str) -> StoredTable:
         """One stored table (it must exist)."""
-        return self._load(table_id, self._spec_text(table_id))
+        return self._load(table_id, *self._table_row(table_id))
 
     def credentials(self, table_id: str) -> tuple[bool, SeatTokens]:
         """Whether the stored table ``table_id`` is private, and its seats' and watch
         token's digests, bound to its room if it has one, without its actions (it must
         exist). A spec that cannot be read counts as private."""
+        spec_text, room, _ = self._table_row(table_id)
         try:
-            private = bool(json.loads(self._spec_text(table_id)).get("private", False))
+            private = bool(json.loads(spec_text).get("private", False))
         except (ValueError, AttributeError):
             private = True
         d = self._digests(table_id)
-        room = self.room_of_table(table_id)
         return private, SeatTokens(table_id if room is None else room, d[:4], d[4])
 
     def finished(self, table_id: str) -> bool:
@@ -387,15 +387,19 @@ class Store(RoomRows):
             digests[seat] = bytes(digest)
         return digests
 
-    def _spec_text(self, table_id: str) -> str:
-        rows = self._execute("SELECT spec FROM tables WHERE id = ?", (table_id,))
+    def _table_row(self, table_id: str) -> tuple[str, str | None, bool]:
+        """The table's spec (JSON text), its room's id (``None``: no room's) and whether it
+        waits for the room's players; raises :class:`TableNotFoundError`."""
+        rows = self._execute("SELECT spec, room, waiting FROM tables WHERE id = ?", (table_id,))
         if not rows:
             raise TableNotFoundError(f"no table {table_id!r} in {self.path}")
-        return str(rows[0][0])
+        spec_text, room, waiting = rows[0]
+        return str(spec_text), None if room is None else str(room), bool(waiting)
 
-    def _load(self, table_id: str, spec_text: str) -> StoredTable:
-        """The table's rows read back; raises :class:`TableUnavailableError` if its spec or
-        an action code cannot be read (a row edited or corrupted)."""
+    def _load(self, table_id: str, spec_text: str, room: str | None, waiting: bool) -> StoredTable:
+        """The table's rows read back (its spec's text, its room and whether it waits given);
+        raises :class:`TableUnavailableError` if its spec or an action code cannot be read
+        (a row edited or corrupted)."""
         digests = self._digests(table_id)
         try:
             spec = TableSpec.from_dict(json.loads(spec_text))
@@ -411,9 +415,6 @@ class Store(RoomRows):
                 raise TableUnavailableError(
                     f"table {table_id!r}: stored action {n} has no action code {code!r}"
                 ) from None
-        room, waiting = self._execute("SELECT room, waiting FROM tables WHERE id = ?", (table_id,))[
-            0
-        ]
         return StoredTable(
             table_id,
             spec,

@@ -41,7 +41,7 @@ from .auth import SeatTokens
 from .botregistry import BotRegistry
 from .connection import MAX_QUEUED_BYTES, Connection
 from .driver import BOT_BURST, BotDriver
-from .fanout import CLOSE_MOVED, CLOSE_UNSEATED, FanOut
+from .fanout import CLOSE_MOVED, FanOut
 from .limits import BotGate
 from .publicstate import PublicState
 from .seatbots import SeatBots
@@ -56,7 +56,6 @@ __all__ = [
     "MAX_QUEUED_BYTES",
     "FINISHED_CACHED",
     "NOT_YOUR_TURN",
-    "CLOSE_UNSEATED",
     "no_table",
 ]
 

@@ -358,8 +358,10 @@ const SEAT_KINDS = [
   ["human", "玩家 human player"], ["greedy", "机器人 bot greedy"], ["expert", "机器人 bot expert"], ["random", "机器人 bot random"],
 ];
 
-// The lobby's room forms: the rules as the new-game form offers them, each seat's kind.
+// The lobby's room forms: the rules and lengths as the new-game form offers them, each
+// seat's kind.
 $("#new-room select[name=room_rules]").innerHTML = $("#new-game select[name=rules]").innerHTML;
+$("#new-room select[name=room_match]").innerHTML = $("#new-game select[name=match]").innerHTML;
 for (const sel of document.querySelectorAll("#new-room select.seat-kind")) {
   for (const [value, label] of SEAT_KINDS) sel.append(Object.assign(el("option", "", label), { value }));
 }
