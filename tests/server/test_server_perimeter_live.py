@@ -122,3 +122,24 @@ def test_half_sent_requests_are_closed(tmp_path: Path, db: str) -> None:
         # and the server still serves
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/tables", timeout=5) as r:
             assert r.status == 200
+
+
+def test_a_client_that_leaves_mid_body_is_refused_without_a_traceback(
+    tmp_path: Path, db: str
+) -> None:
+    """A body cut short by the client leaving (any route that reads one: a table, a room, a
+    join) is refused as a bad body: nothing is made, and the log shows no exception."""
+    with logged_server(tmp_path, db) as (port, log):
+        for path in (b"/tables", b"/rooms", b"/rooms/000001/join", b"/replay"):
+            with socket.create_connection(("127.0.0.1", port)) as sock:
+                sock.sendall(
+                    b"POST " + path + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    b'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"se'
+                )
+                time.sleep(0.3)
+        time.sleep(0.5)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/tables", timeout=5) as r:
+            assert json.loads(r.read()) == {"tables": []}
+    text = log.read_text()
+    assert "/tables HTTP/1.1" in text  # the log was captured
+    assert "Traceback" not in text and "Exception in ASGI application" not in text, text

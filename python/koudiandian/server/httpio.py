@@ -3,7 +3,7 @@ and the JSON answers for an error and for a table (or room) another process serv
 
 from __future__ import annotations
 
-from starlette.requests import HTTPConnection, Request
+from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
 from ..errors import LimitError, ProtocolError, TableElsewhereError
@@ -32,15 +32,19 @@ def error_response(status: int, e: Exception) -> JSONResponse:
 
 
 async def read_body(request: Request) -> bytes:
-    """The request's body, at most :data:`MAX_BODY` bytes (else :class:`ProtocolError`)."""
+    """The request's body, at most :data:`MAX_BODY` bytes (else :class:`ProtocolError`, as
+    for a client that leaves before it has sent the whole body)."""
     size = count(request.headers.get("content-length") or "0", "content-length")
     if size > MAX_BODY:
         raise ProtocolError(f"request body of {size} bytes; at most {MAX_BODY}")
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise ProtocolError(f"request body over {MAX_BODY} bytes")
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise ProtocolError(f"request body over {MAX_BODY} bytes")
+    except ClientDisconnect:  # (answered to no one: refused like any bad body, not a crash)
+        raise ProtocolError(f"the client left after {len(body)} bytes of its body") from None
     return body
 
 
