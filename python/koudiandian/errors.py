@@ -40,6 +40,8 @@ __all__ = [
     "NameTakenError",
     "RoomStateError",
     "NotHostError",
+    "AutoPlayError",
+    "DismissVoteError",
 ]
 
 
@@ -227,3 +229,15 @@ class RoomStateError(KoudiandianError, ValueError):
 class NotHostError(KoudiandianError, PermissionError):
     """Only the room's host may do that: remove a player, close the room
     (``koudiandian.server``; HTTP 403)."""
+
+
+class AutoPlayError(RoomStateError):
+    """A seat asked to be taken back from 托管 (auto-play) is not on it
+    (``koudiandian.server``; HTTP 409)."""
+
+
+class DismissVoteError(RoomStateError):
+    """A dismiss vote (解散) message does not fit the table's state: a proposal while a vote
+    is open, before the match began, once it is over or during the proposer's wait after a
+    refusal; an answer when no vote is open, by its proposer, or a second one
+    (``koudiandian.server``; HTTP 409). The message names the state."""

@@ -83,6 +83,7 @@ class Match:
         self.results: list[HandResult] = []
         self.games: list[Game] = []
         self._decisions = Decisions()
+        self._dismissed = False
         self._start_hand()
         self._decisions.update(len(self.games) - 1, self.to_act)
 
@@ -147,9 +148,25 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        """Whether the match has ended with its last hand settled: :attr:`to_act` is then
-        empty and :meth:`step` raises :class:`NotYourTurnError`."""
-        return self._driver.is_over
+        """Whether the match has ended, with its last hand settled or dismissed
+        (:meth:`dismiss`): :attr:`to_act` is then empty and :meth:`step` raises
+        :class:`NotYourTurnError`."""
+        return self._dismissed or self._driver.is_over
+
+    @property
+    def dismissed(self) -> bool:
+        """Whether the match was ended by :meth:`dismiss` (解散)."""
+        return self._dismissed
+
+    def dismiss(self) -> None:
+        """End the match now (解散, the players agreed to stop): the hand in progress is not
+        scored, the scores of the hands settled so far stand (:attr:`scores`,
+        :attr:`ranking`), and :attr:`game` stays the unfinished hand. Raises
+        :class:`NotYourTurnError` if the match is over already."""
+        if self.is_over:
+            raise NotYourTurnError("the match is over")
+        self._dismissed = True
+        self._decisions.update(len(self.games) - 1, ())
 
     @property
     def dealer(self) -> int:
@@ -236,6 +253,7 @@ class Match:
                 "first_dealer": self.first_dealer,
                 "hands": hands,
                 "games": [g.events for g in self.games],
+                **({"dismissed": True} if self._dismissed else {}),
             },
             sort_keys=True,
             separators=(",", ":"),
@@ -285,6 +303,8 @@ class Match:
             raise InvalidEventLogError(
                 f"the log ends early: {len(games)} hands logged, the match has {len(match.games)}"
             )
+        if data.get("dismissed") is True:
+            match.dismiss()
         return match
 
     def to_dict(self) -> dict[str, Any]:
@@ -298,5 +318,6 @@ class Match:
             "rules": self.rules.to_dict(),
             "scores": list(self.scores),
             "ranking": self.ranking,
+            "dismissed": self._dismissed,
             "results": [r.to_dict() for r in self.results],
         }

@@ -8,7 +8,6 @@ exact. Changsha's dice are shown as they are rolled, never in ``start_hand``."""
 from __future__ import annotations
 
 import asyncio
-import heapq
 import json
 import re
 from collections.abc import Callable
@@ -27,6 +26,8 @@ from koudiandian.server.spec import HUMAN, TableSpec  # noqa: E402
 from koudiandian.server.store import Store  # noqa: E402
 from koudiandian.server.tables import NOT_YOUR_TURN, Table  # noqa: E402
 from koudiandian.server.visibility import public_view  # noqa: E402
+
+from tests.support.virtualclock import VirtualClock  # noqa: E402
 
 
 def _play(game: Game, seed: int) -> None:
@@ -80,38 +81,6 @@ def _decision(table: Table) -> int:
     number = table.view(0)["decision"]
     assert isinstance(number, int)
     return number
-
-
-class VirtualClock:
-    """The table's clock and sleep: time moves only when the test says so."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-        self._sleepers: list[tuple[float, int, asyncio.Future[None]]] = []
-        self._count = 0
-
-    def clock(self) -> float:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._count += 1
-        heapq.heappush(self._sleepers, (self.now + seconds, self._count, future))
-        await future
-
-    async def settle(self) -> None:
-        for _ in range(30):
-            await asyncio.sleep(0)
-
-    async def advance(self) -> bool:
-        """Wake the first sleeper (moving the clock to its time); ``False`` if none sleeps."""
-        await self.settle()
-        if not self._sleepers:
-            return False
-        self.now, _, future = heapq.heappop(self._sleepers)
-        future.set_result(None)
-        await self.settle()
-        return True
 
 
 class Recorder(asyncio.Queue):  # type: ignore[type-arg]

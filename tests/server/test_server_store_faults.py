@@ -132,7 +132,7 @@ def test_a_database_written_by_924b10f_still_loads(
             assert lobby.get(tid).match.to_json() == match.to_json()
         assert {t["id"] for t in client.get("/tables").json()["tables"]} == {"a0", "b1"}
     store = Store(db)
-    assert store.schema_version == SCHEMA_VERSION == 3
+    assert store.schema_version == SCHEMA_VERSION == 4
     assert [i for i, _ in store.index()] == ["a0", "b1"]
     store.close()
 

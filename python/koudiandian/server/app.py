@@ -466,6 +466,15 @@ async def _read(
                 rooms: Rooms = websocket.app.state.rooms
                 rooms.ready_at(table, token, msg.ready)
                 continue
+            if msg.type == "resume":
+                table.resume(conn.seat)
+                continue
+            if msg.type == "dismiss":
+                table.propose_dismiss(conn.seat)
+                continue
+            if msg.type == "vote":
+                table.vote(conn.seat, msg.accept)
+                continue
             assert msg.action is not None and msg.decision is not None
             table.act(conn.seat, msg.action, msg.decision)
         except KoudiandianError as e:

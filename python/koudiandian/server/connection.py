@@ -52,6 +52,7 @@ class Connection:
     close_code: int = 1000  # the code its socket is closed with once the queue ends
     pending: list[dict[str, Any]] = field(default_factory=list)
     start: dict[str, Any] | None = None  # the start_hand event sent for ``hand``
+    clock_key: tuple[int, float] | None = None  # the public clock last sent (seat, start)
 
     def add(self, message: dict[str, Any]) -> None:
         """Queue ``message`` for the next frame."""

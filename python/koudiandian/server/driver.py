@@ -8,6 +8,10 @@ may claim it (:mod:`.windows`): what follows it is sent ``claim_wait`` seconds l
 the driver flushes it then. The driver's waits go through the table's ``clock`` and
 ``sleep``, which a test may inject.
 
+A seat on 托管 (:mod:`.clocks`) is played like a bot in process, by the engine's default
+action, at once (never paced); at a table with clocks the driver also wakes at the next
+deadline (:meth:`Table.next_alarm`) and takes what is due (:meth:`Table.time_up`).
+
 A seat whose bot fails is played by :data:`~.seatbots.FALLBACK` from then on, and every
 connection is told so; a failure while the seat answered a discard is told only once the
 table has shown the seat play (or its hand end): telling it at once would show that the
@@ -77,13 +81,12 @@ class BotDriver:
     # -- which bot acts ---------------------------------------------------------------
 
     def bot_to_act(self, apart: bool = True) -> int | None:
-        """A bot's seat that is to act now: one played in process first, else (if
-        ``apart``) one played by a registered bot's process (:meth:`_play_apart`)."""
+        """A bot's seat (or one on 托管) that is to act now: one played in process first,
+        else (if ``apart``) one played by a registered bot's process (:meth:`_play_apart`)."""
         table = self.table
-        seats = table.spec.seats
         found = None
         for s in table._to_act:
-            if seats[s] != HUMAN and table.may_act(s):
+            if table.served(s) and table.may_act(s):
                 if not self.bots.apart(s):
                     return s
                 found = s if apart and found is None else found
@@ -100,9 +103,12 @@ class BotDriver:
             if seat is None:
                 break
             game = table.match.game
-            bot = self.bots.in_process(seat, len(table.match.games) - 1)
-            legal = game.legal_actions(seat)
-            table._apply(seat, bot.act(_LazyView(game, seat), legal))  # type: ignore[arg-type]
+            if table.spec.seats[seat] == HUMAN:  # on 托管: the engine's default action
+                table._apply(seat, table.match.default_action(seat))
+            else:
+                bot = self.bots.in_process(seat, len(table.match.games) - 1)
+                legal = game.legal_actions(seat)
+                table._apply(seat, bot.act(_LazyView(game, seat), legal))  # type: ignore[arg-type]
             done += 1
         return done
 
@@ -153,9 +159,15 @@ class BotDriver:
 
     async def _drive_once(self) -> None:
         table = self.table
+        timed = table.clocks.on
         while True:
             table.flush()  # what a claim window held may be due
+            if timed and table.time_up():  # a deadline passed: what it took changed the table
+                continue
             seat = self.bot_to_act()
+            if seat is None and timed:
+                await self._idle(table.next_alarm())
+                continue
             if seat is None:
                 # A window open when last looked at (the sleep may end a little early, or
                 # late): look again at its end.
@@ -166,8 +178,8 @@ class BotDriver:
                 await self._wake.wait()
                 continue
             # A bot's answer to a discard is hidden: at a table with a person, it is not
-            # paced (the claim window is).
-            answer = self._person and table._answering()
+            # paced (the claim window is). A seat on 托管 is not paced either.
+            answer = (self._person and table._answering()) or table.spec.seats[seat] == HUMAN
             if self.bots.apart(seat):  # a registered bot's process: awaited, not run here
                 if table.spec.bot_delay > 0 and not answer:
                     await self._sleep(table.spec.bot_delay)
@@ -187,6 +199,28 @@ class BotDriver:
                 with table._committing():
                     self.run_bots(BOT_BURST)
                 await asyncio.sleep(0)
+
+    async def _idle(self, until: float | None) -> None:
+        """Wait until woken (:meth:`wake`), or until ``until`` (the table's clock) comes."""
+        self._wake.clear()
+        if until is None:
+            await self._wake.wait()
+            return
+        delay = max(0.0, until - self._clock())
+        if self._sleep is asyncio.sleep:  # the loop's own timer: no task to make
+            handle = asyncio.get_running_loop().call_later(delay, self._wake.set)
+            try:
+                await self._wake.wait()
+            finally:
+                handle.cancel()
+            return
+        sleeper = asyncio.ensure_future(self._sleep(delay))
+        waker = asyncio.ensure_future(self._wake.wait())
+        try:
+            await asyncio.wait({sleeper, waker}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            sleeper.cancel()
+            waker.cancel()
 
     def start(self) -> None:
         """Start the driver task (:meth:`drive`) on the running event loop, unless it runs."""
@@ -248,17 +282,6 @@ class BotDriver:
         the seat answered a discard, and telling them at once would show that it was asked
         about it (that it could claim the tile). Precondition: the claim windows' frontier
         was just moved (:meth:`Table._advance`)."""
-        if not self.untold:
-            return
-        table = self.table
-        if table._windows.held():
-            return
-        last = len(table.match.games) - 1
         for seat, (hand, start) in list(self.untold.items()):
-            log = table._public_log(last)
-            if (
-                hand != last
-                or table.match.game.is_over
-                or any(e.get("seat") == seat for e in log[start:])
-            ):
+            if self.table._shown_playing(seat, hand, start):
                 self._tell(seat)

@@ -6,7 +6,9 @@ its seat's log (the public one for a spectator), as far as the claim windows hav
 them (:mod:`.windows`): at a table with a person every discard is shown alike, and what
 follows it is sent ``claim_wait`` seconds later. A seat is sent its view whenever it must
 act and once the match is over (with ``all_views``, after every change); what one change of
-the table brings a connection goes out as one frame (:class:`~.connection.Connection`).
+the table brings a connection goes out as one frame (:class:`~.connection.Connection`). At a
+table with clocks (:mod:`.clocks`) a seat's view carries its decision's deadline, and every
+connection is sent the clock of the seat on turn when it starts.
 
 Memory stays bounded: a table caches only its current and last hand's logs
 (:mod:`.handlogs`), an earlier hand's is rendered again from the core's log when asked for.
@@ -70,12 +72,16 @@ class FanOut:
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The current hand's view for ``seat`` (``None``: public); a seat's carries the
-        number of the decision it is asked (``decision``, ``None`` when asked nothing)."""
+        number of the decision it is asked (``decision``, ``None`` when asked nothing) and,
+        at a table with clocks, its clock and 托管 mark (:meth:`Clocks.view_fields`)."""
         game = self.table.match.game
         if seat is None:
             return public_view(game)
         view = seat_view(game, seat)
         view["decision"] = self._decision(seat)
+        clocks = self.table.clocks
+        if clocks.on:
+            view.update(clocks.view_fields(seat))
         return view
 
     def _decision(self, seat: int) -> int | None:
@@ -114,22 +120,30 @@ class FanOut:
                 "seats": list(table.spec.seats),
                 "match": table.spec.length,
                 "hand": last,
+                "clock": None if table.spec.clock is None else table.spec.clock.to_dict(),
             }
         )
         for message in notices:
             conn.add(message)
         self.connections.add(conn)
         self._flush_one(conn, force_view=True)
-        if self.on_sockets is not None:
-            self.on_sockets(table)
+        self._sockets_changed()
         return conn
 
     def disconnect(self, conn: Connection) -> None:
         """Forget ``conn`` (its socket has closed)."""
         if conn in self.connections:
             self.connections.discard(conn)
-            if self.on_sockets is not None:
-                self.on_sockets(self.table)
+            self._sockets_changed()
+
+    def _sockets_changed(self) -> None:
+        """A socket connected or left: the clocks note an absent seat, the room is told."""
+        table = self.table
+        if table.clocks.on:
+            table.clocks.sockets_changed()
+            table._driver.wake()
+        if self.on_sockets is not None:
+            self.on_sockets(table)
 
     def move(self, url: str | None) -> None:
         """:meth:`Table.move_connections`: tell every connection where the table is played
@@ -219,6 +233,11 @@ class FanOut:
             conn.view_due = False
             conn.view_key = key
             conn.add({"type": "view", "hand": conn.hand, "view": self.view(conn.seat)})
+        if caught_up and table.clocks.on:
+            public = table.clocks.public()
+            if public is not None and public[0] != conn.clock_key:
+                conn.clock_key = public[0]
+                conn.add(public[1])
         if over and not conn.ended:
             conn.ended = True
             conn.add(
@@ -227,6 +246,7 @@ class FanOut:
                     "scores": list(table.match.scores),
                     "ranking": table.match.ranking,
                     "hands": len(games),
+                    "dismissed": table.dismissed(),
                 }
             )
         conn.push()

@@ -31,6 +31,7 @@ from ..errors import (
 )
 from .auth import WATCH, new_token, token_digest
 from .botregistry import BotRegistry
+from .clocks import SAVE_EVERY
 from .limits import BotGate
 from .spec import HUMAN, TableSpec
 from .store import DEFAULT_LEASE, Store
@@ -97,6 +98,7 @@ class Lobby:
         self._specs: dict[str, tuple[tuple[str, ...], bool]] = {}  # id → (seats, private)
         self._marked: set[str] = set()  # tables this process recorded as finished
         self._ticker: asyncio.Task[None] | None = None
+        self._saver: asyncio.Task[None] | None = None
         self._started = False
         #: Called when a room's table (one with a ``room``) gains or loses a socket or its
         #: match ends (the rooms' hook: the room is told).
@@ -122,6 +124,7 @@ class Lobby:
             self._hook_room(table)
             table.epoch = epoch
             table.replay(stored.actions)
+            table.restore_clocks(stored.clock)
         except TableNotFoundError:  # pruned meanwhile (koudiandian prune)
             raise
         except Exception as e:  # one bad table: set aside, the others serve
@@ -197,6 +200,29 @@ class Lobby:
             except Exception:
                 _log.exception("the lobby's tick failed")
 
+    def save_clocks(self, *, all_timed: bool = False) -> int:
+        """Store the running clocks (and open votes' times) of the tables played here, in
+        one transaction (``all_timed``: every table with clocks or a vote); returns how
+        many tables. Raises :class:`StorageError` if the database refuses it."""
+        rows = [
+            t.clock_row()
+            for t in self.tables.values()
+            if t.clocks.running or t.votes.open or (all_timed and t.clocks.on)
+        ]
+        if rows:
+            self.store.save_clocks(rows)
+        return len(rows)
+
+    async def _save_clocks_forever(self) -> None:
+        while True:
+            await asyncio.sleep(SAVE_EVERY)
+            try:
+                self.save_clocks()
+            except StorageError as e:  # kept in memory; saved at the next try
+                _log.warning("the clocks were not stored: %s", e)
+            except Exception:
+                _log.exception("storing the clocks failed")
+
     def _lost(self, table: Table) -> None:
         """Another process took ``table`` over: stop playing it and send its sockets there
         (``redirect``, close 4307)."""
@@ -248,16 +274,21 @@ class Lobby:
         self._started = True
         for table in list(self.tables.values()):
             table.start()
-        self._ticker = asyncio.get_running_loop().create_task(self._tick_forever())
+        loop = asyncio.get_running_loop()
+        self._ticker = loop.create_task(self._tick_forever())
+        self._saver = loop.create_task(self._save_clocks_forever())
 
     async def stop(self) -> None:
         """Stop every table (:meth:`Table.stop`) and give up the leases: another process may
         take the tables at once."""
-        if self._ticker is not None:
-            self._ticker.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._ticker
-            self._ticker = None
+        for task in (self._ticker, self._saver):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._ticker = self._saver = None
+        with contextlib.suppress(StorageError):
+            self.save_clocks(all_timed=True)  # where each clock stands as the process stops
         for table in [*self.tables.values(), *self._cache.values()]:
             await table.stop()
         with contextlib.suppress(StorageError):

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..errors import InvalidArgumentError, StorageError
 from .roomstore import room_schema
-from .store import SCHEMA_VERSION, ActionRow, Store
+from .store import CLOCK_SCHEMA, SCHEMA_VERSION, ActionRow, Store
 
 __all__ = ["PostgresStore"]
 
@@ -58,7 +58,10 @@ _SCHEMA = [
     )""",
 ]
 # What brings a database of version v - 1 to version v (PostgreSQL stores began at 2).
-_MIGRATIONS: dict[int, list[str]] = {3: room_schema("DOUBLE PRECISION", "BYTEA")}
+_MIGRATIONS: dict[int, list[str]] = {
+    3: room_schema("DOUBLE PRECISION", "BYTEA"),
+    4: CLOCK_SCHEMA,
+}
 # One key for the schema's advisory lock (any fixed number: 'kdd' 's' 'c' 'h').
 _SCHEMA_LOCK = 0x6B64647363
 # The fenced commit: the rows are inserted only if the table's lease has the epoch.
@@ -126,7 +129,8 @@ class PostgresStore(Store):
             self._db.execute("SELECT pg_advisory_xact_lock(%s)", (_SCHEMA_LOCK,))
             exists = self._db.execute("SELECT to_regclass('schema_version')").fetchone()
             if exists is None or exists[0] is None:
-                for statement in [*_SCHEMA, *_MIGRATIONS[3]]:  # schema 2's tables, then rooms
+                # schema 2's tables, then what each later version added
+                for statement in [*_SCHEMA, *_MIGRATIONS[3], *_MIGRATIONS[4]]:
                     self._db.execute(statement)
                 self._db.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
                 self._db.execute("INSERT INTO schema_version VALUES (%s)", (SCHEMA_VERSION,))

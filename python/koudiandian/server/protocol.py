@@ -7,6 +7,9 @@ bytes::
     {"type": "action", "decision": 7, "action": "discard 7z"}   # the text str(Action) prints
     {"type": "ping"}
     {"type": "ready", "ready": true}     # at a room's table: ready (or not) for its match
+    {"type": "resume"}                   # take the seat back from 托管
+    {"type": "dismiss"}                  # propose to dismiss the match (解散)
+    {"type": "vote", "accept": true}     # answer the open dismiss vote
 
 
 ``decision`` is the number of the decision the action answers, as the seat's last view
@@ -32,18 +35,20 @@ __all__ = ["PROTOCOL", "MAX_MESSAGE", "Message", "parse_message", "error_message
 PROTOCOL = 2
 #: The largest message a client may send, in bytes (UTF-8).
 MAX_MESSAGE = 4096
-_TYPES = ("action", "ping", "ready")
+_TYPES = ("action", "ping", "ready", "resume", "dismiss", "vote")
 
 
 @dataclass(frozen=True, slots=True)
 class Message:
     """A client's message, read: its ``type``, and for an action the :class:`Action` and
-    the number of the decision it answers; for ``ready``, whether ready."""
+    the number of the decision it answers; for ``ready``, whether ready; for ``vote``,
+    whether it accepts."""
 
     type: str
     action: Action | None = None
     decision: int | None = None
     ready: bool = True
+    accept: bool = True
 
 
 def parse_message(data: str | bytes) -> Message:
@@ -61,6 +66,19 @@ def parse_message(data: str | bytes) -> Message:
         )
     if kind == "ping":
         return Message("ping")
+    if kind in ("resume", "dismiss"):
+        if set(obj) != {"type"}:
+            raise ProtocolError(
+                f'a {kind} message is {{"type": "{kind}"}}, got {json.dumps(obj)[:200]}'
+            )
+        return Message(kind)
+    if kind == "vote":
+        accept = obj.get("accept")
+        if not isinstance(accept, bool) or set(obj) != {"type", "accept"}:
+            raise ProtocolError(
+                f'a vote is {{"type": "vote", "accept": true or false}}, got {json.dumps(obj)[:200]}'
+            )
+        return Message("vote", accept=accept)
     if kind == "ready":
         ready = obj.get("ready", True)
         if not isinstance(ready, bool) or set(obj) - {"type", "ready"}:

@@ -62,6 +62,8 @@ class PublicState:
             state = {**state, **self._shown, "phase": "wait"}
         connected, spectators = table.fanout.sockets()
         told = table._driver.told
+        clocks = table.clocks
+        public = clocks.public()
         return {
             "id": table.id,
             "rules": spec.rules.to_dict(),
@@ -71,6 +73,7 @@ class PublicState:
                     "kind": kind,
                     "connected": connected[s],
                     "fallback": FALLBACK if s in told else None,
+                    "auto": clocks.told(s),
                 }
                 for s, kind in enumerate(spec.seats)
             ],
@@ -79,6 +82,10 @@ class PublicState:
             "bot_delay": spec.bot_delay,
             "private": spec.private,
             "waiting": table.waiting,
+            "clock": None if spec.clock is None else spec.clock.to_dict(),
+            "turn_clock": None if public is None else _turn_clock(public[1]),
+            "dismiss": table.votes.message() if table.votes.open else None,
+            "dismissed": table.dismissed(),
             **state,
             "results": [r.to_dict() for r in table.match.results[: state["finished_hands"]]],
         }
@@ -103,3 +110,8 @@ class PublicState:
             # how many were asked.
             "actions": self.table.actions - self.table._answers,
         }
+
+
+def _turn_clock(message: dict[str, Any]) -> dict[str, Any]:
+    """The public ``clock`` message's times, as the table's state shows them."""
+    return {k: message[k] for k in ("seat", "deadline", "remaining_ms")}

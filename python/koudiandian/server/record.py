@@ -42,10 +42,16 @@ def hand_row(table_id: str, hand: int, result: HandResult, totals: list[int]) ->
     }
 
 
-def match_record(table_id: str, match: Match, shown: int, over: bool) -> dict[str, Any]:
+def match_record(
+    table_id: str,
+    match: Match,
+    shown: int,
+    over: bool,
+    dismissed: dict[str, int] | None = None,
+) -> dict[str, Any]:
     """The scoreboard of the match played at table ``table_id``: its first ``shown``
     finished hands (those whose end the table has shown); ``over``: whether its end is
-    shown."""
+    shown; ``dismissed``: ``{"by": seat}`` if a vote ended it (解散), by whose proposal."""
     totals = [0, 0, 0, 0]
     rows = []
     for hand, result in enumerate(match.results[:shown]):
@@ -59,4 +65,5 @@ def match_record(table_id: str, match: Match, shown: int, over: bool) -> dict[st
         "hands": rows,
         "totals": totals,
         "ranking": match.ranking if over else None,
+        "dismissed": dismissed,
     }

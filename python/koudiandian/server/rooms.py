@@ -119,6 +119,7 @@ class Rooms:
                     "ready": kind != HUMAN
                     or (player is not None and player.ready and status == "waiting"),
                     "connected": connected[s],
+                    "auto": table is not None and table.clocks.told(s),
                 }
             )
         return {
@@ -128,6 +129,7 @@ class Rooms:
             "seats": seats,
             "rules": room.spec.rules.to_dict(),
             "match": room.spec.length,
+            "clock": None if room.spec.clock is None else room.spec.clock.to_dict(),
             "table": room.table.id,
             "tables": [t.id for t in room.tables],
             "link": room_link(room.number),
@@ -401,4 +403,6 @@ def _seat_arg(seat: Any) -> int:
 def table_record(table: Table) -> dict[str, Any]:
     """The scoreboard of ``table``'s match (``GET /tables/{id}/record``)."""
     state = table.public_state()
-    return match_record(table.id, table.match, state["finished_hands"], state["over"])
+    return match_record(
+        table.id, table.match, state["finished_hands"], state["over"], table.dismissed()
+    )

@@ -9,8 +9,10 @@ The request body is a JSON object::
      "match": null,                           # null: one hand; "one_round" (一圈) or a number of hands
      "seed": 12345,                           # optional: the deal's seed (default: random)
      "bot_delay": 0.5,                        # optional: seconds a bot waits before it acts
-     "private": true}                         # optional: unlisted, watched with a token only
+     "private": true,                         # optional: unlisted, watched with a token only
                                               # (default: private when a person sits there)
+     "clock": {"turn": 20, "claim": 8, "bank": 60}}   # optional: turn clocks (ClockSpec);
+                                              # default null (none) here, on for a room
 
 Every bad value raises a :class:`KoudiandianError` subclass naming it. ``POST /rooms`` takes
 the same body (but ``private``: a room is always private) plus ``"name"``, the host's
@@ -31,14 +33,22 @@ from ..rules import Rules
 from ..simulate import BOTS
 from .botregistry import is_bot_name
 
-__all__ = ["TableSpec", "HUMAN", "MAX_BOT_DELAY", "MAX_NAME", "display_name", "name_key"]
+__all__ = [
+    "TableSpec",
+    "ClockSpec",
+    "HUMAN",
+    "MAX_BOT_DELAY",
+    "MAX_NAME",
+    "display_name",
+    "name_key",
+]
 
 #: The seat kind of a person (who gets a token).
 HUMAN = "human"
 #: The longest a bot may be told to wait, in seconds.
 MAX_BOT_DELAY = 10.0
 _MAX_HANDS = 64
-_FIELDS = {"rules", "seats", "match", "seed", "bot_delay", "private"}
+_FIELDS = {"rules", "seats", "match", "seed", "bot_delay", "private", "clock"}
 #: The longest display name a room takes, in characters.
 MAX_NAME = 16
 # Unicode categories a name may not hold: control, format (bidirectional overrides,
@@ -78,6 +88,62 @@ def name_key(name: str) -> str:
     """What two display names are compared by in a room: their NFKC case-folded form (so
     ``Bob``, ``bob`` and ``Ｂｏｂ`` are one name)."""
     return unicodedata.normalize("NFKC", name).casefold()
+
+
+@dataclass(frozen=True, slots=True)
+class ClockSpec:
+    """A table's turn clocks (docs/server.md, *Clocks and 托管*), in seconds: ``turn`` for
+    a decision on the seat's turn (draw, discard, kong), ``claim`` for an answer to
+    another seat's tile, ``bank`` a match-long reserve spent once a decision's own time
+    has run out, ``grace`` how long a seat's sockets may all be closed before it goes on
+    托管 (by default the turn's time)."""
+
+    turn: float = 20.0
+    claim: float = 8.0
+    bank: float = 60.0
+    grace: float = 20.0
+
+    #: Each field's range in seconds (inclusive).
+    RANGES = {"turn": (3, 120), "claim": (2, 60), "bank": (0, 600), "grace": (3, 600)}
+
+    @classmethod
+    def parse(cls, value: Any) -> ClockSpec | None:
+        """The clocks a request's ``"clock"`` field asks for: ``null`` (none), or an object
+        of any of ``turn``, ``claim``, ``bank`` and ``grace`` (the others default; ``grace``
+        to the turn's time). Raises
+        :class:`ProtocolError` for an unknown field, :class:`InvalidArgumentError` naming
+        the field (``clock.turn``) for a value that is not a number of seconds in its
+        range (:attr:`RANGES`)."""
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            raise InvalidArgumentError(
+                f"clock must be null or an object of turn, claim, bank, grace, got {value!r}"
+            )
+        unknown = set(value) - set(cls.RANGES)
+        if unknown:
+            raise ProtocolError(
+                f"unknown clock field(s) {sorted(unknown)}; known: {', '.join(cls.RANGES)}"
+            )
+        fields: dict[str, float] = {}
+        for name, number in value.items():
+            low, high = cls.RANGES[name]
+            if (
+                isinstance(number, bool)
+                or not isinstance(number, (int, float))
+                or not math.isfinite(number)
+                or not low <= number <= high
+            ):
+                raise InvalidArgumentError(
+                    f"clock.{name} must be a number of seconds {low}–{high}, got {number!r}"
+                )
+            fields[name] = float(number)
+        fields.setdefault("grace", fields.get("turn", 20.0))
+        return cls(**fields)
+
+    def to_dict(self) -> dict[str, float]:
+        """JSON-ready: every field."""
+        return {"turn": self.turn, "claim": self.claim, "bank": self.bank, "grace": self.grace}
 
 
 def _rules_of(value: Any) -> Rules:
@@ -144,6 +210,8 @@ class TableSpec:
     #: the first person in); ``None``: the profile's own (docs/rules.md §2). Set by the
     #: server, never by a creator.
     first_dealer: int | None = None
+    #: The turn clocks (``None``: none; a decision waits for its player).
+    clock: ClockSpec | None = None
 
     @property
     def humans(self) -> tuple[int, ...]:
@@ -217,7 +285,8 @@ class TableSpec:
         if not isinstance(private, bool):
             raise InvalidArgumentError(f"private must be true or false, got {private!r}")
         seats = (kinds[0], kinds[1], kinds[2], kinds[3])
-        return cls(rules, seats, length, seed, float(delay), private)
+        clock = ClockSpec.parse(body.get("clock"))
+        return cls(rules, seats, length, seed, float(delay), private, clock=clock)
 
     @classmethod
     def parse_room(
@@ -232,7 +301,8 @@ class TableSpec:
         spec (:meth:`parse`, ``private`` refused: a room is private) with ``"name"``. The
         host plays seat 0, which must be ``"human"``; the host deals the first hand where
         the profile lets the first dealer be chosen (:attr:`first_dealer`), else the
-        profile draws it from the seed. Raises as :meth:`parse` does, and
+        profile draws it from the seed. A room has turn clocks unless ``"clock"`` is
+        ``null`` (default :class:`ClockSpec`'s). Raises as :meth:`parse` does, and
         :class:`InvalidArgumentError` for a bad name or a bot in seat 0."""
         if not isinstance(body, dict):
             raise ProtocolError(f"a room spec is a JSON object, got {type(body).__name__}")
@@ -248,7 +318,7 @@ class TableSpec:
                 f"seats[0] must be {HUMAN!r}: the host plays the first seat, got {seats[0]!r}"
             )
         spec = cls.parse(
-            {**fields, "private": True},
+            {**fields, "private": True, "clock": fields.get("clock", {})},
             default_bot_delay=default_bot_delay,
             allow_seed=allow_seed,
             bots=bots,
@@ -270,6 +340,8 @@ class TableSpec:
             d["fallbacks"] = list(self.fallbacks)
         if self.first_dealer is not None:
             d["first_dealer"] = self.first_dealer
+        if self.clock is not None:
+            d["clock"] = self.clock.to_dict()
         return d
 
     @classmethod

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .roomstore import room_schema
-from .store import SCHEMA_VERSION, ActionRow, Store
+from .store import CLOCK_SCHEMA, SCHEMA_VERSION, ActionRow, Store
 
 __all__ = ["SQLiteStore"]
 
@@ -59,6 +59,7 @@ _MIGRATIONS = {
         "CREATE TABLE servers (id TEXT PRIMARY KEY, url TEXT NOT NULL, heartbeat REAL NOT NULL)",
     ],
     3: room_schema("REAL", "BLOB"),
+    4: CLOCK_SCHEMA,
 }
 _INSERT_ACTION = "INSERT INTO actions (table_id, n, seat, action) VALUES (?, ?, ?, ?)"
 
@@ -99,7 +100,7 @@ class SQLiteStore(Store):
                 for statement in _SCHEMA.split(";"):
                     if statement.strip():
                         self._db.execute(statement)
-                for statement in _MIGRATIONS[3]:  # the rooms, added to schema 2's tables
+                for statement in [*_MIGRATIONS[3], *_MIGRATIONS[4]]:  # added to schema 2's
                     self._db.execute(statement)
             else:
                 for v in range(version + 1, SCHEMA_VERSION + 1):

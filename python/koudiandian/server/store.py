@@ -25,7 +25,8 @@ A write the database refuses (a full disk, an I/O error, a lost connection) rais
 :class:`StorageError` and leaves the database as it was. The schema's version: 0 is the
 schema of the first server (924b10f), 1 adds each table's ``finished`` time, 2 the lease
 columns and the ``servers`` table, 3 the rooms (:mod:`.roomstore`: ``rooms``, ``players``,
-and each table's ``room`` and ``waiting``); an older database is brought up to date when opened, a
+and each table's ``room`` and ``waiting``), 4 each table's ``clock`` (its clocks, 托管
+marks and vote times, :mod:`.clocks`); an older database is brought up to date when opened, a
 newer one refused.
 """
 
@@ -50,6 +51,7 @@ from ..errors import (
     TableUnavailableError,
 )
 from .auth import SeatTokens
+from .dismissal import VoteAct, vote_from_code
 from .roomstore import NUMBER_REST, RoomRows
 from .spec import TableSpec
 
@@ -61,12 +63,16 @@ __all__ = [
     "COMMIT_BUCKETS",
     "DEFAULT_LEASE",
     "is_postgres_url",
+    "CLOCK_SCHEMA",
 ]
 
 _log = logging.getLogger("koudiandian.server")
 
 #: The version of the schema this code writes.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
+
+#: What brings a schema of version 3 to 4 (in either dialect): each table's stored clocks.
+CLOCK_SCHEMA = ["ALTER TABLE tables ADD COLUMN clock TEXT"]
 
 #: Seconds a table's lease lasts unless renewed (renewed every third of it): a table whose
 #: process dies moves to another within about this long.
@@ -91,10 +97,11 @@ class StoredTable:
     id: str
     spec: TableSpec
     digests: tuple[bytes | None, bytes | None, bytes | None, bytes | None]
-    actions: list[tuple[int, Action]]
+    actions: list[tuple[int, Action | VoteAct]]  # a dismiss vote's steps among them
     watch: bytes | None = None  # a private table's watch-token digest (stored as seat 4)
     room: str | None = None  # the room it is played in (its tokens' scope), if any
     waiting: bool = False  # a room's table whose players are not all ready yet
+    clock: str | None = None  # its clocks as last stored (JSON text, :mod:`.clocks`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,8 +226,9 @@ class Store(RoomRows):
                 [(table_id, seat, d) for seat, d in sorted(digests.items())],
             )
 
-    def add_action(self, table_id: str, n: int, seat: int, action: Action) -> None:
-        """Store action number ``n`` of the table (numbered from 0 across the match):
+    def add_action(self, table_id: str, n: int, seat: int, action: Action | VoteAct) -> None:
+        """Store action number ``n`` of the table (numbered from 0 across the match; a
+        dismiss vote's steps are numbered among them):
         committed at once, or with the enclosing :meth:`transaction`; raises
         :class:`StorageError` if the database refuses it."""
         row = (table_id, n, seat, action.code)
@@ -281,6 +289,18 @@ class Store(RoomRows):
         )
         with self._writing():
             self._execute("UPDATE tables SET spec = ? WHERE id = ?" + fence, params)
+
+    def save_clocks(self, rows: Sequence[tuple[str, str, int | None]]) -> None:
+        """Store tables' clocks: rows of (JSON text, table id, lease epoch), each written
+        only while its lease has that epoch (``None``: any), in one transaction. Raises
+        :class:`StorageError` if the database refuses it."""
+        fenced = [r for r in rows if r[2] is not None]
+        free = [(r[0], r[1]) for r in rows if r[2] is None]
+        with self._writing(), self._atomic():
+            if fenced:
+                self._executemany("UPDATE tables SET clock = ? WHERE id = ? AND epoch = ?", fenced)
+            if free:
+                self._executemany("UPDATE tables SET clock = ? WHERE id = ?", free)
 
     def mark_finished(self, table_id: str, when: float | None = None) -> None:
         """Record that the table's match is over (at ``when``, default now), unless it is
@@ -348,9 +368,11 @@ class Store(RoomRows):
 
     def tables(self) -> Iterator[StoredTable]:
         """Every stored table, oldest first, with its actions in order."""
-        rows = self._execute("SELECT id, spec, room, waiting FROM tables ORDER BY created, id")
-        for table_id, spec_text, room, waiting in rows:
-            yield self._load(table_id, spec_text, room, waiting)
+        rows = self._execute(
+            "SELECT id, spec, room, waiting, clock FROM tables ORDER BY created, id"
+        )
+        for table_id, spec_text, room, waiting, clock in rows:
+            yield self._load(table_id, spec_text, room, waiting, clock)
 
     def spec_text(self, table_id: str) -> str:
         """The stored table's spec, as stored (JSON text); it must exist."""
@@ -364,7 +386,7 @@ class Store(RoomRows):
         """Whether the stored table ``table_id`` is private, and its seats' and watch
         token's digests, bound to its room if it has one, without its actions (it must
         exist). A spec that cannot be read counts as private."""
-        spec_text, room, _ = self._table_row(table_id)
+        spec_text, room, _, _ = self._table_row(table_id)
         try:
             private = bool(json.loads(spec_text).get("private", False))
         except (ValueError, AttributeError):
@@ -387,17 +409,33 @@ class Store(RoomRows):
             digests[seat] = bytes(digest)
         return digests
 
-    def _table_row(self, table_id: str) -> tuple[str, str | None, bool]:
-        """The table's spec (JSON text), its room's id (``None``: no room's) and whether it
-        waits for the room's players; raises :class:`TableNotFoundError`."""
-        rows = self._execute("SELECT spec, room, waiting FROM tables WHERE id = ?", (table_id,))
+    def _table_row(self, table_id: str) -> tuple[str, str | None, bool, str | None]:
+        """The table's spec (JSON text), its room's id (``None``: no room's), whether it
+        waits for the room's players, and its stored clocks; raises
+        :class:`TableNotFoundError`."""
+        rows = self._execute(
+            "SELECT spec, room, waiting, clock FROM tables WHERE id = ?", (table_id,)
+        )
         if not rows:
             raise TableNotFoundError(f"no table {table_id!r} in {self.path}")
-        spec_text, room, waiting = rows[0]
-        return str(spec_text), None if room is None else str(room), bool(waiting)
+        spec_text, room, waiting, clock = rows[0]
+        return (
+            str(spec_text),
+            None if room is None else str(room),
+            bool(waiting),
+            None if clock is None else str(clock),
+        )
 
-    def _load(self, table_id: str, spec_text: str, room: str | None, waiting: bool) -> StoredTable:
-        """The table's rows read back (its spec's text, its room and whether it waits given);
+    def _load(
+        self,
+        table_id: str,
+        spec_text: str,
+        room: str | None,
+        waiting: bool,
+        clock: str | None = None,
+    ) -> StoredTable:
+        """The table's rows read back (its spec's text, its room, whether it waits and its
+        clocks given);
         raises :class:`TableUnavailableError` if its spec or an action code cannot be read
         (a row edited or corrupted)."""
         digests = self._digests(table_id)
@@ -405,12 +443,12 @@ class Store(RoomRows):
             spec = TableSpec.from_dict(json.loads(spec_text))
         except (KoudiandianError, ValueError, TypeError, KeyError, AttributeError) as e:
             raise TableUnavailableError(f"table {table_id!r}: its stored spec is bad: {e}") from e
-        actions = []
+        actions: list[tuple[int, Action | VoteAct]] = []
         for n, seat, code in self._execute(
             "SELECT n, seat, action FROM actions WHERE table_id = ? ORDER BY n", (table_id,)
         ):
             try:
-                actions.append((seat, action_from_code(code)))
+                actions.append((seat, vote_from_code(code) if code < 0 else action_from_code(code)))
             except (KeyError, TypeError):
                 raise TableUnavailableError(
                     f"table {table_id!r}: stored action {n} has no action code {code!r}"
@@ -423,6 +461,7 @@ class Store(RoomRows):
             digests[4],
             None if room is None else str(room),
             bool(waiting),
+            clock,
         )
 
     # -- server processes and leases ---------------------------------------------------------

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterator
@@ -29,6 +30,8 @@ from typing import Any
 
 from ..action import Action
 from ..errors import (
+    AutoPlayError,
+    DismissVoteError,
     LeaseLostError,
     NotYourTurnError,
     RoomStateError,
@@ -39,7 +42,9 @@ from ..game import Game
 from ..match import Match
 from .auth import SeatTokens
 from .botregistry import BotRegistry
+from .clocks import ACTION, AWAY, RESUME, TIMEOUT, Clocks
 from .connection import MAX_QUEUED_BYTES, Connection
+from .dismissal import ACCEPT, PROPOSE, REFUSE, DismissVote, VoteAct
 from .driver import BOT_BURST, BotDriver
 from .fanout import CLOSE_MOVED, FanOut
 from .limits import BotGate
@@ -91,7 +96,11 @@ class Table:
 
     A room's table (``room``: the room's id, which its tokens are bound to) may be
     ``waiting``: its match is dealt but nothing of it is shown, and nobody acts, until the
-    room's players are all ready (:meth:`begin`, :mod:`.rooms`)."""
+    room's players are all ready (:meth:`begin`, :mod:`.rooms`).
+
+    A table whose spec has clocks times its people's decisions and plays a seat whose time
+    ran out on 托管 (:mod:`.clocks`); any table's people may vote to dismiss its match
+    (:mod:`.dismissal`)."""
 
     def __init__(
         self,
@@ -128,6 +137,11 @@ class Table:
         person = HUMAN in spec.seats
         self._windows = ClaimWindows(claim_wait if person else 0.0, clock)
         self._public = PublicState(self)
+        self._clock = clock
+        #: Its people's clocks and 托管 marks (:mod:`.clocks`).
+        self.clocks = Clocks(self, spec.clock, clock)
+        self.votes = DismissVote(spec.seats, clock)
+        self._closed_by: int | None = None  # the proposer of the vote that closed last
         #: Called after a change or a disconnect once the match is over (the lobby's hook).
         self.on_over: Callable[[Table], None] | None = None
         #: The share of the loop its bots may take, if no person sits here (the lobby's).
@@ -154,15 +168,20 @@ class Table:
     def begin(self) -> None:
         """The room's players are all ready: the match is shown and played from now on."""
         self.waiting = False
+        self.clocks.begin()
         self.flush()
         self._driver.wake()
 
     # -- acting -------------------------------------------------------------------------
 
-    def replay(self, actions: list[tuple[int, Action]]) -> None:
-        """Take the stored ``actions`` again (rebuilding the table after a restart)."""
+    def replay(self, actions: list[tuple[int, Action | VoteAct]]) -> None:
+        """Take the stored ``actions`` again (rebuilding the table after a restart), a
+        dismiss vote's steps among them."""
         self._answers = 0
         for seat, action in actions:
+            if isinstance(action, VoteAct):
+                self._vote_step(seat, action)
+                continue
             self._answers += self._answering()
             self._step(seat, action)
         self.actions = len(actions)
@@ -176,6 +195,10 @@ class Table:
 
     def _asked(self) -> None:
         self._to_act = self.match.to_act  # who is to act, until the next step
+
+    def served(self, seat: int) -> bool:
+        """Whether the server decides for ``seat``: a bot's seat, or one on 托管."""
+        return self.spec.seats[seat] != HUMAN or self.clocks.auto[seat]
 
     def _answering(self) -> bool:
         """Whether the seats to act answer a discard or an added kong (whether they claim
@@ -191,6 +214,7 @@ class Table:
         self._store.add_action(self.id, self.actions, seat, action)
         self.actions += 1
         self._answers += answer
+        self.clocks.stepped()
 
     @contextlib.contextmanager
     def _committing(self) -> Iterator[None]:
@@ -212,9 +236,12 @@ class Table:
             raise
 
     def _rebuild(self) -> None:
+        times = self.votes.snapshot(self._clock())
         self.match = _match_of(self.spec)
+        self.votes = DismissVote(self.spec.seats, self._clock)
         self._asked()
         self.replay(self._store.table(self.id).actions)
+        self.votes.restore(times)
         self.fanout.forget_logs()
         self._driver.close_bots()  # they saw what is undone: fresh ones (processes) play on
 
@@ -223,11 +250,14 @@ class Table:
         :class:`NotYourTurnError` (naming no seat) if ``seat`` has no decision it has been
         shown; :class:`StaleDecisionError` if ``decision`` is not the one it is asked; then
         checked by the engine, then committed (with the bots' answers when they act at
-        once), then broadcast. Raises, and changes nothing, if it is refused."""
+        once), then broadcast. Raises, and changes nothing, if it is refused. An action
+        accepted from a seat on 托管 takes it back."""
         if self.waiting:
             raise RoomStateError(
                 f"table {self.id!r}: its match has not started (every player says ready first)"
             )
+        if self.votes.open:
+            raise DismissVoteError("a dismiss vote is open: play waits for its outcome")
         if not self.may_act(seat):
             raise NotYourTurnError(NOT_YOUR_TURN)
         self.match.check_decision(seat, decision)
@@ -238,14 +268,190 @@ class Table:
             self._store.add_action(self.id, self.actions, seat, action)
             self.actions += 1
             self._answers += answer
+            self.clocks.stepped()
+            if self.clocks.auto[seat]:
+                self.clocks.mark(seat, False, ACTION)
             if self.spec.bot_delay == 0:
                 self._driver.run_bots(BOT_BURST)
         self.flush()
-        # The driver has work only if a bot is to act or a claim window holds events (a
-        # pass with neither flushes nothing: every connection was just flushed).
-        seats = self.spec.seats
-        if self._windows.held() or any(seats[s] != HUMAN for s in self._to_act):
+        # The driver has work only if a bot is to act, a claim window holds events or a
+        # clock runs (a pass with none of them flushes nothing: every connection was just
+        # flushed).
+        if self.clocks.on or self._windows.held() or any(self.served(s) for s in self._to_act):
             self._driver.wake()
+
+    # -- 托管 and the dismiss vote (a person's messages) ----------------------------------------
+
+    def resume(self, seat: int) -> None:
+        """``seat``'s player takes it back from 托管 (its next decision is timed again);
+        raises :class:`AutoPlayError` if it is not on 托管."""
+        if not self.clocks.auto[seat]:
+            raise AutoPlayError(f"seat {seat} is not on 托管: there is nothing to take back")
+        self.clocks.mark(seat, False, RESUME)
+        self.flush()
+        self._driver.wake()
+
+    def _check_playing(self) -> None:
+        if self.waiting:
+            raise DismissVoteError(f"table {self.id!r}: its match has not started")
+        if self.match.is_over:
+            raise DismissVoteError(f"table {self.id!r}: its match is over")
+
+    def propose_dismiss(self, seat: int) -> None:
+        """``seat``'s player proposes to dismiss the match (:mod:`.dismissal`); raises
+        :class:`DismissVoteError` if it may not now. Seats on 托管 accept at once."""
+        self._check_playing()
+        self.votes.check_propose(seat)
+        self._voting(seat, PROPOSE)
+
+    def vote(self, seat: int, accept: bool) -> None:
+        """``seat``'s player answers the open dismiss vote; raises
+        :class:`DismissVoteError` if there is none, or it proposed it, or answered it."""
+        self._check_playing()
+        self.votes.check_answer(seat)
+        self._voting(seat, ACCEPT if accept else REFUSE)
+
+    def _voting(self, seat: int, kind: str) -> None:
+        """Store and take a checked vote step by ``seat`` (and the accepts of the seats on
+        托管, when a vote opens), then tell every connection."""
+        rows = [(seat, VoteAct(kind))]
+        if kind == PROPOSE:
+            rows += [(s, VoteAct(ACCEPT)) for s in self.votes.voters(seat) if self.clocks.auto[s]]
+        outcome = None
+        with self._committing():
+            for s, act in rows:
+                self._store.add_action(self.id, self.actions, s, act)
+                self.actions += 1
+                outcome = self._vote_step(s, act)
+                if outcome is not None:
+                    break
+        self._told_vote(outcome)
+
+    def _vote_step(self, seat: int, act: VoteAct) -> bool | None:
+        """Take a vote step (live, or replayed): the clocks stop while a vote is open, and
+        a vote that dismissed the match ends it. Returns the vote's outcome if it closed."""
+        by = self.votes.by if act.kind != PROPOSE else seat
+        outcome = self.votes.apply(seat, act)
+        if outcome is None:
+            self.clocks.pause()
+        else:
+            self.clocks.unpause()
+            self._closed_by = by
+            if outcome:
+                self.match.dismiss()
+                self._asked()
+        return outcome
+
+    def _told_vote(self, outcome: bool | None) -> None:
+        """Tell every connection the vote's news, then what follows it."""
+        message = (
+            self.votes.message()
+            if outcome is None
+            else self.votes.message(outcome, self._closed_by)
+        )
+        for conn in self.connections:
+            conn.add(message)
+        self.save_clocks()
+        self.flush()
+        self._driver.wake()
+
+    # -- the clocks' deadlines (the driver's) --------------------------------------------------
+
+    def time_up(self) -> bool:
+        """Take what the clocks have made due: a vote whose time ran out (its silent seats
+        accept), seats away past their grace (on 托管), decisions out of time (the engine's
+        default action, the seat on 托管). Returns whether anything was taken."""
+        now = self._clock()
+        deadline = self.votes.deadline()
+        if deadline is not None:
+            if now < deadline:
+                return False
+            rows = [(s, VoteAct(ACCEPT)) for s in self.votes.silent()]
+            outcome = None
+            with self._committing():
+                for s, act in rows:
+                    self._store.add_action(self.id, self.actions, s, act)
+                    self.actions += 1
+                    outcome = self._vote_step(s, act)
+            self._told_vote(outcome)
+            return True
+        if self.waiting or self.match.is_over:
+            return False
+        done = False
+        for seat in self.clocks.away(now):
+            self.clocks.mark(seat, True, AWAY)
+            done = True
+        while True:  # (each timeout may end another seat's decision)
+            due = self.clocks.timed_out(now)
+            if not due:
+                break
+            seat = due[0]
+            self.clocks.mark(seat, True, TIMEOUT, hidden=self._answering())
+            action = self.match.default_action(seat)
+            with self._committing():
+                self._apply(seat, action)
+            done = True
+        if done:
+            self.flush()
+        return done
+
+    def next_alarm(self) -> float | None:
+        """When the driver must look at the table again though nothing changes (the table's
+        clock): a claim window's end, a clock's deadline, a vote's end; ``None``: never."""
+        times = [self.clocks.next_at(), self.votes.deadline()]
+        if self._windows.held():
+            times.append(self._windows.until)
+        return min((t for t in times if t is not None), default=None)
+
+    def save_clocks(self) -> None:
+        """Store the clocks, marks and vote times now (a mark changed): a process that plays
+        the table later resumes them (:meth:`restore_clocks`). A refusal is logged: the next
+        periodic save (:meth:`clock_row`) stores them."""
+        if not self.clocks.on and not self.votes.open and self.votes.dismissed_by is None:
+            return
+        try:
+            self._store.save_clocks([self.clock_row()])
+        except StorageError as e:
+            _log.warning("table %s: its clocks are not stored: %s", self.id, e)
+
+    def clock_row(self) -> tuple[str, str, int | None]:
+        """The table's stored clocks, its id and its lease's epoch (a save's row)."""
+        state = {"clocks": self.clocks.snapshot(), "vote": self.votes.snapshot(self._clock())}
+        return json.dumps(state, separators=(",", ":")), self.id, self.epoch
+
+    def restore_clocks(self, text: str | None) -> None:
+        """Take back the clocks a process stored (:meth:`clock_row`), the table just
+        replayed; a seat without a socket is away from now."""
+        if text:
+            state = json.loads(text)
+            self.clocks.restore(state["clocks"])
+            self.votes.restore(state["vote"])
+        if not self.waiting:
+            self.clocks.begin()
+
+    def _shown_playing(self, seat: int, hand: int, start: int) -> bool:
+        """Whether the table has shown ``seat`` play (a public event of it) since event
+        ``start`` of hand ``hand``'s public log, or that hand end, or a later hand begin.
+        Precondition: the claim windows' frontier was just moved (:meth:`_advance`)."""
+        if self._windows.held():
+            return False
+        last = len(self.match.games) - 1
+        if hand != last or self.match.game.is_over or self.match.is_over:
+            return True
+        return any(e.get("seat") == seat for e in self._public_log(last)[start:])
+
+    def dismissed(self) -> dict[str, int] | None:
+        """``{"by": seat}`` if the match was dismissed, by whose proposal; else ``None``."""
+        by = self.votes.dismissed_by
+        return None if by is None else {"by": by}
+
+    def notices(self, seat: int | None) -> list[dict[str, Any]]:
+        """What a new connection of ``seat`` is sent after its ``hello``: the bots' fallbacks
+        told, the 托管 marks it may know, the open dismiss vote."""
+        out = self._driver.told_messages() + self.clocks.notices(seat)
+        if self.votes.open:
+            out.append(self.votes.message())
+        return out
 
     def _run_bots(self, limit: int) -> int:
         """Let bots played in process act, at most ``limit`` times (:meth:`BotDriver.run_bots`);
@@ -269,7 +475,7 @@ class Table:
         unless a claim window is open, the window is about the discard the seats were shown
         and ``seat`` is asked about it; never while a room's table waits. Reads the clock
         (:meth:`_advance`)."""
-        if seat not in self._to_act or self.waiting:
+        if seat not in self._to_act or self.waiting or self.votes.open:
             return False
         if self._windows.wait <= 0:  # nothing is ever held
             return True
@@ -278,7 +484,7 @@ class Table:
 
     def _shown_to_act(self, seat: int) -> bool:
         """:meth:`may_act` at the last reading of the clock (the frontier does not move)."""
-        if seat not in self._to_act or self.waiting:
+        if seat not in self._to_act or self.waiting or self.votes.open:
             return False
         if not self._windows.held():
             return True
@@ -350,7 +556,7 @@ class Table:
         """A new connection for ``seat``, sent at once the events it has not seen: those of
         hand ``hand`` from number ``since`` on (default: the current hand's, all), then its
         view (:meth:`FanOut.connect`)."""
-        return self.fanout.connect(seat, hand, since, all_views, self._driver.told_messages())
+        return self.fanout.connect(seat, hand, since, all_views, self.notices(seat))
 
     def move_connections(self, url: str | None) -> None:
         """The table has moved to another process (its lease was taken over): tell every
@@ -368,6 +574,7 @@ class Table:
         match's end is shown, call :attr:`on_over`."""
         self._advance()
         self._driver.tell_due()
+        self.clocks.tell_due()
         self.fanout.flush()
         if self.match.is_over:
             self._driver.close_bots()  # (each once: the last hand's end is sent to each process)

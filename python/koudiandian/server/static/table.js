@@ -10,6 +10,14 @@ const state = {
   view: null, legal: [], pending: false, declaring: false,
   endHand: null, over: false, retry: 0,
   room: null,               // the room this page plays in (see "rooms" below), or null
+  // Clocks, 托管 and dismiss votes (see "clocks" below).
+  clockSettings: null,      // the table's clock settings (hello), or null: no clocks
+  clock: null,              // the public clock of the seat on turn: {seat, until, bank}
+  myClock: null,            // this seat's clock for the decision its view asks: {until, bank}
+  auto: [false, false, false, false], // each seat's 托管 mark
+  vote: null,               // the open dismiss vote (its message, with `until`), or null
+  confirming: false,        // the 解散 button asked "sure?"
+  matchEnd: null,           // the match's end line, kept in #info
 };
 
 const PANELS = ["lobby", "room", "play", "scores", "replay"];
@@ -62,10 +70,13 @@ $("#watch").addEventListener("click", () => {
 function start(table, token, panel = "play") {
   if (state.ws) { state.ws.onclose = null; state.ws.close(); state.ws = null; }
   Object.assign(state, { table, token, seat: null, hand: 0, sent: 0, view: null, legal: [], pending: false, endHand: null, over: false, retry: 0 });
+  Object.assign(state, { clockSettings: null, clock: null, myClock: null, auto: [false, false, false, false], vote: null, confirming: false, matchEnd: null });
   for (const id of ["#log", "#board", "#info", "#actions", "#waits"]) $(id).replaceChildren();
   $("#message").textContent = "";
   $("#settlement").hidden = true;
   $("#show-play").hidden = false;
+  $("#vote-outcome").hidden = true;
+  renderMarks();
   if (panel) show(panel);
   connect(false);
 }
@@ -140,6 +151,11 @@ function receive(m) {
       state.seat = m.seat;
       state.seats = m.seats;
       if (state.room && m.seat !== null && m.seat !== undefined) state.room.seat = m.seat;
+      // A new socket: the seats on 托管 and an open vote follow the hello, told again.
+      state.clockSettings = m.clock || null;
+      state.auto = [false, false, false, false];
+      state.vote = null;
+      renderMarks();
       break;
     case "room":
       applyRoom(m.room);
@@ -150,10 +166,15 @@ function receive(m) {
       if (m.n !== state.sent) break; // already had it (a resumed socket)
       state.sent = m.n + 1;
       logEvent(m.event);
+      // The seat on the clock moved: its clock is done.
+      if (state.clock && m.event.seat === state.clock.seat) { state.clock = null; renderMarks(); }
       if (m.event.type === "start_hand") { state.endHand = null; state.wildcards = m.event.wildcards; state.rules = m.event.rules; }
       if (m.event.type === "end_hand") {
         // The settlement stays on screen (a match deals the next hand at once).
         state.endHand = m.event;
+        state.clock = null;
+        state.myClock = null;
+        renderMarks();
         const wild = (state.view && state.view.wildcards) || state.wildcards;
         renderSettlement($("#settlement"), m.event.result, m.event.hands, wild, state.view || { rules: state.rules });
         $("#settlement").dataset.hand = String(m.hand);
@@ -162,6 +183,8 @@ function receive(m) {
       break;
     case "view":
       state.view = m.view;
+      state.myClock = m.view.remaining_ms === null || m.view.remaining_ms === undefined ? null : countdown(m.view.remaining_ms, m.view.bank_ms);
+      if (m.view.auto !== undefined && state.seat !== null && state.seat !== undefined) state.auto[state.seat] = Boolean(m.view.auto);
       state.legal = m.view.legal_actions;
       state.pending = false;
       state.declaring = false;
@@ -169,10 +192,30 @@ function receive(m) {
       render();
       break;
     case "error":
-      state.pending = false;
       $("#message").textContent = `${m.error}: ${m.message}`;
-      if (m.legal_actions.length) state.legal = m.legal_actions;
+      // A refused resume, proposal or vote says nothing of the action the seat may have sent.
+      if (m.error === "AutoPlayError" || m.error === "DismissVoteError") {
+        if (state.vote) state.vote.sent = false;
+        renderMarks();
+        break;
+      }
+      state.pending = false;
+      if (m.legal_actions && m.legal_actions.length) state.legal = m.legal_actions;
       render();
+      break;
+    case "clock":
+      // The public clock of the seat on turn (never a claim's): on its seat until that
+      // seat's next event or the next clock, counted on the page's own time.
+      state.clock = { seat: m.seat, ...countdown(m.remaining_ms, m.bank_ms) };
+      renderMarks();
+      break;
+    case "auto":
+      state.auto[m.seat] = Boolean(m.auto);
+      renderMarks();
+      if (state.room && state.room.data) renderRoom();
+      break;
+    case "dismiss":
+      receiveVote(m);
       break;
     case "bot_fallback":
       // A seat's registered bot failed: greedy plays it from now on (sent after every hello).
@@ -182,11 +225,19 @@ function receive(m) {
         $("#info").append(note);
       }
       break;
-    case "match_end":
+    case "match_end": {
       state.over = true;
-      $("#info").append(el("div", "match-end", `终 match over · scores ${m.scores.join(" / ")} · ranking ${m.ranking.join(" > ")}`));
+      Object.assign(state, { clock: null, myClock: null, vote: null, confirming: false });
+      const d = m.dismissed;
+      const how = d ? `解散 match dismissed, proposed by ${seatName(d.by)}` : "终 match over";
+      const note = el("div", "match-end", `${how} · scores ${m.scores.join(" / ")} · ranking ${m.ranking.join(" > ")}`);
+      if (d) note.dataset.dismissed = String(d.by);
+      state.matchEnd = note;
+      $("#info").append(note);
+      renderMarks();
       if (state.room) refreshRecord();
       break;
+    }
   }
 }
 
@@ -244,8 +295,14 @@ function render() {
   const hands = [null, null, null, null];
   if (me !== null) hands[me] = v.hand;
   if (state.endHand) for (let s = 0; s < 4; s++) hands[s] = state.endHand.hands[s];
+  if (state.clockSettings) {
+    const c = state.clockSettings;
+    info.append(el("span", "clock-settings muted", `倒计时 clock ${c.turn} s · 吃碰 claim ${c.claim} s · 备用 bank ${c.bank} s`));
+  }
+  if (state.matchEnd) info.append(state.matchEnd);
   renderBoard($("#board"), v, { me, hands, drawn: v.drawn, drawnSeat: me, names: seatNames(), interactive: true });
   renderActions();
+  renderMarks();
 }
 
 // A button's label: the action's name (Chinese and English) and its tiles, drawn.
@@ -343,6 +400,163 @@ function renderActions() {
   }
   if (legal.length && discards.size && !state.declaring) box.append(el("span", "muted", "点牌出牌 click a tile to discard"));
 }
+
+// -- clocks, 托管 and dismiss votes ---------------------------------------------------------
+// The server's turn clocks (docs/server.md): the seat on turn's clock is public (`clock`
+// messages), a claim's only in the asked seat's view. A seat whose time runs out (or whose
+// sockets are gone) goes on 托管 (auto-play) until it takes its seat back (收回). A seated
+// player may propose to dismiss (解散) the match; the others vote while play pauses.
+// Countdowns run on the page's own clock from `remaining_ms` (the server's `deadline` is
+// another machine's time).
+
+// A countdown of `ms` from now, with `bank` ms of the seat's bank in it (or null).
+function countdown(ms, bank) {
+  return { until: performance.now() + ms, bank: bank === null || bank === undefined ? null : bank };
+}
+
+// A countdown's element; the timer below keeps its text.
+function clockEl(c, cls) {
+  const e = el("span", "clock" + (cls ? " " + cls : ""));
+  e.dataset.until = String(c.until);
+  if (c.bank !== null) e.dataset.bank = String(c.bank);
+  paintClock(e);
+  return e;
+}
+
+// The seconds left (the bank's shown apart: it is spent once the turn's own time is).
+function paintClock(e) {
+  const left = Math.max(0, Number(e.dataset.until) - performance.now());
+  e.dataset.left = String(Math.ceil(left / 1000));
+  let text = `倒计时 clock ${Math.ceil(left / 1000)} s`;
+  if (e.dataset.bank !== undefined) {
+    const bank = Math.min(Number(e.dataset.bank), left);
+    text = `倒计时 clock ${Math.ceil((left - bank) / 1000)} s · 备用 bank ${Math.ceil(bank / 1000)} s`;
+  }
+  if (e.textContent !== text) e.textContent = text;
+  e.classList.toggle("low", left < 5000);
+}
+
+setInterval(() => {
+  for (const e of document.querySelectorAll(".clock[data-until]")) paintClock(e);
+}, 250);
+
+// Seat `s` as a player reads it: the room's name, or the seat's number.
+function seatName(s) {
+  const rs = state.room && state.room.data;
+  const name = rs ? `${roomSeatName(rs, s)} (${s})` : `seat ${s}`;
+  return s === state.seat ? `你 you · ${name}` : name;
+}
+
+function seated() {
+  return state.seat !== null && state.seat !== undefined;
+}
+
+// A control message of the seat (not an action: it answers no decision).
+function sendControl(message) {
+  if (!state.ws || state.ws.readyState !== WebSocket.OPEN) return false;
+  $("#message").textContent = "";
+  state.ws.send(JSON.stringify(message));
+  return true;
+}
+
+// The marks on the board's seats (托管, clocks) and the table's controls: 收回, 解散, the vote.
+function renderMarks() {
+  const me = state.seat;
+  for (const seat of document.querySelectorAll("#board .seat")) {
+    const s = Number(seat.dataset.seat);
+    const head = seat.querySelector(".seat-head");
+    for (const old of head.querySelectorAll(".seat-auto, .clock")) old.remove();
+    const before = head.querySelector(".score");
+    seat.classList.toggle("auto", state.auto[s]);
+    seat.dataset.auto = String(state.auto[s]);
+    if (state.auto[s]) head.insertBefore(el("span", "badge seat-auto", "托管 Auto-play"), before);
+    const c = state.clock && state.clock.seat === s ? state.clock : s === me && !state.pending ? state.myClock : null;
+    if (c) head.insertBefore(clockEl(c, "seat-clock"), before);
+  }
+  const mine = $("#my-clock");
+  mine.replaceChildren();
+  mine.hidden = !(state.myClock && !state.pending);
+  if (!mine.hidden) mine.append(clockEl(state.myClock, "my-clock"));
+  $("#take-back").hidden = !(seated() && state.auto[me] && !state.over);
+  const rs = state.room && state.room.data;
+  const playing = seated() && state.view && !state.over && !(rs && rs.status !== "playing");
+  const open = Boolean(state.vote);
+  if (!playing || open) state.confirming = false;
+  $("#dismiss").hidden = !playing || open || state.confirming;
+  $("#dismiss-confirm").hidden = !state.confirming;
+  renderVote();
+}
+
+// A `dismiss` message: the vote opened, someone answered, or it closed.
+function receiveVote(m) {
+  if (m.open) {
+    const sent = state.vote ? state.vote.sent : false;
+    state.vote = { ...m, sent, ...countdown(m.remaining_ms === null ? 0 : m.remaining_ms, null) };
+    state.clock = null; // every clock pauses while the vote is open
+    state.myClock = null;
+    $("#vote-outcome").hidden = true;
+  } else {
+    state.vote = null;
+    showOutcome(m);
+  }
+  renderMarks();
+}
+
+function renderVote() {
+  const box = $("#vote");
+  const v = state.vote;
+  box.hidden = !v;
+  if (!v) return;
+  box.dataset.by = String(v.by);
+  $("#vote-by").textContent = `${seatName(v.by)} 提议解散 proposes to dismiss the match`;
+  const list = $("#vote-seats");
+  list.replaceChildren();
+  v.votes.forEach((answer, s) => {
+    const bot = state.seats && state.seats[s] !== "human";
+    const said = answer === true ? (s === v.by ? "提议 proposed" : "同意 accepts")
+      : answer === false ? "拒绝 refuses"
+      : bot ? "不投票 does not vote" : "等待 waiting";
+    const li = el("li", "vote-seat", `${seatName(s)}: ${said}`);
+    li.dataset.seat = String(s);
+    li.dataset.vote = String(answer);
+    list.append(li);
+  });
+  const clock = $("#vote-clock");
+  clock.replaceChildren();
+  if (v.remaining_ms !== null && v.remaining_ms !== undefined) clock.append(clockEl(v, "vote-clock"));
+  const asked = seated() && state.seat !== v.by && v.votes[state.seat] === null && !v.sent;
+  $("#vote-accept").hidden = !asked;
+  $("#vote-refuse").hidden = !asked;
+}
+
+// The vote's end, shown for a while: dismissed (the match's end follows), or play resumes.
+function showOutcome(m) {
+  const box = $("#vote-outcome");
+  box.dataset.outcome = m.dismissed ? "dismissed" : "resumed";
+  const refused = m.votes.map((a, s) => (a === false ? seatName(s) : null)).filter((x) => x !== null);
+  box.textContent = m.dismissed ? "已解散 Dismissed"
+    : `继续 Play resumes${refused.length ? ` · 拒绝 refused by ${refused.join(", ")}` : ""}`;
+  box.hidden = false;
+  clearTimeout(showOutcome.timer);
+  showOutcome.timer = setTimeout(() => { box.hidden = true; }, 6000);
+}
+
+function vote(accept) {
+  if (!state.vote || !sendControl({ type: "vote", accept })) return;
+  state.vote.sent = true;
+  renderMarks();
+}
+
+$("#take-back").addEventListener("click", () => sendControl({ type: "resume" }));
+$("#dismiss").addEventListener("click", () => { state.confirming = true; renderMarks(); });
+$("#dismiss-yes").addEventListener("click", () => {
+  state.confirming = false;
+  sendControl({ type: "dismiss" });
+  renderMarks();
+});
+$("#dismiss-no").addEventListener("click", () => { state.confirming = false; renderMarks(); });
+$("#vote-accept").addEventListener("click", () => vote(true));
+$("#vote-refuse").addEventListener("click", () => vote(false));
 
 // -- rooms ------------------------------------------------------------------------------------
 // A room (docs/server.md, "Rooms"): people fill a table by its six-digit number, say ready,
@@ -549,7 +763,9 @@ function applyRoom(rs) {
     roomLost(mine.name === null ? "你已被移出房间 you were removed from the room" : "你的座位已被别人占了 your seat is someone else's now");
     return;
   }
+  if (rs.table === state.table) rs.seats.forEach((x, s) => { if (x.auto !== undefined) state.auto[s] = Boolean(x.auto); });
   renderRoom();
+  renderMarks();
   // Between matches no process holds the room: a rematch made through another process
   // reaches this page's socket nowhere, so the page asks for the room now and then.
   clearTimeout(room.poll);
@@ -625,6 +841,9 @@ function renderRoom() {
     li.append(name);
     if (s === rs.host) li.append(el("span", "badge host", "房主 host"));
     if (s === me) li.append(el("span", "badge you", "你 you"));
+    const auto = rs.table === state.table ? state.auto[s] : Boolean(seat.auto);
+    li.dataset.auto = String(auto);
+    if (auto) li.append(el("span", "badge seat-auto", "托管 Auto-play"));
     if (!bot && seat.name) {
       li.append(el("span", "mark ready-mark" + (seat.ready ? " on" : ""), seat.ready ? "✓ 准备 ready" : "… 未准备 not ready"));
       li.append(el("span", "mark conn-mark" + (seat.connected ? " on" : ""), seat.connected ? "● 在线 online" : "○ 离线 offline"));
@@ -781,7 +1000,9 @@ function renderRecord(data) {
     div.dataset.table = m.table;
     div.dataset.over = String(m.over);
     const length = m.match === 1 ? "一局 one hand" : `${m.match} 局 hands`;
-    div.append(el("h3", "", `第 ${k} 场 match ${k} · ${length} · ${m.over ? "已结束 over" : "进行中 in progress"}`));
+    const how = m.dismissed ? `已解散 dismissed, proposed by ${name(m.dismissed.by)} (${m.dismissed.by})` : m.over ? "已结束 over" : "进行中 in progress";
+    if (m.dismissed) div.dataset.dismissed = String(m.dismissed.by);
+    div.append(el("h3", "", `第 ${k} 场 match ${k} · ${length} · ${how}`));
     const table = el("table", "scoreboard");
     const head = el("tr");
     for (const h of ["局 hand", "庄 dealer", "胡 winner", "方式 how", "番 score"]) head.append(el("th", "", h));

@@ -1,0 +1,323 @@
+"""A table's turn clocks and 托管 marks (docs/server.md, *Clocks and 托管*).
+
+A person's decision is timed from the moment the table shows it to the seat (a claim window
+may show it later than the engine asks it, :mod:`.windows`): ``turn`` seconds for a decision
+on the seat's turn, ``claim`` for an answer to another seat's tile, then the seat's
+match-long ``bank``. When all of it has run out the server takes the engine's default action
+for the seat (:meth:`Match.default_action`: the expert's choice from the seat's own view)
+and puts the seat on 托管: from then on each of its decisions is taken at once, uncharged,
+until its player takes it back (``resume``, or any action accepted). A seat whose sockets
+have all been closed for ``grace`` seconds goes on 托管 too.
+
+What is public: the 托管 marks, and the clock of a decision every seat can see is pending
+(the one seat on turn). A claim decision's clock is shown to the asked seat only, and a
+claim decision taken by timeout is marked for the others only once the table has shown the
+seat play again (or the hand end): marking it at once would tell that the seat was asked.
+
+The clocks stop while a dismiss vote is open (:mod:`.dismissal`), and while no process
+plays the table: what each clock had used is stored with the table (a ``clock`` row, every
+:data:`SAVE_EVERY` seconds and at each change of a mark), and a process that takes the table
+back resumes every clock where the row left it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .spec import HUMAN, ClockSpec
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .tables import Table
+
+__all__ = ["Clocks", "SAVE_EVERY"]
+
+#: Seconds between two saves of a table's running clocks: after a crash, a clock resumes
+#: with at most this much more time than it had.
+SAVE_EVERY = 0.5
+
+#: Why a seat's 托管 mark changed, as the ``auto`` message says it.
+TIMEOUT, AWAY, RESUME, ACTION = "timeout", "away", "resume", "action"
+
+
+@dataclass(slots=True)
+class _Run:
+    """A decision being timed: its number, when it was shown (moved on by pauses), its own
+    time, and whether it answers another seat's tile."""
+
+    decision: int
+    start: float
+    limit: float
+    claim: bool
+
+
+class Clocks:
+    """The turn clocks and 托管 marks of ``table`` (its part that times its people);
+    ``clock`` is the table's (monotonic seconds). With ``spec`` ``None`` nothing is timed
+    and no seat goes on 托管. Precondition: ``table`` is the one whose part this is."""
+
+    def __init__(self, table: Table, spec: ClockSpec | None, clock: Callable[[], float]) -> None:
+        self.table = table
+        self.spec = spec
+        self._clock = clock
+        #: Each seat's bank left, in seconds.
+        self.bank = [0.0 if spec is None else spec.bank] * 4
+        #: Whether each seat is on 托管.
+        self.auto = [False, False, False, False]
+        self._why = ["", "", "", ""]  # why each mark was last set
+        # Marks set by a claim's timeout, not yet public: seat -> (hand, public log's length).
+        self._untold: dict[int, tuple[int, int]] = {}
+        self._runs: dict[int, _Run] = {}
+        self._gone: dict[int, float] = {}  # seat -> when its last socket closed
+        self._paused: float | None = None
+        self._restored: dict[int, tuple[int, float]] = {}  # seat -> (decision, seconds used)
+        self._humans = [k == HUMAN for k in table.spec.seats]
+
+    @property
+    def on(self) -> bool:
+        """Whether the table has clocks."""
+        return self.spec is not None
+
+    # -- the decisions timed ---------------------------------------------------------------
+
+    def run(self, seat: int) -> _Run | None:
+        """The clock of the decision ``seat`` has been shown, started now if it is new
+        (``None``: none runs: no clocks, a bot's seat, on 托管, paused, or nothing shown)."""
+        spec = self.spec
+        table = self.table
+        if (
+            spec is None
+            or self._paused is not None
+            or not self._humans[seat]
+            or self.auto[seat]
+            or not table._shown_to_act(seat)
+        ):
+            return None
+        decision = table.match.decision(seat)
+        assert decision is not None
+        run = self._runs.get(seat)
+        if run is not None and run.decision == decision:
+            return run
+        used = 0.0
+        restored = self._restored.pop(seat, None)
+        if restored is not None and restored[0] == decision:
+            used = restored[1]
+        claim = table._answering()
+        run = _Run(decision, self._clock() - used, spec.claim if claim else spec.turn, claim)
+        self._runs[seat] = run
+        return run
+
+    def _deadline(self, seat: int, run: _Run) -> float:
+        return run.start + run.limit + self.bank[seat]
+
+    def view_fields(self, seat: int) -> dict[str, Any]:
+        """What ``seat``'s view says of its clock: ``deadline`` (server wall time),
+        ``remaining_ms`` and ``bank_ms`` of the decision it is shown (``None`` when none
+        runs), and whether it is on 托管 (``auto``)."""
+        run = self.run(seat)
+        if run is None:
+            return {
+                "deadline": None,
+                "remaining_ms": None,
+                "bank_ms": None,
+                "auto": self.auto[seat],
+            }
+        return {**self._timing(seat, run), "auto": self.auto[seat]}
+
+    def _timing(self, seat: int, run: _Run) -> dict[str, Any]:
+        left = max(0.0, self._deadline(seat, run) - self._clock())
+        return {
+            "deadline": round(time.time() + left, 3),
+            "remaining_ms": int(left * 1000),
+            "bank_ms": int(self.bank[seat] * 1000),
+        }
+
+    def public(self) -> tuple[tuple[int, float], dict[str, Any]] | None:
+        """The clock every seat may see: that of the one seat on turn, when the table shows
+        it a decision that is not an answer to another's tile; as (a key that changes
+        when it starts or resumes, the ``clock`` message). ``None`` otherwise."""
+        table = self.table
+        if self.spec is None or table._windows.held() or table._answering():
+            return None
+        to_act = table._to_act
+        if len(to_act) != 1:
+            return None
+        seat = to_act[0]
+        run = self.run(seat)
+        if run is None:
+            return None
+        return (seat, run.start), {"type": "clock", "seat": seat, **self._timing(seat, run)}
+
+    def stepped(self) -> None:
+        """After a step: charge each decision that ended its time over its own to its
+        seat's bank (a decision taken, or withdrawn by another seat's claim)."""
+        if not self._runs:
+            return
+        now = self._clock()
+        match = self.table.match
+        for seat, run in list(self._runs.items()):
+            if match.decision(seat) != run.decision:
+                over = now - run.start - run.limit
+                if over > 0:
+                    self.bank[seat] = max(0.0, self.bank[seat] - over)
+                del self._runs[seat]
+
+    # -- what is due ----------------------------------------------------------------------
+
+    def timed_out(self, now: float) -> list[int]:
+        """The seats whose decision shown has run out of time at ``now``."""
+        out = []
+        for seat in list(self._runs):
+            run = self.run(seat)
+            if run is not None and now >= self._deadline(seat, run):
+                out.append(seat)
+        return out
+
+    def away(self, now: float) -> list[int]:
+        """The seats not on 托管 whose sockets have all been closed for the grace by ``now``."""
+        if self.spec is None or self._paused is not None:
+            return []
+        grace = self.spec.grace
+        return [s for s, t in self._gone.items() if not self.auto[s] and now - t >= grace]
+
+    def next_at(self) -> float | None:
+        """When the next decision runs out, or the next absent seat's grace ends (the
+        table's clock); ``None``: nothing is timed."""
+        if self.spec is None or self._paused is not None:
+            return None
+        times = [self._deadline(s, r) for s, r in self._runs.items()]
+        grace = self.spec.grace
+        times += [t + grace for s, t in self._gone.items() if not self.auto[s]]
+        for seat in self.table._to_act:  # decisions shown, not looked at yet
+            if seat not in self._runs:
+                run = self.run(seat)
+                if run is not None:
+                    times.append(self._deadline(seat, run))
+        return min(times, default=None)
+
+    # -- 托管 ----------------------------------------------------------------------------
+
+    def mark(self, seat: int, auto: bool, why: str, *, hidden: bool = False) -> None:
+        """Put ``seat`` on 托管 (``auto``) or take it back, and tell every connection
+        (``hidden``: a claim decision's timeout, told to the seat's own connections now and
+        to the others once the table shows the seat play, :meth:`tell_due`). A seat timed
+        out has spent its bank."""
+        self.auto[seat] = auto
+        self._why[seat] = why
+        self._runs.pop(seat, None)
+        self._untold.pop(seat, None)
+        if why == TIMEOUT:
+            self.bank[seat] = 0.0
+        message = _auto_message(seat, auto, why)
+        table = self.table
+        if hidden:
+            hand = len(table.match.games) - 1
+            self._untold[seat] = (hand, len(table._public_log(hand)))
+            for conn in table.connections:
+                if conn.seat == seat:
+                    conn.add(message)
+        else:
+            for conn in table.connections:
+                conn.add(message)
+        table.save_clocks()
+
+    def told(self, seat: int) -> bool:
+        """Whether ``seat``'s 托管 mark is public."""
+        return self.auto[seat] and seat not in self._untold
+
+    def notices(self, seat: int | None) -> list[dict[str, Any]]:
+        """The marks a new connection of ``seat`` is sent after its ``hello``."""
+        return [
+            _auto_message(s, True, self._why[s])
+            for s in range(4)
+            if self.auto[s] and (s not in self._untold or s == seat)
+        ]
+
+    def tell_due(self) -> None:
+        """Make public the marks of claim timeouts once the table has shown their seat
+        play, or the hand end. Precondition: the claim windows' frontier was just moved."""
+        table = self.table
+        for seat, (hand, start) in list(self._untold.items()):
+            if table._shown_playing(seat, hand, start):
+                del self._untold[seat]
+                message = _auto_message(seat, True, TIMEOUT)
+                for conn in table.connections:
+                    if conn.seat != seat:
+                        conn.add(message)
+
+    # -- sockets, pauses, the match's start -------------------------------------------------
+
+    def sockets_changed(self) -> None:
+        """A socket opened or closed: note when each person's seat lost its last one."""
+        if self.spec is None:
+            return
+        seats, _ = self.table.fanout.sockets()
+        now = self._clock()
+        for s in range(4):
+            if not self._humans[s]:
+                continue
+            if seats[s]:
+                self._gone.pop(s, None)
+            else:
+                self._gone.setdefault(s, now)
+
+    def begin(self) -> None:
+        """The match begins (or a process takes the table): an absent seat's grace starts
+        now."""
+        self._gone.clear()
+        self.sockets_changed()
+
+    def pause(self) -> None:
+        """Stop every clock (a dismiss vote opens); :meth:`unpause` starts them again."""
+        if self._paused is None:
+            self._paused = self._clock()
+
+    def unpause(self) -> None:
+        """Start the clocks again, each with the time it had when paused."""
+        if self._paused is None:
+            return
+        gap = self._clock() - self._paused
+        self._paused = None
+        for run in self._runs.values():
+            run.start += gap
+        for s in self._gone:
+            self._gone[s] += gap
+
+    # -- stored ---------------------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """What is stored: each seat's bank (ms), marks (and which are not public yet) and
+        the time used by each running decision (ms), read now."""
+        now = self._clock() if self._paused is None else self._paused
+        return {
+            "bank_ms": [int(b * 1000) for b in self.bank],
+            "auto": list(self.auto),
+            "why": list(self._why),
+            "untold": {str(s): list(v) for s, v in self._untold.items()},
+            "used": {
+                str(s): [r.decision, int((now - r.start) * 1000)] for s, r in self._runs.items()
+            },
+        }
+
+    def restore(self, saved: dict[str, Any]) -> None:
+        """Take back what :meth:`snapshot` stored (the table was just replayed): a decision
+        still asked resumes with the time it had used; the time the table was not played
+        is charged to no one."""
+        self.bank = [max(0.0, int(b) / 1000) for b in saved["bank_ms"]][:4]
+        self.auto = [bool(a) for a in saved["auto"]][:4]
+        self._why = [str(w) for w in saved.get("why", ["", "", "", ""])][:4]
+        self._untold = {int(s): (int(v[0]), int(v[1])) for s, v in saved["untold"].items()}
+        self._restored = {int(s): (int(v[0]), int(v[1]) / 1000) for s, v in saved["used"].items()}
+        self._runs.clear()
+
+    @property
+    def running(self) -> bool:
+        """Whether a clock runs (what a periodic save is for)."""
+        return bool(self._runs) and self._paused is None
+
+
+def _auto_message(seat: int, auto: bool, why: str) -> dict[str, Any]:
+    return {"type": "auto", "seat": seat, "auto": auto, "why": why}
