@@ -119,7 +119,8 @@ class Rooms:
                     "ready": kind != HUMAN
                     or (player is not None and player.ready and status == "waiting"),
                     "connected": connected[s],
-                    "auto": table is not None and table.clocks.told(s),
+                    # (on 托管 in the match being played)
+                    "auto": status == "playing" and table is not None and table.clocks.told(s),
                 }
             )
         return {
