@@ -226,7 +226,7 @@ def test_a_dismiss_vote_refused_then_accepted_dismisses_the_match_on_every_page(
         for page in pages[:3]:
             page.click("#vote-accept")
         for i, page in enumerate(pages):
-            page.wait_for_selector("#room[data-status=over]")
+            page.wait_for_selector("#room[data-status=over]", state="attached")
             assert page.locator("#info .match-end[data-dismissed='3']").count() == 1
             assert "dismissed" in (page.text_content("#info .match-end") or "")
             # the scoreboard says so, naming who proposed it
