@@ -459,3 +459,106 @@ def test_clocks_marks_and_votes_survive_a_restart_downtime_charged_to_no_one(db:
         store.close()
 
     asyncio.run(again())
+
+
+# -- races and bad input ------------------------------------------------------------------------
+
+
+def test_an_action_and_its_deadline_at_one_moment_apply_once(db: str) -> None:
+    async def body(lobby: Lobby, clock: VirtualClock) -> None:
+        for first in ("person", "deadline"):
+            table = new_table(lobby, spec(["human", "greedy", "greedy", "greedy"]))
+            table.connect(0)
+            await clock.settle()
+            start = clock.now
+            decision = table.view(0)["decision"]
+            action = discard_drawn(table, 0)
+            count = table.actions
+            clock.now = start + TURN + BANK  # the deadline: the driver has not looked yet
+            if first == "person":
+                table.act(0, action, decision)
+                await clock.settle()
+                assert not table.clocks.auto[0]  # the decision was taken: nothing timed out
+                assert lobby.store.table(table.id).actions[count] == (0, action)
+            else:
+                expected = table.match.default_action(0)
+                table._driver.wake()
+                await clock.settle()
+                assert table.clocks.auto[0]
+                with pytest.raises(NotYourTurnError):  # stale, or not its turn: refused
+                    table.act(0, action, decision)
+                assert lobby.store.table(table.id).actions[count] == (0, expected)
+
+    run(db, body)
+
+
+def test_an_action_from_a_seat_on_auto_takes_it_back(db: str) -> None:
+    async def body(lobby: Lobby, clock: VirtualClock) -> None:
+        table = new_table(lobby, spec(["human", "greedy", "greedy", "greedy"]))
+        conn = table.connect(0)
+        await clock.settle()
+        table.clocks.mark(0, True, "away")  # the driver has not played it yet
+        table.act(0, discard_drawn(table, 0), table.view(0)["decision"])
+        assert not table.clocks.auto[0]
+        assert {"type": "auto", "seat": 0, "auto": False, "why": "action"} in drain(conn)
+
+    run(db, body)
+
+
+def test_a_socket_that_reconnects_during_a_vote_is_told_it(db: str) -> None:
+    async def body(lobby: Lobby, clock: VirtualClock) -> None:
+        table = new_table(lobby, spec(["human", "human", "greedy", "greedy"], turn=60))
+        first = table.connect(1)
+        table.connect(0)
+        await clock.settle()
+        table.propose_dismiss(0)
+        table.disconnect(first)
+        await clock.advance_to(10.0)
+        again = table.connect(1)
+        told = [m for m in drain(again) if m["type"] == "dismiss"]
+        assert told and told[0]["open"] and told[0]["by"] == 0
+        assert told[0]["remaining_ms"] == int((VOTE_WAIT - 10) * 1000)
+        assert table.public_state()["dismiss"]["by"] == 0
+        table.vote(1, True)
+        assert table.match.dismissed
+
+    run(db, body)
+
+
+def test_a_rooms_clock_options_over_http_and_a_foreign_token_at_its_socket(db: str) -> None:
+    pytest.importorskip("httpx2")
+    from koudiandian.server import create_app
+    from starlette.testclient import TestClient
+
+    with TestClient(create_app(db, bot_delay=0, claim_wait=0, allow_seeds=True)) as client:
+        for clock, field in (({"turn": 1}, "clock.turn"), ({"bank": "60"}, "clock.bank")):
+            r = client.post("/rooms", json={"name": "a", "clock": clock})
+            assert r.status_code == 400 and field in r.json()["message"], r.text
+            r = client.post("/tables", json={"clock": clock})
+            assert r.status_code == 400 and field in r.json()["message"], r.text
+        made = client.post("/rooms", json={"name": "a", "seats": ["human"] * 2 + ["greedy"] * 2})
+        other = client.post("/rooms", json={"name": "b", "clock": None}).json()
+        assert other["state"]["clock"] is None
+        room = made.json()
+        assert room["state"]["clock"] == {"turn": 20.0, "claim": 8.0, "bank": 60.0, "grace": 20.0}
+        table = room["table"]
+        # Another room's token opens no socket here: it can neither resume nor vote.
+        with client.websocket_connect(f"/tables/{table}/ws?token={other['token']}") as ws:
+            m = ws.receive_json()[0]
+            assert m["error"] == "InvalidTokenError"
+        joined = client.post(f"/rooms/{room['room']}/join", json={"name": "c"}).json()
+        for token in (room["token"], joined["token"]):
+            client.post(
+                f"/rooms/{room['room']}/ready", headers={"authorization": f"Bearer {token}"}
+            )
+        with client.websocket_connect(f"/tables/{table}/ws?token={room['token']}") as ws:
+            assert ws.receive_json()[0]["type"] == "hello"
+            for message, error in (
+                ({"type": "resume"}, "AutoPlayError"),
+                ({"type": "vote", "accept": True}, "DismissVoteError"),
+                ({"type": "vote", "accept": "yes"}, "ProtocolError"),
+            ):
+                ws.send_json(message)
+                while (m := ws.receive_json())[-1]["type"] != "error":
+                    pass
+                assert m[-1]["error"] == error, m
