@@ -562,3 +562,21 @@ def test_a_rooms_clock_options_over_http_and_a_foreign_token_at_its_socket(db: s
                 while (m := ws.receive_json())[-1]["type"] != "error":
                     pass
                 assert m[-1]["error"] == error, m
+
+
+def test_nothing_wakes_the_driver_once_the_match_is_over(db: str) -> None:
+    """An absent seat's grace, or a decision, is no alarm once the match is over (else the
+    driver would wake at once, for ever)."""
+
+    async def body(lobby: Lobby, clock: VirtualClock) -> None:
+        table = new_table(lobby, spec(["human", "greedy", "greedy", "greedy"], grace=3))
+        await clock.settle()
+        assert table.next_alarm() == pytest.approx(3.0)  # its holder never came: away at 3 s
+        await clock.advance_to(3.0)
+        assert table.clocks.auto[0]
+        await clock.settle()
+        assert table.match.is_over  # on 托管, it played the hand out at once
+        table.resume(0)
+        assert table.next_alarm() is None and not table.time_up()
+
+    run(db, body)

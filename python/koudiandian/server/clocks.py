@@ -167,10 +167,22 @@ class Clocks:
 
     # -- what is due ----------------------------------------------------------------------
 
+    def _timed(self) -> bool:
+        """Whether anything is timed now: clocks, not paused, the match being played."""
+        table = self.table
+        return (
+            self.spec is not None
+            and self._paused is None
+            and not table.waiting
+            and not table.match.is_over
+        )
+
     def timed_out(self, now: float) -> list[int]:
         """The seats whose decision shown has run out of time at ``now``."""
+        if not self._timed():
+            return []
         out = []
-        for seat in list(self._runs):
+        for seat in self.table._to_act:
             run = self.run(seat)
             if run is not None and now >= self._deadline(seat, run):
                 out.append(seat)
@@ -178,24 +190,24 @@ class Clocks:
 
     def away(self, now: float) -> list[int]:
         """The seats not on 托管 whose sockets have all been closed for the grace by ``now``."""
-        if self.spec is None or self._paused is not None:
+        if not self._timed():
             return []
+        assert self.spec is not None
         grace = self.spec.grace
         return [s for s, t in self._gone.items() if not self.auto[s] and now - t >= grace]
 
     def next_at(self) -> float | None:
         """When the next decision runs out, or the next absent seat's grace ends (the
         table's clock); ``None``: nothing is timed."""
-        if self.spec is None or self._paused is not None:
+        if not self._timed():
             return None
-        times = [self._deadline(s, r) for s, r in self._runs.items()]
+        assert self.spec is not None
         grace = self.spec.grace
-        times += [t + grace for s, t in self._gone.items() if not self.auto[s]]
-        for seat in self.table._to_act:  # decisions shown, not looked at yet
-            if seat not in self._runs:
-                run = self.run(seat)
-                if run is not None:
-                    times.append(self._deadline(seat, run))
+        times = [t + grace for s, t in self._gone.items() if not self.auto[s]]
+        for seat in self.table._to_act:  # (a decision shown and not yet timed starts now)
+            run = self.run(seat)
+            if run is not None:
+                times.append(self._deadline(seat, run))
         return min(times, default=None)
 
     # -- 托管 ----------------------------------------------------------------------------

@@ -151,6 +151,8 @@ class Table:
         self.epoch: int | None = None
         #: Called when a commit finds the lease taken by another process (the lobby's hook).
         self.on_lost: Callable[[Table], None] | None = None
+        if not waiting:
+            self.clocks.begin()  # (a seat with no socket yet is away from now)
 
     # -- seats --------------------------------------------------------------------------
 
