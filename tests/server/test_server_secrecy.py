@@ -110,10 +110,19 @@ def _secrets_of_others(message: dict[str, Any], seat: int) -> list[str]:
 
 
 @pytest.mark.parametrize(
-    ("rules", "seed"),
-    [("taiyuan", 3), ("taiyuan,wildcards=random", 8), ("hebei", 5), ("changsha", 2)],
+    ("rules", "seed", "clock"),
+    [
+        ("taiyuan", 3, None),
+        ("taiyuan,wildcards=random", 8, {}),
+        ("hebei", 5, None),
+        ("changsha", 2, {}),
+    ],
 )
-def test_a_seat_and_a_spectator_see_nothing_of_the_others(rules: str, seed: int, db: str) -> None:
+def test_a_seat_and_a_spectator_see_nothing_of_the_others(
+    rules: str, seed: int, clock: dict[str, Any] | None, db: str
+) -> None:
+    """(With clocks, too: a view's clock is its own seat's, and the public clock is only
+    ever that of the seat whose action comes next.)"""
     with TestClient(create_app(db, bot_delay=0, claim_wait=0.01, allow_seeds=True)) as client:
         r = client.post(
             "/tables",
@@ -122,6 +131,7 @@ def test_a_seat_and_a_spectator_see_nothing_of_the_others(rules: str, seed: int,
                 "private": False,
                 "seats": ["human", "greedy", "random", "greedy"],
                 "seed": seed,
+                "clock": clock,
             },
         )
         tid, token = r.json()["id"], r.json()["tokens"][0]
@@ -161,6 +171,11 @@ def test_a_seat_and_a_spectator_see_nothing_of_the_others(rules: str, seed: int,
         )
         for m in messages[:end]:
             assert _secrets_of_others(m, seat) == [], m
+        for i, m in enumerate(messages):
+            if m["type"] == "clock":  # the seat on turn's: the next event is its own
+                assert clock is not None
+                after = next(n["event"] for n in messages[i:] if n["type"] == "event")
+                assert after.get("seat") == m["seat"] or after["type"] == "end_hand", (m, after)
     # Every view seat 0 got is one the engine gave seat 0 when its log was that long.
     views = seat_views_by_count(full, 0)
     count = 0
@@ -171,6 +186,11 @@ def test_a_seat_and_a_spectator_see_nothing_of_the_others(rules: str, seed: int,
         elif m["type"] == "view":
             view = dict(m["view"])
             decision = view.pop("decision")
+            if clock is not None:  # its own clock, while it is asked
+                left, auto = view.pop("remaining_ms"), view.pop("auto")
+                view.pop("deadline"), view.pop("bank_ms")
+                assert (left is None) == (decision is None) and auto is False
+                assert left is None or 0 < left <= 80_000
             assert view in views[count]
             assert (decision is None) == (not view["legal_actions"])
     assert any(m["view"]["legal_actions"] for m in seat_messages if m["type"] == "view")
