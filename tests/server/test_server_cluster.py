@@ -197,7 +197,7 @@ def test_a_killed_process_tables_continue_on_the_survivors(
     ):
         procs = [p0, p1, p2]
         time.sleep(lease)  # every process has heartbeated: all three are live
-        spec = {"seats": _PEOPLE, "match": 8, "bot_delay": 0, "private": False}
+        spec = {"seats": _PEOPLE, "match": 16, "bot_delay": 0, "private": False}
         made = [_post(urls[0], "/tables", {**spec, "seed": 100 + i}) for i in range(30)]
         ids = [t["id"] for t in made]
         placed = [t["url"] for t in made]
@@ -217,6 +217,8 @@ def test_a_killed_process_tables_continue_on_the_survivors(
             tasks = [asyncio.ensure_future(c.play(policy)) for c in clients]
             await asyncio.sleep(1.0)
             assert not all(t.done() for t in tasks), "the matches ended before the kill"
+            held = await asyncio.to_thread(_owners, db, theirs)
+            assert any(u == urls[victim] for u in held.values()), "its matches ended already"
             procs[victim].send_signal(signal.SIGKILL)
             killed = time.monotonic()
             moved_at = None

@@ -2,8 +2,9 @@
 
 A person's decision is timed from the moment the table shows it to the seat (a claim window
 may show it later than the engine asks it, :mod:`.windows`): ``turn`` seconds for a decision
-on the seat's turn, ``claim`` for an answer to another seat's tile, then the seat's
-match-long ``bank``. When all of it has run out the server takes the engine's default action
+on the seat's turn, then the seat's match-long ``bank``; ``claim`` seconds for an answer to
+another seat's tile, and no bank (a bank spent on a claim would show, in the seat's next
+public clock, that it had been asked). When the time has run out the server takes the engine's default action
 for the seat (:meth:`Match.default_action`: the expert's choice from the seat's own view)
 and puts the seat on 托管: from then on each of its decisions is taken at once, uncharged,
 until its player takes it back (``resume``, or any action accepted). A seat whose sockets
@@ -26,7 +27,8 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .spec import HUMAN, ClockSpec
+from .shownlater import ShownLater
+from .spec import ClockSpec
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -51,7 +53,7 @@ class _Run:
     decision: int
     start: float
     limit: float
-    claim: bool
+    claim: bool  # an answer to another's tile: no bank
 
 
 class Clocks:
@@ -68,13 +70,13 @@ class Clocks:
         #: Whether each seat is on 托管.
         self.auto = [False, False, False, False]
         self._why = ["", "", "", ""]  # why each mark was last set
-        # Marks set by a claim's timeout, not yet public: seat -> (hand, public log's length).
-        self._untold: dict[int, tuple[int, int]] = {}
+        # Marks set by a claim's timeout, not public until the table shows the seat play.
+        self._untold = ShownLater(table)
         self._runs: dict[int, _Run] = {}
         self._gone: dict[int, float] = {}  # seat -> when its last socket closed
         self._paused: float | None = None
         self._restored: dict[int, tuple[int, float]] = {}  # seat -> (decision, seconds used)
-        self._humans = [k == HUMAN for k in table.spec.seats]
+        self._humans = frozenset(table.spec.humans)
 
     @property
     def on(self) -> bool:
@@ -91,7 +93,7 @@ class Clocks:
         if (
             spec is None
             or self._paused is not None
-            or not self._humans[seat]
+            or seat not in self._humans
             or self.auto[seat]
             or not table._shown_to_act(seat)
         ):
@@ -111,7 +113,7 @@ class Clocks:
         return run
 
     def _deadline(self, seat: int, run: _Run) -> float:
-        return run.start + run.limit + self.bank[seat]
+        return run.start + run.limit + (0.0 if run.claim else self.bank[seat])
 
     def view_fields(self, seat: int) -> dict[str, Any]:
         """What ``seat``'s view says of its clock: ``deadline`` (server wall time),
@@ -135,35 +137,50 @@ class Clocks:
             "bank_ms": int(self.bank[seat] * 1000),
         }
 
-    def public(self) -> tuple[tuple[int, float], dict[str, Any]] | None:
-        """The clock every seat may see: that of the one seat on turn, when the table shows
-        it a decision that is not an answer to another's tile; as (a key that changes
-        when it starts or resumes, the ``clock`` message). ``None`` otherwise."""
+    def public(self) -> tuple[int, float] | None:
+        """The clock every seat may see, as a key that changes when it starts or goes on
+        after a pause (:meth:`public_message` is its message): that of the one seat on
+        turn, when the table shows it a decision that is not an answer to another's tile.
+        ``None`` otherwise."""
         table = self.table
         if self.spec is None or table._windows.held() or table._answering():
             return None
         to_act = table._to_act
         if len(to_act) != 1:
             return None
-        seat = to_act[0]
-        run = self.run(seat)
-        if run is None:
-            return None
-        return (seat, run.start), {"type": "clock", "seat": seat, **self._timing(seat, run)}
+        run = self.run(to_act[0])
+        return None if run is None else (to_act[0], run.start)
+
+    def public_message(self, key: tuple[int, float]) -> dict[str, Any]:
+        """The ``clock`` message of the public clock :meth:`public` gave ``key``."""
+        seat = key[0]
+        run = self._runs[seat]
+        return {"type": "clock", "seat": seat, **self._timing(seat, run)}
 
     def stepped(self) -> None:
-        """After a step: charge each decision that ended its time over its own to its
-        seat's bank (a decision taken, or withdrawn by another seat's claim)."""
+        """After steps were committed: charge each turn's decision that ended its time over
+        its own to its seat's bank (a decision taken, or withdrawn by another seat's
+        claim)."""
         if not self._runs:
             return
-        now = self._clock()
         match = self.table.match
         for seat, run in list(self._runs.items()):
             if match.decision(seat) != run.decision:
-                over = now - run.start - run.limit
-                if over > 0:
-                    self.bank[seat] = max(0.0, self.bank[seat] - over)
-                del self._runs[seat]
+                self._charge(seat, run)
+
+    def _charge(self, seat: int, run: _Run) -> None:
+        """End ``seat``'s timed decision ``run`` now: its time over its own comes out of
+        the bank (a turn's; a claim has no bank)."""
+        del self._runs[seat]
+        over = self._clock() - run.start - run.limit
+        if over > 0 and not run.claim:
+            self.bank[seat] = max(0.0, self.bank[seat] - over)
+
+    def expired(self, seat: int) -> bool:
+        """Whether ``seat``'s decision shown has run out of time (a late action is then
+        refused, and the timeout taken)."""
+        run = self.run(seat)
+        return run is not None and self._clock() >= self._deadline(seat, run)
 
     # -- what is due ----------------------------------------------------------------------
 
@@ -189,12 +206,14 @@ class Clocks:
         return out
 
     def away(self, now: float) -> list[int]:
-        """The seats not on 托管 whose sockets have all been closed for the grace by ``now``."""
+        """The seats whose sockets have all been closed for the grace by ``now``, and not
+        publicly on 托管 (one whose claim's timeout is not public yet is marked away like
+        any other: that it is not would tell that it was asked)."""
         if not self._timed():
             return []
         assert self.spec is not None
         grace = self.spec.grace
-        return [s for s, t in self._gone.items() if not self.auto[s] and now - t >= grace]
+        return [s for s, t in self._gone.items() if not self.told(s) and now - t >= grace]
 
     def next_at(self) -> float | None:
         """When the next decision runs out, or the next absent seat's grace ends (the
@@ -203,7 +222,7 @@ class Clocks:
             return None
         assert self.spec is not None
         grace = self.spec.grace
-        times = [t + grace for s, t in self._gone.items() if not self.auto[s]]
+        times = [t + grace for s, t in self._gone.items() if not self.told(s)]
         for seat in self.table._to_act:  # (a decision shown and not yet timed starts now)
             run = self.run(seat)
             if run is not None:
@@ -215,30 +234,36 @@ class Clocks:
     def mark(self, seat: int, auto: bool, why: str, *, hidden: bool = False) -> None:
         """Put ``seat`` on 托管 (``auto``) or take it back, and tell every connection
         (``hidden``: a claim decision's timeout, told to the seat's own connections now and
-        to the others once the table shows the seat play, :meth:`tell_due`). A seat timed
-        out has spent its bank."""
+        to the others once the table shows the seat play, :meth:`tell_due`; taken back
+        before that, the others are never told). Its timed decision ends (a turn's time
+        over its own charged); a seat timed out on its turn has spent its bank."""
+        run = self._runs.get(seat)
+        if run is not None:
+            self._charge(seat, run)
+            if why == TIMEOUT and not run.claim:
+                self.bank[seat] = 0.0
+        was_hidden = self._untold.drop(seat)
         self.auto[seat] = auto
         self._why[seat] = why
-        self._runs.pop(seat, None)
-        self._untold.pop(seat, None)
-        if why == TIMEOUT:
-            self.bank[seat] = 0.0
         message = _auto_message(seat, auto, why)
         table = self.table
         if hidden:
-            hand = len(table.match.games) - 1
-            self._untold[seat] = (hand, len(table._public_log(hand)))
-            for conn in table.connections:
-                if conn.seat == seat:
-                    conn.add(message)
-        else:
-            for conn in table.connections:
+            self._untold.hold(seat)
+        for conn in table.connections:
+            if conn.seat == seat:
+                conn.add(message)
+                conn.view_due = True  # (its view says whether it is on 托管, and its clock)
+            elif not hidden and not (was_hidden and not auto):
                 conn.add(message)
         table.save_clocks()
 
     def told(self, seat: int) -> bool:
         """Whether ``seat``'s 托管 mark is public."""
         return self.auto[seat] and seat not in self._untold
+
+    def forget_pause(self) -> None:
+        """Forget any pause (the table is being replayed: a vote it holds pauses again)."""
+        self._paused = None
 
     def notices(self, seat: int | None) -> list[dict[str, Any]]:
         """The marks a new connection of ``seat`` is sent after its ``hello``."""
@@ -251,14 +276,11 @@ class Clocks:
     def tell_due(self) -> None:
         """Make public the marks of claim timeouts once the table has shown their seat
         play, or the hand end. Precondition: the claim windows' frontier was just moved."""
-        table = self.table
-        for seat, (hand, start) in list(self._untold.items()):
-            if table._shown_playing(seat, hand, start):
-                del self._untold[seat]
-                message = _auto_message(seat, True, TIMEOUT)
-                for conn in table.connections:
-                    if conn.seat != seat:
-                        conn.add(message)
+        for seat in self._untold.due():
+            message = _auto_message(seat, True, TIMEOUT)
+            for conn in self.table.connections:
+                if conn.seat != seat:
+                    conn.add(message)
 
     # -- sockets, pauses, the match's start -------------------------------------------------
 
@@ -267,10 +289,9 @@ class Clocks:
         if self.spec is None:
             return
         seats, _ = self.table.fanout.sockets()
-        now = self._clock()
-        for s in range(4):
-            if not self._humans[s]:
-                continue
+        # (while paused, a seat gone is gone from the pause: its grace runs after it)
+        now = self._clock() if self._paused is None else self._paused
+        for s in self._humans:
             if seats[s]:
                 self._gone.pop(s, None)
             else:
@@ -308,7 +329,7 @@ class Clocks:
             "bank_ms": [int(b * 1000) for b in self.bank],
             "auto": list(self.auto),
             "why": list(self._why),
-            "untold": {str(s): list(v) for s, v in self._untold.items()},
+            "untold": self._untold.snapshot(),
             "used": {
                 str(s): [r.decision, int((now - r.start) * 1000)] for s, r in self._runs.items()
             },
@@ -317,12 +338,16 @@ class Clocks:
     def restore(self, saved: dict[str, Any]) -> None:
         """Take back what :meth:`snapshot` stored (the table was just replayed): a decision
         still asked resumes with the time it had used; the time the table was not played
-        is charged to no one."""
-        self.bank = [max(0.0, int(b) / 1000) for b in saved["bank_ms"]][:4]
-        self.auto = [bool(a) for a in saved["auto"]][:4]
-        self._why = [str(w) for w in saved.get("why", ["", "", "", ""])][:4]
-        self._untold = {int(s): (int(v[0]), int(v[1])) for s, v in saved["untold"].items()}
-        self._restored = {int(s): (int(v[0]), int(v[1]) / 1000) for s, v in saved["used"].items()}
+        is charged to no one. Raises ``ValueError`` (``TypeError``, ``KeyError``) for
+        anything :meth:`snapshot` does not write, changing nothing."""
+        bank = [max(0.0, int(b) / 1000) for b in saved["bank_ms"]]
+        auto = [a is True for a in saved["auto"]]
+        why = [str(w) for w in saved["why"]]
+        used = {int(s): (int(v[0]), max(0, int(v[1])) / 1000) for s, v in saved["used"].items()}
+        if len(bank) != 4 or len(auto) != 4 or len(why) != 4 or not set(used) <= {0, 1, 2, 3}:
+            raise ValueError("stored clocks of other than four seats")
+        self._untold.restore(saved["untold"])
+        self.bank, self.auto, self._why, self._restored = bank, auto, why, used
         self._runs.clear()
 
     @property

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DismissVoteError
-from .spec import HUMAN
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -55,11 +54,11 @@ def vote_from_code(code: int) -> VoteAct:
 
 
 class DismissVote:
-    """The dismiss votes of a table whose seats are ``seats`` (its kinds), on the table's
+    """The dismiss votes of a table whose people's seats are ``humans``, on the table's
     ``clock`` (monotonic seconds)."""
 
-    def __init__(self, seats: Sequence[str], clock: Callable[[], float]) -> None:
-        self._humans = [s for s, kind in enumerate(seats) if kind == HUMAN]
+    def __init__(self, humans: Sequence[int], clock: Callable[[], float]) -> None:
+        self._humans = list(humans)
         self._clock = clock
         #: The seat whose proposal is open (``None``: no vote is open).
         self.by: int | None = None
@@ -109,6 +108,16 @@ class DismissVote:
             raise DismissVoteError(f"seat {seat} proposed this vote: it accepts it")
         if seat in self.answers:
             raise DismissVoteError(f"seat {seat} has answered this vote already")
+
+    def fits(self, seat: int, act: VoteAct) -> bool:
+        """Whether ``act`` by ``seat`` fits the vote as it stands (a stored step replayed;
+        the proposer's wait is not checked: it is a matter of time, and time is not
+        replayed)."""
+        if seat not in self._humans:
+            return False
+        if act.kind == PROPOSE:
+            return self.by is None
+        return self.by is not None and seat != self.by and seat not in self.answers
 
     # -- steps --------------------------------------------------------------------------
 
@@ -172,8 +181,17 @@ class DismissVote:
         }
 
     def restore(self, saved: dict[str, Any]) -> None:
-        """Take back :meth:`snapshot`'s times (the votes themselves were replayed)."""
+        """Take back :meth:`snapshot`'s times (the votes themselves were replayed); raises
+        ``ValueError`` (``TypeError``, ``KeyError``) for anything it does not write,
+        changing nothing."""
         now = self._clock()
-        if self.by is not None and saved.get("open_ms") is not None:
-            self._opened = now - int(saved["open_ms"]) / 1000
-        self._cooldown = {int(s): now + int(ms) / 1000 for s, ms in saved["cooldown_ms"].items()}
+        opened = self._opened
+        if self.by is not None and saved["open_ms"] is not None:
+            opened = now - min(max(0, int(saved["open_ms"])), VOTE_WAIT * 1000) / 1000
+        cooldown = {
+            int(s): now + min(int(ms), COOLDOWN * 1000) / 1000
+            for s, ms in saved["cooldown_ms"].items()
+        }
+        if not set(cooldown) <= set(self._humans):
+            raise ValueError("a stored proposer's wait of a seat that is no person's")
+        self._opened, self._cooldown = opened, cooldown

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import BotError, StorageError
 from ..simulate import _LazyView
 from .seatbots import FALLBACK, SeatBots
+from .shownlater import ShownLater
 from .spec import HUMAN
 
 if TYPE_CHECKING:
@@ -61,10 +62,12 @@ class BotDriver:
         # Seats whose bot failed, FALLBACK playing them: told to the table (a seat whose
         # bot is not registered here is told from the start), and not yet told: failed while
         # answering a discard, told once the seat is seen to play or the hand ends (that it
-        # was asked about the discard is not public) -> (the hand, its public log's length).
+        # was asked about the discard is not public).
         self.told: set[int] = set(bots.fallen)
-        self.untold: dict[int, tuple[int, int]] = {}
+        self.untold = ShownLater(table)
         self._wake = asyncio.Event()
+        self._alarm: Any = None  # what wakes the driver at a clock's next deadline
+        self._alarm_at = float("inf")
         self._task: asyncio.Task[None] | None = None
         self._person = HUMAN in table.spec.seats
         self._clock = clock
@@ -127,7 +130,7 @@ class BotDriver:
         except BotError as e:
             self.bots.fall_back(seat, e)
             if answering:
-                self.untold[seat] = (hand, len(table._public_log(hand)))
+                self.untold.hold(seat)
             else:
                 self._tell(seat)
             return
@@ -159,14 +162,15 @@ class BotDriver:
 
     async def _drive_once(self) -> None:
         table = self.table
-        timed = table.clocks.on
         while True:
             table.flush()  # what a claim window held may be due
-            if timed and table.time_up():  # a deadline passed: what it took changed the table
+            if table.time_up():  # a deadline passed: what it took changed the table
                 continue
             seat = self.bot_to_act()
-            if seat is None and timed:
-                await self._idle(table.next_alarm())
+            if seat is None and (table.clocks.on or table.votes.open):
+                self.arm(table.next_alarm())
+                self._wake.clear()
+                await self._wake.wait()
                 continue
             if seat is None:
                 # A window open when last looked at (the sleep may end a little early, or
@@ -200,27 +204,32 @@ class BotDriver:
                     self.run_bots(BOT_BURST)
                 await asyncio.sleep(0)
 
-    async def _idle(self, until: float | None) -> None:
-        """Wait until woken (:meth:`wake`), or until ``until`` (the table's clock) comes."""
-        self._wake.clear()
-        if until is None:
-            await self._wake.wait()
+    def arm(self, until: float | None) -> None:
+        """Wake the driver at ``until`` (the table's clock; ``None``: no need), unless it
+        is to wake earlier already: a clock's deadline, a vote's end. A person's action
+        arms it rather than waking it, so that nothing runs until something is due."""
+        if until is None or until >= self._alarm_at:
             return
+        self._disarm()
+        self._alarm_at = until
         delay = max(0.0, until - self._clock())
         if self._sleep is asyncio.sleep:  # the loop's own timer: no task to make
-            handle = asyncio.get_running_loop().call_later(delay, self._wake.set)
-            try:
-                await self._wake.wait()
-            finally:
-                handle.cancel()
-            return
-        sleeper = asyncio.ensure_future(self._sleep(delay))
-        waker = asyncio.ensure_future(self._wake.wait())
-        try:
-            await asyncio.wait({sleeper, waker}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            sleeper.cancel()
-            waker.cancel()
+            self._alarm = asyncio.get_running_loop().call_later(delay, self._ring)
+        else:  # an injected sleep (a test's clock)
+            self._alarm = asyncio.ensure_future(self._sleep_then_ring(delay))
+
+    async def _sleep_then_ring(self, delay: float) -> None:
+        await self._sleep(delay)
+        self._ring()
+
+    def _ring(self) -> None:
+        self._alarm, self._alarm_at = None, float("inf")
+        self._wake.set()
+
+    def _disarm(self) -> None:
+        if self._alarm is not None:
+            self._alarm.cancel()
+        self._alarm, self._alarm_at = None, float("inf")
 
     def start(self) -> None:
         """Start the driver task (:meth:`drive`) on the running event loop, unless it runs."""
@@ -229,6 +238,7 @@ class BotDriver:
 
     def abandon(self) -> None:
         """Cancel the driver task and close the bots' processes without waiting."""
+        self._disarm()
         if self._task is not None:
             self._task.cancel()
             self._task = None
@@ -237,6 +247,7 @@ class BotDriver:
     async def stop(self) -> None:
         """Cancel the driver task and wait for it to end; close the bots' processes and
         wait for them to end (a decision being made is cut short)."""
+        self._disarm()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -265,7 +276,7 @@ class BotDriver:
         it with the table's spec: a process that plays the table later keeps the seat
         greedy (a failure not yet told is not stored: the bot would start again)."""
         table = self.table
-        self.untold.pop(seat, None)
+        self.untold.drop(seat)
         self.told.add(seat)
         table.spec = table.spec.fall_back(seat)
         try:
@@ -282,6 +293,5 @@ class BotDriver:
         the seat answered a discard, and telling them at once would show that it was asked
         about it (that it could claim the tile). Precondition: the claim windows' frontier
         was just moved (:meth:`Table._advance`)."""
-        for seat, (hand, start) in list(self.untold.items()):
-            if self.table._shown_playing(seat, hand, start):
-                self._tell(seat)
+        for seat in self.untold.due():
+            self._tell(seat)

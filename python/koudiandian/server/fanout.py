@@ -25,6 +25,7 @@ from .protocol import PROTOCOL
 from .visibility import public_view, seat_log, seat_view
 
 if TYPE_CHECKING:
+    from .clocks import Clocks
     from .tables import Table
 
 __all__ = ["FanOut", "CLOSE_MOVED", "CLOSE_UNSEATED"]
@@ -126,7 +127,8 @@ class FanOut:
         for message in notices:
             conn.add(message)
         self.connections.add(conn)
-        self._flush_one(conn, force_view=True)
+        clocks = table.clocks
+        self._flush_one(conn, force_view=True, public=_PublicClock(clocks) if clocks.on else None)
         self._sockets_changed()
         return conn
 
@@ -189,10 +191,16 @@ class FanOut:
     def flush(self) -> None:
         """Send every connection what it has not been sent yet (and may be sent now).
         Precondition: the claim windows' frontier was just moved (:meth:`Table._advance`)."""
+        clocks = self.table.clocks
+        public = _PublicClock(clocks) if clocks.on else None
         for conn in self.connections:
-            self._flush_one(conn)
+            self._flush_one(conn, public=public)
 
-    def _flush_one(self, conn: Connection, force_view: bool = False) -> None:
+    def _flush_one(
+        self, conn: Connection, force_view: bool = False, public: _PublicClock | None = None
+    ) -> None:
+        """Send ``conn``, in one frame, what it has not been sent yet (and may be sent
+        now): events, its view, the public clock (``public``), the match's end."""
         table = self.table
         if table.waiting:  # a room's table shows nothing of its match until it begins
             conn.view_due = conn.view_due or force_view
@@ -233,11 +241,10 @@ class FanOut:
             conn.view_due = False
             conn.view_key = key
             conn.add({"type": "view", "hand": conn.hand, "view": self.view(conn.seat)})
-        if caught_up and table.clocks.on:
-            public = table.clocks.public()
-            if public is not None and public[0] != conn.clock_key:
-                conn.clock_key = public[0]
-                conn.add(public[1])
+        if caught_up and public is not None and public.key != conn.clock_key:
+            conn.clock_key = public.key
+            if public.key is not None:
+                conn.add(public.message())
         if over and not conn.ended:
             conn.ended = True
             conn.add(
@@ -250,3 +257,22 @@ class FanOut:
                 }
             )
         conn.push()
+
+
+class _PublicClock:
+    """The public clock at one flush (:meth:`Clocks.public`): its key, read once, and its
+    ``clock`` message, made once if a connection is to be sent it."""
+
+    __slots__ = ("_clocks", "key", "_message")
+
+    def __init__(self, clocks: Clocks) -> None:
+        self._clocks = clocks
+        self.key = clocks.public()
+        self._message: dict[str, Any] | None = None
+
+    def message(self) -> dict[str, Any]:
+        """The ``clock`` message (the key is not ``None``)."""
+        if self._message is None:
+            assert self.key is not None
+            self._message = self._clocks.public_message(self.key)
+        return self._message

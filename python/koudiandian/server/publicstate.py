@@ -83,7 +83,7 @@ class PublicState:
             "private": spec.private,
             "waiting": table.waiting,
             "clock": None if spec.clock is None else spec.clock.to_dict(),
-            "turn_clock": None if public is None else _turn_clock(public[1]),
+            "turn_clock": None if public is None else _turn_clock(clocks.public_message(public)),
             "dismiss": table.votes.message() if table.votes.open else None,
             "dismissed": table.dismissed(),
             **state,

@@ -35,8 +35,10 @@ from ..errors import (
     LeaseLostError,
     NotYourTurnError,
     RoomStateError,
+    StaleDecisionError,
     StorageError,
     TableNotFoundError,
+    TableUnavailableError,
 )
 from ..game import Game
 from ..match import Match
@@ -140,7 +142,7 @@ class Table:
         self._clock = clock
         #: Its people's clocks and 托管 marks (:mod:`.clocks`).
         self.clocks = Clocks(self, spec.clock, clock)
-        self.votes = DismissVote(spec.seats, clock)
+        self.votes = DismissVote(spec.humans, clock)
         self._closed_by: int | None = None  # the proposer of the vote that closed last
         #: Called after a change or a disconnect once the match is over (the lobby's hook).
         self.on_over: Callable[[Table], None] | None = None
@@ -216,7 +218,6 @@ class Table:
         self._store.add_action(self.id, self.actions, seat, action)
         self.actions += 1
         self._answers += answer
-        self.clocks.stepped()
 
     @contextlib.contextmanager
     def _committing(self) -> Iterator[None]:
@@ -225,6 +226,7 @@ class Table:
         try:
             with self._store.transaction(self.id, self.epoch):
                 yield
+            self.clocks.stepped()  # the decisions that ended, charged once they stand
         except LeaseLostError:
             # Another process plays the table now: this one lets it go, unchanged on disk.
             _log.warning("table %s: its lease was taken over; it is let go", self.id)
@@ -240,7 +242,8 @@ class Table:
     def _rebuild(self) -> None:
         times = self.votes.snapshot(self._clock())
         self.match = _match_of(self.spec)
-        self.votes = DismissVote(self.spec.seats, self._clock)
+        self.votes = DismissVote(self.spec.humans, self._clock)
+        self.clocks.forget_pause()  # (a vote stored pauses them again)
         self._asked()
         self.replay(self._store.table(self.id).actions)
         self.votes.restore(times)
@@ -263,6 +266,11 @@ class Table:
         if not self.may_act(seat):
             raise NotYourTurnError(NOT_YOUR_TURN)
         self.match.check_decision(seat, decision)
+        if self.clocks.on and self.clocks.expired(seat):  # late: the timeout is taken
+            self.time_up()
+            raise StaleDecisionError(
+                f"decision {decision} of seat {seat} ran out of time: the server played it"
+            )
         self._public.keep()
         answer = self._answering()
         self._step(seat, action)  # a refused action raises here, before any change
@@ -270,17 +278,18 @@ class Table:
             self._store.add_action(self.id, self.actions, seat, action)
             self.actions += 1
             self._answers += answer
-            self.clocks.stepped()
-            if self.clocks.auto[seat]:
-                self.clocks.mark(seat, False, ACTION)
             if self.spec.bot_delay == 0:
                 self._driver.run_bots(BOT_BURST)
+        if self.clocks.auto[seat]:
+            self.clocks.mark(seat, False, ACTION)
         self.flush()
-        # The driver has work only if a bot is to act, a claim window holds events or a
-        # clock runs (a pass with none of them flushes nothing: every connection was just
-        # flushed).
-        if self.clocks.on or self._windows.held() or any(self.served(s) for s in self._to_act):
+        # The driver has work only if a bot is to act or a claim window holds events (a
+        # pass with neither flushes nothing: every connection was just flushed); a clock
+        # only needs it woken at its deadline.
+        if self._windows.held() or any(self.served(s) for s in self._to_act):
             self._driver.wake()
+        elif self.clocks.on:
+            self._driver.arm(self.next_alarm())
 
     # -- 托管 and the dismiss vote (a person's messages) ----------------------------------------
 
@@ -294,8 +303,13 @@ class Table:
         self._driver.wake()
 
     def _check_playing(self) -> None:
+        """Refuse a vote's step unless the match is shown being played (while a claim
+        window holds a discard's sequel, whether it ended the match is not public: wait)."""
         if self.waiting:
             raise DismissVoteError(f"table {self.id!r}: its match has not started")
+        self._advance()
+        if self._windows.held():
+            raise DismissVoteError("a discard's claim window is open: ask once it closes")
         if self.match.is_over:
             raise DismissVoteError(f"table {self.id!r}: its match is over")
 
@@ -314,11 +328,16 @@ class Table:
         self._voting(seat, ACCEPT if accept else REFUSE)
 
     def _voting(self, seat: int, kind: str) -> None:
-        """Store and take a checked vote step by ``seat`` (and the accepts of the seats on
-        托管, when a vote opens), then tell every connection."""
+        """Store and take a checked vote step by ``seat`` (and the accepts of the seats
+        publicly on 托管, when a vote opens: one whose claim's timeout is not public yet
+        answers as a silent seat does, at the vote's end), then tell every connection."""
         rows = [(seat, VoteAct(kind))]
         if kind == PROPOSE:
-            rows += [(s, VoteAct(ACCEPT)) for s in self.votes.voters(seat) if self.clocks.auto[s]]
+            rows += [(s, VoteAct(ACCEPT)) for s in self.votes.voters(seat) if self.clocks.told(s)]
+        self._vote_rows(rows)
+
+    def _vote_rows(self, rows: list[tuple[int, VoteAct]]) -> None:
+        """Store and take vote steps (until the vote closes), then tell every connection."""
         outcome = None
         with self._committing():
             for s, act in rows:
@@ -330,8 +349,14 @@ class Table:
         self._told_vote(outcome)
 
     def _vote_step(self, seat: int, act: VoteAct) -> bool | None:
-        """Take a vote step (live, or replayed): the clocks stop while a vote is open, and
-        a vote that dismissed the match ends it. Returns the vote's outcome if it closed."""
+        """Take a vote step (live, or replayed: one that does not fit the vote raises
+        :class:`TableUnavailableError`): the clocks stop while a vote is open, and a vote
+        that dismissed the match ends it. Returns the vote's outcome if it closed."""
+        if not self.votes.fits(seat, act) or self.match.is_over:
+            raise TableUnavailableError(
+                f"table {self.id!r}: a stored dismiss vote's step ({act.kind} by seat {seat}) "
+                "does not fit the vote"
+            )
         by = self.votes.by if act.kind != PROPOSE else seat
         outcome = self.votes.apply(seat, act)
         if outcome is None:
@@ -353,6 +378,8 @@ class Table:
         )
         for conn in self.connections:
             conn.add(message)
+            if outcome is False and conn.seat in self._to_act:
+                conn.view_due = True  # play goes on: its decision is shown to it again
         self.save_clocks()
         self.flush()
         self._driver.wake()
@@ -368,14 +395,7 @@ class Table:
         if deadline is not None:
             if now < deadline:
                 return False
-            rows = [(s, VoteAct(ACCEPT)) for s in self.votes.silent()]
-            outcome = None
-            with self._committing():
-                for s, act in rows:
-                    self._store.add_action(self.id, self.actions, s, act)
-                    self.actions += 1
-                    outcome = self._vote_step(s, act)
-            self._told_vote(outcome)
+            self._vote_rows([(s, VoteAct(ACCEPT)) for s in self.votes.silent()])
             return True
         if self.waiting or self.match.is_over:
             return False
@@ -406,11 +426,9 @@ class Table:
         return min((t for t in times if t is not None), default=None)
 
     def save_clocks(self) -> None:
-        """Store the clocks, marks and vote times now (a mark changed): a process that plays
-        the table later resumes them (:meth:`restore_clocks`). A refusal is logged: the next
-        periodic save (:meth:`clock_row`) stores them."""
-        if not self.clocks.on and not self.votes.open and self.votes.dismissed_by is None:
-            return
+        """Store the clocks, marks and vote times now (a mark changed, a vote moved): a
+        process that plays the table later resumes them (:meth:`restore_clocks`). A refusal
+        is logged: the next periodic save (:meth:`clock_row`) stores them."""
         try:
             self._store.save_clocks([self.clock_row()])
         except StorageError as e:
@@ -423,24 +441,18 @@ class Table:
 
     def restore_clocks(self, text: str | None) -> None:
         """Take back the clocks a process stored (:meth:`clock_row`), the table just
-        replayed; a seat without a socket is away from now."""
+        replayed; a seat without a socket is away from now. Stored clocks that cannot be
+        read are logged and left: the table plays on with fresh ones (its banks full, no
+        seat on 托管; a vote's steps are its actions, and stand)."""
         if text:
-            state = json.loads(text)
-            self.clocks.restore(state["clocks"])
-            self.votes.restore(state["vote"])
+            try:
+                state = json.loads(text)
+                self.clocks.restore(state["clocks"])
+                self.votes.restore(state["vote"])
+            except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:
+                _log.warning("table %s: its stored clocks are not read: %r", self.id, e)
         if not self.waiting:
             self.clocks.begin()
-
-    def _shown_playing(self, seat: int, hand: int, start: int) -> bool:
-        """Whether the table has shown ``seat`` play (a public event of it) since event
-        ``start`` of hand ``hand``'s public log, or that hand end, or a later hand begin.
-        Precondition: the claim windows' frontier was just moved (:meth:`_advance`)."""
-        if self._windows.held():
-            return False
-        last = len(self.match.games) - 1
-        if hand != last or self.match.game.is_over or self.match.is_over:
-            return True
-        return any(e.get("seat") == seat for e in self._public_log(last)[start:])
 
     def dismissed(self) -> dict[str, int] | None:
         """``{"by": seat}`` if the match was dismissed, by whose proposal; else ``None``."""
