@@ -142,14 +142,13 @@ class Clocks:
         after a pause (:meth:`public_message` is its message): that of the one seat on
         turn, when the table shows it a decision that is not an answer to another's tile.
         ``None`` otherwise."""
-        table = self.table
-        if self.spec is None or table._windows.held() or table._answering():
-            return None
-        to_act = table._to_act
+        to_act = self.table._to_act
         if len(to_act) != 1:
             return None
-        run = self.run(to_act[0])
-        return None if run is None else (to_act[0], run.start)
+        run = self.run(to_act[0])  # (None without clocks)
+        if run is None or run.claim or self.table._windows.held():
+            return None
+        return (to_act[0], run.start)
 
     def public_message(self, key: tuple[int, float]) -> dict[str, Any]:
         """The ``clock`` message of the public clock :meth:`public` gave ``key``."""
@@ -176,11 +175,23 @@ class Clocks:
         if over > 0 and not run.claim:
             self.bank[seat] = max(0.0, self.bank[seat] - over)
 
-    def expired(self, seat: int) -> bool:
-        """Whether ``seat``'s decision shown has run out of time (a late action is then
-        refused, and the timeout taken)."""
-        run = self.run(seat)
-        return run is not None and self._clock() >= self._deadline(seat, run)
+    def expired(self, seat: int, decision: int) -> bool:
+        """Whether ``seat``'s decision number ``decision``, shown, has run out of time (a
+        late action is then refused, and the timeout taken)."""
+        run = self._runs.get(seat)
+        return (
+            run is not None
+            and run.decision == decision
+            and self._clock() >= self._deadline(seat, run)
+        )
+
+    def soonest(self) -> float | None:
+        """The earliest a decision shown from now on can run out (the table's clock): no
+        new deadline comes sooner. ``None`` when nothing is timed."""
+        spec = self.spec
+        if spec is None or not self._timed():
+            return None
+        return self._clock() + min(spec.turn, spec.claim)
 
     # -- what is due ----------------------------------------------------------------------
 

@@ -266,7 +266,7 @@ class Table:
         if not self.may_act(seat):
             raise NotYourTurnError(NOT_YOUR_TURN)
         self.match.check_decision(seat, decision)
-        if self.clocks.on and self.clocks.expired(seat):  # late: the timeout is taken
+        if self.clocks.on and self.clocks.expired(seat, decision):  # late: the timeout is taken
             self.time_up()
             raise StaleDecisionError(
                 f"decision {decision} of seat {seat} ran out of time: the server played it"
@@ -285,11 +285,12 @@ class Table:
         self.flush()
         # The driver has work only if a bot is to act or a claim window holds events (a
         # pass with neither flushes nothing: every connection was just flushed); a clock
-        # only needs it woken at its deadline.
+        # only needs it to look again no later than the soonest a new deadline can come
+        # (it then arms itself for the exact one).
         if self._windows.held() or any(self.served(s) for s in self._to_act):
             self._driver.wake()
         elif self.clocks.on:
-            self._driver.arm(self.next_alarm())
+            self._driver.arm(self.clocks.soonest())
 
     # -- 托管 and the dismiss vote (a person's messages) ----------------------------------------
 
