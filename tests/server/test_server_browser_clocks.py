@@ -10,9 +10,7 @@ Screenshots are kept in ``artifacts/`` (or ``$KOUDIANDIAN_ARTIFACTS``)."""
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.request
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -22,6 +20,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 pytest.importorskip("playwright.sync_api")
 
+from tests.server.test_server_browser import _post  # noqa: E402
 from tests.server.test_server_browser_rooms import _act, _get, _person  # noqa: E402
 from tests.support.browser import ARTIFACTS, CHROMIUM  # noqa: E402
 from tests.support.server_util import free_port, server_process  # noqa: E402
@@ -55,16 +54,6 @@ def site(sqlite_db: str, chromium: Any) -> Iterator[tuple[int, Any]]:
     extra = ("--bot-delay", "0", "--claim-wait", "0.05", "--max-tables-per-minute", "5000")
     with server_process(sqlite_db, port, *extra):
         yield port, chromium
-
-
-def _post(port: int, path: str, body: dict[str, Any]) -> Any:
-    req = urllib.request.Request(
-        f"http://127.0.0.1:{port}{path}",
-        data=json.dumps(body).encode(),
-        headers={"content-type": "application/json"},
-    )
-    with urllib.request.urlopen(req, timeout=10) as r:
-        return json.loads(r.read())
 
 
 def _seat_four(port: int, browser: Any, errors: list[str], **spec: Any) -> tuple[str, list[Any]]:

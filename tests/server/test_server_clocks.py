@@ -7,8 +7,9 @@ and ends the match (or not) as the seats say; all of it survives a restart."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
-from collections.abc import Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any
 
 import pytest
@@ -49,18 +50,29 @@ def drain(conn: Connection) -> list[dict[str, Any]]:
     return out
 
 
+@contextlib.asynccontextmanager
+async def lobby_of(
+    db: str, clock: VirtualClock, server: str = "local", *, claim_wait: float = 0
+) -> AsyncIterator[Lobby]:
+    """A lobby over ``db`` on ``clock``, as process ``server``, its stored tables loaded and
+    started; stopped (and its store closed) at the end."""
+    store = Store(db)
+    lobby = Lobby(store, claim_wait=claim_wait, clock=clock.clock, sleep=clock.sleep, server=server)
+    lobby.load()
+    lobby.start()
+    try:
+        yield lobby
+    finally:
+        await lobby.stop()
+        store.close()
+
+
 def run(db: str, body: Callable[[Lobby, VirtualClock], Coroutine[Any, Any, None]]) -> None:
     clock = VirtualClock()
 
     async def main() -> None:
-        store = Store(db)
-        lobby = Lobby(store, claim_wait=0, clock=clock.clock, sleep=clock.sleep)
-        lobby.start()
-        try:
+        async with lobby_of(db, clock) as lobby:
             await body(lobby, clock)
-        finally:
-            await lobby.stop()
-            store.close()
 
     asyncio.run(main())
 
@@ -426,39 +438,30 @@ def test_clocks_marks_and_votes_survive_a_restart_downtime_charged_to_no_one(db:
     second.now = 1000.0
 
     async def after() -> None:
-        store = Store(db)
-        lobby = Lobby(store, claim_wait=0, clock=second.clock, sleep=second.sleep, server="b")
-        lobby.load()
-        lobby.start()
-        table = lobby.get(table_id)
-        on_turn = table.match.to_act[0]
-        assert table.clocks.auto == [False, False, True, False]
-        assert table.view(on_turn)["remaining_ms"] == int((20 + 30 - 6) * 1000)
-        table.connect(0)
-        table.connect(1)
-        table.propose_dismiss(0)
-        await second.advance_to(1010.0)
-        lobby.save_clocks()
-        await lobby.stop()
-        store.close()
+        async with lobby_of(db, second, "b") as lobby:
+            table = lobby.get(table_id)
+            on_turn = table.match.to_act[0]
+            assert table.clocks.auto == [False, False, True, False]
+            assert table.view(on_turn)["remaining_ms"] == int((20 + 30 - 6) * 1000)
+            table.connect(0)
+            table.connect(1)
+            table.propose_dismiss(0)
+            await second.advance_to(1010.0)
+            lobby.save_clocks()
 
     asyncio.run(after())
     third = VirtualClock()
     third.now = 5.0
 
     async def again() -> None:
-        store = Store(db)
-        lobby = Lobby(store, claim_wait=0, clock=third.clock, sleep=third.sleep, server="c")
-        lobby.load()
-        lobby.start()
-        table = lobby.get(table_id)
-        assert table.votes.open and table.votes.by == 0
-        left = table.votes.deadline()
-        assert left is not None and left - third.now == pytest.approx(VOTE_WAIT - 10, abs=0.01)
-        table.vote(1, True)  # seat 2 is on 托管: it accepted when the vote opened
-        assert table.match.dismissed
-        await lobby.stop()
-        store.close()
+        async with lobby_of(db, third, "c") as lobby:
+            table = lobby.get(table_id)
+            assert table.votes.open and table.votes.by == 0
+            left = table.votes.deadline()
+            assert left is not None
+            assert left - third.now == pytest.approx(VOTE_WAIT - 10, abs=0.01)
+            table.vote(1, True)  # seat 2 is on 托管: it accepted when the vote opened
+            assert table.match.dismissed
 
     asyncio.run(again())
 
@@ -706,21 +709,17 @@ def test_a_proposal_while_a_discards_window_is_open_is_refused_alike(db: str) ->
     clock = VirtualClock()
 
     async def main() -> None:
-        store = Store(db)
-        lobby = Lobby(store, claim_wait=5, clock=clock.clock, sleep=clock.sleep)
-        lobby.start()
-        table = new_table(lobby, spec(["human", "human", "greedy", "greedy"], turn=60))
-        table.connect(0)
-        await clock.settle()
-        on_turn = table._to_act[0]
-        table.act(on_turn, discard_drawn(table, on_turn), table.view(on_turn)["decision"])
-        with pytest.raises(DismissVoteError, match="claim window is open"):
+        async with lobby_of(db, clock, claim_wait=5) as lobby:
+            table = new_table(lobby, spec(["human", "human", "greedy", "greedy"], turn=60))
+            table.connect(0)
+            await clock.settle()
+            on_turn = table._to_act[0]
+            table.act(on_turn, discard_drawn(table, on_turn), table.view(on_turn)["decision"])
+            with pytest.raises(DismissVoteError, match="claim window is open"):
+                table.propose_dismiss(1 - on_turn)
+            await clock.advance_to(clock.now + 5)
             table.propose_dismiss(1 - on_turn)
-        await clock.advance_to(clock.now + 5)
-        table.propose_dismiss(1 - on_turn)
-        assert table.votes.open
-        await lobby.stop()
-        store.close()
+            assert table.votes.open
 
     asyncio.run(main())
 
@@ -747,8 +746,7 @@ def test_stored_clocks_that_do_not_read_give_fresh_ones_and_a_bad_vote_step_sets
     run(db, make)
     del first
 
-    async def load(lobby: Lobby, clock: VirtualClock) -> None:
-        lobby.load()
+    async def load(lobby: Lobby, clock: VirtualClock) -> None:  # (loaded as it starts)
         assert ids[1] in lobby.unavailable and "does not fit" in lobby.unavailable[ids[1]]
         table = lobby.get(ids[0])
         assert table.clocks.bank == [BANK] * 4 and table.clocks.auto == [False] * 4
