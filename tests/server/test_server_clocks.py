@@ -88,11 +88,11 @@ def discard_drawn(table: Table, seat: int) -> Action:
     legal = table.legal_actions(seat)
     for kind in ("self_draw_win", "win", "pass"):
         for a in legal:
-            if a.kind.value == kind:
+            if a.to_dict()["kind"] == kind:
                 return a
     drawn = table.match.game.view(seat).drawn
     for a in legal:
-        if a.kind.value == "discard" and a.tile is not None and int(a.tile) == drawn:
+        if a.to_dict()["kind"] == "discard" and a.tile is not None and int(a.tile) == drawn:
             return a
     return legal[0]
 
@@ -751,5 +751,139 @@ def test_stored_clocks_that_do_not_read_give_fresh_ones_and_a_bad_vote_step_sets
         table = lobby.get(ids[0])
         assert table.clocks.bank == [BANK] * 4 and table.clocks.auto == [False] * 4
         assert table.view(table._to_act[0])["remaining_ms"] == int((TURN + BANK) * 1000)
+
+    run(db, load)
+
+
+# -- what a second review found: each a test ------------------------------------------------
+
+
+def _refusing(store: Store) -> Callable[[], None]:
+    """Make ``store`` refuse every commit of actions (a full disk); returns the undo."""
+    commit = store._commit_actions
+
+    def refuse(*args: Any) -> None:
+        raise StorageError("disk full")
+
+    store._commit_actions = refuse  # type: ignore[method-assign]
+
+    def undo() -> None:
+        store._commit_actions = commit  # type: ignore[method-assign]
+
+    return undo
+
+
+def test_a_refused_answer_during_a_vote_keeps_its_times(db: str) -> None:
+    async def body(lobby: Lobby, clock: VirtualClock) -> None:
+        s = spec(["human", "human", "human", "greedy"], turn=20, bank=0, grace=600)
+        table = new_table(lobby, s)
+        for seat in range(3):
+            table.connect(seat)
+        await clock.settle()
+        on_turn = table._to_act[0]
+        voters = [seat for seat in range(3) if seat != on_turn]
+        await clock.advance_to(5.0)
+        table.propose_dismiss(voters[0])
+        await clock.advance_to(50.0)
+        undo = _refusing(lobby.store)
+        with pytest.raises(StorageError):
+            table.vote(on_turn, True)
+        undo()
+        assert table.votes.deadline() == pytest.approx(5.0 + VOTE_WAIT)
+        await clock.advance_to(52.0)
+        table.vote(voters[1], False)
+        assert not table.clocks.auto[on_turn]
+        assert table.view(on_turn)["remaining_ms"] == 15_000  # the vote charged to no one
+
+    run(db, body)
+
+
+def test_a_refused_timeout_changes_nothing_and_the_late_action_stays_late(db: str) -> None:
+    async def body(lobby: Lobby, clock: VirtualClock) -> None:
+        table = new_table(lobby, spec(["human", "greedy", "greedy", "greedy"], turn=5, bank=0))
+        conn = table.connect(0)
+        await clock.settle()
+        decision, action, count = table.view(0)["decision"], discard_drawn(table, 0), table.actions
+        expected = table.match.default_action(0)
+        drain(conn)
+        undo = _refusing(lobby.store)
+        clock.now = 5.0
+        with pytest.raises(StorageError):  # the late action takes the timeout, refused
+            table.act(0, action, decision)
+        assert not table.clocks.auto[0] and not [m for m in drain(conn) if m["type"] == "auto"]
+        undo()
+        with pytest.raises(NotYourTurnError):  # still late: refused, and the timeout taken
+            table.act(0, action, decision)
+        assert table.clocks.auto[0]
+        assert lobby.store.table(table.id).actions[count] == (0, expected)  # taken once
+
+    run(db, body)
+
+
+def test_an_action_from_a_seat_on_auto_is_its_own_and_so_is_the_next(db: str) -> None:
+    async def body(lobby: Lobby, clock: VirtualClock) -> None:
+        table = new_table(lobby, spec(["human", "greedy", "greedy", "greedy"], turn=60))
+        table.connect(0)
+        await clock.settle()
+        table.clocks.mark(0, True, "away")  # the driver has not played it yet
+        count = table.actions
+        table.act(0, discard_drawn(table, 0), table.view(0)["decision"])
+        await clock.settle()
+        mine = [a for s, a in lobby.store.table(table.id).actions[count:] if s == 0]
+        assert len(mine) == 1 or table.match.is_over  # its next decision waits for it
+        assert table.may_act(0) or table.match.is_over
+
+    run(db, body)
+
+
+def test_an_absent_seats_claim_is_timed_from_when_it_is_asked(db: str) -> None:
+    async def body(lobby: Lobby, clock: VirtualClock) -> None:
+        for seed in range(1, 200):
+            s = TableSpec.parse(
+                {
+                    "rules": "guobiao",
+                    "seats": ["human"] * 4,
+                    "seed": seed,
+                    "bot_delay": 0,
+                    "clock": {"turn": 60, "claim": 3, "bank": 0, "grace": 600},
+                }
+            )
+            table = new_table(lobby, s)  # no socket: every seat away, within its grace
+            await clock.settle()
+            while not table.match.is_over:
+                if table._answering() and len(table._to_act) > 1:
+                    break
+                seat = next((s for s in range(4) if table.may_act(s)), None)
+                if seat is None:
+                    break
+                table.act(seat, discard_drawn(table, seat), table.match.decision(seat))
+            if table._answering() and len(table._to_act) > 1:
+                break
+        else:
+            pytest.fail("no seed asked two seats at once")
+        asked = table._to_act
+        await clock.advance_to(clock.now + 3.0)
+        assert any(table.clocks.auto[s] for s in asked)
+
+    run(db, body)
+
+
+def test_stored_clocks_with_an_infinite_number_give_fresh_ones(db: str) -> None:
+    ids: list[str] = []
+
+    async def make(lobby: Lobby, clock: VirtualClock) -> None:
+        ids.append(new_table(lobby, spec(["human", "greedy", "greedy", "greedy"])).id)
+        await clock.settle()
+
+    run(db, make)
+    with Store(db) as store:
+        text = '{"clocks": {"bank_ms": [1e999, 0, 0, 0], "auto": [false, false, false, false],'
+        text += ' "why": ["", "", "", ""], "untold": {}, "used": {}}, "vote": {"open_ms": null,'
+        text += ' "cooldown_ms": {}}}'
+        store.save_clocks([(text, ids[0], None)])
+
+    async def load(lobby: Lobby, clock: VirtualClock) -> None:
+        assert not lobby.unavailable
+        assert lobby.get(ids[0]).clocks.bank == [BANK] * 4
 
     run(db, load)

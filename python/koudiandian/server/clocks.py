@@ -159,21 +159,33 @@ class Clocks:
     def stepped(self) -> None:
         """After steps were committed: charge each turn's decision that ended its time over
         its own to its seat's bank (a decision taken, or withdrawn by another seat's
-        claim)."""
+        claim); a bank charged is stored at once."""
         if not self._runs:
             return
         match = self.table.match
+        charged = False
         for seat, run in list(self._runs.items()):
             if match.decision(seat) != run.decision:
-                self._charge(seat, run)
+                charged |= self._charge(seat, run)
+        if charged:
+            self.table.save_clocks()
 
-    def _charge(self, seat: int, run: _Run) -> None:
+    def _charge(self, seat: int, run: _Run) -> bool:
         """End ``seat``'s timed decision ``run`` now: its time over its own comes out of
-        the bank (a turn's; a claim has no bank)."""
+        the bank (a turn's; a claim has no bank). Whether the bank changed."""
         del self._runs[seat]
         over = self._clock() - run.start - run.limit
-        if over > 0 and not run.claim:
+        if over > 0 and not run.claim and self.bank[seat] > 0:
             self.bank[seat] = max(0.0, self.bank[seat] - over)
+            return True
+        return False
+
+    def shown(self) -> None:
+        """Start the clock of each decision shown to a seat with no socket (one with a
+        socket starts as its view is made): a seat away is timed from when it is asked."""
+        for seat in self._gone:
+            if seat in self.table._to_act:
+                self.run(seat)
 
     def expired(self, seat: int, decision: int) -> bool:
         """Whether ``seat``'s decision number ``decision``, shown, has run out of time (a
@@ -224,7 +236,7 @@ class Clocks:
             return []
         assert self.spec is not None
         grace = self.spec.grace
-        return [s for s, t in self._gone.items() if not self.told(s) and now - t >= grace]
+        return [s for s, t in self._gone.items() if not self.told(s) and t + grace <= now]
 
     def next_at(self) -> float | None:
         """When the next decision runs out, or the next absent seat's grace ends (the
@@ -251,8 +263,8 @@ class Clocks:
         run = self._runs.get(seat)
         if run is not None:
             self._charge(seat, run)
-            if why == TIMEOUT and not run.claim:
-                self.bank[seat] = 0.0
+        if why == TIMEOUT and not hidden:  # its turn ran out: so did its bank
+            self.bank[seat] = 0.0
         was_hidden = self._untold.drop(seat)
         self.auto[seat] = auto
         self._why[seat] = why
@@ -275,6 +287,17 @@ class Clocks:
     def forget_pause(self) -> None:
         """Forget any pause (the table is being replayed: a vote it holds pauses again)."""
         self._paused = None
+
+    @property
+    def paused_at(self) -> float | None:
+        """When the clocks stopped (the table's clock), or ``None``: they run."""
+        return self._paused
+
+    def paused_since(self, when: float | None) -> None:
+        """If the clocks are paused, they have been since ``when`` (the table was replayed
+        after a refused commit: the pause it had before stands)."""
+        if self._paused is not None and when is not None:
+            self._paused = when
 
     def notices(self, seat: int | None) -> list[dict[str, Any]]:
         """The marks a new connection of ``seat`` is sent after its ``hello``."""
@@ -342,7 +365,10 @@ class Clocks:
             "why": list(self._why),
             "untold": self._untold.snapshot(),
             "used": {
-                str(s): [r.decision, int((now - r.start) * 1000)] for s, r in self._runs.items()
+                **{str(s): [d, int(used * 1000)] for s, (d, used) in self._restored.items()},
+                **{
+                    str(s): [r.decision, int((now - r.start) * 1000)] for s, r in self._runs.items()
+                },
             },
         }
 

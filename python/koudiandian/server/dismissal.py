@@ -74,6 +74,11 @@ class DismissVote:
         """Whether a vote is open."""
         return self.by is not None
 
+    @property
+    def timed(self) -> bool:
+        """Whether it has times to keep (a vote open, or a proposer's wait)."""
+        return self.by is not None or bool(self._cooldown)
+
     def voters(self, by: int) -> list[int]:
         """The seats that answer a proposal of ``by``: every other person's."""
         return [s for s in self._humans if s != by]

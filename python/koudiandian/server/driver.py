@@ -229,8 +229,14 @@ class BotDriver:
         self._ring()
 
     def _ring(self) -> None:
+        """The alarm: take what is due now (the driver may be awaiting a bot, or a bot's
+        pace: a person's deadline does not wait for it), then wake the driver."""
         self._alarm, self._alarm_at = None, float("inf")
         self._wake.set()
+        try:
+            self.table.time_up()
+        except Exception:  # (the driver, woken, tries again and logs what fails)
+            _log.debug("table %s: what was due is left to the driver", self.table.id)
 
     def _disarm(self) -> None:
         if self._alarm is not None:

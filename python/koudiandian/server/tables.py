@@ -222,7 +222,11 @@ class Table:
     @contextlib.contextmanager
     def _committing(self) -> Iterator[None]:
         """One transaction for the actions taken inside; if it cannot be committed, the
-        table forgets them by rebuilding itself from what the store holds."""
+        table forgets them by rebuilding itself from what the store holds (and its vote's
+        and clocks' times from before the block)."""
+        # (a vote's times, and the clocks' pause, as they stand: kept only while it matters)
+        before = self.votes.snapshot(self._clock()) if self.votes.timed else None
+        paused = self.clocks.paused_at
         try:
             with self._store.transaction(self.id, self.epoch):
                 yield
@@ -234,19 +238,22 @@ class Table:
                 self.on_lost(self)
             raise
         except BaseException as e:
-            self._rebuild()
+            self._rebuild(before, paused)
             if isinstance(e, StorageError):
                 _log.warning("table %s: actions refused, the table is as it was: %s", self.id, e)
             raise
 
-    def _rebuild(self) -> None:
-        times = self.votes.snapshot(self._clock())
+    def _rebuild(self, votes: dict[str, Any] | None, paused: float | None) -> None:
+        """Replay the table from the store; its vote's times ``votes`` (a snapshot) and the
+        clocks' pause ``paused`` are those from before what is undone."""
         self.match = _match_of(self.spec)
         self.votes = DismissVote(self.spec.humans, self._clock)
         self.clocks.forget_pause()  # (a vote stored pauses them again)
         self._asked()
         self.replay(self._store.table(self.id).actions)
-        self.votes.restore(times)
+        if votes is not None:
+            self.votes.restore(votes)
+        self.clocks.paused_since(paused)
         self.fanout.forget_logs()
         self._driver.close_bots()  # they saw what is undone: fresh ones (processes) play on
 
@@ -274,14 +281,14 @@ class Table:
         self._public.keep()
         answer = self._answering()
         self._step(seat, action)  # a refused action raises here, before any change
+        if self.clocks.auto[seat]:  # its player is back: not played for from here on
+            self.clocks.mark(seat, False, ACTION)
         with self._committing():
             self._store.add_action(self.id, self.actions, seat, action)
             self.actions += 1
             self._answers += answer
             if self.spec.bot_delay == 0:
                 self._driver.run_bots(BOT_BURST)
-        if self.clocks.auto[seat]:
-            self.clocks.mark(seat, False, ACTION)
         self.flush()
         # The driver has work only if a bot is to act or a claim window holds events (a
         # pass with neither flushes nothing: every connection was just flushed); a clock
@@ -409,10 +416,11 @@ class Table:
             if not due:
                 break
             seat = due[0]
-            self.clocks.mark(seat, True, TIMEOUT, hidden=self._answering())
+            claim = self._answering()
             action = self.match.default_action(seat)
-            with self._committing():
+            with self._committing():  # (refused: nothing changed, the mark not set)
                 self._apply(seat, action)
+            self.clocks.mark(seat, True, TIMEOUT, hidden=claim)
             done = True
         if done:
             self.flush()
@@ -450,7 +458,7 @@ class Table:
                 state = json.loads(text)
                 self.clocks.restore(state["clocks"])
                 self.votes.restore(state["vote"])
-            except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:
+            except (ValueError, TypeError, KeyError, AttributeError, ArithmeticError) as e:
                 _log.warning("table %s: its stored clocks are not read: %r", self.id, e)
         if not self.waiting:
             self.clocks.begin()
@@ -590,6 +598,7 @@ class Table:
         self._advance()
         self._driver.tell_due()
         self.clocks.tell_due()
+        self.clocks.shown()
         self.fanout.flush()
         if self.match.is_over:
             self._driver.close_bots()  # (each once: the last hand's end is sent to each process)
