@@ -243,7 +243,7 @@ class FanOut:
             conn.add({"type": "view", "hand": conn.hand, "view": self.view(conn.seat)})
         if caught_up and public is not None and public.key != conn.clock_key:
             conn.clock_key = public.key
-            if public.key is not None:
+            if public.key is not None and public.key[0] != conn.seat:  # (its view has it)
                 conn.add(public.message())
         if over and not conn.ended:
             conn.ended = True
