@@ -576,7 +576,7 @@ def _add_limits(sv: argparse.ArgumentParser) -> None:
             "--header-timeout",
             float,
             d.header_timeout,
-            "seconds a connection may take to send request headers",
+            "seconds a connection may take to send a request's headers, then its body",
         ),
         (
             "--max-unknown-rooms-per-minute",

@@ -124,6 +124,43 @@ def test_half_sent_requests_are_closed(tmp_path: Path, db: str) -> None:
             assert r.status == 200
 
 
+def test_a_body_sent_a_byte_a_second_is_closed_at_the_deadline(tmp_path: Path, db: str) -> None:
+    """A request whose headers are complete and whose body trickles in (or never comes) is
+    under the headers' deadline: closed within two periods, nothing made, and the server
+    goes on serving (a body sent at once is taken as ever)."""
+    with logged_server(tmp_path, db, "--header-timeout", "2") as (port, log):
+        spec = {"seats": ["human", "greedy", "greedy", "greedy"], "private": False}
+        body = json.dumps(spec).encode()
+        head = (
+            b"POST /tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n"
+        )
+
+        def listed() -> int:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/tables", timeout=5) as r:
+                return len(json.loads(r.read())["tables"])
+
+        before = listed()
+        with socket.create_connection(("127.0.0.1", port)) as sock:
+            start = time.monotonic()
+            sock.sendall(head)
+            with contextlib.suppress(OSError):
+                for byte in body:
+                    sock.sendall(bytes([byte]))
+                    sock.settimeout(1.0)
+                    with contextlib.suppress(TimeoutError):
+                        if sock.recv(65536) == b"":
+                            break
+            closed = time.monotonic() - start
+        assert closed < 5, closed  # two periods of 2 s at most (and some slack)
+        with socket.create_connection(("127.0.0.1", port)) as sock:  # headers, then nothing
+            sock.sendall(head)
+            assert _closed_within(sock, 10) < 5
+        # nothing was made, and a body sent at once is taken as ever
+        assert listed() == before
+        assert _post(port, spec)["id"] and listed() == before + 1
+
+
 def test_a_client_that_leaves_mid_body_is_refused_without_a_traceback(
     tmp_path: Path, db: str
 ) -> None:

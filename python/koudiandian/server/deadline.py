@@ -2,13 +2,15 @@
 
 uvicorn (0.54) times out only an idle keep-alive connection after a response
 (``timeout_keep_alive``); a client that opens a connection and sends half a request line,
-or headers that never end, or trickles them a byte at a time, holds a file descriptor
-forever. :func:`header_deadline_protocol` makes a subclass of uvicorn's HTTP protocol
-(httptools' when installed, as uvicorn's ``auto`` picks, else h11's) that checks each
-connection every ``timeout`` seconds and closes it if no request's headers were completed
-since the last check and no request is being answered. A WebSocket, once its upgrade
-request is complete, belongs to uvicorn's WebSocket protocol (its pings time out a silent
-peer) and is no longer checked.
+or headers that never end, or trickles them a byte at a time, or sends its headers and then
+a body that never ends (or trickles in), holds a file descriptor forever.
+:func:`header_deadline_protocol` makes a subclass of uvicorn's HTTP protocol (httptools'
+when installed, as uvicorn's ``auto`` picks, else h11's) that checks each connection every
+``timeout`` seconds and closes it if no request's headers were completed since the last
+check and no request is being answered, or if the request whose headers were complete at
+the last check is still sending its body (a body is under the same deadline as headers:
+from one check to the next). A WebSocket, once its upgrade request is complete, belongs to
+uvicorn's WebSocket protocol (its pings time out a silent peer) and is no longer checked.
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ def _base() -> type[Any]:
 
 def header_deadline_protocol(timeout: float) -> type[asyncio.Protocol]:
     """uvicorn's HTTP protocol class, closing a connection that completes no request's
-    headers within ``timeout`` seconds (``timeout > 0``); give it to ``uvicorn.run(http=...)``."""
+    headers, or whose request completes no body, within ``timeout`` seconds (``timeout >
+    0``; between one and two of them, as the checks fall); give it to
+    ``uvicorn.run(http=...)``."""
     if not timeout > 0:
         raise ValueError(f"timeout must be > 0 seconds, got {timeout!r}")
     base = _base()
@@ -60,6 +64,9 @@ def header_deadline_protocol(timeout: float) -> type[asyncio.Protocol]:
             idle = cycle is None or cycle.response_complete
             if idle and cycle is self._seen_cycle:
                 transport.close()  # no request's headers completed in ``timeout`` seconds
+                return
+            if not idle and cycle is self._seen_cycle and cycle.more_body:
+                transport.close()  # its body has not come in ``timeout`` seconds
                 return
             self._seen_cycle = cycle
             self._deadline = self.loop.call_later(timeout, self._check_deadline)

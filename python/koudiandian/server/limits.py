@@ -49,8 +49,8 @@ class Limits:
     - ``unknown_rooms_per_minute``: room numbers one address may ask for that name no open
       room, per minute (a burst of that many, refilled evenly; then 429 for every room
       request from that address until the bucket refills: guessing numbers is slow);
-    - ``header_timeout``: seconds a connection may take to send a request's headers
-      (and the time an idle keep-alive connection is kept), ``serve`` only.
+    - ``header_timeout``: seconds a connection may take to send a request's headers, and
+      then its body (and the time an idle keep-alive connection is kept), ``serve`` only.
     """
 
     tables: int = 1000

@@ -42,7 +42,7 @@ def serve(
     (docs/server.md, "The claim window"); ``allow_seeds`` lets a table's creator pick its
     seed (see :func:`create_app`); ``limits`` are the server's limits (default
     ``Limits()``), ``header_timeout`` included: a connection that sends no complete request
-    headers for that long is closed; ``allowed_origins`` are the origins whose pages may act
+    headers for that long, or no complete body after them, is closed; ``allowed_origins`` are the origins whose pages may act
     besides the server's own. ``public_url`` is where clients reach this process (default
     ``http://host:port``): a client of a table played here is sent there by the other
     processes; ``server_id`` its id in the database (default ``public_url``); ``lease`` the
