@@ -231,6 +231,7 @@ def test_four_people_fill_a_room_play_a_hand_and_play_again(site: tuple[int, Any
                 "seats": ["human"] * 4,
                 "match": None,
                 "bot_delay": 0.6,
+                "clock": {"turn": 20, "claim": 8, "bank": 60},
                 "name": NAMES[0],
             }
         ]

@@ -646,6 +646,12 @@ $("#new-room").addEventListener("submit", async (ev) => {
     seats: ["human", f.get("seat1"), f.get("seat2"), f.get("seat3")],
     match: match === "" ? null : match === "one_round" ? "one_round" : Number(match),
     bot_delay: Number(f.get("room_bot_delay")),
+    // The turn clocks (docs/server.md, "Clocks and 托管"); the server checks each range.
+    clock: f.get("clock_off") ? null : {
+      turn: Number(f.get("clock_turn")),
+      claim: Number(f.get("clock_claim")),
+      bank: Number(f.get("clock_bank")),
+    },
     name,
   };
   $("#create-room-error").textContent = "";
