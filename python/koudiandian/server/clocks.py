@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
     from .tables import Table
 
-__all__ = ["Clocks", "SAVE_EVERY"]
+__all__ = ["Clocks", "SAVE_EVERY", "time_left"]
 
 #: Seconds between two saves of a table's running clocks: after a crash, a clock resumes
 #: with at most this much more time than it had.
@@ -43,6 +43,12 @@ SAVE_EVERY = 0.5
 
 #: Why a seat's 托管 mark changed, as the ``auto`` message says it.
 TIMEOUT, AWAY, RESUME, ACTION = "timeout", "away", "resume", "action"
+
+
+def time_left(left: float) -> dict[str, Any]:
+    """A deadline ``left`` seconds from now (``left`` ≥ 0), as a message carries it: the
+    server's wall time (``deadline``, seconds since the epoch) and ``remaining_ms``."""
+    return {"deadline": round(time.time() + left, 3), "remaining_ms": int(left * 1000)}
 
 
 @dataclass(slots=True)
@@ -131,11 +137,7 @@ class Clocks:
 
     def _timing(self, seat: int, run: _Run) -> dict[str, Any]:
         left = max(0.0, self._deadline(seat, run) - self._clock())
-        return {
-            "deadline": round(time.time() + left, 3),
-            "remaining_ms": int(left * 1000),
-            "bank_ms": int(self.bank[seat] * 1000),
-        }
+        return {**time_left(left), "bank_ms": int(self.bank[seat] * 1000)}
 
     def public(self) -> tuple[int, float] | None:
         """The clock every seat may see, as a key that changes when it starts or goes on

@@ -14,11 +14,11 @@ rebuilds the vote and its outcome; how long it has been open is stored with the 
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DismissVoteError
+from .clocks import time_left
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -64,8 +64,9 @@ class DismissVote:
         self.by: int | None = None
         #: The answers so far, seat -> accepted (the proposer's included).
         self.answers: dict[int, bool] = {}
-        #: The seat whose proposal dismissed the match, once it has.
-        self.dismissed_by: int | None = None
+        #: The last vote that closed: its proposer, and whether it dismissed the match.
+        self.closed_by: int | None = None
+        self.outcome: bool | None = None
         self._opened = 0.0
         self._cooldown: dict[int, float] = {}  # seat -> when it may propose again
 
@@ -73,6 +74,11 @@ class DismissVote:
     def open(self) -> bool:
         """Whether a vote is open."""
         return self.by is not None
+
+    @property
+    def dismissed_by(self) -> int | None:
+        """The seat whose proposal dismissed the match, once one has."""
+        return self.closed_by if self.outcome else None
 
     @property
     def timed(self) -> bool:
@@ -139,37 +145,35 @@ class DismissVote:
         if act.kind == REFUSE:
             assert self.by is not None
             self._cooldown[self.by] = self._clock() + COOLDOWN
-            self.by = None
-            return False
+            return self._close(False)
         if not self.silent():
-            self.dismissed_by = self.by
-            self.by = None
-            return True
+            return self._close(True)
         return None
 
-    def message(self, outcome: bool | None = None, by: int | None = None) -> dict[str, Any]:
-        """The ``dismiss`` message: the open vote, or (with ``outcome``) the one that just
-        closed, proposed by ``by``."""
+    def _close(self, outcome: bool) -> bool:
+        self.closed_by, self.outcome, self.by = self.by, outcome, None
+        return outcome
+
+    def message(self) -> dict[str, Any]:
+        """The ``dismiss`` message: the open vote, or else the last one that closed."""
         votes: list[bool | None] = [self.answers.get(s) for s in range(4)]
         deadline = self.deadline()
         if deadline is None:
             return {
                 "type": "dismiss",
-                "by": by,
+                "by": self.closed_by,
                 "votes": votes,
                 "open": False,
                 "deadline": None,
                 "remaining_ms": None,
-                "dismissed": outcome,
+                "dismissed": self.outcome,
             }
-        left = max(0.0, deadline - self._clock())
         return {
             "type": "dismiss",
             "by": self.by,
             "votes": votes,
             "open": True,
-            "deadline": round(time.time() + left, 3),
-            "remaining_ms": int(left * 1000),
+            **time_left(max(0.0, deadline - self._clock())),
             "dismissed": None,
         }
 

@@ -168,13 +168,7 @@ class BotDriver:
                 continue
             seat = self.bot_to_act()
             if seat is None and (table.clocks.on or table.votes.open):
-                # (no later than a new decision's deadline could come: a person's action
-                # then need not arm it again, :meth:`Table.act`)
-                soonest = table.clocks.soonest()
-                alarm = table.next_alarm()
-                self.arm(
-                    soonest if alarm is None else alarm if soonest is None else min(alarm, soonest)
-                )
+                self.arm(table.next_alarm())
                 self._wake.clear()
                 await self._wake.wait()
                 continue

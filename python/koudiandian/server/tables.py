@@ -143,7 +143,6 @@ class Table:
         #: Its people's clocks and 托管 marks (:mod:`.clocks`).
         self.clocks = Clocks(self, spec.clock, clock)
         self.votes = DismissVote(spec.humans, clock)
-        self._closed_by: int | None = None  # the proposer of the vote that closed last
         #: Called after a change or a disconnect once the match is over (the lobby's hook).
         self.on_over: Callable[[Table], None] | None = None
         #: The share of the loop its bots may take, if no person sits here (the lobby's).
@@ -365,13 +364,11 @@ class Table:
                 f"table {self.id!r}: a stored dismiss vote's step ({act.kind} by seat {seat}) "
                 "does not fit the vote"
             )
-        by = self.votes.by if act.kind != PROPOSE else seat
         outcome = self.votes.apply(seat, act)
         if outcome is None:
             self.clocks.pause()
         else:
             self.clocks.unpause()
-            self._closed_by = by
             if outcome:
                 self.match.dismiss()
                 self._asked()
@@ -379,11 +376,7 @@ class Table:
 
     def _told_vote(self, outcome: bool | None) -> None:
         """Tell every connection the vote's news, then what follows it."""
-        message = (
-            self.votes.message()
-            if outcome is None
-            else self.votes.message(outcome, self._closed_by)
-        )
+        message = self.votes.message()
         for conn in self.connections:
             conn.add(message)
             if outcome is False and conn.seat in self._to_act:
@@ -428,8 +421,10 @@ class Table:
 
     def next_alarm(self) -> float | None:
         """When the driver must look at the table again though nothing changes (the table's
-        clock): a claim window's end, a clock's deadline, a vote's end; ``None``: never."""
-        times = [self.clocks.next_at(), self.votes.deadline()]
+        clock): a claim window's end, a clock's deadline, a vote's end, and no later than a
+        new decision's deadline could come (:meth:`Clocks.soonest`: a person's action then
+        need not arm the driver again, :meth:`act`); ``None``: never."""
+        times = [self.clocks.next_at(), self.clocks.soonest(), self.votes.deadline()]
         if self._windows.held():
             times.append(self._windows.until)
         return min((t for t in times if t is not None), default=None)
