@@ -11,7 +11,7 @@ import contextlib
 import gc
 import json
 import logging
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from pathlib import Path
 
 from starlette.applications import Starlette
@@ -121,6 +121,7 @@ def create_app(
         url=url,
         lease=lease,
         bots=registry,
+        group_commit=True,
     )
 
     rooms = Rooms(lobby)
@@ -221,18 +222,24 @@ def _found(lobby: Lobby, table_id: str, token: str | None) -> Table:
     return table
 
 
-def _table(request: Request) -> Table:
-    """The table of the request's path (:func:`_found`, with the request's token)."""
-    return _found(_lobby(request), request.path_params["table_id"], request_token(request))
+async def _table(request: Request) -> Table:
+    """The table of the request's path (:func:`_found`, with the request's token), once
+    what it has taken is committed (:meth:`Table.settled`: only what stands is shown)."""
+    table = _found(_lobby(request), request.path_params["table_id"], request_token(request))
+    await table.settled()
+    return table
 
 
 async def list_tables(request: Request) -> Response:
-    return JSONResponse({"tables": _lobby(request).listing()})
+    lobby = _lobby(request)
+    if lobby.commits is not None:
+        await lobby.commits.drain()  # (only what stands is shown)
+    return JSONResponse({"tables": lobby.listing()})
 
 
 async def get_table(request: Request) -> Response:
     try:
-        table = _table(request)
+        table = await _table(request)
         return JSONResponse({**table.public_state(), "url": _lobby(request).url})
     except TableElsewhereError as e:
         return moved(request, e)
@@ -245,7 +252,7 @@ async def get_table(request: Request) -> Response:
 async def get_table_record(request: Request) -> Response:
     """The match's scoreboard (one row per finished hand, docs/server.md "Rooms")."""
     try:
-        return JSONResponse(table_record(_table(request)))
+        return JSONResponse(table_record(await _table(request)))
     except TableElsewhereError as e:
         return moved(request, e)
     except KoudiandianError as e:
@@ -256,7 +263,7 @@ async def get_hand(request: Request) -> Response:
     """A finished hand's full log (the wall and every decision)."""
     try:
         hand = count(request.path_params["hand"], "hand")
-        game = _table(request).finished_hand(hand)
+        game = (await _table(request)).finished_hand(hand)
     except TableElsewhereError as e:
         return moved(request, e)
     except TableNotFoundError as e:
@@ -271,7 +278,7 @@ async def get_hand(request: Request) -> Response:
 async def get_hand_replay(request: Request) -> Response:
     try:
         hand = count(request.path_params["hand"], "hand")
-        game = _table(request).finished_hand(hand)
+        game = (await _table(request)).finished_hand(hand)
     except TableElsewhereError as e:
         return moved(request, e)
     except TableNotFoundError as e:
@@ -466,17 +473,30 @@ async def _read(
                 rooms: Rooms = websocket.app.state.rooms
                 rooms.ready_at(table, token, msg.ready)
                 continue
+            if table.uncommitted:  # (a client acts on what it was shown: what stands)
+                await table.settled()
             if msg.type == "resume":
                 table.resume(conn.seat)
                 continue
+            refused = _refusal_to(conn, table)
             if msg.type == "dismiss":
-                table.propose_dismiss(conn.seat)
+                table.propose_dismiss(conn.seat, refused)
                 continue
             if msg.type == "vote":
-                table.vote(conn.seat, msg.accept)
+                table.vote(conn.seat, msg.accept, refused)
                 continue
             assert msg.action is not None and msg.decision is not None
-            table.act(conn.seat, msg.action, msg.decision)
+            table.act(conn.seat, msg.action, msg.decision, refused)
         except KoudiandianError as e:
-            legal = [] if conn.seat is None else table.legal_actions(conn.seat)
-            conn.send(error_message(e, legal))
+            _refusal_to(conn, table)(e)
+
+
+def _refusal_to(conn: Connection, table: Table) -> Callable[[KoudiandianError], None]:
+    """What tells ``conn`` that its message was refused (``e``), with its seat's legal
+    actions as they now stand."""
+
+    def tell(e: KoudiandianError) -> None:
+        legal = [] if conn.seat is None else table.legal_actions(conn.seat)
+        conn.send(error_message(e, legal))
+
+    return tell

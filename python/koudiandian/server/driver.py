@@ -143,6 +143,7 @@ class BotDriver:
             return
         with table._committing():
             table._apply(seat, action)
+        await table.settled()
 
     # -- the driver task --------------------------------------------------------------
 
@@ -194,15 +195,18 @@ class BotDriver:
                     await self._sleep(table.spec.bot_delay)
                 with table._committing():
                     self.run_bots(1)
+                await table.settled()
             elif table.bot_gate is not None and not table.spec.humans:
                 async with table.bot_gate.turn() as until:
                     with table._committing():
                         while self.run_bots(1) and time.monotonic() < until:
                             pass
+                await table.settled()
             else:
                 with table._committing():
                     self.run_bots(BOT_BURST)
                 await asyncio.sleep(0)
+                await table.settled()
 
     def arm(self, until: float | None) -> None:
         """Wake the driver at ``until`` (the table's clock; ``None``: no need), unless it

@@ -128,7 +128,13 @@ class FanOut:
             conn.add(message)
         self.connections.add(conn)
         clocks = table.clocks
-        self._flush_one(conn, force_view=True, public=_PublicClock(clocks) if clocks.on else None)
+        if table.uncommitted:  # what stands is sent with the flush that waits for it
+            conn.view_due = True
+            conn.push()
+            table.flush()
+        else:
+            public = _PublicClock(clocks) if clocks.on else None
+            self._flush_one(conn, force_view=True, public=public)
         self._sockets_changed()
         return conn
 

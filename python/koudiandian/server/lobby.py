@@ -32,6 +32,7 @@ from ..errors import (
 from .auth import WATCH, new_token, token_digest
 from .botregistry import BotRegistry
 from .clocks import SAVE_EVERY
+from .groupcommit import GroupCommit
 from .limits import BotGate
 from .spec import HUMAN, TableSpec
 from .store import DEFAULT_LEASE, Store
@@ -71,8 +72,11 @@ class Lobby:
         url: str = "",
         lease: float = DEFAULT_LEASE,
         bots: BotRegistry | None = None,
+        group_commit: bool = False,
     ) -> None:
         self.store = store
+        #: The tables' group commit (:mod:`.groupcommit`; ``None``: each commits alone).
+        self.commits = GroupCommit(store) if group_commit else None
         self.default_bot_delay = default_bot_delay
         #: The bots the operator registered (a table's seats may name them).
         self.bots = bots if bots is not None else BotRegistry()
@@ -81,6 +85,7 @@ class Lobby:
             "clock": clock,
             "sleep": sleep,
             "bots": self.bots,
+            "commits": self.commits,
         }
         self.bot_gate = bot_gate
         self.server = server
@@ -287,10 +292,15 @@ class Lobby:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
         self._ticker = self._saver = None
+        if self.commits is not None:
+            await self.commits.drain()
         with contextlib.suppress(StorageError):
             self.save_clocks(all_timed=True)  # where each clock stands as the process stops
         for table in [*self.tables.values(), *self._cache.values()]:
             await table.stop()
+        if self.commits is not None:
+            await self.commits.drain()  # (what the tables' stops committed)
+            self.commits.close()
         with contextlib.suppress(StorageError):
             self.store.leave(self.server)
         self._started = False

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..errors import InvalidArgumentError, StorageError
 from .roomstore import room_schema
-from .store import CLOCK_SCHEMA, SCHEMA_VERSION, ActionRow, Store
+from .store import CLOCK_SCHEMA, SCHEMA_VERSION, ActionRow, GroupRows, Store
 
 __all__ = ["PostgresStore"]
 
@@ -64,17 +64,20 @@ _MIGRATIONS: dict[int, list[str]] = {
 }
 # One key for the schema's advisory lock (any fixed number: 'kdd' 's' 'c' 'h').
 _SCHEMA_LOCK = 0x6B64647363
-# The fenced commit: the rows are inserted only if the table's lease has the epoch.
-_COMMIT = """
-WITH fence AS (SELECT 1 FROM tables WHERE id = %s AND epoch = %s FOR SHARE)
+# A group commit in one statement: each table's rows are inserted only if its lease has the
+# epoch given for it (NULL: any); the tables whose rows went in are returned.
+_COMMIT_GROUP = """
+WITH fence AS (
+    SELECT t.id FROM tables t
+    JOIN unnest(%s::text[], %s::bigint[]) AS f(id, epoch) ON t.id = f.id
+    WHERE f.epoch IS NULL OR t.epoch = f.epoch
+    FOR SHARE OF t
+)
 INSERT INTO actions (table_id, n, seat, action)
-SELECT %s, v.n, v.seat, v.action
-FROM unnest(%s::int[], %s::int[], %s::int[]) AS v(n, seat, action)
-WHERE EXISTS (SELECT 1 FROM fence)
-"""
-_INSERT = """
-INSERT INTO actions (table_id, n, seat, action)
-SELECT %s, v.n, v.seat, v.action FROM unnest(%s::int[], %s::int[], %s::int[]) AS v(n, seat, action)
+SELECT v.t, v.n, v.seat, v.action
+FROM unnest(%s::text[], %s::int[], %s::int[], %s::int[]) AS v(t, n, seat, action)
+WHERE v.t IN (SELECT id FROM fence)
+RETURNING table_id
 """
 
 
@@ -89,6 +92,7 @@ class PostgresStore(Store):
     The database must exist; the schema is created in it, or upgraded, when opened."""
 
     _NOW = "extract(epoch from clock_timestamp())::double precision"
+    commits_off_loop = True
 
     def __init__(self, url: str, *, durable: bool = False) -> None:
         if psycopg is None:  # pragma: no cover - psycopg is in the [server] extra
@@ -101,6 +105,7 @@ class PostgresStore(Store):
         self._rows: list[ActionRow] | None = None
         self._start_counting()
         self._in_block = False
+        self._writer: psycopg.Connection[tuple[Any, ...]] | None = None
         self._db = self._connect()
         try:
             self._migrate()
@@ -171,15 +176,32 @@ class PostgresStore(Store):
         finally:
             self._in_block = False
 
-    def _commit_actions(self, table_id: str, epoch: int | None, rows: list[ActionRow]) -> None:
-        columns = ([r[1] for r in rows], [r[2] for r in rows], [r[3] for r in rows])
-        if epoch is None:
-            self._live().execute(_INSERT, (table_id, *columns))
-            return
-        cur = self._live().execute(_COMMIT, (table_id, epoch, table_id, *columns))
-        if cur.rowcount != len(rows):
-            raise self._fence_refused(table_id, epoch)
+    def _commit_group(self, group: GroupRows, writer: bool) -> set[str]:
+        rows = [r for _, _, table_rows in group for r in table_rows]
+        params = (
+            [t for t, _, _ in group],
+            [epoch for _, epoch, _ in group],
+            [r[0] for r in rows],
+            [r[1] for r in rows],
+            [r[2] for r in rows],
+            [r[3] for r in rows],
+        )
+        db = self._writer_connection() if writer else self._live()
+        written = {row[0] for row in db.execute(_COMMIT_GROUP, params).fetchall()}
+        return {t for t, _, table_rows in group if table_rows and t not in written}
+
+    def _writer_connection(self) -> psycopg.Connection[tuple[Any, ...]]:
+        """The writer thread's connection (:attr:`commits_off_loop`), opened on first use
+        and again if the last one broke."""
+        db = self._writer
+        if db is None or db.broken or db.closed:
+            if db is not None:
+                db.close()
+            db = self._writer = self._connect()
+        return db
 
     def close(self) -> None:
-        """Close the connection; the store is not to be used after."""
+        """Close the connections; the store is not to be used after."""
+        if self._writer is not None:
+            self._writer.close()
         self._db.close()

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .roomstore import room_schema
-from .store import CLOCK_SCHEMA, SCHEMA_VERSION, ActionRow, Store
+from .store import CLOCK_SCHEMA, SCHEMA_VERSION, ActionRow, GroupRows, Store
 
 __all__ = ["SQLiteStore"]
 
@@ -139,15 +139,22 @@ class SQLiteStore(Store):
                     self._db.execute("ROLLBACK")
             raise
 
-    def _commit_actions(self, table_id: str, epoch: int | None, rows: list[ActionRow]) -> None:
+    def _commit_group(self, group: GroupRows, writer: bool) -> set[str]:
+        lost: set[str] = set()
         with self._atomic():
-            if epoch is not None:
-                held = self._db.execute(
-                    "SELECT epoch FROM tables WHERE id = ?", (table_id,)
-                ).fetchone()
-                if held is None or held[0] != epoch:
-                    raise self._fence_refused(table_id, epoch)
-            self._db.executemany(_INSERT_ACTION, rows)
+            fenced = {table_id: epoch for table_id, epoch, _ in group if epoch is not None}
+            if fenced:
+                marks = ",".join("?" * len(fenced))
+                held = dict(
+                    self._db.execute(
+                        f"SELECT id, epoch FROM tables WHERE id IN ({marks})", list(fenced)
+                    ).fetchall()
+                )
+                lost = {t for t, epoch in fenced.items() if held.get(t) != epoch}
+            self._db.executemany(
+                _INSERT_ACTION, [r for t, _, rows in group if t not in lost for r in rows]
+            )
+        return lost
 
     def close(self) -> None:
         """Close the database; the store is not to be used after."""

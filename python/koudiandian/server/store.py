@@ -64,6 +64,8 @@ __all__ = [
     "DEFAULT_LEASE",
     "is_postgres_url",
     "CLOCK_SCHEMA",
+    "ActionRow",
+    "GroupRows",
 ]
 
 _log = logging.getLogger("koudiandian.server")
@@ -83,6 +85,9 @@ COMMIT_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.
 
 #: One row of the ``actions`` table: (table id, number, seat, ``Action.code``).
 ActionRow = tuple[str, int, int, int]
+#: A group commit's rows: for each table, its id, its lease's epoch (``None``: not fenced)
+#: and its rows.
+GroupRows = list[tuple[str, int | None, list[ActionRow]]]
 
 
 def is_postgres_url(db: object) -> bool:
@@ -128,6 +133,9 @@ class Store(RoomRows):
     _NOW = "0"
     #: The errors of the database's driver that mean a write was refused.
     _errors: tuple[type[BaseException], ...] = ()
+    #: Whether group commits run on a writer thread (:mod:`.groupcommit`), with a
+    #: connection of their own, rather than on the event loop.
+    commits_off_loop = False
 
     def __new__(cls, db: str | Path = ":memory:", *, durable: bool = False) -> Store:
         if cls is Store:
@@ -156,10 +164,19 @@ class Store(RoomRows):
         raise NotImplementedError
         yield  # pragma: no cover
 
+    def _commit_group(self, group: GroupRows, writer: bool) -> set[str]:
+        """Insert the rows of every table of ``group`` in one transaction, each table's
+        only if its lease still has its epoch (any, if ``None``); returns the ids of the
+        tables whose lease had another (nothing of theirs written). ``writer``: called on
+        the writer thread (:attr:`commits_off_loop`), with its own connection."""
+        raise NotImplementedError
+
     def _commit_actions(self, table_id: str, epoch: int | None, rows: list[ActionRow]) -> None:
         """Insert ``rows`` in one transaction, if the table's lease still has ``epoch``
         (any, if ``None``); raises :class:`LeaseLostError` otherwise."""
-        raise NotImplementedError
+        if self._commit_group([(table_id, epoch, rows)], False):
+            assert epoch is not None  # (an unfenced commit is never refused for its lease)
+            raise self._fence_refused(table_id, epoch)
 
     @property
     def schema_version(self) -> int:
@@ -259,6 +276,18 @@ class Store(RoomRows):
             with self._writing():
                 self._commit_actions(rows[0][0] if table_id is None else table_id, epoch, rows)
             self._count_commit(len(rows), time.perf_counter() - start)
+
+    def commit_group(self, group: GroupRows, writer: bool = False) -> set[str]:
+        """Commit the rows of several tables in one transaction (:mod:`.groupcommit`),
+        each table's fenced by its lease's epoch; returns the ids of the tables whose lease
+        another process holds now (nothing of theirs written). Raises
+        :class:`StorageError` (nothing written) if the database refuses the commit.
+        ``writer``: called on the writer thread."""
+        start = time.perf_counter()
+        with self._writing():
+            lost = self._commit_group(group, writer)
+        self._count_commit(sum(len(rows) for _, _, rows in group), time.perf_counter() - start)
+        return lost
 
     def _start_counting(self) -> None:
         """Zero the counts of commits (a backend's constructor calls it)."""

@@ -32,6 +32,7 @@ from ..action import Action
 from ..errors import (
     AutoPlayError,
     DismissVoteError,
+    KoudiandianError,
     LeaseLostError,
     NotYourTurnError,
     RoomStateError,
@@ -49,11 +50,12 @@ from .connection import MAX_QUEUED_BYTES, Connection
 from .dismissal import ACCEPT, PROPOSE, REFUSE, DismissVote, VoteAct
 from .driver import BOT_BURST, BotDriver
 from .fanout import CLOSE_MOVED, FanOut
+from .groupcommit import GroupCommit, Uncommitted
 from .limits import BotGate
 from .publicstate import PublicState
 from .seatbots import SeatBots
 from .spec import HUMAN, TableSpec
-from .store import Store
+from .store import ActionRow, Store
 from .windows import DEFAULT_CLAIM_WAIT, ClaimWindows
 
 __all__ = [
@@ -118,6 +120,7 @@ class Table:
         bots: BotRegistry | None = None,
         room: str | None = None,
         waiting: bool = False,
+        commits: GroupCommit | None = None,
     ) -> None:
         self.id = table_id
         self.spec = spec
@@ -128,6 +131,13 @@ class Table:
         #: Its seats' tokens (and a private table's watch token), bound to the room if any.
         self.tokens = SeatTokens(table_id if room is None else room, digests, watch)
         self._store = store
+        #: The server's group commit (:mod:`.groupcommit`; ``None``: each commit alone).
+        self._commits = commits
+        self._pending: Uncommitted | None = None  # taken, for the next group
+        self._sending: Uncommitted | None = None  # in the group being committed
+        self._flush_owed = False  # a flush waits for what is not committed
+        self._open: list[tuple[int, int, Action | VoteAct]] | None = None  # kept in a block
+        self._settled: list[asyncio.Future[None]] = []  # waiting for everything committed
         self.match = _match_of(spec)
         self._asked()
         self.actions = 0  # actions accepted (and stored) so far
@@ -214,33 +224,152 @@ class Table:
         self._public.keep()
         answer = self._answering()
         self._step(seat, action)
-        self._store.add_action(self.id, self.actions, seat, action)
-        self.actions += 1
+        self._keep(seat, action)
         self._answers += answer
+
+    def _keep(self, seat: int, action: Action | VoteAct) -> None:
+        """Keep the table's next action to be stored (committed when the enclosing
+        :meth:`_committing` block ends, or with its group; outside one, it is committed
+        at once)."""
+        if self._open is None:
+            with self._committing():
+                self._keep(seat, action)
+            return
+        self._open.append((self.actions, seat, action))
+        self.actions += 1
 
     @contextlib.contextmanager
     def _committing(self) -> Iterator[None]:
-        """One transaction for the actions taken inside; if it cannot be committed, the
-        table forgets them by rebuilding itself from what the store holds (and its vote's
-        and clocks' times from before the block)."""
-        # (a vote's times, and the clocks' pause, as they stand: kept only while it matters)
-        before = self.votes.snapshot(self._clock()) if self.votes.timed else None
-        paused = self.clocks.paused_at
-        try:
-            with self._store.transaction(self.id, self.epoch):
+        """The actions taken inside are committed together: when the block ends (alone),
+        or with the server's next group (:mod:`.groupcommit`, while an event loop runs).
+        Alone, if they cannot be committed, the table forgets them by rebuilding itself
+        from what the store holds (and its vote's and clocks' times from before the block),
+        and the block raises; in a group, the same happens when the group is refused
+        (:meth:`_group_refused`), and nothing the actions caused is sent before they stand
+        (:meth:`flush` waits)."""
+        if self._commits is not None and self._commits.grouping():
+            if self._pending is None:
+                self._pending = Uncommitted(self._undo_point())
+            rows = self._open = self._pending.rows
+            try:
                 yield
+            finally:
+                self._open = None
+            if rows:
+                self._commits.add(self)
+            elif self._sending is None:
+                self._pending = None
+            return
+        undo = self._undo_point()
+        kept = self._open = []
+        try:
+            try:
+                yield
+            finally:
+                self._open = None
+            if kept:
+                with self._store.transaction(self.id, self.epoch):
+                    for n, seat, action in kept:
+                        self._store.add_action(self.id, n, seat, action)
             self.clocks.stepped()  # the decisions that ended, charged once they stand
         except LeaseLostError:
-            # Another process plays the table now: this one lets it go, unchanged on disk.
-            _log.warning("table %s: its lease was taken over; it is let go", self.id)
-            if self.on_lost is not None:
-                self.on_lost(self)
+            self._let_go()
             raise
         except BaseException as e:
-            self._rebuild(before, paused)
+            self._rebuild(*undo)
             if isinstance(e, StorageError):
                 _log.warning("table %s: actions refused, the table is as it was: %s", self.id, e)
             raise
+
+    def _undo_point(self) -> tuple[dict[str, Any] | None, float | None]:
+        """What a refused commit takes back besides the match: a vote's times and the
+        clocks' pause as they stand (kept only while it matters)."""
+        before = self.votes.snapshot(self._clock()) if self.votes.timed else None
+        return before, self.clocks.paused_at
+
+    def _let_go(self) -> None:
+        """Another process plays the table now: this one lets it go, unchanged on disk."""
+        _log.warning("table %s: its lease was taken over; it is let go", self.id)
+        if self.on_lost is not None:
+            self.on_lost(self)
+
+    def _then(self, after: Callable[[], None]) -> None:
+        """Call ``after`` once what the table has taken is committed (at once if it is)."""
+        if self._pending is not None and self._pending.rows:
+            self._pending.then.append(after)
+        elif self._sending is not None:
+            self._sending.then.append(after)
+        else:
+            after()
+
+    # -- its group's commit (:mod:`.groupcommit`) -------------------------------------------
+
+    @property
+    def uncommitted(self) -> bool:
+        """Whether the table has taken actions not committed yet (nothing they caused is
+        shown: readers wait, :meth:`settled`)."""
+        return self._sending is not None or (self._pending is not None and bool(self._pending.rows))
+
+    async def settled(self) -> None:
+        """Wait until the actions the table has taken are committed, or refused (and
+        forgotten); a reader then shows only what stands."""
+        for _ in range(8):  # (new ones may come meanwhile: a few rounds, then read)
+            if not self.uncommitted:
+                return
+            waiter = asyncio.get_running_loop().create_future()
+            self._settled.append(waiter)
+            await waiter
+
+    def _take_rows(self) -> list[ActionRow]:
+        """The rows for the group being committed (the group commit's)."""
+        self._sending, self._pending = self._pending, None
+        assert self._sending is not None
+        return [(self.id, n, seat, action.code) for n, seat, action in self._sending.rows]
+
+    def _group_committed(self) -> None:
+        """The table's share of a group stands: charge the clocks, do what waited for it,
+        and send what it caused (unless more waits for the next group)."""
+        done, self._sending = self._sending, None
+        self.clocks.stepped()
+        if done is not None:
+            for after in done.then:
+                after()
+        if not self.uncommitted:
+            self._wake_settled()
+            if self._flush_owed:
+                self.flush()
+                self._nudge_driver()
+
+    def _group_refused(self, error: BaseException) -> None:
+        """The table's share of a group was refused: forget everything not committed (the
+        table rebuilt from the store), tell whoever acted, send what stands."""
+        first = self._sending if self._sending is not None else self._pending
+        refused = [
+            *(self._sending.refused if self._sending is not None else []),
+            *(self._pending.refused if self._pending is not None else []),
+        ]
+        self._sending = self._pending = None
+        for conn in self.connections:
+            conn.pending.clear()  # (news of what is forgotten)
+        if isinstance(error, LeaseLostError):
+            self._let_go()
+            self._wake_settled()
+            return
+        assert first is not None
+        self._rebuild(*first.undo)
+        _log.warning("table %s: actions refused, the table is as it was: %s", self.id, error)
+        storage = error if isinstance(error, StorageError) else StorageError(str(error))
+        for tell in refused:
+            tell(storage)
+        self._wake_settled()
+        self.flush()
+        self._driver.wake()
+
+    def _wake_settled(self) -> None:
+        waiters, self._settled = self._settled, []
+        for waiter in waiters:
+            if not waiter.done():
+                waiter.set_result(None)
 
     def _rebuild(self, votes: dict[str, Any] | None, paused: float | None) -> None:
         """Replay the table from the store; its vote's times ``votes`` (a snapshot) and the
@@ -256,13 +385,20 @@ class Table:
         self.fanout.forget_logs()
         self._driver.close_bots()  # they saw what is undone: fresh ones (processes) play on
 
-    def act(self, seat: int, action: Action, decision: int) -> None:
+    def act(
+        self,
+        seat: int,
+        action: Action,
+        decision: int,
+        refused: Callable[[KoudiandianError], None] | None = None,
+    ) -> None:
         """A person's action for ``seat`` (0–3), answering its decision number ``decision``:
         :class:`NotYourTurnError` (naming no seat) if ``seat`` has no decision it has been
         shown; :class:`StaleDecisionError` if ``decision`` is not the one it is asked; then
         checked by the engine, then committed (with the bots' answers when they act at
         once), then broadcast. Raises, and changes nothing, if it is refused. An action
-        accepted from a seat on 托管 takes it back."""
+        accepted from a seat on 托管 takes it back. In a group commit (:meth:`_committing`)
+        the commit's refusal comes later: it is told to ``refused``."""
         if self.waiting:
             raise RoomStateError(
                 f"table {self.id!r}: its match has not started (every player says ready first)"
@@ -283,16 +419,20 @@ class Table:
         if self.clocks.auto[seat]:  # its player is back: not played for from here on
             self.clocks.mark(seat, False, ACTION)
         with self._committing():
-            self._store.add_action(self.id, self.actions, seat, action)
-            self.actions += 1
+            self._keep(seat, action)
             self._answers += answer
+            self._tell_refusal(refused)
             if self.spec.bot_delay == 0:
                 self._driver.run_bots(BOT_BURST)
         self.flush()
-        # The driver has work only if a bot is to act or a claim window holds events (a
-        # pass with neither flushes nothing: every connection was just flushed); a clock
-        # only needs it to look again no later than the soonest a new deadline can come
-        # (it then arms itself for the exact one).
+        if not self.uncommitted:  # (else once its group stands: :meth:`_group_committed`)
+            self._nudge_driver()
+
+    def _nudge_driver(self) -> None:
+        """After a person's action, flushed: the driver has work only if a bot is to act or
+        a claim window holds events (a pass with neither flushes nothing: every connection
+        was just flushed); a clock only needs it to look again no later than the soonest a
+        new deadline can come (it then arms itself for the exact one)."""
         if self._windows.held() or any(self.served(s) for s in self._to_act):
             self._driver.wake()
         elif self.clocks.on:
@@ -320,40 +460,58 @@ class Table:
         if self.match.is_over:
             raise DismissVoteError(f"table {self.id!r}: its match is over")
 
-    def propose_dismiss(self, seat: int) -> None:
+    def propose_dismiss(
+        self, seat: int, refused: Callable[[KoudiandianError], None] | None = None
+    ) -> None:
         """``seat``'s player proposes to dismiss the match (:mod:`.dismissal`); raises
-        :class:`DismissVoteError` if it may not now. Seats on 托管 accept at once."""
+        :class:`DismissVoteError` if it may not now. Seats on 托管 accept at once. A group
+        commit's refusal is told to ``refused`` (:meth:`act`)."""
         self._check_playing()
         self.votes.check_propose(seat)
-        self._voting(seat, PROPOSE)
+        self._voting(seat, PROPOSE, refused)
 
-    def vote(self, seat: int, accept: bool) -> None:
+    def vote(
+        self, seat: int, accept: bool, refused: Callable[[KoudiandianError], None] | None = None
+    ) -> None:
         """``seat``'s player answers the open dismiss vote; raises
-        :class:`DismissVoteError` if there is none, or it proposed it, or answered it."""
+        :class:`DismissVoteError` if there is none, or it proposed it, or answered it. A
+        group commit's refusal is told to ``refused`` (:meth:`act`)."""
         self._check_playing()
         self.votes.check_answer(seat)
-        self._voting(seat, ACCEPT if accept else REFUSE)
+        self._voting(seat, ACCEPT if accept else REFUSE, refused)
 
-    def _voting(self, seat: int, kind: str) -> None:
+    def _voting(
+        self, seat: int, kind: str, refused: Callable[[KoudiandianError], None] | None
+    ) -> None:
         """Store and take a checked vote step by ``seat`` (and the accepts of the seats
         publicly on 托管, when a vote opens: one whose claim's timeout is not public yet
         answers as a silent seat does, at the vote's end), then tell every connection."""
         rows = [(seat, VoteAct(kind))]
         if kind == PROPOSE:
             rows += [(s, VoteAct(ACCEPT)) for s in self.votes.voters(seat) if self.clocks.told(s)]
-        self._vote_rows(rows)
+        self._vote_rows(rows, refused)
 
-    def _vote_rows(self, rows: list[tuple[int, VoteAct]]) -> None:
-        """Store and take vote steps (until the vote closes), then tell every connection."""
+    def _vote_rows(
+        self,
+        rows: list[tuple[int, VoteAct]],
+        refused: Callable[[KoudiandianError], None] | None = None,
+    ) -> None:
+        """Store and take vote steps (until the vote closes), then, once they stand, tell
+        every connection."""
         outcome = None
         with self._committing():
+            self._tell_refusal(refused)
             for s, act in rows:
-                self._store.add_action(self.id, self.actions, s, act)
-                self.actions += 1
+                self._keep(s, act)
                 outcome = self._vote_step(s, act)
                 if outcome is not None:
                     break
-        self._told_vote(outcome)
+        self._then(lambda: self._told_vote(outcome))
+
+    def _tell_refusal(self, refused: Callable[[KoudiandianError], None] | None) -> None:
+        """In a group commit's block: tell ``refused`` if the group is refused."""
+        if refused is not None and self._open is not None and self._pending is not None:
+            self._pending.refused.append(refused)
 
     def _vote_step(self, seat: int, act: VoteAct) -> bool | None:
         """Take a vote step (live, or replayed: one that does not fit the vote raises
@@ -589,7 +747,12 @@ class Table:
     def flush(self) -> None:
         """Send every connection what it has not been sent yet (and may be sent now): read
         the clock (:meth:`_advance`), tell the bots' failures now due, send, and once the
-        match's end is shown, call :attr:`on_over`."""
+        match's end is shown, call :attr:`on_over`. While actions the table took are not
+        committed, nothing is sent: the flush waits for their group (:meth:`_committing`)."""
+        if self.uncommitted:
+            self._flush_owed = True
+            return
+        self._flush_owed = False
         self._advance()
         self._driver.tell_due()
         self.clocks.tell_due()
