@@ -453,5 +453,5 @@ class Lobby:
 
     def live_count(self) -> int:
         """How many tables being played (or waiting for a room's players) this process
-        holds."""
-        return sum(not t.match.is_over for t in self.tables.values())
+        holds (one whose end is not committed yet is still played)."""
+        return sum(not t.match.is_over or t.uncommitted for t in self.tables.values())
