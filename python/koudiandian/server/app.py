@@ -68,6 +68,14 @@ WS_MAX_SIZE = 64 * 1024
 _STATIC = Path(__file__).parent / "static"
 _log = logging.getLogger("koudiandian.server")
 
+#: The garbage collector's third threshold while the server runs: a full pass (over every
+#: live object: each socket's coroutines, each table's logs) comes after this many passes
+#: of the middle generation, not Python's 10. With 1,000 tables and 2,000 sockets a full
+#: pass stalls the event loop for 50–570 ms (benches/README.md, "The tail"); at this
+#: setting one comes after some 7 million allocations (minutes of play), and garbage in
+#: cycles that die young is still collected by the young generations' passes.
+FULL_PASS_EVERY = 1000
+
 # WebSocket close codes (4000–4999 are the application's own).
 CLOSE_NOT_FOUND = 4404
 CLOSE_BAD_TOKEN = 4401
@@ -132,11 +140,14 @@ def create_app(
             _log.info("registered %s", line)
         lobby.load()
         # What is loaded now lives as long as the server: keep it out of the collector's
-        # full passes (they would stall every table).
+        # full passes (they would stall every table); and make those passes rare.
         gc.freeze()
+        thresholds = gc.get_threshold()
+        gc.set_threshold(thresholds[0], thresholds[1], FULL_PASS_EVERY)
         lobby.start()
         yield
         await lobby.stop()
+        gc.set_threshold(*thresholds)
         if store is not db:  # the app opened it: the app closes it
             store.close()
 

@@ -147,9 +147,10 @@ class BotDriver:
 
     # -- the driver task --------------------------------------------------------------
 
-    async def drive(self) -> None:
-        """The table's bot driver: runs until cancelled. A bot that fails (a bot's bug, or
-        the store refusing a commit) is logged, and the driver tries again a second later."""
+    async def drive(self, table: Table) -> None:
+        """The table's bot driver: runs until cancelled, holding ``table`` (its parts hold
+        it weakly, :class:`~.tables.Table`). A bot that fails (a bot's bug, or the store
+        refusing a commit) is logged, and the driver tries again a second later."""
         while True:
             try:
                 await self._drive_once()
@@ -158,7 +159,7 @@ class BotDriver:
             except StorageError:  # a full disk (logged): try again until it has room
                 await asyncio.sleep(1)
             except Exception:
-                _log.exception("table %s: a bot's action failed", self.table.id)
+                _log.exception("table %s: a bot's action failed", table.id)
                 await asyncio.sleep(1)
 
     async def _drive_once(self) -> None:
@@ -233,6 +234,8 @@ class BotDriver:
         self._wake.set()
         try:
             self.table.time_up()
+        except ReferenceError:  # the table was let go (nothing holds it): nothing is due
+            return
         except Exception:  # (the driver, woken, tries again and logs what fails)
             _log.debug("table %s: what was due is left to the driver", self.table.id)
 
@@ -241,10 +244,12 @@ class BotDriver:
             self._alarm.cancel()
         self._alarm, self._alarm_at = None, float("inf")
 
-    def start(self) -> None:
-        """Start the driver task (:meth:`drive`) on the running event loop, unless it runs."""
+    def start(self, table: Table) -> None:
+        """Start the driver task (:meth:`drive`) on the running event loop, unless it runs;
+        ``table`` is the driver's table itself (not the weak reference its parts hold):
+        the task keeps it while it runs."""
         if self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self.drive())
+            self._task = asyncio.get_running_loop().create_task(self.drive(table))
 
     def abandon(self) -> None:
         """Cancel the driver task and close the bots' processes without waiting."""

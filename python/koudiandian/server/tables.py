@@ -25,6 +25,7 @@ import contextlib
 import json
 import logging
 import time
+import weakref
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
@@ -143,15 +144,18 @@ class Table:
         self.actions = 0  # actions accepted (and stored) so far
         self._answers = 0  # of which answers to a discard or an added kong (not public)
         #: What its connections are sent (:mod:`.fanout`; a room's news too, :mod:`.rooms`).
-        self.fanout = FanOut(self)
+        # Its parts hold it weakly: a table let go is freed at once (no cycle for the
+        # collector's rare full passes to find, :data:`~.app.FULL_PASS_EVERY`).
+        me = weakref.proxy(self)
+        self.fanout = FanOut(me)
         seat_bots = SeatBots(table_id, spec, bots if bots is not None else BotRegistry())
-        self._driver = BotDriver(self, seat_bots, clock, sleep)
+        self._driver = BotDriver(me, seat_bots, clock, sleep)
         person = HUMAN in spec.seats
         self._windows = ClaimWindows(claim_wait if person else 0.0, clock)
-        self._public = PublicState(self)
+        self._public = PublicState(me)
         self._clock = clock
         #: Its people's clocks and 托管 marks (:mod:`.clocks`).
-        self.clocks = Clocks(self, spec.clock, clock)
+        self.clocks = Clocks(me, spec.clock, clock)
         self.votes = DismissVote(spec.humans, clock)
         #: Called after a change or a disconnect once the match is over (the lobby's hook).
         self.on_over: Callable[[Table], None] | None = None
@@ -767,7 +771,7 @@ class Table:
     def start(self) -> None:
         """Start the table's bot driver (:meth:`BotDriver.drive`) on the running event loop,
         unless it runs."""
-        self._driver.start()
+        self._driver.start(self)
 
     def abandon(self) -> None:
         """Cancel the bot driver and close the bots' processes without waiting (the table
