@@ -67,7 +67,9 @@ class GroupCommit:
         self._scheduled = False
         self._writer: ThreadPoolExecutor | None = None
         if store.commits_off_loop:
-            self._writer = ThreadPoolExecutor(1, thread_name_prefix="koudiandian-commit")
+            self._writer = ThreadPoolExecutor(
+                1, thread_name_prefix="koudiandian-writer", initializer=store.on_writer_thread
+            )
         self._idle: list[asyncio.Future[None]] = []
         #: Groups committed, and the tables' shares in them (``GET /metrics``).
         self.groups = 0
@@ -109,7 +111,7 @@ class GroupCommit:
                 self._done(tables, lost, None)
             return
         loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self._writer, self._store.commit_group, group, True)
+        future = loop.run_in_executor(self._writer, self._store.commit_group, group)
         future.add_done_callback(lambda f: self._finished(tables, f))
 
     def _finished(self, tables: list[Table], future: asyncio.Future[set[str]]) -> None:
@@ -140,6 +142,13 @@ class GroupCommit:
                 if not waiter.done():
                     waiter.set_result(None)
             self._idle.clear()
+
+    async def write(self, write: Callable[..., Any], *args: Any) -> Any:
+        """Run the store's ``write(*args)`` (a periodic write: the clocks) where the
+        commits run: on the writer thread, after the groups before it, or here."""
+        if self._writer is None:
+            return write(*args)
+        return await asyncio.get_running_loop().run_in_executor(self._writer, write, *args)
 
     async def drain(self) -> None:
         """Wait until every table's rows are committed (or refused)."""

@@ -209,20 +209,29 @@ class Lobby:
         """Store the running clocks (and open votes' times) of the tables played here, in
         one transaction (``all_timed``: every table with clocks or a vote); returns how
         many tables. Raises :class:`StorageError` if the database refuses it."""
-        rows = [
-            t.clock_row()
-            for t in self.tables.values()
-            if t.clocks.running or t.votes.open or (all_timed and t.clocks.on)
-        ]
+        rows = self._clock_rows(all_timed)
         if rows:
             self.store.save_clocks(rows)
         return len(rows)
 
+    def _clock_rows(self, all_timed: bool) -> list[tuple[str, str, int | None]]:
+        return [
+            t.clock_row()
+            for t in self.tables.values()
+            if t.clocks.running or t.votes.open or (all_timed and t.clocks.on)
+        ]
+
     async def _save_clocks_forever(self) -> None:
+        """Store the running clocks every :data:`SAVE_EVERY` seconds, where the commits are
+        written (PostgreSQL: on the writer thread, the loop serving meanwhile)."""
         while True:
             await asyncio.sleep(SAVE_EVERY)
             try:
-                self.save_clocks()
+                rows = self._clock_rows(False)
+                if rows and self.commits is not None:
+                    await self.commits.write(self.store.save_clocks, rows)
+                elif rows:
+                    self.store.save_clocks(rows)
             except StorageError as e:  # kept in memory; saved at the next try
                 _log.warning("the clocks were not stored: %s", e)
             except Exception:

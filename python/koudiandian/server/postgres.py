@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+import threading
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -104,7 +105,7 @@ class PostgresStore(Store):
         self._errors = (psycopg.Error,)
         self._rows: list[ActionRow] | None = None
         self._start_counting()
-        self._in_block = False
+        self._local = threading.local()  # the writer thread's mark, each thread's block
         self._writer: psycopg.Connection[tuple[Any, ...]] | None = None
         self._db = self._connect()
         try:
@@ -119,9 +120,16 @@ class PostgresStore(Store):
         except psycopg.Error as e:
             raise StorageError(f"cannot open the database {self.path}: {e}") from None
 
+    def on_writer_thread(self) -> None:
+        """This thread is the writer thread: it uses a connection of its own."""
+        self._local.writer = True
+
     def _live(self) -> psycopg.Connection[tuple[Any, ...]]:
-        """The connection, opened again if the last one broke (the database restarted):
-        what was in flight then was refused (:class:`StorageError`), what follows is not."""
+        """The connection (the writer thread's own on it, :meth:`on_writer_thread`), opened
+        again if the last one broke (the database restarted): what was in flight then was
+        refused (:class:`StorageError`), what follows is not."""
+        if getattr(self._local, "writer", False):
+            return self._writer_connection()
         if self._db.broken or self._db.closed:
             old, self._db = self._db, self._connect()
             old.close()  # a broken connection still holds its socket until closed
@@ -167,16 +175,16 @@ class PostgresStore(Store):
     @contextlib.contextmanager
     def _atomic(self) -> Iterator[None]:
         """One transaction around the block (rolled back if it raises)."""
-        if self._in_block:
+        if getattr(self._local, "in_block", False):
             raise RuntimeError("transactions do not nest")
-        self._in_block = True
+        self._local.in_block = True
         try:
             with self._live().transaction():
                 yield
         finally:
-            self._in_block = False
+            self._local.in_block = False
 
-    def _commit_group(self, group: GroupRows, writer: bool) -> set[str]:
+    def _commit_group(self, group: GroupRows) -> set[str]:
         rows = [r for _, _, table_rows in group for r in table_rows]
         params = (
             [t for t, _, _ in group],
@@ -186,13 +194,12 @@ class PostgresStore(Store):
             [r[2] for r in rows],
             [r[3] for r in rows],
         )
-        db = self._writer_connection() if writer else self._live()
-        written = {row[0] for row in db.execute(_COMMIT_GROUP, params).fetchall()}
+        written = {row[0] for row in self._live().execute(_COMMIT_GROUP, params).fetchall()}
         return {t for t, _, table_rows in group if table_rows and t not in written}
 
     def _writer_connection(self) -> psycopg.Connection[tuple[Any, ...]]:
-        """The writer thread's connection (:attr:`commits_off_loop`), opened on first use
-        and again if the last one broke."""
+        """The writer thread's connection, opened on first use and again if the last one
+        broke."""
         db = self._writer
         if db is None or db.broken or db.closed:
             if db is not None:

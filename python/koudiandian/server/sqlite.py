@@ -139,7 +139,7 @@ class SQLiteStore(Store):
                     self._db.execute("ROLLBACK")
             raise
 
-    def _commit_group(self, group: GroupRows, writer: bool) -> set[str]:
+    def _commit_group(self, group: GroupRows) -> set[str]:
         lost: set[str] = set()
         with self._atomic():
             fenced = {table_id: epoch for table_id, epoch, _ in group if epoch is not None}

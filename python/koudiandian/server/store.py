@@ -133,8 +133,8 @@ class Store(RoomRows):
     _NOW = "0"
     #: The errors of the database's driver that mean a write was refused.
     _errors: tuple[type[BaseException], ...] = ()
-    #: Whether group commits run on a writer thread (:mod:`.groupcommit`), with a
-    #: connection of their own, rather than on the event loop.
+    #: Whether group commits and other periodic writes run on a writer thread
+    #: (:mod:`.groupcommit`), with a connection of their own, rather than on the event loop.
     commits_off_loop = False
 
     def __new__(cls, db: str | Path = ":memory:", *, durable: bool = False) -> Store:
@@ -164,17 +164,20 @@ class Store(RoomRows):
         raise NotImplementedError
         yield  # pragma: no cover
 
-    def _commit_group(self, group: GroupRows, writer: bool) -> set[str]:
+    def _commit_group(self, group: GroupRows) -> set[str]:
         """Insert the rows of every table of ``group`` in one transaction, each table's
         only if its lease still has its epoch (any, if ``None``); returns the ids of the
-        tables whose lease had another (nothing of theirs written). ``writer``: called on
-        the writer thread (:attr:`commits_off_loop`), with its own connection."""
+        tables whose lease had another (nothing of theirs written)."""
         raise NotImplementedError
+
+    def on_writer_thread(self) -> None:
+        """The calling thread is the writer thread (:attr:`commits_off_loop`): from now on
+        it writes through a connection of its own."""
 
     def _commit_actions(self, table_id: str, epoch: int | None, rows: list[ActionRow]) -> None:
         """Insert ``rows`` in one transaction, if the table's lease still has ``epoch``
         (any, if ``None``); raises :class:`LeaseLostError` otherwise."""
-        if self._commit_group([(table_id, epoch, rows)], False):
+        if self._commit_group([(table_id, epoch, rows)]):
             assert epoch is not None  # (an unfenced commit is never refused for its lease)
             raise self._fence_refused(table_id, epoch)
 
@@ -277,15 +280,14 @@ class Store(RoomRows):
                 self._commit_actions(rows[0][0] if table_id is None else table_id, epoch, rows)
             self._count_commit(len(rows), time.perf_counter() - start)
 
-    def commit_group(self, group: GroupRows, writer: bool = False) -> set[str]:
+    def commit_group(self, group: GroupRows) -> set[str]:
         """Commit the rows of several tables in one transaction (:mod:`.groupcommit`),
         each table's fenced by its lease's epoch; returns the ids of the tables whose lease
         another process holds now (nothing of theirs written). Raises
-        :class:`StorageError` (nothing written) if the database refuses the commit.
-        ``writer``: called on the writer thread."""
+        :class:`StorageError` (nothing written) if the database refuses the commit."""
         start = time.perf_counter()
         with self._writing():
-            lost = self._commit_group(group, writer)
+            lost = self._commit_group(group)
         self._count_commit(sum(len(rows) for _, _, rows in group), time.perf_counter() - start)
         return lost
 
