@@ -12,18 +12,38 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Connection", "MAX_QUEUED_BYTES"]
+__all__ = ["Connection", "MAX_QUEUED_BYTES", "raw", "dumps"]
 
 try:  # a faster JSON encoder, if installed (the [server] extra brings it)
     import orjson
 
-    def _frame(messages: list[dict[str, Any]]) -> str:
+    #: A message's JSON text, written into a frame as it is (an event, or a view, as the
+    #: engine wrote it): ``raw(text)``.
+    raw = orjson.Fragment
+
+    def _frame(messages: list[Any]) -> str:
         return orjson.dumps(messages).decode()
+
+    def dumps(value: Any) -> str:
+        """``value`` as compact JSON text."""
+        return orjson.dumps(value).decode()
 
 except ImportError:  # pragma: no cover - orjson is in the [server] extra
 
-    def _frame(messages: list[dict[str, Any]]) -> str:
-        return json.dumps(messages, separators=(",", ":"), ensure_ascii=False)
+    class raw:  # type: ignore[no-redef]
+        __slots__ = ("contents",)
+
+        def __init__(self, contents: str) -> None:
+            self.contents = contents
+
+    def dumps(value: Any) -> str:
+        """``value`` as compact JSON text."""
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+    def _frame(messages: list[Any]) -> str:
+        return (
+            "[" + ",".join(m.contents if isinstance(m, raw) else dumps(m) for m in messages) + "]"
+        )
 
 
 #: Bytes of frames queued for one connection, not yet sent, before the server gives up on
@@ -50,12 +70,12 @@ class Connection:
     max_queued_bytes: int = MAX_QUEUED_BYTES
     overflowed: bool = False
     close_code: int = 1000  # the code its socket is closed with once the queue ends
-    pending: list[dict[str, Any]] = field(default_factory=list)
-    start: dict[str, Any] | None = None  # the start_hand event sent for ``hand``
+    pending: list[Any] = field(default_factory=list)  # messages: dicts, or raw JSON text
+    start: str | None = None  # the start_hand event sent for ``hand`` (its JSON text)
     clock_key: tuple[int, float] | None = None  # the public clock last sent (seat, start)
 
-    def add(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` for the next frame."""
+    def add(self, message: dict[str, Any] | raw) -> None:
+        """Queue ``message`` (a dict, or :data:`raw` JSON text) for the next frame."""
         self.pending.append(message)
 
     def push(self) -> None:

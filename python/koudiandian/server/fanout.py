@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from .connection import Connection
+from .connection import Connection, dumps, raw
 from .handlogs import HandLogs
 from .protocol import PROTOCOL
 from .visibility import public_view, seat_log, seat_view
@@ -54,18 +54,32 @@ class FanOut:
         current and the last hand only, extended by each change (:mod:`.handlogs`; an
         earlier hand's is rendered again from the core's log). Read it, do not keep it
         across a change."""
+        logs = self._hand_logs(hand)
+        if logs is None:
+            return seat_log(self.table.match.games[hand], seat)
+        return logs.log(seat)
+
+    def texts(self, hand: int, seat: int | None) -> list[str]:
+        """:meth:`log` with each event as the JSON text the connections are sent."""
+        logs = self._hand_logs(hand)
+        if logs is None:
+            return self.table.match.games[hand].engine.events_for_json(seat, 0)
+        return logs.texts(seat)
+
+    def _hand_logs(self, hand: int) -> HandLogs | None:
+        """Hand ``hand``'s kept logs: the current hand's, and the last one's (connections
+        still sending its end); ``None`` for an earlier hand."""
         games = self.table.match.games
         game = games[hand]
         logs = self._logs.get(hand)
         if logs is None or logs.game is not game:
             last = len(games) - 1
             if hand < last - 1:  # an earlier hand than the last one
-                return seat_log(game, seat)
-            # the current hand's, and the last one's (connections still sending its end)
+                return None
             for h in [h for h in self._logs if h < last - 1]:
                 del self._logs[h]
             logs = self._logs[hand] = HandLogs(game)
-        return logs.log(seat)
+        return logs
 
     def forget_logs(self) -> None:
         """Drop the cached logs (the table was rebuilt: they are rendered afresh)."""
@@ -84,6 +98,19 @@ class FanOut:
         if clocks.on:
             view.update(clocks.view_fields(seat))
         return view
+
+    def _view_text(self, seat: int | None) -> raw:
+        """:meth:`view` as the engine writes it, with the server's fields added."""
+        table = self.table
+        core = table.match.game.engine
+        if seat is None:
+            return raw(core.table_view_json(None))
+        fields: dict[str, Any] = {"decision": self._decision(seat)}
+        clocks = table.clocks
+        if clocks.on:
+            fields.update(clocks.view_fields(seat))
+        text = core.table_view_json(seat)
+        return raw(text[:-1] + "," + dumps(fields)[1:] if text != "{}" else dumps(fields))
 
     def _decision(self, seat: int) -> int | None:
         """The number of the decision ``seat`` has been shown it is asked (``None`` while
@@ -107,11 +134,11 @@ class FanOut:
         last = table._hands_shown() - 1
         if hand is None or not 0 <= hand <= last:
             hand, since = last, 0
-        log = self.log(hand, seat)
-        since = min(max(0, since), len(log))  # no event is skipped
+        texts = self.texts(hand, seat)
+        since = min(max(0, since), len(texts))  # no event is skipped
         conn = Connection(seat, hand=hand, sent=since, all_views=all_views)
-        if since and log:
-            conn.start = log[0]  # what it had, as far as the server can tell
+        if since and texts:
+            conn.start = texts[0]  # what it had, as far as the server can tell
         conn.add(
             {
                 "type": "hello",
@@ -214,30 +241,36 @@ class FanOut:
             return
         games = table.match.games
         acting = conn.seat is not None and table.may_act(conn.seat)
+        windows = table._windows
         while True:
-            log = self.log(conn.hand, conn.seat)
-            cap = len(log) if acting else table._windows.cap(conn.hand, log)
-            if conn.sent and log and log[0] is not conn.start and log[0] != conn.start:
+            hand = conn.hand
+            texts = self.texts(hand, conn.seat)
+            count = len(texts)
+            if acting or not windows.caps(hand):
+                cap = count
+            else:
+                cap = windows.cap(hand, self.log(hand, conn.seat))
+            if conn.sent and texts and texts[0] != conn.start:
                 # The deal, as a seat sees it, is filled in once the bids are in (profiles
                 # with bids): the start_hand sent before is replaced.
                 conn.add(
-                    {"type": "event", "hand": conn.hand, "n": 0, "event": log[0], "replaces": True}
+                    raw(
+                        f'{{"type":"event","hand":{hand},"n":0,"event":{texts[0]},"replaces":true}}'
+                    )
                 )
             for n in range(conn.sent, cap):
-                conn.add({"type": "event", "hand": conn.hand, "n": n, "event": log[n]})
-            if log and cap:
-                conn.start = log[0]
+                conn.add(raw(f'{{"type":"event","hand":{hand},"n":{n},"event":{texts[n]}}}'))
+            if texts and cap:
+                conn.start = texts[0]
             conn.sent = max(conn.sent, cap)
-            if cap < len(log) or conn.hand + 1 >= len(games):
+            if cap < count or hand + 1 >= len(games):
                 break
             conn.hand += 1
             conn.sent = 0
         key = (conn.hand, conn.sent, None if conn.seat is None else self._decision(conn.seat))
         # Everything is shown to it, and no claim window holds what may follow.
         caught_up = (
-            conn.hand + 1 == len(games)
-            and conn.sent == len(log)
-            and (acting or not table._windows.held())
+            conn.hand + 1 == len(games) and conn.sent == count and (acting or not windows.held())
         )
         over = table.match.is_over and caught_up
         conn.view_due = conn.view_due or force_view
@@ -246,7 +279,7 @@ class FanOut:
         ):
             conn.view_due = False
             conn.view_key = key
-            conn.add({"type": "view", "hand": conn.hand, "view": self.view(conn.seat)})
+            conn.add({"type": "view", "hand": conn.hand, "view": self._view_text(conn.seat)})
         if caught_up and public is not None and public.key != conn.clock_key:
             conn.clock_key = public.key
             if public.key is not None and public.key[0] != conn.seat:  # (its view has it)

@@ -14,38 +14,63 @@ then is rendered again, whole, on the next change (it is a few events long).
 
 from __future__ import annotations
 
-from typing import Any, cast
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
 
 from ..game import Game
 
 __all__ = ["HandLogs"]
 
+T = TypeVar("T")
+
 
 class HandLogs:
     """One hand's logs by viewer (a seat 0–3, or ``None`` for the public log), each
-    extended with the events logged since it was last asked for. The lists returned are
-    the cache itself: callers read them and do not keep them across a change."""
+    extended with the events logged since it was last asked for; kept as dicts
+    (:meth:`log`) and as the JSON text the connections are sent (:meth:`texts`), each only
+    once asked for. The lists returned are the cache itself: callers read them and do not
+    keep them across a change."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self._core = game.engine  # Game.events_for without its checks of the arguments
-        # viewer -> [events of the full log rendered, the log, whether the deal was shown]
-        self._logs: dict[int | None, tuple[int, list[dict[str, Any]], bool]] = {}
+        core: Any = game.engine  # Game.events_for without its checks of the arguments
+        self._core = core
+        self._logs: _Kept[dict[str, Any]] = _Kept(core, core.events_for)
+        self._texts: _Kept[str] = _Kept(core, core.events_for_json)
 
     def log(self, viewer: int | None) -> list[dict[str, Any]]:
         """``viewer``'s log of the hand as it is now (``Game.events_for(viewer)``)."""
+        return self._logs.get(viewer)
+
+    def texts(self, viewer: int | None) -> list[str]:
+        """:meth:`log` with each event as compact JSON text (``Game.events_for_json``):
+        what the connections are sent, written by the engine without a Python dict."""
+        return self._texts.get(viewer)
+
+
+class _Kept(Generic[T]):
+    """Each viewer's log as ``render(viewer, start)`` renders it, extended by the new
+    events only (whole again while the deal is not shown)."""
+
+    def __init__(self, core: Any, render: Callable[[int | None, int], list[T]]) -> None:
+        self._core = core
+        self._render = render
+        # viewer -> [events of the full log rendered, the log, whether the deal was shown]
+        self._kept: dict[int | None, tuple[int, list[T], bool]] = {}
+
+    def get(self, viewer: int | None) -> list[T]:
         core = self._core
         count = core.event_count()
-        kept = self._logs.get(viewer)
+        kept = self._kept.get(viewer)
         if kept is not None:
             done, log, final = kept
             if done == count:
                 return log
             if final:
-                log += cast(list[dict[str, Any]], core.events_for(viewer, done))
-                self._logs[viewer] = (count, log, True)
+                log += self._render(viewer, done)
+                self._kept[viewer] = (count, log, True)
                 return log
         shown = core.deal_shown()
-        log = cast(list[dict[str, Any]], core.events_for(viewer, 0))
-        self._logs[viewer] = (count, log, shown)
+        log = self._render(viewer, 0)
+        self._kept[viewer] = (count, log, shown)
         return log

@@ -85,6 +85,11 @@ class ClaimWindows:
         :meth:`advance`)."""
         return self._held
 
+    def caps(self, hand: int) -> bool:
+        """Whether the frontier holds back part of hand ``hand``'s log (:meth:`cap` is less
+        than its length only then)."""
+        return self.held() and hand >= self.hand
+
     def cap(self, hand: int, log: Sequence[dict[str, Any]]) -> int:
         """How many events of hand ``hand``'s ``log`` (any viewer's) may be sent now."""
         if not self.held() or hand < self.hand:
