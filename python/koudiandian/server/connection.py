@@ -41,9 +41,8 @@ except ImportError:  # pragma: no cover - orjson is in the [server] extra
         return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
     def _frame(messages: list[Any]) -> str:
-        return (
-            "[" + ",".join(m.contents if isinstance(m, raw) else dumps(m) for m in messages) + "]"
-        )
+        parts = (str(m.contents) if isinstance(m, raw) else dumps(m) for m in messages)
+        return "[" + ",".join(parts) + "]"
 
 
 #: Bytes of frames queued for one connection, not yet sent, before the server gives up on
