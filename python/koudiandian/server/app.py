@@ -36,6 +36,7 @@ from ..errors import (
 from ..execbot import ExecBot
 from .auth import SUBPROTOCOL, token_of_subprotocols
 from .botregistry import BotRegistry
+from .eagersend import send_now
 from .httpio import (
     MAX_BODY,
     client_address,
@@ -405,6 +406,7 @@ async def _serve_socket(
         return
     conn = table.connect(seat, hand, since, all_views=views == "all")
     writer = asyncio.get_running_loop().create_task(_write(websocket, conn))
+    conn.direct = lambda text: send_now(websocket.send_text(text))
     try:
         await _read(websocket, table, conn, messages, token)
     finally:
@@ -433,11 +435,14 @@ _ROUTES = [
 
 
 async def _write(websocket: WebSocket, conn: Connection) -> None:
-    """Send ``conn``'s queued messages in order; ``None`` closes the socket."""
+    """Send ``conn``'s queued messages in order, each after any frame sent at once and
+    still being written (:attr:`Connection.inflight`); ``None`` closes the socket. A frame
+    counts as queued until it is written (a frame pushed meanwhile queues behind it)."""
     while True:
         text = await conn.queue.get()
-        if text is not None:
-            conn.sent_frame(text)
+        if conn.inflight is not None:
+            with contextlib.suppress(Exception):
+                await conn.inflight
         if text is None:
             with contextlib.suppress(Exception):
                 await websocket.close(CLOSE_TOO_SLOW if conn.overflowed else conn.close_code)
@@ -446,6 +451,8 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
             await websocket.send_text(text)
         except Exception:  # the client is gone; the reader sees it too
             return
+        finally:
+            conn.sent_frame(text)
 
 
 async def _read(

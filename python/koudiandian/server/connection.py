@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,7 +56,11 @@ MAX_QUEUED_BYTES = 4 * 1024 * 1024
 class Connection:
     """One WebSocket: a seat (``None`` for a spectator), what it has been sent, and the
     queue of frames its writer task sends in order. A frame is a JSON array of messages:
-    what one change of the table brings a connection goes out as one frame."""
+    what one change of the table brings a connection goes out as one frame.
+
+    With ``direct`` (the socket's send, run at once: :func:`~.eagersend.send_now`) a frame
+    is sent without the queue while nothing is queued or still being sent (``inflight``);
+    the writer task waits for a frame in flight before it sends the next."""
 
     seat: int | None
     hand: int = 0  # the hand whose events it is being sent
@@ -72,6 +77,8 @@ class Connection:
     pending: list[Any] = field(default_factory=list)  # messages: dicts, or raw JSON text
     start: str | None = None  # the start_hand event sent for ``hand`` (its JSON text)
     clock_key: tuple[int, float] | None = None  # the public clock last sent (seat, start)
+    direct: Callable[[str], asyncio.Future[None] | None] | None = None
+    inflight: asyncio.Future[None] | None = None  # a direct send that had to wait
 
     def add(self, message: dict[str, Any] | raw) -> None:
         """Queue ``message`` (a dict, or :data:`raw` JSON text) for the next frame."""
@@ -84,6 +91,11 @@ class Connection:
             return
         text = _frame(self.pending)
         self.pending.clear()
+        if self.direct is not None and self.queue.empty() and not self.queued_bytes:
+            inflight = self.inflight
+            if inflight is None or inflight.done():
+                self.inflight = self.direct(text)
+                return
         if self.queued_bytes + len(text) > self.max_queued_bytes:
             self.overflowed = True
             self.queue.put_nowait(None)  # the writer closes the socket
