@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Connection", "MAX_QUEUED_BYTES", "raw", "dumps"]
+__all__ = ["Connection", "MAX_QUEUED_BYTES"]
 
 try:  # a faster JSON encoder, if installed (the [server] extra brings it)
     import orjson
