@@ -404,6 +404,7 @@ async def _serve_socket(
         await websocket.send_text(json.dumps([error_message(e)]))
         await websocket.close(1008)
         return
+    await table.settled()  # (a socket is placed in what stands)
     conn = table.connect(seat, hand, since, all_views=views == "all")
     writer = asyncio.get_running_loop().create_task(_write(websocket, conn))
     conn.direct = lambda text: send_now(websocket.send_text(text))

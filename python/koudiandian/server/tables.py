@@ -257,12 +257,12 @@ class Table:
             rows = self._open = self._pending.rows
             try:
                 yield
-            finally:
+            finally:  # (what was kept before an error is a step taken: it is committed)
                 self._open = None
-            if rows:
-                self._commits.add(self)
-            elif self._sending is None:
-                self._pending = None
+                if rows:
+                    self._commits.add(self)
+                elif self._sending is None:
+                    self._pending = None
             return
         undo = self._undo_point()
         kept = self._open = []
@@ -361,6 +361,10 @@ class Table:
             return
         assert first is not None
         self._rebuild(*first.undo)
+        games = self.match.games
+        for conn in self.connections:  # (one may have been placed past what stands)
+            conn.hand = min(conn.hand, len(games) - 1)
+            conn.sent = min(conn.sent, len(self.fanout.texts(conn.hand, conn.seat)))
         _log.warning("table %s: actions refused, the table is as it was: %s", self.id, error)
         storage = error if isinstance(error, StorageError) else StorageError(str(error))
         for tell in refused:
