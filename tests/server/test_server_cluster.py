@@ -118,6 +118,23 @@ def test_only_the_lease_holder_commits(db: str) -> None:
         store.close()
 
 
+def test_a_table_made_while_the_leases_are_renewed_is_kept(db: str) -> None:
+    """The leases are renewed where the commits are written (off the event loop on
+    PostgreSQL): a table made here meanwhile is not in the renewal's answer, and is not
+    taken for lost; one that was here before it and is missing from it is."""
+    lobby = Lobby(Store(db), claim_wait=0, server="a", url="http://a", lease=30)
+    lobby.load()
+    spec = TableSpec.parse({"seats": _PEOPLE, "bot_delay": 0, "private": False})
+    old, _, _, _ = lobby.create(spec)
+    renewed = lobby.store.renew("a", 30), set(lobby.tables)
+    new, _, _, _ = lobby.create(spec)  # made while the renewal was away
+    lobby.tick(renewed)
+    assert new.id in lobby.tables and old.id in lobby.tables and lobby.lost == 0
+    lobby.tick(({}, {old.id}))  # the renewal did not find it: another process took it
+    assert old.id not in lobby.tables and new.id in lobby.tables and lobby.lost == 1
+    lobby.store.close()
+
+
 def test_a_stopped_process_gives_its_tables_up_at_once(db: str) -> None:
     with TestClient(_app(db, "a")) as a:
         tid = a.post("/tables", json={"seats": _PEOPLE, "private": False}).json()["id"]

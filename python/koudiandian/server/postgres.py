@@ -72,6 +72,7 @@ WITH fence AS (
     SELECT t.id FROM tables t
     JOIN unnest(%s::text[], %s::bigint[]) AS f(id, epoch) ON t.id = f.id
     WHERE f.epoch IS NULL OR t.epoch = f.epoch
+    ORDER BY t.id
     FOR SHARE OF t
 )
 INSERT INTO actions (table_id, n, seat, action)
@@ -80,6 +81,12 @@ FROM unnest(%s::text[], %s::int[], %s::int[], %s::int[]) AS v(t, n, seat, action
 WHERE v.t IN (SELECT id FROM fence)
 RETURNING table_id
 """
+
+
+# How often a group commit the database aborted to break a deadlock is tried again (the
+# rows are locked in one order, by table id, as every multi-row write of the server locks
+# them: only a writer outside the server, or another order, can still make one).
+_DEADLOCK_RETRIES = 3
 
 
 def _sql(statement: str) -> str:
@@ -194,7 +201,13 @@ class PostgresStore(Store):
             [r[2] for r in rows],
             [r[3] for r in rows],
         )
-        written = {row[0] for row in self._live().execute(_COMMIT_GROUP, params).fetchall()}
+        for attempt in range(_DEADLOCK_RETRIES):
+            try:
+                written = {r[0] for r in self._live().execute(_COMMIT_GROUP, params).fetchall()}
+                break
+            except psycopg.errors.DeadlockDetected:  # another writer's rows, in its order
+                if attempt + 1 == _DEADLOCK_RETRIES:
+                    raise
         return {t for t, _, table_rows in group if table_rows and t not in written}
 
     def _writer_connection(self) -> psycopg.Connection[tuple[Any, ...]]:

@@ -325,6 +325,7 @@ class Store(RoomRows):
         """Store tables' clocks: rows of (JSON text, table id, lease epoch), each written
         only while its lease has that epoch (``None``: any), in one transaction. Raises
         :class:`StorageError` if the database refuses it."""
+        rows = sorted(rows, key=lambda r: r[1])  # (rows locked in one order: by table id)
         fenced = [r for r in rows if r[2] is not None]
         free = [(r[0], r[1]) for r in rows if r[2] is None]
         with self._writing(), self._atomic():
