@@ -172,12 +172,17 @@ class Lobby:
                 self._take(table_id, epoch)
         return len(self.tables)
 
-    def tick(self) -> None:
+    def tick(self, renewed: tuple[dict[str, int], set[str]] | None = None) -> None:
         """Renew this process's leases and heartbeat; let go of the tables it no longer
         holds; play the tables the database newly assigns it; take its share of the tables
-        whose process stopped renewing."""
-        held = self.store.renew(self.server, self.lease)
+        whose process stopped renewing. ``renewed``: the leases already renewed (where the
+        commits are written, :meth:`_tick_forever`) and the tables played here then."""
+        if renewed is None:
+            renewed = self.store.renew(self.server, self.lease), set(self.tables)
+        held, known = renewed
         for table in list(self.tables.values()):
+            if table.id not in known:  # (made after the renewal: its lease is fresh)
+                continue
             if table.epoch is not None and held.get(table.id) != table.epoch:
                 if not table.match.is_over:
                     self._lost(table)
@@ -199,7 +204,12 @@ class Lobby:
         while True:
             await asyncio.sleep(self.lease / 3)
             try:
-                self.tick()
+                renewed = None
+                if self.commits is not None:  # (PostgreSQL: off the loop, after the commits)
+                    known = set(self.tables)
+                    held = await self.commits.write(self.store.renew, self.server, self.lease)
+                    renewed = held, known
+                self.tick(renewed)
             except StorageError as e:  # the database is away: the leases run out
                 _log.warning("the leases were not renewed: %s", e)
             except Exception:
