@@ -69,13 +69,23 @@ WS_MAX_SIZE = 64 * 1024
 _STATIC = Path(__file__).parent / "static"
 _log = logging.getLogger("koudiandian.server")
 
-#: The garbage collector's third threshold while the server runs: a full pass (over every
-#: live object: each socket's coroutines, each table's logs) comes after this many passes
-#: of the middle generation, not Python's 10. With 1,000 tables and 2,000 sockets a full
-#: pass stalls the event loop for 50–570 ms (benches/README.md, "The tail"); at this
-#: setting one comes after some 7 million allocations (minutes of play), and garbage in
-#: cycles that die young is still collected by the young generations' passes.
-FULL_PASS_EVERY = 1000
+#: Seconds between the garbage collector's full passes while the server runs: on a clock,
+#: not at Python's count of allocations. A full pass walks every live object (each socket's
+#: coroutines, each table's state) and stalls the event loop for it: with 1,000 tables and
+#: 2,000 sockets, 100–570 ms, and Python's default count ran one every few seconds of play
+#: as the tables grew (benches/README.md, "The tail"). The server makes no garbage in
+#: cycles as it plays (a table let go, a socket's HTTP protocol after its upgrade: freed at
+#: once), and what a young generation's pass finds dead it collects; a full pass only
+#: bounds what else may reach the oldest generation.
+FULL_PASS_SECONDS = 300.0
+
+
+async def _collect_forever() -> None:
+    """The collector's full passes, every :data:`FULL_PASS_SECONDS`."""
+    while True:
+        await asyncio.sleep(FULL_PASS_SECONDS)
+        gc.collect()
+
 
 # WebSocket close codes (4000–4999 are the application's own).
 CLOSE_NOT_FOUND = 4404
@@ -141,12 +151,14 @@ def create_app(
             _log.info("registered %s", line)
         lobby.load()
         # What is loaded now lives as long as the server: keep it out of the collector's
-        # full passes (they would stall every table); and make those passes rare.
+        # full passes (they would stall every table), and run those passes on a clock.
         gc.freeze()
         thresholds = gc.get_threshold()
-        gc.set_threshold(thresholds[0], thresholds[1], FULL_PASS_EVERY)
+        gc.set_threshold(thresholds[0], thresholds[1], 1_000_000)  # (full passes: on a clock)
+        collector = asyncio.get_running_loop().create_task(_collect_forever())
         lobby.start()
         yield
+        collector.cancel()
         await lobby.stop()
         gc.set_threshold(*thresholds)
         if store is not db:  # the app opened it: the app closes it

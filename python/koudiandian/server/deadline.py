@@ -51,6 +51,16 @@ def header_deadline_protocol(timeout: float) -> type[asyncio.Protocol]:
             self._seen_cycle = self.cycle
             self._deadline = self.loop.call_later(timeout, self._check_deadline)
 
+        def handle_websocket_upgrade(self) -> None:
+            """Hand the connection to uvicorn's WebSocket protocol. This one is done with
+            it: its check stops, and the cycle through its parser's callbacks is broken
+            (uvicorn breaks it only when the connection is lost, which this protocol is no
+            longer told), so that it is freed at once, not at the collector's next full
+            pass (``app.FULL_PASS_SECONDS``)."""
+            super().handle_websocket_upgrade()
+            self._deadline.cancel()
+            self.parser = None
+
         def connection_lost(self, exc: Exception | None) -> None:
             """Stop the check."""
             self._deadline.cancel()

@@ -145,7 +145,7 @@ class Table:
         self._answers = 0  # of which answers to a discard or an added kong (not public)
         #: What its connections are sent (:mod:`.fanout`; a room's news too, :mod:`.rooms`).
         # Its parts hold it weakly: a table let go is freed at once (no cycle for the
-        # collector's rare full passes to find, :data:`~.app.FULL_PASS_EVERY`).
+        # collector's full passes to find, :data:`~.app.FULL_PASS_SECONDS`).
         me = weakref.proxy(self)
         self.fanout = FanOut(me)
         seat_bots = SeatBots(table_id, spec, bots if bots is not None else BotRegistry())
