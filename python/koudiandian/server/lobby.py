@@ -291,6 +291,7 @@ class Lobby:
                     self._room_table_event(table)
         if not table.connections and self.tables.get(table.id) is table:
             del self.tables[table.id]
+            self._marked.discard(table.id)  # (marking it again changes nothing)
             table.abandon()
 
     def start(self) -> None:
@@ -371,7 +372,6 @@ class Lobby:
             **self._table_options,
         )
         self._hook_room(table)
-        self._specs[table_id] = (spec.seats, spec.private)
         if mine:
             table.epoch = 1
             self._adopt(table)
@@ -388,7 +388,6 @@ class Lobby:
         """A room closed while ``table`` waited for its players: its sockets are closed, and
         it is played no more (the store has it finished)."""
         table.fanout.unseat(None, None)
-        self._marked.add(table.id)
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
         table.abandon()
