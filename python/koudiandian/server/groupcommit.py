@@ -45,9 +45,10 @@ _log = logging.getLogger("koudiandian.server")
 
 @dataclass(slots=True)
 class Uncommitted:
-    """What a table has taken and not committed yet: its actions (numbered, by seat), what to go back to if they
-    are refused (``undo``: the vote's times and the clocks' pause before them), who to tell
-    of a refusal (``refused``), and what to do once they stand (``then``, in order)."""
+    """What a table has taken and not committed yet: its actions (numbered, by seat), what
+    to go back to if they are refused (``undo``: the vote's times and the clocks' pause
+    before them), who to tell of a refusal (``refused``), and what to do once they stand
+    (``then``, in order)."""
 
     undo: tuple[dict[str, Any] | None, float | None]
     rows: list[tuple[int, int, Action | VoteAct]] = field(default_factory=list)
@@ -71,7 +72,7 @@ class GroupCommit:
                 1, thread_name_prefix="koudiandian-writer", initializer=store.on_writer_thread
             )
         self._idle: list[asyncio.Future[None]] = []
-        #: Groups committed, and the tables' shares in them (``GET /metrics``).
+        #: Groups committed (or refused), and the tables' shares in them.
         self.groups = 0
         self.shares = 0
 
