@@ -1,4 +1,4 @@
-.PHONY: help all build test test-rust lint bench docs
+.PHONY: help all build test test-rust lint bench docs golden
 .DEFAULT_GOAL := help
 
 help: ## list the targets
@@ -20,6 +20,9 @@ lint: ## clippy (pedantic, with and without the bindings), rustfmt, ruff, mypy -
 	python -m ruff check python tests benches examples
 	python -m ruff format --check python tests benches examples
 	python -m mypy python/koudiandian
+
+golden: ## write the golden playthroughs (tests/golden/*.txt) anew; review their diff
+	python -m tests.golden.regenerate
 
 all: test-rust lint test ## what CI runs: the Rust tests, the lint, the Python tests
 
