@@ -155,7 +155,8 @@ def decision_line(view: SeatView, chosen: Action) -> str:
 
 def view_lines(game: Game, title: str) -> list[str]:
     """Every seat's view now, in brief: its tiles, its melds, the discards it sees of every
-    seat (``?`` for a face-down one), who declared, the wall left and its winning tiles."""
+    seat (``?`` for a face-down one) once there are any, who declared, the wall left and its
+    winning tiles."""
     lines = [f"views {title}:"]
     for s in range(4):
         v = game.view(s)
@@ -168,7 +169,8 @@ def view_lines(game: Game, title: str) -> list[str]:
             f"{seat(o)} {tiles(v.discards[o])}" + ("" if o == s else f" [{_melds(v, o)}]")
             for o in range(4)
         )
-        lines.append(f"     sees {seen}")
+        if any(v.discards) or any(v.melds):  # nothing to see before the first discard
+            lines.append(f"     sees {seen}")
     return lines
 
 
