@@ -6,11 +6,10 @@ import argparse
 import contextlib
 import json
 import sys
-from typing import Any
 
 from ..errors import KoudiandianError
+from ..eventlines import event_line
 from ..settlement import score_formula
-from ..tile import Tile, format_tiles
 from .options import Commands
 
 __all__ = ["add_replay"]
@@ -57,7 +56,7 @@ def _replay_line(n: int, line: str, verbose: bool) -> None:
         raise KoudiandianError(f"line {n}: hand {hand}: {e}") from None
     if verbose:
         for event in events:
-            print(f"  {_describe(event)}")
+            print(f"  {event_line(event, None, 'mpsz')}")
     r = game.result
     if r is None:
         print(f"hand {hand}: unfinished (the log stops before the hand is over), verified")
@@ -71,29 +70,6 @@ def _replay_line(n: int, line: str, verbose: bool) -> None:
             for w in r.wins
         )
         print(f"hand {hand}: {wins}; deltas {list(r.deltas)}; verified")
-
-
-def _describe(e: dict[str, Any]) -> str:
-    t = e.get("tile")
-    tile = str(Tile(t)) if isinstance(t, int) else "?"
-    kind = e["type"]
-    if kind == "start_hand":
-        return f"start: dealer {e['dealer']}, wildcards {format_tiles(e['wildcards']) or '-'}"
-    if kind == "draw":
-        return f"seat {e['seat']} draws {tile}" + (" (replacement)" if e["replacement"] else "")
-    if kind == "discard":
-        return f"seat {e['seat']} {'declares ready, discarding face down' if e['declare'] else 'discards'} {tile}"
-    if kind == "answer":
-        return f"seat {e['seat']} answers {e['action']}"
-    if kind in ("pong", "kong"):
-        return f"seat {e['seat']} {kind}s {tile} from seat {e['from']}"
-    if kind in ("added_kong", "concealed_kong"):
-        return f"seat {e['seat']} makes {kind.replace('_', ' ')} of {tile}"
-    if kind == "win":
-        return f"seat {e['seat']} wins ({e['kind']}) with {tile}"
-    if kind == "end_hand":
-        return f"end: deltas {e['result']['deltas']}"
-    return json.dumps(e)
 
 
 def add_replay(sub: Commands) -> None:
