@@ -42,7 +42,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status. Errors print one line to stderr."""
+    """Run the command line; returns the exit status. Errors print one line to stderr
+    (where a replay stops, the view there follows it, indented)."""
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command is None:
