@@ -104,6 +104,9 @@ def ask(
     hand_number: int | None,
     claimed: Sequence[Collection[int]] = (),
 ) -> Action | None:
+    """Show seat ``view.seat`` the table and its options ``legal`` on ``out``, and read
+    replies with ``read`` until one names an option; ``None`` when the player quits (q) or
+    the input ends. ``claimed`` marks the discards other seats took (:func:`render`)."""
     waits: dict[Tile, tuple[Tile, ...]] = {}
     if any(a.kind is ActionKind.DECLARE for a in legal):
         waits = {

@@ -29,12 +29,14 @@ class Parser(argparse.ArgumentParser):
     """A parser whose usage errors are one line, ``koudiandian: error: ...`` (status 2)."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        """Exit with status 2 and ``message`` on one line."""
         self.exit(2, f"koudiandian: error: {message}\n")
 
 
 #: The subcommands' parsers, as ``add_subparsers`` gives them.
 Commands: TypeAlias = "argparse._SubParsersAction[Parser]"
 
+#: The help of every ``--rules``: the presets and options it takes.
 RULES_HELP = (
     f"a preset ({', '.join(Rules.PRESETS)}) and/or options "
     f"({', '.join(o['name'] for o in Rules.options())}), comma-separated, in any case: "
@@ -42,6 +44,7 @@ RULES_HELP = (
     "`koudiandian rules` describes each"
 )
 
+#: The help of every ``--bots``: the bots it takes, and how.
 BOTS_HELP = (
     f"bots by name ({KNOWN_BOTS}: exec:COMMAND is a program speaking docs/bots.md's "
     "protocol, quoted as one argument: an exec: bot runs to the end of its argument), "
