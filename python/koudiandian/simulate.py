@@ -13,6 +13,7 @@ from typing import IO, cast
 
 from .errors import ArgumentTypeError, InvalidArgumentError
 from .execbot import ExecBot, is_exec, split_bots
+from .progress import progress_bar
 from .rules import Rules
 from .scaleout import run_on_ray
 from .selfplay import (
@@ -91,7 +92,7 @@ def simulate(
     address: str | None = None,
     duplicate: bool = False,
     log: str | os.PathLike[str] | IO[str] | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Callable[[int, int], None] | bool | None = None,
     match: int | str | None = None,
 ) -> SimulationSummary:
     """Play ``hands`` seeded hands and summarise them.
@@ -120,8 +121,10 @@ def simulate(
     streams: each chunk of hands (up to 2,000; 500 in the Python loop) is written in hand
     order and flushed as soon as it and every chunk before it are played, and nothing of it
     is kept, nor any hand's record (the summary is summed up chunk by chunk), so memory
-    stays flat however many hands are played. ``progress(done, total)`` is called after
-    each chunk is written, with the units written so far. ``match``: ``"one_round"`` or a
+    stays flat however many hands are played. ``progress=True`` draws a progress bar on
+    standard error (tqdm's, :mod:`tqdm.auto`: a widget in a notebook); a callable
+    ``progress(done, total)`` is called instead after each chunk is written, with the
+    units written so far; off by default. ``match``: ``"one_round"`` or a
     number of hands makes each of the ``hands`` units a whole :class:`Match` of that length:
     match ``i`` is ``Match(rules, seed=hand_seed(seed, i))``, first dealt where the profile
     says (seat 0 under Taiyuan and hebei, drawn from the match's seed under queyimen and
@@ -144,6 +147,7 @@ def simulate(
     _check_run(hands, workers, threads, backend, address, duplicate)
     seed = _run_seed(seed)
     _check_match(match, duplicate)
+    _check_progress(progress)
     specs = _bot_specs(bots)
     builtin = builtin_names(specs)
     if builtin is None and threads > 1:
@@ -163,7 +167,12 @@ def simulate(
         return tally.summary(workers=ran[0], threads=ran[1], backend=backend, seconds=seconds)
 
     done = 0
-    with _log_file(log) as out, _closing_exec_bots(specs, bots):
+    unit = "walls" if duplicate else "hands" if match is None else "matches"
+    with (
+        _log_file(log) as out,
+        _closing_exec_bots(specs, bots),
+        _progress(progress, hands, unit) as report,
+    ):
         parts = (
             run_on_ray(job, hands, address, cluster.append)
             if backend == "ray"
@@ -175,14 +184,35 @@ def simulate(
                     tally.add(records, rankings)
                     _write_lines(out, lines)
                     done += units
-                if progress:
-                    progress(done, hands)
+                if report is not None:
+                    report(done, hands)
         except KeyboardInterrupt:
-            unit = "walls" if duplicate else "hands" if match is None else "matches"
             raise SimulationInterrupted(summary(), done, hands, unit) from None
         finally:
             parts.close()  # an early end stops the worker processes or the Ray tasks
     return summary()
+
+
+def _check_progress(progress: object) -> None:
+    """Raise :class:`ArgumentTypeError` for a ``progress`` that is no bool, callable or
+    ``None``."""
+    if not (progress is None or isinstance(progress, bool) or callable(progress)):
+        raise ArgumentTypeError(
+            f"progress must be a bool or a callable progress(done, total), got {progress!r}"
+        )
+
+
+@contextlib.contextmanager
+def _progress(
+    progress: Callable[[int, int], None] | bool | None, total: int, unit: str
+) -> Iterator[Callable[[int, int], None] | None]:
+    """What reports a run's progress: a bar (:func:`~koudiandian.progress.progress_bar`)
+    for ``True``, the caller's callable, or nothing."""
+    if progress is True:
+        with progress_bar(total, unit) as bar:
+            yield bar
+    else:
+        yield progress if callable(progress) else None
 
 
 def _positive(value: object, what: str) -> int:

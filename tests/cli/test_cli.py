@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from koudiandian import Rules, __version__, cli, simulate
+from koudiandian import Rules, __version__, simulate
 from koudiandian.cli import main
+from koudiandian.cli import simulate as simulate_command
 from koudiandian.play import play_terminal
 from koudiandian.simulate import DEFAULT_BOTS
 
@@ -60,7 +61,9 @@ def test_replay_refuses_a_tampered_log(capsys: pytest.CaptureFixture[str], tmp_p
     draw["tile"] = (draw["tile"] + 1) % 34
     log.write_text(json.dumps(entry) + "\n")
     code, _, err = run(capsys, "replay", str(log))
-    assert code == 2 and err.startswith("koudiandian: error: line 1:") and err.count("\n") == 1
+    assert code == 2 and err.startswith("koudiandian: error: line 1:")
+    # one line, then the seat's view there, indented (tests/cli/test_replay_sources.py)
+    assert all(line.startswith("  ") for line in err.splitlines()[1:]) and err.count("\n") == 6
 
 
 def test_analyze(capsys: pytest.CaptureFixture[str]) -> None:
@@ -431,10 +434,25 @@ def test_simulate_progress_bar_only_on_a_terminal(
     assert err == ""
 
 
+def test_simulate_draws_a_bar_from_python_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    """``simulate(progress=True)`` draws tqdm's bar on standard error, terminal or not;
+    off by default; a callable is called with the units written; anything else refused."""
+    simulate(6, match=1)
+    assert capsys.readouterr().err == ""
+    simulate(6, match=1, progress=True)
+    err = capsys.readouterr().err
+    assert "6/6 matches" in err and "100%" in err
+    calls: list[tuple[int, int]] = []
+    simulate(3, progress=lambda done, total: calls.append((done, total)))
+    assert calls[-1] == (3, 3) and capsys.readouterr().err == ""
+    with pytest.raises(TypeError, match="progress must be a bool or a callable"):
+        simulate(3, progress="yes")  # type: ignore[arg-type]
+
+
 def test_simulate_workers_capped_at_the_cpus(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(cli, "_cpus", lambda: 1)
+    monkeypatch.setattr(simulate_command, "_cpus", lambda: 1)
     code, out, err = run(capsys, "simulate", "--hands", "3", "--workers", "4", "--json")
     assert code == 0 and json.loads(out)["workers"] == 1
     assert err == "koudiandian: --workers 4 is more than the 1 CPU(s) here; using 1\n"

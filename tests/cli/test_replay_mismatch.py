@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from koudiandian import Game, InvalidEventLogError, Match, Rules
+from koudiandian import Game, InvalidEventLogError, Match, Rules, Tile
 from koudiandian.cli import main
 from koudiandian.simulate import BOTS
 
@@ -40,11 +40,15 @@ def test_cli_replay_names_the_hand_event_and_field(
     code = main(["replay", str(log)])
     _, err = capsys.readouterr()
     assert code == 2
-    assert err == (
+    first, *view = err.splitlines()
+    assert first == (
         f"koudiandian: error: line 1: hand {entry['hand']}: the log does not replay to itself: "
         f"event {n} (end_hand) differs at result.transfers[{k}].amount: "
-        f"logged {amount + 1}, replayed {amount}\n"
+        f"logged {amount + 1}, replayed {amount}"
     )
+    # then, in brief, the view of the last seat to decide (the winner's, or the discarder's)
+    assert view[0].startswith("  seat ") and "the last to decide before event" in view[0]
+    assert "the hand is over" in view[1] and len(view) <= 5
 
 
 def test_a_tampered_draw_names_its_field(
@@ -60,8 +64,17 @@ def test_a_tampered_draw_names_its_field(
     capsys.readouterr()
     assert main(["replay", str(log)]) == 2
     err = capsys.readouterr().err
-    assert f"event {n} (draw) differs at tile: logged {(tile + 1) % 34}, replayed {tile}\n" in err
-    assert len(err) < 300
+    first, *view = err.splitlines()
+    assert first.endswith(
+        f"event {n} (draw) differs at tile: logged {(tile + 1) % 34}, replayed {tile}"
+    )
+    assert len(first) < 300 and len(view) <= 5
+    # the drawer's view, as the engine replays it: the tile it drew, not the one logged
+    assert (
+        view[0]
+        == f"  seat {draw['seat']}'s view (the seat of event {n}), as the engine replays it:"
+    )
+    assert f"(drew {Tile(tile)})" in view[2]
 
 
 def test_game_and_match_replay_name_the_field() -> None:

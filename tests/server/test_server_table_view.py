@@ -15,6 +15,7 @@ pytest.importorskip("httpx2")
 
 from koudiandian import Game, Match, Rules, ready_discards  # noqa: E402
 from koudiandian.bots import GreedyBot  # noqa: E402
+from koudiandian.eventtexts import EVENT_TEXTS, WIN_KINDS  # noqa: E402
 from koudiandian.result import REASONS  # noqa: E402
 from koudiandian.server import create_app  # noqa: E402
 from koudiandian.server.visibility import public_view, seat_view  # noqa: E402
@@ -43,6 +44,7 @@ def test_the_names_a_table_shows_come_from_the_core(db: str) -> None:
         "guobiao": None,
     }
     assert Rules.preset("hebei").wildcard_name == "混"
+    assert names["events"] == {"types": EVENT_TEXTS, "win_kinds": WIN_KINDS}
 
 
 def _first_view(ws: Any) -> dict[str, Any]:

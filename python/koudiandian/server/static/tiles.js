@@ -1,11 +1,12 @@
 // Tiles, melds, seats and the settlement drawn as DOM: shared by the table and the replay viewer.
 // A tile's face is an inline SVG of shapes (dots, sticks, strokes, Latin letters and digits),
 // so that a table is readable without a CJK font; the names of rule terms (transfer
-// reasons, patterns, a profile's wildcard) come from the server (`GET /names`, in NAMES).
+// reasons, patterns, a profile's wildcard, how each event reads) come from the server
+// (`GET /names`, in NAMES).
 "use strict";
 
 // The names the server sends once (table.js fills it in before the first table is drawn).
-let NAMES = { reasons: {}, patterns: {}, profiles: {} };
+let NAMES = { reasons: {}, patterns: {}, profiles: {}, events: { types: {}, win_kinds: {} } };
 
 const SUITS = ["万", "筒", "条"];
 const HONORS = ["东", "南", "西", "北", "白", "发", "中"];
@@ -223,7 +224,6 @@ const KIND_NAMES = {
   added_kong: "补杠", concealed_kong: "暗杠", pass: "过", chow: "吃", pao: "跑",
   dice_kong: "杠", opening_win: "起手胡", haidi: "要海底",
 };
-const WIN_KINDS = { self_draw: "自摸", discard: "点炮", robbed_kong: "抢杠" };
 const POSITIONS = ["bottom", "right", "top", "left"];
 const RELATIVE = ["自家", "下家", "对家", "上家"];
 const CLAIMS = ["chow", "pong", "kong", "dice_kong", "win"];
@@ -373,8 +373,7 @@ function renderSettlement(box, result, hands, wildcards, view) {
   box.append(el("h3", "settlement-title", title));
   const wins = result.wins && result.wins.length ? result.wins : [];
   for (const w of wins) {
-    const kind = WIN_KINDS[w.kind] || w.kind;
-    const row = line("div", "win-line", [`seat ${w.seat} 胡 (${kind} ${english(w.kind)}) `]);
+    const row = line("div", "win-line", [`seat ${w.seat} 胡 (${winKindText(w.kind)}) `]);
     row.dataset.seat = String(w.seat);
     row.append(tile(w.tile), document.createTextNode(" · "), scoreItems(w.score_items));
     box.append(row);
@@ -419,33 +418,67 @@ function renderSettlement(box, result, hands, wildcards, view) {
   box.append(ul);
 }
 
-// One event as a line of the log: text and tiles drawn as the table draws them.
-function describeEvent(e) {
-  const who = e.seat !== undefined && e.seat !== null ? `seat ${e.seat} ` : "";
-  const t = e.tile === undefined ? [] : [e.tile];
-  const from = e.from !== undefined && e.from !== null ? ` ← seat ${e.from}` : "";
-  switch (e.type) {
-    case "start_hand": return [`开局 deal · dealer seat ${e.dealer}`];
-    case "draw": return [`${who}摸 draws `, t, e.replacement ? " (补 replacement)" : ""];
-    case "discard": return [`${who}${e.declare ? "报听 declares " : "打 discards "}`, t];
-    case "answer": return [`${who}${KIND_NAMES[e.action] || e.action} ${english(e.action)}`, e.action === "pass" ? "" : " …"];
-    case "win": return [`${who}胡 ${WIN_KINDS[e.kind] || e.kind} ${english(e.kind)} `, t, from];
-    case "pong": return [`${who}碰 pong `, [e.tile, e.tile, e.tile], from];
-    case "kong": return [`${who}杠 kong `, [e.tile, e.tile, e.tile, e.tile], from];
-    case "chow": return [`${who}吃 chow `, [e.tile, e.tile + 1, e.tile + 2], from];
-    case "added_kong": return [`${who}补杠 added kong `, t];
-    case "concealed_kong": return [`${who}暗杠 concealed kong `, t];
-    case "dice_kong": return [`${who}杠 kong (dice) `, t, from];
-    case "dice": return [`${who}骰 dice ${e.dice.join(" + ")}`];
-    case "flower": return [`${who}花 flower `, t];
-    case "indicator": return ["翻 indicator ", t, " → ", [e.hun]];
-    case "bid": return [`${who}跑 bids ${e.pao}`];
-    case "opening_win": return [`${who}起手胡 opening wins: ${e.wins.map(english).join(", ")}`];
-    case "haidi": return [`${who}海底 last tile: ${e.take ? "takes" : "refuses"}`];
-    case "bird": return ["扎鸟 bird ", t, ` → seat ${e.seat}`];
-    case "end_hand": return ["终局 settlement"];
-    default: return [`${who}${e.type} `, t];
+// How each event reads comes from the server (`GET /names`, NAMES.events: the table of
+// koudiandian/eventtexts.py, which the terminal renders too): per type, its Chinese word, its
+// English verb (third person here) and a template whose placeholders are filled below.
+
+// The tiles of the meld a claim makes: a pong's three, a kong's four, a chow's run.
+function claimedMeld(e) {
+  if (e.type === "chow") return [e.tile, e.tile + 1, e.tile + 2];
+  return e.type === "pong" ? [e.tile, e.tile, e.tile] : [e.tile, e.tile, e.tile, e.tile];
+}
+
+// A win's kind, in Chinese and English (自摸 self-draw).
+function winKindText(kind) {
+  const k = ((NAMES.events || {}).win_kinds || {})[kind];
+  return k ? `${k.chinese} ${k.english}` : english(kind);
+}
+
+// One placeholder of an event's template: text, or tiles (an array) drawn as on the table.
+function fillEvent(name, e, text) {
+  switch (name) {
+    case "who": return `seat ${e.seat}`;
+    case "verb": return text.verb[1];
+    case "tile": case "claimed": case "hun": return [e[name]];
+    case "meld": return claimedMeld(e);
+    case "from": return e.from !== undefined && e.from !== null ? ` from seat ${e.from}` : "";
+    case "kind": return winKindText(e.kind);
+    case "action": return `${KIND_NAMES[e.action] || e.action} ${english(e.action)}`;
+    case "dice": return e.dice.join(" and ");
+    case "wins": return e.wins.map(english).join(", ");
+    case "dealer": return `seat ${e.dealer}`;
+    case "wildcards": return e.wildcards.length ? e.wildcards : "none";
+    case "deltas": return e.result.deltas.join(", ");
+    default: return e[name] === undefined ? "?" : String(e[name]);
   }
+}
+
+// One event as a line of the log: the seat, the event's Chinese word, its English with the
+// tiles drawn as the table draws them, and its notes (补 replacement).
+function describeEvent(e) {
+  const base = ((NAMES.events || {}).types || {})[e.type];
+  if (!base) return [`${e.type} `, e.tile === undefined ? [] : [e.tile]]; // no names: the raw type
+  const text = { ...base };
+  for (const [field, overrides] of Object.entries(base.variants || {})) {
+    if (e[field]) Object.assign(text, overrides);
+  }
+  if (e.tile === null && base.hidden) Object.assign(text, base.hidden);
+  // The line leads with the word, so the template's gloss of it, " (报听)", is left out.
+  let template = text.english.split(" ({chinese})").join("");
+  const parts = [];
+  if (template.startsWith("{who} ")) {
+    parts.push(`seat ${e.seat} `);
+    template = template.slice("{who} ".length);
+  }
+  parts.push(`${text.chinese} `);
+  template.split(/(\{\w+\})/).forEach((piece) => {
+    const m = /^\{(\w+)\}$/.exec(piece);
+    parts.push(m ? fillEvent(m[1], e, text) : piece);
+  });
+  for (const [field, note] of Object.entries(text.notes || {})) {
+    if (e[field]) parts.push(` (${note.chinese ? note.chinese + " " : ""}${note.english})`);
+  }
+  return parts;
 }
 
 // Whether `e` is the claim a seat's answer `a` (an answer event) asked for.
