@@ -26,9 +26,7 @@ A summary with the figures per hand, the ratios and the targets is printed at th
 
 from __future__ import annotations
 
-import json
 import os
-import statistics
 import subprocess
 import sys
 import time
@@ -38,228 +36,29 @@ from typing import Any
 
 import koudiandian as kdd
 import numpy as np
-import numpy.typing as npt
 import pytest
+from api_summary import RESULTS, SummaryPlugin, record, summary_lines
+from import_cost import measure_import
 from koudiandian.batch import is_win_batch, winning_tiles_batch
+from random_hands import (
+    U8,
+    ids136,
+    near_complete,
+    riichi_compatible_waiting,
+    tile_lists,
+    waiting,
+)
 
 SEED = 20240613
 N_COMPARE = 2000  # hands per peer comparison
 N_BATCH = 1 << 20  # rows per batch array (~1M)
-U8 = npt.NDArray[np.uint8]
-
-# ---------------------------------------------------------------------------------------------
-# Hand generation (vectorised; seeded)
-# ---------------------------------------------------------------------------------------------
-
-
-def _complete(rng: np.random.Generator, melds: U8) -> U8:
-    """Random complete concealed parts, one per row: ``4 - melds`` random melds (a third
-    triplets of any kind, the rest runs) and a pair; one in eight meld-less rows is seven
-    distinct pairs instead. Rows with a count above 4 are drawn again."""
-    n = len(melds)
-    out = np.zeros((n, 34), np.uint8)
-    todo = np.arange(n)
-    while todo.size:
-        m = melds[todo].astype(np.int64)
-        size = todo.size
-        rows = np.arange(size)
-        c = np.zeros((size, 34), np.int16)
-        for slot in range(4):
-            active = slot < 4 - m
-            trip = rng.random(size) < 1 / 3
-            kind = rng.integers(0, 34, size)
-            start = rng.integers(0, 3, size) * 9 + rng.integers(0, 7, size)
-            t = active & trip
-            c[rows[t], kind[t]] += 3
-            r = active & ~trip
-            for d in range(3):
-                c[rows[r], start[r] + d] += 1
-        c[rows, rng.integers(0, 34, size)] += 2
-        pairs = (m == 0) & (rng.random(size) < 1 / 8)
-        if pairs.any():
-            kinds = np.argsort(rng.random((int(pairs.sum()), 34)), axis=1)[:, :7]
-            p = np.zeros((kinds.shape[0], 34), np.int16)
-            np.put_along_axis(p, kinds, 2, axis=1)
-            c[pairs] = p
-        ok = (c <= 4).all(axis=1)
-        out[todo[ok]] = c[ok]
-        todo = todo[~ok]
-    return out
-
-
-def _take(rng: np.random.Generator, counts: U8, rows: npt.NDArray[np.int64]) -> Any:
-    """Remove one natural tile (uniform over the tiles held) from each of ``rows``."""
-    if rows.size == 0:
-        return np.zeros(0, np.int64)
-    cs = counts[rows].cumsum(axis=1, dtype=np.int64)
-    r = (rng.random(rows.size) * cs[:, -1]).astype(np.int64)
-    kind = (cs > r[:, None]).argmax(axis=1)
-    counts[rows, kind] -= 1
-    return kind
-
-
-def near_complete(
-    rng: np.random.Generator, n: int, *, max_wild: int = 8, max_melds: int = 4
-) -> tuple[U8, U8, U8]:
-    """``(counts, wild, melds)`` of ``n`` 14-tile hands: a complete hand with 0-``max_wild``
-    of its concealed tiles turned into wildcards, and in half of the rows one natural tile
-    swapped for another kind (so that about half do not win)."""
-    melds = rng.integers(0, max_melds + 1, n).astype(np.uint8)
-    counts = _complete(rng, melds)
-    size = 14 - 3 * melds.astype(np.int64)
-    wild = np.minimum(rng.integers(0, max_wild + 1, n), size)
-    for step in range(max_wild):
-        _take(rng, counts, np.flatnonzero(wild > step))
-    rows = np.flatnonzero((wild < size) & (rng.random(n) < 0.5))
-    old = _take(rng, counts, rows)
-    new = rng.integers(0, 34, rows.size)
-    while True:
-        bad = (new == old) | (counts[rows, new] >= 4)
-        if not bad.any():
-            break
-        new[bad] = rng.integers(0, 34, int(bad.sum()))
-    counts[rows, new] += 1
-    return counts, wild.astype(np.uint8), melds
-
-
-def waiting(
-    rng: np.random.Generator, n: int, *, max_wild: int = 8, max_melds: int = 4
-) -> tuple[U8, U8, U8]:
-    """``(counts, wild, melds)`` of ``n`` 13-tile waiting hands: a complete hand with
-    0-``max_wild`` wildcards, less one random tile (a wildcard or a natural one)."""
-    melds = rng.integers(0, max_melds + 1, n).astype(np.uint8)
-    counts = _complete(rng, melds)
-    size = 14 - 3 * melds.astype(np.int64)
-    wild = np.minimum(rng.integers(0, max_wild + 1, n), size)
-    for step in range(max_wild):
-        _take(rng, counts, np.flatnonzero(wild > step))
-    lose_wild = rng.random(n) * size < wild
-    wild = wild - lose_wild
-    _take(rng, counts, np.flatnonzero(~lose_wild))
-    return counts, wild.astype(np.uint8), melds
-
-
-def _tiles(counts: U8) -> list[list[int]]:
-    """Each row of counts as a sorted list of 34-kind ints."""
-    return [np.repeat(np.arange(34), row).tolist() for row in counts]
-
-
-def _ids136(counts: U8) -> list[list[int]]:
-    """Each row as sorted 136-tile ids (kind k, copy j -> 4k + j), riichienv's input."""
-    return [[4 * k + j for k in range(34) for j in range(int(row[k]))] for row in counts]
-
-
-def _riichi_compatible_waiting(counts: U8) -> Any:
-    """Rows where riichi waits equal RULES §4 waits: no kind held four times, and not one
-    odd count that is a 3 (then the 14th tile could make our seven pairs with a quad, which
-    riichi's seven pairs does not allow)."""
-    odd = counts % 2 == 1
-    quad_pairs = (odd.sum(axis=1) == 1) & ((counts == 3) & odd).any(axis=1)
-    return (counts.max(axis=1) < 4) & ~quad_pairs
-
-
-# ---------------------------------------------------------------------------------------------
-# Results and the end-of-run summary
-# ---------------------------------------------------------------------------------------------
-
-RESULTS: dict[str, dict[str, Any]] = {}
-
-
-def _median(benchmark: Any) -> float | None:
-    stats = getattr(benchmark, "stats", None)
-    return None if stats is None else float(stats.stats.median)
-
-
-def _record(benchmark: Any, key: str, items: int, unit: str = "hand") -> None:
-    """Store the median and the per-item figures, and show them in the benchmark table."""
-    med = _median(benchmark)
-    if med is None:
-        return
-    RESULTS[key] = {"median_s": med, "items": items, "unit": unit}
-    benchmark.extra_info.update(
-        {"items": items, "ns_per_item": med / items * 1e9, "items_per_s": items / med}
-    )
-
-
-def _per_item_ns(key: str) -> float | None:
-    r = RESULTS.get(key)
-    return None if r is None else r["median_s"] / r["items"] * 1e9
-
-
-def _verdict(ok: bool) -> str:
-    return "met" if ok else "MISSED"
-
-
-def _summary_lines() -> list[str]:
-    lines: list[str] = []
-
-    def pair(title: str, ours: str, peer: str, target: float) -> None:
-        a, b = _per_item_ns(ours), _per_item_ns(peer)
-        if a is None or b is None:
-            return
-        ratio = b / a
-        lines.append(
-            f"{title:<44} ours {a:>9.0f} ns/hand   peer {b:>9.0f} ns/hand   "
-            f"ours {ratio:5.2f}x faster  (target >= {target:g}x: {_verdict(ratio >= target)})"
-        )
-
-    pair("winning_tiles vs riichienv HandEvaluator", "waits/ours", "waits/riichienv", 2)
-    pair("winning_tiles vs riichienv core (no wrapper)", "waits/ours", "waits/riichienv_core", 2)
-    pair("is_win vs mahjong Agari().is_agari", "agari/ours", "agari/mahjong", 2)
-
-    for key, target in (("batch/is_win", 20e6), ("batch/winning_tiles", 2e6)):
-        r = RESULTS.get(key)
-        if r:
-            rate = r["items"] / r["median_s"]
-            lines.append(
-                f"{key:<44} {rate / 1e6:7.2f}M hands/s ({r['median_s'] / r['items'] * 1e9:6.1f} "
-                f"ns/hand)  (target >= {target / 1e6:g}M: {_verdict(rate >= target)})"
-            )
-
-    for kernel in ("is_win", "winning_tiles"):
-        one, two = RESULTS.get(f"threads/{kernel}/1"), RESULTS.get(f"threads/{kernel}/2")
-        if one and two:
-            speedup = one["median_s"] / two["median_s"]
-            busy1, busy2 = (r.get("cpu_per_wall", float("nan")) for r in (one, two))
-            lines.append(
-                f"{kernel + '_batch, 2 threads vs 1':<44} {one['median_s'] * 1e3:7.1f} ms -> "
-                f"{two['median_s'] * 1e3:7.1f} ms for the same rows: speedup {speedup:4.2f}x "
-                f"(target >= 1.7x: {_verdict(speedup >= 1.7)}); CPU/wall "
-                f"{busy1:.2f} -> {busy2:.2f}"
-            )
-
-    imp = RESULTS.get("import")
-    if imp:
-        lines.append(
-            f"{'import koudiandian (fresh interpreter)':<44} median {imp['import_ms']:6.1f} ms "
-            f"(min {imp['import_ms_min']:.1f})  (target < 200 ms: "
-            f"{_verdict(imp['import_ms'] < 200)})"
-        )
-        lines.append(
-            f"{'  resident memory added by the import':<44} VmRSS +{imp['rss_mb']:.1f} MB, "
-            f"peak VmHWM +{imp['hwm_mb']:.1f} MB  (target < 32 MB: {_verdict(imp['rss_mb'] < 32)})"
-        )
-        lines.append(
-            f"{'  of which the lookup tables (warm_up)':<44} VmRSS +{imp['tables_rss_mb']:.1f} MB, "
-            f"peak +{imp['tables_hwm_mb']:.1f} MB, built in {imp['tables_ms']:.1f} ms"
-        )
-    return lines
-
-
-class _SummaryPlugin:
-    def pytest_terminal_summary(self, terminalreporter: Any) -> None:
-        lines = _summary_lines()
-        if lines:
-            terminalreporter.section("koudiandian benchmark summary (medians)")
-            for line in lines:
-                terminalreporter.write_line(line)
 
 
 @pytest.fixture(scope="session", autouse=True)
 def _summary(pytestconfig: pytest.Config) -> Iterator[None]:
     name = "koudiandian-bench-summary"
     if pytestconfig.pluginmanager.get_plugin(name) is None:
-        pytestconfig.pluginmanager.register(_SummaryPlugin(), name)
+        pytestconfig.pluginmanager.register(SummaryPlugin(), name)
     yield
 
 
@@ -274,9 +73,9 @@ def waits_hands() -> dict[str, Any]:
     riichienv = pytest.importorskip("riichienv")
     rng = np.random.default_rng(SEED)
     counts, _, _ = waiting(rng, 4 * N_COMPARE, max_wild=0, max_melds=0)
-    counts = counts[_riichi_compatible_waiting(counts)][:N_COMPARE]
+    counts = counts[riichi_compatible_waiting(counts)][:N_COMPARE]
     assert len(counts) == N_COMPARE
-    ours_in, peer_in = _tiles(counts), _ids136(counts)
+    ours_in, peer_in = tile_lists(counts), ids136(counts)
     for tiles, ids in zip(ours_in, peer_in):
         ours = [int(t) for t in kdd.winning_tiles(tiles)]
         peer = sorted(riichienv.HandEvaluator(ids).get_waits())
@@ -294,7 +93,7 @@ def agari_hands() -> dict[str, Any]:
     counts, _, _ = near_complete(rng, 2 * N_COMPARE, max_wild=0, max_melds=0)
     counts = counts[counts.max(axis=1) < 4][:N_COMPARE]
     assert len(counts) == N_COMPARE
-    ours_in, peer_in = _tiles(counts), [row.tolist() for row in counts]
+    ours_in, peer_in = tile_lists(counts), [row.tolist() for row in counts]
     checker = agari.Agari()
     wins = 0
     for tiles, c34 in zip(ours_in, peer_in):
@@ -315,7 +114,7 @@ def test_waits_ours(benchmark: Any, waits_hands: dict[str, Any]) -> None:
 
     benchmark(run)
     benchmark.extra_info["avg_waits"] = waits_hands["avg_waits"]
-    _record(benchmark, "waits/ours", len(hands))
+    record(benchmark, "waits/ours", len(hands))
 
 
 @pytest.mark.benchmark(group="a: winning tiles, per set of hands")
@@ -329,7 +128,7 @@ def test_waits_riichienv(benchmark: Any, waits_hands: dict[str, Any]) -> None:
             HandEvaluator(ids).get_waits()
 
     benchmark(run)
-    _record(benchmark, "waits/riichienv", len(hands))
+    record(benchmark, "waits/riichienv", len(hands))
 
 
 @pytest.mark.benchmark(group="a: winning tiles, per set of hands")
@@ -346,7 +145,7 @@ def test_waits_riichienv_core(benchmark: Any, waits_hands: dict[str, Any]) -> No
             core(ids, no_melds).get_waits()
 
     benchmark(run)
-    _record(benchmark, "waits/riichienv_core", len(hands))
+    record(benchmark, "waits/riichienv_core", len(hands))
 
 
 @pytest.mark.benchmark(group="a: is_win, per set of hands")
@@ -360,7 +159,7 @@ def test_agari_ours(benchmark: Any, agari_hands: dict[str, Any]) -> None:
 
     benchmark(run)
     benchmark.extra_info["wins"] = agari_hands["wins"]
-    _record(benchmark, "agari/ours", len(hands))
+    record(benchmark, "agari/ours", len(hands))
 
 
 @pytest.mark.benchmark(group="a: is_win, per set of hands")
@@ -372,7 +171,7 @@ def test_agari_mahjong(benchmark: Any, agari_hands: dict[str, Any]) -> None:
             checker.is_agari(c34)
 
     benchmark(run)
-    _record(benchmark, "agari/mahjong", len(hands))
+    record(benchmark, "agari/mahjong", len(hands))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -405,7 +204,7 @@ def test_batch_is_win(benchmark: Any, complete_batch: tuple[U8, U8, U8]) -> None
         is_win_batch, (counts, wild), {"melds": melds}, rounds=10, warmup_rounds=1
     )
     benchmark.extra_info["win_fraction"] = float(out.mean())
-    _record(benchmark, "batch/is_win", len(counts))
+    record(benchmark, "batch/is_win", len(counts))
 
 
 @pytest.mark.benchmark(group="b: batch kernels, 1M rows")
@@ -416,7 +215,7 @@ def test_batch_winning_tiles(benchmark: Any, waiting_batch: tuple[U8, U8, U8]) -
         winning_tiles_batch, (counts, wild), {"melds": melds}, rounds=5, warmup_rounds=1
     )
     benchmark.extra_info["avg_waits"] = float(out.sum(axis=1).mean())
-    _record(benchmark, "batch/winning_tiles", len(counts))
+    record(benchmark, "batch/winning_tiles", len(counts))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -460,7 +259,7 @@ def _threads_case(
 
     benchmark.pedantic(run, rounds=7 if kernel == "is_win" else 4, warmup_rounds=1)
     key = f"threads/{kernel}/{threads}"
-    _record(benchmark, key, len(counts))
+    record(benchmark, key, len(counts))
     # CPU time / wall time of the process: ~2 when both threads really ran at once. Less
     # means they waited (for the GIL, or for a CPU that other processes were using).
     busy = spent["cpu"] / spent["wall"] if spent["wall"] else float("nan")
@@ -489,84 +288,6 @@ def test_threads_winning_tiles(
 # (d) Import time and memory, in fresh interpreters
 # ---------------------------------------------------------------------------------------------
 
-_IMPORT_PROBE = r"""
-import json, time
-def status():
-    out = {}
-    with open("/proc/self/status") as f:
-        for line in f:
-            key, _, value = line.partition(":")
-            if key in ("VmRSS", "VmHWM"):
-                out[key] = int(value.split()[0])
-    return out
-before = status()
-t = time.perf_counter()
-import koudiandian
-elapsed = time.perf_counter() - t
-after = status()
-print(json.dumps({"import_ms": elapsed * 1e3,
-                  "rss_kb": after["VmRSS"] - before["VmRSS"],
-                  "hwm_kb": after["VmHWM"] - before["VmHWM"]}))
-"""
-
-# The extension module alone, loaded without the package's __init__ (which builds the
-# tables), so that the tables' share can be measured around warm_up().
-_TABLES_PROBE = r"""
-import importlib.machinery, importlib.util, json, sys, time
-def status():
-    out = {}
-    with open("/proc/self/status") as f:
-        for line in f:
-            key, _, value = line.partition(":")
-            if key in ("VmRSS", "VmHWM"):
-                out[key] = int(value.split()[0])
-    return out
-path = sys.argv[1]
-loader = importlib.machinery.ExtensionFileLoader("koudiandian._core", path)
-spec = importlib.util.spec_from_file_location("koudiandian._core", path, loader=loader)
-core = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(core)
-before = status()
-t = time.perf_counter()
-core.warm_up()
-elapsed = time.perf_counter() - t
-after = status()
-print(json.dumps({"tables_ms": elapsed * 1e3,
-                  "rss_kb": after["VmRSS"] - before["VmRSS"],
-                  "hwm_kb": after["VmHWM"] - before["VmHWM"]}))
-"""
-
-
-def _probe(code: str, *args: str) -> dict[str, float]:
-    out = subprocess.run(
-        [sys.executable, "-c", code, *args],
-        check=True,
-        capture_output=True,
-        text=True,
-        cwd=os.path.dirname(os.path.abspath(__file__)),  # not the source tree
-    )
-    result: dict[str, float] = json.loads(out.stdout)
-    return result
-
-
-def measure_import(runs: int = 15) -> dict[str, float]:
-    """Medians over ``runs`` fresh interpreters."""
-    imports = [_probe(_IMPORT_PROBE) for _ in range(runs)]
-    tables = [_probe(_TABLES_PROBE, kdd._core.__file__) for _ in range(max(3, runs // 3))]
-
-    def med(rows: list[dict[str, float]], key: str) -> float:
-        return float(statistics.median(r[key] for r in rows))
-
-    return {
-        "import_ms": med(imports, "import_ms"),
-        "import_ms_min": min(r["import_ms"] for r in imports),
-        "rss_mb": med(imports, "rss_kb") / 1024,
-        "hwm_mb": med(imports, "hwm_kb") / 1024,
-        "tables_ms": med(tables, "tables_ms"),
-        "tables_rss_mb": med(tables, "rss_kb") / 1024,
-        "tables_hwm_mb": med(tables, "hwm_kb") / 1024,
-    }
-
 
 @pytest.mark.benchmark(group="d: import in a fresh interpreter")
 def test_import(benchmark: Any) -> None:
@@ -586,4 +307,4 @@ def test_import(benchmark: Any) -> None:
 
 if __name__ == "__main__":
     RESULTS["import"] = measure_import()
-    print("\n".join(_summary_lines()))
+    print("\n".join(summary_lines()))

@@ -24,13 +24,12 @@ import pytest
 from mahjong.agari import Agari
 
 from tests.support.reference.hands import (
-    Case,
-    HandGenerator,
     clear_caches,
     kinds_in_play,
     ref_is_win,
     ref_winning_tiles,
 )
+from tests.support.reference.positions import Case, HandGenerator
 
 N_IS_WIN = 20_000
 N_WINNING_TILES = 5_000

@@ -16,14 +16,13 @@ import numpy as np
 import pytest
 
 from tests.support.reference.hands import (
-    Case,
-    HandGenerator,
     clear_caches,
     groups_containing,
     kinds_in_play,
     ref_is_win,
     ref_winning_tiles,
 )
+from tests.support.reference.positions import Case, HandGenerator
 
 # Distinct hands checked by each test (their sum must stay >= 100,000).
 N_IS_WIN = 12_000

@@ -13,7 +13,8 @@ from koudiandian import Game, Rules, shanten, simulate
 from koudiandian.bots import Bot, GreedyBot, RandomBot
 from koudiandian.simulate import play_hand
 
-from tests.support.reference.hands import HandGenerator, ref_is_win
+from tests.support.reference.hands import ref_is_win
+from tests.support.reference.positions import HandGenerator
 
 MAX_DISTANCE = 3
 

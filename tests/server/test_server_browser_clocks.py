@@ -20,9 +20,9 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 pytest.importorskip("playwright.sync_api")
 
-from tests.server.test_server_browser import _post  # noqa: E402
 from tests.server.test_server_browser_rooms import _act, _get, _person  # noqa: E402
 from tests.support.browser import ARTIFACTS, CHROMIUM  # noqa: E402
+from tests.support.browser_table import post as _post  # noqa: E402
 from tests.support.server_util import free_port, server_process  # noqa: E402
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine")

@@ -13,8 +13,8 @@ from koudiandian import Game, HandResult, Rules
 from koudiandian.bots import GreedyBot
 from koudiandian.result import Haidi
 
-from tests.profiles.changsha.test_changsha import haidi_game
 from tests.support import ROOT
+from tests.support.changsha_scenario import haidi_game
 
 
 def _end_hand_haidi(game: Game) -> object:

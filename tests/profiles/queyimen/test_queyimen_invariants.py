@@ -9,7 +9,7 @@ lacks a suit, melds included); the fan total is the sum of the score items and i
 the discarder alone, or by each other seat on a self-draw or robbed kong; every kong is
 paid (明杠 1, 暗杠 2 from each other seat), also in a drawn hand; the deltas sum to zero;
 the winner deals next, the dealer keeps a drawn hand. Every ``FULL_EVERY``-th hand also
-gets ``test_game_invariants``' expensive checks: seat views and event logs hide what they
+gets ``tests.support.invariants``' expensive checks: seat views and event logs hide what they
 must, replay, JSON, pickling and deepcopy round-trip, refused actions change nothing, and
 non-interference.
 """
@@ -23,7 +23,12 @@ import koudiandian as kd
 import pytest
 from koudiandian import Action, ActionKind, Game, MeldKind, Rules, WinKind
 
-from tests.engine import test_game_invariants as tgi
+from tests.support.invariants import noninterference
+from tests.support.invariants.checks import check_illegal
+from tests.support.invariants.logs import check_round_trips
+from tests.support.invariants.policy import seed_of, usefulness
+from tests.support.invariants.state import MELD_SIZE, State, state
+from tests.support.invariants.views import check_events_for, check_view
 
 N_HANDS = 2_000  # keep >= 2,000
 FULL_EVERY = 20
@@ -32,8 +37,8 @@ Q = Rules.preset("queyimen")
 
 # The expensive non-interference check relabels honors unless the rules have none: this
 # profile has none (and no `no_honors` option to say so).
-_honor_classes = tgi._honor_classes
-tgi._honor_classes = lambda r: [] if r.profile == "queyimen" else _honor_classes(r)
+honor_classes = noninterference.honor_classes
+noninterference.honor_classes = lambda r: [] if r.profile == "queyimen" else honor_classes(r)
 
 PREFERENCES = (
     (K.SELF_DRAW_WIN, 0.95),
@@ -45,19 +50,19 @@ PREFERENCES = (
 )
 
 
-def _wins(st: tgi.State, seat: int, extra: int | None) -> bool:
+def _wins(st: State, seat: int, extra: int | None) -> bool:
     hand = st.hands[seat]
     tiles = [k for k in range(34) for _ in range(hand[k])] + ([] if extra is None else [extra])
     melds = [kd.Meld(MeldKind(m[0]), kd.Tile(m[1])) for m in st.melds[seat]]
     return kd.is_win(tiles, melds=melds, rules=Q)
 
 
-def _suits_of(st: tgi.State, seat: int) -> set[int]:
+def _suits_of(st: State, seat: int) -> set[int]:
     held = {k // 9 for k in range(27) if st.hands[seat][k]}
     return held | {m[1] // 9 for m in st.melds[seat]}
 
 
-def choose(st: tgi.State, seat: int, legal: list[Action], rng: random.Random) -> Action:
+def choose(st: State, seat: int, legal: list[Action], rng: random.Random) -> Action:
     by_kind: dict[ActionKind, list[Action]] = {}
     for a in legal:
         by_kind.setdefault(a.kind, []).append(a)
@@ -84,7 +89,7 @@ def choose(st: tgi.State, seat: int, legal: list[Action], rng: random.Random) ->
 
         def cost(a: Action) -> float:
             t = int(a.tile)  # type: ignore[arg-type]
-            base = tgi._usefulness(hand, t, frozenset(), ponged)
+            base = usefulness(hand, t, frozenset(), ponged)
             return base - (50 if t // 9 == drop else 0) + rng.random()
 
         return min(discards, key=cost)
@@ -93,11 +98,11 @@ def choose(st: tgi.State, seat: int, legal: list[Action], rng: random.Random) ->
     return rng.choice(legal)
 
 
-def check_tiles(game: Game, st: tgi.State) -> None:
+def check_tiles(game: Game, st: State) -> None:
     counts = [a + b + c + d for a, b, c, d in zip(*st.hands)]
     for seat in range(4):
         for kind, tile, source in st.melds[seat]:
-            counts[tile] += tgi.MELD_SIZE[kind] - (source is not None)
+            counts[tile] += MELD_SIZE[kind] - (source is not None)
     for river in st.discards:
         for t, _down in river:
             assert not _down, "a face-down discard: nobody declares here"
@@ -113,7 +118,7 @@ def check_tiles(game: Game, st: tgi.State) -> None:
     assert counts == [4] * 27 + [0] * 7, f"tiles not conserved: {counts}"
 
 
-def check_to_act(game: Game, st: tgi.State) -> dict[int, list[Action]]:
+def check_to_act(game: Game, st: State) -> dict[int, list[Action]]:
     out = {}
     for seat in game.to_act:
         legal = game.legal_actions(seat)
@@ -133,7 +138,7 @@ def check_to_act(game: Game, st: tgi.State) -> dict[int, list[Action]]:
     return out
 
 
-def check_result(game: Game, st: tgi.State, stats: Counter[str]) -> None:
+def check_result(game: Game, st: State, stats: Counter[str]) -> None:
     r = game.result
     assert r is not None
     assert sum(r.deltas) == 0
@@ -179,15 +184,15 @@ def play_hand(seed: int, *, full: bool, stats: Counter[str]) -> Game:
     step = 0
     mid = rng.randrange(5, 40)
     while True:
-        st = tgi.state(game)
+        st = state(game)
         check_tiles(game, st)
         legal = check_to_act(game, st)
         if full:
             for s in range(4):
-                tgi.check_view(game, st, s, seed, legal.get(s, []))
+                check_view(game, st, s, seed, legal.get(s, []))
             if step == mid:
-                tgi.check_round_trips(game)
-                tgi.check_illegal(game, legal, rng)
+                check_round_trips(game)
+                check_illegal(game, legal, rng)
         if game.is_over:
             break
         seat = rng.choice(game.to_act)
@@ -205,16 +210,16 @@ def play_hand(seed: int, *, full: bool, stats: Counter[str]) -> Game:
     check_result(game, st, stats)
     if full:
         for s in range(4):
-            tgi.check_events_for(game, s, seed)
-        tgi.check_round_trips(game)
-        tgi.check_illegal(game, {}, rng)
+            check_events_for(game, s, seed)
+        check_round_trips(game)
+        check_illegal(game, {}, rng)
     return game
 
 
 def test_queyimen_random_play_invariants() -> None:
     stats: Counter[str] = Counter()
     for i in range(N_HANDS):
-        seed = tgi.seed_of("queyimen", i)
+        seed = seed_of("queyimen", i)
         try:
             play_hand(seed, full=i % FULL_EVERY == 0, stats=stats)
         except (AssertionError, kd.KoudiandianError) as err:

@@ -4,9 +4,9 @@ two ways, the 大胡 of a hand's tiles and the opening small wins of a dealt han
 
 Written from the contract (RULES-changsha.md "Winning", "Scoring (points)") and the engine's
 decisions recorded in docs/rules.md §11 ("Winning", "Opening small wins"), not from the Rust
-code; the engine's hand functions are tested against it (``test_changsha.py``), and the
-reference game (``game.py``, ``changsha.py``) plays with it. Decomposition tries every pair
-and every leftmost group.
+code; the engine's hand functions are tested against it
+(``tests/profiles/changsha/test_changsha_hands.py``), and the reference game (``game.py``,
+``changsha.py``) plays with it. Decomposition tries every pair and every leftmost group.
 
 Tiles are ints 0–26 (1m–9m, 1p–9p, 1s–9s); hands are count lists of length 34 (the kinds
 27–33 are never held) so that the package's ``TILES`` index them directly.

@@ -13,6 +13,10 @@ It is independent of the package's evaluators: it takes only the package's plain
 (rules, actions, tiles, results, views, errors). Hand evaluation is the brute force of
 ``hands.py`` (through ``score.py``) or, for 2-5-8 pairs, ``changsha_hands.py``; the seeded
 deal is ``deal.py``'s.
+
+The state machine is one class in parts: this module holds the hand's state, the deal, the
+draws, the end and the seat views; ``worth.py`` what a hand is worth, ``actions.py`` the legal
+actions, ``stepping.py`` applying an action, ``claims.py`` discards and their claims.
 """
 
 from __future__ import annotations
@@ -22,8 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from koudiandian.action import Action, ActionKind, action_of
-from koudiandian.errors import IllegalActionError, NotYourTurnError
+from koudiandian.action import Action
 from koudiandian.meld import MeldKind
 from koudiandian.result import HandResult, WinKind
 from koudiandian.rules import Rules
@@ -31,12 +34,15 @@ from koudiandian.tile import TILES, Tile
 from koudiandian.view import SeatView
 
 from tests.support.reference import changsha, changsha_hands, guobiao, hebei, queyimen, taiyuan
-from tests.support.reference.common import POINTS, KongRecord, tiles_of
+from tests.support.reference.actions import LegalActions
+from tests.support.reference.claims import Claims
+from tests.support.reference.common import KongRecord, tiles_of
 from tests.support.reference.deal import check_seat, deal
-from tests.support.reference.score import allows_win, declarable, is_win, win_points, winning_tiles
+from tests.support.reference.stepping import Stepping
 from tests.support.reference.switches import Switches, switches_of
 from tests.support.reference.view import seat_view
 from tests.support.reference.wall import Wall
+from tests.support.reference.worth import HandWorth
 
 __all__ = ["ReferenceGame", "Seat"]
 
@@ -49,9 +55,6 @@ _SETTLEMENT = {
     "big_wins": changsha,
     "guobiao": guobiao,
 }
-_K = ActionKind
-_TILED = {k: tuple(action_of(k, t) for t in range(34)) for k in (_K.DECLARE, _K.DISCARD)}
-_PASS = action_of(_K.PASS)
 
 
 @dataclass(slots=True)
@@ -77,7 +80,7 @@ class Seat:
         return [(int(m[0]), int(m[1])) for m in self.melds]
 
 
-class ReferenceGame:
+class ReferenceGame(HandWorth, LegalActions, Stepping, Claims):
     """One hand under ``rules`` (a ``Rules`` of any profile, or for ``hebei`` a
     :class:`~tests.support.reference.switches.HebeiOptions`; ``None``: ``Rules()``).
 
@@ -264,374 +267,6 @@ class ReferenceGame:
             )
         return None if self.result is None else int(rule(self, self.result))
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """What ``seat`` may do now, in the engine's order; empty when it need not act."""
-        check_seat(seat)
-        if seat not in self.to_act:
-            return []
-        if self.phase == "turn":
-            if self._legal is None:
-                self._legal = self._turn_actions(seat)
-            return list(self._legal)
-        if self.phase == "bid":
-            return [hebei.pao_action(n) for n in range(4)]
-        if self.phase == "haidi":
-            return [action_of(_K.HAIDI), _PASS]
-        return list(self._options[seat])
-
-    # -- what a hand is worth -----------------------------------------------------------
-
-    def _wins(self, counts: Sequence[int], melds: Sequence[tuple[int, int]]) -> bool:
-        """A complete hand that wins (缺一门 included)."""
-        if self.sw.pair_258:
-            return changsha_hands.is_win(counts, melds)
-        if self.sw.lacks_a_suit and not queyimen.lacks_a_suit(counts, melds):
-            return False
-        return is_win(counts, melds, self.wild_kinds, self.sw)
-
-    def _waits(self, counts: Sequence[int], melds: Sequence[tuple[int, int]]) -> tuple[int, ...]:
-        """Winning tiles of a waiting hand: the kinds, other than wildcards and those held
-        four times, that complete it into a win."""
-        if self.sw.pair_258:
-            return changsha_hands.winning_tiles(counts, melds)
-        tiles = winning_tiles(counts, melds, self.wild_kinds, self.sw)
-        if self.sw.lacks_a_suit:  # 缺一门
-            tiles = tuple(
-                t
-                for t in tiles
-                if queyimen.lacks_a_suit([c + (k == t) for k, c in enumerate(counts)], melds)
-            )
-        return tiles
-
-    def _wins_with(self, seat: int, tile: int) -> bool:
-        st = self.seats[seat]
-        counts = list(st.hand)
-        counts[tile] += 1
-        return self._wins(counts, st.meld_pairs())
-
-    def _after_kong(
-        self, seat: int, kind: MeldKind, tile: int
-    ) -> tuple[list[int], list[tuple[int, int]]]:
-        """The seat's position after a kong of ``tile``: ``CONCEALED_KONG`` (four in hand),
-        ``ADDED_KONG`` (onto its pong) or ``KONG`` (three in hand and the discard)."""
-        st = self.seats[seat]
-        counts, melds = list(st.hand), st.meld_pairs()
-        if kind is MeldKind.ADDED_KONG:
-            counts[tile] -= 1
-            added = int(MeldKind.ADDED_KONG)
-            melds = [(added, t) if (k, t) == (MeldKind.PONG, tile) else (k, t) for k, t in melds]
-        else:
-            counts[tile] -= 4 if kind is MeldKind.CONCEALED_KONG else 3
-            melds.append((int(kind), tile))
-        return counts, melds
-
-    def _kong_keeps_waits(self, seat: int, kind: MeldKind, tile: int) -> bool:
-        """Under ``kong_keeps_waits``, whether a declared seat's kong leaves its winning tiles
-        as they were (RULES §4). Always true for an undeclared seat or without the option."""
-        st = self.seats[seat]
-        if not (self.sw.kong_keeps_waits and st.declared):
-            return True
-        before = list(st.hand)
-        if kind is not MeldKind.KONG:  # on its turn: the position before the draw
-            assert self.drawn is not None
-            before[self.drawn] -= 1
-        return self._waits(*self._after_kong(seat, kind, tile)) == self._waits(
-            before, st.meld_pairs()
-        )
-
-    def _ready_after_kong(self, seat: int, kind: MeldKind, tile: int) -> bool:
-        """Whether the hand has a winning tile after the kong (杠 with dice)."""
-        return bool(self._waits(*self._after_kong(seat, kind, tile)))
-
-    def _may_self_draw(self, seat: int) -> bool:
-        st = self.seats[seat]
-        if self.drawn is None or (self.sw.declare and not st.declared):
-            return False
-        melds = st.meld_pairs()
-        if not self._wins(st.hand, melds):
-            return False
-        if self.sw.fan_minimum:
-            flags = self.situation(seat, self.drawn, WinKind.SELF_DRAW)
-            return guobiao.enough(guobiao.fans(self, seat, st.hand, self.drawn, **flags))
-        if not self.sw.thresholds:
-            return True
-        points = win_points(st.hand, melds, self.drawn, True, self.wild_kinds, self.sw)
-        return allows_win(points, True, self.sw)
-
-    def _may_win_on(self, seat: int, tile: int, how: str) -> bool:
-        """Whether ``seat`` is offered a win on a discard (or, ``how="rob"``, an added kong)."""
-        st = self.seats[seat]
-        if how == "rob" and not self.sw.rob_kong:
-            return False
-        if self.sw.declare and not st.declared:
-            return False
-        if self.sw.thresholds and not allows_win(POINTS[tile], False, self.sw):
-            return False
-        if st.passed_win or tile in st.missed:
-            return False
-        if not self._wins_with(seat, tile):
-            return False
-        if self.sw.fan_minimum:
-            kind = WinKind.ROBBED_KONG if how == "rob" else WinKind.DISCARD
-            flags = self.situation(seat, tile, kind, taken=False, how=how)
-            counts = list(st.hand)
-            counts[tile] += 1
-            return guobiao.enough(guobiao.fans(self, seat, counts, tile, **flags))
-        return True
-
-    def situation(
-        self,
-        seat: int,
-        tile: int,
-        kind: WinKind,
-        *,
-        taken: bool = True,
-        how: str | None = None,
-    ) -> dict[str, bool]:
-        """The four flags of a win's moment as the fan calculator takes them: self-drawn;
-        和绝张 (the other three tiles of the kind in sight; ``taken``: the discard won on is
-        already marked taken; never for a robbed kong); about a kong (杠上开花: one's own
-        kong's replacement, not a flower's; 抢杠和); the wall's last (妙手回春: the last tile
-        drawn; 海底捞月: a win on the discard made after it)."""
-        how = self.claim_kind if how is None else how
-        if kind is WinKind.SELF_DRAW:
-            return {
-                "self_drawn": True,
-                "last_copy": guobiao.visible(self, tile) == 3,
-                "about_kong": self.after_kong == "kong" and not self.after_flower,
-                "wall_last": self.wall.remaining == 0,
-            }
-        robbed = kind is WinKind.ROBBED_KONG
-        return {
-            "self_drawn": False,
-            "last_copy": not robbed and guobiao.visible(self, tile) == (3 if taken else 4),
-            "about_kong": robbed,
-            "wall_last": how == "haidi",
-        }
-
-    # -- legal actions ------------------------------------------------------------------
-
-    def _kong_actions(self, seat: int) -> list[Action]:
-        """On its turn after a draw: concealed kongs (by kind, no wildcard kind), added kongs
-        (in meld order), then 杠 with dice of either (by kind, ready after it, dice left). A
-        declared seat may kong only the kind it drew."""
-        st, drawn = self.seats[seat], self.drawn
-        free = not st.declared
-        concealed = [
-            k
-            for k in range(34)
-            if st.hand[k] == 4 and k not in self.wild_kinds and (free or k == drawn)
-        ]
-        added = [
-            int(m[1])
-            for m in st.melds
-            if m[0] == MeldKind.PONG
-            and st.hand[m[1]] >= 1
-            and (free or m[1] == drawn)
-            and not (self.sw.forfeit_kong_after_pong and m[1] in st.forfeited)
-        ]
-        out = [
-            action_of(_K.CONCEALED_KONG, k)
-            for k in concealed
-            if self._kong_keeps_waits(seat, MeldKind.CONCEALED_KONG, k)
-        ]
-        out += [
-            action_of(_K.ADDED_KONG, k)
-            for k in added
-            if self._kong_keeps_waits(seat, MeldKind.ADDED_KONG, k)
-        ]
-        if self.dice_used < len(self.dice):
-            dice = [
-                k for k in concealed if self._ready_after_kong(seat, MeldKind.CONCEALED_KONG, k)
-            ]
-            dice += [k for k in added if self._ready_after_kong(seat, MeldKind.ADDED_KONG, k)]
-            out += [action_of(_K.DICE_KONG, k) for k in sorted(dice)]
-        return out
-
-    def _turn_actions(self, seat: int) -> list[Action]:
-        """自摸 (when the hand may win); a seat locked by 杠 with dice, or the 海底's taker,
-        then only discards its drawn tile. Else: its opening wins (until its first discard),
-        kongs (after a draw), then a declared seat discards its drawn tile; an undeclared one
-        may declare (报听) with each discard that allows it, then discard any kind held."""
-        st, drawn = self.seats[seat], self.drawn
-        out = [action_of(_K.SELF_DRAW_WIN)] if self._may_self_draw(seat) else []
-        if st.locked or self.drawn_from == "haidi":
-            assert drawn is not None
-            return [*out, _TILED[_K.DISCARD][drawn]]
-        if self.sw.opening_wins and st.opening and not (st.has_discarded or st.declared_openings):
-            out.append(action_of(_K.OPENING_WIN))
-        if drawn is not None and (self.wall.remaining or not self.sw.kong_needs_a_tile):
-            out += self._kong_actions(seat)
-        if st.declared:
-            assert drawn is not None
-            return [*out, _TILED[_K.DISCARD][drawn]]
-        if self.sw.declare:
-            ready = declarable(st.hand, st.meld_pairs(), self.wild_kinds, self.sw)
-            out += [_TILED[_K.DECLARE][k] for k in ready]
-        return out + [_TILED[_K.DISCARD][k] for k in range(34) if st.hand[k]]
-
-    def _claim_actions(self, seat: int, source: int, tile: int, how: str) -> list[Action]:
-        """What ``seat`` is offered on ``source``'s ``tile``: win, then on a discard (not of
-        the 海底) pong, kong, 杠 with dice and chows (the 下家 only, by lowest tile), then
-        pass; nothing to a locked seat but the win."""
-        st = self.seats[seat]
-        acts = [action_of(_K.WIN)] if self._may_win_on(seat, tile, how) else []
-        if how == "discard" and not st.locked:
-            held = st.hand[tile]
-            if held >= 2 and not st.declared:
-                acts.append(action_of(_K.PONG))
-            tile_left = self.wall.remaining or not self.sw.kong_needs_a_tile
-            if held == 3 and tile_left and self._kong_keeps_waits(seat, MeldKind.KONG, tile):
-                acts.append(action_of(_K.KONG))
-                if self.dice_used < len(self.dice) and self._ready_after_kong(
-                    seat, MeldKind.KONG, tile
-                ):
-                    acts.append(action_of(_K.DICE_KONG, tile))
-            if self.sw.chow and seat == (source + 1) % 4 and tile < 27:
-                base, rank = divmod(tile, 9)
-                for low in range(base * 9 + max(0, rank - 2), base * 9 + min(6, rank) + 1):
-                    others = [k for k in (low, low + 1, low + 2) if k != tile]
-                    if all(st.hand[k] and k not in self.wild_kinds for k in others):
-                        acts.append(action_of(_K.CHOW, low))
-        return [*acts, _PASS] if acts else []
-
-    # -- stepping -----------------------------------------------------------------------
-
-    def step(self, seat: int, action: Action) -> None:
-        """``seat`` takes ``action``.
-
-        Raises :class:`NotYourTurnError` if ``seat`` is not in :attr:`to_act` and
-        :class:`IllegalActionError` (listing the legal actions) if the action is not legal;
-        either way the game is left exactly as it was."""
-        check_seat(seat)
-        if seat not in self.to_act:
-            raise NotYourTurnError(
-                f"seat {seat} is not to act now" + ("" if self.to_act else "; the hand is over")
-            )
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"expected an Action, got {action!r}")
-        legal = self.legal_actions(seat)
-        if action not in legal:
-            raise IllegalActionError(
-                f"{action} is not legal for seat {seat} now; legal: {', '.join(map(str, legal))}"
-            )
-        self._apply(seat, action, auto=False)
-        self._advance()
-
-    def _advance(self) -> None:
-        """Take the engine's own actions until a seat has a real choice or the hand ends: a
-        declared or locked seat, or the 海底's taker, that has one action takes it (under
-        ``must_win`` a declared seat's win too)."""
-        while self.phase == "turn":
-            seat, st = self.turn, self.seats[self.turn]
-            if not (st.declared or st.locked or self.drawn_from == "haidi"):
-                return
-            legal = self._turn_actions(seat)
-            if self.sw.must_win and legal[0].kind is _K.SELF_DRAW_WIN:
-                self._apply(seat, legal[0], auto=True)
-            elif len(legal) == 1:
-                self._apply(seat, legal[0], auto=True)
-            else:
-                return
-
-    def _apply(self, seat: int, action: Action, *, auto: bool) -> None:
-        self._legal = None
-        kind = action.kind
-        tile = None if action.tile is None else int(action.tile)
-        if self.phase == "bid":
-            self._bid(seat, int(action.tile))
-        elif self.phase == "haidi":
-            self._haidi(seat, kind is _K.HAIDI)
-        elif self.phase == "turn":
-            self._turn_step(seat, kind, tile, auto=auto)
-        else:  # a claim: record the answer; resolve once everyone asked has answered
-            self._answers[seat] = action
-            event: dict[str, Any] = {
-                "type": "answer",
-                "seat": seat,
-                "action": kind.name.lower(),
-                "auto": auto,
-            }
-            if kind in (_K.CHOW, _K.DICE_KONG):
-                event["tile"] = tile
-            self.log(event)
-            if len(self._answers) == len(self._options):
-                self._resolve_claims()
-
-    def _bid(self, seat: int, count: int) -> None:
-        """The bids are simultaneous: logged, and the hand dealt, once all four are in."""
-        self._pending_bids[seat] = count
-        if len(self._pending_bids) == 4:
-            for s in range(4):
-                self.bids[s] = self._pending_bids[s]
-                self.log({"type": "bid", "seat": s, "pao": self.bids[s]})
-            self._deal()
-
-    def _haidi(self, seat: int, take: bool) -> None:
-        """The 海底 taken, or refused: then offered to the next seat; refused by all four,
-        the hand is drawn."""
-        self.log({"type": "haidi", "seat": seat, "take": take})
-        if take:
-            self.haidi_taker = seat
-            self._draw(seat, "haidi")
-            return
-        self.haidi_refusals += 1
-        if self.haidi_refusals == 4:
-            self._end_drawn()
-        else:
-            self.turn = (seat + 1) % 4
-
-    def _turn_step(self, seat: int, kind: ActionKind, tile: int | None, *, auto: bool) -> None:
-        st = self.seats[seat]
-        if kind is _K.DISCARD or kind is _K.DECLARE:
-            assert tile is not None
-            self._discard(seat, tile, declare=kind is _K.DECLARE, auto=auto)
-        elif kind is _K.SELF_DRAW_WIN:
-            assert self.drawn is not None
-            self._win([seat], self.drawn, WinKind.SELF_DRAW, None, auto=auto)
-        elif kind is _K.OPENING_WIN:
-            st.declared_openings = list(st.opening)
-            self.log({"type": "opening_win", "seat": seat, "wins": list(st.opening)})
-        elif kind is _K.CONCEALED_KONG or (
-            kind is _K.DICE_KONG and tile is not None and st.hand[tile] == 4
-        ):
-            assert tile is not None
-            dice = kind is _K.DICE_KONG
-            if dice:
-                self.log(
-                    {
-                        "type": "dice_kong",
-                        "seat": seat,
-                        "tile": tile,
-                        "from": None,
-                        "concealed": True,
-                    }
-                )
-            else:
-                self.log({"type": "concealed_kong", "seat": seat, "tile": tile})
-            st.hand[tile] -= 4
-            st.melds.append([MeldKind.CONCEALED_KONG, tile, None])
-            self.kongs.append(KongRecord(seat, MeldKind.CONCEALED_KONG, tile))
-            self._kong_draw(seat, dice=dice)
-        elif kind is _K.ADDED_KONG or kind is _K.DICE_KONG:
-            assert tile is not None
-            if kind is _K.DICE_KONG:
-                self.log(
-                    {
-                        "type": "dice_kong",
-                        "seat": seat,
-                        "tile": tile,
-                        "from": None,
-                        "concealed": False,
-                    }
-                )
-            else:
-                self.log({"type": "added_kong", "seat": seat, "tile": tile})
-            st.hand[tile] -= 1
-            self._open_claims(seat, tile, "rob", rob_dice=kind is _K.DICE_KONG)
-        else:  # pragma: no cover - legal actions only
-            raise AssertionError(kind)
-
     # -- draws --------------------------------------------------------------------------
 
     def _draw(self, seat: int, how: str, *, after_kong: str | None = None, dice: int = 0) -> None:
@@ -680,135 +315,6 @@ class ReferenceGame:
         self.log({"type": "dice", "seat": seat, "dice": [a, b]})
         self.seats[seat].locked = True
         self._draw(seat, "back", after_kong="dice", dice=a + b)
-
-    # -- discards and claims ------------------------------------------------------------
-
-    def _discard(self, seat: int, tile: int, *, declare: bool, auto: bool) -> None:
-        st = self.seats[seat]
-        st.hand[tile] -= 1
-        st.discards.append((tile, declare))
-        st.has_discarded = True
-        self.discard_count += 1
-        self.log({"type": "discard", "seat": seat, "tile": tile, "declare": declare, "auto": auto})
-        self.claim_kong_discard = self.after_kong == "dice"
-        if declare:
-            st.declared = True
-            self._draw((seat + 1) % 4, "front")  # face down: nobody may claim it
-            return
-        last = self.sw.last_discard_won_only and self.wall.remaining == 0
-        self._open_claims(seat, tile, "haidi" if self.drawn_from == "haidi" or last else "discard")
-
-    def _open_claims(self, source: int, tile: int, how: str, *, rob_dice: bool = False) -> None:
-        """Ask the other seats about ``source``'s discard (``discard``), its discard of the
-        海底 (``haidi``: wins only) or its added kong (``rob``: wins only). Nobody may claim
-        a wildcard. Under ``must_win`` every offered win is taken at once."""
-        options: dict[int, list[Action]] = {}
-        if tile not in self.wild_kinds:
-            for i in (1, 2, 3):
-                s = (source + i) % 4
-                acts = self._claim_actions(s, source, tile, how)
-                if acts:
-                    options[s] = acts
-        self.phase = "rob" if how == "rob" else "claim"
-        self.turn, self.claim_tile, self.claim_kind = source, tile, how
-        self.claim_declared = self.seats[source].declared
-        self.rob_dice = rob_dice
-        self._options, self._answers = options, {}
-        if self.sw.must_win:
-            for s, acts in sorted(options.items()):
-                if acts[0].kind is _K.WIN:
-                    self._answers[s] = acts[0]
-                    self.log({"type": "answer", "seat": s, "action": "win", "auto": True})
-        if len(self._answers) == len(options):
-            self._resolve_claims()
-
-    def _resolve_claims(self) -> None:
-        """Wins first (every winner under ``several_winners``, else the first from the
-        discarder's 下家 on); else the added kong stands, or a 海底 discard draws the hand;
-        else a pong or kong; else a chow; else the next seat draws."""
-        source, tile, how = self.turn, self.claim_tile, self.claim_kind
-        assert tile is not None
-        options, answers = self._options, self._answers
-        self._options, self._answers = {}, {}
-        for s, acts in options.items():
-            if acts[0].kind is _K.WIN and answers[s].kind is not _K.WIN:
-                self.seats[s].passed_win = self.sw.passing_a_win == "hand"  # 过胡
-                if self.sw.passing_a_win == "tile":  # 漏胡
-                    self.seats[s].missed.add(tile)
-        order = [(source + i) % 4 for i in (1, 2, 3)]
-        winners = [s for s in order if s in answers and answers[s].kind is _K.WIN]
-        if winners:
-            winners = winners if self.sw.several_winners else winners[:1]
-            kind = WinKind.ROBBED_KONG if how == "rob" else WinKind.DISCARD
-            if how != "rob":
-                self._take_discard(source)
-            self._win(winners, tile, kind, source, auto=False)
-            return
-        if how == "rob":  # nobody robbed it: the added kong stands
-            st = self.seats[source]
-            for m in st.melds:
-                if m[0] == MeldKind.PONG and m[1] == tile:
-                    m[0] = MeldKind.ADDED_KONG
-                    break
-            self.kongs.append(KongRecord(source, MeldKind.ADDED_KONG, tile))
-            self._kong_draw(source, dice=self.rob_dice)
-            return
-        if how == "haidi":
-            self._end_drawn()
-            return
-        for s, a in answers.items():
-            st = self.seats[s]
-            if a.kind is _K.PONG:
-                if st.hand[tile] == 3:
-                    st.forfeited.add(tile)  # 过杠: chose pong over kong
-                st.hand[tile] -= 2
-                st.melds.append([MeldKind.PONG, tile, source])
-                self._take_discard(source)
-                self.log({"type": "pong", "seat": s, "tile": tile, "from": source})
-                self._claimed(s)
-                return
-            if a.kind is _K.KONG or a.kind is _K.DICE_KONG:
-                dice = a.kind is _K.DICE_KONG
-                st.hand[tile] -= 3
-                st.melds.append([MeldKind.KONG, tile, source])
-                self._take_discard(source)
-                self.kongs.append(KongRecord(s, MeldKind.KONG, tile, source, self.claim_declared))
-                if dice:
-                    self.log(
-                        {
-                            "type": "dice_kong",
-                            "seat": s,
-                            "tile": tile,
-                            "from": source,
-                            "concealed": False,
-                        }
-                    )
-                else:
-                    self.log({"type": "kong", "seat": s, "tile": tile, "from": source})
-                self._kong_draw(s, dice=dice)
-                return
-        for s, a in answers.items():
-            if a.kind is _K.CHOW:
-                low = int(a.tile)  # type: ignore[arg-type]
-                st = self.seats[s]
-                for k in (low, low + 1, low + 2):
-                    if k != tile:
-                        st.hand[k] -= 1
-                st.melds.append([MeldKind.CHOW, low, source, tile])
-                self._take_discard(source)
-                self.log({"type": "chow", "seat": s, "tile": low, "from": source, "claimed": tile})
-                self._claimed(s)
-                return
-        self._draw((source + 1) % 4, "front")
-
-    def _take_discard(self, source: int) -> None:
-        """``source``'s last discard is taken (claimed or won on): it stays in its row."""
-        self.seats[source].taken.append(len(self.seats[source].discards) - 1)
-
-    def _claimed(self, seat: int) -> None:
-        """After a pong or chow the claimer is on turn, with no drawn tile."""
-        self.phase, self.turn, self.drawn = "turn", seat, None
-        self.drawn_from, self.after_kong = "claim", None
 
     # -- the end ------------------------------------------------------------------------
 
