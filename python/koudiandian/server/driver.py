@@ -28,7 +28,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from ..errors import BotError, StorageError
-from ..simulate import _LazyView
+from ..liveview import LiveView
 from .seatbots import FALLBACK, SeatBots
 from .shownlater import ShownLater
 from .spec import HUMAN
@@ -111,7 +111,7 @@ class BotDriver:
             else:
                 bot = self.bots.in_process(seat, len(table.match.games) - 1)
                 legal = game.legal_actions(seat)
-                table._apply(seat, bot.act(_LazyView(game, seat), legal))  # type: ignore[arg-type]
+                table._apply(seat, bot.act(LiveView(game, seat), legal))  # type: ignore[arg-type]
             done += 1
         return done
 
