@@ -111,7 +111,6 @@ class PostgresStore(Store):
         self._url = url
         self._errors = (psycopg.Error,)
         self._rows: list[ActionRow] | None = None
-        self._start_counting()
         self._local = threading.local()  # the writer thread's mark, each thread's block
         self._writer: psycopg.Connection[tuple[Any, ...]] | None = None
         self._db = self._connect()

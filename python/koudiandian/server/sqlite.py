@@ -72,8 +72,7 @@ class SQLiteStore(Store):
 
     def __init__(self, path: str | Path = ":memory:", *, durable: bool = False) -> None:
         self.path = str(path)
-        self._rows: list[ActionRow] | None = None
-        self._start_counting()  # inside a transaction
+        self._rows: list[ActionRow] | None = None  # a transaction's, inside one
         # Autocommit: every statement outside an explicit transaction commits at once.
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")

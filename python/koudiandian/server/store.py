@@ -36,7 +36,7 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Self
@@ -60,7 +60,6 @@ __all__ = [
     "StoredTable",
     "Owner",
     "SCHEMA_VERSION",
-    "COMMIT_BUCKETS",
     "DEFAULT_LEASE",
     "is_postgres_url",
     "CLOCK_SCHEMA",
@@ -79,9 +78,6 @@ CLOCK_SCHEMA = ["ALTER TABLE tables ADD COLUMN clock TEXT"]
 #: Seconds a table's lease lasts unless renewed (renewed every third of it): a table whose
 #: process dies moves to another within about this long.
 DEFAULT_LEASE = 3.0
-
-#: The upper bounds (seconds) of the commit-latency histogram's buckets (``GET /metrics``).
-COMMIT_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0)
 
 #: One row of the ``actions`` table: (table id, number, seat, ``Action.code``).
 ActionRow = tuple[str, int, int, int]
@@ -136,6 +132,9 @@ class Store(RoomRows):
     #: Whether group commits and other periodic writes run on a writer thread
     #: (:mod:`.groupcommit`), with a connection of their own, rather than on the event loop.
     commits_off_loop = False
+    #: Told of each commit of actions: how many, and the seconds it took (the server's
+    #: :class:`~.metrics.Metrics`; called from the writer thread too).
+    on_commit: Callable[[int, float], None] | None = None
 
     def __new__(cls, db: str | Path = ":memory:", *, durable: bool = False) -> Store:
         if cls is Store:
@@ -291,23 +290,10 @@ class Store(RoomRows):
         self._count_commit(sum(len(rows) for _, _, rows in group), time.perf_counter() - start)
         return lost
 
-    def _start_counting(self) -> None:
-        """Zero the counts of commits (a backend's constructor calls it)."""
-        #: Commits of actions, their actions, their total seconds, and how many took at
-        #: most each of :data:`COMMIT_BUCKETS`' bounds (``GET /metrics``).
-        self.commits = 0
-        self.committed_actions = 0
-        self.commit_seconds = 0.0
-        self.commit_buckets = [0] * len(COMMIT_BUCKETS)
-
     def _count_commit(self, actions: int, seconds: float) -> None:
-        """Count a commit of ``actions`` that took ``seconds``."""
-        self.commits += 1
-        self.committed_actions += actions
-        self.commit_seconds += seconds
-        for i, bound in enumerate(COMMIT_BUCKETS):
-            if seconds <= bound:
-                self.commit_buckets[i] += 1
+        """Tell :attr:`on_commit` of a commit of ``actions`` that took ``seconds``."""
+        if self.on_commit is not None:
+            self.on_commit(actions, seconds)
 
     def update_spec(self, table_id: str, spec: TableSpec, epoch: int | None = None) -> None:
         """Store the table's ``spec`` anew (its seats whose bot fell back to greedy, the one
