@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .roomstore import room_schema
-from .store import CLOCK_SCHEMA, SCHEMA_VERSION, ActionRow, GroupRows, Store
+from .store import CLOCK_SCHEMA, SCHEMA_VERSION, ActionRow, GroupRows, Store, is_postgres_url
 
 __all__ = ["SQLiteStore"]
 
@@ -66,6 +66,10 @@ _INSERT_ACTION = "INSERT INTO actions (table_id, n, seat, action) VALUES (?, ?, 
 
 class SQLiteStore(Store):
     """The SQLite database at ``path`` (created if missing; ``":memory:"`` for none on disk)."""
+
+    @classmethod
+    def _opens(cls, db: object) -> bool:
+        return not is_postgres_url(db)
 
     _NOW = "((julianday('now') - 2440587.5) * 86400.0)"
     _errors = (sqlite3.Error,)
