@@ -8,6 +8,15 @@ module is an arrow to that module; ``from P import name`` is an arrow to ``P`` a
 runs its package's ``__init__`` as well, but that is not an arrow (a package declares its
 children, as a ``mod`` line does in Rust). The test fails on a circle: a module that
 reaches itself through the modules it imports, each named.
+
+The compiled core (``_core``) is a module that imports nothing of the package: its stub
+(``_core.pyi``) is not read (it names ``rules.WildcardMode`` for the option attributes
+``rules.py`` installs on ``Rules``).
+
+:data:`TYPED_BACK` lists the arrows left out, each a part that holds its table and names
+its type for the type checker: the table and its parts still type each other, to be cut by
+a protocol per part (as :class:`~koudiandian.server.groupcommit.Committer` did for the group
+commit). An arrow is taken off the list once it is gone; the list may not grow.
 """
 
 from __future__ import annotations
@@ -21,6 +30,16 @@ PACKAGE = "koudiandian"
 ROOT = Path(__file__).resolve().parents[2] / "python" / PACKAGE
 
 Graph = dict[str, set[str]]
+
+#: The arrows left out of the graph (see the module's docstring): a table's part to its
+#: table, a ``TYPE_CHECKING`` import.
+TYPED_BACK = {
+    ("koudiandian.server.clocks", "koudiandian.server.tables"),
+    ("koudiandian.server.driver", "koudiandian.server.tables"),
+    ("koudiandian.server.fanout", "koudiandian.server.tables"),
+    ("koudiandian.server.publicstate", "koudiandian.server.tables"),
+    ("koudiandian.server.shownlater", "koudiandian.server.tables"),
+}
 
 
 def module_name(path: Path) -> str:
@@ -36,6 +55,11 @@ def modules() -> dict[str, Path]:
     """Every module of the package, by its dotted name (the compiled ``_core`` by its
     stub: it imports nothing of the package)."""
     return {module_name(p): p for p in sorted([*ROOT.rglob("*.py"), *ROOT.rglob("*.pyi")])}
+
+
+def source_of(path: Path) -> str:
+    """What the test reads of a module: its source; nothing of the compiled core's stub."""
+    return "" if path.suffix == ".pyi" else path.read_text(encoding="utf-8")
 
 
 def imported(tree: ast.Module, name: str, is_package: bool, known: set[str]) -> set[str]:
@@ -71,7 +95,7 @@ def graph() -> Graph:
     known = set(found)
     return {
         name: imported(
-            ast.parse(path.read_text(encoding="utf-8"), str(path)),
+            ast.parse(source_of(path), str(path)),
             name,
             path.name == "__init__.py",
             known,
@@ -118,7 +142,14 @@ def test_the_graph_is_read() -> None:
 
 
 def test_no_circle() -> None:
-    found = circle(graph())
+    arrows = graph()
+    left_out = {(a, b) for a, b in TYPED_BACK if b in arrows.get(a, set())}
+    assert left_out == TYPED_BACK, (
+        f"gone from the code, take off TYPED_BACK: {TYPED_BACK - left_out}"
+    )
+    for a, b in TYPED_BACK:
+        arrows[a].discard(b)
+    found = circle(arrows)
     assert found is None, "the imports of koudiandian make a circle: " + " -> ".join(found or [])
 
 
