@@ -12,11 +12,6 @@ reaches itself through the modules it imports, each named.
 The compiled core (``_core``) is a module that imports nothing of the package: its stub
 (``_core.pyi``) is not read (it names ``rules.WildcardMode`` for the option attributes
 ``rules.py`` installs on ``Rules``).
-
-:data:`TYPED_BACK` lists the arrows left out, each a part that holds its table and names
-its type for the type checker: the table and its parts still type each other, to be cut by
-a protocol per part (as :class:`~koudiandian.server.groupcommit.Committer` did for the group
-commit). An arrow is taken off the list once it is gone; the list may not grow.
 """
 
 from __future__ import annotations
@@ -30,16 +25,6 @@ PACKAGE = "koudiandian"
 ROOT = Path(__file__).resolve().parents[2] / "python" / PACKAGE
 
 Graph = dict[str, set[str]]
-
-#: The arrows left out of the graph (see the module's docstring): a table's part to its
-#: table, a ``TYPE_CHECKING`` import.
-TYPED_BACK = {
-    ("koudiandian.server.clocks", "koudiandian.server.tables"),
-    ("koudiandian.server.driver", "koudiandian.server.tables"),
-    ("koudiandian.server.fanout", "koudiandian.server.tables"),
-    ("koudiandian.server.publicstate", "koudiandian.server.tables"),
-    ("koudiandian.server.shownlater", "koudiandian.server.tables"),
-}
 
 
 def module_name(path: Path) -> str:
@@ -142,14 +127,7 @@ def test_the_graph_is_read() -> None:
 
 
 def test_no_circle() -> None:
-    arrows = graph()
-    left_out = {(a, b) for a, b in TYPED_BACK if b in arrows.get(a, set())}
-    assert left_out == TYPED_BACK, (
-        f"gone from the code, take off TYPED_BACK: {TYPED_BACK - left_out}"
-    )
-    for a, b in TYPED_BACK:
-        arrows[a].discard(b)
-    found = circle(arrows)
+    found = circle(graph())
     assert found is None, "the imports of koudiandian make a circle: " + " -> ".join(found or [])
 
 

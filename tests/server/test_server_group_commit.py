@@ -36,8 +36,8 @@ pytest.importorskip("httpx2")
 import anyio  # noqa: E402
 from koudiandian import Action, Match  # noqa: E402
 from koudiandian.server import create_app  # noqa: E402
-from koudiandian.server.seatsocket import _refusal_to  # noqa: E402
 from koudiandian.server.lobby import Lobby  # noqa: E402
+from koudiandian.server.seatsocket import _refusal_to  # noqa: E402
 from koudiandian.server.spec import TableSpec  # noqa: E402
 from koudiandian.server.store import Store  # noqa: E402
 from koudiandian.server.tables import Table  # noqa: E402

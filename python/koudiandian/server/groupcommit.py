@@ -35,7 +35,7 @@ from ..errors import KoudiandianError, LeaseLostError, StorageError
 from .dismissal import VoteAct
 from .store import ActionRow, GroupRows, Store
 
-__all__ = ["GroupCommit", "Uncommitted", "Committer"]
+__all__ = ["GroupCommit", "Uncommitted"]
 
 _log = logging.getLogger("koudiandian.server")
 

@@ -32,13 +32,19 @@ from .tables import CLOSE_MOVED, Connection, Table, no_table
 __all__ = ["play", "CLOSE_NOT_FOUND", "CLOSE_BAD_TOKEN", "CLOSE_TOO_SLOW", "CLOSE_UNAVAILABLE"]
 
 # WebSocket close codes (4000–4999 are the application's own).
+#: No such table (or a private one, to a client without its tokens).
 CLOSE_NOT_FOUND = 4404
+#: The token is not one of the table's.
 CLOSE_BAD_TOKEN = 4401
+#: The client read too slowly: its queue of frames not yet sent passed its cap.
 CLOSE_TOO_SLOW = 4408
+#: The table cannot be played now (its stored rows cannot be read).
 CLOSE_UNAVAILABLE = 4503
 
 
 async def play(websocket: WebSocket) -> None:
+    """The WebSocket route ``/tables/{id}/ws``: the socket accepted, then redirected (its
+    table is played elsewhere), refused (no such table, over a limit) or served."""
     offered = list(websocket.scope.get("subprotocols") or [])
     await websocket.accept(subprotocol=SUBPROTOCOL if SUBPROTOCOL in offered else None)
     table_id = websocket.path_params["table_id"]

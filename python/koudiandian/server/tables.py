@@ -27,7 +27,7 @@ import logging
 import time
 import weakref
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..action import Action
 from ..errors import (
@@ -392,3 +392,13 @@ class Table(TableShown, TableCommit, TableVote, TableClocks):
         connection's queue."""
         await self._driver.stop()
         self.fanout.close()
+
+
+if TYPE_CHECKING:  # a table is what each of its parts reads of it (the type checker checks)
+    from .clocks import TimedTable
+    from .driver import DrivenTable
+    from .fanout import SentTable
+    from .publicstate import KnownTable
+
+    def _read_by_its_parts(t: Table) -> tuple[KnownTable, SentTable, DrivenTable, TimedTable]:
+        return t, t, t, t
