@@ -17,8 +17,8 @@ from koudiandian import Match, Rules  # noqa: E402
 from koudiandian.server import create_app  # noqa: E402
 from koudiandian.server.auth import token_digest  # noqa: E402
 from koudiandian.server.limits import Limits  # noqa: E402
-from koudiandian.server.roomstore import Player  # noqa: E402
 from koudiandian.server.store import SCHEMA_VERSION, Store  # noqa: E402
+from koudiandian.server.storedroom import Player  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from tests.support.server_util import act_message, choose, deadline, recv  # noqa: E402, F401

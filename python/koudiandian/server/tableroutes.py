@@ -33,9 +33,9 @@ from .inputs import count, load_json
 from .lobby import Lobby
 from .metrics import CONTENT_TYPE, Metrics, health
 from .names import names
+from .record import table_record
 from .replay import frames, hands_of_jsonl
 from .roomroutes import status_of
-from .rooms import table_record
 from .spec import TableSpec
 from .tables import Table, no_table
 
