@@ -81,9 +81,9 @@ def _watch() -> None:
 
 
 def _trace_actions() -> None:
-    from koudiandian.server import app, tables
+    from koudiandian.server import seatsocket, tables
 
-    read = app._read
+    read = seatsocket._read
     act = tables.Table.act
     committed = tables.Table._group_committed
 
@@ -113,7 +113,7 @@ def _trace_actions() -> None:
             _trace.append((acted - got, at - got, time.perf_counter() - got))
             self._traced = None
 
-    app._read = traced_read  # type: ignore[assignment]
+    seatsocket._read = traced_read  # type: ignore[assignment]
     tables.Table.act = traced_act  # type: ignore[method-assign]
     tables.Table._group_committed = traced_committed  # type: ignore[method-assign]
 

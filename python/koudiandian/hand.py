@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from . import _core
 from .meld import Meld
 from .reading import Group, GroupKind, Reading, Shape
-from .result import ScoreItem
 from .rules import Rules
-from .score import Pattern, WinScore
+from .score import Pattern, ScoreItem, WinScore
 from .tile import TILES, Tile, TilesLike
 
 __all__ = [

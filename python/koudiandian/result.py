@@ -9,14 +9,13 @@ from typing import Any
 
 from . import _core
 from .meld import Meld, MeldKind
-from .score import Pattern
+from .score import Pattern, ScoreItem
 from .tile import TILES, Tile
 
 __all__ = [
     "REASONS",
     "WinKind",
     "Transfer",
-    "ScoreItem",
     "WinSummary",
     "Bird",
     "Haidi",
@@ -70,32 +69,6 @@ class Transfer:
             "reason": self.reason,
             "share_of": self.share_of,
         }
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreItem:
-    """One named part of a win's score: ``combine`` is ``"base"`` for the starting value,
-    then ``"multiply"`` or ``"add"`` for each item applied to it, in order. For Taiyuan the
-    product of the items is one payer's share before the dealer bonus."""
-
-    name: str  # e.g. "points", "self_draw", "all_one_suit"
-    chinese: str  # e.g. 点数, 自摸, 清一色
-    value: int
-    combine: str  # "base", "multiply" or "add"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The fields as a JSON-ready dict; :meth:`from_dict` reads it back."""
-        return {
-            "name": self.name,
-            "chinese": self.chinese,
-            "value": self.value,
-            "combine": self.combine,
-        }
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any]) -> ScoreItem:
-        """The item of a :meth:`to_dict` dict."""
-        return cls(d["name"], d["chinese"], d["value"], d["combine"])
 
 
 @dataclass(frozen=True, slots=True)

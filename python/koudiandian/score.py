@@ -1,18 +1,15 @@
-"""The value of a win (docs/rules.md §5.1, §6): patterns, factor, points."""
+"""The value of a win (docs/rules.md §5.1, §6): patterns, factor, points, its named items."""
 
 from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any
 
 from . import _core
 from .reading import Shape
 
-if TYPE_CHECKING:
-    from .result import ScoreItem
-
-__all__ = ["Pattern", "WinScore"]
+__all__ = ["Pattern", "ScoreItem", "WinScore"]
 
 
 class Pattern(enum.IntEnum):
@@ -49,6 +46,32 @@ class Pattern(enum.IntEnum):
 # The core's pattern table, by bit: the Chinese names, the factors under the default rules.
 _CHINESE = tuple(chinese for _, chinese in _core.patterns())
 _FACTORS = tuple(_core.pattern_factor(bit) for bit in range(len(_CHINESE)))
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreItem:
+    """One named part of a win's score: ``combine`` is ``"base"`` for the starting value,
+    then ``"multiply"`` or ``"add"`` for each item applied to it, in order. For Taiyuan the
+    product of the items is one payer's share before the dealer bonus."""
+
+    name: str  # e.g. "points", "self_draw", "all_one_suit"
+    chinese: str  # e.g. 点数, 自摸, 清一色
+    value: int
+    combine: str  # "base", "multiply" or "add"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields as a JSON-ready dict; :meth:`from_dict` reads it back."""
+        return {
+            "name": self.name,
+            "chinese": self.chinese,
+            "value": self.value,
+            "combine": self.combine,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> ScoreItem:
+        """The item of a :meth:`to_dict` dict."""
+        return cls(d["name"], d["chinese"], d["value"], d["combine"])
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .result import HandResult, ScoreItem, Transfer, WinKind, WinSummary
+from .result import HandResult, Transfer, WinKind, WinSummary
+from .score import ScoreItem
 from .tile import TileStyle
 
 __all__ = ["score_formula", "settlement_lines", "seat_name"]

@@ -10,9 +10,9 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from koudiandian.server.app import _write  # noqa: E402
 from koudiandian.server.connection import Connection  # noqa: E402
 from koudiandian.server.eagersend import send_now  # noqa: E402
+from koudiandian.server.seatsocket import _write  # noqa: E402
 
 
 class FakeSocket:

@@ -30,8 +30,8 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx2")
 
 from koudiandian import Action  # noqa: E402
-from koudiandian.server.app import _refusal_to  # noqa: E402
 from koudiandian.server.lobby import Lobby  # noqa: E402
+from koudiandian.server.seatsocket import _refusal_to  # noqa: E402
 from koudiandian.server.spec import TableSpec  # noqa: E402
 from koudiandian.server.store import Store  # noqa: E402
 from koudiandian.server.tables import Table  # noqa: E402

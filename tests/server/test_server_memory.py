@@ -89,7 +89,7 @@ def test_an_operator_prunes_finished_tables_older_than_n_days(
 
 
 def test_a_connection_over_its_byte_cap_is_closed_as_too_slow() -> None:
-    from koudiandian.server.app import CLOSE_TOO_SLOW, _write
+    from koudiandian.server.seatsocket import CLOSE_TOO_SLOW, _write
     from koudiandian.server.tables import MAX_QUEUED_BYTES, Connection
 
     assert 1 << 20 <= MAX_QUEUED_BYTES <= 64 << 20

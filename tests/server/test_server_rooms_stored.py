@@ -15,7 +15,7 @@ pytest.importorskip("httpx2")
 
 from koudiandian.server import create_app  # noqa: E402
 from koudiandian.server.auth import token_digest  # noqa: E402
-from koudiandian.server.roomstore import Player  # noqa: E402
+from koudiandian.server.storedroom import Player  # noqa: E402
 from koudiandian.server.store import SCHEMA_VERSION, Store  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 

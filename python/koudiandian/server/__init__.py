@@ -4,11 +4,13 @@
 Install the extra (``pip install "koudiandian[server]"``) and run ``koudiandian serve``.
 The HTTP and WebSocket protocol is ``docs/server.md``; the modules:
 
-- :mod:`.app`: the Starlette application (routes, the WebSocket handler, static files)
+- :mod:`.app`: the Starlette application; its routes :mod:`.tableroutes` and
+  :mod:`.roomroutes`, a table's WebSocket :mod:`.seatsocket`
 - :mod:`.tables`: a table (its match, bots, connections); :mod:`.lobby`: the tables this
   process plays, their leases, takeovers and redirects
-- :mod:`.store`: the database of tables, token digests, actions and leases, with its
-  backends :mod:`.sqlite` (WAL) and :mod:`.postgres`
+- :mod:`.store`: the database of tables, token digests, actions and leases (the tables
+  read back: :mod:`.tablerows`; the leases: :mod:`.leases`), with its backends
+  :mod:`.sqlite` (WAL) and :mod:`.postgres`
 - :mod:`.client`: a program's client of one seat, that follows its table when it moves
 - :mod:`.metrics`: ``GET /health`` and ``GET /metrics``
 - :mod:`.auth`: seat tokens; :mod:`.spec`: a table's settings
@@ -22,6 +24,10 @@ The HTTP and WebSocket protocol is ``docs/server.md``; the modules:
 """
 
 from __future__ import annotations
+
+# The database's backends register themselves with Store as they are defined: Store(db)
+# opens the one db names (store.py imports neither: they build on it).
+from . import postgres, sqlite  # noqa: F401
 
 __all__ = ["create_app", "serve"]
 

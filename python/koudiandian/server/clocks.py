@@ -25,17 +25,53 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from .shownlater import ShownLater
+from .shownlater import ShownLater, ShownTable
 from .spec import ClockSpec
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from .tables import Table
+    from ..match import Match
+    from .connection import Connection
+    from .spec import TableSpec
 
 __all__ = ["Clocks", "SAVE_EVERY", "time_left"]
+
+
+class _Sockets(Protocol):
+    def sockets(self) -> tuple[list[int], int]: ...
+
+
+class TimedTable(ShownTable, Protocol):
+    """What the clocks read of their table (a :class:`~.tables.Table`), besides what news
+    held back reads (:class:`~.shownlater.ShownTable`)."""
+
+    @property
+    def spec(self) -> TableSpec: ...
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def waiting(self) -> bool: ...
+
+    @property
+    def _to_act(self) -> tuple[int, ...]: ...
+
+    @property
+    def connections(self) -> set[Connection]: ...
+
+    @property
+    def fanout(self) -> _Sockets: ...
+
+    def _answering(self) -> bool: ...
+
+    def _shown_to_act(self, seat: int) -> bool: ...
+
+    def save_clocks(self) -> None: ...
+
 
 #: Seconds between two saves of a table's running clocks: after a crash, a clock resumes
 #: with at most this much more time than it had.
@@ -67,7 +103,9 @@ class Clocks:
     ``clock`` is the table's (monotonic seconds). With ``spec`` ``None`` nothing is timed
     and no seat goes on 托管. Precondition: ``table`` is the one whose part this is."""
 
-    def __init__(self, table: Table, spec: ClockSpec | None, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, table: TimedTable, spec: ClockSpec | None, clock: Callable[[], float]
+    ) -> None:
         self.table = table
         self.spec = spec
         self._clock = clock

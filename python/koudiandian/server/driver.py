@@ -25,18 +25,76 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import BotError, StorageError
-from ..simulate import _LazyView
+from ..liveview import LiveView
 from .seatbots import FALLBACK, SeatBots
-from .shownlater import ShownLater
+from .shownlater import ShownLater, ShownTable
 from .spec import HUMAN
 
 if TYPE_CHECKING:
-    from .tables import Table
+    from contextlib import AbstractContextManager
+
+    from ..action import Action
+    from .clocks import Clocks
+    from .connection import Connection
+    from .dismissal import DismissVote
+    from .limits import BotGate
+    from .spec import TableSpec
+    from .store import Store
 
 __all__ = ["BotDriver", "BOT_BURST"]
+
+
+class DrivenTable(ShownTable, Protocol):
+    """What the bot driver reads and asks of its table (a :class:`~.tables.Table`), besides
+    what news held back reads (:class:`~.shownlater.ShownTable`)."""
+
+    spec: TableSpec  # (a failed bot's seat falls back: the spec is replaced)
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def epoch(self) -> int | None: ...
+
+    @property
+    def _to_act(self) -> tuple[int, ...]: ...
+
+    @property
+    def votes(self) -> DismissVote: ...
+
+    @property
+    def clocks(self) -> Clocks: ...
+
+    @property
+    def bot_gate(self) -> BotGate | None: ...
+
+    @property
+    def _store(self) -> Store: ...
+
+    @property
+    def connections(self) -> set[Connection]: ...
+
+    def served(self, seat: int) -> bool: ...
+
+    def may_act(self, seat: int) -> bool: ...
+
+    def _answering(self) -> bool: ...
+
+    def _apply(self, seat: int, action: Action) -> None: ...
+
+    def _committing(self) -> AbstractContextManager[None]: ...
+
+    async def settled(self) -> None: ...
+
+    def flush(self) -> None: ...
+
+    def time_up(self) -> bool: ...
+
+    def next_alarm(self) -> float | None: ...
+
 
 _log = logging.getLogger("koudiandian.server")
 
@@ -52,7 +110,7 @@ class BotDriver:
 
     def __init__(
         self,
-        table: Table,
+        table: DrivenTable,
         bots: SeatBots,
         clock: Callable[[], float],
         sleep: Callable[[float], Awaitable[None]],
@@ -111,7 +169,7 @@ class BotDriver:
             else:
                 bot = self.bots.in_process(seat, len(table.match.games) - 1)
                 legal = game.legal_actions(seat)
-                table._apply(seat, bot.act(_LazyView(game, seat), legal))  # type: ignore[arg-type]
+                table._apply(seat, bot.act(LiveView(game, seat), legal))  # type: ignore[arg-type]
             done += 1
         return done
 
@@ -147,7 +205,7 @@ class BotDriver:
 
     # -- the driver task --------------------------------------------------------------
 
-    async def drive(self, table: Table) -> None:
+    async def drive(self, table: DrivenTable) -> None:
         """The table's bot driver: runs until cancelled, holding ``table`` (its parts hold
         it weakly, :class:`~.tables.Table`). A bot that fails (a bot's bug, or the store
         refusing a commit) is logged, and the driver tries again a second later."""
@@ -244,7 +302,7 @@ class BotDriver:
             self._alarm.cancel()
         self._alarm, self._alarm_at = None, float("inf")
 
-    def start(self, table: Table) -> None:
+    def start(self, table: DrivenTable) -> None:
         """Start the driver task (:meth:`drive`) on the running event loop, unless it runs;
         ``table`` is the driver's table itself (not the weak reference its parts hold):
         the task keeps it while it runs."""

@@ -21,12 +21,12 @@ from ..action import Action
 from ..errors import BotError
 from ..execbot import ExecBot
 from ..game import Game
-from ..selfplay import _LazyView
+from ..liveview import LiveView
 
 __all__ = ["ExecSeat"]
 
 
-class _TableSeatView(_LazyView):
+class _TableSeatView(LiveView):
     """A seat's view of a table's game, for an exec bot: the game itself, and the table's
     number of the hand (the ``hand`` of the WebSocket's messages)."""
 

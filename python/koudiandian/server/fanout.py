@@ -17,7 +17,7 @@ Memory stays bounded: a table caches only its current and last hand's logs
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .connection import Connection, dumps, raw
 from .handlogs import HandLogs
@@ -25,10 +25,55 @@ from .protocol import PROTOCOL
 from .visibility import public_view, seat_log, seat_view
 
 if TYPE_CHECKING:
+    from ..match import Match
     from .clocks import Clocks
-    from .tables import Table
+    from .spec import TableSpec
+    from .windows import ClaimWindows
 
 __all__ = ["FanOut", "CLOSE_MOVED", "CLOSE_UNSEATED"]
+
+
+class _Wakes(Protocol):
+    def wake(self) -> None: ...
+
+
+class SentTable(Protocol):
+    """What the fan-out reads of its table (a :class:`~.tables.Table`)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def spec(self) -> TableSpec: ...
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def waiting(self) -> bool: ...
+
+    @property
+    def clocks(self) -> Clocks: ...
+
+    @property
+    def _driver(self) -> _Wakes: ...
+
+    @property
+    def _windows(self) -> ClaimWindows: ...
+
+    @property
+    def uncommitted(self) -> bool: ...
+
+    def _hands_shown(self) -> int: ...
+
+    def _shown_to_act(self, seat: int) -> bool: ...
+
+    def may_act(self, seat: int) -> bool: ...
+
+    def flush(self) -> None: ...
+
+    def dismissed(self) -> dict[str, int] | None: ...
+
 
 #: The close code of a socket whose table is played by another process (after a
 #: ``redirect`` message naming it).
@@ -42,12 +87,12 @@ class FanOut:
     calls :meth:`flush` after each change. Precondition: ``table`` is the one whose part
     this is."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: SentTable) -> None:
         self.table = table
         self.connections: set[Connection] = set()
         self._logs: dict[int, HandLogs] = {}  # the current and the last hand's logs
         #: Called when a socket connects or leaves (a room's table: the room is told).
-        self.on_sockets: Callable[[Table], None] | None = None
+        self.on_sockets: Callable[[Any], None] | None = None  # (given the Table)
 
     def log(self, hand: int, seat: int | None) -> list[dict[str, Any]]:
         """Hand ``hand``'s log as ``seat`` may see it (``None``: public); kept for the

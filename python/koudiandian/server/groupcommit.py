@@ -28,15 +28,12 @@ import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..action import Action
 from ..errors import KoudiandianError, LeaseLostError, StorageError
 from .dismissal import VoteAct
-from .store import GroupRows, Store
-
-if TYPE_CHECKING:
-    from .tables import Table
+from .store import ActionRow, GroupRows, Store
 
 __all__ = ["GroupCommit", "Uncommitted"]
 
@@ -56,6 +53,20 @@ class Uncommitted:
     then: list[Callable[[], None]] = field(default_factory=list)
 
 
+class Committer(Protocol):
+    """What a table gives its group (:class:`~.tablecommit.TableCommit`): its id and its
+    lease's epoch, its rows, and what it does once they stand or are refused."""
+
+    id: str
+    epoch: int | None
+
+    def _take_rows(self) -> list[ActionRow]: ...
+
+    def _group_committed(self) -> None: ...
+
+    def _group_refused(self, error: BaseException) -> None: ...
+
+
 class GroupCommit:
     """The commits of the tables on one store (``store``), a group per turn of the event
     loop. Without a running event loop (a script, a test driving a table by hand) a table
@@ -63,7 +74,7 @@ class GroupCommit:
 
     def __init__(self, store: Store) -> None:
         self._store = store
-        self._tables: dict[Table, None] = {}  # tables with rows for the next group, in order
+        self._tables: dict[Committer, None] = {}  # tables with rows for the next group, in order
         self._busy = False  # a group is being committed
         self._scheduled = False
         self._writer: ThreadPoolExecutor | None = None
@@ -85,8 +96,8 @@ class GroupCommit:
             return False
         return True
 
-    def add(self, table: Table) -> None:
-        """``table`` has rows to commit (:meth:`Table._take_rows` gives them): in the next
+    def add(self, table: Committer) -> None:
+        """``table`` has rows to commit (:meth:`~.tablecommit.TableCommit._take_rows` gives them): in the next
         group."""
         self._tables[table] = None
         self._schedule()
@@ -115,14 +126,14 @@ class GroupCommit:
         future = loop.run_in_executor(self._writer, self._store.commit_group, group)
         future.add_done_callback(lambda f: self._finished(tables, f))
 
-    def _finished(self, tables: list[Table], future: asyncio.Future[set[str]]) -> None:
+    def _finished(self, tables: list[Committer], future: asyncio.Future[set[str]]) -> None:
         if future.cancelled():  # (the loop is closing)
             self._done(tables, set(), StorageError("the commit was cancelled"))
             return
         error = future.exception()
         self._done(tables, set() if error is not None else future.result(), error)
 
-    def _done(self, tables: list[Table], lost: set[str], error: BaseException | None) -> None:
+    def _done(self, tables: list[Committer], lost: set[str], error: BaseException | None) -> None:
         """Tell each table of the group how its share went, then start the next group."""
         self._busy = False
         self.groups += 1

@@ -1,14 +1,20 @@
 """What every HTTP route shares: reading a request's body and token, the client's address,
-and the JSON answers for an error and for a table (or room) another process serves."""
+the app's lobby, and the JSON answers for an error and for a table (or room) another process
+serves (and whether a client may be told where it is)."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from starlette.requests import ClientDisconnect, HTTPConnection, Request
 from starlette.responses import JSONResponse, Response
 
-from ..errors import LimitError, ProtocolError, TableElsewhereError
+from ..errors import InvalidTokenError, LimitError, ProtocolError, TableElsewhereError
 from .inputs import count, safe_text
 from .limits import Gate
+
+if TYPE_CHECKING:
+    from .lobby import Lobby
 
 __all__ = [
     "MAX_BODY",
@@ -19,6 +25,8 @@ __all__ = [
     "moved",
     "REDIRECT_HEADER",
     "creation_refused",
+    "lobby_of",
+    "may_know",
 ]
 
 #: The largest request body read (a table spec, or a log to replay), in bytes.
@@ -96,3 +104,22 @@ def creation_refused(request: Request, live_tables: int) -> Response | None:
     except LimitError as e:
         return error_response(429, e)
     return None
+
+
+def lobby_of(conn: HTTPConnection) -> Lobby:
+    """The lobby of the app serving ``conn``."""
+    lobby: Lobby = conn.app.state.lobby
+    return lobby
+
+
+def may_know(lobby: Lobby, table_id: str, token: str | None) -> bool:
+    """Whether a client with ``token`` may be told where table ``table_id`` (played by
+    another process) is: a public one, or a private one with one of its tokens."""
+    private, tokens = lobby.store.credentials(table_id)
+    if not private:
+        return True
+    try:
+        tokens.holder_of(token)
+    except InvalidTokenError:
+        return False
+    return True

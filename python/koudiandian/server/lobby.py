@@ -3,7 +3,7 @@ share the database.
 
 A process plays the tables whose lease it holds (:mod:`.store`, "Leases"): it takes them at
 start (its own from before a restart, and any whose process is gone), renews them every
-``lease / 3`` seconds (:meth:`Lobby.tick`), takes over those of a process that stopped
+``lease / 3`` seconds (:meth:`Lobby.tick`; :mod:`.lobbyleases`), takes over those of a process that stopped
 renewing, and plays new tables the database assigns it. A table another live process plays
 is not served here: :meth:`Lobby.get` raises :class:`TableElsewhereError` naming that
 process's URL, and the routes turn it into a redirect. A table whose match is over is served
@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import math
 import secrets
 import time
 from collections import OrderedDict
@@ -34,6 +33,7 @@ from .botregistry import BotRegistry
 from .clocks import SAVE_EVERY
 from .groupcommit import GroupCommit
 from .limits import BotGate
+from .lobbyleases import LobbyLeases
 from .spec import HUMAN, TableSpec
 from .store import DEFAULT_LEASE, Store
 from .tables import FINISHED_CACHED, Table, no_table
@@ -44,7 +44,7 @@ __all__ = ["Lobby", "DEFAULT_LEASE"]
 _log = logging.getLogger("koudiandian.server")
 
 
-class Lobby:
+class Lobby(LobbyLeases):
     """Every table of this server process, with the store that keeps them; ``claim_wait``,
     ``clock``, ``sleep`` and ``bots`` (the operator's registered bots, which a table's seats
     may name) are given to each :class:`Table`, ``bot_gate`` to each table of bots.
@@ -160,61 +160,6 @@ class Lobby:
         self._adopt(table)
         return table
 
-    def load(self) -> int:
-        """Join the database's processes and take every table being played that is free:
-        this process's own from before a restart, tables whose process is gone, and tables
-        no process holds; returns how many tables are being played here. A table that does
-        not load is logged and set aside in ``unavailable``."""
-        self.store.register(self.server, self.url)
-        for table_id in dict.fromkeys(self.store.orphans() + self.store.owned(self.server)):
-            epoch = self.store.claim(table_id, self.server, self.lease)
-            if epoch is not None and table_id not in self.tables:
-                self._take(table_id, epoch)
-        return len(self.tables)
-
-    def tick(self, renewed: tuple[dict[str, int], set[str]] | None = None) -> None:
-        """Renew this process's leases and heartbeat; let go of the tables it no longer
-        holds; play the tables the database newly assigns it; take its share of the tables
-        whose process stopped renewing. ``renewed``: the leases already renewed (where the
-        commits are written, :meth:`_tick_forever`) and the tables played here then."""
-        if renewed is None:
-            renewed = self.store.renew(self.server, self.lease), set(self.tables)
-        held, known = renewed
-        for table in list(self.tables.values()):
-            if table.id not in known:  # (made after the renewal: its lease is fresh)
-                continue
-            if table.epoch is not None and held.get(table.id) != table.epoch:
-                if not table.match.is_over:
-                    self._lost(table)
-        for table_id, epoch in held.items():
-            if table_id not in self.tables and table_id not in self.unavailable:
-                self._take(table_id, epoch)  # created here for this process, by another
-        live = self.store.servers(self.lease)
-        self.peers = {url for _, url, _ in live if url}
-        orphans = self.store.orphans()
-        if orphans:
-            share = math.ceil(len(orphans) / max(1, len(live)))
-            for table_id in orphans[:share]:
-                claimed = self.store.claim(table_id, self.server, self.lease)
-                if claimed is not None and self._take(table_id, claimed) is not None:
-                    self.takeovers += 1
-                    _log.warning("table %s taken over (epoch %d)", table_id, claimed)
-
-    async def _tick_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.lease / 3)
-            try:
-                renewed = None
-                if self.commits is not None:  # (PostgreSQL: off the loop, after the commits)
-                    known = set(self.tables)
-                    held = await self.commits.write(self.store.renew, self.server, self.lease)
-                    renewed = held, known
-                self.tick(renewed)
-            except StorageError as e:  # the database is away: the leases run out
-                _log.warning("the leases were not renewed: %s", e)
-            except Exception:
-                _log.exception("the lobby's tick failed")
-
     def save_clocks(self, *, all_timed: bool = False) -> int:
         """Store the running clocks (and open votes' times) of the tables played here, in
         one transaction (``all_timed``: every table with clocks or a vote); returns how
@@ -246,19 +191,6 @@ class Lobby:
                 _log.warning("the clocks were not stored: %s", e)
             except Exception:
                 _log.exception("storing the clocks failed")
-
-    def _lost(self, table: Table) -> None:
-        """Another process took ``table`` over: stop playing it and send its sockets there
-        (``redirect``, close 4307)."""
-        if self.tables.get(table.id) is not table:
-            return
-        del self.tables[table.id]
-        self.lost += 1
-        table.abandon()
-        owner = None
-        with contextlib.suppress(StorageError):
-            owner = self.store.owner(table.id)
-        table.move_connections(owner.url if owner is not None and owner.live else None)
 
     def _hook_room(self, table: Table) -> None:
         """Give a room's table the rooms' hooks."""

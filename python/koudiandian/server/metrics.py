@@ -1,19 +1,41 @@
 """What a room's monitoring reads of one server process: ``GET /health`` and ``GET /metrics``
-(Prometheus's text format, version 0.0.4).
+(Prometheus's text format, written by ``prometheus_client``).
+
+Each app has a registry of its own (:class:`Metrics`), so that several apps in one process
+(tests) do not share their figures: its commit-latency histogram and count of actions
+committed, the lobby's figures read when scraped, and the process's CPU, memory and open
+files (``prometheus_client``'s process collector, on Linux).
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    ProcessCollector,
+    generate_latest,
+)
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
+from prometheus_client.exposition import CONTENT_TYPE_PLAIN_0_0_4
+from prometheus_client.registry import Collector
+
 from ..errors import StorageError
-from .store import COMMIT_BUCKETS
 
 if TYPE_CHECKING:
     from .lobby import Lobby
 
-__all__ = ["health", "metrics_text"]
+__all__ = ["health", "Metrics", "COMMIT_BUCKETS", "CONTENT_TYPE"]
+
+#: The upper bounds (seconds) of the commit-latency histogram's buckets (``GET /metrics``).
+COMMIT_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0)
+#: The media type of ``GET /metrics``: Prometheus's text format, version 0.0.4 (what
+#: :meth:`Metrics.text` writes).
+CONTENT_TYPE = CONTENT_TYPE_PLAIN_0_0_4
 
 _STARTED = time.time()
 
@@ -42,39 +64,60 @@ def health(lobby: Lobby) -> tuple[dict[str, Any], bool]:
     return body, database == "ok"
 
 
-def metrics_text(lobby: Lobby) -> str:
-    """The process's figures as Prometheus text: tables played here, sockets, actions
-    committed (``rate()`` of it is actions/s) and the latency of their commits (a histogram),
-    lease takeovers and tables lost to another process."""
-    store = lobby.store
-    lines: list[str] = []
+class _LobbyFigures(Collector):
+    """The lobby's figures, read when scraped: tables and sockets here, lease takeovers and
+    tables lost, when the process started."""
 
-    def metric(name: str, kind: str, text: str, value: float, labels: str = "") -> None:
-        lines.append(f"# HELP koudiandian_{name} {text}")
-        lines.append(f"# TYPE koudiandian_{name} {kind}")
-        lines.append(f"koudiandian_{name}{labels} {value:g}")
+    def __init__(self, lobby: Lobby) -> None:
+        self._lobby = lobby
 
-    metric("tables", "gauge", "Tables being played by this process.", lobby.live_count())
-    metric("sockets", "gauge", "WebSockets open on this process.", _sockets(lobby))
-    metric(
-        "actions_total", "counter", "Actions committed by this process.", store.committed_actions
-    )
-    metric(
-        "lease_takeovers_total",
-        "counter",
-        "Tables taken over from a process that stopped renewing.",
-        lobby.takeovers,
-    )
-    metric(
-        "lease_lost_total", "counter", "Tables another process took over from this one.", lobby.lost
-    )
-    metric("start_time_seconds", "gauge", "When this process started (Unix time).", _STARTED)
-    name = "koudiandian_commit_seconds"
-    lines.append(f"# HELP {name} Latency of a commit of actions to the database.")
-    lines.append(f"# TYPE {name} histogram")
-    for bound, n in zip(COMMIT_BUCKETS, store.commit_buckets):
-        lines.append(f'{name}_bucket{{le="{bound:g}"}} {n}')
-    lines.append(f'{name}_bucket{{le="+Inf"}} {store.commits}')
-    lines.append(f"{name}_sum {store.commit_seconds:.6f}")
-    lines.append(f"{name}_count {store.commits}")
-    return "\n".join(lines) + "\n"
+    def collect(self) -> Iterator[Metric]:
+        lobby = self._lobby
+        yield GaugeMetricFamily(
+            "koudiandian_tables", "Tables being played by this process.", lobby.live_count()
+        )
+        yield GaugeMetricFamily(
+            "koudiandian_sockets", "WebSockets open on this process.", _sockets(lobby)
+        )
+        yield CounterMetricFamily(
+            "koudiandian_lease_takeovers",
+            "Tables taken over from a process that stopped renewing.",
+            lobby.takeovers,
+        )
+        yield CounterMetricFamily(
+            "koudiandian_lease_lost",
+            "Tables another process took over from this one.",
+            lobby.lost,
+        )
+        yield GaugeMetricFamily(
+            "koudiandian_start_time_seconds", "When this process started (Unix time).", _STARTED
+        )
+
+
+class Metrics:
+    """One app's figures, in a registry of its own: the lobby's (read when scraped), each
+    commit of actions (:meth:`committed`, which the store calls, from its writer thread
+    too) and the process's (CPU, memory, open files)."""
+
+    def __init__(self, lobby: Lobby) -> None:
+        self.registry = CollectorRegistry()
+        self._actions = Counter(
+            "koudiandian_actions", "Actions committed by this process.", registry=self.registry
+        )
+        self._commits = Histogram(
+            "koudiandian_commit_seconds",
+            "Latency of a commit of actions to the database.",
+            buckets=COMMIT_BUCKETS,
+            registry=self.registry,
+        )
+        self.registry.register(_LobbyFigures(lobby))
+        ProcessCollector(registry=self.registry)
+
+    def committed(self, actions: int, seconds: float) -> None:
+        """Count a commit of ``actions`` (≥ 0) that took ``seconds``."""
+        self._actions.inc(actions)
+        self._commits.observe(seconds)
+
+    def text(self) -> bytes:
+        """The figures in Prometheus's text format (``GET /metrics``)."""
+        return generate_latest(self.registry)

@@ -15,18 +15,18 @@ import contextlib
 import re
 import threading
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InvalidArgumentError, StorageError
 from .roomstore import room_schema
-from .store import CLOCK_SCHEMA, SCHEMA_VERSION, ActionRow, GroupRows, Store
+from .store import CLOCK_SCHEMA, SCHEMA_VERSION, ActionRow, GroupRows, Store, is_postgres_url
 
 __all__ = ["PostgresStore"]
 
-try:
+if TYPE_CHECKING:
     import psycopg
-except ImportError:  # pragma: no cover - psycopg is in the [server] extra
-    psycopg = None  # type: ignore[assignment]
+else:
+    psycopg = None  # imported by the first store opened (not by every server import)
 
 _SCHEMA = [
     """CREATE TABLE tables (
@@ -99,19 +99,26 @@ class PostgresStore(Store):
     connection URL: a Unix socket as ``?host=/path``, a schema as ``?options=-csearch_path%3DS``).
     The database must exist; the schema is created in it, or upgraded, when opened."""
 
+    @classmethod
+    def _opens(cls, db: object) -> bool:
+        return is_postgres_url(db)
+
     _NOW = "extract(epoch from clock_timestamp())::double precision"
     commits_off_loop = True
 
     def __init__(self, url: str, *, durable: bool = False) -> None:
-        if psycopg is None:  # pragma: no cover - psycopg is in the [server] extra
-            raise InvalidArgumentError(
-                'a PostgreSQL database needs psycopg 3: pip install "koudiandian[server]"'
-            )
+        global psycopg
+        if psycopg is None:
+            try:
+                import psycopg
+            except ImportError:  # pragma: no cover - psycopg is in the [server] extra
+                raise InvalidArgumentError(
+                    'a PostgreSQL database needs psycopg 3: pip install "koudiandian[server]"'
+                ) from None
         self.path = re.sub(r"//[^@/]*@", "//", url)  # no password in any message
         self._url = url
         self._errors = (psycopg.Error,)
         self._rows: list[ActionRow] | None = None
-        self._start_counting()
         self._local = threading.local()  # the writer thread's mark, each thread's block
         self._writer: psycopg.Connection[tuple[Any, ...]] | None = None
         self._db = self._connect()

@@ -9,7 +9,7 @@ discard are not counted among the actions shown, for the same reason.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..errors import TableNotFoundError
 from ..game import Game
@@ -17,9 +17,56 @@ from .seatbots import FALLBACK
 from .visibility import public_view
 
 if TYPE_CHECKING:
-    from .tables import Table
+    from ..match import Match
+    from .clocks import Clocks
+    from .dismissal import DismissVote
+    from .driver import BotDriver
+    from .fanout import FanOut
+    from .spec import TableSpec
+    from .windows import ClaimWindows
 
 __all__ = ["PublicState"]
+
+
+class KnownTable(Protocol):
+    """What the public state reads of its table (a :class:`~.tables.Table`)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def spec(self) -> TableSpec: ...
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def waiting(self) -> bool: ...
+
+    @property
+    def actions(self) -> int: ...
+
+    @property
+    def _answers(self) -> int: ...
+
+    @property
+    def votes(self) -> DismissVote: ...
+
+    @property
+    def clocks(self) -> Clocks: ...
+
+    @property
+    def fanout(self) -> FanOut: ...
+
+    @property
+    def _driver(self) -> BotDriver: ...
+
+    @property
+    def _windows(self) -> ClaimWindows: ...
+
+    def _advance(self) -> None: ...
+
+    def dismissed(self) -> dict[str, int] | None: ...
 
 
 class PublicState:
@@ -27,7 +74,7 @@ class PublicState:
     before a step that a claim window may hide. Precondition: ``table`` is the one whose
     part this is."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: KnownTable) -> None:
         self.table = table
         self._shown: dict[str, Any] = {}  # the public state before the last opener's step
 

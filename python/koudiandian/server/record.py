@@ -9,12 +9,15 @@ whose end a claim window still holds, is not in it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..match import Match
 from ..result import HandResult
 
-__all__ = ["match_record", "hand_row"]
+if TYPE_CHECKING:
+    from .tables import Table
+
+__all__ = ["match_record", "hand_row", "table_record"]
 
 
 def hand_row(table_id: str, hand: int, result: HandResult, totals: list[int]) -> dict[str, Any]:
@@ -67,3 +70,11 @@ def match_record(
         "ranking": match.ranking if over else None,
         "dismissed": dismissed,
     }
+
+
+def table_record(table: Table) -> dict[str, Any]:
+    """The scoreboard of ``table``'s match (``GET /tables/{id}/record``)."""
+    state = table.public_state()
+    return match_record(
+        table.id, table.match, state["finished_hands"], state["over"], table.dismissed()
+    )

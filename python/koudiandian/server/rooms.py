@@ -35,9 +35,10 @@ from ..errors import (
 )
 from .auth import new_token, token_digest
 from .lobby import Lobby
-from .record import match_record
-from .roomstore import Player, RoomTable, StoredRoom, match_seed
+from .record import table_record
+from .roomstore import match_seed
 from .spec import HUMAN, TableSpec, display_name, name_key
+from .storedroom import Player, RoomTable, StoredRoom
 from .tables import Table
 
 __all__ = ["Rooms", "NUMBER_DIGITS", "room_link"]
@@ -399,11 +400,3 @@ def _seat_arg(seat: Any) -> int:
     if type(seat) is not int or not 0 <= seat < 4:
         raise InvalidArgumentError(f"seat must be a seat 0–3, got {seat!r}")
     return seat
-
-
-def table_record(table: Table) -> dict[str, Any]:
-    """The scoreboard of ``table``'s match (``GET /tables/{id}/record``)."""
-    state = table.public_state()
-    return match_record(
-        table.id, table.match, state["finished_hands"], state["over"], table.dismissed()
-    )

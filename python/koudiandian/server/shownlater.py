@@ -9,12 +9,26 @@ event of the seat: its claim, its draw) or the hand end, whichever comes first.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from .tables import Table
+    from ..match import Match
+    from .windows import ClaimWindows
 
 __all__ = ["ShownLater"]
+
+
+class ShownTable(Protocol):
+    """What news held back reads of its table (a :class:`~.tables.Table`): its match, its
+    claim windows, a hand's public log."""
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def _windows(self) -> ClaimWindows: ...
+
+    def _public_log(self, hand: int) -> list[dict[str, Any]]: ...
 
 
 class ShownLater:
@@ -22,7 +36,7 @@ class ShownLater:
     stood when it was (the hand, its length). Precondition: ``table`` is the one whose part
     holds this."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: ShownTable) -> None:
         self.table = table
         self._held: dict[int, tuple[int, int]] = {}
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .roomstore import room_schema
-from .store import CLOCK_SCHEMA, SCHEMA_VERSION, ActionRow, GroupRows, Store
+from .store import CLOCK_SCHEMA, SCHEMA_VERSION, ActionRow, GroupRows, Store, is_postgres_url
 
 __all__ = ["SQLiteStore"]
 
@@ -67,13 +67,16 @@ _INSERT_ACTION = "INSERT INTO actions (table_id, n, seat, action) VALUES (?, ?, 
 class SQLiteStore(Store):
     """The SQLite database at ``path`` (created if missing; ``":memory:"`` for none on disk)."""
 
+    @classmethod
+    def _opens(cls, db: object) -> bool:
+        return not is_postgres_url(db)
+
     _NOW = "((julianday('now') - 2440587.5) * 86400.0)"
     _errors = (sqlite3.Error,)
 
     def __init__(self, path: str | Path = ":memory:", *, durable: bool = False) -> None:
         self.path = str(path)
-        self._rows: list[ActionRow] | None = None
-        self._start_counting()  # inside a transaction
+        self._rows: list[ActionRow] | None = None  # a transaction's, inside one
         # Autocommit: every statement outside an explicit transaction commits at once.
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")

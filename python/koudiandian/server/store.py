@@ -10,8 +10,10 @@ transaction, committed before the server broadcasts its events, so a crash (even
 Two databases hold the same schema: SQLite (``Store("koudiandian.sqlite")``, the embedded
 default: one file, no set-up; :mod:`.sqlite`) and PostgreSQL (``Store("postgresql://…")``,
 for several server processes sharing one database; :mod:`.postgres`). ``Store(db)`` opens
-the one its argument names. This module holds what both share: the statements, the rows read
-back, the leases.
+the one its argument names (each backend registers itself; the package imports both). This
+module holds what both share: the writes, and the interface a backend gives; the tables read
+back are :mod:`.tablerows`', the leases' statements :mod:`.leases`', the rooms'
+:mod:`.roomstore`'s.
 
 **Leases.** Every table being played is owned by one server process at a time: its row
 names the owner (``owner``), the lease's number (``epoch``, raised by every takeover) and
@@ -36,31 +38,24 @@ import contextlib
 import json
 import logging
 import time
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, ClassVar, Self
 
-from ..action import Action, action_from_code
+from ..action import Action
 from ..errors import (
     InvalidArgumentError,
-    KoudiandianError,
-    LeaseLostError,
     StorageError,
-    TableNotFoundError,
-    TableUnavailableError,
 )
-from .auth import SeatTokens
-from .dismissal import VoteAct, vote_from_code
+from .dismissal import VoteAct
+from .leases import LeaseRows
 from .roomstore import NUMBER_REST, RoomRows
 from .spec import TableSpec
+from .tablerows import TableRows
 
 __all__ = [
     "Store",
-    "StoredTable",
-    "Owner",
     "SCHEMA_VERSION",
-    "COMMIT_BUCKETS",
     "DEFAULT_LEASE",
     "is_postgres_url",
     "CLOCK_SCHEMA",
@@ -80,9 +75,6 @@ CLOCK_SCHEMA = ["ALTER TABLE tables ADD COLUMN clock TEXT"]
 #: process dies moves to another within about this long.
 DEFAULT_LEASE = 3.0
 
-#: The upper bounds (seconds) of the commit-latency histogram's buckets (``GET /metrics``).
-COMMIT_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0)
-
 #: One row of the ``actions`` table: (table id, number, seat, ``Action.code``).
 ActionRow = tuple[str, int, int, int]
 #: A group commit's rows: for each table, its id, its lease's epoch (``None``: not fenced)
@@ -95,31 +87,7 @@ def is_postgres_url(db: object) -> bool:
     return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
 
 
-@dataclass(frozen=True, slots=True)
-class StoredTable:
-    """One table as the database holds it."""
-
-    id: str
-    spec: TableSpec
-    digests: tuple[bytes | None, bytes | None, bytes | None, bytes | None]
-    actions: list[tuple[int, Action | VoteAct]]  # a dismiss vote's steps among them
-    watch: bytes | None = None  # a private table's watch-token digest (stored as seat 4)
-    room: str | None = None  # the room it is played in (its tokens' scope), if any
-    waiting: bool = False  # a room's table whose players are not all ready yet
-    clock: str | None = None  # its clocks as last stored (JSON text, :mod:`.clocks`)
-
-
-@dataclass(frozen=True, slots=True)
-class Owner:
-    """The server process a table's lease names: its id, its public URL, and whether it is
-    live (its lease on the table has not expired)."""
-
-    server: str
-    url: str
-    live: bool
-
-
-class Store(RoomRows):
+class Store(RoomRows, TableRows, LeaseRows):
     """The database ``db``: a SQLite file (created if missing; ``":memory:"`` for none on
     disk) or a PostgreSQL URL (``postgresql://USER@HOST:PORT/DB``; the database must exist,
     the schema is created in it). ``durable`` makes SQLite fsync every commit
@@ -136,17 +104,30 @@ class Store(RoomRows):
     #: Whether group commits and other periodic writes run on a writer thread
     #: (:mod:`.groupcommit`), with a connection of their own, rather than on the event loop.
     commits_off_loop = False
+    #: Told of each commit of actions: how many, and the seconds it took (the server's
+    #: :class:`~.metrics.Metrics`; called from the writer thread too).
+    on_commit: Callable[[int, float], None] | None = None
+
+    #: The backends, each registered as its class is defined (:meth:`__init_subclass__`):
+    #: the package imports both (``server/__init__.py``), so a ``Store(db)`` finds them.
+    _backends: ClassVar[list[type[Store]]] = []
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "_opens" in cls.__dict__:  # a backend (not a subclass of one, as tests make)
+            Store._backends.append(cls)
+
+    @classmethod
+    def _opens(cls, db: object) -> bool:
+        """Whether this backend opens ``db`` (a path or a URL)."""
+        return False
 
     def __new__(cls, db: str | Path = ":memory:", *, durable: bool = False) -> Store:
         if cls is Store:
-            if is_postgres_url(db):
-                from .postgres import PostgresStore
-
-                cls = PostgresStore
-            else:
-                from .sqlite import SQLiteStore
-
-                cls = SQLiteStore
+            backend = next((b for b in Store._backends if b._opens(db)), None)
+            if backend is None:  # pragma: no cover - the package registers both
+                raise InvalidArgumentError(f"no database backend opens {db!r}")
+            cls = backend
         return super().__new__(cls)
 
     # -- what a backend gives ---------------------------------------------------------------
@@ -291,23 +272,10 @@ class Store(RoomRows):
         self._count_commit(sum(len(rows) for _, _, rows in group), time.perf_counter() - start)
         return lost
 
-    def _start_counting(self) -> None:
-        """Zero the counts of commits (a backend's constructor calls it)."""
-        #: Commits of actions, their actions, their total seconds, and how many took at
-        #: most each of :data:`COMMIT_BUCKETS`' bounds (``GET /metrics``).
-        self.commits = 0
-        self.committed_actions = 0
-        self.commit_seconds = 0.0
-        self.commit_buckets = [0] * len(COMMIT_BUCKETS)
-
     def _count_commit(self, actions: int, seconds: float) -> None:
-        """Count a commit of ``actions`` that took ``seconds``."""
-        self.commits += 1
-        self.committed_actions += actions
-        self.commit_seconds += seconds
-        for i, bound in enumerate(COMMIT_BUCKETS):
-            if seconds <= bound:
-                self.commit_buckets[i] += 1
+        """Tell :attr:`on_commit` of a commit of ``actions`` that took ``seconds``."""
+        if self.on_commit is not None:
+            self.on_commit(actions, seconds)
 
     def update_spec(self, table_id: str, spec: TableSpec, epoch: int | None = None) -> None:
         """Store the table's ``spec`` anew (its seats whose bot fell back to greedy, the one
@@ -381,224 +349,3 @@ class Store(RoomRows):
             )
             self._execute(f"DELETE FROM rooms WHERE {gone}", (rooms_cutoff,))
         return ids
-
-    def index(self) -> list[tuple[str, bool]]:
-        """Every stored table's id, oldest first, and whether its match is recorded as over
-        (:meth:`mark_finished`)."""
-        return [
-            (r[0], r[1] is not None)
-            for r in self._execute("SELECT id, finished FROM tables ORDER BY created, id")
-        ]
-
-    def listing(self) -> list[tuple[str, str, bool]]:
-        """Every stored table's id, spec (JSON text) and whether its match is recorded as
-        over, oldest first (what ``GET /tables`` lists of tables other processes play)."""
-        return [
-            (str(r[0]), str(r[1]), r[2] is not None)
-            for r in self._execute("SELECT id, spec, finished FROM tables ORDER BY created, id")
-        ]
-
-    def tables(self) -> Iterator[StoredTable]:
-        """Every stored table, oldest first, with its actions in order."""
-        rows = self._execute(
-            "SELECT id, spec, room, waiting, clock FROM tables ORDER BY created, id"
-        )
-        for table_id, spec_text, room, waiting, clock in rows:
-            yield self._load(table_id, spec_text, room, waiting, clock)
-
-    def spec_text(self, table_id: str) -> str:
-        """The stored table's spec, as stored (JSON text); it must exist."""
-        return self._table_row(table_id)[0]
-
-    def table(self, table_id: str) -> StoredTable:
-        """One stored table (it must exist)."""
-        return self._load(table_id, *self._table_row(table_id))
-
-    def credentials(self, table_id: str) -> tuple[bool, SeatTokens]:
-        """Whether the stored table ``table_id`` is private, and its seats' and watch
-        token's digests, bound to its room if it has one, without its actions (it must
-        exist). A spec that cannot be read counts as private."""
-        spec_text, room, _, _ = self._table_row(table_id)
-        try:
-            private = bool(json.loads(spec_text).get("private", False))
-        except (ValueError, AttributeError):
-            private = True
-        d = self._digests(table_id)
-        return private, SeatTokens(table_id if room is None else room, d[:4], d[4])
-
-    def finished(self, table_id: str) -> bool:
-        """Whether the stored table ``table_id`` is recorded finished (its match over, or
-        its room closed); ``False`` for an unknown one."""
-        rows = self._execute("SELECT finished FROM tables WHERE id = ?", (table_id,))
-        return bool(rows) and rows[0][0] is not None
-
-    def _digests(self, table_id: str) -> list[bytes | None]:
-        """The table's token digests: seats 0–3, then the watch token (``None`` if none)."""
-        digests: list[bytes | None] = [None, None, None, None, None]
-        for seat, digest in self._execute(
-            "SELECT seat, digest FROM tokens WHERE table_id = ?", (table_id,)
-        ):
-            digests[seat] = bytes(digest)
-        return digests
-
-    def _table_row(self, table_id: str) -> tuple[str, str | None, bool, str | None]:
-        """The table's spec (JSON text), its room's id (``None``: no room's), whether it
-        waits for the room's players, and its stored clocks; raises
-        :class:`TableNotFoundError`."""
-        rows = self._execute(
-            "SELECT spec, room, waiting, clock FROM tables WHERE id = ?", (table_id,)
-        )
-        if not rows:
-            raise TableNotFoundError(f"no table {table_id!r} in {self.path}")
-        spec_text, room, waiting, clock = rows[0]
-        return (
-            str(spec_text),
-            None if room is None else str(room),
-            bool(waiting),
-            None if clock is None else str(clock),
-        )
-
-    def _load(
-        self,
-        table_id: str,
-        spec_text: str,
-        room: str | None,
-        waiting: bool,
-        clock: str | None = None,
-    ) -> StoredTable:
-        """The table's rows read back (its spec's text, its room, whether it waits and its
-        clocks given);
-        raises :class:`TableUnavailableError` if its spec or an action code cannot be read
-        (a row edited or corrupted)."""
-        digests = self._digests(table_id)
-        try:
-            spec = TableSpec.from_dict(json.loads(spec_text))
-        except (KoudiandianError, ValueError, TypeError, KeyError, AttributeError) as e:
-            raise TableUnavailableError(f"table {table_id!r}: its stored spec is bad: {e}") from e
-        actions: list[tuple[int, Action | VoteAct]] = []
-        for n, seat, code in self._execute(
-            "SELECT n, seat, action FROM actions WHERE table_id = ? ORDER BY n", (table_id,)
-        ):
-            try:
-                actions.append((seat, vote_from_code(code) if code < 0 else action_from_code(code)))
-            except (KeyError, TypeError):
-                raise TableUnavailableError(
-                    f"table {table_id!r}: stored action {n} has no action code {code!r}"
-                ) from None
-        return StoredTable(
-            table_id,
-            spec,
-            (digests[0], digests[1], digests[2], digests[3]),
-            actions,
-            digests[4],
-            None if room is None else str(room),
-            bool(waiting),
-            clock,
-        )
-
-    # -- server processes and leases ---------------------------------------------------------
-
-    def now(self) -> float:
-        """The database's clock (seconds since the epoch): the one every lease is kept by,
-        whichever machine its process runs on."""
-        return float(self._execute(f"SELECT {self._NOW}")[0][0])
-
-    def register(self, server: str, url: str) -> None:
-        """Name the server process ``server`` and its public URL ``url`` (a heartbeat)."""
-        with self._writing():
-            self._execute(
-                "INSERT INTO servers (id, url, heartbeat) "
-                f"VALUES (?, ?, {self._NOW}) "
-                f"ON CONFLICT (id) DO UPDATE SET url = excluded.url, heartbeat = {self._NOW}",
-                (server, url),
-            )
-
-    def leave(self, server: str) -> None:
-        """The process ``server`` stops: its leases end now (another process may take its
-        tables at once) and it is no longer live."""
-        with self._writing(), self._atomic():
-            self._execute(
-                f"UPDATE tables SET expires = {self._NOW} - 1 WHERE owner = ? AND finished IS NULL",
-                (server,),
-            )
-            self._execute("UPDATE servers SET heartbeat = 0 WHERE id = ?", (server,))
-
-    def renew(self, server: str, lease: float) -> dict[str, int]:
-        """The process ``server`` is alive: its heartbeat, and every lease it still holds
-        (its unfinished tables) extended ``lease`` seconds; returns them, id → epoch. A
-        table missing from the answer is no longer the process's."""
-        with self._writing(), self._atomic():
-            self._execute(f"UPDATE servers SET heartbeat = {self._NOW} WHERE id = ?", (server,))
-            rows = self._execute(
-                f"UPDATE tables SET expires = {self._NOW} + ? "
-                "WHERE owner = ? AND finished IS NULL RETURNING id, epoch",
-                (lease, server),
-            )
-        return {str(r[0]): int(r[1]) for r in rows}
-
-    def claim(self, table_id: str, server: str, lease: float) -> int | None:
-        """Take table ``table_id``'s lease for ``server`` for ``lease`` seconds, if it is
-        being played and its lease has ended, or names ``server`` (a restarted process takes
-        its own tables back), or names no one; returns the new epoch (one more than the
-        last: the previous holder's commits are refused from now on), or ``None``."""
-        with self._writing():
-            rows = self._execute(
-                f"UPDATE tables SET owner = ?, epoch = epoch + 1, expires = {self._NOW} + ? "
-                "WHERE id = ? AND finished IS NULL "
-                f"AND (owner IS NULL OR owner = ? OR expires < {self._NOW}) RETURNING epoch",
-                (server, lease, table_id, server),
-            )
-        return int(rows[0][0]) if rows else None
-
-    def owned(self, server: str) -> list[str]:
-        """The unfinished tables whose lease names ``server``, oldest first."""
-        return [
-            str(r[0])
-            for r in self._execute(
-                "SELECT id FROM tables WHERE owner = ? AND finished IS NULL ORDER BY created, id",
-                (server,),
-            )
-        ]
-
-    def orphans(self) -> list[str]:
-        """The unfinished tables whose lease has ended (their process died or left), oldest
-        first."""
-        return [
-            str(r[0])
-            for r in self._execute(
-                "SELECT id FROM tables WHERE finished IS NULL "
-                f"AND (owner IS NULL OR expires < {self._NOW}) ORDER BY created, id"
-            )
-        ]
-
-    def owner(self, table_id: str) -> Owner | None:
-        """Who plays table ``table_id``: ``None`` if no process holds it (it is finished, or
-        unknown, or its lease names no process)."""
-        rows = self._execute(
-            f"SELECT t.owner, s.url, t.expires >= {self._NOW} FROM tables t "
-            "JOIN servers s ON s.id = t.owner WHERE t.id = ? AND t.finished IS NULL",
-            (table_id,),
-        )
-        if not rows:
-            return None
-        return Owner(str(rows[0][0]), str(rows[0][1]), bool(rows[0][2]))
-
-    def servers(self, lease: float) -> list[tuple[str, str, int]]:
-        """The live server processes (a heartbeat within ``lease`` seconds): id, public
-        URL, and how many unfinished tables each holds; least loaded first."""
-        return [
-            (str(r[0]), str(r[1]), int(r[2]))
-            for r in self._execute(
-                "SELECT s.id, s.url, COUNT(t.id) FROM servers s "
-                "LEFT JOIN tables t ON t.owner = s.id AND t.finished IS NULL "
-                f"WHERE s.heartbeat >= {self._NOW} - ? GROUP BY s.id, s.url "
-                "ORDER BY COUNT(t.id), s.id",
-                (lease,),
-            )
-        ]
-
-    def _fence_refused(self, table_id: str, epoch: int) -> LeaseLostError:
-        return LeaseLostError(
-            f"table {table_id!r}: this process no longer holds its lease (epoch {epoch}); "
-            "another process took it over"
-        )
