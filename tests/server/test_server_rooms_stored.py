@@ -15,8 +15,8 @@ pytest.importorskip("httpx2")
 
 from koudiandian.server import create_app  # noqa: E402
 from koudiandian.server.auth import token_digest  # noqa: E402
-from koudiandian.server.storedroom import Player  # noqa: E402
 from koudiandian.server.store import SCHEMA_VERSION, Store  # noqa: E402
+from koudiandian.server.storedroom import Player  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from tests.support.rooms import auth, join, new_room, play_a_match, state  # noqa: E402
