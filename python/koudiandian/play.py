@@ -16,11 +16,11 @@ from .errors import InvalidArgumentError
 from .eventlines import event_line
 from .execbot import ExecBot, is_exec
 from .game import Game
+from .liveview import LiveView
 from .match import Match
 from .prompt import ask
 from .rules import Rules
 from .settlement import seat_name
-from .simulate import _LazyView
 from .tabletext import (
     discard_marks,
     render,
@@ -142,7 +142,7 @@ def _play_table(
                 print("\nbye", file=out)
                 return 0
         else:
-            action = bot.act(_LazyView(game, s), legal)
+            action = bot.act(LiveView(game, s), legal)
         table.step(s, action)
         events = game.events_for(seat)
         declared = game.view(seat).declared[seat]

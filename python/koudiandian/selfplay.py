@@ -34,10 +34,6 @@ BotSpec = str | Callable[[int], Bot] | Callable[[], Bot] | Bot
 Part = tuple[list[Record], list[list[int]], list[str]]
 
 
-#: The name play.py and simulate.py import (:class:`~.liveview.LiveView`).
-_LazyView = LiveView
-
-
 def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
     """Drive ``game`` to its end with one bot per seat; returns the game.
 

@@ -28,7 +28,6 @@ from .selfplay import (
     play_chunk,
     play_hand,
 )
-from .selfplay import _LazyView as _LazyView  # server/tables.py drives its bots with it
 from .summary import BotStats, SimulationSummary, Tally, describe_rules
 from .workers import play_in_processes
 
