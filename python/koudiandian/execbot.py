@@ -7,46 +7,46 @@ A bot is named ``exec:COMMAND``: the command line is read as a POSIX shell would
 ``koudiandian play`` and the command line's ``--bots`` take that name; a program builds an
 :class:`ExecBot`, a :class:`~koudiandian.bots.Bot` like any other.
 
-Each line sent to the bot is a *frame*: a JSON array of messages, as the game server's
-WebSocket sends them (docs/server.md): a ``hello`` once, then before each decision the
-seat's new ``event`` messages and a ``view`` (the server's view of the seat, with its
-``legal_actions`` and its ``decision`` number); in profiles with bids, event 0 is sent
-again with ``"replaces": true`` once the bids are in and the deal is filled in. The events
-that end a hand come first in the next hand's first frame. The bot answers every frame
-that holds a ``view`` with one line: ``{"decision": n, "action": {"kind": "discard",
-"tile": 4}}`` (the server's action message; ``"type": "action"`` may be there or not, and
-``action`` may be the text ``"discard 5m"``), or only the action's text, ``discard 5m``.
-Frames without a view (the ``hello``, and the last hand's end sent when the bot is closed)
-need no answer.
+The frames it sends and the answers it reads are the pipe protocol's
+(:mod:`koudiandian.pipeprotocol`), through a :class:`~koudiandian.botprocess.BotProcess`;
+:class:`ExecBot` keeps what the protocol carries from one decision to the next: the hand,
+the decision's number, and how much of the seat's log has been sent.
 
 The process is started at its first decision and plays every hand it is given, one seat at
 a time, until :meth:`ExecBot.close` (or the end of the run that built it) closes its
 standard input. Its limits: ``timeout`` seconds per decision, ``memory`` bytes of address
-space (``RLIMIT_AS``), an environment holding only :data:`KEPT_ENVIRONMENT` (no tokens or
-keys of the parent), no file descriptors but its three pipes, and its own session (a
-Ctrl-C meant for the parent does not reach it). Anything it does wrong is a
-:class:`~koudiandian.errors.BotError` naming the bot, the hand and the decision.
+space (``RLIMIT_AS``), an environment holding only
+:data:`~koudiandian.botprocess.KEPT_ENVIRONMENT` (no tokens or keys of the parent), no file
+descriptors but its three pipes, and its own session (a Ctrl-C meant for the parent does not
+reach it). Anything it does wrong is a :class:`~koudiandian.errors.BotError` naming the bot,
+the hand and the decision.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
 import math
-import os
 import re
-import resource
-import select
 import shlex
 import subprocess
-import tempfile
 import time
 import weakref
-from collections.abc import Callable, Sequence
-from typing import IO, Any
+from collections.abc import Sequence
+from typing import Any
 
 from .action import Action
+from .botprocess import KEPT_ENVIRONMENT, BotProcess
 from .errors import ArgumentTypeError, BotError, InvalidArgumentError, KoudiandianError
+from .pipeprotocol import (
+    PROTOCOL,
+    answer_action,
+    answer_parts,
+    event_message,
+    frame_line,
+    hello_message,
+    seat_view_json,
+    view_message,
+)
 from .view import SeatView
 
 __all__ = [
@@ -63,25 +63,12 @@ __all__ = [
 #: How a bot's name says it is a command to run.
 EXEC_PREFIX = "exec:"
 
-#: The version of the pipe protocol, sent in the ``hello`` message.
-PROTOCOL = 1
-
-#: The environment variables a bot process inherits (when set); nothing else of the
-#: parent's environment reaches it.
-KEPT_ENVIRONMENT = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR")
-
 #: Seconds a bot may take for one decision (its first one includes its start).
 DEFAULT_TIMEOUT = 10.0
 
 #: Bytes of address space (``RLIMIT_AS``) a bot process may map: 4 GiB (Node.js reserves
 #: much more address space than it uses).
 DEFAULT_MEMORY = 4 << 30
-
-#: The longest answer line read, in bytes; a longer one is garbage.
-MAX_ANSWER = 1 << 16
-
-#: Bytes of a failed bot's standard error quoted in its error.
-_STDERR_TAIL = 2000
 
 
 def is_exec(spec: object) -> bool:
@@ -103,125 +90,9 @@ def split_bots(text: str) -> list[str]:
     return names
 
 
-def _json(value: Any) -> str:
-    """``value`` as compact JSON text, UTF-8 characters kept (the protocol's encoding)."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
-
-def _encoded(messages: list[str]) -> bytes:
-    """The frame line of ``messages`` (each already written as JSON): a JSON array, a
-    newline, UTF-8."""
-    return ("[" + ",".join(messages) + "]\n").encode("utf-8")
-
-
-def _event(hand: int, n: int, event: str, replaces: bool = False) -> str:
-    """An ``event`` message, ``event`` already written as JSON (the engine's text)."""
-    tail = ',"replaces":true' if replaces else ""
-    return f'{{"type":"event","hand":{hand},"n":{n},"event":{event}{tail}}}'
-
-
-def _clean_environment() -> dict[str, str]:
-    """The parent's environment cut down to :data:`KEPT_ENVIRONMENT`."""
-    return {k: os.environ[k] for k in KEPT_ENVIRONMENT if k in os.environ}
-
-
-def _limiter(memory: int | None) -> Callable[[], None] | None:
-    """What the child runs before the bot's program: its address-space limit."""
-    if memory is None:
-        return None
-
-    def limit() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
-
-    return limit
-
-
-class _Process:
-    """A running bot: its process, its pipes' descriptors, what it has written that is not
-    read yet, and its standard error (a temporary file, quoted when it fails)."""
-
-    def __init__(self, argv: list[str], memory: int | None) -> None:
-        self.stderr: IO[bytes] = tempfile.TemporaryFile()
-        try:
-            self.popen = subprocess.Popen(
-                argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=self.stderr,
-                env=_clean_environment(),
-                close_fds=True,
-                start_new_session=True,
-                preexec_fn=_limiter(memory),
-            )
-        except BaseException:
-            self.stderr.close()
-            raise
-        assert self.popen.stdin is not None and self.popen.stdout is not None
-        self.write_fd = self.popen.stdin.fileno()
-        self.read_fd = self.popen.stdout.fileno()
-        self.pending = b""
-
-    def write(self, data: bytes) -> None:
-        """Send ``data`` whole (raises :class:`OSError` if the bot has closed its input)."""
-        view = memoryview(data)
-        while view:
-            view = view[os.write(self.write_fd, view) :]
-
-    def read_line(self, deadline: float) -> bytes | None:
-        """The next line the bot writes, without its newline; ``None`` at end of file.
-        Raises :class:`TimeoutError` at ``deadline`` (a :func:`time.monotonic` time) and
-        :class:`ValueError` for a line longer than :data:`MAX_ANSWER`."""
-        while True:
-            end = self.pending.find(b"\n")
-            if end >= 0:
-                line, self.pending = self.pending[:end], self.pending[end + 1 :]
-                return line
-            if len(self.pending) > MAX_ANSWER:
-                raise ValueError(f"an answer longer than {MAX_ANSWER} bytes")
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([self.read_fd], [], [], left)[0]:
-                raise TimeoutError
-            chunk = os.read(self.read_fd, 1 << 16)
-            if not chunk:
-                return None
-            self.pending += chunk
-
-    def stderr_tail(self) -> str:
-        """The end of what the bot wrote on its standard error."""
-        try:
-            size = self.stderr.seek(0, os.SEEK_END)
-            self.stderr.seek(max(0, size - _STDERR_TAIL))
-            return self.stderr.read().decode("utf-8", "replace").strip()
-        except (OSError, ValueError):
-            return ""
-
-    def stop(self, wait: float) -> int | None:
-        """Close the bot's input, give it ``wait`` seconds to exit, then kill it; its exit
-        status."""
-        popen = self.popen
-        for pipe in (popen.stdin, popen.stdout):
-            try:
-                if pipe is not None:
-                    pipe.close()
-            except OSError:
-                pass
-        try:
-            popen.wait(wait)
-        except subprocess.TimeoutExpired:
-            popen.kill()
-            popen.wait()
-        self.stderr.close()
-        return popen.returncode
-
-
-def _stop(process: _Process) -> None:
-    """The finaliser of a bot left open: its process stopped at once."""
-    process.stop(0.0)
-
-
 class ExecBot:
-    """A bot played by a child process over JSON lines (the module's docstring and
-    docs/bots.md give the protocol).
+    """A bot played by a child process over JSON lines (:mod:`koudiandian.pipeprotocol`
+    and docs/bots.md give the protocol).
 
     ``command``: the command line, as text (split like a shell's, with :func:`shlex.split`)
     or a list of arguments; ``name``: the bot's name in summaries and errors (default
@@ -265,7 +136,7 @@ class ExecBot:
         self._reset()
 
     def _reset(self) -> None:
-        self._process: _Process | None = None
+        self._process: BotProcess | None = None
         self._finalizer: weakref.finalize[Any, Any] | None = None
         self._game: Any = None  # the live game of the current hand (a simulation's)
         self._seat = 0  # the seat it plays in that game
@@ -339,18 +210,19 @@ class ExecBot:
         if process is not None:
             process.stop(0.0)
 
-    def _start(self) -> _Process:
+    def _start(self) -> BotProcess:
         try:
-            process = _Process(self.argv, self.memory)
+            process = BotProcess(self.argv, self.memory)
         except OSError as e:
             raise self._error(f"could not start: {e}") from None
         self._process = process
-        self._finalizer = weakref.finalize(self, _stop, process)
-        self._send([_json({"type": "hello", "protocol": PROTOCOL, "bot": self.name})])
+        # A bot left open: its process stopped at once when the bot is collected.
+        self._finalizer = weakref.finalize(self, process.stop, 0.0)
+        self._send([hello_message(self.name)])
         return process
 
     def _send(self, frame: list[str]) -> None:
-        self._write(_encoded(frame))
+        self._write(frame_line(frame))
 
     def _write(self, line: bytes) -> None:
         process = self._process
@@ -390,7 +262,7 @@ class ExecBot:
         engine = game.engine
         events = engine.events_for_json(self._seat, self._read)
         self._read = engine.event_count()
-        new = [_event(self.hand, n, e) for n, e in enumerate(events, start=start)]
+        new = [event_message(self.hand, n, e) for n, e in enumerate(events, start=start)]
         self._sent += len(new)
         if start == 0 and new:  # a deal sent while the seats bid holds no tiles yet
             self._deal_pending = not engine.deal_shown()
@@ -430,7 +302,7 @@ class ExecBot:
             elif self._deal_pending and game.phase != "bid":
                 # The bids are in: the deal, sent empty, is sent again (as the server does).
                 deal = game.engine.events_for_json(seat, 0)[0]
-                frame.append(_event(self.hand, 0, deal, replaces=True))
+                frame.append(event_message(self.hand, 0, deal, replaces=True))
                 self._deal_pending = False
             frame += self._game_events()
             shown = view.table_view_json(self.decision)  # type: ignore[attr-defined]
@@ -440,9 +312,9 @@ class ExecBot:
                 self._game = None
                 self.hand += 1
             self._wall = view.wall_remaining
-            shown = _json({**view.to_dict(), "decision": self.decision})
-        frame.append(f'{{"type":"view","hand":{self.hand},"view":{shown}}}')
-        return _encoded(frame)
+            shown = seat_view_json(view, self.decision)
+        frame.append(view_message(self.hand, shown))
+        return frame_line(frame)
 
     def exchange(self, frame: bytes, legal_actions: Sequence[Action]) -> Action:
         """Send ``frame`` (:meth:`frame`'s, the last one built), starting the process if
@@ -478,27 +350,12 @@ class ExecBot:
         text = line.decode("utf-8", "replace").strip()
         shown = text if len(text) <= 200 else text[:200] + "..."
         try:
-            if text.startswith("{"):
-                data = json.loads(text)
-                if not isinstance(data, dict) or "action" not in data:
-                    raise ValueError("an answer object needs an 'action'")
-                number = data.get("decision", self.decision)
-                if number != self.decision:
-                    raise self._failed(
-                        f"answered decision {number!r}, not the decision asked, {self.decision}"
-                    )
-                action = data["action"]
-                chosen = (
-                    Action.parse(action)
-                    if isinstance(action, str)
-                    else Action.from_dict(action)
-                    if isinstance(action, dict)
-                    else None
+            number, written = answer_parts(text, self.decision)
+            if number != self.decision:
+                raise self._failed(
+                    f"answered decision {number!r}, not the decision asked, {self.decision}"
                 )
-                if chosen is None:
-                    raise ValueError("'action' must be an object or text")
-            else:
-                chosen = Action.parse(text)
+            chosen = answer_action(written)
         except BotError:
             raise
         except (KoudiandianError, ValueError) as e:
