@@ -132,6 +132,8 @@ def test_the_log_shows_an_answer_once_and_the_claim_label_what_may_be_done(
     errors: list[str] = []
     page = open_page(browser, errors)
     page.goto(f"http://127.0.0.1:{port}/")
+    # a table's page logs events once it has the names (GET /names): so does this one
+    page.wait_for_function("() => Object.keys(NAMES.events.types).length > 0")
     lines = page.evaluate(
         """() => {
           const log = document.querySelector('#log');
