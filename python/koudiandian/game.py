@@ -14,17 +14,18 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Literal, cast
 
 from . import _core
+from ._authority import AuthorityState
 from .action import Action, action_from_code, read_action
-from .authority import AuthorityState
 from .errors import ArgumentTypeError, InvalidArgumentError, InvalidWallError
 from .events import Event
-from .gamelog import event_list, events_of_state, replay_decisions, state_json
+from .gamelog import event_list, events_of_state, state_json
+from .gamelog import replay_decisions as replay_decisions  # also imported from here
 from .result import HandResult
 from .rules import Rules
 from .tile import TILES, Tile
 from .view import SeatView
 
-__all__ = ["Game", "Phase", "replay_decisions"]
+__all__ = ["Game", "Phase"]
 
 #: What a hand waits for: every seat's 跑 bid, the seat on turn, answers to a discard or to
 #: an added kong (a chance to rob it), a seat's choice to take the 海底 (changsha), or

@@ -17,7 +17,8 @@ from .errors import (
     KoudiandianError,
     NotYourTurnError,
 )
-from .game import Game, replay_decisions
+from .game import Game
+from .gamelog import replay_decisions
 from .result import HandResult
 from .rules import Rules
 from .view import SeatView
