@@ -349,8 +349,7 @@ impl PySchedule {
 
 /// `koudiandian.Match`'s match (see `crate::selfplay::MatchDriver`): checks the match's
 /// settings, deals its hands (`next_hand`), settles each finished `GameCore` (`settle`),
-/// and says when it is over and how the seats rank. It keeps the match's rules (the second
-/// field), which give each hand its prevalent wind.
+/// and says when it is over and how the seats rank; it keeps the match's rules.
 #[pyclass(module = "koudiandian._core", name = "MatchDriver")]
 pub struct PyMatchDriver(MatchDriver, PyRules);
 
@@ -436,23 +435,17 @@ impl PyMatchDriver {
         self.0.ranking().map(usize::from).to_vec()
     }
 
-    /// The next hand, with its prevalent wind as the match's profile says, or `None` once
-    /// the match is over. `rules` is accepted for callers written before the driver kept
-    /// the match's rules, and must then be the match's (else `InvalidArgumentError`).
+    /// The next hand, its prevalent wind as the match's profile says (`None` once the match
+    /// is over). `rules` need not be given; given, it must be the match's.
     #[pyo3(signature = (rules=None))]
     fn next_hand(&self, rules: Option<PyRef<'_, PyRules>>) -> PyResult<Option<PyHandStart>> {
         if rules.is_some_and(|r| *r != self.1) {
-            return Err(Error::Argument(
-                "next_hand's rules must be the match's (the driver keeps them: pass none)".into(),
-            )
-            .into());
+            let what = "next_hand's rules are the match's: pass none";
+            return Err(Error::Argument(what.into()).into());
         }
-        let wind = self.0.prevalent_wind(&self.1.rules);
-        Ok(self.0.next_hand().map(|h| {
-            PyHandStart(HandStart {
-                prevalent_wind: wind,
-                ..h
-            })
+        Ok(self.0.next_hand().map(|mut hand| {
+            hand.prevalent_wind = self.0.prevalent_wind(&self.1.rules);
+            PyHandStart(hand)
         }))
     }
 
@@ -466,8 +459,7 @@ impl PyMatchDriver {
         Ok(self.0.settle(&core.core)?)
     }
 
-    /// Pickling and copying: `__new__` gets the match's rules and default settings,
-    /// `__setstate__` the real ones.
+    /// Pickling and copying: `__new__` gets the rules, `__setstate__` the match's state.
     fn __getnewargs__(&self) -> (PyRules, u32, u64) {
         (self.1, 1, 0)
     }
