@@ -1,4 +1,4 @@
-.PHONY: help all build test test-rust lint bench docs golden
+.PHONY: help all build test test-quick test-rust lint bench docs golden
 .DEFAULT_GOAL := help
 
 help: ## list the targets
@@ -9,6 +9,19 @@ build: ## build and install the package into the current Python
 
 test: ## install with test extras and run the test suite (the README's test command)
 	pip install ".[test]" && python -m pytest
+
+# A first run's subset: the README's examples, the API's arguments and a newcomer's stumbles,
+# a taiyuan scoring table, the command line, self-play and a match, exec bots, VecEnv and a
+# hand played through the game server (under two minutes on the project's 2-CPU machine).
+QUICK_TESTS := tests/engine/test_readme.py tests/engine/test_new_user.py \
+	tests/engine/test_newcomer.py tests/engine/test_api_arguments.py \
+	tests/engine/test_public_view.py tests/engine/test_transfer_reasons.py \
+	tests/profiles/taiyuan tests/cli/test_cli.py tests/selfplay/test_selfplay.py \
+	tests/selfplay/test_match_driver.py tests/bots/test_exec_bots.py \
+	tests/rl/test_rl_vecenv.py tests/server/test_server_play.py
+
+test-quick: ## a first run's subset of the Python tests (QUICK_TESTS), after pip install ".[test]"
+	python -m pytest $(QUICK_TESTS)
 
 test-rust: ## the Rust core's own tests, without Python
 	cargo test --release

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -10,7 +11,7 @@ from ._count import parse_count
 from .errors import ArgumentTypeError, IllegalActionError
 from .tile import TILES, Tile
 
-__all__ = ["ActionKind", "Action"]
+__all__ = ["ActionKind", "Action", "read_action"]
 
 
 class ActionKind(enum.IntEnum):
@@ -139,6 +140,43 @@ class Action:
             return cls(ActionKind[str(data["kind"]).upper()], data.get("tile"))
         except (KeyError, TypeError):
             raise IllegalActionError(f"not an action: {data!r}") from None
+
+
+def read_action(value: object) -> Action:
+    """An action in any shape a caller or a client writes it: an :class:`Action` (returned
+    as it is), the text ``str(action)`` prints (``"discard 7z"``, read by
+    :meth:`Action.parse`), or an object ``{"kind": ..., "tile": ...}`` (the game server's
+    shape, :meth:`Action.to_dict`'s: ``kind`` a name or number, ``tile`` an index, tile
+    text or ``None``, the key optional for a kind without a tile). :meth:`Game.step
+    <koudiandian.Game.step>` and the game server's messages read actions here.
+
+    Raises :class:`IllegalActionError` for an object with a key other than ``kind`` and
+    ``tile`` or without ``kind``, :class:`ArgumentTypeError` for a value of none of these
+    shapes, and what :class:`Action` and :meth:`Action.parse` raise for a bad kind or
+    tile."""
+    if isinstance(value, Action):
+        return value
+    if isinstance(value, str):
+        return Action.parse(value)
+    if isinstance(value, dict):
+        unknown = set(value) - {"kind", "tile"}
+        if unknown or "kind" not in value:
+            raise IllegalActionError(f"an action is {{'kind', 'tile'}}, got {_shown(value)}")
+        return Action(value["kind"], value.get("tile"))
+    raise ArgumentTypeError(
+        "an action is an Action or its text ('discard 7z', 'pass'), or an object "
+        f"{{'kind', 'tile'}}, got {value!r:.200}"
+    )
+
+
+def _shown(value: dict[Any, Any]) -> str:
+    """An action object for a message: as JSON where it is JSON (what a client sent), else
+    its repr; at most 200 characters."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text[:200]
 
 
 def _kind_of(kind: object) -> ActionKind:

@@ -9,21 +9,17 @@ results and views, replay, JSON and pickling.
 from __future__ import annotations
 
 import copy
-import json
 import secrets
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal, cast
 
 from . import _core
-from .action import Action, action_from_code
-from .errors import (
-    ArgumentTypeError,
-    InvalidArgumentError,
-    InvalidEventLogError,
-    InvalidWallError,
-    KoudiandianError,
-)
-from .events import Event, StartHandEvent
+from ._authority import AuthorityState
+from .action import Action, action_from_code, read_action
+from .errors import ArgumentTypeError, InvalidArgumentError, InvalidWallError
+from .events import Event
+from .gamelog import event_list, events_of_state, state_json
+from .gamelog import replay_decisions as replay_decisions  # also imported from here
 from .result import HandResult
 from .rules import Rules
 from .tile import TILES, Tile
@@ -36,15 +32,12 @@ __all__ = ["Game", "Phase"]
 #: nothing (the hand is over).
 Phase = Literal["bid", "turn", "claim", "rob", "haidi", "over"]
 
-_FORMAT = "koudiandian-game"
-_VERSION = 1
-
 
 def _tiles_of(counts: Sequence[int]) -> list[int]:
     return [k for k in range(34) for _ in range(counts[k])]
 
 
-class Game:
+class Game(AuthorityState):
     """One hand of Koudiandian.
 
     - ``Game(rules, seed=S)``: the wall and wildcard kinds come from the seeded generator
@@ -212,24 +205,21 @@ class Game:
         and :class:`NotYourTurnError` if ``seat`` is not in :attr:`to_act`."""
         return action_from_code(self._core.expert_action(seat))
 
-    def step(self, seat: int, action: Action | str) -> None:
-        """``seat`` takes ``action``: an :class:`Action`, or the text ``str(action)`` prints
-        (``"discard 7z"``, ``"pass"``), read by :meth:`Action.parse` as the game server
-        reads it.
+    def step(self, seat: int, action: Action | str | dict[str, Any]) -> None:
+        """``seat`` takes ``action``: an :class:`Action`, the text ``str(action)`` prints
+        (``"discard 7z"``, ``"pass"``) or the game server's object ``{"kind": "discard",
+        "tile": 7}``, each read by :func:`~koudiandian.action.read_action` as the game
+        server reads it.
 
         Raises :class:`InvalidArgumentError` for a seat outside 0–3,
-        :class:`ArgumentTypeError` for an action that is neither an Action nor text,
-        :class:`IllegalActionError` (or :class:`InvalidTileError`) for text that names no
-        action, :class:`NotYourTurnError` if ``seat`` is not in :attr:`to_act` and
-        :class:`IllegalActionError` (listing the legal actions) if the action is not legal;
-        whichever it is, the game is left exactly as it was."""
+        :class:`ArgumentTypeError` for an action of none of these shapes,
+        :class:`IllegalActionError` (or :class:`InvalidTileError`) for text or an object
+        that names no action, :class:`NotYourTurnError` if ``seat`` is not in
+        :attr:`to_act` and :class:`IllegalActionError` (listing the legal actions) if the
+        action is not legal; whichever it is, the game is left exactly as it was."""
         if not isinstance(action, Action):
             self._core.legal_actions(seat)  # a bad seat is reported first
-            if not isinstance(action, str):
-                raise ArgumentTypeError(
-                    f"an action is an Action or its text ('discard 7z', 'pass'), got {action!r}"
-                )
-            action = Action.parse(action)
+            action = read_action(action)
         self._core.step(seat, action.code)
 
     def next_dealer(self, *, one_round: bool = False) -> int | None:
@@ -297,36 +287,6 @@ class Game:
         a Python dict."""
         return self._core.table_view_json(seat, decision)
 
-    # -- the authority's state, for tests and tools ---------------------------------------
-
-    @property
-    def _hands(self) -> list[list[int]]:
-        return [list(self._core.hand(s)) for s in range(4)]
-
-    @property
-    def _melds(self) -> list[list[list[int | None]]]:
-        return [[[k, t, src] for k, t, src in self._core.melds(s)] for s in range(4)]
-
-    @property
-    def _discards(self) -> list[list[tuple[int, bool]]]:
-        return [list(self._core.discards(s)) for s in range(4)]
-
-    @property
-    def _declared(self) -> list[bool]:
-        return list(self._core.declared())
-
-    @property
-    def _wall(self) -> list[int]:
-        return list(cast(StartHandEvent, self._log()[0])["wall"])
-
-    @property
-    def _front(self) -> int:
-        return int(self._core.wall_position()[0])
-
-    @property
-    def _back(self) -> int:
-        return int(self._core.wall_position()[1])
-
     # -- persistence --------------------------------------------------------------------
 
     @classmethod
@@ -337,35 +297,17 @@ class Game:
         a difference, also the first field that differs with both values (``event 57
         (end_hand) differs at result.transfers[2].amount: logged 5, replayed 4``)."""
         game = cls.__new__(cls)
-        game._wrap(_core.GameCore.replay(_event_list(events)))
+        game._wrap(_core.GameCore.replay(event_list(events)))
         return game
 
     def to_json(self) -> str:
         """The whole game state as JSON (its full event log; deterministic text)."""
-        return json.dumps(
-            {"format": _FORMAT, "version": _VERSION, "events": self._log()},
-            sort_keys=True,
-            separators=(",", ":"),
-            ensure_ascii=False,
-        )
+        return state_json(self._log())
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Game:
         """Rebuild a game from :meth:`to_json`. Raises :class:`InvalidEventLogError`."""
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError) as e:
-            raise InvalidEventLogError(f"not JSON: {e}") from None
-        if not isinstance(data, dict) or data.get("format") != _FORMAT:
-            raise InvalidEventLogError(
-                f"not a koudiandian game state (format {_FORMAT!r} expected)"
-            )
-        if data.get("version") != _VERSION:
-            raise InvalidEventLogError(f"unsupported version {data.get('version')!r}")
-        events = data.get("events")
-        if not isinstance(events, list):
-            raise InvalidEventLogError("'events' must be a list")
-        return cls.replay(events)
+        return cls.replay(events_of_state(text))
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Game.from_json, (self.to_json(),))
@@ -378,30 +320,3 @@ class Game:
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self.phase}, to act {list(self.to_act)}"
         return f"<Game dealer={self.dealer} wall_remaining={self.wall_remaining} {state}>"
-
-
-def _event_list(events: object) -> list[Any]:
-    if not isinstance(events, Sequence) or isinstance(events, str | bytes):
-        raise InvalidEventLogError("an event log is a non-empty list of event dicts")
-    return list(events)
-
-
-def replay_decisions(
-    events: Sequence[Any], step: Callable[[int, Action], None], where: str = ""
-) -> None:
-    """Take, through ``step``, every decision that ``events[1:]`` record (the engine's own
-    events are skipped; the events are read by the core, ``rust/game/replay.rs``).
-    ``where`` prefixes the messages (``"hand 2, "``).
-
-    Raises :class:`InvalidEventLogError` naming the event that cannot be replayed."""
-    try:
-        decisions = _core.log_decisions(_event_list(events))
-    except InvalidEventLogError as err:
-        raise InvalidEventLogError(f"{where}{err}") from None
-    for n, seat, code in decisions:
-        try:
-            step(seat, action_from_code(code))
-        except (KoudiandianError, TypeError) as err:
-            raise InvalidEventLogError(
-                f"{where}event {n} ({events[n].get('type')}) cannot be replayed: {err}"
-            ) from None

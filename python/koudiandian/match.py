@@ -17,7 +17,8 @@ from .errors import (
     KoudiandianError,
     NotYourTurnError,
 )
-from .game import Game, replay_decisions
+from .game import Game
+from .gamelog import replay_decisions
 from .result import HandResult
 from .rules import Rules
 from .view import SeatView
@@ -47,7 +48,9 @@ _VERSION = 1
 class Match:
     """Consecutive hands (局) with dealer rotation (docs/rules.md §7) and cumulative scores.
 
-    ``length`` is ``"one_round"`` (一圈: until the deal has gone round all four seats from
+    ``rules`` is a :class:`Rules`, a preset name or options text (``"taiyuan"``,
+    ``"hebei,pao"``), or ``None`` for ``Rules()``, as for :class:`Game`; anything else
+    raises :class:`InvalidArgumentError`. ``length`` is ``"one_round"`` (一圈: until the deal has gone round all four seats from
     the first dealer), a number of hands, or ``None``: the profile's length (one round; 16
     hands for ``guobiao``). Each hand is played under the prevalent wind its profile gives
     it (:attr:`Game.prevalent_wind`: 东 throughout but for ``guobiao``). ``hands`` optionally gives each hand's explicit
@@ -63,14 +66,15 @@ class Match:
 
     def __init__(
         self,
-        rules: Rules | None = None,
+        rules: Rules | str | None = None,
         *,
         seed: int | None = None,
         hands: Sequence[tuple[Iterable[int], Iterable[int]]] | None = None,
         length: int | str | None = None,
         first_dealer: int | str | None = None,
     ) -> None:
-        self.rules = Rules() if rules is None else rules
+        # A Rules, a preset or options text, or None, checked as Game checks it.
+        self.rules: Rules = _core.rules_of(rules)
         if seed is None:
             seed = secrets.randbits(64)
         # The core's match checks the settings (length, seed, first dealer, in that order),
@@ -100,7 +104,7 @@ class Match:
         return nxt
 
     def _start_hand(self) -> None:
-        hand = self._driver.next_hand(self.rules)
+        hand = self._driver.next_hand()
         assert hand is not None
         i = hand.number
         if self._explicit is not None:
@@ -183,9 +187,11 @@ class Match:
         once the match is over."""
         return [] if self.is_over else self.game.legal_actions(seat)
 
-    def step(self, seat: int, action: Action | str, decision: int | None = None) -> None:
-        """A decision in the current hand (an :class:`Action` or its text, as
-        :meth:`Game.step` takes it); starts the next hand when this one ends. With
+    def step(
+        self, seat: int, action: Action | str | dict[str, Any], decision: int | None = None
+    ) -> None:
+        """A decision in the current hand (an :class:`Action`, its text or the game server's
+        object ``{"kind", "tile"}``, as :meth:`Game.step` takes it); starts the next hand when this one ends. With
         ``decision``, the action answers that decision number of the seat
         (:meth:`decision`): any other (one taken already, withdrawn, or not offered yet)
         raises :class:`StaleDecisionError` before the engine sees the action, and changes

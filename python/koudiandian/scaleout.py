@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import logging
 import os
 import socket
 from collections import deque
@@ -82,12 +83,40 @@ def _auth_refusal(error: BaseException) -> str | None:
     )
 
 
+#: The logger of Ray's token set-up (Ray 2.52 and later), and the start of the notice it
+#: logs whenever it turns token authentication on by itself (``RAY_AUTH_MODE`` unset): for a
+#: new local cluster that is every run, and nothing is wrong.
+_RAY_AUTH_LOGGER = "ray._private.authentication.authentication_token_setup"
+_AUTH_ON_NOTICE = "Token authentication is enabled for this Ray cluster"
+
+
+def _drop_auth_on_notice(record: logging.LogRecord) -> bool:
+    """False for Ray's notice that it turned token authentication on (:data:`_AUTH_ON_NOTICE`),
+    True for every other record: the warning that a cluster runs *without* authentication,
+    and every error, still pass."""
+    return not record.getMessage().startswith(_AUTH_ON_NOTICE)
+
+
+@contextlib.contextmanager
+def _quiet_auth_notice() -> Generator[None, None, None]:
+    """Leave out Ray's notice that it turned token authentication on while the block runs
+    (``ray.init``); Ray still turns it on, as it does without this."""
+    logger = logging.getLogger(_RAY_AUTH_LOGGER)
+    logger.addFilter(_drop_auth_on_notice)
+    try:
+        yield
+    finally:
+        logger.removeFilter(_drop_auth_on_notice)
+
+
 def _init(ray: Any, address: str | None) -> None:
     """``ray.init`` at ``address`` (``None``: Ray's default, a new local cluster unless
-    ``RAY_ADDRESS`` names one). Raises :class:`BackendError` naming the cause when the
+    ``RAY_ADDRESS`` names one), without Ray's notice that it turned token authentication on
+    (:func:`_quiet_auth_notice`). Raises :class:`BackendError` naming the cause when the
     cluster's token authentication refuses this driver; other errors pass unchanged."""
     try:
-        ray.init(address=address, log_to_driver=False)
+        with _quiet_auth_notice():
+            ray.init(address=address, log_to_driver=False)
     except Exception as e:
         why = _auth_refusal(e)
         if why is None:

@@ -11,7 +11,6 @@ use pyo3::types::{PyBool, PyInt, PyString};
 use super::game::{int_in, repr, PyGameCore};
 use super::rules::{rules_arg, PyRules};
 use crate::error::Error;
-use crate::profiles::Rules;
 use crate::rng;
 use crate::selfplay::{Bot, HandStart, Length, MatchDriver, Plan, Played, Schedule};
 
@@ -350,9 +349,9 @@ impl PySchedule {
 
 /// `koudiandian.Match`'s match (see `crate::selfplay::MatchDriver`): checks the match's
 /// settings, deals its hands (`next_hand`), settles each finished `GameCore` (`settle`),
-/// and says when it is over and how the seats rank.
+/// and says when it is over and how the seats rank; it keeps the match's rules.
 #[pyclass(module = "koudiandian._core", name = "MatchDriver")]
-pub struct PyMatchDriver(MatchDriver);
+pub struct PyMatchDriver(MatchDriver, PyRules);
 
 /// A seat, `"random"` (drawn from the seed) or `None` (as the profile says).
 fn first_dealer_arg(obj: Option<&Bound<'_, PyAny>>, rules: &PyRules, seed: u64) -> PyResult<u8> {
@@ -398,7 +397,7 @@ impl PyMatchDriver {
             )))
         })? as u64;
         let first = first_dealer_arg(first_dealer, &rules, seed)?;
-        Ok(PyMatchDriver(MatchDriver::new(length, seed, first)))
+        Ok(PyMatchDriver(MatchDriver::new(length, seed, first), *rules))
     }
 
     #[getter]
@@ -436,16 +435,18 @@ impl PyMatchDriver {
         self.0.ranking().map(usize::from).to_vec()
     }
 
-    /// The next hand under `rules` (the match's), with its prevalent wind as the profile
-    /// says, or `None` once the match is over.
-    fn next_hand(&self, rules: PyRef<'_, PyRules>) -> Option<PyHandStart> {
-        let wind = self.0.prevalent_wind(&rules.rules);
-        self.0.next_hand().map(|h| {
-            PyHandStart(HandStart {
-                prevalent_wind: wind,
-                ..h
-            })
-        })
+    /// The next hand, its prevalent wind as the match's profile says (`None` once the match
+    /// is over). `rules` need not be given; given, it must be the match's.
+    #[pyo3(signature = (rules=None))]
+    fn next_hand(&self, rules: Option<PyRef<'_, PyRules>>) -> PyResult<Option<PyHandStart>> {
+        if rules.is_some_and(|r| *r != self.1) {
+            let what = "next_hand's rules are the match's: pass none";
+            return Err(Error::Argument(what.into()).into());
+        }
+        Ok(self.0.next_hand().map(|mut hand| {
+            hand.prevalent_wind = self.0.prevalent_wind(&self.1.rules);
+            PyHandStart(hand)
+        }))
     }
 
     /// Who deals after `core`, a finished hand of this match (`None` while it is not over).
@@ -458,10 +459,9 @@ impl PyMatchDriver {
         Ok(self.0.settle(&core.core)?)
     }
 
-    /// Pickling and copying: `__new__` gets default settings, `__setstate__` the real ones.
-    #[allow(clippy::unused_self)] // the protocol's method takes the instance
+    /// Pickling and copying: `__new__` gets the rules, `__setstate__` the match's state.
     fn __getnewargs__(&self) -> (PyRules, u32, u64) {
-        (Rules::default().into(), 1, 0)
+        (self.1, 1, 0)
     }
 
     /// `(length (0: one round), seed, first dealer, dealer, scores, passes, hands, over)`.

@@ -24,7 +24,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..action import Action
+from ..action import Action, read_action
 from ..errors import IllegalActionError, KoudiandianError, ProtocolError
 from .inputs import load_json, safe_text
 
@@ -101,22 +101,13 @@ def parse_message(data: str | bytes) -> Message:
 
 
 def parse_action(value: Any) -> Action:
-    """An action as a client writes it: ``{"kind": ..., "tile": ...}`` or text."""
+    """An action as a client writes it: ``{"kind": ..., "tile": ...}`` or text, read by
+    :func:`~koudiandian.action.read_action` (as :meth:`Game.step` reads it); every refusal
+    an :class:`IllegalActionError`."""
     try:
-        if isinstance(value, str):
-            return Action.parse(value)
-        if isinstance(value, dict):
-            unknown = set(value) - {"kind", "tile"}
-            if unknown or "kind" not in value:
-                raise IllegalActionError(
-                    f"an action is {{'kind', 'tile'}}, got {json.dumps(value)[:200]}"
-                )
-            return Action(value["kind"], value.get("tile"))
+        return read_action(value)
     except KoudiandianError as e:
         raise IllegalActionError(str(e)) from None
-    raise IllegalActionError(
-        f"'action' must be an object {{'kind', 'tile'}} or text, got {json.dumps(value)[:200]}"
-    )
 
 
 def error_message(error: Exception, legal: list[Action] | None = None) -> dict[str, Any]:

@@ -252,7 +252,8 @@ def check_illegal(game: Game, legal: dict[int, list[Action]], rng: random.Random
         with pytest.raises(IllegalActionError):
             game.step(to_act[0], "discard")  # action text that names no action
         with pytest.raises(ArgumentTypeError):
-            not_an_action = [None, 5, some.to_dict(), (some.kind, some.tile)]
+            # (an object {'kind', 'tile'} is an action, the server's; a list of one is not)
+            not_an_action = [None, 5, [some.to_dict()], (some.kind, some.tile)]
             game.step(to_act[0], rng.choice(not_an_action))  # type: ignore[arg-type]
     assert game.to_json() == before, "a refused action changed the game"
     for seat in range(4):
