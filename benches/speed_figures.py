@@ -42,16 +42,14 @@ import numpy as np
 from koudiandian.batch import is_win_batch, winning_tiles_batch
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_bench_python import (  # noqa: E402  (benches/ is no package)
-    N_BATCH,
-    N_COMPARE,
-    SEED,
-    _ids136,
-    _riichi_compatible_waiting,
-    _tiles,
+from random_hands import (  # noqa: E402  (benches/ is no package)
+    ids136,
     near_complete,
+    riichi_compatible_waiting,
+    tile_lists,
     waiting,
 )
+from test_bench_python import N_BATCH, N_COMPARE, SEED  # noqa: E402
 
 #: Hands of each loop of the ``game`` part (as ``test_bench_simulation.py``).
 LOOP_HANDS = 300
@@ -113,13 +111,13 @@ def calls() -> None:
     print("\nFrom Python, per hand (test_bench_python.py's hands, no wildcards or melds):")
     rng = np.random.default_rng(SEED)
     counts, _, _ = waiting(rng, 4 * N_COMPARE, max_wild=0, max_melds=0)
-    counts = counts[_riichi_compatible_waiting(counts)][:N_COMPARE]
-    ours = _tiles(counts)
+    counts = counts[riichi_compatible_waiting(counts)][:N_COMPARE]
+    ours = tile_lists(counts)
     t_ours = best(lambda: [kdd.winning_tiles(t) for t in ours])
     line = f"  winning_tiles: {t_ours / len(ours) * 1e6:.2f} µs"
     riichienv = _peer("riichienv")
     if riichienv is not None:
-        ids = _ids136(counts)
+        ids = ids136(counts)
         for tiles, hand in zip(ours, ids):
             assert [int(t) for t in kdd.winning_tiles(tiles)] == sorted(
                 riichienv.HandEvaluator(hand).get_waits()
@@ -134,7 +132,7 @@ def calls() -> None:
     rng = np.random.default_rng(SEED + 1)
     counts, _, _ = near_complete(rng, 2 * N_COMPARE, max_wild=0, max_melds=0)
     counts = counts[counts.max(axis=1) < 4][:N_COMPARE]
-    ours = _tiles(counts)
+    ours = tile_lists(counts)
     t_win = best(lambda: [kdd.is_win(t) for t in ours])
     line = f"  is_win: {t_win / len(ours) * 1e6:.2f} µs"
     agari = _peer("mahjong.agari")
