@@ -34,6 +34,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions::winning_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(functions::decompose, m)?)?;
     m.add_function(wrap_pyfunction!(functions::ready_discards, m)?)?;
+    m.add_class::<py::win::Moment>()?;
     m.add_function(wrap_pyfunction!(functions::score_win, m)?)?;
     m.add_function(wrap_pyfunction!(functions::shanten, m)?)?;
     m.add_function(wrap_pyfunction!(py::guobiao::guobiao_fans, m)?)?;

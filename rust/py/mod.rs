@@ -11,4 +11,4 @@ pub mod rl;
 pub mod rules;
 pub mod selfplay;
 pub mod value;
-mod win;
+pub mod win;
