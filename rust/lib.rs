@@ -47,6 +47,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py::rules::PyRules>()?;
     m.add_function(wrap_pyfunction!(py::rules::rules_of, m)?)?;
     m.add_class::<py::game::PyGameCore>()?;
+    m.add_function(wrap_pyfunction!(py::events::claim_openers, m)?)?;
     m.add_function(wrap_pyfunction!(py::game::greedy_choice, m)?)?;
     m.add_function(wrap_pyfunction!(py::game::expert_choice, m)?)?;
     m.add_function(wrap_pyfunction!(py::game::log_decisions, m)?)?;

@@ -4,6 +4,7 @@ pub mod analysis;
 pub mod batch;
 pub mod convert;
 pub mod errors;
+pub mod events;
 pub mod functions;
 pub mod game;
 pub mod guobiao;
