@@ -26,7 +26,7 @@ pub fn claim_openers(events: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
             from_seat: event.get_item("from")?.is_some_and(|f| !f.is_none()),
             concealed: event
                 .get_item("concealed")?
-                .is_some_and(|c| c.cast::<PyBool>().is_ok_and(|b| b.is_true())),
+                .is_some_and(|c| c.cast::<PyBool>().is_ok_and(PyBoolMethods::is_true)),
         };
         if logged.offers_tile() {
             out.push(i);

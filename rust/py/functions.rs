@@ -143,6 +143,7 @@ pub fn ready_discards(
 /// replacement, the last tile, a robbed kong, the winner's flowers, winds and dealing.
 #[pyfunction]
 #[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None, moment=None))]
+#[allow(clippy::too_many_arguments)] // `py` counts too
 pub fn score_win<'py>(
     py: Python<'py>,
     tiles: &Bound<'py, PyAny>,
