@@ -56,11 +56,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py::selfplay::self_play, m)?)?;
     m.add_function(wrap_pyfunction!(py::selfplay::hand_seed, m)?)?;
     m.add_function(wrap_pyfunction!(py::selfplay::bot_name, m)?)?;
-    m.add_class::<py::selfplay::PyRng>()?;
+    m.add_class::<py::rng::PyRng>()?;
     m.add_function(wrap_pyfunction!(py::selfplay::duplicate_seating, m)?)?;
-    m.add_class::<py::selfplay::PyHandStart>()?;
-    m.add_class::<py::selfplay::PySchedule>()?;
-    m.add_class::<py::selfplay::PyMatchDriver>()?;
+    m.add_class::<py::schedule::PyHandStart>()?;
+    m.add_class::<py::schedule::PySchedule>()?;
+    m.add_class::<py::schedule::PyMatchDriver>()?;
     m.add_function(wrap_pyfunction!(py::rl::rl_action_codes, m)?)?;
     m.add_function(wrap_pyfunction!(py::rl::rl_obs_shape, m)?)?;
     m.add_function(wrap_pyfunction!(py::rl::rl_action_mask, m)?)?;
