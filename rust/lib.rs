@@ -34,6 +34,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions::winning_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(functions::decompose, m)?)?;
     m.add_function(wrap_pyfunction!(functions::ready_discards, m)?)?;
+    m.add_class::<py::win::Moment>()?;
     m.add_function(wrap_pyfunction!(functions::score_win, m)?)?;
     m.add_function(wrap_pyfunction!(functions::shanten, m)?)?;
     m.add_function(wrap_pyfunction!(py::guobiao::guobiao_fans, m)?)?;
@@ -46,6 +47,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py::rules::PyRules>()?;
     m.add_function(wrap_pyfunction!(py::rules::rules_of, m)?)?;
     m.add_class::<py::game::PyGameCore>()?;
+    m.add_function(wrap_pyfunction!(py::events::claim_openers, m)?)?;
     m.add_function(wrap_pyfunction!(py::game::greedy_choice, m)?)?;
     m.add_function(wrap_pyfunction!(py::game::expert_choice, m)?)?;
     m.add_function(wrap_pyfunction!(py::game::log_decisions, m)?)?;
@@ -54,11 +56,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py::selfplay::self_play, m)?)?;
     m.add_function(wrap_pyfunction!(py::selfplay::hand_seed, m)?)?;
     m.add_function(wrap_pyfunction!(py::selfplay::bot_name, m)?)?;
-    m.add_class::<py::selfplay::PyRng>()?;
+    m.add_class::<py::rng::PyRng>()?;
     m.add_function(wrap_pyfunction!(py::selfplay::duplicate_seating, m)?)?;
-    m.add_class::<py::selfplay::PyHandStart>()?;
-    m.add_class::<py::selfplay::PySchedule>()?;
-    m.add_class::<py::selfplay::PyMatchDriver>()?;
+    m.add_class::<py::schedule::PyHandStart>()?;
+    m.add_class::<py::schedule::PySchedule>()?;
+    m.add_class::<py::schedule::PyMatchDriver>()?;
     m.add_function(wrap_pyfunction!(py::rl::rl_action_codes, m)?)?;
     m.add_function(wrap_pyfunction!(py::rl::rl_obs_shape, m)?)?;
     m.add_function(wrap_pyfunction!(py::rl::rl_action_mask, m)?)?;

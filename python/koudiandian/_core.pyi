@@ -17,6 +17,8 @@ __all__ = [
     "Schedule",
     "Rules",
     "VecEnv",
+    "WinMoment",
+    "claim_openers",
     "declarable",
     "decompose",
     "duplicate_seating",
@@ -141,6 +143,47 @@ class _WinValue(TypedDict):
     payment: int
     score_items: list[dict[str, Any]]
 
+@final
+class WinMoment:
+    """The circumstances of a win beyond self-draw or discard (``score_win``'s flags)."""
+
+    def __new__(
+        cls,
+        *,
+        kong_replacement: bool = False,
+        last_tile: bool = False,
+        robbed_kong: bool = False,
+        kong_discard: bool = False,
+        first_turn: bool = False,
+        last_copy: bool = False,
+        flowers: int | None = None,
+        dealer: bool = False,
+        seat_wind: int | None = None,
+        prevalent_wind: int | None = None,
+    ) -> WinMoment: ...
+    @property
+    def kong_replacement(self) -> bool: ...
+    @property
+    def last_tile(self) -> bool: ...
+    @property
+    def robbed_kong(self) -> bool: ...
+    @property
+    def kong_discard(self) -> bool: ...
+    @property
+    def first_turn(self) -> bool: ...
+    @property
+    def last_copy(self) -> bool: ...
+    @property
+    def flowers(self) -> int: ...
+    @property
+    def dealer(self) -> bool: ...
+    @property
+    def seat_wind(self) -> int: ...
+    @property
+    def prevalent_wind(self) -> int: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
 def warm_up() -> None: ...
 def rules_of(rules: _RulesArg = None) -> Rules: ...
 def parse_tiles(text: str) -> list[int]: ...
@@ -161,16 +204,7 @@ def score_win(
     melds: Any,
     wildcards: Any,
     rules: _RulesArg = None,
-    kong_replacement: bool = False,
-    last_tile: bool = False,
-    robbed_kong: bool = False,
-    kong_discard: bool = False,
-    first_turn: bool = False,
-    flowers: int | None = None,
-    dealer: bool = False,
-    last_copy: bool = False,
-    seat_wind: int | None = None,
-    prevalent_wind: int | None = None,
+    moment: WinMoment | None = None,
 ) -> _WinValue: ...
 def is_win_batch(counts: Any, wild: Any, melds: Any, rules: _RulesArg) -> npt.NDArray[np.bool_]: ...
 def winning_tiles_batch(
@@ -197,16 +231,7 @@ def win_refusal(
     melds: Any,
     wildcards: Any,
     rules: _RulesArg = None,
-    kong_replacement: bool = False,
-    last_tile: bool = False,
-    robbed_kong: bool = False,
-    kong_discard: bool = False,
-    first_turn: bool = False,
-    flowers: int | None = None,
-    dealer: bool = False,
-    last_copy: bool = False,
-    seat_wind: int | None = None,
-    prevalent_wind: int | None = None,
+    moment: WinMoment | None = None,
 ) -> str | None: ...
 def settle_win(
     tiles: Any,
@@ -219,15 +244,7 @@ def settle_win(
     discarder: int | None = None,
     discarder_declared: bool = False,
     dealer: int = 0,
-    kong_replacement: bool = False,
-    last_tile: bool = False,
-    robbed_kong: bool = False,
-    kong_discard: bool = False,
-    first_turn: bool = False,
-    flowers: int | None = None,
-    last_copy: bool = False,
-    seat_wind: int | None = None,
-    prevalent_wind: int | None = None,
+    moment: WinMoment | None = None,
 ) -> list[tuple[int, int, int, str, int | None]]: ...
 def patterns() -> list[tuple[str, str]]: ...
 def transfer_reasons() -> list[tuple[str, str, str]]: ...
@@ -254,6 +271,7 @@ class GameCore:
     def step(self, seat: Any, action: Any) -> None: ...
     def phase(self) -> str: ...
     def is_over(self) -> bool: ...
+    def awaiting_answers(self) -> bool: ...
     def dealer(self) -> int: ...
     def prevalent_wind(self) -> int: ...
     def wildcards(self) -> list[int]: ...
@@ -291,6 +309,7 @@ class GameCore:
     def next_dealer(self, one_round: bool) -> int | None: ...
     def __copy__(self) -> GameCore: ...
 
+def claim_openers(events: Any) -> list[int]: ...
 def greedy_choice(view: Mapping[str, Any], rules: Any, legal: list[int]) -> int: ...
 def expert_choice(view: Mapping[str, Any], rules: Any, legal: list[int]) -> int: ...
 def log_decisions(events: Any) -> list[tuple[int, int, int]]: ...

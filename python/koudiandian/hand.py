@@ -190,24 +190,19 @@ def score_win(
     """
     if isinstance(win_tile, str):
         win_tile = Tile.parse(win_tile)
-    score = _core.score_win(
-        tiles,
-        win_tile,
-        bool(self_draw),
-        melds,
-        wildcards,
-        rules,
-        bool(kong_replacement),
-        bool(last_tile),
-        bool(robbed_kong),
-        bool(kong_discard),
-        bool(first_turn),
-        flowers,
-        bool(dealer),
-        bool(last_copy),
-        seat_wind,
-        prevalent_wind,
+    moment = _core.WinMoment(
+        kong_replacement=bool(kong_replacement),
+        last_tile=bool(last_tile),
+        robbed_kong=bool(robbed_kong),
+        kong_discard=bool(kong_discard),
+        first_turn=bool(first_turn),
+        last_copy=bool(last_copy),
+        flowers=flowers,
+        dealer=bool(dealer),
+        seat_wind=seat_wind,
+        prevalent_wind=prevalent_wind,
     )
+    score = _core.score_win(tiles, win_tile, bool(self_draw), melds, wildcards, rules, moment)
     return WinScore(
         points=score["points"],
         allowed=score["allowed"],

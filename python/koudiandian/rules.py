@@ -27,8 +27,9 @@ class WildcardMode(str, enum.Enum):
 
     @property
     def kinds(self) -> int:
-        """How many wildcard kinds a hand has in this mode."""
-        return {"none": 0, "random": 1, "honor": 1, "double": 2}[self.value]
+        """How many wildcard kinds a hand has in this mode (the ``taiyuan`` profile's answer,
+        ``Rules.wildcard_kinds``)."""
+        return Rules(profile="taiyuan", wildcards=self.value).wildcard_kinds
 
 
 # Choice options read back as these enums.

@@ -14,7 +14,8 @@
 //!   `difference.rs`: the first field where a replayed log differs; `world.rs`: a copy of the
 //!   hand a seat cannot tell from it (its unseen tiles dealt anew), for search;
 //! - `event.rs`, `result.rs`, `action.rs`: the log, the result and the actions, with their
-//!   JSON shapes; `validate.rs`: the invariants the tests check after every step.
+//!   JSON shapes; `offer.rs`: which events offer a tile to the other seats (a claim
+//!   window); `validate.rs`: the invariants the tests check after every step.
 
 /// Log `$event` in `$game`'s events, built only when the hand keeps a log (a hand dealt by
 /// [`GameCore::redeal`] without one builds none).
@@ -34,6 +35,7 @@ mod draw;
 mod end;
 mod event;
 mod mechanisms;
+mod offer;
 mod public;
 mod replay;
 mod seat;
@@ -61,6 +63,7 @@ pub use crate::outcome::{
 pub use action::{describe, tile_of, Act, ActionCode, CODES};
 pub use difference::{first_difference, Difference};
 pub use event::{EndHand, Event, StartHand};
+pub use offer::LoggedEvent;
 pub use replay::{decisions, Decision};
 pub use seat::Seat;
 pub use state::{GameCore, Phase};

@@ -36,6 +36,16 @@ pub enum Phase {
     Over,
 }
 
+impl Phase {
+    /// Whether the seats to act answer a tile offered to them (a discard to claim, an added
+    /// kong to rob; see [`crate::game::Event::offers_tile`]) rather than act on their own
+    /// turn. Which seats may answer is not public; that some may is.
+    #[must_use]
+    pub const fn awaits_answers(self) -> bool {
+        matches!(self, Phase::Claim | Phase::Rob)
+    }
+}
+
 /// The state of one hand.
 #[derive(Debug, Clone)]
 pub struct GameCore {

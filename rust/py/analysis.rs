@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 
 use super::convert;
 use super::rules::rules_arg;
-use super::win::{read_win, wind_arg, Moment};
+use super::win::{moment_arg, read_win};
 use crate::error::Error;
 use crate::hand::Size;
 use crate::outcome::{PATTERNS, REASONS};
@@ -15,8 +15,7 @@ use crate::profiles::analysis::{self, WinSeats};
 /// Why the profile refuses the win that `score_win` (with the same arguments) scores as not
 /// allowed, in words; `None` for an allowed win or a profile that does not say.
 #[pyfunction]
-#[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None, kong_replacement=false, last_tile=false, robbed_kong=false, kong_discard=false, first_turn=false, flowers=None, dealer=false, last_copy=false, seat_wind=None, prevalent_wind=None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None, moment=None))]
 pub fn win_refusal(
     tiles: &Bound<'_, PyAny>,
     win_tile: &Bound<'_, PyAny>,
@@ -24,30 +23,10 @@ pub fn win_refusal(
     melds: &Bound<'_, PyAny>,
     wildcards: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
-    kong_replacement: bool,
-    last_tile: bool,
-    robbed_kong: bool,
-    kong_discard: bool,
-    first_turn: bool,
-    flowers: Option<&Bound<'_, PyAny>>,
-    dealer: bool,
-    last_copy: bool,
-    seat_wind: Option<&Bound<'_, PyAny>>,
-    prevalent_wind: Option<&Bound<'_, PyAny>>,
+    moment: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<String>> {
-    let moment = Moment {
-        kong_replacement,
-        last_tile,
-        robbed_kong,
-        kong_discard,
-        first_turn,
-        last_copy,
-        seat_wind: wind_arg(seat_wind, "seat_wind")?,
-        prevalent_wind: wind_arg(prevalent_wind, "prevalent_wind")?,
-    };
-    let w = read_win(
-        tiles, win_tile, self_draw, melds, wildcards, rules, moment, flowers, dealer,
-    )?;
+    let moment = moment_arg(moment)?;
+    let w = read_win(tiles, win_tile, self_draw, melds, wildcards, rules, moment)?;
     let profile = w.rules.rules.profile();
     let score = profile.score(&w.rules.rules, &w.hand, w.tile, w.context)?;
     Ok(profile.refusal(&w.rules.rules, &w.hand, w.tile, w.context, &score))
@@ -64,9 +43,10 @@ fn seat_arg(what: &str, seat: i64) -> PyResult<u8> {
 /// Every transfer `(payer, payee, amount, reason, share_of)` of a hand that ends with this
 /// win and nothing else, as the profile settles it: seat `winner` wins (its kongs among
 /// `melds` settled with it), on the discard of seat `discarder` (who had declared or not;
-/// `None` on a self-draw), and seat `dealer` deals. The other arguments are `score_win`'s.
+/// `None` on a self-draw), and seat `dealer` deals (so `moment`, a `WinMoment`, must not say
+/// `dealer`). The other arguments are `score_win`'s.
 #[pyfunction]
-#[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None, winner=0, discarder=None, discarder_declared=false, dealer=0, kong_replacement=false, last_tile=false, robbed_kong=false, kong_discard=false, first_turn=false, flowers=None, last_copy=false, seat_wind=None, prevalent_wind=None))]
+#[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None, winner=0, discarder=None, discarder_declared=false, dealer=0, moment=None))]
 #[allow(clippy::too_many_arguments)]
 pub fn settle_win(
     tiles: &Bound<'_, PyAny>,
@@ -79,15 +59,7 @@ pub fn settle_win(
     discarder: Option<i64>,
     discarder_declared: bool,
     dealer: i64,
-    kong_replacement: bool,
-    last_tile: bool,
-    robbed_kong: bool,
-    kong_discard: bool,
-    first_turn: bool,
-    flowers: Option<&Bound<'_, PyAny>>,
-    last_copy: bool,
-    seat_wind: Option<&Bound<'_, PyAny>>,
-    prevalent_wind: Option<&Bound<'_, PyAny>>,
+    moment: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<(u8, u8, i32, &'static str, Option<u8>)>> {
     let seats = WinSeats {
         winner: seat_arg("winner", winner)?,
@@ -95,19 +67,14 @@ pub fn settle_win(
         discarder_declared,
         dealer: seat_arg("dealer", dealer)?,
     };
-    let moment = Moment {
-        kong_replacement,
-        last_tile,
-        robbed_kong,
-        kong_discard,
-        first_turn,
-        last_copy,
-        seat_wind: wind_arg(seat_wind, "seat_wind")?,
-        prevalent_wind: wind_arg(prevalent_wind, "prevalent_wind")?,
-    };
-    let w = read_win(
-        tiles, win_tile, self_draw, melds, wildcards, rules, moment, flowers, false,
-    )?;
+    let moment = moment_arg(moment)?;
+    if moment.dealer {
+        return Err(Error::Argument(
+            "settle_win reads who deals from its dealer seat, not from the moment".to_owned(),
+        )
+        .into());
+    }
+    let w = read_win(tiles, win_tile, self_draw, melds, wildcards, rules, moment)?;
     let transfers = analysis::settle_win(&w.rules.rules, &w.hand, w.tile, w.context, seats)?;
     Ok(transfers
         .into_iter()

@@ -7,7 +7,7 @@ use pyo3::types::{PyDict, PyString};
 
 use super::convert;
 use super::rules::rules_arg;
-use super::win::{read_win, wind_arg, Moment};
+use super::win::{moment_arg, read_win};
 use crate::error::Error;
 use crate::eval::decompose as dec;
 use crate::eval::waits::Waits;
@@ -138,16 +138,12 @@ pub fn ready_discards(
 }
 
 /// The profile's score of the win, as a dict: `points`, `allowed`, `shape` (its number),
-/// `patterns` (the pattern bits), `factor`, `payment` and `score_items` (dicts). `kong_replacement` and `last_tile` describe a self-draw (杠上开花 —
-/// by the dice in changsha —, 海底捞月) or, for `last_tile`, a win on the last tile's
-/// discard (海底炮); `robbed_kong` a win on an added kong (抢杠胡, with `self_draw` false);
-/// `kong_discard` a win on the discard after a dice kong (杠上炮), `first_turn` the dealer's
-/// first-turn self-draw (天胡) or a win on its first discard (地胡); `flowers` the
-/// winner's set-aside flowers (0–8) and `dealer` whether the winner deals (profiles that
-/// score them: `hebei`).
+/// `patterns` (the pattern bits), `factor`, `payment` and `score_items` (dicts). `moment`
+/// (a `WinMoment`, `None` for none) says the circumstances beyond `self_draw`: a kong's
+/// replacement, the last tile, a robbed kong, the winner's flowers, winds and dealing.
 #[pyfunction]
-#[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None, kong_replacement=false, last_tile=false, robbed_kong=false, kong_discard=false, first_turn=false, flowers=None, dealer=false, last_copy=false, seat_wind=None, prevalent_wind=None))]
-#[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
+#[pyo3(signature = (tiles, win_tile, self_draw, melds, wildcards, rules=None, moment=None))]
+#[allow(clippy::too_many_arguments)] // `py` counts too
 pub fn score_win<'py>(
     py: Python<'py>,
     tiles: &Bound<'py, PyAny>,
@@ -156,30 +152,10 @@ pub fn score_win<'py>(
     melds: &Bound<'py, PyAny>,
     wildcards: &Bound<'py, PyAny>,
     rules: Option<&Bound<'py, PyAny>>,
-    kong_replacement: bool,
-    last_tile: bool,
-    robbed_kong: bool,
-    kong_discard: bool,
-    first_turn: bool,
-    flowers: Option<&Bound<'py, PyAny>>,
-    dealer: bool,
-    last_copy: bool,
-    seat_wind: Option<&Bound<'py, PyAny>>,
-    prevalent_wind: Option<&Bound<'py, PyAny>>,
+    moment: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let moment = Moment {
-        kong_replacement,
-        last_tile,
-        robbed_kong,
-        kong_discard,
-        first_turn,
-        last_copy,
-        seat_wind: wind_arg(seat_wind, "seat_wind")?,
-        prevalent_wind: wind_arg(prevalent_wind, "prevalent_wind")?,
-    };
-    let w = read_win(
-        tiles, win_tile, self_draw, melds, wildcards, rules, moment, flowers, dealer,
-    )?;
+    let moment = moment_arg(moment)?;
+    let w = read_win(tiles, win_tile, self_draw, melds, wildcards, rules, moment)?;
     let profile = w.rules.rules.profile();
     let (s, items) = profile.score_with_items(&w.rules.rules, &w.hand, w.tile, w.context)?;
     let out = PyDict::new(py);

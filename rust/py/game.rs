@@ -261,6 +261,12 @@ impl PyGameCore {
         self.core.phase() == Phase::Over
     }
 
+    /// Whether the seats to act answer a discard or an added kong (claim or rob it) rather
+    /// than act on a turn of their own; which seats are asked is not public, this is.
+    fn awaiting_answers(&self) -> bool {
+        self.core.phase().awaits_answers()
+    }
+
     fn dealer(&self) -> u8 {
         self.core.dealer()
     }

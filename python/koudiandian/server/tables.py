@@ -76,8 +76,6 @@ FINISHED_CACHED = 16
 #: decision is not public).
 NOT_YOUR_TURN = "it is not your turn: no decision is pending for this seat"
 
-_ANSWERING = ("claim", "rob")
-
 
 def no_table(table_id: str) -> TableNotFoundError:
     """The error for a table that is not there (or is private, to a client without its
@@ -213,7 +211,7 @@ class Table(TableShown, TableCommit, TableVote, TableClocks):
     def _answering(self) -> bool:
         """Whether the seats to act answer a discard or an added kong (whether they claim
         it, or rob it): not public."""
-        return self.match.game.phase in _ANSWERING
+        return self.match.game.engine.awaiting_answers()
 
     def _apply(self, seat: int, action: Action) -> None:
         """Step the match (:meth:`_step`) and store the action (committed when the

@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .. import _core
+
 __all__ = ["ClaimWindows", "is_opener", "DEFAULT_CLAIM_WAIT"]
 
 #: The default wait after a discard at a table with a person (seconds).
@@ -28,18 +30,13 @@ DEFAULT_CLAIM_WAIT = 0.4
 
 def is_opener(event: dict[str, Any]) -> bool:
     """Whether ``event`` (of any seat's log) offers a tile that other seats might take: a
-    discard, an added kong, or an added kong with dice."""
-    kind = event["type"]
-    return (
-        kind in ("discard", "added_kong")
-        or kind == "dice_kong"
-        and event["from"] is None
-        and not event["concealed"]
-    )
+    discard, an added kong, or an added kong with dice (the engine's answer,
+    ``_core.claim_openers``)."""
+    return bool(_core.claim_openers((event,)))
 
 
 def _openers(log: Sequence[dict[str, Any]]) -> list[int]:
-    return [i for i, e in enumerate(log) if is_opener(e)]
+    return _core.claim_openers(log)
 
 
 class ClaimWindows:
