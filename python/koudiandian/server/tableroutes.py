@@ -4,6 +4,7 @@ docs/server.md describes each."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from starlette.requests import Request
@@ -17,8 +18,6 @@ from ..errors import (
     ProtocolError,
     StorageError,
     TableElsewhereError,
-    TableNotFoundError,
-    TableUnavailableError,
 )
 from .httpio import (
     creation_refused,
@@ -99,57 +98,46 @@ async def list_tables(request: Request) -> Response:
     return JSONResponse({"tables": lobby.listing()})
 
 
-async def get_table(request: Request) -> Response:
+async def _answer(request: Request, respond: Callable[[Table], Response]) -> Response:
+    """``respond(table)`` for the request's table (:func:`_table`), or the refusal: a 307
+    (or 421) to the process that plays it, else the error's status (:func:`status_of`)."""
     try:
-        table = await _table(request)
-        return JSONResponse({**table.public_state(), "url": lobby_of(request).url})
-    except TableElsewhereError as e:
-        return moved(request, e)
-    except TableNotFoundError as e:
-        return error_response(404, e)
-    except TableUnavailableError as e:
-        return error_response(503, e)
-
-
-async def get_table_record(request: Request) -> Response:
-    """The match's scoreboard (one row per finished hand, docs/server.md "Rooms")."""
-    try:
-        return JSONResponse(table_record(await _table(request)))
+        return respond(await _table(request))
     except TableElsewhereError as e:
         return moved(request, e)
     except KoudiandianError as e:
         return error_response(status_of(e), e)
 
 
+async def get_table(request: Request) -> Response:
+    url = lobby_of(request).url
+    return await _answer(request, lambda t: JSONResponse({**t.public_state(), "url": url}))
+
+
+async def get_table_record(request: Request) -> Response:
+    """The match's scoreboard (one row per finished hand, docs/server.md "Rooms")."""
+    return await _answer(request, lambda t: JSONResponse(table_record(t)))
+
+
 async def get_hand(request: Request) -> Response:
     """A finished hand's full log (the wall and every decision)."""
-    try:
+
+    def respond(table: Table) -> Response:
         hand = count(request.path_params["hand"], "hand")
-        game = (await _table(request)).finished_hand(hand)
-    except TableElsewhereError as e:
-        return moved(request, e)
-    except TableNotFoundError as e:
-        return error_response(404, e)
-    except TableUnavailableError as e:
-        return error_response(503, e)
-    except ProtocolError as e:
-        return error_response(400, e)
-    return JSONResponse({"hand": hand, "events": game.events})
+        return JSONResponse({"hand": hand, "events": table.finished_hand(hand).events})
+
+    return await _answer(request, respond)
 
 
 async def get_hand_replay(request: Request) -> Response:
-    try:
+    """A finished hand as the replay viewer's frames."""
+
+    def respond(table: Table) -> Response:
         hand = count(request.path_params["hand"], "hand")
-        game = (await _table(request)).finished_hand(hand)
-    except TableElsewhereError as e:
-        return moved(request, e)
-    except TableNotFoundError as e:
-        return error_response(404, e)
-    except TableUnavailableError as e:
-        return error_response(503, e)
-    except ProtocolError as e:
-        return error_response(400, e)
-    return JSONResponse({"hand": hand, "hands": 1, "frames": frames(game.events)})
+        frames_ = frames(table.finished_hand(hand).events)
+        return JSONResponse({"hand": hand, "hands": 1, "frames": frames_})
+
+    return await _answer(request, respond)
 
 
 async def post_replay(request: Request) -> Response:
