@@ -3,8 +3,8 @@
 //! the wall's count; the tile on offer). Built from the game for a seat on the self-play hot
 //! path ([`Sight::of_game`]), or from a seat's view, as Python hands it back
 //! ([`Sight::of_view`]); both give the same sight. The public record a policy may not need on
-//! every decision (the tiles seen, every seat's discards) is read from its source only when
-//! asked.
+//! every decision (who declared, open melds, every seat's discards, the tiles seen) is read
+//! from its source only when asked.
 
 use std::cell::OnceCell;
 
@@ -33,9 +33,6 @@ pub struct Sight<'a> {
     pub flowers: u8,
     /// The seat's wind (门风: 0 东 … 3 北) and the prevalent wind (圈风).
     pub winds: (u8, u8),
-    pub declared: [bool; 4],
-    /// Each seat's open melds (not concealed kongs).
-    pub open: [usize; 4],
     pub wall_remaining: usize,
     /// The discard or added kong being answered.
     pub claim_tile: Option<u8>,
@@ -47,7 +44,8 @@ pub struct Sight<'a> {
     seen: OnceCell<Counts>,
 }
 
-/// The source of a sight's public record: the game itself, or the seat's view.
+/// The source of a sight's public record (who declared, open melds, discards, the tiles
+/// seen): the game itself, or the seat's view.
 #[derive(Clone, Copy)]
 enum Record<'a> {
     Game(&'a GameCore),
@@ -57,14 +55,9 @@ enum Record<'a> {
 impl<'a> Sight<'a> {
     /// What `seat` sees of `game`. Precondition: `seat < 4`.
     #[must_use]
+    #[inline]
     pub fn of_game(game: &'a GameCore, seat: u8) -> Sight<'a> {
         let s = &game.seats[seat as usize];
-        let mut open = [0; 4];
-        let mut declared = [false; 4];
-        for (o, other) in game.seats.iter().enumerate() {
-            open[o] = open_melds(other.melds.iter().map(|m| m.kind));
-            declared[o] = other.declared;
-        }
         Sight {
             seat,
             rules: &game.rules,
@@ -77,8 +70,6 @@ impl<'a> Sight<'a> {
             dealer: seat == game.dealer,
             flowers: s.flowers.len() as u8,
             winds: ((seat + 4 - game.dealer) % 4, game.prevalent_wind),
-            declared,
-            open,
             wall_remaining: game.wall.remaining(),
             claim_tile: game
                 .claim_tile
@@ -108,10 +99,6 @@ impl<'a> Sight<'a> {
             .iter()
             .filter_map(|m| m.tile.map(|tile| Meld { kind: m.kind, tile }))
             .collect();
-        let mut open = [0; 4];
-        for (o, m) in view.melds.iter().enumerate() {
-            open[o] = open_melds(m.iter().map(|m| m.kind));
-        }
         let profile = rules.profile();
         Sight {
             seat,
@@ -125,8 +112,6 @@ impl<'a> Sight<'a> {
             dealer: seat == view.dealer,
             flowers: view.flowers[seat as usize].len() as u8,
             winds: ((seat + 4 - view.dealer % 4) % 4, view.prevalent_wind % 4),
-            declared: view.declared,
-            open,
             wall_remaining: view.wall_remaining,
             claim_tile: view.claim_tile.filter(|&t| (t as usize) < KINDS),
             ready: None,
@@ -148,6 +133,24 @@ impl<'a> Sight<'a> {
     #[must_use]
     pub fn live(&self, kind: usize) -> u32 {
         4u32.saturating_sub(u32::from(self.seen()[kind]))
+    }
+
+    /// Whether seat `o` declared (报听). Precondition: `o < 4`.
+    #[must_use]
+    pub fn declared(&self, o: usize) -> bool {
+        match self.record {
+            Record::Game(game) => game.seats[o].declared,
+            Record::View(view) => view.declared[o],
+        }
+    }
+
+    /// Seat `o`'s open melds (not concealed kongs). Precondition: `o < 4`.
+    #[must_use]
+    pub fn open(&self, o: usize) -> usize {
+        match self.record {
+            Record::Game(game) => open_melds(game.seats[o].melds.iter().map(|m| m.kind)),
+            Record::View(view) => open_melds(view.melds[o].iter().map(|m| m.kind)),
+        }
     }
 
     /// Seat `o`'s discards in order, `None` for one this seat may not see (a 报听 discard

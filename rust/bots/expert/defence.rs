@@ -31,8 +31,8 @@ impl Threats {
         };
         let late = sight.wall_remaining < 24;
         for o in (0..4).filter(|&o| o != sight.seat as usize) {
-            let open = sight.open[o];
-            let level = if sight.declared[o] {
+            let (open, declared) = (sight.open(o), sight.declared(o));
+            let level = if declared {
                 1.0
             } else if open >= 3 || (open >= 2 && late) {
                 0.6
@@ -45,7 +45,7 @@ impl Threats {
             }
             t.discarded[o] = own;
             let mut safe = own;
-            if sight.declared[o] {
+            if declared {
                 // Every kind discarded after its 报听 discard (face down: its position is
                 // public, its kind is not) went past a hand whose waits are fixed.
                 // Discards are made round by round: each seat's after its round `d` one.

@@ -84,7 +84,7 @@ pub fn choose(me: &Sight<'_>, legal: &[ActionCode]) -> ActionCode {
     if let Some(pass) = first(Act::Pass) {
         return claim(me, &threats, legal, pass);
     }
-    if me.declared[me.seat as usize] {
+    if me.declared(me.seat as usize) {
         let kong = legal
             .iter()
             .copied()

@@ -72,7 +72,7 @@ pub fn choose(me: &Sight<'_>, legal: &[ActionCode]) -> ActionCode {
         .iter()
         .copied()
         .filter(|&c| matches!(Act::of(c), Act::ConcealedKong | Act::AddedKong));
-    if me.declared[me.seat as usize] {
+    if me.declared(me.seat as usize) {
         // A declared seat is offered only the kongs its rules allow, and its drawn tile.
         return kongs.clone().next().unwrap_or(legal[legal.len() - 1]);
     }

@@ -6,7 +6,7 @@ use crate::eval::forms;
 use crate::eval::waits::Waits;
 use crate::eval::{EvalRules, WinForms};
 use crate::hand::{Hand, Meld};
-use crate::outcome::{WinContext, WinKind};
+use crate::outcome::WinKind;
 use crate::profiles::taiyuan::points;
 use crate::tiles::{each_kind, Counts};
 
@@ -27,16 +27,12 @@ pub fn reading(rules: EvalRules, value_rule: bool) -> EvalRules {
 }
 
 /// A seat's sight as the greedy policy reads it: by the forms of [`reading`], and under a
-/// value rule with the context of a win on a discard, to ask the profile which wins it
-/// allows.
+/// value rule asking the profile which wins it allows.
 pub(super) struct Reading<'s, 'a> {
     pub(super) me: &'s Sight<'a>,
     pub(super) rules: EvalRules,
     /// Wins must reach a value (`TurnRules::discard_wins_scored`).
     pub(super) value_rule: bool,
-    /// The context its wins are scored in under a value rule: as on a discard, the stricter
-    /// case.
-    context: WinContext,
 }
 
 impl<'s, 'a> Reading<'s, 'a> {
@@ -45,17 +41,17 @@ impl<'s, 'a> Reading<'s, 'a> {
             me,
             rules: reading(me.eval, me.discard_wins_scored),
             value_rule: me.discard_wins_scored,
-            context: me.win_context(WinKind::Discard),
         }
     }
 
-    /// Whether the complete `hand` wins with `tile` as the profile allows it. Precondition:
-    /// a value rule.
+    /// Whether the complete `hand` wins with `tile` as the profile allows it, as on a
+    /// discard (the stricter case). Precondition: a value rule.
     pub(super) fn allowed(&self, hand: &Hand, tile: u8) -> bool {
         let rules = self.me.rules;
+        let context = self.me.win_context(WinKind::Discard);
         rules
             .profile()
-            .score(rules, hand, tile, self.context)
+            .score(rules, hand, tile, context)
             .is_ok_and(|w| w.allowed)
     }
 
