@@ -173,7 +173,7 @@ impl<'a> Sight<'a> {
         of_game.chain(of_view)
     }
 
-    /// The context of a win of this seat's of `kind`: who wins (flowers, dealer, winds).
+    /// The context of a win of `kind` by this seat: who wins (flowers, dealer, winds).
     #[must_use]
     pub fn win_context(&self, kind: WinKind) -> WinContext {
         WinContext::of(kind)
