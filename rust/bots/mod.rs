@@ -1,10 +1,11 @@
-//! The built-in bots: the greedy policy (`greedy.rs`), the expert policy (`expert.rs`), the
-//! search over rollouts (`search.rs`) and a seat's player, by name (`player.rs`), as
-//! self-play, the RL tables and `koudiandian.bots` play them.
+//! The built-in bots: what a seat knows (`sight.rs`), the greedy policy (`greedy/`), the
+//! expert policy (`expert/`), the search over rollouts (`search.rs`) and a seat's player, by
+//! name (`player.rs`), as self-play, the RL tables and `koudiandian.bots` play them.
 
 pub mod expert;
 pub mod greedy;
 mod player;
 pub mod search;
+pub mod sight;
 
 pub use player::{Bot, Player};

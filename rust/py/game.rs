@@ -582,33 +582,10 @@ fn choice_of_view(
         return Err(Error::InvalidTile(format!("invalid claim tile {:?}", view.claim_tile)).into());
     }
     let tiles = crate::tiles::counts_of(&view.hand)?;
-    if expert {
-        let sight = crate::bots::expert::Sight::of_view(&view, &rules.rules, rules.eval, tiles);
-        return Ok(crate::bots::expert::choose(&sight, &legal));
-    }
-    let turn_rules = rules.rules.profile().turn_rules(&rules.rules);
-    let context = crate::outcome::WinContext::of(crate::outcome::WinKind::Discard)
-        .by(view.flowers[seat as usize].len() as u8, seat == view.dealer)
-        .winds((seat + 4 - view.dealer % 4) % 4, view.prevalent_wind % 4);
-    let allowed = |hand: &crate::hand::Hand, tile: u8| {
-        rules
-            .rules
-            .profile()
-            .score(&rules.rules, hand, tile, context)
-            .is_ok_and(|w| w.allowed)
-    };
-    Ok(crate::bots::greedy::choose(&crate::bots::greedy::Seat {
-        counts: tiles,
-        melds: crate::hand::Melds::from_slice(&melds),
-        wildcards: &view.wildcards,
-        rules: crate::bots::greedy::reading(rules.eval, turn_rules.discard_wins_scored),
-        seen: &|| view.seen(),
-        legal: &legal,
-        ready: None,
-        claim_tile: view.claim_tile,
-        declared: view.declared[seat as usize],
-        win_allowed: turn_rules
-            .discard_wins_scored
-            .then_some(&allowed as &dyn Fn(&crate::hand::Hand, u8) -> bool),
-    }))
+    let sight = crate::bots::sight::Sight::of_view(&view, &rules.rules, rules.eval, tiles);
+    Ok(if expert {
+        crate::bots::expert::choose(&sight, &legal)
+    } else {
+        crate::bots::greedy::choose(&sight, &legal)
+    })
 }

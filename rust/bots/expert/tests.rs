@@ -1,9 +1,9 @@
 //! The expert's choices on positions built by hand: it plays for what a win is worth under
 //! the profile, and it defends against a declared seat.
 
-use super::{choose, Sight};
-use crate::game::{Act, ActionCode};
-use crate::hand::Melds;
+use super::choose;
+use crate::bots::sight::Sight;
+use crate::game::{Act, ActionCode, GameCore, SeatView};
 use crate::profiles::Rules;
 use crate::tiles::{Counts, KINDS};
 
@@ -17,27 +17,27 @@ fn counts(tiles: &[u8]) -> Counts {
     c
 }
 
-/// Seat 0's sight of a hand of `tiles` under `rules`: nobody declared, nothing discarded.
-fn sight<'a>(rules: &'a Rules, tiles: &[u8]) -> Sight<'a> {
-    let c = counts(tiles);
-    Sight {
-        seat: 0,
-        rules,
-        eval: rules.profile().eval(rules),
-        wildcards: &[],
-        kinds: rules.profile().wall(rules).kinds,
-        counts: c,
-        melds: Melds::default(),
-        seen: c,
-        dealer: false,
-        flowers: 0,
-        declared: [false; 4],
-        open: [0; 4],
-        discards: Default::default(),
-        wall_remaining: 60,
-        claim_tile: None,
-        ready: None,
-    }
+/// Seat 0's view of a hand of `tiles` under `rules`, not the dealer's: nobody declared,
+/// nothing discarded or melded, no flowers, wildcards or indicator, 60 tiles in the wall.
+fn view(rules: &Rules, tiles: &[u8]) -> SeatView {
+    let mut game = GameCore::seeded(*rules, 1, 0, [0; 4]).expect("deals");
+    let mut view = game.view(0);
+    view.hand = tiles.to_vec();
+    view.melds = Default::default();
+    view.discards = Default::default();
+    view.declared = [false; 4];
+    view.flowers = Default::default();
+    view.wildcards = Vec::new();
+    view.indicator = None;
+    view.claim_tile = None;
+    view.wall_remaining = 60;
+    view
+}
+
+/// The sight of the seat of `view` under `rules`.
+fn sight<'a>(view: &'a SeatView, rules: &'a Rules) -> Sight<'a> {
+    let counts = crate::tiles::counts_of(&view.hand).expect("tiles");
+    Sight::of_view(view, rules, rules.profile().eval(rules), counts)
 }
 
 fn discards(tiles: &[u8]) -> Vec<ActionCode> {
@@ -56,25 +56,15 @@ fn plays_the_wait_the_profile_pays_for_over_the_wider_one() {
     // wins on a discard too). The greedy policy takes the six tiles; the expert the value.
     let rules = Rules::parse("taiyuan").expect("a preset");
     let tiles = [0, 1, 2, 12, 13, 14, 15, 16, 17, 19, 20, 21, 22, E];
-    let me = sight(&rules, &tiles);
+    let view = view(&rules, &tiles);
+    let me = sight(&view, &rules);
     let legal = discards(&tiles);
     let choice = choose(&me, &legal);
     assert!(
         choice == Act::Discard.code(19) || choice == Act::Discard.code(22),
         "expected 2s or 5s, got {choice}"
     );
-    let greedy = crate::bots::greedy::choose(&crate::bots::greedy::Seat {
-        counts: me.counts,
-        melds: Melds::default(),
-        wildcards: &[],
-        rules: me.eval,
-        seen: &|| me.seen,
-        legal: &legal,
-        ready: None,
-        claim_tile: None,
-        declared: false,
-        win_allowed: None,
-    });
+    let greedy = crate::bots::greedy::choose(&me, &legal);
     assert_eq!(
         greedy,
         Act::Discard.code(E),
@@ -92,19 +82,16 @@ fn folds_to_a_declared_seat_with_a_tile_passed_since() {
     let rules = Rules::parse("taiyuan").expect("a preset");
     let tiles = [5, 6, 14, 14, 16, 17, 23, 24, 25, E, 28, 29, 30, 31];
     let legal = discards(&tiles);
-    let mut me = sight(&rules, &tiles);
-    let calm = choose(&me, &legal);
+    let mut view = view(&rules, &tiles);
+    let calm = choose(&sight(&view, &rules), &legal);
     assert!(
         (27..32).any(|k| calm == Act::Discard.code(k)),
         "without a threat an honour goes, got {calm}"
     );
-    me.declared[1] = true;
-    me.discards[1] = vec![Some(26), None];
-    me.discards[2] = vec![Some(0), Some(8), Some(14)];
-    for k in [0, 8, 14, 26] {
-        me.seen[k] += 1;
-    }
-    assert_eq!(choose(&me, &legal), Act::Discard.code(14));
+    view.declared[1] = true;
+    view.discards[1] = vec![Some(26), None];
+    view.discards[2] = vec![Some(0), Some(8), Some(14)];
+    assert_eq!(choose(&sight(&view, &rules), &legal), Act::Discard.code(14));
 }
 
 #[test]

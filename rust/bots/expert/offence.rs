@@ -1,0 +1,163 @@
+//! The expert's offence: what each discard is worth to its own hand. A discard that leaves
+//! the hand ready is worth its live winning tiles, each times what the win on it pays under
+//! the profile's own score; one that leaves it not ready, its shanten, then the live tiles
+//! that lower it (进张).
+
+use crate::bots::sight::Sight;
+use crate::eval::forms;
+use crate::eval::waits::Waits;
+use crate::outcome::{WinContext, WinKind};
+use crate::tiles::{each_kind, held_kinds, Counts, KindMask, KINDS, SUITED_KINDS};
+
+/// What a win on `tile` with concealed `counts` (3n+1, without `tile`) pays: the profile's
+/// score on a discard and on a self-draw, each where it is allowed.
+fn win_value(me: &Sight<'_>, counts: &Counts, tile: usize) -> f64 {
+    let mut full = *counts;
+    full[tile] += 1;
+    let hand = me.hand(&full, &me.melds);
+    let rules = me.rules;
+    let profile = rules.profile();
+    let mut value = 0.0;
+    for kind in [WinKind::Discard, WinKind::SelfDraw] {
+        let context = WinContext::of(kind).by(me.flowers, me.dealer);
+        if let Ok(s) = profile.score(rules, &hand, tile as u8, context) {
+            if s.allowed {
+                value += f64::from(s.payment.max(1));
+            }
+        }
+    }
+    value
+}
+
+/// The expected value of the ready hand of `counts` (3n+1) waiting on `waits`: each live
+/// winning tile times what it pays.
+fn ready_value(me: &Sight<'_>, counts: &Counts, waits: KindMask) -> f64 {
+    let mut ev = 0.0;
+    for k in each_kind(waits) {
+        let k = k as usize;
+        let live = me.live(k);
+        if live > 0 {
+            ev += f64::from(live) * win_value(me, counts, k);
+        }
+    }
+    ev
+}
+
+/// The kinds a draw could join to `counts`: each held kind, and the suited kinds up to two
+/// ranks from a held one, among the kinds in play.
+fn near(me: &Sight<'_>, counts: &Counts) -> KindMask {
+    /// The kinds of rank `r` or more of every suit, for `r` = 0–2.
+    const RANK_FROM: [KindMask; 3] = [
+        0x1ff * (1 | 1 << 9 | 1 << 18),
+        0x1fe * (1 | 1 << 9 | 1 << 18),
+        0x1fc * (1 | 1 << 9 | 1 << 18),
+    ];
+    let held = held_kinds(counts);
+    let suited = held & SUITED_KINDS;
+    let mut near = held;
+    for d in 1..=2 {
+        // Up and down `d` ranks within the suit: a shift, less what crossed a suit's end.
+        near |= suited << d & RANK_FROM[d];
+        near |= suited >> d & RANK_FROM[d] >> d;
+    }
+    near & me.kinds
+}
+
+/// The live tiles a draw could join to `counts` ([`near`]): a cheap stand-in for
+/// [`improving`].
+fn connected(me: &Sight<'_>, counts: &Counts) -> u32 {
+    each_kind(near(me, counts))
+        .map(|k| me.live(k as usize))
+        .sum()
+}
+
+/// The live tiles that lower the shanten `s` of `counts` (3n+1): the shanten after drawing
+/// each live kind [`near`] them, from one [`forms::after_draws`].
+fn improving(me: &Sight<'_>, counts: &Counts, s: i32) -> u32 {
+    let live: KindMask = each_kind(near(me, counts))
+        .filter(|&k| me.live(k as usize) > 0 && counts[k as usize] < 4)
+        .fold(0, |m, k| m | 1 << k);
+    let after = forms::after_draws(&me.hand(counts, &me.melds), live, me.eval);
+    each_kind(live)
+        .filter(|&k| after[k as usize] < s)
+        .map(|k| me.live(k as usize))
+        .sum()
+}
+
+/// A candidate discard's worth to its own hand: larger is better. A ready hand scores 1 plus
+/// up to 1 for its expected value against `scale`; one `s` from ready scores `-s` plus up to
+/// 0.9 for its improving tiles.
+fn offence(s: i32, improving: u32, ev: f64, scale: f64) -> f64 {
+    if s == 0 && ev > 0.0 {
+        1.0 + (ev / scale).min(1.0)
+    } else if s == 0 {
+        -0.5 // ready, but on nothing that may win
+    } else {
+        -f64::from(s) + 0.9 * (f64::from(improving) / 24.0).min(1.0)
+    }
+}
+
+/// Each held kind's worth to the hand as its discard ([`offence`]), given the shanten after
+/// each discard and the best of them; `None` for a discard two or more from the best.
+/// `folding`: safety decides, so the live tiles next to the kept ones stand in for the
+/// exact 进张.
+pub(super) fn offences(
+    me: &Sight<'_>,
+    shanten_after: &[i32; KINDS],
+    best: i32,
+    folding: bool,
+) -> [Option<f64>; KINDS] {
+    let held = held_kinds(&me.counts);
+    let mut ev = [0.0f64; KINDS];
+    let mut off = [None; KINDS];
+    let mut scale: f64 = 1.0;
+    for k in each_kind(held) {
+        let k = k as usize;
+        let s = shanten_after[k];
+        if s == 0 {
+            let mut after = me.counts;
+            after[k] -= 1;
+            let found = me
+                .ready
+                .and_then(|r| r.iter().find(|&&(d, _)| d as usize == k));
+            let waits = found.map_or_else(
+                || Waits::of(&me.hand(&after, &me.melds), me.eval).tiles,
+                |&(_, w)| w,
+            );
+            ev[k] = ready_value(me, &after, waits);
+            scale = scale.max(ev[k]);
+        }
+        if s <= best + 1 {
+            off[k] = Some(offence(s, 0, 0.0, 1.0));
+        }
+    }
+    // Among the discards to the best shanten (not ready), the live tiles that lower it
+    // (进张), counted exactly; when folding, where safety decides, the live tiles next to
+    // the kept ones stand in.
+    if best > 0 {
+        let mut candidates: KindMask = 0;
+        for k in each_kind(held).filter(|&k| shanten_after[k as usize] == best) {
+            candidates |= 1 << k;
+        }
+        if candidates.count_ones() > 1 {
+            for k in each_kind(candidates) {
+                let k = k as usize;
+                let mut after = me.counts;
+                after[k] -= 1;
+                let improving = if folding {
+                    connected(me, &after) / 4
+                } else {
+                    improving(me, &after, best)
+                };
+                off[k] = Some(offence(best, improving, 0.0, 1.0));
+            }
+        }
+    }
+    for k in each_kind(held) {
+        let k = k as usize;
+        if shanten_after[k] == 0 {
+            off[k] = Some(offence(0, 0, ev[k], scale));
+        }
+    }
+    off
+}

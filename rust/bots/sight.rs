@@ -1,0 +1,208 @@
+//! What a seat knows of a hand (`Sight`), all a built-in policy decides from: its own tiles,
+//! the rules, and what is public (discards, face-down ones unseen; open melds; who declared;
+//! the wall's count; the tile on offer). Built from the game for a seat on the self-play hot
+//! path ([`Sight::of_game`]), or from a seat's view, as Python hands it back
+//! ([`Sight::of_view`]); both give the same sight. The public record a policy may not need on
+//! every decision (who declared, open melds, every seat's discards, the tiles seen) is read
+//! from its source only when asked.
+
+use std::cell::OnceCell;
+
+use crate::eval::EvalRules;
+use crate::game::{sees_discard, GameCore, Phase, SeatView};
+use crate::hand::{Hand, Meld, MeldKind, Melds};
+use crate::outcome::{WinContext, WinKind};
+use crate::profiles::Rules;
+use crate::tiles::{Counts, KindMask, KINDS};
+
+/// What a seat knows of a hand, from its seat (see the module's doc).
+pub struct Sight<'a> {
+    pub seat: u8,
+    pub rules: &'a Rules,
+    /// The forms the rules' wins take.
+    pub eval: EvalRules,
+    /// Under these rules wins must reach a value (`TurnRules::discard_wins_scored`).
+    pub discard_wins_scored: bool,
+    pub wildcards: &'a [u8],
+    /// The kinds in play.
+    pub kinds: KindMask,
+    /// Its concealed tiles by kind, wildcard kinds included.
+    pub counts: Counts,
+    pub melds: Melds,
+    pub dealer: bool,
+    pub flowers: u8,
+    /// The seat's wind (门风: 0 东 … 3 北) and the prevalent wind (圈风).
+    pub winds: (u8, u8),
+    pub wall_remaining: usize,
+    /// The discard or added kong being answered.
+    pub claim_tile: Option<u8>,
+    /// On a turn, the ready discards the engine's 报听 check found, if it made one.
+    pub ready: Option<&'a [(u8, KindMask)]>,
+    /// Where the public record is read from when asked.
+    record: Record<'a>,
+    /// Tiles of each kind it has seen, once asked.
+    seen: OnceCell<Counts>,
+}
+
+/// The source of a sight's public record (who declared, open melds, discards, the tiles
+/// seen): the game itself, or the seat's view.
+#[derive(Clone, Copy)]
+enum Record<'a> {
+    Game(&'a GameCore),
+    View(&'a SeatView),
+}
+
+impl<'a> Sight<'a> {
+    /// What `seat` sees of `game`. Precondition: `seat < 4`.
+    #[must_use]
+    #[inline]
+    pub fn of_game(game: &'a GameCore, seat: u8) -> Sight<'a> {
+        let s = &game.seats[seat as usize];
+        Sight {
+            seat,
+            rules: &game.rules,
+            eval: game.turn_rules.eval,
+            discard_wins_scored: game.turn_rules.discard_wins_scored,
+            wildcards: &game.wildcards,
+            kinds: game.wall_rules.kinds,
+            counts: s.hand,
+            melds: crate::outcome::melds_of(&s.melds),
+            dealer: seat == game.dealer,
+            flowers: s.flowers.len() as u8,
+            winds: ((seat + 4 - game.dealer) % 4, game.prevalent_wind),
+            wall_remaining: game.wall.remaining(),
+            claim_tile: game
+                .claim_tile
+                .filter(|_| matches!(game.phase, Phase::Claim | Phase::Rob)),
+            ready: (game.phase == Phase::Turn
+                && seat == game.turn
+                && game.legal_ready
+                && game.ready_checked)
+                .then_some(game.ready.as_slice()),
+            record: Record::Game(game),
+            seen: OnceCell::new(),
+        }
+    }
+
+    /// What the seat of `view` sees, under `rules` whose wins take the forms `eval`.
+    /// Preconditions: `view` is a seat's (`view.seat` is `Some(seat < 4)`), its hand and
+    /// melds valid tiles (checked by the caller), and `counts` its hand by kind.
+    #[must_use]
+    pub fn of_view(
+        view: &'a SeatView,
+        rules: &'a Rules,
+        eval: EvalRules,
+        counts: Counts,
+    ) -> Sight<'a> {
+        let seat = view.seat.unwrap_or(0).min(3);
+        let melds: Vec<Meld> = view.melds[seat as usize]
+            .iter()
+            .filter_map(|m| m.tile.map(|tile| Meld { kind: m.kind, tile }))
+            .collect();
+        let profile = rules.profile();
+        Sight {
+            seat,
+            rules,
+            eval,
+            discard_wins_scored: profile.turn_rules(rules).discard_wins_scored,
+            wildcards: &view.wildcards,
+            kinds: profile.wall(rules).kinds,
+            counts,
+            melds: Melds::from_slice(&melds),
+            dealer: seat == view.dealer,
+            flowers: view.flowers[seat as usize].len() as u8,
+            winds: ((seat + 4 - view.dealer % 4) % 4, view.prevalent_wind % 4),
+            wall_remaining: view.wall_remaining,
+            claim_tile: view.claim_tile.filter(|&t| (t as usize) < KINDS),
+            ready: None,
+            record: Record::View(view),
+            seen: OnceCell::new(),
+        }
+    }
+
+    /// Tiles of each kind the seat has seen: its hand, every discard and meld it sees, the
+    /// wildcard indicator (at most four of a kind).
+    pub fn seen(&self) -> &Counts {
+        self.seen.get_or_init(|| match self.record {
+            Record::Game(game) => game.seen_by(self.seat),
+            Record::View(view) => view.seen(),
+        })
+    }
+
+    /// The tiles of `kind` the seat has not seen. Precondition: `kind < 34`.
+    #[must_use]
+    pub fn live(&self, kind: usize) -> u32 {
+        4u32.saturating_sub(u32::from(self.seen()[kind]))
+    }
+
+    /// Whether seat `o` declared (报听). Precondition: `o < 4`.
+    #[must_use]
+    pub fn declared(&self, o: usize) -> bool {
+        match self.record {
+            Record::Game(game) => game.seats[o].declared,
+            Record::View(view) => view.declared[o],
+        }
+    }
+
+    /// Seat `o`'s open melds (not concealed kongs). Precondition: `o < 4`.
+    #[must_use]
+    pub fn open(&self, o: usize) -> usize {
+        match self.record {
+            Record::Game(game) => open_melds(game.seats[o].melds.iter().map(|m| m.kind)),
+            Record::View(view) => open_melds(view.melds[o].iter().map(|m| m.kind)),
+        }
+    }
+
+    /// Seat `o`'s discards in order, `None` for one this seat may not see (a 报听 discard
+    /// lying face down). Precondition: `o < 4`.
+    pub fn discards(&self, o: usize) -> impl Iterator<Item = Option<u8>> + Clone + '_ {
+        let (game, view) = match self.record {
+            Record::Game(game) => (Some(game), None),
+            Record::View(view) => (None, Some(view)),
+        };
+        let seat = self.seat;
+        let of_game = game.into_iter().flat_map(move |game| {
+            game.seats[o]
+                .discards
+                .iter()
+                .map(move |&(k, down)| sees_discard(o as u8, Some(seat), down, false).then_some(k))
+        });
+        let of_view = view
+            .into_iter()
+            .flat_map(move |view| view.discards[o].iter().copied());
+        of_game.chain(of_view)
+    }
+
+    /// The context of a win of `kind` by this seat: who wins (flowers, dealer, winds).
+    #[must_use]
+    pub fn win_context(&self, kind: WinKind) -> WinContext {
+        WinContext::of(kind)
+            .by(self.flowers, self.dealer)
+            .winds(self.winds.0, self.winds.1)
+    }
+
+    /// The hand of concealed `counts` and `melds`, with the rules' wildcards.
+    #[must_use]
+    pub fn hand(&self, counts: &Counts, melds: &[Meld]) -> Hand {
+        Hand::from_counts(counts, melds, self.wildcards)
+    }
+
+    /// The seat's melds with a meld of `kind` on `tile` made (an added kong replacing its
+    /// pong).
+    #[must_use]
+    pub fn with_meld(&self, kind: MeldKind, tile: u8) -> Melds {
+        let mut melds = Melds::default();
+        for &m in self.melds.iter().filter(|m| {
+            !(kind == MeldKind::AddedKong && m.kind == MeldKind::Pong && m.tile == tile)
+        }) {
+            melds.push(m);
+        }
+        melds.push(Meld { kind, tile });
+        melds
+    }
+}
+
+/// How many of melds of `kinds` are open (not concealed kongs).
+fn open_melds(kinds: impl Iterator<Item = MeldKind>) -> usize {
+    kinds.filter(|&k| k != MeldKind::ConcealedKong).count()
+}
