@@ -77,8 +77,14 @@ fn keys() {
     assert_eq!(keys.len(), FAN_COUNT, "one key a fan");
     assert_eq!(Fan::BigFourWinds.key(), "big_four_winds");
     assert_eq!(Fan::SingleWait.key(), "single_wait");
-    assert_eq!(Fan::ConcealedKongAndMeldedKong.key(), "concealed_kong_and_melded_kong");
-    assert_eq!(Fan::from_index(FAN_COUNT + 3), Fan::ConcealedKongAndMeldedKong);
+    assert_eq!(
+        Fan::ConcealedKongAndMeldedKong.key(),
+        "concealed_kong_and_melded_kong"
+    );
+    assert_eq!(
+        Fan::from_index(FAN_COUNT + 3),
+        Fan::ConcealedKongAndMeldedKong
+    );
 }
 
 #[test]
