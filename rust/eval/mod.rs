@@ -13,5 +13,6 @@ pub mod suits;
 pub mod tables;
 pub mod totals;
 pub mod waits;
+pub mod winning;
 
 pub use rules::{EvalRules, WinForms};

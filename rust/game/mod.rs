@@ -8,14 +8,20 @@
 //!
 //! - `state.rs`: the state (`GameCore`) and its queries; `seat.rs`, `wall.rs`: a seat and the
 //!   wall; `deal.rs`: a hand dealt; `step.rs`: the legal actions and a step;
-//! - `turn.rs`: a seat's turn; `claims.rs`: answers to a discard or an added kong;
-//! - `end.rs`: the win, the drawn hand and the settlement; `view.rs`: what a seat (or a
-//!   spectator) may see; `public.rs`: what a table shows each; `replay.rs`: a log replayed;
-//!   `difference.rs`: the first field where a replayed log differs; `world.rs`: a copy of the
-//!   hand a seat cannot tell from it (its unseen tiles dealt anew), for search;
-//! - `event.rs`, `result.rs`, `action.rs`: the log, the result and the actions, with their
-//!   JSON shapes; `offer.rs`: which events offer a tile to the other seats (a claim
-//!   window); `validate.rs`: the invariants the tests check after every step.
+//! - `turn.rs`: a seat's turn; `kongs.rs`: the kongs it may make and how one is laid;
+//!   `draw.rs`: draws, replacements and the 海底; `claims.rs`: answers to a discard or an
+//!   added kong; `context.rs`: the moment of a win (its `WinContext`);
+//! - `end.rs`: the win, the drawn hand and the settlement; `mechanisms.rs`: the dice, the
+//!   海底 offers, the bird and the indicator; `view.rs`: what a seat (or a spectator) may
+//!   see; `public.rs`: what a table shows each;
+//! - `replay.rs`: a log replayed, from the decisions it records (`decisions.rs`) and the
+//!   deal of its `start_hand` (`logged_deal.rs`); `difference.rs`: the first field where a
+//!   replayed log differs; `world.rs`: a copy of the hand a seat cannot tell from it (its
+//!   unseen tiles dealt anew), for search;
+//! - `event.rs`, `action.rs`: the log and the actions, with their JSON shapes (the result's
+//!   is [`HandResult`]'s, in `crate::outcome`); `offer.rs`: which events offer a tile to the
+//!   other seats (a claim window); `validate.rs`: the invariants the tests check after every
+//!   step.
 
 /// Log `$event` in `$game`'s events, built only when the hand keeps a log (a hand dealt by
 /// [`GameCore::redeal`] without one builds none).
@@ -29,11 +35,15 @@ macro_rules! log {
 
 mod action;
 mod claims;
+mod context;
 mod deal;
+mod decisions;
 mod difference;
 mod draw;
 mod end;
 mod event;
+mod kongs;
+mod logged_deal;
 mod mechanisms;
 mod offer;
 mod public;
@@ -61,10 +71,10 @@ pub use crate::outcome::{
     Transfer, WinContext, WinKind, WinSummary,
 };
 pub use action::{describe, tile_of, Act, ActionCode, CODES};
+pub use decisions::{decisions, Decision};
 pub use difference::{first_difference, Difference};
 pub use event::{EndHand, Event, StartHand};
 pub use offer::LoggedEvent;
-pub use replay::{decisions, Decision};
 pub use seat::Seat;
 pub use state::{GameCore, Phase};
 pub use view::{sees_discard, sees_meld, ActionView, MeldView, SeatView};

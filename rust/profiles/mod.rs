@@ -6,7 +6,8 @@
 //!
 //! - `options.rs`: option tables, presets and the [`Rules`] value;
 //! - `profile.rs`: the [`Profile`] trait and the rules the state machine reads;
-//! - `registry.rs`: every profile by number, a [`Rules`] read by option name;
+//! - `registry.rs`: every profile by number;
+//! - `rules.rs`: a [`Rules`] built and read by option name (its profile asked);
 //! - `parse.rs`: presets and rule text read into a [`Rules`];
 //! - `analysis.rs`: one won hand settled on its own, for `koudiandian analyze`;
 //! - one module (file or folder) per profile.
@@ -20,6 +21,7 @@ mod parse;
 pub mod profile;
 pub mod queyimen;
 pub mod registry;
+mod rules;
 pub mod taiyuan;
 #[cfg(test)]
 mod tiny;

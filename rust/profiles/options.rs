@@ -3,8 +3,8 @@
 //!
 //! A [`Rules`] is small and `Copy`: the profile's index and one byte per option, in the order
 //! of the profile's option table (`Profile::options`). It is built and read by name in
-//! `registry.rs` and `parse.rs`; everything that differs between rule systems is asked of the
-//! profile.
+//! `rules.rs` (the methods that ask its profile) and `parse.rs`; everything that differs
+//! between rule systems is asked of the profile.
 
 use crate::error::{Error, Result};
 

@@ -55,7 +55,11 @@ pub struct TurnRules {
 }
 
 /// The tiles in play and how a hand's wildcard kinds are chosen.
-#[derive(Debug, Clone, Copy, Default)]
+///
+/// Its [`Default`] is [`Profile::wall`]'s: all 136 tiles, no wildcards, no flowers, no
+/// indicator, no stacks, no dice; a profile states what it changes and ends in
+/// `..WallRules::default()`.
+#[derive(Debug, Clone, Copy)]
 pub struct WallRules {
     /// Kinds in play, four tiles each.
     pub kinds: KindMask,
@@ -73,6 +77,20 @@ pub struct WallRules {
     pub stacks: bool,
     /// Dice rolled for each hand (seeded games; explicit games are given theirs).
     pub dice: usize,
+}
+
+impl Default for WallRules {
+    fn default() -> Self {
+        WallRules {
+            kinds: ALL_KINDS,
+            wildcards: 0,
+            wildcard_pool: 0,
+            flowers: false,
+            indicator: false,
+            stacks: false,
+            dice: 0,
+        }
+    }
 }
 
 /// What a hand's settlement looks at.
@@ -121,10 +139,7 @@ pub trait Profile: Sync {
     }
     /// The tiles in play and the wildcard rule.
     fn wall(&self, _rules: &Rules) -> WallRules {
-        WallRules {
-            kinds: ALL_KINDS,
-            ..WallRules::default()
-        }
+        WallRules::default()
     }
     /// The profile's own name for its wildcard (耗子, 混), as its players call it; `None`
     /// for a profile that never plays with wildcards (the default).

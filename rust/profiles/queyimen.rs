@@ -6,7 +6,6 @@ use crate::error::{Error, Result};
 use crate::eval::forms::hand_wins;
 use crate::eval::shape::Shape;
 use crate::eval::shape::{is_seven_pairs, is_standard};
-use crate::eval::waits::Waits;
 use crate::eval::{EvalRules, WinForms};
 use crate::hand::{Hand, MeldKind};
 use crate::outcome::{pattern, WinScore};
@@ -88,10 +87,6 @@ impl Profile for Queyimen {
         &PRESETS
     }
 
-    fn check(&self, _: &Rules) -> Result<()> {
-        Ok(())
-    }
-
     fn eval(&self, _: &Rules) -> EvalRules {
         EvalRules {
             no_honors: true,
@@ -103,8 +98,6 @@ impl Profile for Queyimen {
     fn wall(&self, _: &Rules) -> WallRules {
         WallRules {
             kinds: SUITED_KINDS,
-            wildcards: 0,
-            wildcard_pool: 0,
             ..WallRules::default()
         }
     }
@@ -112,24 +105,9 @@ impl Profile for Queyimen {
     fn turn_rules(&self, r: &Rules) -> TurnRules {
         TurnRules {
             eval: self.eval(r),
-            declare_to_win: false,
-            kong_keeps_waits: false,
-            must_win: false,
-            delayed_kong: false,
             rob_added_kong: true,
-            pass_forfeits_discard_wins: false,
             ..TurnRules::default()
         }
-    }
-
-    /// Never asked: nobody declares (`declare_to_win` is off).
-    fn declarable(&self, _: &Rules, _: &Waits) -> bool {
-        false
-    }
-
-    /// Any tile may be won on.
-    fn discard_win_allowed(&self, _: &Rules, _: u8) -> bool {
-        true
     }
 
     /// The fan total as `points` and `payment` (one payer's share), `factor` 1; `patterns`

@@ -1,5 +1,6 @@
 //! Reinforcement-learning support, pure Rust: the fixed action numbering and masks
-//! (`actions`), the versioned observation encoding (`encode`), one self-resetting table
+//! (`actions`), the versioned observation encoding (`encode`, its layout in `planes`, what
+//! a seat knows in `source`), one self-resetting table
 //! with built-in opponents (`table`) and the threaded vectorised environment (`vecenv`,
 //! its helper threads kept in `pool`).
 //! The Python binding is `py/rl.rs`; the planes are listed in docs/observation.md.
@@ -7,7 +8,9 @@
 pub mod actions;
 pub mod encode;
 pub(crate) mod peek;
+pub mod planes;
 mod pool;
+pub mod source;
 pub mod table;
 pub mod vecenv;
 

@@ -1,8 +1,10 @@
 //! A self-play run: which hands it plays (by index, so that any split of the indices over
 //! threads, processes or machines plays the same hands), and what it keeps of each.
 
+use super::hand_start::HandStart;
 use super::log::event_log_json;
-use super::schedule::{HandStart, Length, Schedule};
+use super::match_driver::Length;
+use super::schedule::Schedule;
 use crate::bots::{Bot, Player};
 use crate::error::{Error, Result};
 use crate::game::{GameCore, HandResult, WinKind};

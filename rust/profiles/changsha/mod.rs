@@ -6,7 +6,6 @@ use crate::error::{Error, Result};
 use crate::eval::forms::hand_wins;
 use crate::eval::pair258::{big, big_shapes, MeldInfo};
 use crate::eval::shape::Shape;
-use crate::eval::waits::Waits;
 use crate::eval::{EvalRules, WinForms};
 use crate::hand::Hand;
 use crate::outcome::WinScore;
@@ -108,10 +107,6 @@ impl Profile for Changsha {
         &PRESETS
     }
 
-    fn check(&self, _: &Rules) -> Result<()> {
-        Ok(())
-    }
-
     fn eval(&self, _: &Rules) -> EvalRules {
         EvalRules {
             no_honors: true,
@@ -123,12 +118,9 @@ impl Profile for Changsha {
     fn wall(&self, _: &Rules) -> WallRules {
         WallRules {
             kinds: SUITED_KINDS,
-            wildcards: 0,
-            wildcard_pool: 0,
-            flowers: false,
-            indicator: false,
             stacks: true,
             dice: 4,
+            ..WallRules::default()
         }
     }
 
@@ -146,15 +138,6 @@ impl Profile for Changsha {
             delayed_kong: true,
             ..TurnRules::default()
         }
-    }
-
-    /// Never asked: nobody declares.
-    fn declarable(&self, _: &Rules, _: &Waits) -> bool {
-        false
-    }
-
-    fn discard_win_allowed(&self, _: &Rules, _: u8) -> bool {
-        true
     }
 
     fn opening_wins(&self, _: &Rules, dealt: &Counts) -> Vec<&'static str> {

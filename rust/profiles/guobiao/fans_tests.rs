@@ -70,6 +70,23 @@ fn table() {
     }
 }
 
+/// Each fan's key names it once, in the reference's English words.
+#[test]
+fn keys() {
+    let keys: std::collections::BTreeSet<&str> = Fan::ALL.iter().map(|f| f.key()).collect();
+    assert_eq!(keys.len(), FAN_COUNT, "one key a fan");
+    assert_eq!(Fan::BigFourWinds.key(), "big_four_winds");
+    assert_eq!(Fan::SingleWait.key(), "single_wait");
+    assert_eq!(
+        Fan::ConcealedKongAndMeldedKong.key(),
+        "concealed_kong_and_melded_kong"
+    );
+    assert_eq!(
+        Fan::from_index(FAN_COUNT + 3),
+        Fan::ConcealedKongAndMeldedKong
+    );
+}
+
 #[test]
 fn known_hands() {
     use MeldKind::{AddedKong, ConcealedKong, Kong};

@@ -25,14 +25,12 @@ mod waits;
 
 use crate::error::{Error, Result};
 use crate::eval::shape::Shape;
-use crate::eval::waits::Waits;
 use crate::eval::{EvalRules, WinForms};
 use crate::hand::{Hand, MeldKind};
 use crate::outcome::special as moment;
 use crate::outcome::{HandResult, ScoreItem, Transfer, WinContext, WinKind, WinScore};
 use crate::profiles::options::{OptionSpec, OptionType, Preset, Rules};
 use crate::profiles::profile::{HandSummary, Profile, TurnRules, WallRules};
-use crate::tiles::ALL_KINDS;
 
 /// The profile.
 pub struct Guobiao;
@@ -62,93 +60,6 @@ static PRESETS: [Preset; 1] = [Preset {
     doc: "国标麻将 (Chinese Official Mahjong): 8-fan minimum, 81 fans, 截和, 16-hand matches",
     settings: &[],
 }];
-
-/// Each fan's name as a score item's `name` (the reference's English name in snake case),
-/// by [`fans::Fan`] number; the Chinese name is [`fans::Fan::name`].
-const KEYS: [&str; fans::FAN_COUNT] = [
-    "big_four_winds",
-    "big_three_dragons",
-    "all_green",
-    "nine_gates",
-    "four_kongs",
-    "seven_shifted_pairs",
-    "thirteen_orphans",
-    "all_terminals",
-    "little_four_winds",
-    "little_three_dragons",
-    "all_honors",
-    "four_concealed_pungs",
-    "pure_terminal_chows",
-    "quadruple_chow",
-    "four_pure_shifted_pungs",
-    "four_pure_shifted_chows",
-    "three_kongs",
-    "all_terminals_and_honors",
-    "seven_pairs",
-    "greater_honors_and_knitted_tiles",
-    "all_even_pungs",
-    "full_flush",
-    "pure_triple_chow",
-    "pure_shifted_pungs",
-    "upper_tiles",
-    "middle_tiles",
-    "lower_tiles",
-    "pure_straight",
-    "three_suited_terminal_chows",
-    "pure_shifted_chows",
-    "all_five",
-    "triple_pung",
-    "three_concealed_pungs",
-    "lesser_honors_and_knitted_tiles",
-    "knitted_straight",
-    "upper_four",
-    "lower_four",
-    "big_three_winds",
-    "mixed_straight",
-    "reversible_tiles",
-    "mixed_triple_chow",
-    "mixed_shifted_pungs",
-    "chicken_hand",
-    "last_tile_draw",
-    "last_tile_claim",
-    "out_with_replacement_tile",
-    "robbing_the_kong",
-    "all_pungs",
-    "half_flush",
-    "mixed_shifted_chows",
-    "all_types",
-    "melded_hand",
-    "two_concealed_kongs",
-    "two_dragons_pungs",
-    "outside_hand",
-    "fully_concealed_hand",
-    "two_melded_kongs",
-    "last_tile",
-    "dragon_pung",
-    "prevalent_wind",
-    "seat_wind",
-    "concealed_hand",
-    "all_chows",
-    "tile_hog",
-    "double_pung",
-    "two_concealed_pungs",
-    "concealed_kong",
-    "all_simples",
-    "pure_double_chow",
-    "mixed_double_chow",
-    "short_straight",
-    "two_terminal_chows",
-    "pung_of_terminals_or_honors",
-    "melded_kong",
-    "one_voided_suit",
-    "no_honors",
-    "edge_wait",
-    "closed_wait",
-    "single_wait",
-    "self_drawn",
-    "flower_tiles",
-    "concealed_kong_and_melded_kong",
-];
 
 /// The calculator's reading of a win: the melds with their offers (1 for every claimed
 /// meld: the fans look only at whether a meld was claimed; 0 for a concealed kong), the
@@ -208,9 +119,9 @@ impl Guobiao {
         let mut items = Vec::with_capacity(fans.items.len() + 1);
         items.push(ScoreItem::base("base", "底分", i64::from(BASE)));
         items.extend(
-            fans.items.iter().map(|f| {
-                ScoreItem::plus(KEYS[f.fan as usize], f.fan.name(), i64::from(f.points()))
-            }),
+            fans.items
+                .iter()
+                .map(|f| ScoreItem::plus(f.fan.key(), f.fan.name(), i64::from(f.points()))),
         );
         let score = WinScore {
             points: BASE as u8,
@@ -248,7 +159,6 @@ impl Profile for Guobiao {
     /// 136 tiles, and the eight flowers with option `flowers`; no wildcards.
     fn wall(&self, r: &Rules) -> WallRules {
         WallRules {
-            kinds: ALL_KINDS,
             flowers: r.flag(FLOWERS),
             ..WallRules::default()
         }
@@ -266,11 +176,6 @@ impl Profile for Guobiao {
             discard_wins_scored: true,
             ..TurnRules::default()
         }
-    }
-
-    /// Never asked: nobody declares.
-    fn declarable(&self, _: &Rules, _: &Waits) -> bool {
-        false
     }
 
     /// `points` the base (8), `factor` the fan total (花牌 included), `payment` their sum;

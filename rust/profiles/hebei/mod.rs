@@ -5,14 +5,12 @@
 pub mod score;
 
 use crate::error::Result;
-use crate::eval::waits::Waits;
-use crate::eval::EvalRules;
 use crate::hand::{Hand, MeldKind};
 use crate::outcome::WinScore;
 use crate::outcome::{HandResult, ScoreItem, Transfer, WinContext, WinKind};
 use crate::profiles::options::{OptionSpec, OptionType, Preset, Rules};
 use crate::profiles::profile::{HandSummary, Profile, TurnRules, WallRules};
-use crate::tiles::{ALL_KINDS, FIRST_HONOR};
+use crate::tiles::FIRST_HONOR;
 
 /// The profile.
 pub struct Hebei;
@@ -127,19 +125,8 @@ impl Profile for Hebei {
         &PRESETS
     }
 
-    fn check(&self, _: &Rules) -> Result<()> {
-        Ok(())
-    }
-
-    fn eval(&self, _: &Rules) -> EvalRules {
-        EvalRules::default()
-    }
-
     fn wall(&self, r: &Rules) -> WallRules {
         WallRules {
-            kinds: ALL_KINDS,
-            wildcards: 0,
-            wildcard_pool: 0,
             flowers: r.flag(FLOWERS),
             indicator: r.flag(HUN),
             ..WallRules::default()
@@ -153,27 +140,12 @@ impl Profile for Hebei {
     fn turn_rules(&self, r: &Rules) -> TurnRules {
         TurnRules {
             eval: self.eval(r),
-            declare_to_win: false,
-            kong_keeps_waits: false,
-            must_win: false,
             delayed_kong: true,
-            rob_added_kong: false,
-            pass_forfeits_discard_wins: false,
             chow: true,
             several_winners: true,
             bids: r.flag(PAO),
             ..TurnRules::default()
         }
-    }
-
-    /// Never asked: nobody declares.
-    fn declarable(&self, _: &Rules, _: &Waits) -> bool {
-        false
-    }
-
-    /// Any tile but the 混 (which is never claimed) may be won on.
-    fn discard_win_allowed(&self, _: &Rules, _: u8) -> bool {
-        true
     }
 
     fn wildcard_of_indicator(&self, _: &Rules, indicator: u8) -> Option<u8> {

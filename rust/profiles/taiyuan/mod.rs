@@ -392,4 +392,8 @@ impl Profile for Taiyuan {
 }
 
 #[cfg(test)]
+mod score_tests;
+#[cfg(test)]
+mod settle_tests;
+#[cfg(test)]
 mod tests;
