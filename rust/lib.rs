@@ -48,9 +48,9 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py::rules::rules_of, m)?)?;
     m.add_class::<py::game::PyGameCore>()?;
     m.add_function(wrap_pyfunction!(py::events::claim_openers, m)?)?;
-    m.add_function(wrap_pyfunction!(py::game::greedy_choice, m)?)?;
-    m.add_function(wrap_pyfunction!(py::game::expert_choice, m)?)?;
-    m.add_function(wrap_pyfunction!(py::game::log_decisions, m)?)?;
+    m.add_function(wrap_pyfunction!(py::policy::greedy_choice, m)?)?;
+    m.add_function(wrap_pyfunction!(py::policy::expert_choice, m)?)?;
+    m.add_function(wrap_pyfunction!(py::log::log_decisions, m)?)?;
     m.add_function(wrap_pyfunction!(batch::is_win_batch, m)?)?;
     m.add_function(wrap_pyfunction!(batch::winning_tiles_batch, m)?)?;
     m.add_function(wrap_pyfunction!(py::selfplay::self_play, m)?)?;

@@ -1,146 +1,19 @@
-//! `GameCore`: the hand's state machine for `koudiandian.Game` to wrap. Every argument is
-//! checked here; events, the result and seat views cross as dicts built from their serde
-//! shapes.
+//! `GameCore`: the hand's state machine for `koudiandian.Game` to wrap, one thin method per
+//! question or move. Every argument is checked before the core sees it; events, the result
+//! and seat views cross as dicts built from their serde shapes. The deal's arguments are read
+//! in `deal.rs`, event logs in `log.rs`, the bots' choices made in `policy.rs`.
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyList, PyTuple};
-use serde_json::Value;
+use pyo3::types::PyList;
 
-use super::rules::{rules_arg, PyRules};
-use super::value::{dict_of, from_py, to_py};
+use super::args::{int_in, repr, seat_arg, viewer_arg};
+use super::deal::deal;
+use super::log::event_values;
+use super::policy;
+use super::rules::PyRules;
+use super::value::{dict_of, to_py};
 use crate::error::Error;
-use crate::game::{ActionCode, GameCore, Phase, SeatView, CODES};
-
-pub(super) fn repr(obj: &Bound<'_, PyAny>) -> String {
-    obj.repr().map_or_else(|_| "?".into(), |r| r.to_string())
-}
-
-/// An int argument in `lo..=hi` (not a bool), or `InvalidArgumentError` naming it.
-pub(super) fn int_in(obj: &Bound<'_, PyAny>, what: &str, lo: i128, hi: i128) -> PyResult<i128> {
-    let v = if obj.cast::<PyBool>().is_ok() {
-        None
-    } else {
-        obj.cast::<PyInt>()
-            .ok()
-            .and_then(|i| i.extract::<i128>().ok())
-    };
-    match v {
-        Some(v) if (lo..=hi).contains(&v) => Ok(v),
-        _ => Err(Error::Argument(format!(
-            "{what} must be an int in {lo}..{hi}, got {}",
-            repr(obj)
-        ))
-        .into()),
-    }
-}
-
-pub(super) fn seat_arg(obj: &Bound<'_, PyAny>) -> PyResult<u8> {
-    int_in(obj, "seat", 0, 3)
-        .map(|s| s as u8)
-        .map_err(|_| Error::Argument(format!("seat must be 0–3, got {}", repr(obj))).into())
-}
-
-/// A seat, or `None` for a spectator.
-fn viewer_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<u8>> {
-    if obj.is_none() {
-        Ok(None)
-    } else {
-        seat_arg(obj).map(Some)
-    }
-}
-
-/// The events of a log (a list or tuple of dicts) as JSON values.
-fn event_values(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Value>> {
-    if obj.cast::<PyList>().is_err() && obj.cast::<PyTuple>().is_err() {
-        return Err(
-            Error::EventLog("an event log is a non-empty list of event dicts".into()).into(),
-        );
-    }
-    let mut out = Vec::new();
-    for (n, item) in obj.try_iter()?.enumerate() {
-        let value = from_py(&item?).map_err(|e| {
-            Error::EventLog(format!("event {n} cannot be read: {}", e.value(obj.py())))
-        })?;
-        out.push(value);
-    }
-    Ok(out)
-}
-
-/// The decisions that a log's events after the first record, as `(event number, seat,
-/// action code)`; `InvalidEventLogError` names the first event that is malformed.
-#[pyfunction]
-pub fn log_decisions(events: &Bound<'_, PyAny>) -> PyResult<Vec<(usize, u8, ActionCode)>> {
-    Ok(crate::game::decisions(&event_values(events)?)?
-        .into_iter()
-        .map(|d| (d.event, d.seat, d.action))
-        .collect())
-}
-
-/// Tiles of a wall or wildcard list: ints 0–41 (flowers 34–41; not bools). Which tiles are
-/// in play is the rules' to check.
-fn kinds_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u8>> {
-    let mut out = Vec::new();
-    for (pos, item) in obj.try_iter()?.enumerate() {
-        let item = item?;
-        let k = if item.cast::<PyBool>().is_ok() {
-            None
-        } else {
-            item.cast::<PyInt>()
-                .ok()
-                .and_then(|i| i.extract::<i64>().ok())
-        };
-        match k {
-            Some(k) if (0..42).contains(&k) => out.push(k as u8),
-            Some(k) => {
-                return Err(Error::Wall(format!(
-                    "tile {k} at {what} position {pos} is not in play"
-                ))
-                .into())
-            }
-            None => {
-                return Err(Error::Wall(format!(
-                    "{what} position {pos} holds {}, not a tile index 0–41",
-                    repr(&item)
-                ))
-                .into())
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// Dice of an explicit hand: pairs of ints 1–6.
-fn dice_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<(u8, u8)>> {
-    let mut out = Vec::new();
-    for (pos, item) in obj.try_iter()?.enumerate() {
-        let item = item?;
-        let pair: Option<Vec<Bound<'_, PyAny>>> = item
-            .try_iter()
-            .ok()
-            .and_then(|it| it.collect::<PyResult<Vec<_>>>().ok());
-        let die = |o: &Bound<'_, PyAny>| int_in(o, "a die", 1, 6).ok().map(|v| v as u8);
-        match pair.as_deref() {
-            Some([a, b]) => match (die(a), die(b)) {
-                (Some(a), Some(b)) => out.push((a, b)),
-                _ => {
-                    return Err(Error::Argument(format!(
-                        "dice position {pos} holds {}, not two dice 1–6",
-                        repr(&item)
-                    ))
-                    .into())
-                }
-            },
-            _ => {
-                return Err(Error::Argument(format!(
-                    "dice position {pos} holds {}, not a pair (a, b)",
-                    repr(&item)
-                ))
-                .into())
-            }
-        }
-    }
-    Ok(out)
-}
+use crate::game::{ActionCode, GameCore, Phase, CODES};
 
 #[pyclass(module = "koudiandian._core", name = "GameCore")]
 #[derive(Clone)]
@@ -165,62 +38,16 @@ impl PyGameCore {
         dice: Option<&Bound<'_, PyAny>>,
         prevalent_wind: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let rules = rules_arg(rules)?.rules;
-        let dealer = int_in(dealer, "dealer", 0, 3)? as u8;
-        let wind = match prevalent_wind {
-            Some(w) => int_in(w, "prevalent_wind", 0, 3)? as u8,
-            None => 0,
-        };
-        let mut s = [0i32; 4];
-        if let Some(scores) = scores {
-            let items: Vec<Bound<'_, PyAny>> = scores.try_iter()?.collect::<PyResult<_>>()?;
-            if items.len() != 4 {
-                return Err(Error::Argument(format!(
-                    "scores must be four ints, got {}",
-                    repr(scores)
-                ))
-                .into());
-            }
-            for (i, item) in items.iter().enumerate() {
-                s[i] = int_in(item, "a score", i128::from(i32::MIN), i128::from(i32::MAX)).map_err(
-                    |_| Error::Argument(format!("scores must be four ints, got {}", repr(scores))),
-                )? as i32;
-            }
-        }
-        let core = match (seed, wall) {
-            (Some(_), Some(_)) => {
-                return Err(Error::Argument("give a seed or a wall, not both".into()).into())
-            }
-            (Some(seed), None) => {
-                if wildcards.is_some() || dice.is_some() {
-                    return Err(Error::Argument(
-                        "wildcards and dice are given only together with a wall".into(),
-                    )
-                    .into());
-                }
-                let seed = int_in(seed, "seed", 0, i128::from(u64::MAX)).map_err(|_| {
-                    Error::Argument(format!(
-                        "seed must be an int in 0..2**64-1, got {}",
-                        repr(seed)
-                    ))
-                })?;
-                GameCore::seeded(rules, dealer, seed as u64, s)?
-            }
-            (None, Some(wall)) => {
-                let wild = match wildcards {
-                    Some(w) => kinds_arg(w, "wildcards")?,
-                    None => Vec::new(),
-                };
-                let dice = match dice {
-                    Some(d) => dice_arg(d)?,
-                    None => Vec::new(),
-                };
-                GameCore::with_dice(rules, dealer, kinds_arg(wall, "wall")?, wild, dice, s)?
-            }
-            (None, None) => return Err(Error::Argument("give a seed or a wall".into()).into()),
-        };
-        let mut core = core;
-        core.set_prevalent_wind(wind)?;
+        let core = deal(
+            rules,
+            dealer,
+            seed,
+            wall,
+            wildcards,
+            scores,
+            dice,
+            prevalent_wind,
+        )?;
         Ok(PyGameCore { core })
     }
 
@@ -471,20 +298,12 @@ impl PyGameCore {
 
     /// The greedy policy's choice for `seat` (an action code), from what it may see.
     fn greedy_action(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<ActionCode> {
-        let seat = seat_arg(seat)?;
-        if !self.core.to_act().contains(&seat) {
-            return Err(Error::NotYourTurn(format!("seat {seat} is not to act now")).into());
-        }
-        Ok(crate::bots::greedy::action(&mut self.core, seat))
+        policy::greedy_action(&mut self.core, seat)
     }
 
     /// The expert policy's choice for `seat` (an action code), from what it may see.
     fn expert_action(&mut self, seat: &Bound<'_, PyAny>) -> PyResult<ActionCode> {
-        let seat = seat_arg(seat)?;
-        if !self.core.to_act().contains(&seat) {
-            return Err(Error::NotYourTurn(format!("seat {seat} is not to act now")).into());
-        }
-        Ok(crate::bots::expert::action(&mut self.core, seat))
+        policy::expert_action(&mut self.core, seat)
     }
 
     /// The search bot `bot`'s choice for `seat` (an action code), its worlds dealt from
@@ -497,15 +316,7 @@ impl PyGameCore {
         bot: &str,
         seed: u64,
     ) -> PyResult<ActionCode> {
-        let seat = seat_arg(seat)?;
-        let crate::bots::Bot::Search(search) = crate::bots::Bot::parse(bot)? else {
-            return Err(Error::Argument(format!("{bot:?} is not a search bot")).into());
-        };
-        if !self.core.to_act().contains(&seat) {
-            return Err(Error::NotYourTurn(format!("seat {seat} is not to act now")).into());
-        }
-        let core = &mut self.core;
-        Ok(py.detach(|| search.action(core, seat, seed)))
+        policy::search_action(py, &mut self.core, seat, bot, seed)
     }
 
     /// Who deals the next hand of a match (`None` while the hand goes on).
@@ -516,76 +327,4 @@ impl PyGameCore {
     fn __copy__(&self) -> Self {
         self.clone()
     }
-}
-
-/// The greedy policy's choice from a seat's view (`SeatView.to_dict()`), the rules and the
-/// legal action codes.
-#[pyfunction]
-pub fn greedy_choice(
-    view: &Bound<'_, PyAny>,
-    rules: &Bound<'_, PyAny>,
-    legal: Vec<i64>,
-) -> PyResult<ActionCode> {
-    choice_of_view(view, rules, legal, false)
-}
-
-/// The expert policy's choice from a seat's view (`SeatView.to_dict()`), the rules and the
-/// legal action codes.
-#[pyfunction]
-pub fn expert_choice(
-    view: &Bound<'_, PyAny>,
-    rules: &Bound<'_, PyAny>,
-    legal: Vec<i64>,
-) -> PyResult<ActionCode> {
-    choice_of_view(view, rules, legal, true)
-}
-
-/// The greedy (or, with `expert`, the expert) policy's choice from a seat's view, checked.
-fn choice_of_view(
-    view: &Bound<'_, PyAny>,
-    rules: &Bound<'_, PyAny>,
-    legal: Vec<i64>,
-    expert: bool,
-) -> PyResult<ActionCode> {
-    let rules = rules_arg(Some(rules))?;
-    let value = from_py(view)?;
-    let view: SeatView = serde_json::from_value(value)
-        .map_err(|e| Error::Argument(format!("not a seat view: {e}")))?;
-    if legal.is_empty() || legal.iter().any(|&c| !(0..i64::from(CODES)).contains(&c)) {
-        return Err(Error::Array("legal actions must be non-empty action codes".into()).into());
-    }
-    let legal: Vec<ActionCode> = legal.iter().map(|&c| c as ActionCode).collect();
-    if let Some(&bid) = legal
-        .iter()
-        .find(|&&c| crate::game::Act::of(c) == crate::game::Act::Pao)
-    {
-        return Ok(crate::bots::greedy::bid(&legal).unwrap_or(bid)); // before the deal: no hand yet
-    }
-    let seat = view
-        .seat
-        .filter(|&s| s < 4)
-        .ok_or_else(|| Error::Argument("not a seat's view: no seat 0–3".into()))?;
-    let melds = &view.melds[seat as usize];
-    let melds: Vec<crate::hand::Meld> = melds
-        .iter()
-        .filter_map(|m| m.tile.map(|tile| crate::hand::Meld { kind: m.kind, tile }))
-        .collect();
-    // The same checks as every hand: kinds, copies, sizes (the policy relies on them).
-    crate::hand::Hand::new(
-        &view.hand,
-        &melds,
-        &view.wildcards,
-        rules.eval.honors(),
-        crate::hand::Size::Any,
-    )?;
-    if view.claim_tile.is_some_and(|t| t >= 34) {
-        return Err(Error::InvalidTile(format!("invalid claim tile {:?}", view.claim_tile)).into());
-    }
-    let tiles = crate::tiles::counts_of(&view.hand)?;
-    let sight = crate::bots::sight::Sight::of_view(&view, &rules.rules, rules.eval, tiles);
-    Ok(if expert {
-        crate::bots::expert::choose(&sight, &legal)
-    } else {
-        crate::bots::greedy::choose(&sight, &legal)
-    })
 }

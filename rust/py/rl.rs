@@ -10,7 +10,8 @@ use numpy::{
 use pyo3::prelude::*;
 use pyo3::types::PyBool;
 
-use super::game::{int_in, repr, seat_arg, PyGameCore};
+use super::args::{int_in, repr, seat_arg};
+use super::game::PyGameCore;
 use super::rules::rules_arg;
 use super::value::from_py;
 use crate::error::Error;

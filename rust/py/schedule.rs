@@ -4,7 +4,8 @@
 
 use pyo3::prelude::*;
 
-use super::game::{int_in, repr, PyGameCore};
+use super::args::{int_in, repr};
+use super::game::PyGameCore;
 use super::rules::{rules_arg, PyRules};
 use super::selfplay::{check_duplicate, length_arg, length_error, py_records, PyRecord};
 use crate::error::Error;

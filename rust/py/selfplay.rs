@@ -5,7 +5,7 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 
-use super::game::{int_in, repr};
+use super::args::{int_in, repr};
 use super::rules::rules_arg;
 use crate::error::Error;
 use crate::selfplay::{Bot, Length, Plan, Played};
