@@ -3,15 +3,11 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PyString, PyTuple};
 
+use super::args::repr;
 use crate::error::Error;
 use crate::eval::EvalRules;
 use crate::hand::{Hand, Meld, MeldKind, Size};
 use crate::tiles::{self, KINDS};
-
-fn repr(obj: &Bound<'_, PyAny>) -> String {
-    obj.repr()
-        .map_or_else(|_| "?".to_owned(), |r| r.to_string())
-}
 
 /// One tile kind from an int (or `Tile`) or one-tile text; `what` names it in errors.
 fn kind_of(item: &Bound<'_, PyAny>, what: &str) -> Result<u8, Error> {
