@@ -22,6 +22,13 @@ from koudiandian.cli import main
 STOP_WITHIN = 10.0
 
 
+def _as_from_a_terminal() -> None:
+    """The child's Ctrl-C as a terminal starts a program: at its default. A test run started
+    in the background of a shell without job control (``pytest &``) has SIGINT ignored,
+    and a child inherits that, so the run would never see the signal."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.parametrize(
     ("extra", "whole_group"),
     [
@@ -38,7 +45,12 @@ def test_ctrl_c_stops_at_once_and_keeps_what_was_written(
     command = [sys.executable, "-m", "koudiandian", "simulate", "--hands", "10000000"]
     command += ["--bots", "greedy", "--quiet", "--log", str(log), *extra]
     with subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        preexec_fn=_as_from_a_terminal,
     ) as proc:
         try:
             deadline = time.monotonic() + 60
