@@ -39,18 +39,25 @@ def state_json(log: list[Event]) -> str:
     )
 
 
-def events_of_state(text: str | bytes) -> list[Any]:
-    """The event log of a game's state as :func:`state_json` writes it (not yet replayed).
-    Raises :class:`InvalidEventLogError` for text that is not such a state."""
+def read_document(text: str | bytes, form: str, version: int, what: str) -> dict[str, Any]:
+    """The JSON object of a saved document (a game's state, a match) whose ``format`` is
+    ``form`` and ``version`` is ``version``; ``what`` names it in the
+    :class:`InvalidEventLogError` raised for anything else."""
     try:
         data = json.loads(text)
     except (ValueError, TypeError) as e:
         raise InvalidEventLogError(f"not JSON: {e}") from None
-    if not isinstance(data, dict) or data.get("format") != _FORMAT:
-        raise InvalidEventLogError(f"not a koudiandian game state (format {_FORMAT!r} expected)")
-    if data.get("version") != _VERSION:
+    if not isinstance(data, dict) or data.get("format") != form:
+        raise InvalidEventLogError(f"not a koudiandian {what} (format {form!r} expected)")
+    if data.get("version") != version:
         raise InvalidEventLogError(f"unsupported version {data.get('version')!r}")
-    events = data.get("events")
+    return data
+
+
+def events_of_state(text: str | bytes) -> list[Any]:
+    """The event log of a game's state as :func:`state_json` writes it (not yet replayed).
+    Raises :class:`InvalidEventLogError` for text that is not such a state."""
+    events = read_document(text, _FORMAT, _VERSION, "game state").get("events")
     if not isinstance(events, list):
         raise InvalidEventLogError("'events' must be a list")
     return events

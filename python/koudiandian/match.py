@@ -18,7 +18,7 @@ from .errors import (
     NotYourTurnError,
 )
 from .game import Game
-from .gamelog import replay_decisions
+from .gamelog import read_document, replay_decisions
 from .result import HandResult
 from .rules import Rules
 from .view import SeatView
@@ -271,14 +271,7 @@ class Match:
         """Rebuild a match from :meth:`to_json` by replaying every hand's decisions and
         checking that each hand logs exactly the events saved. Raises
         :class:`InvalidEventLogError` for text that is not such a match."""
-        try:
-            data = json.loads(text)
-        except (ValueError, TypeError) as e:
-            raise InvalidEventLogError(f"not JSON: {e}") from None
-        if not isinstance(data, dict) or data.get("format") != _FORMAT:
-            raise InvalidEventLogError(f"not a koudiandian match (format {_FORMAT!r} expected)")
-        if data.get("version") != _VERSION:
-            raise InvalidEventLogError(f"unsupported version {data.get('version')!r}")
+        data = read_document(text, _FORMAT, _VERSION, "match")
         games = data.get("games")
         if not isinstance(games, list) or not all(isinstance(g, list) and g for g in games):
             raise InvalidEventLogError("'games' must be a list of non-empty event logs")
