@@ -8,15 +8,17 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import logging
 import os
 import socket
 from collections import deque
 from collections.abc import Callable, Generator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import BackendError, InvalidArgumentError
 from .selfplay import Job, Part, UnitChunks, play_chunk
+
+if TYPE_CHECKING:
+    import logging
 
 __all__ = ["run_on_ray", "check_address"]
 
@@ -101,6 +103,8 @@ def _drop_auth_on_notice(record: logging.LogRecord) -> bool:
 def _quiet_auth_notice() -> Generator[None, None, None]:
     """Leave out Ray's notice that it turned token authentication on while the block runs
     (``ray.init``); Ray still turns it on, as it does without this."""
+    import logging  # here: Ray imports it anyway, a run without Ray need not
+
     logger = logging.getLogger(_RAY_AUTH_LOGGER)
     logger.addFilter(_drop_auth_on_notice)
     try:
