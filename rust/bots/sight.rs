@@ -71,9 +71,7 @@ impl<'a> Sight<'a> {
             flowers: s.flowers.len() as u8,
             winds: ((seat + 4 - game.dealer) % 4, game.prevalent_wind),
             wall_remaining: game.wall.remaining(),
-            claim_tile: game
-                .claim_tile
-                .filter(|_| matches!(game.phase, Phase::Claim | Phase::Rob)),
+            claim_tile: game.claim_tile.filter(|_| game.phase.awaits_answers()),
             ready: (game.phase == Phase::Turn
                 && seat == game.turn
                 && game.legal_ready

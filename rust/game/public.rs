@@ -5,7 +5,7 @@
 use serde_json::{json, Value};
 
 use super::action::Act;
-use super::state::{GameCore, Phase};
+use super::state::GameCore;
 use crate::eval::waits::ready_discards;
 use crate::outcome::melds_of;
 use crate::tiles::{each_kind, KindMask};
@@ -23,7 +23,7 @@ impl GameCore {
     pub fn table_view(&mut self, viewer: Option<u8>) -> Value {
         let asked = viewer.is_some_and(|s| self.is_to_act(s));
         let mut view = serde_json::to_value(self.view_as(viewer)).unwrap_or(Value::Null);
-        if matches!(self.phase, Phase::Claim | Phase::Rob) && !asked {
+        if self.phase.awaits_answers() && !asked {
             view["phase"] = "wait".into();
             view["claim_tile"] = Value::Null;
         }
@@ -98,7 +98,7 @@ mod tests {
                     assert_eq!(public["hand_sizes"], serde_json::json!(sizes));
                     for s in 0..4u8 {
                         let view = g.table_view(Some(s));
-                        if matches!(g.phase(), Phase::Claim | Phase::Rob) && !g.is_to_act(s) {
+                        if g.phase().awaits_answers() && !g.is_to_act(s) {
                             assert_eq!(view["phase"], "wait", "{name} {seed} seat {s}");
                             assert_eq!(view["claim_tile"], Value::Null);
                             waits += 1;

@@ -179,9 +179,7 @@ impl GameCore {
             claimed: std::array::from_fn(|owner| self.seats[owner].claimed.clone()),
             declared: self.declared(),
             passed_win: me.is_some_and(|me| me.passed_win),
-            claim_tile: self
-                .claim_tile
-                .filter(|_| matches!(self.phase, Phase::Claim | Phase::Rob)),
+            claim_tile: self.claim_tile.filter(|_| self.phase.awaits_answers()),
             wall_remaining: self.wall.remaining(),
             wildcards: self.wildcards.clone(),
             winning_tiles: (waits != 0)

@@ -116,7 +116,7 @@ impl GameCore {
                 *roll = (1 + rng.below(6) as u8, 1 + rng.below(6) as u8);
             }
         }
-        if matches!(self.phase, Phase::Claim | Phase::Rob) {
+        if self.phase.awaits_answers() {
             let mine = std::mem::take(&mut self.options[seat as usize]);
             let tile = self.claim_tile.expect("a claim has its tile");
             self.open_claims(self.turn, tile, self.phase == Phase::Rob);

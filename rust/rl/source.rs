@@ -74,8 +74,7 @@ impl Source for Live<'_> {
     }
     fn claim_tile(&self) -> Option<u8> {
         let g = self.game;
-        g.claim_tile()
-            .filter(|_| matches!(g.phase(), Phase::Claim | Phase::Rob))
+        g.claim_tile().filter(|_| g.phase().awaits_answers())
     }
     fn wildcards(&self) -> &[u8] {
         self.game.wildcards()
