@@ -128,7 +128,7 @@ class GreedyBot:
     the most live winning tiles (of those it has not seen), then the highest-value wait;
     declares ready (报听) as soon as it can, with its best declarable discard; kongs and
     pongs when that does not raise its shanten; once declared, makes every kong it is
-    offered. The policy runs in the Rust core (``rust/bots/greedy.rs``) on what the view shows.
+    offered. The policy runs in the Rust core (``rust/bots/greedy/``) on what the view shows.
     Deterministic: ``seed`` is accepted for a uniform bot factory and ignored."""
 
     def __init__(self, seed: int | None = None) -> None:
@@ -141,7 +141,7 @@ class GreedyBot:
 
 
 class ExpertBot:
-    """A strong player (``rust/bots/expert.rs``; ``docs/bots.md``): discards by expected value
+    """A strong player (``rust/bots/expert/``; ``docs/bots.md``): discards by expected value
     (the live winning tiles times what each win pays under the profile's own scoring, or
     the shanten and the live tiles that lower it), declares 报听 with its best declarable
     discard, claims only to get nearer to ready, and defends against a seat that declared

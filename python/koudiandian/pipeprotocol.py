@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .action import Action
+from .action import Action, read_action
 from .view import SeatView
 
 __all__ = [
@@ -91,12 +91,10 @@ def answer_parts(text: str, asked: int) -> tuple[object, object]:
 
 
 def answer_action(written: object) -> Action:
-    """The action of an answer as the bot wrote it (:func:`answer_parts`): its text
-    (:meth:`Action.parse`) or an object (:meth:`Action.from_dict`). Raises their errors
-    for one that names no action, and :class:`ValueError` for neither text nor an object.
-    Whether the action is legal is not checked."""
-    if isinstance(written, str):
-        return Action.parse(written)
-    if isinstance(written, dict):
-        return Action.from_dict(written)
-    raise ValueError("'action' must be an object or text")
+    """The action of an answer as the bot wrote it (:func:`answer_parts`): its text or an
+    object ``{"kind", "tile"}``, read as every action is (:func:`~.action.read_action`).
+    Raises its errors for one that names no action, and :class:`ValueError` for neither
+    text nor an object. Whether the action is legal is not checked."""
+    if not isinstance(written, str | dict):
+        raise ValueError("'action' must be an object or text")
+    return read_action(written)

@@ -103,7 +103,12 @@ def parse_message(data: str | bytes) -> Message:
 def parse_action(value: Any) -> Action:
     """An action as a client writes it: ``{"kind": ..., "tile": ...}`` or text, read by
     :func:`~koudiandian.action.read_action` (as :meth:`Game.step` reads it); every refusal
-    an :class:`IllegalActionError`."""
+    an :class:`IllegalActionError`, a value of another JSON type shown as the client wrote
+    it."""
+    if not isinstance(value, str | dict):
+        raise IllegalActionError(
+            f"'action' must be an object {{'kind', 'tile'}} or text, got {json.dumps(value)[:200]}"
+        )
     try:
         return read_action(value)
     except KoudiandianError as e:
