@@ -133,22 +133,24 @@ class Action:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Action:
-        """The action of a :meth:`to_dict` dict. Raises :class:`IllegalActionError` for a dict
-        without ``kind``, an unknown kind or a tile the kind does not take, and
-        :class:`ArgumentTypeError` for a tile of the wrong type."""
-        try:
-            return cls(ActionKind[str(data["kind"]).upper()], data.get("tile"))
-        except (KeyError, TypeError):
-            raise IllegalActionError(f"not an action: {data!r}") from None
+        """The action of an object ``{"kind": ..., "tile": ...}``, :meth:`to_dict`'s shape and
+        the game server's: ``kind`` a name or number, ``tile`` an index, tile text or
+        ``None`` (the key optional for a kind without a tile). Raises
+        :class:`IllegalActionError` for anything else, an object with another key or without
+        ``kind`` among them, and what :class:`Action` raises for a bad kind or tile."""
+        if not isinstance(data, dict):
+            raise IllegalActionError(f"an action is {{'kind', 'tile'}}, got {data!r:.200}")
+        if set(data) - {"kind", "tile"} or "kind" not in data:
+            raise IllegalActionError(f"an action is {{'kind', 'tile'}}, got {_shown(data)}")
+        return cls(data["kind"], data.get("tile"))
 
 
 def read_action(value: object) -> Action:
     """An action in any shape a caller or a client writes it: an :class:`Action` (returned
     as it is), the text ``str(action)`` prints (``"discard 7z"``, read by
     :meth:`Action.parse`), or an object ``{"kind": ..., "tile": ...}`` (the game server's
-    shape, :meth:`Action.to_dict`'s: ``kind`` a name or number, ``tile`` an index, tile
-    text or ``None``, the key optional for a kind without a tile). :meth:`Game.step
-    <koudiandian.Game.step>` and the game server's messages read actions here.
+    shape, read by :meth:`Action.from_dict`). :meth:`Game.step <koudiandian.Game.step>`,
+    the game server's messages and exec bots' answers read actions here.
 
     Raises :class:`IllegalActionError` for an object with a key other than ``kind`` and
     ``tile`` or without ``kind``, :class:`ArgumentTypeError` for a value of none of these
@@ -159,10 +161,7 @@ def read_action(value: object) -> Action:
     if isinstance(value, str):
         return Action.parse(value)
     if isinstance(value, dict):
-        unknown = set(value) - {"kind", "tile"}
-        if unknown or "kind" not in value:
-            raise IllegalActionError(f"an action is {{'kind', 'tile'}}, got {_shown(value)}")
-        return Action(value["kind"], value.get("tile"))
+        return Action.from_dict(value)
     raise ArgumentTypeError(
         "an action is an Action or its text ('discard 7z', 'pass'), or an object "
         f"{{'kind', 'tile'}}, got {value!r:.200}"
