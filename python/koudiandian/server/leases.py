@@ -4,12 +4,10 @@ processes' heartbeats and URLs, and the takeover of a table whose lease ended
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from ..errors import LeaseLostError
+from .statements import Statements
 
 __all__ = ["Owner", "LeaseRows"]
 
@@ -24,20 +22,9 @@ class Owner:
     live: bool
 
 
-class LeaseRows:
+class LeaseRows(Statements):
     """The leases' statements, which :class:`~.store.Store` takes on (its backends give
     ``_execute``, ``_atomic``, ``_writing`` and ``_NOW``, the database's clock)."""
-
-    _NOW: str
-    path: str
-
-    if TYPE_CHECKING:
-
-        def _execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
-
-        def _atomic(self) -> contextlib.AbstractContextManager[None]: ...
-
-        def _writing(self) -> contextlib.AbstractContextManager[None]: ...
 
     def now(self) -> float:
         """The database's clock (seconds since the epoch): the one every lease is kept by,

@@ -22,15 +22,13 @@ its room).
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import time
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
 
 from ..errors import StorageError
 from .spec import TableSpec
+from .statements import Statements
 from .storedroom import Player, RoomTable, StoredRoom
 
 __all__ = ["RoomRows", "NUMBER_REST", "room_schema"]
@@ -77,23 +75,10 @@ def match_seed(seed: int, match: int) -> int:
     return int.from_bytes(digest[:8], "big") >> 1
 
 
-class RoomRows:
+class RoomRows(Statements):
     """The rooms' statements, which :class:`~.store.Store` takes on (its backends give
     ``_execute``, ``_executemany``, ``_atomic``, ``_writing`` and ``_NOW``). Every write
     raises :class:`StorageError`, changing nothing, if the database refuses it."""
-
-    _NOW: str
-    path: str
-
-    if TYPE_CHECKING:
-
-        def _execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
-
-        def _executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
-
-        def _atomic(self) -> contextlib.AbstractContextManager[None]: ...
-
-        def _writing(self) -> contextlib.AbstractContextManager[None]: ...
 
     def _insert_table(
         self,

@@ -4,17 +4,16 @@ and its clocks (:class:`StoredTable`), and the queries that list and read tables
 
 from __future__ import annotations
 
-import contextlib
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from ..action import Action, action_from_code
 from ..errors import KoudiandianError, TableNotFoundError, TableUnavailableError
 from .auth import SeatTokens
 from .dismissal import VoteAct, vote_from_code
 from .spec import TableSpec
+from .statements import Statements
 
 __all__ = ["StoredTable", "TableRows"]
 
@@ -33,20 +32,9 @@ class StoredTable:
     clock: str | None = None  # its clocks as last stored (JSON text, :mod:`.clocks`)
 
 
-class TableRows:
+class TableRows(Statements):
     """The queries that read tables back, which :class:`~.store.Store` takes on (its
     backends give ``_execute``)."""
-
-    _NOW: str
-    path: str
-
-    if TYPE_CHECKING:
-
-        def _execute(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]: ...
-
-        def _atomic(self) -> contextlib.AbstractContextManager[None]: ...
-
-        def _writing(self) -> contextlib.AbstractContextManager[None]: ...
 
     def index(self) -> list[tuple[str, bool]]:
         """Every stored table's id, oldest first, and whether its match is recorded as over
