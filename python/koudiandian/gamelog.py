@@ -17,8 +17,8 @@ from .events import Event
 __all__ = ["replay_decisions"]
 
 #: The ``format`` and ``version`` of a game's JSON state.
-_FORMAT = "koudiandian-game"
-_VERSION = 1
+STATE_FORMAT = "koudiandian-game"
+STATE_VERSION = 1
 
 
 def event_list(events: object) -> list[Any]:
@@ -32,7 +32,7 @@ def event_list(events: object) -> list[Any]:
 def state_json(log: list[Event]) -> str:
     """A game's state as JSON: its full event log ``log`` (deterministic text)."""
     return json.dumps(
-        {"format": _FORMAT, "version": _VERSION, "events": log},
+        {"format": STATE_FORMAT, "version": STATE_VERSION, "events": log},
         sort_keys=True,
         separators=(",", ":"),
         ensure_ascii=False,
@@ -57,7 +57,7 @@ def read_document(text: str | bytes, form: str, version: int, what: str) -> dict
 def events_of_state(text: str | bytes) -> list[Any]:
     """The event log of a game's state as :func:`state_json` writes it (not yet replayed).
     Raises :class:`InvalidEventLogError` for text that is not such a state."""
-    events = read_document(text, _FORMAT, _VERSION, "game state").get("events")
+    events = read_document(text, STATE_FORMAT, STATE_VERSION, "game state").get("events")
     if not isinstance(events, list):
         raise InvalidEventLogError("'events' must be a list")
     return events

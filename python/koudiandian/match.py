@@ -41,8 +41,9 @@ def _seat(seat: object) -> int:
     return seat
 
 
-_FORMAT = "koudiandian-match"
-_VERSION = 1
+#: The ``format`` and ``version`` of a match's JSON (:meth:`Match.to_json`).
+MATCH_FORMAT = "koudiandian-match"
+MATCH_VERSION = 1
 
 
 class Match:
@@ -251,8 +252,8 @@ class Match:
             ]
         return json.dumps(
             {
-                "format": _FORMAT,
-                "version": _VERSION,
+                "format": MATCH_FORMAT,
+                "version": MATCH_VERSION,
                 "rules": self.rules.to_dict(),
                 "seed": self.seed,
                 "length": self.length,
@@ -271,7 +272,7 @@ class Match:
         """Rebuild a match from :meth:`to_json` by replaying every hand's decisions and
         checking that each hand logs exactly the events saved. Raises
         :class:`InvalidEventLogError` for text that is not such a match."""
-        data = read_document(text, _FORMAT, _VERSION, "match")
+        data = read_document(text, MATCH_FORMAT, MATCH_VERSION, "match")
         games = data.get("games")
         if not isinstance(games, list) or not all(isinstance(g, list) and g for g in games):
             raise InvalidEventLogError("'games' must be a list of non-empty event logs")

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import KoudiandianError
+from ..gamelog import STATE_FORMAT, STATE_VERSION
+from ..match import MATCH_FORMAT, MATCH_VERSION
 
 __all__ = ["SHAPES", "LoggedHand", "logged_hands"]
 
@@ -91,11 +93,11 @@ def _hands(where: str, document: Any, text: str) -> Iterator[LoggedHand]:
     if not isinstance(document, dict):
         raise KoudiandianError(f"{where}: a JSON {type(document).__name__}; {_TAKES}")
     kind = document.get("format")
-    if kind == "koudiandian-game":
-        _version(where, document, _GAME)
+    if kind == STATE_FORMAT:
+        _version(where, document, _GAME, STATE_VERSION)
         yield LoggedHand(where, "the hand", _GAME, _events(where, document.get("events")))
-    elif kind == "koudiandian-match":
-        _version(where, document, _MATCH)
+    elif kind == MATCH_FORMAT:
+        _version(where, document, _MATCH, MATCH_VERSION)
         games = document.get("games")
         if not isinstance(games, list) or not games:
             raise KoudiandianError(f"{where}: {_MATCH} with no hands ('games')")
@@ -133,10 +135,11 @@ def _events(where: str, events: object) -> list[Any]:
     return events
 
 
-def _version(where: str, document: dict[str, Any], shape: str) -> None:
-    if document.get("version") != 1:
+def _version(where: str, document: dict[str, Any], shape: str, version: int) -> None:
+    """An error naming ``where`` unless ``document`` is of the ``version`` this replay reads."""
+    if document.get("version") != version:
         raise KoudiandianError(
-            f"{where}: {shape} of version {document.get('version')!r}; this replay reads 1"
+            f"{where}: {shape} of version {document.get('version')!r}; this replay reads {version}"
         )
 
 
