@@ -63,7 +63,7 @@ pub fn action(game: &mut GameCore, seat: u8) -> ActionCode {
 /// empty and is that seat's legal actions now.
 #[must_use]
 pub fn choose(me: &Sight<'_>, legal: &[ActionCode]) -> ActionCode {
-    let kinds = legal.iter().fold(0u32, |m, &c| m | 1 << Act::of(c) as u32);
+    let kinds = super::greedy::kinds_of(legal);
     let offers = |act: Act| kinds >> act as u32 & 1 == 1;
     let first = |act: Act| if offers(act) { find(legal, act) } else { None };
     if offers(Act::Pao) {

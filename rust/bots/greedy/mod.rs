@@ -30,7 +30,7 @@ pub fn bid(legal: &[ActionCode]) -> Option<ActionCode> {
 }
 
 /// The kinds of action among `legal`, one bit per [`Act`] number.
-fn kinds_of(legal: &[ActionCode]) -> u32 {
+pub(super) fn kinds_of(legal: &[ActionCode]) -> u32 {
     legal.iter().fold(0, |m, &c| m | 1 << Act::of(c) as u32)
 }
 
