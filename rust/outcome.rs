@@ -39,6 +39,8 @@ pub struct KongRecord {
     pub feeder: Option<u8>,
     /// Whether that discarder had declared when it discarded.
     pub feeder_declared: bool,
+    /// The index in the hand's log of the event that made it.
+    pub event: u32,
 }
 
 /// The value of one win.
@@ -234,11 +236,13 @@ pub struct Outcome {
     pub factor: u32,
     /// Pattern bits of the scoring reading (see [`PATTERNS`]).
     pub patterns: u32,
+    /// The index in the hand's log of its `win` event.
+    pub event: u32,
 }
 
 /// Every reason a transfer is paid for, with its Chinese and English names (as a table and a
 /// log show it): a profile's `settle` gives each transfer one of these names.
-pub const REASONS: [(&str, &str, &str); 7] = [
+pub const REASONS: [(&str, &str, &str); 10] = [
     ("win", "胡", "win"),
     ("dealer_bonus", "庄家", "dealer bonus"),
     ("concealed_kong", "暗杠", "concealed kong"),
@@ -246,10 +250,13 @@ pub const REASONS: [(&str, &str, &str); 7] = [
     ("kong", "明杠", "exposed kong"),
     ("pao", "跑", "pao"),
     ("opening_win", "起手胡", "opening win"),
+    ("refund", "退税", "refund"),
+    ("passed_on", "转移", "passed on"),
+    ("void_held", "花猪", "void suit held"),
 ];
 
 /// `payer` pays `payee` `amount` points, for `reason`; `share_of` is the seat whose share
-/// it is when another seat pays it (包胡, 包杠).
+/// it is when another seat pays it (包胡, 包杠). One entry of a hand's ledger.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Transfer {
     pub payer: u8,
@@ -258,6 +265,12 @@ pub struct Transfer {
     /// One of the names of [`REASONS`].
     pub reason: &'static str,
     pub share_of: Option<u8>,
+    /// The index in the hand's log of the event the transfer belongs to (the win, the
+    /// kong); the engine gives one a profile leaves without the `end_hand` event's.
+    pub event: Option<u32>,
+    /// For a transfer that moves or refunds an earlier one, that one's index in the
+    /// ledger (`HandResult::transfers`).
+    pub undoes: Option<u32>,
 }
 
 impl Transfer {
@@ -275,7 +288,23 @@ impl Transfer {
             amount,
             reason,
             share_of,
+            event: None,
+            undoes: None,
         }
+    }
+
+    /// The transfer, belonging to the event at `event` in the hand's log.
+    #[must_use]
+    pub const fn at(mut self, event: u32) -> Self {
+        self.event = Some(event);
+        self
+    }
+
+    /// The transfer, moving or refunding the ledger's transfer `index`.
+    #[must_use]
+    pub const fn undoing(mut self, index: u32) -> Self {
+        self.undoes = Some(index);
+        self
     }
 }
 
@@ -354,6 +383,40 @@ pub struct HandResult {
     /// it, who was first to refuse it, or whose replacement drew it; in a drawn hand that
     /// seat deals next (docs/events.md). `None` before the last tile.
     pub haidi: Option<Haidi>,
+    /// How the hand ended.
+    pub end: HandEnd,
+    /// Per seat, the index in the log of the `win` event at which it left the hand (a
+    /// winner in profiles where play goes on), or `None`: in to the end.
+    pub left: [Option<u32>; 4],
+}
+
+/// How a hand ended: at a win (the last the profile plays to), or when a seat still in had
+/// to draw from an empty wall (or the 海底 was refused by all), after wins or none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HandEnd {
+    Win,
+    Wall,
+}
+
+/// One named number of a win's value, as its profile names it: `{"name": "fan", "chinese":
+/// "番", "value": 24}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct WinValue {
+    pub name: &'static str,
+    pub chinese: &'static str,
+    pub value: i64,
+}
+
+impl WinValue {
+    #[must_use]
+    pub const fn new(name: &'static str, chinese: &'static str, value: i64) -> Self {
+        WinValue {
+            name,
+            chinese,
+            value,
+        }
+    }
 }
 
 /// The bird: a tile and the seat its rank counts to from the dealer.
@@ -380,6 +443,13 @@ pub struct WinSummary {
     pub points: u32,
     pub factor: u32,
     pub score_items: Vec<ScoreItem>,
+    /// The seat whose discard (or robbed kong) was won on.
+    pub discarder: Option<u8>,
+    /// The index in the hand's log of the win's `win` event.
+    pub event: u32,
+    /// The win's value in the profile's words and numbers ([`crate::profiles::Profile::win_value`]);
+    /// the first is its headline.
+    pub value: Vec<WinValue>,
 }
 
 /// Each seat's score change: received minus paid.

@@ -16,6 +16,7 @@ __all__ = [
     "REASONS",
     "WinKind",
     "Transfer",
+    "WinValue",
     "WinSummary",
     "Bird",
     "Haidi",
@@ -41,14 +42,21 @@ REASONS: Mapping[str, tuple[str, str]] = {
 class Transfer:
     """``payer`` pays ``payee`` ``amount`` points. ``reason`` is one of :data:`REASONS`:
     ``"win"``, ``"dealer_bonus"``, ``"concealed_kong"``, ``"added_kong"``, ``"kong"``
-    (direct), ``"pao"`` (跑 added to the payment before it) or ``"opening_win"`` (起手胡);
-    ``share_of`` is the seat whose share it is, when another seat pays it (包胡, 包杠)."""
+    (direct), ``"pao"`` (跑 added to the payment before it), ``"opening_win"`` (起手胡),
+    ``"refund"`` (退税), ``"passed_on"`` (呼叫转移) or ``"void_held"`` (花猪); ``share_of``
+    is the seat whose share it is, when another seat pays it (包胡, 包杠). One entry of a
+    hand's ledger (:attr:`HandResult.transfers`): ``event`` is the index in the hand's log of
+    the event it belongs to (the win, the kong, else the ``end_hand``), ``undoes`` the index
+    in the ledger of the transfer it moves or refunds (``None`` in a result read from a log
+    written before the ledger, koudiandian db14eab and earlier)."""
 
     payer: int
     payee: int
     amount: int
     reason: str
     share_of: int | None = None
+    event: int | None = None
+    undoes: int | None = None
 
     @property
     def chinese(self) -> str:
@@ -68,13 +76,33 @@ class Transfer:
             "amount": self.amount,
             "reason": self.reason,
             "share_of": self.share_of,
+            "event": self.event,
+            "undoes": self.undoes,
         }
 
 
 @dataclass(frozen=True, slots=True)
+class WinValue:
+    """One named number of a win's value, as its profile names it: ``WinValue("fan", "番",
+    24)``, ``WinValue("points", "点数", 8)``."""
+
+    name: str
+    chinese: str
+    value: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields as a JSON-ready dict (``WinValue(**d)`` reads it back)."""
+        return {"name": self.name, "chinese": self.chinese, "value": self.value}
+
+
+@dataclass(frozen=True, slots=True)
 class WinSummary:
-    """One winner's win: its seat, how and on what tile it won, and its score (several
-    winners share one discard where the profile allows it, 一炮多响)."""
+    """One winner's win: its seat, how and on what tile it won, its score, the seat it won
+    from (``discarder``), the index in the hand's log of its ``win`` event, and its value in
+    the profile's words (``value``, the headline first). Several winners share one discard
+    where the profile allows it (一炮多响), and where play goes on after a win, wins come at
+    different moments. ``event`` is ``None`` and ``value`` empty in a result read from a log
+    written before the ledger (koudiandian db14eab and earlier)."""
 
     seat: int
     kind: WinKind
@@ -82,6 +110,14 @@ class WinSummary:
     points: int
     factor: int
     score_items: tuple[ScoreItem, ...]
+    discarder: int | None = None
+    event: int | None = None
+    value: tuple[WinValue, ...] = ()
+
+    @property
+    def headline(self) -> WinValue | None:
+        """The win's headline value (the first of ``value``), or ``None`` for an old log's."""
+        return self.value[0] if self.value else None
 
     def to_dict(self) -> dict[str, Any]:
         """The fields as a JSON-ready dict (``kind`` by value, ``tile`` by index);
@@ -93,6 +129,9 @@ class WinSummary:
             "points": self.points,
             "factor": self.factor,
             "score_items": [i.to_dict() for i in self.score_items],
+            "discarder": self.discarder,
+            "event": self.event,
+            "value": [v.to_dict() for v in self.value],
         }
 
     @classmethod
@@ -105,6 +144,9 @@ class WinSummary:
             points=d["points"],
             factor=d["factor"],
             score_items=tuple(ScoreItem.from_dict(i) for i in d["score_items"]),
+            discarder=d.get("discarder"),
+            event=d.get("event"),
+            value=tuple(WinValue(**v) for v in d.get("value", ())),
         )
 
 
@@ -161,6 +203,8 @@ class HandResult:
     opening_wins: tuple[tuple[str, ...], ...] = ((), (), (), ())
     bird: Bird | None = None
     haidi: Haidi | None = None
+    end: str = "win"
+    left: tuple[int | None, ...] = (None, None, None, None)
     hands: tuple[tuple[Tile, ...], ...] = field(default=(), compare=False)
     melds: tuple[tuple[Meld, ...], ...] = field(default=(), compare=False)
 
@@ -196,6 +240,8 @@ class HandResult:
             "haidi": None
             if self.haidi is None
             else {"seat": self.haidi.seat, "how": self.haidi.how},
+            "end": self.end,
+            "left": list(self.left),
         }
 
     @classmethod
@@ -235,4 +281,6 @@ class HandResult:
             if d.get("bird") is None
             else Bird(TILES[d["bird"]["tile"]], d["bird"]["seat"]),
             haidi=None if d.get("haidi") is None else Haidi(d["haidi"]["seat"], d["haidi"]["how"]),
+            end=d.get("end", "win" if d.get("winner") is not None else "wall"),
+            left=tuple(d.get("left", (None, None, None, None))),
         )

@@ -26,10 +26,16 @@ pub enum Act {
     OpeningWin = 12,
     /// Take the wall's last tile (海底) when it is offered; `Pass` refuses it.
     Haidi = 13,
+    /// Before play, pick `tile` as one of the tiles passed to another seat (换三张: one
+    /// decision per tile; `TurnRules::exchange`).
+    Exchange = 14,
+    /// Before play, declare the suit `tile` (0 万 m, 1 筒 p, 2 条 s) void (定缺;
+    /// `TurnRules::void_suit`).
+    Void = 15,
 }
 
 impl Act {
-    const ALL: [Act; 14] = [
+    const ALL: [Act; 16] = [
         Act::Discard,
         Act::Declare,
         Act::SelfDrawWin,
@@ -44,6 +50,8 @@ impl Act {
         Act::DiceKong,
         Act::OpeningWin,
         Act::Haidi,
+        Act::Exchange,
+        Act::Void,
     ];
 
     #[must_use]
@@ -72,6 +80,8 @@ impl Act {
                 | Act::Chow
                 | Act::Pao
                 | Act::DiceKong
+                | Act::Exchange
+                | Act::Void
         )
     }
 
@@ -93,6 +103,8 @@ impl Act {
             Act::DiceKong => "dice_kong",
             Act::OpeningWin => "opening_win",
             Act::Haidi => "haidi",
+            Act::Exchange => "exchange",
+            Act::Void => "void",
         }
     }
 }
@@ -100,23 +112,29 @@ impl Act {
 /// Number of action codes: every code is below it.
 pub const CODES: ActionCode = Act::ALL.len() as ActionCode * 34;
 
-/// [`Act::of`] of every code below 512 (a power of two: the index is a mask).
-static KIND_OF: [Act; 512] = {
-    let mut t = [Act::Discard; 512];
+/// [`Act::of`] of every code below 1024 (a power of two: the index is a mask).
+static KIND_OF: [Act; 1024] = {
+    let mut t = [Act::Discard; 1024];
     let mut c = 0;
-    while c < 512 {
+    while c < 1024 {
         t[c] = Act::ALL[(c / 34) % Act::ALL.len()];
         c += 1;
     }
     t
 };
 
-/// An action as text, as `str(Action)` prints it: `discard 1m`, `pass`, `pao 2`.
+/// The letters of the suits a [`Act::Void`] names, by number.
+pub const SUITS: [char; 3] = ['m', 'p', 's'];
+
+/// An action as text, as `str(Action)` prints it: `discard 1m`, `pass`, `pao 2`, `void p`.
 #[must_use]
 pub fn describe(code: ActionCode) -> String {
     let act = Act::of(code);
     if act == Act::Pao {
         format!("pao {}", tile_of(code))
+    } else if act == Act::Void {
+        let suit = SUITS.get(tile_of(code) as usize).copied().unwrap_or('?');
+        format!("void {suit}")
     } else if act.takes_tile() {
         format!(
             "{} {}",

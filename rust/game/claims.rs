@@ -43,6 +43,9 @@ impl GameCore {
             for i in 1..4u8 {
                 let s = (source + i) % 4;
                 let seat = &self.seats[s as usize];
+                if !seat.in_hand() {
+                    continue; // a seat that has left the hand is never asked
+                }
                 let rules = &self.turn_rules;
                 let missed = rules.pass_blocks_tile && seat.missed >> tile & 1 == 1;
                 let may_win =
@@ -95,6 +98,7 @@ impl GameCore {
             }
         }
         self.phase = if robbing { Phase::Rob } else { Phase::Claim };
+        self.claim_event = self.event_count - 1; // the discard or added kong just logged
         self.turn = source;
         self.claim_tile = Some(tile);
         self.claim_declared = self.seats[source as usize].declared;
@@ -169,11 +173,20 @@ impl GameCore {
     pub(crate) fn answer(&mut self, seat: u8, code: ActionCode, auto: bool) {
         self.answers[seat as usize] = Some(code);
         self.answer_order.push(seat);
-        if self.phase == Phase::Bid {
-            if self.all_answered() {
-                self.resolve_bids();
+        match self.phase {
+            Phase::Bid => {
+                if self.all_answered() {
+                    self.resolve_bids();
+                }
+                return;
             }
-            return;
+            Phase::Exchange | Phase::Void => {
+                self.answers[seat as usize] = None; // set once the seat's decisions are all in
+                self.answer_order.clear();
+                self.decide_before_play(seat, code);
+                return;
+            }
+            _ => {}
         }
         let act = Act::of(code);
         log!(
@@ -213,7 +226,7 @@ impl GameCore {
         let robbing = self.phase == Phase::Rob;
         if !robbing && self.answer_order.is_empty() && self.options.iter().all(Vec::is_empty) {
             // Nobody was asked (most discards): the next seat draws.
-            self.draw((source + 1) % 4, false);
+            self.draw(self.next_in(source), false);
             return;
         }
         let offered_win: [bool; 4] = std::array::from_fn(|s| {
@@ -275,7 +288,7 @@ impl GameCore {
                 self.mark_claimed(source);
                 self.take_claim(s, answers[s as usize].unwrap_or(0), source, tile);
             }
-            _ => self.draw((source + 1) % 4, false),
+            _ => self.draw(self.next_in(source), false),
         }
     }
 
@@ -289,12 +302,13 @@ impl GameCore {
         {
             m.kind = MeldKind::AddedKong;
         }
-        self.kongs.push(KongRecord {
+        self.kong_made(KongRecord {
             seat,
             kind: MeldKind::AddedKong,
             tile,
             feeder: None,
             feeder_declared: false,
+            event: self.claim_event,
         });
         if self
             .dice
@@ -341,7 +355,6 @@ impl GameCore {
                 self.drawn = None;
             }
             Act::Kong => {
-                self.lay_kong(s, tile, Some(source));
                 log!(
                     self,
                     Event::Kong {
@@ -350,10 +363,10 @@ impl GameCore {
                         from: source,
                     }
                 );
+                self.lay_kong(s, tile, Some(source));
                 self.draw(s, true);
             }
             Act::DiceKong => {
-                self.lay_kong(s, tile, Some(source));
                 log!(
                     self,
                     Event::DiceKong {
@@ -363,6 +376,7 @@ impl GameCore {
                         concealed: false,
                     }
                 );
+                self.lay_kong(s, tile, Some(source));
                 self.dice_draw(s);
             }
             Act::Chow => {

@@ -9,7 +9,7 @@ use super::state::{check_seat, GameCore, Phase, MAX_BID};
 use super::wall::{check_wall, Wall};
 use crate::error::{Error, Result};
 use crate::eval::waits::ReadyWaits;
-use crate::outcome::{KongRecord, Outcome};
+use crate::outcome::{KongRecord, Outcome, ScoreItem, Transfer};
 use crate::profiles::{Rules, TurnRules, WallRules};
 use crate::rng::Deal;
 use crate::tiles::{is_flower, FIRST_FLOWER, FLOWERS};
@@ -59,6 +59,8 @@ struct HandBuffers {
     events: Vec<Event>,
     indicator_flowers: Vec<u8>,
     outcomes: Vec<Outcome>,
+    ledger: Vec<Transfer>,
+    items: Vec<Vec<ScoreItem>>,
 }
 
 impl GameCore {
@@ -182,6 +184,8 @@ impl GameCore {
                 .as_mut()
                 .map_or_else(Vec::new, |i| cleared(&mut i.flowers)),
             outcomes: cleared(&mut self.outcomes),
+            ledger: cleared(&mut self.ledger),
+            items: cleared(&mut self.items),
         }
     }
 
@@ -261,6 +265,11 @@ impl GameCore {
             claim_moments: 0,
             discards_made: 0,
             bird: turn_rules.bird.then(BirdTurn::default),
+            ledger: spare.ledger,
+            event_count: 1,
+            won: 0,
+            items: spare.items,
+            claim_event: 0,
             result: None,
         };
         g.start();
@@ -334,11 +343,15 @@ impl GameCore {
                 seat.opening = profile.opening_wins(&self.rules, &seat.hand);
             }
         }
-        self.phase = Phase::Turn;
         self.turn = self.dealer;
         self.drawn = Some(last);
         self.clear_options();
-        self.advance();
+        if self.decides_before_play() {
+            self.before_play();
+        } else {
+            self.phase = Phase::Turn;
+            self.advance();
+        }
     }
 
     /// Turn the wildcard indicator (flowers turned before it are set aside): the profile

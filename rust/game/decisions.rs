@@ -44,7 +44,7 @@ pub fn decisions(events: &[Value]) -> Result<Vec<Decision>> {
             }
         };
         match kind {
-            "end_hand" => continue, // the settlement: compared, not read
+            "end_hand" | "pay" => continue, // payments: compared, not read
             "start_hand" => {
                 return Err(log_error(format!(
                     "event {n} is a second 'start_hand': a log holds one hand"
@@ -54,6 +54,19 @@ pub fn decisions(events: &[Value]) -> Result<Vec<Decision>> {
         }
         let malformed = |why: String| log_error(format!("event {n} ({kind}) is malformed: {why}"));
         let event = Event::deserialize(value).map_err(|e| malformed(reworded(&e.to_string())))?;
+        if let Event::Exchange { seat, tiles, .. } = &event {
+            // One decision per tile picked.
+            for &t in tiles {
+                let action =
+                    code_of(Act::Exchange, Some(t)).map_err(|e| malformed(e.to_string()))?;
+                out.push(Decision {
+                    event: n,
+                    seat: *seat,
+                    action,
+                });
+            }
+            continue;
+        }
         if let Some((seat, act, tile)) = event.decision() {
             let action = code_of(act, tile).map_err(|e| malformed(e.to_string()))?;
             out.push(Decision {
@@ -102,6 +115,7 @@ impl Event {
                 seat, action, tile, ..
             } => (seat, action, tile),
             Event::Bid { seat, pao } => (seat, Act::Pao, Some(pao)),
+            Event::Void { seat, suit } => (seat, Act::Void, Some(suit)),
             Event::DiceKong { seat, tile, .. } => (seat, Act::DiceKong, Some(tile)),
             Event::OpeningWin { seat, .. } => (seat, Act::OpeningWin, None),
             Event::Haidi { seat, take } => (seat, if take { Act::Haidi } else { Act::Pass }, None),
@@ -122,6 +136,9 @@ fn code_of(act: Act, tile: Option<u8>) -> Result<ActionCode> {
     match (act, tile) {
         (Act::Pao, Some(n)) if n > MAX_PAO => Err(Error::IllegalAction(format!(
             "PAO needs a bid 0–{MAX_PAO}, got {n}"
+        ))),
+        (Act::Void, Some(n)) if n > 2 => Err(Error::IllegalAction(format!(
+            "VOID needs a suit 0–2 (m p s), got {n}"
         ))),
         (_, Some(t)) if act.takes_tile() && t >= 34 => Err(Error::IllegalAction(format!(
             "invalid tile {t}; expected 0–33"

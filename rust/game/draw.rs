@@ -19,13 +19,13 @@ impl GameCore {
             }
             return;
         }
-        let next = (seat + 1) % 4;
+        let next = self.next_in(seat);
         if Some(next) == self.haidi.and_then(|h| h.first) {
             self.set_haidi(Haidi {
                 seat: next,
                 how: "refused",
             });
-            self.finish(Vec::new(), Vec::new());
+            self.finish(crate::outcome::HandEnd::Wall);
         } else {
             self.turn = next;
         }
@@ -90,7 +90,7 @@ impl GameCore {
     fn tile_left(&mut self, seat: u8) -> bool {
         match self.wall.remaining() {
             0 => {
-                self.finish(Vec::new(), Vec::new());
+                self.finish(crate::outcome::HandEnd::Wall);
                 false
             }
             1 => {

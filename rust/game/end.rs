@@ -1,19 +1,30 @@
 //! The end of a hand: a win or a drawn wall, then the profile's settlement and the
-//! `end_hand` event that reveals every seat's tiles.
+//! `end_hand` event that reveals every seat's tiles. Where the profile plays on after a win
+//! (`TurnRules::wins_to_end` above 1), a winner leaves the hand instead and the others play
+//! on; where it pays as played (`TurnRules::pay_as_played`), each win and kong is paid at
+//! once, into the hand's ledger.
 
 use super::event::{EndHand, Event};
 use super::state::{GameCore, Phase};
 use crate::outcome::melds_of;
 use crate::outcome::pattern_names;
 use crate::outcome::{
-    deltas_of, Bird, HandResult, Outcome, ScoreItem, Transfer, WinKind, WinSummary,
+    deltas_of, Bird, HandEnd, HandResult, Outcome, Transfer, WinKind, WinSummary,
 };
-use crate::profiles::HandSummary;
-use crate::tiles::KINDS;
+use crate::profiles::{HandSummary, PayContext, PayMoment};
+use crate::tiles::{Counts, KINDS};
+
+/// The tiles of `hand`, sorted.
+fn tiles_of(hand: &Counts) -> Vec<u8> {
+    (0..KINDS as u8)
+        .flat_map(|k| std::iter::repeat_n(k, hand[k as usize] as usize))
+        .collect()
+}
 
 impl GameCore {
     /// `winners` win with `tile` (several only on a discard, in order from the discarder);
-    /// each is scored, then the hand is settled.
+    /// each is scored. Then the hand is settled, or, while fewer seats have won than the
+    /// profile plays to, the winners leave and the next seat still in draws.
     pub(crate) fn win(
         &mut self,
         winners: &[u8],
@@ -22,8 +33,7 @@ impl GameCore {
         source: Option<u8>,
         auto: bool,
     ) {
-        let mut outcomes = Vec::with_capacity(winners.len());
-        let mut items = Vec::with_capacity(winners.len());
+        let first = self.outcomes.len();
         for &seat in winners {
             let s = seat as usize;
             let self_draw = kind == WinKind::SelfDraw;
@@ -42,7 +52,7 @@ impl GameCore {
                 .map_or((None, Vec::new()), |(w, i)| (Some(w), i));
             let (points, factor, patterns) =
                 score.map_or((0, 1, 0), |w| (w.points, w.factor, w.patterns));
-            items.push(win_items);
+            self.items.push(win_items);
             log!(
                 self,
                 Event::Win {
@@ -53,7 +63,7 @@ impl GameCore {
                     auto,
                 }
             );
-            outcomes.push(Outcome {
+            self.outcomes.push(Outcome {
                 winner: seat,
                 tile,
                 kind,
@@ -63,9 +73,79 @@ impl GameCore {
                 points,
                 factor,
                 patterns,
+                event: self.event_count - 1,
             });
         }
-        self.finish(outcomes, items);
+        let in_hand = self.seats_in();
+        self.won += winners.len() as u8;
+        let still_in = in_hand.iter().filter(|&&i| i).count() - winners.len();
+        let ends = self.won >= self.turn_rules.wins_to_end() || still_in < 2;
+        if !ends {
+            for &seat in winners {
+                let event = self.outcomes[first..]
+                    .iter()
+                    .find(|o| o.winner == seat)
+                    .map_or(0, |o| o.event);
+                self.seats[seat as usize].left = Some(event);
+                log!(
+                    self,
+                    Event::Leave {
+                        seat,
+                        hand: tiles_of(&self.seats[seat as usize].hand),
+                    }
+                );
+            }
+        }
+        if self.turn_rules.pay_as_played {
+            let moment: Vec<Outcome> = self.outcomes[first..].to_vec();
+            self.pay_now(PayMoment::Wins(&moment), moment[0].event, in_hand);
+        }
+        if ends {
+            self.finish(HandEnd::Win);
+            return;
+        }
+        // Play goes on: after a self-draw, from the winner; after a win on a discard or a
+        // robbed kong, from the winner farthest from the discarder.
+        let last = winners[winners.len() - 1];
+        self.clear_options();
+        self.answers = [None; 4];
+        self.answer_order.clear();
+        if let Some(d) = &mut self.dice {
+            d.pending_kong = false;
+        }
+        self.draw(self.next_in(last), false);
+    }
+
+    /// Which seats are still in the hand.
+    pub(crate) fn seats_in(&self) -> [bool; 4] {
+        std::array::from_fn(|s| self.seats[s].in_hand())
+    }
+
+    /// Pay what the profile says is due at `moment` (the event at index `event`), the seats
+    /// `in_hand` still in: into the ledger, and logged.
+    pub(crate) fn pay_now(&mut self, moment: PayMoment<'_>, event: u32, in_hand: [bool; 4]) {
+        let mut paid = self.rules.profile().pay(
+            &self.rules,
+            &PayContext {
+                moment,
+                dealer: self.dealer,
+                in_hand,
+                ledger: &self.ledger,
+            },
+        );
+        if paid.is_empty() {
+            return;
+        }
+        for t in &mut paid {
+            t.event.get_or_insert(event);
+        }
+        log!(
+            self,
+            Event::Pay {
+                transfers: paid.clone()
+            }
+        );
+        self.ledger.extend(paid);
     }
 
     /// The bird (扎鸟) after a win, in profiles that turn one: the 海底 itself after a 海底
@@ -96,9 +176,8 @@ impl GameCore {
         }
     }
 
-    /// End the hand with `outcomes` (none: drawn) and each win's score items.
-    pub(crate) fn finish(&mut self, outcomes: Vec<Outcome>, score_items: Vec<Vec<ScoreItem>>) {
-        self.outcomes = outcomes;
+    /// End the hand as `end` says, with the wins made (none: drawn).
+    pub(crate) fn finish(&mut self, end: HandEnd) {
         if let Some(d) = &mut self.dice {
             d.pending_kong = false;
         }
@@ -109,16 +188,11 @@ impl GameCore {
         self.clear_options();
         self.answers = [None; 4];
         self.answer_order.clear();
-        let result = self.settle(score_items);
+        let result = self.settle(end);
         if self.logging {
             let end = EndHand {
                 result: result.clone(),
-                hands: std::array::from_fn(|s| {
-                    let hand = &self.seats[s].hand;
-                    (0..KINDS as u8)
-                        .flat_map(|k| std::iter::repeat_n(k, hand[k as usize] as usize))
-                        .collect()
-                }),
+                hands: std::array::from_fn(|s| tiles_of(&self.seats[s].hand)),
                 melds: std::array::from_fn(|s| {
                     self.seats[s]
                         .melds
@@ -132,12 +206,14 @@ impl GameCore {
             };
             self.events.push(Event::EndHand(Box::new(end)));
         }
+        self.event_count += 1;
         self.result = Some(result);
     }
 
-    /// The profile's transfers for the finished hand, with `bird` as its bird.
-    fn transfers(&self, bird: Option<Bird>) -> Vec<Transfer> {
-        self.rules.profile().settle(
+    /// The profile's transfers at the end of the hand, with `bird` as its bird; one left
+    /// without an event belongs to the `end_hand` event (the next).
+    fn transfers(&self, bird: Option<Bird>, end: HandEnd) -> Vec<Transfer> {
+        let mut out = self.rules.profile().settle(
             &self.rules,
             &HandSummary {
                 dealer: self.dealer,
@@ -146,8 +222,18 @@ impl GameCore {
                 bids: std::array::from_fn(|s| self.seats[s].bid),
                 bird,
                 opening: std::array::from_fn(|s| self.declared_openings(s).len() as u8),
+                ledger: &self.ledger,
+                in_hand: self.seats_in(),
+                end,
+                voids: self.voids(),
+                hands: std::array::from_fn(|s| &self.seats[s].hand),
             },
-        )
+        );
+        let end_event = self.event_count;
+        for t in &mut out {
+            t.event.get_or_insert(end_event);
+        }
+        out
     }
 
     /// What the bird (扎鸟) changed in the settlement: each transfer of the result whose
@@ -155,13 +241,14 @@ impl GameCore {
     /// without a bird, as `(its index in the result's transfers, its amount without the
     /// bird)`. Empty while the hand goes on, in a hand without a bird, and when the bird
     /// changed nothing. The two settlements are compared transfer by transfer: a profile's
-    /// bird changes amounts, never which transfers there are.
+    /// bird changes amounts, never which transfers there are (and a profile with a bird
+    /// pays nothing during the hand).
     #[must_use]
     pub fn bird_changes(&self) -> Vec<(usize, i32)> {
         let (Some(result), Some(_)) = (&self.result, self.bird()) else {
             return Vec::new();
         };
-        let without = self.transfers(None);
+        let without = self.transfers(None, result.end);
         result
             .transfers
             .iter()
@@ -172,13 +259,18 @@ impl GameCore {
             .collect()
     }
 
-    /// The profile's settlement of the finished hand.
-    fn settle(&self, mut score_items: Vec<Vec<ScoreItem>>) -> HandResult {
-        let transfers = self.transfers(self.bird());
+    /// The profile's settlement of the finished hand: the ledger of the payments made
+    /// during it, then the end's.
+    fn settle(&self, end: HandEnd) -> HandResult {
+        let mut transfers = self.transfers(self.bird(), end);
+        if !self.ledger.is_empty() {
+            transfers.splice(0..0, self.ledger.iter().copied());
+        }
+        let profile = self.rules.profile();
         let wins = self
             .outcomes
             .iter()
-            .zip(&score_items)
+            .zip(&self.items)
             .map(|(o, items)| WinSummary {
                 seat: o.winner,
                 kind: o.kind,
@@ -186,6 +278,9 @@ impl GameCore {
                 points: u32::from(o.points),
                 factor: o.factor,
                 score_items: items.clone(),
+                discarder: o.discarder,
+                event: o.event,
+                value: profile.win_value(&self.rules, o),
             })
             .collect();
         let o = self.outcomes.first().copied();
@@ -203,16 +298,14 @@ impl GameCore {
             kongs_made: !self.kongs.is_empty(),
             declared: self.declared(),
             winners: self.outcomes.iter().map(|o| o.winner).collect(),
-            score_items: if score_items.is_empty() {
-                Vec::new()
-            } else {
-                score_items.swap_remove(0)
-            },
+            score_items: self.items.first().cloned().unwrap_or_default(),
             wins,
             flowers: std::array::from_fn(|s| self.seats[s].flowers.clone()),
             opening_wins: std::array::from_fn(|s| self.declared_openings(s).to_vec()),
             bird: self.bird(),
             haidi: self.haidi_outcome(),
+            end,
+            left: self.left(),
         }
     }
 

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::action::Act;
-use crate::outcome::{HandResult, WinKind};
+use crate::outcome::{HandResult, Transfer, WinKind};
 use crate::profiles::Rules;
 
 /// The deal: everything needed to replay the hand.
@@ -148,6 +148,31 @@ pub enum Event {
         kind: WinKind,
         from: Option<u8>,
         auto: bool,
+    },
+    /// Before play, the tiles a seat passes (in the order picked) to seat `to`; all four
+    /// are logged together once every seat has picked. Only the two seats see the tiles.
+    Exchange {
+        seat: u8,
+        tiles: Vec<u8>,
+        to: u8,
+    },
+    /// Before play, the suit (0 m, 1 p, 2 s) a seat declares void (定缺); all four are
+    /// logged together once every seat has chosen.
+    Void {
+        seat: u8,
+        suit: u8,
+    },
+    /// A winner leaves the hand, which goes on without it; its concealed tiles (the
+    /// winning tile among them) are shown to all.
+    Leave {
+        seat: u8,
+        hand: Vec<u8>,
+    },
+    /// Transfers made at the moment of the event before (a kong, a win), in ledger order.
+    /// Not read back: replay makes them again and compares.
+    #[serde(skip_deserializing)]
+    Pay {
+        transfers: Vec<Transfer>,
     },
     #[serde(skip_deserializing)]
     EndHand(Box<EndHand>),

@@ -174,7 +174,8 @@ impl GameCore {
     }
 
     /// `seat` lays a kong of `tile`: concealed (`feeder` `None`: four from its hand) or
-    /// direct on `feeder`'s discard (three from its hand). The caller logs it and draws.
+    /// direct on `feeder`'s discard (three from its hand). The caller has logged it (the
+    /// last event) and draws.
     pub(crate) fn lay_kong(&mut self, seat: u8, tile: u8, feeder: Option<u8>) {
         let kind = if feeder.is_some() {
             MeldKind::Kong
@@ -188,12 +189,25 @@ impl GameCore {
             tile,
             source: feeder,
         });
-        self.kongs.push(KongRecord {
+        self.kong_made(KongRecord {
             seat,
             kind,
             tile,
             feeder,
             feeder_declared: feeder.is_some() && self.claim_declared,
+            event: self.event_count - 1,
         });
+    }
+
+    /// Record the kong `kong`, and where kongs are paid when made, pay it.
+    pub(crate) fn kong_made(&mut self, kong: KongRecord) {
+        self.kongs.push(kong);
+        if self.turn_rules.pay_as_played {
+            self.pay_now(
+                crate::profiles::PayMoment::Kong(&kong),
+                kong.event,
+                self.seats_in(),
+            );
+        }
     }
 }

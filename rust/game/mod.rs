@@ -30,10 +30,12 @@ macro_rules! log {
         if $game.logging {
             $game.events.push($event);
         }
+        $game.event_count += 1;
     };
 }
 
 mod action;
+mod before_play;
 mod claims;
 mod context;
 mod deal;

@@ -23,6 +23,41 @@ fn type_of(event: &Value) -> String {
     }
 }
 
+/// The fields the result of a hand gained with the ledger (issue 37): a log written before
+/// (koudiandian db14eab and earlier) has none of them, and is compared without them.
+const LEDGER_RESULT_FIELDS: [&str; 2] = ["end", "left"];
+const LEDGER_TRANSFER_FIELDS: [&str; 2] = ["event", "undoes"];
+const LEDGER_WIN_FIELDS: [&str; 3] = ["discarder", "event", "value"];
+
+/// Whether `event` is an `end_hand` whose result has the first shape (no `end`).
+fn is_first_result_shape(event: &Value) -> bool {
+    event.get("type").and_then(Value::as_str) == Some("end_hand")
+        && event.get("result").is_some_and(|r| r.get("end").is_none())
+}
+
+/// The `end_hand` event `event` with its result in the first shape: the ledger's fields
+/// left out.
+fn to_first_result_shape(event: &mut Value) {
+    let Some(Value::Object(result)) = event.get_mut("result") else {
+        return;
+    };
+    for f in LEDGER_RESULT_FIELDS {
+        result.shift_remove(f);
+    }
+    for (list, fields) in [
+        ("transfers", &LEDGER_TRANSFER_FIELDS[..]),
+        ("wins", &LEDGER_WIN_FIELDS[..]),
+    ] {
+        if let Some(Value::Array(items)) = result.get_mut(list) {
+            for item in items.iter_mut().filter_map(Value::as_object_mut) {
+                for f in fields {
+                    item.shift_remove(*f);
+                }
+            }
+        }
+    }
+}
+
 impl GameCore {
     /// Rebuild a hand from its full log (as [`GameCore::events`] serializes it), checking
     /// that the rebuilt hand logs exactly the same events.
@@ -55,11 +90,16 @@ impl GameCore {
     /// field of it that differs, with both values (`event 57 (end_hand) differs at
     /// result.transfers[2].amount: logged 5, replayed 7`).
     pub fn check_log(&self, events: &[Value]) -> Result<()> {
-        let replayed: Vec<Value> = self
+        let mut replayed: Vec<Value> = self
             .events
             .iter()
             .map(|e| serde_json::to_value(e).unwrap_or(Value::Null))
             .collect();
+        if let (Some(logged), Some(again)) = (events.last(), replayed.last_mut()) {
+            if is_first_result_shape(logged) {
+                to_first_result_shape(again);
+            }
+        }
         for n in 0..replayed.len().max(events.len()) {
             let (logged, again) = (events.get(n), replayed.get(n));
             if logged == again {

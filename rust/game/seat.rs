@@ -38,6 +38,12 @@ pub struct Seat {
     pub(crate) flowers: Vec<u8>,
     /// Its 跑 bid.
     pub(crate) bid: u8,
+    /// The tiles it picked for the exchange before play, in order (hidden until passed).
+    pub(crate) picked: Vec<u8>,
+    /// Its void suit (0 m, 1 p, 2 s), once every seat's is revealed.
+    pub(crate) void: Option<u8>,
+    /// The index in the log of the `win` event at which it left the hand, if it has.
+    pub(crate) left: Option<u32>,
     /// The last waiting position whose winning tiles were asked on a discard, with them
     /// ([`GameCore::completes_discard`]).
     pub(crate) waits_kept: Option<WaitingPosition>,
@@ -70,8 +76,17 @@ impl Seat {
             turns: 0,
             flowers: spare.flowers,
             bid: 0,
+            picked: Vec::new(),
+            void: None,
+            left: None,
             waits_kept: None,
         }
+    }
+
+    /// Whether the seat is still in the hand (has not left it after a win).
+    #[inline]
+    pub(crate) const fn in_hand(&self) -> bool {
+        self.left.is_none()
     }
 
     /// `n` more tiles of `kind` in the hand.

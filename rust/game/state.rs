@@ -11,7 +11,9 @@ use super::wall::Wall;
 use crate::error::{Error, Result};
 use crate::eval::waits::ReadyWaits;
 use crate::hand::MeldKind;
-use crate::outcome::{Bird, Haidi, HandResult, KongRecord, MeldRecord, Outcome};
+use crate::outcome::{
+    Bird, Haidi, HandResult, KongRecord, MeldRecord, Outcome, ScoreItem, Transfer,
+};
 use crate::profiles::Rules;
 use crate::profiles::{TurnRules, WallRules};
 use crate::tiles::{Counts, KindMask};
@@ -31,6 +33,10 @@ pub enum Phase {
     Claim,
     /// Seats answer an added kong of `turn` (抢杠).
     Rob,
+    /// Before play, every seat picks the tiles it passes, one at a time (换三张).
+    Exchange,
+    /// Before play, every seat declares a void suit (定缺).
+    Void,
     /// The seat `turn` is offered the wall's last tile (海底).
     Haidi,
     Over,
@@ -101,6 +107,16 @@ pub struct GameCore {
     pub(crate) discards_made: u32,
     /// The bird (profiles that turn one after a win).
     pub(crate) bird: Option<BirdTurn>,
+    /// The hand's transfers so far (`TurnRules::pay_as_played`), then all of them.
+    pub(crate) ledger: Vec<Transfer>,
+    /// How many events the hand has made, logged or not: the next event's index.
+    pub(crate) event_count: u32,
+    /// How many seats have won so far.
+    pub(crate) won: u8,
+    /// Each win's score items, in `outcomes` order.
+    pub(crate) items: Vec<Vec<ScoreItem>>,
+    /// The index in the log of the discard or added kong being answered.
+    pub(crate) claim_event: u32,
     pub(crate) result: Option<HandResult>,
 }
 
@@ -278,6 +294,49 @@ impl GameCore {
         std::array::from_fn(|s| self.seats[s].declared)
     }
 
+    /// Whether `seat` is still in the hand (it has not left it after a win, in profiles
+    /// where play goes on). Precondition: `seat < 4`.
+    #[must_use]
+    pub fn in_hand(&self, seat: u8) -> bool {
+        self.seats[seat as usize].in_hand()
+    }
+
+    /// Per seat, the index in the log of the `win` event at which it left the hand.
+    #[must_use]
+    pub fn left(&self) -> [Option<u32>; 4] {
+        std::array::from_fn(|s| self.seats[s].left)
+    }
+
+    /// Each seat's void suit (0 m, 1 p, 2 s), once declared and revealed.
+    #[must_use]
+    pub fn voids(&self) -> [Option<u8>; 4] {
+        std::array::from_fn(|s| self.seats[s].void)
+    }
+
+    /// The hand's transfers so far, in order (all of them once it is over).
+    #[must_use]
+    pub fn ledger(&self) -> &[Transfer] {
+        self.result.as_ref().map_or(&self.ledger, |r| &r.transfers)
+    }
+
+    /// Each seat's score now: its score at the deal plus what the ledger moved since.
+    #[must_use]
+    pub fn running_scores(&self) -> [i32; 4] {
+        let d = crate::outcome::deltas_of(self.ledger());
+        std::array::from_fn(|s| self.scores[s] + d[s])
+    }
+
+    /// The first seat still in after `seat`, counter-clockwise (下家 first).
+    /// Precondition: some seat other than `seat` is in (or `seat` itself, returned last).
+    #[inline]
+    #[must_use]
+    pub(crate) fn next_in(&self, seat: u8) -> u8 {
+        (1..=4u8)
+            .map(|i| (seat + i) % 4)
+            .find(|&s| self.seats[s as usize].in_hand())
+            .unwrap_or((seat + 1) % 4)
+    }
+
     /// The seats that must decide now, in seat order.
     #[must_use]
     pub fn to_act(&self) -> Vec<u8> {
@@ -290,7 +349,7 @@ impl GameCore {
     pub fn is_to_act(&self, seat: u8) -> bool {
         match self.phase {
             Phase::Turn | Phase::Haidi => seat == self.turn,
-            Phase::Bid | Phase::Claim | Phase::Rob => {
+            Phase::Bid | Phase::Claim | Phase::Rob | Phase::Exchange | Phase::Void => {
                 !self.options[seat as usize].is_empty() && self.answers[seat as usize].is_none()
             }
             Phase::Over => false,

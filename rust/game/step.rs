@@ -88,7 +88,9 @@ impl GameCore {
         match self.phase {
             Phase::Turn if seat == self.turn && self.legal_ready => &self.legal,
             Phase::Haidi if seat == self.turn => &HAIDI,
-            Phase::Bid | Phase::Claim | Phase::Rob if self.answers[seat as usize].is_none() => {
+            Phase::Bid | Phase::Claim | Phase::Rob | Phase::Exchange | Phase::Void
+                if self.answers[seat as usize].is_none() =>
+            {
                 &self.options[seat as usize]
             }
             _ => &[],

@@ -279,7 +279,7 @@ impl GameCore {
         );
         if declare {
             self.seats[seat as usize].declared = true;
-            self.draw((seat + 1) % 4, false); // face down: nobody may claim it
+            self.draw(self.next_in(seat), false); // face down: nobody may claim it
             return;
         }
         self.open_claims(seat, tile, false);

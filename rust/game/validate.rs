@@ -45,15 +45,15 @@ impl GameCore {
                 .filter(|o| o.kind == WinKind::Discard)
                 .count();
         let taken = self.seats.iter().map(|s| s.claimed.len()).sum::<usize>();
-        let discard_won = self.outcomes.iter().any(|o| o.kind == WinKind::Discard);
+        let discard_won = self.discards_won();
         let meld_claims = self.seats.iter().flat_map(|s| &s.melds);
         let meld_claims = meld_claims.filter(|m| m.source.is_some()).count();
-        if taken != meld_claims + usize::from(discard_won) {
+        if taken != meld_claims + discard_won {
             return Err(format!(
-                "{taken} discards marked taken, {meld_claims} melds claimed and {} won on",
-                usize::from(discard_won)
+                "{taken} discards marked taken, {meld_claims} melds claimed and {discard_won} won on"
             ));
         }
+        self.check_left()?;
         for (s, seat) in self.seats.iter().enumerate() {
             let increasing = seat.claimed.windows(2).all(|w| w[0] < w[1]);
             if !increasing
@@ -98,8 +98,47 @@ impl GameCore {
             if r.deltas.iter().sum::<i32>() != 0 {
                 return Err(format!("payments do not sum to zero: {:?}", r.deltas));
             }
+            if crate::outcome::deltas_of(&r.transfers) != r.deltas {
+                return Err(format!(
+                    "the ledger does not sum to the deltas {:?}",
+                    r.deltas
+                ));
+            }
         } else if self.to_act().is_empty() {
             return Err("nobody is to act in an unfinished hand".into());
+        }
+        Ok(())
+    }
+
+    /// How many discards were won on: one per moment, however many seats won on it (their
+    /// `win` events follow each other).
+    fn discards_won(&self) -> usize {
+        self.outcomes
+            .iter()
+            .enumerate()
+            .filter(|&(i, o)| {
+                o.kind == WinKind::Discard
+                    && !self.outcomes[..i].iter().any(|p| {
+                        p.kind == WinKind::Discard
+                            && p.discarder == o.discarder
+                            && p.event + 1 == o.event
+                    })
+            })
+            .count()
+    }
+
+    /// A seat that has left the hand is never asked and never on turn.
+    fn check_left(&self) -> Result<(), String> {
+        for (s, seat) in self.seats.iter().enumerate() {
+            if seat.in_hand() {
+                continue;
+            }
+            if self.is_to_act(s as u8) || !self.options[s].is_empty() {
+                return Err(format!("seat {s} is asked after leaving the hand"));
+            }
+            if self.phase == Phase::Turn && self.turn == s as u8 {
+                return Err(format!("seat {s} is on turn after leaving the hand"));
+            }
         }
         Ok(())
     }

@@ -94,6 +94,19 @@ pub struct SeatView {
     /// Each seat's number of concealed tiles (anyone at a table can count them).
     #[serde(default)]
     pub hand_sizes: [u8; 4],
+    /// Each seat's score now: `scores` (at the deal) plus the payments made since.
+    #[serde(default)]
+    pub running: [i32; 4],
+    /// Each seat's void suit (0 m, 1 p, 2 s) once all are revealed; before, this seat's
+    /// own choice only.
+    #[serde(default)]
+    pub voids: [Option<u8>; 4],
+    /// Per seat, the index in the log of the `win` event at which it left the hand.
+    #[serde(default)]
+    pub left: [Option<u32>; 4],
+    /// The tiles this seat has picked for the exchange before play, until they are passed.
+    #[serde(default)]
+    pub picked: Vec<u8>,
 }
 
 impl SeatView {
@@ -200,6 +213,16 @@ impl GameCore {
                 .collect(),
             result: self.result.clone(),
             hand_sizes: std::array::from_fn(|s| self.seats[s].hand.iter().sum()),
+            running: self.running_scores(),
+            voids: std::array::from_fn(|s| {
+                self.seats[s].void.or_else(|| {
+                    (viewer == Some(s as u8) && self.phase == Phase::Void)
+                        .then(|| self.answers[s].map(action::tile_of))
+                        .flatten()
+                })
+            }),
+            left: self.left(),
+            picked: me.map_or_else(Vec::new, |me| me.picked.clone()),
         }
     }
 
@@ -280,6 +303,11 @@ impl GameCore {
                     }
                 }
                 Event::Answer { seat: s, .. } if viewer != Some(*s) => continue,
+                Event::Exchange { seat: s, to, .. }
+                    if viewer != Some(*s) && viewer != Some(*to) =>
+                {
+                    v["tiles"] = Value::Null;
+                }
                 Event::Draw { seat: s, .. }
                 | Event::ConcealedKong { seat: s, .. }
                 | Event::DiceKong {

@@ -77,6 +77,7 @@ pub fn settle_win(
         points: score.points,
         factor: score.factor,
         patterns: score.patterns,
+        event: 0,
     };
     let kongs: Vec<KongRecord> = hand
         .melds
@@ -88,18 +89,12 @@ pub fn settle_win(
             tile: m.tile,
             feeder: None,
             feeder_declared: false,
+            event: 0,
         })
         .collect();
     Ok(profile.settle(
         rules,
-        &HandSummary {
-            dealer: seats.dealer,
-            outcomes: &[outcome],
-            kongs: &kongs,
-            bids: [0; 4],
-            bird: None,
-            opening: [0; 4],
-        },
+        &HandSummary::of_wins(seats.dealer, &[outcome], &kongs),
     ))
 }
 
@@ -203,7 +198,7 @@ mod tests {
             Some((2, false)),
             1,
         );
-        assert_eq!(q.unwrap(), [Transfer::new(2, 0, 6, "win", None)]);
+        assert_eq!(q.unwrap(), [Transfer::new(2, 0, 6, "win", None).at(0)]);
     }
 
     #[test]

@@ -23,9 +23,8 @@ pub mod queyimen;
 pub mod registry;
 mod rules;
 pub mod taiyuan;
-#[cfg(test)]
 mod tiny;
 
 pub use options::{OptionSpec, OptionType, Preset, Rules, MAX_OPTIONS};
-pub use profile::{HandSummary, Profile, TurnRules, WallRules};
-pub use registry::{index_of, names, preset_names, ALL};
+pub use profile::{HandSummary, PayContext, PayMoment, Profile, TurnRules, WallRules};
+pub use registry::{index_of, listed, names, preset_names, ALL};

@@ -7,7 +7,8 @@ use crate::eval::waits::Waits;
 use crate::eval::EvalRules;
 use crate::hand::Hand;
 use crate::outcome::{
-    Bird, HandResult, KongRecord, Outcome, ScoreItem, Transfer, WinContext, WinScore,
+    Bird, HandEnd, HandResult, KongRecord, Outcome, ScoreItem, Transfer, WinContext, WinScore,
+    WinValue,
 };
 use crate::tiles::{Counts, KindMask, ALL_KINDS};
 
@@ -52,6 +53,28 @@ pub struct TurnRules {
     /// [`Profile::score`] allows it (`WinScore::allowed`), as a self-draw is: a minimum the
     /// hand must reach with the moment's context (guobiao's 8 fans).
     pub discard_wins_scored: bool,
+    /// The hand ends once this many seats have won (several on one discard count each);
+    /// until then a winner leaves the hand and the others play on. 0 is read as 1.
+    pub wins_to_end: u8,
+    /// Every kong and every win is paid when it is made ([`Profile::pay`]); the settlement
+    /// at the end adds only what the end decides.
+    pub pay_as_played: bool,
+    /// Before play, each seat passes this many tiles, picked one decision at a time
+    /// ([`Profile::exchange_picks`]), to the seat `exchange_shift` places on; 0: none.
+    pub exchange: u8,
+    /// Seat `s` passes its exchanged tiles to seat `(s + exchange_shift) % 4`.
+    pub exchange_shift: u8,
+    /// Before play (after any exchange), each seat declares one suit void (定缺).
+    pub void_suit: bool,
+}
+
+impl TurnRules {
+    /// How many seats win before the hand ends (at least one).
+    #[inline]
+    #[must_use]
+    pub fn wins_to_end(&self) -> u8 {
+        self.wins_to_end.max(1)
+    }
 }
 
 /// The tiles in play and how a hand's wildcard kinds are chosen.
@@ -93,6 +116,26 @@ impl Default for WallRules {
     }
 }
 
+/// What is paid for at the moment it happens, under `TurnRules::pay_as_played`.
+#[derive(Debug, Clone, Copy)]
+pub enum PayMoment<'a> {
+    /// A kong, once made (an added kong once nobody robbed it).
+    Kong(&'a KongRecord),
+    /// The wins of one moment (several on one discard).
+    Wins(&'a [Outcome]),
+}
+
+/// What a payment during the hand looks at ([`Profile::pay`]).
+#[derive(Debug, Clone, Copy)]
+pub struct PayContext<'a> {
+    pub moment: PayMoment<'a>,
+    pub dealer: u8,
+    /// The seats still in the hand before the moment (a seat that wins at it is still in).
+    pub in_hand: [bool; 4],
+    /// The hand's transfers so far.
+    pub ledger: &'a [Transfer],
+}
+
 /// What a hand's settlement looks at.
 #[derive(Debug, Clone, Copy)]
 pub struct HandSummary<'a> {
@@ -106,6 +149,46 @@ pub struct HandSummary<'a> {
     pub bird: Option<Bird>,
     /// How many opening small wins each seat declared.
     pub opening: [u8; 4],
+    /// The transfers made during the hand (`TurnRules::pay_as_played`), in order.
+    pub ledger: &'a [Transfer],
+    /// The seats still in the hand at its end.
+    pub in_hand: [bool; 4],
+    /// How the hand ended.
+    pub end: HandEnd,
+    /// Each seat's void suit (0 m, 1 p, 2 s) where it declared one.
+    pub voids: [Option<u8>; 4],
+    /// Each seat's concealed tiles at the end.
+    pub hands: [&'a Counts; 4],
+}
+
+/// No tiles: the hands of a [`HandSummary::of_wins`].
+static NO_TILES: Counts = [0; crate::tiles::KINDS];
+
+impl<'a> HandSummary<'a> {
+    /// The summary of a hand dealt by `dealer`, ended by `outcomes` (none: at the wall's
+    /// end) after `kongs`, and nothing else: no bids, bird, opening wins, payments during
+    /// the hand, void suits or tiles; every seat in. For a win's settlement on its own
+    /// (`score_win`'s) and for tests.
+    #[must_use]
+    pub fn of_wins(dealer: u8, outcomes: &'a [Outcome], kongs: &'a [KongRecord]) -> Self {
+        HandSummary {
+            dealer,
+            outcomes,
+            kongs,
+            bids: [0; 4],
+            bird: None,
+            opening: [0; 4],
+            ledger: &[],
+            in_hand: [true; 4],
+            end: if outcomes.is_empty() {
+                HandEnd::Wall
+            } else {
+                HandEnd::Win
+            },
+            voids: [None; 4],
+            hands: [&NO_TILES; 4],
+        }
+    }
 }
 
 /// A rule system. Each method states the rule it decides; the engine asks, never assumes.
@@ -118,6 +201,11 @@ pub struct HandSummary<'a> {
 pub trait Profile: Sync {
     /// The profile's name: `"taiyuan"`.
     fn name(&self) -> &'static str;
+    /// Whether it is listed among the profiles and its presets among the presets (`true`);
+    /// an unlisted profile (the test profile `tiny`) is still read by its name.
+    fn listed(&self) -> bool {
+        true
+    }
     /// Its options, in the order a [`Rules`] stores their values.
     fn options(&self) -> &'static [OptionSpec] {
         &[]
@@ -232,8 +320,38 @@ pub trait Profile: Sync {
     fn pattern_factor(&self, _rules: &Rules, _bit: usize) -> u32 {
         1
     }
-    /// Every payment of a finished hand.
+    /// Every payment of a finished hand not made during it (all of them unless
+    /// `TurnRules::pay_as_played`). A transfer left without an `event` belongs to the
+    /// `end_hand` event.
     fn settle(&self, rules: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer>;
+    /// The payments due at a moment of the hand (a kong made, a win), for profiles with
+    /// `TurnRules::pay_as_played`; none by default. A transfer left without an `event`
+    /// belongs to the moment's (the kong's, the first win's).
+    fn pay(&self, _rules: &Rules, _moment: &PayContext<'_>) -> Vec<Transfer> {
+        Vec::new()
+    }
+    /// A win's value in the profile's own words and numbers, its headline first (what a
+    /// run's `mean_points` averages): by default the win's points, `"points"` (点数).
+    fn win_value(&self, _rules: &Rules, outcome: &Outcome) -> Vec<WinValue> {
+        vec![WinValue::new(
+            "points",
+            "点数",
+            i64::from(outcome.points) * i64::from(outcome.factor),
+        )]
+    }
+    /// The kinds a seat holding `hand` may pick next for the exchange before play, having
+    /// picked `picked` (`TurnRules::exchange`): by default any kind it holds more often
+    /// than it has picked it.
+    fn exchange_picks(&self, _rules: &Rules, hand: &Counts, picked: &[u8]) -> KindMask {
+        let mut mask: KindMask = 0;
+        for (k, &n) in hand.iter().enumerate() {
+            let taken = picked.iter().filter(|&&p| p as usize == k).count();
+            if usize::from(n) > taken {
+                mask |= 1 << k;
+            }
+        }
+        mask
+    }
     /// Who deals the next hand of a match; `one_round` when the match is 一圈.
     fn next_dealer(&self, _rules: &Rules, result: &HandResult, _one_round: bool) -> u8 {
         result.winner.unwrap_or(result.dealer)

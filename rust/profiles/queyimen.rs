@@ -224,11 +224,11 @@ impl Profile for Queyimen {
             let amount = i32::from(o.points);
             match (o.kind, o.discarder) {
                 (WinKind::Discard, Some(d)) => {
-                    out.push(Transfer::new(d, o.winner, amount, "win", None));
+                    out.push(Transfer::new(d, o.winner, amount, "win", None).at(o.event));
                 }
                 _ => {
                     for payer in (0..4u8).filter(|&s| s != o.winner) {
-                        out.push(Transfer::new(payer, o.winner, amount, "win", None));
+                        out.push(Transfer::new(payer, o.winner, amount, "win", None).at(o.event));
                     }
                 }
             }
@@ -240,7 +240,7 @@ impl Profile for Queyimen {
                 _ => (1, "kong"),
             };
             for payer in (0..4u8).filter(|&s| s != kong.seat) {
-                out.push(Transfer::new(payer, kong.seat, amount, reason, None));
+                out.push(Transfer::new(payer, kong.seat, amount, reason, None).at(kong.event));
             }
         }
         out

@@ -2,9 +2,7 @@
 //! `Rules` built and read by option name is `rules.rs`).
 
 use super::profile::Profile;
-#[cfg(test)]
-use super::tiny;
-use super::{changsha, guobiao, hebei, queyimen, taiyuan};
+use super::{changsha, guobiao, hebei, queyimen, taiyuan, tiny};
 
 /// Every profile, by number (a `Rules` stores the number). The first is the default.
 pub static ALL: &[&dyn Profile] = &[
@@ -13,7 +11,6 @@ pub static ALL: &[&dyn Profile] = &[
     &hebei::Hebei,
     &changsha::Changsha,
     &guobiao::Guobiao,
-    #[cfg(test)]
     &tiny::Tiny,
 ];
 
@@ -24,16 +21,21 @@ pub fn index_of(name: &str) -> Option<u8> {
     ALL.iter().position(|p| p.name() == lower).map(|i| i as u8)
 }
 
-/// The profiles' names.
+/// The listed profiles' names.
 #[must_use]
 pub fn names() -> Vec<&'static str> {
-    ALL.iter().map(|p| p.name()).collect()
+    listed().map(Profile::name).collect()
 }
 
-/// Every preset's name, over all profiles.
+/// Every preset's name, over the listed profiles.
 #[must_use]
 pub fn preset_names() -> Vec<&'static str> {
-    ALL.iter()
+    listed()
         .flat_map(|p| p.presets().iter().map(|s| s.name))
         .collect()
+}
+
+/// The listed profiles ([`Profile::listed`]), in order.
+pub fn listed() -> impl Iterator<Item = &'static dyn Profile> {
+    ALL.iter().copied().filter(|p| p.listed())
 }

@@ -1,23 +1,72 @@
-//! A tiny rule system, compiled only for tests: the proof that a profile is one module and
-//! one line in `registry::ALL`. It keeps every default of [`Profile`] (no options, all 136
-//! tiles, the standard forms, no declaration, wins on any discard, the winner deals next)
-//! and decides only a win's value and its payment: one point, paid by the discarder, or by
-//! each other seat on a self-draw.
+//! A tiny rule system for tests: the proof that a profile is one module and one line in
+//! `registry::ALL`, and the one that uses every mechanism of the engine before a real
+//! profile needs it. It is not listed among the profiles and presets (its name and its
+//! preset `tiny` still read). It keeps the defaults of [`Profile`] (all 136 tiles, the
+//! standard forms, no declaration, wins on any discard, the first winner deals next) and
+//! adds, in `docs/rules.md`'s words ("The test profile `tiny`"):
+//!
+//! - before play, each seat passes two tiles of its choice to the seat opposite, then
+//!   declares a void suit;
+//! - several seats may win on one discard; a winner leaves the hand and the others play on,
+//!   until three have won or the wall runs out;
+//! - every kong and win is paid when it is made: a concealed kong 2 from each other seat
+//!   still in, an added kong 1 from each, a direct kong 1 from the discarder; a win 1 from
+//!   the discarder, or from each other seat still in on a self-draw;
+//! - at the wall's end, among the seats still in: a seat holding a tile of its void suit
+//!   pays 1 to each that holds none, then each seat returns the kong payments it received.
 
 use crate::error::{Error, Result};
 use crate::eval::forms::hand_wins;
 use crate::eval::shape::Shape;
-use crate::hand::Hand;
-use crate::outcome::{ScoreItem, Transfer, WinContext, WinKind, WinScore};
-use crate::profiles::options::Rules;
-use crate::profiles::profile::{HandSummary, Profile};
+use crate::hand::{Hand, MeldKind};
+use crate::outcome::{HandEnd, ScoreItem, Transfer, WinContext, WinKind, WinScore, WinValue};
+use crate::profiles::options::{Preset, Rules};
+use crate::profiles::profile::{HandSummary, PayContext, PayMoment, Profile, TurnRules};
 
 /// The profile.
 pub struct Tiny;
 
+static PRESETS: [Preset; 1] = [Preset {
+    name: "tiny",
+    doc: "the test profile: every mechanism of the engine, one point a win",
+    settings: &[],
+}];
+
+/// How many seats win before the hand ends.
+const WINS_TO_END: u8 = 3;
+
+/// The reasons of kong payments, which the wall's end refunds.
+const KONG_REASONS: [&str; 3] = ["concealed_kong", "added_kong", "kong"];
+
+/// Each seat still in, other than `seat`.
+fn others_in(in_hand: [bool; 4], seat: u8) -> impl Iterator<Item = u8> {
+    (0..4u8).filter(move |&s| s != seat && in_hand[s as usize])
+}
+
 impl Profile for Tiny {
     fn name(&self) -> &'static str {
         "tiny"
+    }
+
+    fn listed(&self) -> bool {
+        false
+    }
+
+    fn presets(&self) -> &'static [Preset] {
+        &PRESETS
+    }
+
+    fn turn_rules(&self, rules: &Rules) -> TurnRules {
+        TurnRules {
+            eval: self.eval(rules),
+            several_winners: true,
+            wins_to_end: WINS_TO_END,
+            pay_as_played: true,
+            exchange: 2,
+            exchange_shift: 2,
+            void_suit: true,
+            ..TurnRules::default()
+        }
     }
 
     fn score(&self, r: &Rules, hand: &Hand, tile: u8, _: WinContext) -> Result<WinScore> {
@@ -48,16 +97,70 @@ impl Profile for Tiny {
         vec![ScoreItem::base("win", "胡", 1)]
     }
 
-    fn settle(&self, _: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer> {
+    fn win_value(&self, _: &Rules, _: &crate::outcome::Outcome) -> Vec<WinValue> {
+        vec![WinValue::new("win", "胡", 1)]
+    }
+
+    fn pay(&self, _: &Rules, at: &PayContext<'_>) -> Vec<Transfer> {
         let mut out = Vec::new();
-        for o in hand.outcomes {
-            match (o.kind, o.discarder) {
-                (WinKind::SelfDraw, _) | (_, None) => {
-                    for payer in (0..4).filter(|&s| s != o.winner) {
-                        out.push(Transfer::new(payer, o.winner, 1, "win", None));
+        match at.moment {
+            PayMoment::Kong(kong) => match (kong.kind, kong.feeder) {
+                (MeldKind::Kong, Some(feeder)) => {
+                    out.push(Transfer::new(feeder, kong.seat, 1, "kong", None));
+                }
+                (kind, _) => {
+                    let (amount, reason) = if kind == MeldKind::ConcealedKong {
+                        (2, "concealed_kong")
+                    } else {
+                        (1, "added_kong")
+                    };
+                    for payer in others_in(at.in_hand, kong.seat) {
+                        out.push(Transfer::new(payer, kong.seat, amount, reason, None));
                     }
                 }
-                (_, Some(d)) => out.push(Transfer::new(d, o.winner, 1, "win", None)),
+            },
+            PayMoment::Wins(wins) => {
+                for o in wins {
+                    let event = o.event;
+                    match (o.kind, o.discarder) {
+                        (WinKind::SelfDraw, _) | (_, None) => {
+                            for payer in others_in(at.in_hand, o.winner) {
+                                out.push(Transfer::new(payer, o.winner, 1, "win", None).at(event));
+                            }
+                        }
+                        (_, Some(d)) => {
+                            out.push(Transfer::new(d, o.winner, 1, "win", None).at(event));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Only the wall's end settles anything: every win and kong was paid when made.
+    fn settle(&self, _: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer> {
+        let mut out = Vec::new();
+        if hand.end != HandEnd::Wall {
+            return out;
+        }
+        let holds_void = |s: usize| {
+            hand.voids[s].is_some_and(|suit| {
+                let base = 9 * suit as usize;
+                hand.hands[s][base..base + 9].iter().any(|&n| n > 0)
+            })
+        };
+        for s in (0..4).filter(|&s| hand.in_hand[s] && holds_void(s)) {
+            for other in (0..4).filter(|&o| o != s && hand.in_hand[o] && !holds_void(o)) {
+                out.push(Transfer::new(s as u8, other as u8, 1, "void_held", None));
+            }
+        }
+        for (i, t) in hand.ledger.iter().enumerate() {
+            let undone = hand.ledger.iter().any(|u| u.undoes == Some(i as u32));
+            if KONG_REASONS.contains(&t.reason) && hand.in_hand[t.payee as usize] && !undone {
+                out.push(
+                    Transfer::new(t.payee, t.payer, t.amount, "refund", None).undoing(i as u32),
+                );
             }
         }
         out

@@ -72,7 +72,7 @@ impl PyGameCore {
         Ok(self.core.step(seat, code as ActionCode)?)
     }
 
-    /// `"bid"`, `"turn"`, `"claim"`, `"rob"`, `"haidi"` or `"over"`.
+    /// `"bid"`, `"exchange"`, `"void"`, `"turn"`, `"claim"`, `"rob"`, `"haidi"` or `"over"`.
     fn phase(&self) -> &'static str {
         match self.core.phase() {
             Phase::Bid => "bid",
@@ -80,6 +80,8 @@ impl PyGameCore {
             Phase::Claim => "claim",
             Phase::Rob => "rob",
             Phase::Haidi => "haidi",
+            Phase::Exchange => "exchange",
+            Phase::Void => "void",
             Phase::Over => "over",
         }
     }

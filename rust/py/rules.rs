@@ -252,8 +252,7 @@ impl PyRules {
     /// The profiles and, for each, its presets with their one-line descriptions.
     #[staticmethod]
     fn presets() -> Vec<(&'static str, &'static str, &'static str)> {
-        profiles::ALL
-            .iter()
+        profiles::listed()
             .flat_map(|p| p.presets().iter().map(|s| (s.name, p.name(), s.doc)))
             .collect()
     }

@@ -148,7 +148,8 @@ pub fn encode(src: &impl Source, out: &mut [u8]) {
     scalars[S_WIND + (4 - dealer) % 4] = 1;
     scalars[S_WALL] = src.wall_remaining().min(255) as u8;
     let phase = match src.phase() {
-        Phase::Bid => 0,
+        // Every decision before play (a bid, an exchange pick, a void suit).
+        Phase::Bid | Phase::Exchange | Phase::Void => 0,
         Phase::Turn => 1,
         Phase::Claim => 2,
         Phase::Rob => 3,

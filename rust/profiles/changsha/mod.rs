@@ -214,7 +214,7 @@ impl Profile for Changsha {
         let bird = hand.bird.map(|b| b.seat);
         let mut out = Vec::new();
         // A self-draw by `winner` of `n` 大胡 (0: a 小胡), as each payer pays it.
-        let self_draw = |winner: u8, n: i32, reason, out: &mut Vec<Transfer>| {
+        let self_draw = |winner: u8, n: i32, reason, event, out: &mut Vec<Transfer>| {
             for payer in (0..4u8).filter(|&s| s != winner) {
                 let heavy = winner == dealer || payer == dealer;
                 let amount = match (n, heavy) {
@@ -224,19 +224,20 @@ impl Profile for Changsha {
                     (n, false) => 30 * n,
                 };
                 let doubled = bird == Some(winner) || bird == Some(payer);
-                out.push(Transfer::new(
-                    payer,
-                    winner,
-                    amount * if doubled { 2 } else { 1 },
-                    reason,
-                    None,
-                ));
+                let amount = amount * if doubled { 2 } else { 1 };
+                let t = Transfer::new(payer, winner, amount, reason, None);
+                out.push(match event {
+                    Some(e) => t.at(e),
+                    None => t,
+                });
             }
         };
         for o in hand.outcomes {
             let n = i32::from(o.points);
             match (o.kind, o.discarder) {
-                (WinKind::SelfDraw, _) | (_, None) => self_draw(o.winner, n, "win", &mut out),
+                (WinKind::SelfDraw, _) | (_, None) => {
+                    self_draw(o.winner, n, "win", Some(o.event), &mut out);
+                }
                 (_, Some(d)) => {
                     let base = if n == 0 { 10 } else { 60 * n };
                     let extra = if d == dealer || o.winner == dealer {
@@ -246,13 +247,13 @@ impl Profile for Changsha {
                     };
                     let doubled = bird == Some(o.winner) || bird == Some(d);
                     let amount = (base + extra) * if doubled { 2 } else { 1 };
-                    out.push(Transfer::new(d, o.winner, amount, "win", None));
+                    out.push(Transfer::new(d, o.winner, amount, "win", None).at(o.event));
                 }
             }
         }
         for (seat, &count) in hand.opening.iter().enumerate() {
             for _ in 0..count {
-                self_draw(seat as u8, 0, "opening_win", &mut out);
+                self_draw(seat as u8, 0, "opening_win", None, &mut out);
             }
         }
         out

@@ -237,7 +237,7 @@ impl Profile for Guobiao {
                     (_, Some(d)) if d == payer => full,
                     _ => BASE as i32,
                 };
-                out.push(Transfer::new(payer, o.winner, amount, "win", None));
+                out.push(Transfer::new(payer, o.winner, amount, "win", None).at(o.event));
             }
         }
         out

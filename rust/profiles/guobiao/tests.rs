@@ -59,6 +59,7 @@ fn outcome(winner: u8, kind: WinKind, discarder: Option<u8>, fans: u32) -> Outco
         points: 8,
         factor: fans,
         patterns: 0,
+        event: 0,
     }
 }
 
@@ -80,27 +81,15 @@ fn payments_are_eight_and_the_fans() {
         tile: 5,
         feeder: None,
         feeder_declared: false,
+        event: 0,
     }];
     for (o, want) in cases {
-        let summary = HandSummary {
-            dealer: 0,
-            outcomes: &[o],
-            kongs: &kongs,
-            bids: [0; 4],
-            bird: None,
-            opening: [0; 4],
-        };
+        let won = [o];
+        let summary = HandSummary::of_wins(0, &won, &kongs);
         let got = crate::outcome::deltas_of(&Guobiao.settle(&r, &summary));
         assert_eq!(got, want, "{o:?}");
     }
-    let drawn = HandSummary {
-        dealer: 0,
-        outcomes: &[],
-        kongs: &kongs,
-        bids: [0; 4],
-        bird: None,
-        opening: [0; 4],
-    };
+    let drawn = HandSummary::of_wins(0, &[], &kongs);
     assert!(Guobiao.settle(&r, &drawn).is_empty(), "no kong payments");
 }
 
@@ -129,6 +118,8 @@ fn the_deal_passes_every_hand_and_the_wind_every_four() {
                 opening_wins: Default::default(),
                 bird: None,
                 haidi: None,
+                end: crate::outcome::HandEnd::Win,
+                left: [None; 4],
             };
             assert_eq!(Guobiao.next_dealer(&r, &result, false), (dealer + 1) % 4);
         }

@@ -184,11 +184,11 @@ impl Profile for Hebei {
     /// a drawn hand under `draw_voids_kongs`); 跑 on every payment.
     fn settle(&self, r: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer> {
         let mut out = Vec::new();
-        let mut pay = |payer: u8, payee: u8, amount: i32, reason: &'static str| {
-            out.push(Transfer::new(payer, payee, amount, reason, None));
+        let mut pay = |payer: u8, payee: u8, amount: i32, reason: &'static str, event: u32| {
+            out.push(Transfer::new(payer, payee, amount, reason, None).at(event));
             let pao = 2 * i32::from(hand.bids[payer as usize] + hand.bids[payee as usize]);
             if pao > 0 {
-                out.push(Transfer::new(payer, payee, pao, "pao", None));
+                out.push(Transfer::new(payer, payee, pao, "pao", None).at(event));
             }
         };
         for o in hand.outcomes {
@@ -209,14 +209,20 @@ impl Profile for Hebei {
                     _ => 0,
                 };
                 if times > 0 {
-                    pay(payer, o.winner, times * factor * dealer_pays(payer), "win");
+                    pay(
+                        payer,
+                        o.winner,
+                        times * factor * dealer_pays(payer),
+                        "win",
+                        o.event,
+                    );
                 }
             }
         }
         if !(hand.outcomes.is_empty() && r.flag(DRAW_VOIDS_KONGS)) {
             for kong in hand.kongs {
                 match (kong.kind, kong.feeder) {
-                    (MeldKind::Kong, Some(feeder)) => pay(feeder, kong.seat, 3, "kong"),
+                    (MeldKind::Kong, Some(feeder)) => pay(feeder, kong.seat, 3, "kong", kong.event),
                     (kind, _) => {
                         let (amount, reason) = if kind == MeldKind::ConcealedKong {
                             (2, "concealed_kong")
@@ -224,7 +230,7 @@ impl Profile for Hebei {
                             (1, "added_kong")
                         };
                         for payer in (0..4u8).filter(|&s| s != kong.seat) {
-                            pay(payer, kong.seat, amount, reason);
+                            pay(payer, kong.seat, amount, reason, kong.event);
                         }
                     }
                 }

@@ -325,15 +325,9 @@ impl Profile for Taiyuan {
         for owner in (0..4u8).filter(|&s| s != winner) {
             let payer = pays_all.unwrap_or(owner);
             let share_of = (payer != owner).then_some(owner);
-            out.push(Transfer::new(payer, winner, base, "win", share_of));
+            out.push(Transfer::new(payer, winner, base, "win", share_of).at(o.event));
             if r.flag(DEALER_BONUS) && (hand.dealer == owner || hand.dealer == winner) {
-                out.push(Transfer::new(
-                    payer,
-                    winner,
-                    bonus,
-                    "dealer_bonus",
-                    share_of,
-                ));
+                out.push(Transfer::new(payer, winner, bonus, "dealer_bonus", share_of).at(o.event));
             }
         }
         for kong in hand.kongs {
@@ -360,7 +354,7 @@ impl Profile for Taiyuan {
                     _ => owner,
                 };
                 let share_of = (payer != owner).then_some(owner);
-                out.push(Transfer::new(payer, kong.seat, amount, reason, share_of));
+                out.push(Transfer::new(payer, kong.seat, amount, reason, share_of).at(kong.event));
             }
         }
         out

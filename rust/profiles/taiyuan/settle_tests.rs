@@ -24,6 +24,7 @@ fn win(
         points,
         factor,
         patterns: pattern::PLAIN,
+        event: 0,
     }
 }
 
@@ -44,14 +45,7 @@ fn on_discard(winner: u8, discarder: u8, declared: bool, points: u8) -> Outcome 
 /// The transfers of a hand dealt by `dealer`, won as `won` says (none: drawn).
 fn settle(text: &str, dealer: u8, won: Option<Outcome>, kongs: &[KongRecord]) -> Vec<Transfer> {
     let outcomes: Vec<Outcome> = won.into_iter().collect();
-    let summary = HandSummary {
-        dealer,
-        outcomes: &outcomes,
-        kongs,
-        bids: [0; 4],
-        bird: None,
-        opening: [0; 4],
-    };
+    let summary = HandSummary::of_wins(dealer, &outcomes, kongs);
     Taiyuan.settle(&rules(text), &summary)
 }
 
@@ -117,6 +111,7 @@ fn kong(seat: u8, kind: MeldKind, tile: &str, feeder: Option<(u8, bool)>) -> Kon
         tile: kinds(tile)[0],
         feeder: feeder.map(|f| f.0),
         feeder_declared: feeder.is_some_and(|f| f.1),
+        event: 0,
     }
 }
 
@@ -201,10 +196,10 @@ fn settle_lists_shares_and_pays_nothing_when_drawn() {
     // docs/rules.md §5.4: one transfer a share; 包胡 names whose share it pays.
     let t = settle("dealer_bonus", 0, Some(on_discard(1, 2, false, 6)), &[]);
     let expect = [
-        Transfer::new(2, 1, 6, "win", Some(0)),
-        Transfer::new(2, 1, 5, "dealer_bonus", Some(0)),
-        Transfer::new(2, 1, 6, "win", None),
-        Transfer::new(2, 1, 6, "win", Some(3)),
+        Transfer::new(2, 1, 6, "win", Some(0)).at(0),
+        Transfer::new(2, 1, 5, "dealer_bonus", Some(0)).at(0),
+        Transfer::new(2, 1, 6, "win", None).at(0),
+        Transfer::new(2, 1, 6, "win", Some(3)).at(0),
     ];
     assert_eq!(t, expect);
     // 点杠包杠: the feeder pays the konger's three shares (after the three win shares).
@@ -213,9 +208,9 @@ fn settle_lists_shares_and_pays_nothing_when_drawn() {
     assert_eq!(
         t[3..],
         [
-            Transfer::new(3, 1, 10, "kong", Some(0)),
-            Transfer::new(3, 1, 10, "kong", Some(2)),
-            Transfer::new(3, 1, 10, "kong", None)
+            Transfer::new(3, 1, 10, "kong", Some(0)).at(0),
+            Transfer::new(3, 1, 10, "kong", Some(2)).at(0),
+            Transfer::new(3, 1, 10, "kong", None).at(0)
         ]
     );
     // RULES §5.2 Decision: 荒庄荒杠.
@@ -246,6 +241,8 @@ fn result(dealer: u8, winner: Option<u8>, kongs_made: bool) -> HandResult {
         opening_wins: Default::default(),
         bird: None,
         haidi: None,
+        end: crate::outcome::HandEnd::Win,
+        left: [None; 4],
     }
 }
 
