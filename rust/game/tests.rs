@@ -8,6 +8,33 @@ fn rules(text: &str) -> Rules {
     Rules::parse(text).expect("valid rules")
 }
 
+/// At the end of a hand: the ledger sums to the deltas and the deltas to zero, the running
+/// scores are the scores and the deltas, every transfer belongs to an event of the log and
+/// undoes only an earlier one, and no seat decides anything after it has left the hand.
+fn check_ledger(g: &GameCore, text: &str, seed: u64) {
+    let r = g.result().expect("over");
+    assert_eq!(deltas_of(&r.transfers), r.deltas, "{text} seed {seed}");
+    assert_eq!(r.deltas.iter().sum::<i32>(), 0, "{text} seed {seed}");
+    let running = g.running_scores();
+    assert_eq!(running, r.deltas, "{text} seed {seed}: scores start at 0");
+    let events = g.events().len() as u32;
+    for (i, t) in r.transfers.iter().enumerate() {
+        assert!(t.event.is_some_and(|e| e < events), "{text} seed {seed}: {t:?}");
+        assert!(t.undoes.is_none_or(|u| (u as usize) < i), "{text} seed {seed}");
+    }
+    for (seat, left) in g.left().iter().enumerate() {
+        let Some(left) = left else { continue };
+        let after = &g.events()[*left as usize + 1..];
+        assert!(
+            after
+                .iter()
+                .filter_map(Event::decision)
+                .all(|(s, _, _)| s as usize != seat),
+            "{text} seed {seed}: seat {seat} decided after leaving"
+        );
+    }
+}
+
 #[test]
 fn random_play_keeps_the_invariants() {
     let option_sets = [
@@ -24,6 +51,7 @@ fn random_play_keeps_the_invariants() {
         "changsha",
         "guobiao",
         "guobiao,flowers=false",
+        "tiny",
     ];
     let mut rng = Rng::new(99);
     let mut wins = 0;
@@ -60,6 +88,7 @@ fn random_play_keeps_the_invariants() {
                     .unwrap_or_else(|e| panic!("{text} seed {seed} after {action}: {e}"));
             }
             wins += usize::from(g.result().is_some_and(|r| r.winner.is_some()));
+            check_ledger(&g, text, seed);
         }
     }
     assert!(wins > 100, "only {wins} wins");
