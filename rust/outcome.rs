@@ -390,13 +390,14 @@ pub struct HandResult {
     pub left: [Option<u32>; 4],
 }
 
-/// How a hand ended: at a win (the last the profile plays to), or when a seat still in had
-/// to draw from an empty wall (or the 海底 was refused by all), after wins or none.
+/// How a hand ended: at a win (the last the profile plays to), or with the wall exhausted:
+/// a seat still in had to draw from an empty wall (or the 海底 was refused by all), after
+/// wins or none.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum HandEnd {
     Win,
-    Wall,
+    Exhausted,
 }
 
 /// One named number of a win's value, as its profile names it: `{"name": "fan", "chinese":

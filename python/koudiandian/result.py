@@ -177,7 +177,11 @@ class HandResult:
     winner's. ``flowers`` lists each seat's flowers set aside. ``opening_wins`` each seat's
     declared opening small wins, ``bird`` the bird and ``haidi`` what became of the 海底
     (changsha) once the hand reached it, won or drawn. ``deltas`` are the four seats' score
-    changes; they sum to zero.
+    changes; they sum to zero, and are the sum of ``transfers``, the hand's ledger in the
+    order the payments were made. ``end`` is ``"win"`` (the hand ended at a win) or
+    ``"exhausted"`` (the wall ran out, after wins or none); ``left`` gives per seat the index
+    in the log of the ``win`` event at which it left the hand (profiles where play goes on
+    after a win), or ``None``.
 
     ``hands`` and ``melds`` are every seat's concealed tiles (sorted) and declared melds at
     the end, as the ``end_hand`` event reveals them, when the result comes from a game
@@ -281,6 +285,6 @@ class HandResult:
             if d.get("bird") is None
             else Bird(TILES[d["bird"]["tile"]], d["bird"]["seat"]),
             haidi=None if d.get("haidi") is None else Haidi(d["haidi"]["seat"], d["haidi"]["how"]),
-            end=d.get("end", "win" if d.get("winner") is not None else "wall"),
+            end=d.get("end", "win" if d.get("winner") is not None else "exhausted"),
             left=tuple(d.get("left", (None, None, None, None))),
         )

@@ -25,7 +25,7 @@ impl GameCore {
                 seat: next,
                 how: "refused",
             });
-            self.finish(crate::outcome::HandEnd::Wall);
+            self.finish(crate::outcome::HandEnd::Exhausted);
         } else {
             self.turn = next;
         }
@@ -90,7 +90,7 @@ impl GameCore {
     fn tile_left(&mut self, seat: u8) -> bool {
         match self.wall.remaining() {
             0 => {
-                self.finish(crate::outcome::HandEnd::Wall);
+                self.finish(crate::outcome::HandEnd::Exhausted);
                 false
             }
             1 => {

@@ -147,7 +147,7 @@ fn two_seats_win_at_different_moments_and_the_wall_refunds_a_kong() {
     }
     quietly_to_the_end(&mut g);
     let r = g.result().expect("over").clone();
-    assert_eq!(r.end, HandEnd::Wall);
+    assert_eq!(r.end, HandEnd::Exhausted);
     assert_eq!(r.winners, [1, 3]);
     assert_eq!(r.left, [None, Some(left), None, g.left()[3]]);
     assert!(r.left[3].is_some());

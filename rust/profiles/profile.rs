@@ -181,7 +181,7 @@ impl<'a> HandSummary<'a> {
             ledger: &[],
             in_hand: [true; 4],
             end: if outcomes.is_empty() {
-                HandEnd::Wall
+                HandEnd::Exhausted
             } else {
                 HandEnd::Win
             },

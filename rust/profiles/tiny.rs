@@ -141,7 +141,7 @@ impl Profile for Tiny {
     /// Only the wall's end settles anything: every win and kong was paid when made.
     fn settle(&self, _: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer> {
         let mut out = Vec::new();
-        if hand.end != HandEnd::Wall {
+        if hand.end != HandEnd::Exhausted {
             return out;
         }
         let holds_void = |s: usize| {

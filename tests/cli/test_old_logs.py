@@ -38,7 +38,7 @@ def test_an_old_result_reads_with_its_new_fields_unknown(path: Path) -> None:
         logged = events[-1]["result"]
         assert "end" not in logged, "written before the ledger"
         result = HandResult.from_dict(logged)
-        assert result.end == ("wall" if result.winner is None else "win")
+        assert result.end == ("exhausted" if result.winner is None else "win")
         assert all(t.event is None and t.undoes is None for t in result.transfers)
         assert all(w.event is None and w.value == () for w in result.wins)
         replayed = Game.replay(events).result
