@@ -1,8 +1,9 @@
 //! Decisions before play, asked of every seat at once after the deal (docs/rules.md): the
 //! exchange (换三张: each seat picks the tiles it passes, one decision per tile) and the
-//! void suit (定缺). Both are hidden and simultaneous: nothing is logged until every seat
-//! has decided, then the four decisions are logged together, in seat order, and take
-//! effect. The profile says which it asks (`TurnRules::exchange`, `TurnRules::void_suit`)
+//! void suit (定缺). Both are hidden and simultaneous: each decision is logged as an
+//! `answer` that only its seat sees (as a claim's answer is), and once every seat has
+//! decided the four are revealed together, in seat order (`exchange`, `void` events), and
+//! take effect. The profile says which it asks (`TurnRules::exchange`, `TurnRules::void_suit`)
 //! and which tiles may be picked ([`crate::profiles::Profile::exchange_picks`]).
 
 use super::action::{tile_of, Act, ActionCode};

@@ -183,6 +183,17 @@ impl GameCore {
             Phase::Exchange | Phase::Void => {
                 self.answers[seat as usize] = None; // set once the seat's decisions are all in
                 self.answer_order.clear();
+                // Logged at once, as a claim's answer, and shown to the seat alone: a log
+                // cut before every seat has decided still holds the decisions made.
+                log!(
+                    self,
+                    Event::Answer {
+                        seat,
+                        action: Act::of(code),
+                        auto,
+                        tile: Some(super::action::tile_of(code)),
+                    }
+                );
                 self.decide_before_play(seat, code);
                 return;
             }

@@ -54,19 +54,6 @@ pub fn decisions(events: &[Value]) -> Result<Vec<Decision>> {
         }
         let malformed = |why: String| log_error(format!("event {n} ({kind}) is malformed: {why}"));
         let event = Event::deserialize(value).map_err(|e| malformed(reworded(&e.to_string())))?;
-        if let Event::Exchange { seat, tiles, .. } = &event {
-            // One decision per tile picked.
-            for &t in tiles {
-                let action =
-                    code_of(Act::Exchange, Some(t)).map_err(|e| malformed(e.to_string()))?;
-                out.push(Decision {
-                    event: n,
-                    seat: *seat,
-                    action,
-                });
-            }
-            continue;
-        }
         if let Some((seat, act, tile)) = event.decision() {
             let action = code_of(act, tile).map_err(|e| malformed(e.to_string()))?;
             out.push(Decision {
@@ -115,7 +102,6 @@ impl Event {
                 seat, action, tile, ..
             } => (seat, action, tile),
             Event::Bid { seat, pao } => (seat, Act::Pao, Some(pao)),
-            Event::Void { seat, suit } => (seat, Act::Void, Some(suit)),
             Event::DiceKong { seat, tile, .. } => (seat, Act::DiceKong, Some(tile)),
             Event::OpeningWin { seat, .. } => (seat, Act::OpeningWin, None),
             Event::Haidi { seat, take } => (seat, if take { Act::Haidi } else { Act::Pass }, None),

@@ -87,12 +87,13 @@ pub enum Event {
         seat: u8,
         tile: u8,
     },
-    /// A seat's answer to a discard or an added kong.
+    /// A seat's answer to a discard or an added kong, or its decision before play (a pick
+    /// for the exchange, a void suit), shown to the seat alone.
     Answer {
         seat: u8,
         action: Act,
         auto: bool,
-        /// A chow's run (its lowest tile).
+        /// A chow's run (its lowest tile), the kind picked, the void suit.
         #[serde(skip_serializing_if = "Option::is_none")]
         tile: Option<u8>,
     },
@@ -149,15 +150,16 @@ pub enum Event {
         from: Option<u8>,
         auto: bool,
     },
-    /// Before play, the tiles a seat passes (in the order picked) to seat `to`; all four
-    /// are logged together once every seat has picked. Only the two seats see the tiles.
+    /// Before play, the tiles a seat passes (in the order picked, each picked by an
+    /// `answer`) to seat `to`; all four are logged together once every seat has picked.
+    /// Only the two seats see the tiles.
     Exchange {
         seat: u8,
         tiles: Vec<u8>,
         to: u8,
     },
-    /// Before play, the suit (0 m, 1 p, 2 s) a seat declares void (定缺); all four are
-    /// logged together once every seat has chosen.
+    /// Before play, the suit (0 m, 1 p, 2 s) a seat declared void (定缺, by an `answer`);
+    /// all four are revealed together once every seat has chosen.
     Void {
         seat: u8,
         suit: u8,

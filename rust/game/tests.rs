@@ -19,8 +19,14 @@ fn check_ledger(g: &GameCore, text: &str, seed: u64) {
     assert_eq!(running, r.deltas, "{text} seed {seed}: scores start at 0");
     let events = g.events().len() as u32;
     for (i, t) in r.transfers.iter().enumerate() {
-        assert!(t.event.is_some_and(|e| e < events), "{text} seed {seed}: {t:?}");
-        assert!(t.undoes.is_none_or(|u| (u as usize) < i), "{text} seed {seed}");
+        assert!(
+            t.event.is_some_and(|e| e < events),
+            "{text} seed {seed}: {t:?}"
+        );
+        assert!(
+            t.undoes.is_none_or(|u| (u as usize) < i),
+            "{text} seed {seed}"
+        );
     }
     for (seat, left) in g.left().iter().enumerate() {
         let Some(left) = left else { continue };

@@ -236,11 +236,16 @@ fn refused_decisions_before_play_and_after_leaving_change_nothing() {
     assert!(g.step(0, Act::Exchange.code(0)).is_err(), "1m is not held");
     assert!(g.step(0, Act::Void.code(0)).is_err(), "not yet");
     assert!(g.step(0, Act::Discard.code(27)).is_err());
+    assert_eq!(
+        g.events().len(),
+        before,
+        "nothing logged for a refused decision"
+    );
     g.step(0, Act::Exchange.code(27)).expect("a pick");
     g.step(0, Act::Exchange.code(27)).expect("a pick");
     assert!(g.step(0, Act::Exchange.code(27)).is_err(), "two picks only");
     assert!(g.legal_actions(0).expect("a seat").is_empty());
-    assert_eq!(g.events().len(), before);
+    assert_eq!(g.events().len(), before + 2, "the two picks, as answers");
     for (seat, honour) in [(1u8, 28u8), (2, 29), (3, 30)] {
         for _ in 0..2 {
             g.step(seat, Act::Exchange.code(honour)).expect("a pick");
