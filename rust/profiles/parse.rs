@@ -51,8 +51,11 @@ impl Rules {
                     "{item:?}: separate options with commas"
                 )));
             }
-            let is_preset =
-                value.is_none() && preset_names().iter().any(|p| p.eq_ignore_ascii_case(key));
+            // Any profile's preset, the unlisted ones' too (as `Rules::preset` reads them).
+            let is_preset = value.is_none()
+                && ALL
+                    .iter()
+                    .any(|p| p.presets().iter().any(|p| p.name.eq_ignore_ascii_case(key)));
             if is_preset {
                 presets.push((key, Rules::preset(key)?));
             } else {
