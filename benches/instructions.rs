@@ -37,7 +37,7 @@ use koudiandian::eval::waits::winning_mask;
 use koudiandian::eval::EvalRules;
 use koudiandian::profiles::Rules;
 use koudiandian::rl::encode::SIZE;
-use koudiandian::rl::{Opponents, Out, VecEnv, N_ACTIONS};
+use koudiandian::rl::{ActionSpace, Opponents, Out, VecEnv, N_ACTIONS};
 use koudiandian::rng::Rng as EngineRng;
 use koudiandian::selfplay::{play, Bot};
 use koudiandian::tiles::{Counts, KindMask, ALL_KINDS, KINDS};
@@ -227,7 +227,15 @@ fn pick(rng: &mut EngineRng, mask: &[bool], actions: &mut [i64]) {
 /// reset, 20 steps, then `n` counted steps.
 fn vecenv_steps(n: usize) -> u64 {
     let rules = Rules::preset("taiyuan").expect("preset");
-    let mut env = VecEnv::new(ENV_TABLES, rules, 1, Opponents::SelfPlay, 1).expect("env");
+    let mut env = VecEnv::new(
+        ENV_TABLES,
+        rules,
+        1,
+        Opponents::SelfPlay,
+        1,
+        ActionSpace::V1,
+    )
+    .expect("env");
     let mut buffers = Buffers {
         obs: vec![0u8; ENV_TABLES * SIZE],
         mask: vec![false; ENV_TABLES * N_ACTIONS],

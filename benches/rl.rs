@@ -22,7 +22,7 @@ use std::time::Instant;
 use koudiandian::game::GameCore;
 use koudiandian::profiles::Rules;
 use koudiandian::rl::encode::SIZE;
-use koudiandian::rl::{Opponents, Out, VecEnv, N_ACTIONS};
+use koudiandian::rl::{ActionSpace, Opponents, Out, VecEnv, N_ACTIONS};
 use koudiandian::rng::Rng;
 
 const B: usize = 1024;
@@ -55,7 +55,8 @@ enum Policy {
 /// threads; `start`, if given, is waited at just before the timed steps (so that two runs
 /// at once time the same window).
 fn vecenv(threads: usize, rules: Rules, policy: Policy, start: Option<&Barrier>) -> (f64, f64) {
-    let mut env = VecEnv::new(B, rules, 1, Opponents::SelfPlay, threads).expect("env");
+    let mut env =
+        VecEnv::new(B, rules, 1, Opponents::SelfPlay, threads, ActionSpace::V1).expect("env");
     let mut obs = vec![0u8; B * SIZE];
     let mut mask = vec![false; B * N_ACTIONS];
     let mut reward = vec![0f32; B * env.reward_width()];

@@ -62,6 +62,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<py::schedule::PySchedule>()?;
     m.add_class::<py::schedule::PyMatchDriver>()?;
     m.add_function(wrap_pyfunction!(py::rl::rl_action_codes, m)?)?;
+    m.add_function(wrap_pyfunction!(py::rl::rl_action_space, m)?)?;
     m.add_function(wrap_pyfunction!(py::rl::rl_obs_shape, m)?)?;
     m.add_function(wrap_pyfunction!(py::rl::rl_action_mask, m)?)?;
     m.add_function(wrap_pyfunction!(py::rl::rl_encode_game, m)?)?;

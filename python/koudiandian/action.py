@@ -11,7 +11,7 @@ from ._count import parse_count
 from .errors import ArgumentTypeError, IllegalActionError
 from .tile import TILES, Tile
 
-__all__ = ["ActionKind", "Action", "read_action"]
+__all__ = ["ActionKind", "Action", "SUITS", "read_action"]
 
 
 class ActionKind(enum.IntEnum):
@@ -31,6 +31,8 @@ class ActionKind(enum.IntEnum):
     DICE_KONG = 11  # 杠 with dice (changsha): ``tile`` is the kong's kind
     OPENING_WIN = 12  # 起手小胡: declare the opening small wins at one's first turn
     HAIDI = 13  # 要海底: take the wall's last tile when offered (PASS refuses it)
+    EXCHANGE = 14  # 换三张: before play, pick ``tile`` as one of the tiles passed on
+    VOID = 15  # 定缺: before play, declare a suit void, the suit 0–2 (m p s) in ``tile``
 
     @property
     def takes_tile(self) -> bool:
@@ -41,6 +43,9 @@ class ActionKind(enum.IntEnum):
 #: The highest 跑 bid.
 MAX_PAO = 3
 
+#: The suits a ``VOID`` names, by number: 0 万 m, 1 筒 p, 2 条 s.
+SUITS = ("m", "p", "s")
+
 
 _WITH_TILE = frozenset(
     {
@@ -50,6 +55,7 @@ _WITH_TILE = frozenset(
         ActionKind.CONCEALED_KONG,
         ActionKind.CHOW,
         ActionKind.DICE_KONG,
+        ActionKind.EXCHANGE,
     }
 )
 
@@ -57,9 +63,10 @@ _WITH_TILE = frozenset(
 @dataclass(frozen=True, slots=True, init=False)
 class Action:
     """One decision. ``tile`` is the discarded tile for ``DISCARD`` / ``DECLARE``, the
-    kong's kind for ``ADDED_KONG`` / ``CONCEALED_KONG`` / ``DICE_KONG`` and the lowest tile of the run for
-    ``CHOW``; for ``PAO`` it is the bid, a plain int 0–3; ``None`` for the others (the claimed
-    tile of ``WIN`` / ``PONG`` / ``KONG`` is the one on the table)."""
+    kong's kind for ``ADDED_KONG`` / ``CONCEALED_KONG`` / ``DICE_KONG``, the lowest tile of the run for
+    ``CHOW`` and the tile picked for ``EXCHANGE``; for ``PAO`` it is the bid, a plain int 0–3,
+    for ``VOID`` the suit, a plain int 0–2 (:data:`SUITS`: m p s); ``None`` for the others (the
+    claimed tile of ``WIN`` / ``PONG`` / ``KONG`` is the one on the table)."""
 
     kind: ActionKind
     tile: Tile | int | None
@@ -67,14 +74,17 @@ class Action:
     def __init__(self, kind: ActionKind | int | str, tile: Tile | int | str | None = None) -> None:
         """``kind`` is an :class:`ActionKind`, its number or its name (``"discard"``);
         ``tile`` a :class:`Tile`, an index 0–33 or tile text (``"7z"``), given exactly
-        when the kind takes one. A value of the wrong type raises
+        when the kind takes one (``PAO``: the bid 0–3; ``VOID``: the suit, 0–2 or its letter
+        ``"m"``, ``"p"``, ``"s"``). A value of the wrong type raises
         :class:`ArgumentTypeError`; a bad value :class:`IllegalActionError` (or
         :class:`InvalidTileError` for bad tile text)."""
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "tile", tile)
         kind = _kind_of(kind)
         object.__setattr__(self, "kind", kind)
-        if kind is ActionKind.PAO:
+        if kind is ActionKind.VOID:
+            object.__setattr__(self, "tile", _suit_of(self.tile))
+        elif kind is ActionKind.PAO:
             n = self.tile
             if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= MAX_PAO:
                 raise IllegalActionError(f"PAO needs a bid 0–{MAX_PAO}, got {n!r}")
@@ -97,9 +107,22 @@ class Action:
             raise IllegalActionError(f"{kind.name} takes no tile, got {self.tile!r}")
 
     @classmethod
+    def exchange(cls, tile: Tile | int | str) -> Action:
+        """Pick ``tile`` (a :class:`Tile`, an index 0–33 or tile text) as one of the tiles
+        passed on before play (换三张). Raises as :class:`Action` does."""
+        return cls(ActionKind.EXCHANGE, tile)
+
+    @classmethod
+    def void(cls, suit: int | str) -> Action:
+        """Declare ``suit`` void before play (定缺): 0–2 or its letter ``"m"``, ``"p"``,
+        ``"s"``. Raises :class:`IllegalActionError` for another suit."""
+        return cls(ActionKind.VOID, suit)
+
+    @classmethod
     def parse(cls, text: str) -> Action:
-        """The action that ``str(action)`` prints: ``"discard 7z"``, ``"pass"``, ``"pao 2"``.
-        The kind is its name in any case; the tile is text in any notation.
+        """The action that ``str(action)`` prints: ``"discard 7z"``, ``"pass"``, ``"pao 2"``,
+        ``"exchange 3m"``, ``"void p"``. The kind is its name in any case; the tile is text in
+        any notation, the void suit its letter.
 
         Raises :class:`ArgumentTypeError` if ``text`` is not a str and
         :class:`IllegalActionError` (or :class:`InvalidTileError`) for bad text."""
@@ -115,6 +138,8 @@ class Action:
         return cls(kind, arg)
 
     def __str__(self) -> str:
+        if self.kind is ActionKind.VOID:
+            return f"void {SUITS[self.tile or 0]}"
         return self.kind.name.lower() + (f" {self.tile}" if self.tile is not None else "")
 
     @property
@@ -124,8 +149,8 @@ class Action:
 
     def to_dict(self) -> dict[str, Any]:
         """``{"kind": "discard", "tile": 4}``: the kind's name in lower case and the tile's
-        index (or the bid of ``PAO``), ``None`` for a kind without one. :meth:`from_dict` reads
-        it back."""
+        index (the bid of ``PAO``, the suit number of ``VOID``: ``{"kind": "void", "tile":
+        1}``), ``None`` for a kind without one. :meth:`from_dict` reads it back."""
         return {
             "kind": self.kind.name.lower(),
             "tile": None if self.tile is None else int(self.tile),
@@ -135,7 +160,8 @@ class Action:
     def from_dict(cls, data: dict[str, Any]) -> Action:
         """The action of an object ``{"kind": ..., "tile": ...}``, :meth:`to_dict`'s shape and
         the game server's: ``kind`` a name or number, ``tile`` an index, tile text or
-        ``None`` (the key optional for a kind without a tile). Raises
+        ``None`` (the key optional for a kind without a tile; a ``VOID``'s suit as a number
+        0–2 or its letter). Raises
         :class:`IllegalActionError` for anything else, an object with another key or without
         ``kind`` among them, and what :class:`Action` raises for a bad kind or tile."""
         if not isinstance(data, dict):
@@ -178,6 +204,17 @@ def _shown(value: dict[Any, Any]) -> str:
     return text[:200]
 
 
+def _suit_of(suit: object) -> int:
+    """A void suit's number: from 0–2 or a letter of :data:`SUITS` (any case)."""
+    if isinstance(suit, str) and suit.strip().lower() in SUITS:
+        return SUITS.index(suit.strip().lower())
+    if isinstance(suit, int) and not isinstance(suit, bool) and 0 <= suit < len(SUITS):
+        return int(suit)
+    if suit is None or isinstance(suit, int | str) and not isinstance(suit, bool):
+        raise IllegalActionError(f"VOID needs a suit: 0–2 or m, p, s; got {suit!r}")
+    raise ArgumentTypeError(f"a void suit is 0–2 or m, p, s; got {suit!r}")
+
+
 def _kind_of(kind: object) -> ActionKind:
     """The :class:`ActionKind` for an ActionKind, its number or its name (any case)."""
     if isinstance(kind, str):
@@ -202,14 +239,13 @@ _TILED: dict[ActionKind, tuple[Action, ...]] = {
     k: tuple(Action(k, t) for t in TILES) for k in ActionKind if k.takes_tile
 }
 _TILED[ActionKind.PAO] = tuple(Action(ActionKind.PAO, n) for n in range(MAX_PAO + 1))
-_PLAIN: dict[ActionKind, Action] = {
-    k: Action(k) for k in ActionKind if not k.takes_tile and k is not ActionKind.PAO
-}
+_TILED[ActionKind.VOID] = tuple(Action(ActionKind.VOID, n) for n in range(len(SUITS)))
+_PLAIN: dict[ActionKind, Action] = {k: Action(k) for k in ActionKind if k not in _TILED}
 
 
 def action_of(kind: ActionKind, tile: int | None = None) -> Action:
-    """The shared :class:`Action` instance for ``kind`` (and ``tile``, an index 0–33, or
-    the bid of ``PAO``).
+    """The shared :class:`Action` instance for ``kind`` (and ``tile``, an index 0–33, the
+    bid of ``PAO`` or the suit of ``VOID``).
 
     Precondition: ``tile`` is given exactly when ``kind.takes_tile``."""
     return _PLAIN[kind] if tile is None else _TILED[kind][tile]

@@ -9,6 +9,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from .action import SUITS
 from .eventtexts import EVENT_TEXTS, WIN_KINDS
 from .settlement import seat_name
 from .tile import Tile, TileStyle, format_tiles
@@ -23,15 +24,22 @@ def run_text(low: int, style: TileStyle) -> str:
     return "".join(Tile(low + i).format(style) for i in range(3))
 
 
+def _transfer_text(transfer: Mapping[str, Any], me: int | None) -> str:
+    """A transfer of a ``pay`` event: "seat 1 → you: 2 (concealed_kong)"."""
+    payer, payee = seat_name(transfer["payer"], me), seat_name(transfer["payee"], me)
+    return f"{payer} → {payee}: {transfer['amount']} ({transfer['reason']})"
+
+
 def event_text(kind: str, event: Mapping[str, Any]) -> dict[str, Any]:
     """The texts of ``event`` (of type ``kind``): its table entry with the ``variants`` the
-    event holds true and, for a hidden tile, ``hidden`` applied. Raises :class:`KeyError`
+    event holds true and, for a hidden tile (or tiles), ``hidden`` applied. Raises :class:`KeyError`
     for a type the table does not know."""
     text = dict(EVENT_TEXTS[kind])
     for field, overrides in text.get("variants", {}).items():
         if event.get(field):
             text.update(overrides)
-    if "tile" in event and event["tile"] is None and "hidden" in text:
+    hidden = any(f in event and event[f] is None for f in ("tile", "tiles"))
+    if hidden and "hidden" in text:
         text.update(text["hidden"])
     return text
 
@@ -57,6 +65,14 @@ def event_line(event: Mapping[str, Any], me: int | None, style: TileStyle) -> st
             return str(text["verb"][0 if seat == me else 1])
         if name in ("tile", "claimed", "hun"):
             return tile(name)
+        if name in ("tiles", "hand"):
+            return format_tiles(event[name], style) or "none"
+        if name == "to":
+            return seat_name(event["to"], me)
+        if name == "suit":
+            return SUITS[event["suit"]]
+        if name == "transfers":
+            return "; ".join(_transfer_text(t, me) for t in event["transfers"]) or "none"
         if name == "meld":
             return run_text(event["tile"], style) if kind == "chow" else tile("tile")
         if name == "from":

@@ -22,6 +22,8 @@ __all__ = [
     "BidEvent",
     "FlowerEvent",
     "IndicatorEvent",
+    "ExchangeEvent",
+    "VoidEvent",
     "DrawEvent",
     "DiscardEvent",
     "ConcealedKongEvent",
@@ -35,6 +37,8 @@ __all__ = [
     "KongEvent",
     "ChowEvent",
     "WinEvent",
+    "LeaveEvent",
+    "PayEvent",
     "BirdEvent",
     "EndHandEvent",
 ]
@@ -83,6 +87,26 @@ class IndicatorEvent(TypedDict):
     tile: int
     hun: int
     flowers: list[int]
+
+
+class ExchangeEvent(TypedDict):
+    """Before play (换三张), the ``tiles`` seat ``seat`` passes to seat ``to``, in the order
+    it picked them (``None`` in the log of a seat that is neither); the four are logged
+    together once every seat has picked."""
+
+    type: Literal["exchange"]
+    seat: int
+    tiles: list[int] | None
+    to: int
+
+
+class VoidEvent(TypedDict):
+    """Before play (定缺), the ``suit`` seat ``seat`` declares void: 0 m, 1 p, 2 s; the four
+    are logged together once every seat has chosen."""
+
+    type: Literal["void"]
+    seat: int
+    suit: int
 
 
 class DrawEvent(TypedDict):
@@ -214,6 +238,25 @@ WinEvent.__doc__ = (
 )
 
 
+class LeaveEvent(TypedDict):
+    """A winner leaves a hand that goes on without it (profiles where several seats win in
+    turn), after its ``win``: its concealed ``hand``, sorted, the winning tile among them,
+    shown to all."""
+
+    type: Literal["leave"]
+    seat: int
+    hand: list[int]
+
+
+class PayEvent(TypedDict):
+    """Payments made as play goes (profiles that pay as played), right after the kong or the
+    win (and ``leave``) they are for: the ``transfers`` appended to the hand's ledger, each
+    an object as in ``result.transfers``."""
+
+    type: Literal["pay"]
+    transfers: list[dict[str, Any]]
+
+
 class BirdEvent(TypedDict):
     """The bird (扎鸟) turned after a win: its ``tile`` and the ``seat`` it hits."""
 
@@ -238,6 +281,8 @@ Event = (
     | BidEvent
     | FlowerEvent
     | IndicatorEvent
+    | ExchangeEvent
+    | VoidEvent
     | DrawEvent
     | DiscardEvent
     | ConcealedKongEvent
@@ -251,6 +296,8 @@ Event = (
     | KongEvent
     | ChowEvent
     | WinEvent
+    | LeaveEvent
+    | PayEvent
     | BirdEvent
     | EndHandEvent
 )

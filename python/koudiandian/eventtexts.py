@@ -14,7 +14,9 @@ For each event type (``docs/events.md``):
 
   ``{who}`` the event's ``seat`` ("seat 2", or "you" for the seat the terminal plays);
   ``{verb}`` the verb in the person of ``{who}``; ``{tile}``, ``{claimed}``, ``{hun}`` the
-  event's tile fields; ``{meld}`` the meld a claim makes (a pong's or a kong's kind, a
+  event's tile fields; ``{tiles}``, ``{hand}`` its lists of tiles; ``{to}`` the seat an
+  exchange goes to; ``{suit}`` a void suit's letter (m p s); ``{transfers}`` a payment's
+  transfers, each "payer → payee: amount (reason)"; ``{meld}`` the meld a claim makes (a pong's or a kong's kind, a
   chow's run); ``{from}`` " from <seat>" when the event has a ``from`` seat, else nothing;
   ``{kind}`` the win's kind (:data:`WIN_KINDS`); ``{action}`` an answer's action;
   ``{dice}``, ``{pao}``, ``{wins}``, ``{dealer}``, ``{wildcards}`` those fields;
@@ -23,8 +25,8 @@ For each event type (``docs/events.md``):
   leaves it out).
 - ``variants``: ``{field: overrides}``, applied in order for each field the event holds
   true (a ``discard`` with ``declare``: 报听).
-- ``hidden``: overrides for an event whose ``tile`` is hidden (``null`` in another seat's
-  log).
+- ``hidden``: overrides for an event whose ``tile`` (or ``tiles``) is hidden (``null`` in
+  another seat's log).
 - ``notes``: ``{field: {"english", "chinese"?}}``, each said in brackets after the line when
   the event holds the field true (a ``replacement`` draw).
 """
@@ -54,6 +56,17 @@ EVENT_TEXTS: dict[str, dict[str, Any]] = {
     "indicator": {
         "chinese": "翻",
         "english": "the indicator is {tile}: the 混 (wildcard) is {hun}",
+    },
+    "exchange": {
+        "chinese": "换三张",
+        "verb": ["pass", "passes"],
+        "english": "{who} {verb} {tiles} to {to} ({chinese})",
+        "hidden": {"english": "{who} {verb} tiles to {to} ({chinese})"},
+    },
+    "void": {
+        "chinese": "定缺",
+        "verb": ["declare", "declares"],
+        "english": "{who} {verb} {suit} void ({chinese})",
     },
     "draw": {
         "chinese": "摸",
@@ -137,6 +150,15 @@ EVENT_TEXTS: dict[str, dict[str, Any]] = {
         "verb": ["win", "wins"],
         "english": "{who} {verb} ({kind}) with {tile}{from}!",
         "notes": {"auto": {"english": "automatic: 有胡必胡"}},
+    },
+    "leave": {
+        "chinese": "离场",
+        "verb": ["leave", "leaves"],
+        "english": "{who} {verb} the hand ({chinese}), showing {hand}",
+    },
+    "pay": {
+        "chinese": "付",
+        "english": "paid as played: {transfers}",
     },
     "end_hand": {
         "chinese": "终局",

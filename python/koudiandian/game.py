@@ -27,10 +27,11 @@ from .view import SeatView
 
 __all__ = ["Game", "Phase"]
 
-#: What a hand waits for: every seat's 跑 bid, the seat on turn, answers to a discard or to
+#: What a hand waits for: every seat's 跑 bid, every seat's picks of the tiles it passes on
+#: (换三张) or its void suit (定缺) before play, the seat on turn, answers to a discard or to
 #: an added kong (a chance to rob it), a seat's choice to take the 海底 (changsha), or
 #: nothing (the hand is over).
-Phase = Literal["bid", "turn", "claim", "rob", "haidi", "over"]
+Phase = Literal["bid", "exchange", "void", "turn", "claim", "rob", "haidi", "over"]
 
 
 def _tiles_of(counts: Sequence[int]) -> list[int]:
@@ -128,9 +129,11 @@ class Game(AuthorityState):
 
     @property
     def phase(self) -> Phase:
-        """``"bid"`` (every seat bids its 跑, profiles with bids), ``"turn"``, ``"claim"``
-        (answering a discard), ``"rob"`` (answering an added kong), ``"haidi"`` (a seat is
-        offered the wall's last tile, changsha) or ``"over"``."""
+        """``"bid"`` (every seat bids its 跑, profiles with bids), ``"exchange"`` (every seat
+        picks the tiles it passes on, 换三张) and ``"void"`` (every seat declares a void suit,
+        定缺) before play, ``"turn"``, ``"claim"`` (answering a discard), ``"rob"``
+        (answering an added kong), ``"haidi"`` (a seat is offered the wall's last tile,
+        changsha) or ``"over"``."""
         return cast(Phase, self._core.phase())
 
     @property

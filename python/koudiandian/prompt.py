@@ -32,7 +32,12 @@ _ACTION_NAMES = {
     ActionKind.DICE_KONG: "kong with dice (杠)",
     ActionKind.OPENING_WIN: "declare your opening small wins (起手小胡)",
     ActionKind.HAIDI: "take the last tile (要海底)",
+    ActionKind.EXCHANGE: "exchange (换三张)",
+    ActionKind.VOID: "void (定缺)",
 }
+
+#: A void suit's letter and its Chinese name, as the options list prints it.
+_SUIT_NAMES = ("m 万", "p 筒", "s 条")
 
 
 def _own_melds(view: SeatView) -> list[Meld]:
@@ -45,6 +50,8 @@ def _describe_action(a: Action, style: TileStyle) -> str:
         return name
     if a.kind is ActionKind.PAO:
         return f"{name} {a.tile}"
+    if a.kind is ActionKind.VOID:
+        return f"{name} {_SUIT_NAMES[a.tile]}"
     if a.kind is ActionKind.CHOW:
         return f"{name} {run_text(a.tile, style)}"
     return f"{name} {Tile(a.tile).format(style)}"
@@ -53,19 +60,25 @@ def _describe_action(a: Action, style: TileStyle) -> str:
 def _spellings(a: Action) -> set[str]:
     """The ways a reply may name option ``a``, in lower case: its text as the options list
     prints it in every tile style, its name without the Chinese term (``"pass"``, ``"pong
-    7m"``), and the Chinese term with the tile (``"碰 七万"``)."""
+    7m"``), the Chinese term with the tile (``"碰 七万"``), and ``str(a)`` (``"exchange
+    3m"``, ``"void p"``)."""
     name = _ACTION_NAMES[a.kind]
     short = name.split(" (")[0]
     term = name.partition("(")[2].partition(")")[0]
     out = {name, short}
     if term:
         out.add(term)
-    if a.tile is not None:
+    if a.kind is ActionKind.VOID:
+        letter, chinese = _SUIT_NAMES[a.tile or 0].split()
+        out = {f"{n} {x}" for n in (short, term) for x in (letter, chinese)}
+        out.add(_describe_action(a, "mpsz"))
+    elif a.tile is not None:
         out = set()
         for style in ("mpsz", "chinese", "unicode"):
             text = _describe_action(a, style)
             tile = text.rsplit(" ", 1)[1]
             out |= {text, f"{short} {tile}"} | ({f"{term} {tile}"} if term else set())
+    out.add(str(a))
     return {" ".join(x.lower().split()) for x in out}
 
 

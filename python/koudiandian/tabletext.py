@@ -130,6 +130,10 @@ def render(
         lines.append("▶ the last tile (海底) is offered to you")
     elif view.phase == "bid":
         lines.append("▶ bid your 跑 (0–3): every payment with you grows by 2 × both bids")
+    elif view.phase == "exchange" and view.legal_actions:
+        lines.append("▶ pick a tile to pass on (换三张), one at a time")
+    elif view.phase == "void" and view.legal_actions:
+        lines.append("▶ declare a suit void (定缺): m, p or s")
     elif view.phase == "turn" and view.turn == view.seat:
         lines.append("▶ your turn")
     elif view.claim_tile is not None and view.turn != view.seat:

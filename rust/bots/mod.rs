@@ -1,7 +1,9 @@
 //! The built-in bots: what a seat knows (`sight.rs`), the greedy policy (`greedy/`), the
-//! expert policy (`expert/`), the search over rollouts (`search.rs`) and a seat's player, by
-//! name (`player.rs`), as self-play, the RL tables and `koudiandian.bots` play them.
+//! expert policy (`expert/`), their decisions before play (`before_play.rs`), the search
+//! over rollouts (`search.rs`) and a seat's player, by name (`player.rs`), as self-play, the
+//! RL tables and `koudiandian.bots` play them.
 
+pub mod before_play;
 pub mod expert;
 pub mod greedy;
 mod player;

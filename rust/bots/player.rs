@@ -96,7 +96,9 @@ mod tests {
     /// hands to their end, and each hand's payments sum to zero.
     #[test]
     fn each_bot_plays_every_profile_to_the_end() {
-        for profile in ["taiyuan", "queyimen", "hebei", "changsha", "guobiao"] {
+        for profile in [
+            "taiyuan", "queyimen", "hebei", "changsha", "guobiao", "tiny",
+        ] {
             let rules = Rules::parse(profile).unwrap();
             for bot in [Bot::Greedy, Bot::Expert] {
                 for seed in 0..12u64 {

@@ -12,7 +12,8 @@
 //! errors of the paired differences, so that a small budget plays as the expert does and a
 //! large one corrects it where the rollouts agree.
 //!
-//! Wins, bids and decisions with one legal action are the expert's, without rollouts.
+//! Wins, bids, decisions before play and decisions with one legal action are the expert's,
+//! without rollouts.
 //! Worlds are dealt from one seed a decision (drawn from the player's generator) and world
 //! `i`'s from that seed and `i`, so a choice depends on the seed and the budget, never on the
 //! threads that play the worlds. A time budget (`search:200ms`) plays worlds until the time is
@@ -160,7 +161,12 @@ impl Search {
             || game.phase() == Phase::Bid
             || matches!(
                 Act::of(first),
-                Act::SelfDrawWin | Act::Win | Act::OpeningWin | Act::Pao
+                Act::SelfDrawWin
+                    | Act::Win
+                    | Act::OpeningWin
+                    | Act::Pao
+                    | Act::Exchange
+                    | Act::Void
             );
         if settled {
             return first;

@@ -17,8 +17,8 @@ use super::value::from_py;
 use crate::error::Error;
 use crate::game::SeatView;
 use crate::rl::{
-    actions::CODE_OF_ACTION, encode_oracle_version, encode_version, write_mask, Live, Opponents,
-    Out, VecEnv, Version, N_ACTIONS, PLANES, WIDTH,
+    actions::CODE_OF_ACTION, encode_oracle_version, encode_version, ActionSpace, Live, Opponents,
+    Out, VecEnv, Version, PLANES, WIDTH,
 };
 
 /// An encoding version's name (`"v1"`, `"v2"`), read.
@@ -32,10 +32,50 @@ fn version_arg(name: &str) -> PyResult<Version> {
     })
 }
 
-/// The engine code of each action number, in order (`N_ACTIONS` entries).
+/// An action space's number (1 or 2, not a bool), read.
+fn space_arg(obj: &Bound<'_, PyAny>) -> PyResult<ActionSpace> {
+    let n = if obj.cast::<PyBool>().is_ok() {
+        None
+    } else {
+        obj.extract::<i128>().ok()
+    };
+    let Some(n) = n else {
+        return Err(Error::Type(format!(
+            "an action space is an int (1 or 2), got {}",
+            repr(obj)
+        ))
+        .into());
+    };
+    Ok(ActionSpace::of_number(n)?)
+}
+
+/// The engine code of each action number of `action_space`, in order.
 #[pyfunction]
-pub fn rl_action_codes() -> Vec<u16> {
-    CODE_OF_ACTION.to_vec()
+#[pyo3(signature = (action_space=None))]
+pub fn rl_action_codes(action_space: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<u16>> {
+    let space = action_space.map_or(Ok(ActionSpace::V1), space_arg)?;
+    Ok(CODE_OF_ACTION[..space.size()].to_vec())
+}
+
+/// The size of `action_space`, once it is checked against `rules` (a `Rules`, a preset or
+/// options text, `None`): `InvalidArgumentError` if the space cannot number the rules'
+/// decisions (v1 and the decisions before play).
+#[pyfunction]
+#[pyo3(signature = (rules, action_space))]
+pub fn rl_action_space(
+    rules: Option<&Bound<'_, PyAny>>,
+    action_space: &Bound<'_, PyAny>,
+) -> PyResult<usize> {
+    let space = space_arg(action_space)?;
+    space.check_rules(&rules_arg(rules)?.rules)?;
+    Ok(space.size())
+}
+
+/// The space of an optional argument, checked against the game's rules.
+fn game_space(game: &PyGameCore, action_space: Option<&Bound<'_, PyAny>>) -> PyResult<ActionSpace> {
+    let space = action_space.map_or(Ok(ActionSpace::V1), space_arg)?;
+    space.check_rules(game.core.rules())?;
+    Ok(space)
 }
 
 /// `(planes, width)` of the encoding `version`, or of its oracle variant.
@@ -45,39 +85,45 @@ pub fn rl_obs_shape(oracle: bool, version: &str) -> PyResult<(usize, usize)> {
     Ok((version_arg(version)?.planes(oracle), WIDTH))
 }
 
-/// `seat`'s mask over the action numbers: `True` exactly at its legal actions.
+/// `seat`'s mask over the action numbers of `action_space` (1 unless given): `True`
+/// exactly at its legal actions.
 #[pyfunction]
+#[pyo3(signature = (game, seat, action_space=None))]
 pub fn rl_action_mask<'py>(
     py: Python<'py>,
     mut game: PyRefMut<'_, PyGameCore>,
     seat: &Bound<'_, PyAny>,
+    action_space: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    let space = game_space(&game, action_space)?;
     let legal = game.core.legal_actions(seat_arg(seat)?)?;
-    let mut mask = vec![false; N_ACTIONS];
-    write_mask(&legal, &mut mask);
+    let mut mask = vec![false; space.size()];
+    space.write_mask(&legal, &mut mask);
     Ok(mask.into_pyarray(py))
 }
 
-/// `(observation, mask)` of `seat` for the AEC environment: the v1 encoding (or the
-/// oracle's) and the `int8` mask, in one call.
+/// `(observation, mask)` of `seat` for the AEC environment: the `version` encoding (or the
+/// oracle's) and the `int8` mask over `action_space` (1 unless given), in one call.
 #[pyfunction]
-#[pyo3(signature = (game, seat, oracle, version="v1"))]
+#[pyo3(signature = (game, seat, oracle, version="v1", action_space=None))]
 pub fn rl_observe<'py>(
     py: Python<'py>,
     mut game: PyRefMut<'_, PyGameCore>,
     seat: &Bound<'_, PyAny>,
     oracle: bool,
     version: &str,
+    action_space: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i8>>)> {
     let version = version_arg(version)?;
+    let space = game_space(&game, action_space)?;
     let seat = seat_arg(seat)?;
     let legal = game.core.legal_actions(seat)?;
-    let mask = PyArray1::<i8>::zeros(py, N_ACTIONS, false);
+    let mask = PyArray1::<i8>::zeros(py, space.size(), false);
     {
         let mut rw = mask.readwrite();
         let m = rw.as_slice_mut().map_err(buffer_error)?;
         for &c in &legal {
-            if let Some(a) = crate::rl::action_of_code(c) {
+            if let Some(a) = space.action_of_code(c) {
                 m[a as usize] = 1;
             }
         }
@@ -92,15 +138,19 @@ pub fn rl_observe<'py>(
     Ok((obs, mask))
 }
 
-/// `seat` takes action number `action`; the next seat to decide, or `None` once the hand
-/// is over. An action outside the space raises `InvalidArgumentError`, one outside the
-/// mask `IllegalActionError`; either changes nothing.
+/// `seat` takes action number `action` of `action_space` (1 unless given); the next seat
+/// to decide, or `None` once the hand is over. An action outside the space raises
+/// `InvalidArgumentError`, one outside the mask `IllegalActionError`; either changes
+/// nothing.
 #[pyfunction]
+#[pyo3(signature = (game, seat, action, action_space=None))]
 pub fn rl_step(
     mut game: PyRefMut<'_, PyGameCore>,
     seat: &Bound<'_, PyAny>,
     action: &Bound<'_, PyAny>,
+    action_space: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Option<u8>> {
+    let space = game_space(&game, action_space)?;
     let seat = seat_arg(seat)?;
     let a = if action.cast::<PyBool>().is_ok() {
         None
@@ -110,7 +160,7 @@ pub fn rl_step(
     let Some(a) = a else {
         return Err(Error::Type(format!(
             "an action is an int 0..{}, got {}",
-            N_ACTIONS - 1,
+            space.size() - 1,
             repr(action)
         ))
         .into());
@@ -121,7 +171,7 @@ pub fn rl_step(
         return Err(Error::NotYourTurn(format!("seat {seat} is not to act now")).into());
     }
     let legal = core.legal_actions(seat)?;
-    let code = crate::rl::actions::check(a, seat, |n| legal.contains(&CODE_OF_ACTION[n]))?;
+    let code = space.check(a, seat, |n| legal.contains(&CODE_OF_ACTION[n]))?;
     crate::rl::peek::step_checked(core, seat, code);
     Ok(core.first_to_act())
 }
@@ -264,7 +314,7 @@ impl PyVecEnv {
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, rules, seed, opponents=None, threads=None))]
+    #[pyo3(signature = (num_envs, rules, seed, opponents=None, threads=None, action_space=None))]
     fn new(
         py: Python<'_>,
         num_envs: &Bound<'_, PyAny>,
@@ -272,7 +322,9 @@ impl PyVecEnv {
         seed: &Bound<'_, PyAny>,
         opponents: Option<&str>,
         threads: Option<&Bound<'_, PyAny>>,
+        action_space: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        let space = action_space.map_or(Ok(ActionSpace::V1), space_arg)?;
         let n = int_in(num_envs, "num_envs", 1, 1 << 20)? as usize;
         let rules = rules_arg(rules)?.rules;
         let seed = int_in(seed, "seed", 0, i128::from(u64::MAX))? as u64;
@@ -292,13 +344,13 @@ impl PyVecEnv {
                 .into())
             }
         };
-        let env = py.detach(|| VecEnv::new(n, rules, seed, opponents, threads))?;
+        let env = py.detach(|| VecEnv::new(n, rules, seed, opponents, threads, space))?;
         let width = env.reward_width();
         let reward_shape: Vec<usize> = if width == 1 { vec![n] } else { vec![n, width] };
         Ok(PyVecEnv {
             env,
             obs: PyArray3::zeros(py, [n, PLANES, WIDTH], false).unbind(),
-            mask: PyArray2::zeros(py, [n, N_ACTIONS], false).unbind(),
+            mask: PyArray2::zeros(py, [n, space.size()], false).unbind(),
             reward: PyArrayDyn::zeros(py, reward_shape, false).unbind(),
             terminated: PyArray1::zeros(py, n, false).unbind(),
             truncated: PyArray1::zeros(py, n, false).unbind(),
@@ -309,6 +361,12 @@ impl PyVecEnv {
     #[getter]
     fn num_envs(&self) -> usize {
         self.env.num_envs()
+    }
+
+    /// The number of its action space (1 or 2).
+    #[getter]
+    fn action_space(&self) -> u8 {
+        self.env.space().number()
     }
 
     /// Deal every table afresh from `seed`; `(obs, mask, seat)`.

@@ -1,4 +1,4 @@
-//! Reinforcement-learning support, pure Rust: the fixed action numbering and masks
+//! Reinforcement-learning support, pure Rust: the versioned action numberings and masks
 //! (`actions`), the versioned observation encoding (`encode`, its layout in `planes`, what
 //! a seat knows in `source`), one self-resetting table
 //! with built-in opponents (`table`) and the threaded vectorised environment (`vecenv`,
@@ -17,7 +17,7 @@ pub mod vecenv;
 #[cfg(test)]
 mod tests;
 
-pub use actions::{action_of_code, code_of_action, write_mask, N_ACTIONS};
+pub use actions::{action_of_code, code_of_action, ActionSpace, N_ACTIONS, N_ACTIONS_V2};
 pub use encode::{
     encode, encode_oracle, encode_oracle_version, encode_version, Live, Source, Version,
     ORACLE_PLANES, PLANES, PLANES_V2, WIDTH,

@@ -1,7 +1,7 @@
 //! One table of a vectorised environment: a hand in play, the next hand dealt when it ends
 //! (automatic reset), and the built-in opponents' moves made inside the engine.
 
-use super::actions::{action_of_code, N_ACTIONS};
+use super::actions::ActionSpace;
 use super::encode::{encode, Live, SIZE};
 use crate::error::Result;
 use crate::game::{ActionCode, GameCore, Phase};
@@ -34,6 +34,8 @@ pub struct Table {
     seed: u64,
     hands: u64,
     opponents: Opponents,
+    /// The action space its masks and numbers are of.
+    space: ActionSpace,
     rng: Rng,
     /// With opponents: the learner's seat in this hand.
     learner: u8,
@@ -50,12 +52,15 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table whose hands are seeded from `seed`; the first hand is dealt and the
-    /// opponents have moved up to the first decision of a learner.
+    /// A table whose hands are seeded from `seed`, its actions numbered by `space`; the
+    /// first hand is dealt and the opponents have moved up to the first decision of a
+    /// learner.
     ///
     /// # Errors
-    /// None in practice: the engine's deal fails only for a dealer outside 0–3.
-    pub fn new(rules: Rules, seed: u64, opponents: Opponents) -> Result<Table> {
+    /// As [`ActionSpace::check_rules`] for rules with decisions `space` cannot number
+    /// (otherwise none in practice: the engine's deal fails only for a dealer outside 0–3).
+    pub fn new(rules: Rules, seed: u64, opponents: Opponents, space: ActionSpace) -> Result<Table> {
+        space.check_rules(&rules)?;
         let game = GameCore::seeded(rules, 0, mix(seed, 1), [0; 4])?;
         let mut t = Table {
             game,
@@ -63,6 +68,7 @@ impl Table {
             seed,
             hands: 0,
             opponents,
+            space,
             rng: Rng::new(mix(seed, u64::MAX)),
             learner: 0,
             seat: 0,
@@ -91,19 +97,26 @@ impl Table {
         self.seat
     }
 
+    /// The action space its masks and numbers are of.
+    #[must_use]
+    pub fn space(&self) -> ActionSpace {
+        self.space
+    }
+
     /// Whether action number `action` is legal for the seat asked now.
     #[must_use]
     pub fn is_legal(&self, action: usize) -> bool {
-        action < N_ACTIONS && self.legal[action / 64] >> (action % 64) & 1 == 1
+        action < self.space.size() && self.legal[action / 64] >> (action % 64) & 1 == 1
     }
 
     /// Check action number `action` for the seat asked now.
     ///
     /// # Errors
-    /// As [`super::actions::check`]: a bad argument for a number outside `0..N_ACTIONS`, an
+    /// As [`ActionSpace::check`]: a bad argument for a number outside the space, an
     /// illegal action naming the legal ones for one the mask leaves out.
     pub fn check(&self, action: i64) -> Result<ActionCode> {
-        super::actions::check(i128::from(action), self.seat, |a| self.is_legal(a))
+        self.space
+            .check(i128::from(action), self.seat, |a| self.is_legal(a))
     }
 
     /// The asked seat takes action number `action`, then the opponents move; when the hand
@@ -206,13 +219,13 @@ impl Table {
         self.seat = self.game.first_to_act().unwrap_or(0);
         self.legal = [0; 4];
         for c in self.game.legal_actions(self.seat).unwrap_or_default() {
-            if let Some(a) = action_of_code(c) {
+            if let Some(a) = self.space.action_of_code(c) {
                 self.legal[a as usize / 64] |= 1 << (a % 64);
             }
         }
     }
 
-    /// Write the asked seat's observation (`SIZE` entries) and mask (`N_ACTIONS`).
+    /// Write the asked seat's observation (`SIZE` entries) and mask (the space's size).
     pub fn write(&self, obs: &mut [u8], mask: &mut [bool]) {
         encode(
             &Live {

@@ -2,7 +2,7 @@
 //! encoding of the live game equals that of the seat's view, and it never depends on what
 //! the seat may not see.
 
-use super::actions::{action_of_code, write_mask, N_ACTIONS};
+use super::actions::{ActionSpace, N_ACTIONS};
 use super::encode::{encode, encode_oracle, Live, ORACLE_SIZE, SIZE};
 use super::table::{Opponents, Table};
 use super::vecenv::{Out, VecEnv};
@@ -17,21 +17,21 @@ fn rules(name: &str) -> Rules {
     Rules::preset(name).expect("a preset")
 }
 
-/// Random play on one table for `hands` hands; the table's mask against the engine's
-/// legal actions at every decision. Returns the decisions checked.
-fn check_masks(rules: Rules, seed: u64, hands: u64) -> u64 {
-    let mut t = Table::new(rules, seed, Opponents::SelfPlay).expect("a table");
+/// Random play on one table for `hands` hands; the table's mask (of `space`) against the
+/// engine's legal actions at every decision. Returns the decisions checked.
+fn check_masks(rules: Rules, seed: u64, hands: u64, space: ActionSpace) -> u64 {
+    let mut t = Table::new(rules, seed, Opponents::SelfPlay, space).expect("a table");
     let mut rng = Rng::new(seed);
     let (mut done, mut steps) = (0, 0);
-    let mut mask = vec![false; N_ACTIONS];
+    let mut mask = vec![false; space.size()];
     let mut obs = vec![0u8; SIZE];
     while done < hands {
         let seat = t.seat();
         let mut g = t.game().clone();
         assert_eq!(g.to_act().first(), Some(&seat));
         let legal = g.legal_actions(seat).expect("a seat");
-        let mut want = vec![false; N_ACTIONS];
-        write_mask(&legal, &mut want);
+        let mut want = vec![false; space.size()];
+        space.write_mask(&legal, &mut want);
         t.write(&mut obs, &mut mask);
         assert_eq!(mask, want, "seat {seat}, legal {legal:?}");
         assert_eq!(
@@ -40,7 +40,7 @@ fn check_masks(rules: Rules, seed: u64, hands: u64) -> u64 {
             "every legal code has a number"
         );
         let pick = legal[rng.below(legal.len() as u64) as usize];
-        let a = action_of_code(pick).expect("a number");
+        let a = space.action_of_code(pick).expect("a number");
         t.play(i64::from(a)).expect("legal");
         if let Err(e) = t.game().clone().validate() {
             panic!("invariant broken after {steps} steps: {e}");
@@ -56,14 +56,30 @@ fn check_masks(rules: Rules, seed: u64, hands: u64) -> u64 {
 #[test]
 fn masks_equal_legal_actions_over_2000_hands_per_profile() {
     for (i, name) in PRESETS.iter().enumerate() {
-        let steps = check_masks(rules(name), 7 + i as u64, 2000);
+        let steps = check_masks(rules(name), 7 + i as u64, 2000, ActionSpace::V1);
         assert!(steps > 2000 * 20, "{name}: {steps} decisions");
     }
 }
 
 #[test]
+fn v2_masks_equal_legal_actions_for_tiny_and_v1_refuses_it() {
+    let tiny = rules("tiny");
+    let steps = check_masks(tiny, 3, 300, ActionSpace::V2);
+    assert!(steps > 300 * 20, "tiny: {steps} decisions");
+    check_masks(rules("changsha"), 4, 100, ActionSpace::V2);
+    let e = Table::new(tiny, 1, Opponents::SelfPlay, ActionSpace::V1).expect_err("v1");
+    assert!(matches!(e, Error::Argument(_)), "{e:?}");
+    let e = VecEnv::new(2, tiny, 1, Opponents::Greedy, 1, ActionSpace::V1).expect_err("v1");
+    assert!(
+        e.message().contains("action space 1 cannot"),
+        "{}",
+        e.message()
+    );
+}
+
+#[test]
 fn masked_out_and_out_of_range_actions_are_refused_with_the_legal_ones_named() {
-    let t = Table::new(rules("taiyuan"), 1, Opponents::SelfPlay).expect("a table");
+    let t = Table::new(rules("taiyuan"), 1, Opponents::SelfPlay, ActionSpace::V1).expect("a table");
     let bad = (0..N_ACTIONS)
         .find(|&a| !t.is_legal(a))
         .expect("some illegal");
@@ -85,7 +101,9 @@ fn masked_out_and_out_of_range_actions_are_refused_with_the_legal_ones_named() {
 
 #[test]
 fn an_action_beyond_64_bits_is_outside_the_space() {
-    let e = super::actions::check(i128::from(u64::MAX), 0, |_| true).expect_err("outside");
+    let e = ActionSpace::V2
+        .check(i128::from(u64::MAX), 0, |_| true)
+        .expect_err("outside");
     assert!(matches!(e, Error::Argument(_)), "{e:?}");
     assert!(
         e.message().contains(&u64::MAX.to_string()),
@@ -97,7 +115,15 @@ fn an_action_beyond_64_bits_is_outside_the_space() {
 #[test]
 fn a_vecenv_names_the_table_and_keeps_the_kind_of_error() {
     let n = 3;
-    let mut env = VecEnv::new(n, rules("taiyuan"), 7, Opponents::SelfPlay, 1).expect("env");
+    let mut env = VecEnv::new(
+        n,
+        rules("taiyuan"),
+        7,
+        Opponents::SelfPlay,
+        1,
+        ActionSpace::V1,
+    )
+    .expect("env");
     let mut b = Bufs::new(n, env.reward_width());
     env.reset(1, b.out()).expect("reset");
     let legal = |b: &Bufs, i: usize| (0..N_ACTIONS).find(|&a| b.mask[i * N_ACTIONS + a]);
@@ -270,7 +296,8 @@ impl Bufs {
 fn vecenv_steps_in_threads_as_on_one_thread_and_refuses_bad_actions_unchanged() {
     let n = 37;
     let run = |threads: usize, opponents: Opponents| {
-        let mut env = VecEnv::new(n, rules("hebei"), 5, opponents, threads).expect("env");
+        let mut env =
+            VecEnv::new(n, rules("hebei"), 5, opponents, threads, ActionSpace::V1).expect("env");
         let mut b = Bufs::new(n, env.reward_width());
         env.reset(5, b.out()).expect("reset");
         let mut rng = Rng::new(3);
@@ -317,7 +344,8 @@ fn vecenv_steps_in_threads_as_on_one_thread_and_refuses_bad_actions_unchanged() 
 
 #[test]
 fn learner_rewards_are_the_learners_deltas() {
-    let mut t = Table::new(rules("taiyuan"), 11, Opponents::Greedy).expect("a table");
+    let mut t =
+        Table::new(rules("taiyuan"), 11, Opponents::Greedy, ActionSpace::V1).expect("a table");
     let mut total = 0i64;
     let mut hands = 0;
     while hands < 50 {

@@ -6,7 +6,7 @@
 
 use std::sync::{Mutex, PoisonError};
 
-use super::actions::N_ACTIONS;
+use super::actions::ActionSpace;
 use super::pool::Pool;
 use super::table::{mix, Opponents, Table, OBS};
 use crate::error::{Error, Result};
@@ -33,6 +33,7 @@ pub struct VecEnv {
     tables: Vec<Table>,
     rules: Rules,
     opponents: Opponents,
+    space: ActionSpace,
     threads: usize,
     /// The helper threads (`threads − 1`), none for one thread.
     pool: Option<Pool>,
@@ -45,6 +46,7 @@ impl Clone for VecEnv {
             tables: self.tables.clone(),
             rules: self.rules,
             opponents: self.opponents,
+            space: self.space,
             threads: self.threads,
             pool: (self.threads > 1).then(|| Pool::new(self.threads)),
         }
@@ -53,16 +55,18 @@ impl Clone for VecEnv {
 
 impl VecEnv {
     /// `num_envs` tables, table `i` seeded from `seed` and `i`, stepped on `threads`
-    /// threads (at most one per table).
+    /// threads (at most one per table), their actions numbered by `space`.
     ///
     /// # Errors
-    /// [`Error::Argument`] for `num_envs` or `threads` of 0.
+    /// [`Error::Argument`] for `num_envs` or `threads` of 0, and as
+    /// [`ActionSpace::check_rules`] for rules with decisions `space` cannot number.
     pub fn new(
         num_envs: usize,
         rules: Rules,
         seed: u64,
         opponents: Opponents,
         threads: usize,
+        space: ActionSpace,
     ) -> Result<VecEnv> {
         if num_envs == 0 {
             return Err(Error::Argument("num_envs must be at least 1, got 0".into()));
@@ -75,6 +79,7 @@ impl VecEnv {
             tables: Vec::with_capacity(num_envs),
             rules,
             opponents,
+            space,
             threads,
             pool: (threads > 1).then(|| Pool::new(threads)),
         };
@@ -84,7 +89,7 @@ impl VecEnv {
 
     fn seed(&mut self, seed: u64, n: usize) -> Result<()> {
         self.tables = (0..n)
-            .map(|i| Table::new(self.rules, mix(seed, i as u64), self.opponents))
+            .map(|i| Table::new(self.rules, mix(seed, i as u64), self.opponents, self.space))
             .collect::<Result<_>>()?;
         Ok(())
     }
@@ -92,6 +97,12 @@ impl VecEnv {
     #[must_use]
     pub fn num_envs(&self) -> usize {
         self.tables.len()
+    }
+
+    /// The action space its masks and numbers are of.
+    #[must_use]
+    pub fn space(&self) -> ActionSpace {
+        self.space
     }
 
     /// Entries of reward per table: 4 (every seat's, by seat) in self-play, else 1 (the
@@ -165,6 +176,7 @@ impl VecEnv {
             None => n,
         };
         let width = self.reward_width();
+        let n_actions = self.space.size();
         let Out {
             obs,
             mask,
@@ -177,7 +189,7 @@ impl VecEnv {
             .tables
             .chunks_mut(chunk)
             .zip(obs.chunks_mut(chunk * OBS))
-            .zip(mask.chunks_mut(chunk * N_ACTIONS))
+            .zip(mask.chunks_mut(chunk * n_actions))
             .zip(reward.chunks_mut(chunk * width))
             .zip(terminated.chunks_mut(chunk))
             .zip(truncated.chunks_mut(chunk))
@@ -216,7 +228,7 @@ impl VecEnv {
                 }
                 t.write(
                     &mut obs[j * OBS..(j + 1) * OBS],
-                    &mut mask[j * N_ACTIONS..(j + 1) * N_ACTIONS],
+                    &mut mask[j * n_actions..(j + 1) * n_actions],
                 );
                 seat[j] = i64::from(t.seat());
             }

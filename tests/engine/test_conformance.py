@@ -1,9 +1,12 @@
 """One conformance test over every registered rule set (pgx's ``api_test``): each preset of
 ``Rules.presets()`` (so a profile or preset added to the registry is tested here without
-editing this file), with a few seeds, must keep the API's promises.
+editing this file) and the unlisted test profile ``tiny`` (every optional mechanism: decisions
+before play, winners that leave, payments as play goes), with a few seeds, must keep the
+API's promises.
 
 - while the hand runs some seat is to act, and exactly the seats to act have legal actions;
-- the RL action mask is exactly the legal actions;
+- the RL action mask is exactly the legal actions (in action space 2 for ``tiny``, whose
+  decisions before play space 1 cannot number, and which space 1 refuses);
 - replaying the log (whole or cut mid-hand) gives the game that was played;
 - a seat's view and log hold nothing it may not know: no wall, no other seat's draws, and
   twin games that differ only in tiles the seat has not seen look the same to it;
@@ -28,17 +31,25 @@ import numpy as np
 import pytest
 from koudiandian import Action, Game, Match, Rules
 from koudiandian.bots import ExpertBot, GreedyBot, RandomBot, SearchBot
+from koudiandian.errors import InvalidArgumentError
 from koudiandian.game import replay_decisions
-from koudiandian.rl import N_ACTIONS, action_mask, number_of
+from koudiandian.rl import ACTION_SPACES, action_mask, number_of
 
-PRESETS = [name for name, _, _ in Rules.presets()]
+PRESETS = [*(name for name, _, _ in Rules.presets()), "tiny"]
 SEEDS = (5, 6, 7)
 #: A bound on the decisions of one hand, far above any real hand's.
 MAX_STEPS = 2000
 
-#: Checks known to fail for a rule set: ``(test name, preset) -> reason``. Empty: every
-#: check passes for every registered rule set.
-KNOWN_FAILURES: dict[tuple[str, str], str] = {}
+#: Checks known to fail for a rule set: ``(test name, preset) -> reason``.
+KNOWN_FAILURES: dict[tuple[str, str], str] = {
+    (test, "tiny"): (
+        "engine: the decisions before play are logged only once all four seats have decided "
+        "(rust/game/before_play.rs), so a game saved or replayed from its log while some seats "
+        "have picked (exchange) or chosen (void) and others not has lost those choices: to_act "
+        "and legal_actions differ (hebei's 跑 bids, with option pao, do the same)"
+    )
+    for test in ("replay_equals_play", "game_round_trips", "match_round_trips")
+}
 
 
 def _cases(test: str) -> list[Any]:
@@ -48,6 +59,12 @@ def _cases(test: str) -> list[Any]:
         else p
         for p in PRESETS
     ]
+
+
+def _space(preset: str) -> int:
+    """The RL action space the preset is played in: 2 where its profile asks decisions
+    before play (which space 1 refuses), else the default, 1."""
+    return 2 if Rules.preset(preset).profile == "tiny" else 1
 
 
 def _random_play(game: Game, rng: random.Random) -> Iterator[tuple[int, Action]]:
@@ -86,6 +103,8 @@ def _state(game: Game) -> tuple[Any, ...]:
 
 @pytest.mark.parametrize("preset", _cases("legal_actions_and_mask"))
 def test_legal_actions_and_mask(preset: str) -> None:
+    space = _space(preset)
+    n_actions = ACTION_SPACES[space]
     for seed in SEEDS:
         game = Game(Rules.preset(preset), seed=seed, dealer=seed % 4)
         for seat, _ in _random_play(game, random.Random(seed)):
@@ -94,15 +113,20 @@ def test_legal_actions_and_mask(preset: str) -> None:
             for s in range(4):
                 legal = game.legal_actions(s)
                 assert bool(legal) == (s in to_act), (seed, s, to_act, legal)
-                mask = action_mask(game, s)
-                assert mask.shape == (N_ACTIONS,) and mask.dtype == np.bool_
-                assert sorted(np.flatnonzero(mask)) == sorted(number_of(a) for a in legal), (
+                mask = action_mask(game, s, space)
+                assert mask.shape == (n_actions,) and mask.dtype == np.bool_
+                assert sorted(np.flatnonzero(mask)) == sorted(number_of(a, space) for a in legal), (
                     seed,
                     s,
                     legal,
                 )
         assert game.phase == "over" and game.to_act == ()
-        assert all(game.legal_actions(s) == [] and not action_mask(game, s).any() for s in range(4))
+        assert all(
+            game.legal_actions(s) == [] and not action_mask(game, s, space).any() for s in range(4)
+        )
+        if space != 1:
+            with pytest.raises(InvalidArgumentError, match="action_space=2"):
+                action_mask(game, 0)
 
 
 # -- replay ------------------------------------------------------------------------------------
@@ -149,6 +173,8 @@ def test_views_show_no_hidden_fields(preset: str) -> None:
                         assert e["tile"] is None, (seed, viewer, e)
                     if e.get("seat") != viewer and e["type"] == "concealed_kong":
                         assert e["tile"] is None, (seed, viewer, e)
+                    if e["type"] == "exchange" and viewer not in (e["seat"], e["to"]):
+                        assert e["tiles"] is None, (seed, viewer, e)
 
 
 def _twin(game: Game, viewer: int, rng: random.Random) -> Game | None:
@@ -327,7 +353,7 @@ def test_gymnasium_check_env(preset: str) -> None:
     from gymnasium.utils.env_checker import check_env
     from koudiandian.rl.gym_env import KoudiandianEnv
 
-    check_env(KoudiandianEnv(preset, "random"), skip_render_check=True)
+    check_env(KoudiandianEnv(preset, "random", action_space=_space(preset)), skip_render_check=True)
 
 
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably:UserWarning")
@@ -338,7 +364,7 @@ def test_pettingzoo_api_test(preset: str) -> None:
     from koudiandian.rl import env
     from pettingzoo.test import api_test
 
-    api_test(env(rules=preset, seed=1), num_cycles=100)
+    api_test(env(rules=preset, seed=1, action_space=_space(preset)), num_cycles=100)
 
 
 @pytest.mark.parametrize("preset", _cases("vecenv_masks"))
@@ -347,9 +373,9 @@ def test_vecenv_masks(preset: str) -> None:
     masked actions accepted."""
     from koudiandian.rl import VecEnv
 
-    vec = VecEnv(4, preset, seed=1)
+    vec = VecEnv(4, preset, seed=1, action_space=_space(preset))
     obs, mask, seat = vec.reset()
-    assert mask.shape == (4, N_ACTIONS) and obs.shape[0] == 4
+    assert mask.shape == (4, ACTION_SPACES[_space(preset)]) and obs.shape[0] == 4
     rng = np.random.default_rng(1)
     for _ in range(150):
         assert mask.any(axis=1).all()

@@ -73,7 +73,7 @@ def test_the_doc_names_no_event_that_does_not_exist() -> None:
     assert set(_documented()) == set(_declared())
 
 
-@pytest.mark.parametrize("preset", ["taiyuan", "hebei", "changsha", "guobiao"])
+@pytest.mark.parametrize("preset", ["taiyuan", "hebei", "changsha", "guobiao", "tiny"])
 def test_logged_events_have_the_documented_fields(preset: str) -> None:
     declared = _declared()
     for seed in range(5):
@@ -119,7 +119,8 @@ END = "<!-- end of the generated table -->\n"
 #: The placeholders the renderers fill (eventlines.py, tiles.js's fillEvent).
 PLACEHOLDERS = {
     "who", "verb", "tile", "claimed", "hun", "meld", "from", "kind", "action", "dice",
-    "pao", "wins", "dealer", "wildcards", "deltas", "chinese",
+    "pao", "wins", "dealer", "wildcards", "deltas", "chinese", "tiles", "hand", "to",
+    "suit", "transfers",
 }  # fmt: skip
 
 
@@ -164,7 +165,7 @@ def test_every_event_type_reads_and_only_those() -> None:
             assert len(text["verb"]) == 2, kind
 
 
-@pytest.mark.parametrize("preset", ["taiyuan", "hebei", "changsha", "guobiao"])
+@pytest.mark.parametrize("preset", ["taiyuan", "hebei", "changsha", "guobiao", "tiny"])
 def test_every_logged_event_reads_as_a_line(preset: str) -> None:
     """Every event of played hands, in the full log and in a seat's, is a line with every
     placeholder filled, in the second person for the seat's own."""

@@ -218,6 +218,9 @@ def test_seat_view_repr_is_one_short_line() -> None:
 
 
 def test_game_phase_is_a_literal() -> None:
-    assert typing.get_args(Phase) == ("bid", "turn", "claim", "rob", "haidi", "over")
+    assert typing.get_args(Phase) == (
+        "bid", "exchange", "void", "turn", "claim", "rob", "haidi", "over",
+    )  # fmt: skip
     assert typing.get_type_hints(Game.phase.fget)["return"] == Phase  # type: ignore[attr-defined]
     assert Game(Rules(), seed=1).phase in typing.get_args(Phase)
+    assert Game("tiny", seed=1).phase == "exchange"

@@ -1,7 +1,9 @@
 """Reinforcement-learning environments (the optional ``[rl]`` extra: gymnasium, pettingzoo).
 
-- The action space: :data:`N_ACTIONS` numbers, one fixed numbering for every profile
-  (:func:`action_to_code`, :func:`code_to_action`), and :func:`action_mask`.
+- The action spaces: one fixed numbering for every profile (:func:`action_to_code`,
+  :func:`code_to_action`), and :func:`action_mask`; version 1 (:data:`N_ACTIONS`, the
+  default) and version 2 (:data:`N_ACTIONS_V2`: v1 and the decisions before play), chosen
+  with ``action_space=`` (:data:`ACTION_SPACES`).
 - The observation encoding: :func:`encode` (``uint8`` planes built in Rust, versioned;
   ``docs/observation.md``), with a perfect-information ``oracle`` variant.
 - :func:`env` / :func:`raw_env`: the PettingZoo AEC environment (agents ``seat_0`` ..
@@ -20,7 +22,10 @@ from typing import Any
 
 from .actions import (
     ACTION_CODES,
+    ACTION_CODES_V2,
+    ACTION_SPACES,
     N_ACTIONS,
+    N_ACTIONS_V2,
     action_mask,
     action_of,
     action_to_code,
@@ -41,7 +46,10 @@ from .vec import VecEnv
 
 __all__ = [
     "ACTION_CODES",
+    "ACTION_CODES_V2",
+    "ACTION_SPACES",
     "N_ACTIONS",
+    "N_ACTIONS_V2",
     "OBS_SHAPE",
     "OBS_SHAPES",
     "ORACLE_SHAPE",

@@ -17,7 +17,6 @@ from ..errors import ArgumentTypeError, InvalidArgumentError
 from ..game import Game
 from ..rules import Rules
 from ._rules import rules_of
-from .actions import N_ACTIONS
 from .encoding import OBS_SHAPES, ORACLE_SHAPES, VERSIONS
 
 __all__ = ["KoudiandianAEC", "env", "raw_env"]
@@ -30,13 +29,16 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
     """One hand of Koudiandian (or a match of ``hands`` hands, dealer rotation and scores
     carried) as a PettingZoo AEC environment.
 
-    - Observations: ``{"observation": uint8 OBS_SHAPE, "action_mask": int8 (N_ACTIONS,)}``
+    - Observations: ``{"observation": uint8 OBS_SHAPE, "action_mask": int8 (n,)}``
       (``koudiandian.rl.encode`` of the seat's view; ``oracle=True`` for the
       perfect-information planes; ``version="v2"`` for the encoding with the winds plane,
       ``OBS_SHAPES["v2"]``). A seat that need not act has an all-zero mask.
-    - Actions: ``Discrete(N_ACTIONS)`` (``koudiandian.rl.action_to_code``). An action the
-      mask leaves out raises :class:`IllegalActionError`, one outside the space
-      :class:`InvalidArgumentError`; either changes nothing.
+    - Actions: ``Discrete(n)`` (``koudiandian.rl.action_to_code``), ``n`` the size of
+      action space ``action_space`` (1, the default: ``N_ACTIONS``; 2: ``N_ACTIONS_V2``,
+      which profiles with decisions before play need; version 1 refuses them with
+      :class:`InvalidArgumentError`). An action the mask leaves out raises
+      :class:`IllegalActionError`, one outside the space :class:`InvalidArgumentError`;
+      either changes nothing.
     - Rewards: each hand's score deltas, given to every seat on the step that ends it.
       The episode ends with the last hand (``hands=1``: one hand).
     - ``seed`` (or ``reset(seed=...)``) makes every hand's wall repeat; hand ``i``'s seed
@@ -54,6 +56,7 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         oracle: bool = False,
         render_mode: str | None = None,
         version: str = "v1",
+        action_space: int = 1,
     ) -> None:
         super().__init__()
         if version not in VERSIONS:
@@ -66,6 +69,9 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         if render_mode not in (None, "ansi"):
             raise InvalidArgumentError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self._rules = rules_of(rules)
+        n_actions = _core.rl_action_space(self._rules, action_space)
+        #: The version of the action space (1 or 2).
+        self.action_space_version: int = action_space
         self._seed = seed
         self._hands = hands
         self._oracle = oracle
@@ -75,10 +81,10 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         self._obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(0, 255, shape, np.uint8),
-                "action_mask": spaces.Box(0, 1, (N_ACTIONS,), np.int8),
+                "action_mask": spaces.Box(0, 1, (n_actions,), np.int8),
             }
         )
-        self._act_space = spaces.Discrete(N_ACTIONS)
+        self._act_space = spaces.Discrete(n_actions)
         self.observation_spaces = {a: self._obs_space for a in AGENTS}
         self.action_spaces = {a: self._act_space for a in AGENTS}
         self._game: Game | None = None
@@ -87,11 +93,12 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """Every agent's observation space: a ``Dict`` of ``observation`` (``uint8``,
         ``OBS_SHAPE``, or ``ORACLE_SHAPE`` with ``oracle=True``) and ``action_mask`` (``int8``,
-        ``(N_ACTIONS,)``)."""
+        ``(n,)``, ``n`` the size of the action space)."""
         return self._obs_space
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        """Every agent's action space: ``Discrete(N_ACTIONS)``."""
+        """Every agent's action space: ``Discrete(n)``, ``n`` the size of the action space
+        (``N_ACTIONS`` for version 1, ``N_ACTIONS_V2`` for version 2)."""
         return self._act_space
 
     # -- the hand ---------------------------------------------------------------------
@@ -144,7 +151,9 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
             seat = _SEAT[agent]
         except KeyError:
             raise InvalidArgumentError(f"unknown agent {agent!r}; agents are {AGENTS}") from None
-        obs, mask = _core.rl_observe(self._core, seat, self._oracle, self._version)
+        obs, mask = _core.rl_observe(
+            self._core, seat, self._oracle, self._version, self.action_space_version
+        )
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -159,7 +168,8 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        nxt = _core.rl_step(self._core, self._seat, action)  # refuses a bad action
+        # refuses a bad action
+        nxt = _core.rl_step(self._core, self._seat, action, self.action_space_version)
         self._cumulative_rewards[agent] = 0.0
         if self._rewarded:
             for a in AGENTS:
@@ -203,9 +213,17 @@ def raw_env(
     hands: int = 1,
     oracle: bool = False,
     render_mode: str | None = None,
+    action_space: int = 1,
 ) -> KoudiandianAEC:
     """The AEC environment without PettingZoo's wrappers."""
-    return KoudiandianAEC(rules, seed, hands=hands, oracle=oracle, render_mode=render_mode)
+    return KoudiandianAEC(
+        rules,
+        seed,
+        hands=hands,
+        oracle=oracle,
+        render_mode=render_mode,
+        action_space=action_space,
+    )
 
 
 def env(
@@ -215,9 +233,17 @@ def env(
     hands: int = 1,
     oracle: bool = False,
     render_mode: str | None = None,
+    action_space: int = 1,
 ) -> Any:
     """The AEC environment. It checks its own use (``step`` or ``observe`` before
     ``reset`` raise :class:`InvalidArgumentError`, a masked-out action
     :class:`IllegalActionError`), so it is not wrapped in PettingZoo's order-enforcing
     wrapper, which would cost every attribute access of the loop a ``__getattr__``."""
-    return raw_env(rules, seed, hands=hands, oracle=oracle, render_mode=render_mode)
+    return raw_env(
+        rules,
+        seed,
+        hands=hands,
+        oracle=oracle,
+        render_mode=render_mode,
+        action_space=action_space,
+    )

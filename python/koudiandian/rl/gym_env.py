@@ -15,7 +15,7 @@ from ..errors import InvalidArgumentError
 from ..game import Game
 from ..rules import Rules
 from ._rules import rules_of
-from .actions import N_ACTIONS, action_to_code
+from .actions import action_to_code
 from .encoding import OBS_SHAPES, ORACLE_SHAPES, VERSIONS
 
 __all__ = ["KoudiandianEnv", "ILLEGAL_PENALTY"]
@@ -33,8 +33,12 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
     - Observation: ``uint8 OBS_SHAPE`` (``koudiandian.rl.encode`` of the learner's view;
       ``ORACLE_SHAPE`` with ``oracle=True``; ``version="v2"`` for the encoding with the
       winds plane, ``OBS_SHAPES["v2"]``). ``info["action_mask"]`` is the
-      ``int8 (N_ACTIONS,)`` mask of the legal actions, ``info["seat"]`` the learner's seat.
-    - Action: ``Discrete(N_ACTIONS)``: an int, a NumPy integer or a 0-d integer array.
+      ``int8 (n,)`` mask of the legal actions, ``info["seat"]`` the learner's seat.
+    - Action: ``Discrete(n)``, ``n`` the size of action space ``action_space``
+      (:data:`~koudiandian.rl.ACTION_SPACES`: 1, the default, ``N_ACTIONS``; 2,
+      ``N_ACTIONS_V2``, which profiles with decisions before play need; version 1 refuses
+      them with :class:`InvalidArgumentError`): an int, a NumPy integer or a 0-d integer
+      array.
       Any action of the space is accepted: an illegal one changes nothing, costs
       ``illegal_penalty`` (reward ``-illegal_penalty``) and sets
       ``info["illegal_action"] = True``. An action outside the space raises
@@ -58,6 +62,7 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
         oracle: bool = False,
         render_mode: str | None = None,
         version: str = "v1",
+        action_space: int = 1,
     ) -> None:
         if version not in VERSIONS:
             raise InvalidArgumentError(f"unknown encoding version {version!r}; known: {VERSIONS}")
@@ -71,6 +76,9 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidArgumentError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self._rules = rules_of(rules)
+        n_actions = _core.rl_action_space(self._rules, action_space)
+        #: The version of the action space (1 or 2).
+        self.action_space_version: int = action_space
         self._opponents = opponents
         self._fixed_seat = seat
         self._penalty = float(illegal_penalty)
@@ -78,7 +86,7 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
         self.render_mode = render_mode
         shape = ORACLE_SHAPES[version] if oracle else OBS_SHAPES[version]
         self.observation_space = spaces.Box(0, 255, shape, np.uint8)
-        self.action_space = spaces.Discrete(N_ACTIONS)
+        self.action_space = spaces.Discrete(n_actions)
         self._game: Game | None = None
         self._seat = 0
 
@@ -110,7 +118,8 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
             raise InvalidArgumentError("call reset() before step()")
         if self._core.is_over():
             raise InvalidArgumentError("the hand is over: call reset()")
-        code = action_to_code(action)  # raises for an action outside the space
+        # raises for an action outside the space
+        code = action_to_code(action, self.action_space_version)
         if code not in self._core.legal_actions(self._seat):
             return self._obs(), -self._penalty, False, False, self._info(illegal=True)
         self._core.step(self._seat, code)
@@ -143,7 +152,7 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
         return out
 
     def _info(self, *, illegal: bool) -> dict[str, Any]:
-        mask = _core.rl_action_mask(self._core, self._seat)
+        mask = _core.rl_action_mask(self._core, self._seat, self.action_space_version)
         return {"action_mask": mask.view(np.int8), "seat": self._seat, "illegal_action": illegal}
 
     def render(self) -> str | None:

@@ -15,7 +15,7 @@ import numpy.typing as npt
 from .. import _core
 from ..errors import ArrayError
 from ..rules import Rules
-from .actions import N_ACTIONS
+from .actions import ACTION_SPACES
 from .encoding import OBS_SHAPE
 
 __all__ = ["VecEnv"]
@@ -40,7 +40,10 @@ class VecEnv:
 
     ``reset(seed=None) -> (obs, mask, seat)``; ``step(actions) -> (obs, reward,
     terminated, truncated, mask, seat)`` with ``obs`` ``uint8 (num_envs, *OBS_SHAPE)``,
-    ``mask`` ``bool (num_envs, N_ACTIONS)``, ``seat`` ``int64 (num_envs,)``. A table whose
+    ``mask`` ``bool (num_envs, n_actions)``, ``seat`` ``int64 (num_envs,)``; ``n_actions``
+    is the size of action space ``action_space`` (1, the default: ``N_ACTIONS``; 2:
+    ``N_ACTIONS_V2``, which profiles with decisions before play need; version 1 refuses
+    them with :class:`InvalidArgumentError`). A table whose
     hand ends starts the next hand at once (automatic reset): its ``terminated`` is set and
     its row already shows the new hand. ``truncated`` is always ``False`` (every hand ends).
 
@@ -58,17 +61,20 @@ class VecEnv:
         opponents: str | None = None,
         *,
         threads: int = 1,
+        action_space: int = 1,
     ) -> None:
         if seed is None:
             seed = secrets.randbits(64)
-        self._core = _core.VecEnv(num_envs, rules, seed, opponents, threads)
+        self._core = _core.VecEnv(num_envs, rules, seed, opponents, threads, action_space)
         self._seed = seed
         self._seeds = random.Random(seed)
         self._reset_once = False
         self.num_envs: int = self._core.num_envs
         self.opponents = opponents
         self.observation_shape: tuple[int, ...] = (self.num_envs, *OBS_SHAPE)
-        self.n_actions = N_ACTIONS
+        #: The version of the action space (1 or 2) and its size.
+        self.action_space_version: int = self._core.action_space
+        self.n_actions: int = ACTION_SPACES[self.action_space_version]
 
     def reset(self, seed: int | None = None) -> tuple[U8, B, I64]:
         """Deal every table afresh: from ``seed``, or the constructor's seed the first

@@ -20,7 +20,8 @@
 //! - **Claims, kongs, 报听, the 海底, bids, opening wins** by the same measure: a pong or chow
 //!   only when it lowers the shanten and the bot is not folding; a kong when it keeps the
 //!   shanten; 报听 with the declarable discard of the best expected value; the 海底 only when
-//!   ready; a 跑 bid of 0; opening wins always.
+//!   ready; a 跑 bid of 0; opening wins always; before play, the suit held least passed on
+//!   and declared void (`bots::before_play`).
 //!
 //! `offence.rs`: what a discard is worth to the hand; `defence.rs`: the threats at the table
 //! and a discard's risk; here, the decision (a turn, an answer to a claim) that weighs them.
@@ -68,6 +69,11 @@ pub fn choose(me: &Sight<'_>, legal: &[ActionCode]) -> ActionCode {
     let first = |act: Act| if offers(act) { find(legal, act) } else { None };
     if offers(Act::Pao) {
         if let Some(c) = super::greedy::bid(legal) {
+            return c;
+        }
+    }
+    if offers(Act::Exchange) || offers(Act::Void) {
+        if let Some(c) = super::before_play::choose(&me.counts, legal) {
             return c;
         }
     }

@@ -2,7 +2,8 @@
 //! lowest shanten, then the most live winning tiles, then the highest-value wait; declare as
 //! soon as allowed with the best declarable discard; kong and pong when the shanten does not
 //! rise, then chow on the same test; bid no 跑; declare opening small wins; take the 海底
-//! only when ready. It sees only what its seat may see. Under 缺一门 (`lack_a_suit`) its
+//! only when ready; before play, pass on and declare void the suit held least
+//! (`bots::before_play`). It sees only what its seat may see. Under 缺一门 (`lack_a_suit`) its
 //! shanten counts dropping a suit, so it discards the suit it drops.
 //!
 //! `reading.rs`: how it reads a seat's sight (its forms, a discard's key); `flush.rs`: its
@@ -52,6 +53,11 @@ pub fn choose(me: &Sight<'_>, legal: &[ActionCode]) -> ActionCode {
     let first = |act: Act| if offers(act) { find(legal, act) } else { None };
     if let Some(c) = offers(Act::Pao).then(|| bid(legal)).flatten() {
         return c;
+    }
+    if offers(Act::Exchange) || offers(Act::Void) {
+        if let Some(c) = crate::bots::before_play::choose(&me.counts, legal) {
+            return c;
+        }
     }
     for act in [Act::SelfDrawWin, Act::Win, Act::OpeningWin] {
         if let Some(c) = first(act) {
