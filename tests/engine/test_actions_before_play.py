@@ -65,7 +65,9 @@ def test_a_tiny_hand_is_stepped_in_every_shape() -> None:
         game.step(seat, str(first))  # "exchange 4m"
         game.step(seat, second.to_dict())
     assert game.phase == "void"
-    assert [e["type"] for e in game.events[1:]] == ["exchange"] * 4
+    # Each pick is logged at once as an answer only its seat sees, then the four revealed.
+    assert [e["type"] for e in game.events[1:]] == ["answer"] * 8 + ["exchange"] * 4
+    assert [e["type"] for e in game.events_for(1)[1:]] == ["answer"] * 2 + ["exchange"] * 4
     assert game.legal_actions(0) == [Action.void(s) for s in "mps"]
     game.step(0, "void p")
     game.step(1, {"kind": "void", "tile": "s"})
@@ -73,7 +75,8 @@ def test_a_tiny_hand_is_stepped_in_every_shape() -> None:
     with pytest.raises(IllegalActionError):
         game.step(3, "discard 1m")
     game.step(3, Action.void(2))
-    assert [(e["seat"], e["suit"]) for e in game.events[5:9]] == [(0, 1), (1, 2), (2, 0), (3, 2)]
+    voids = [e for e in game.events if e["type"] == "void"]
+    assert [(e["seat"], e["suit"]) for e in voids] == [(0, 1), (1, 2), (2, 0), (3, 2)]
     assert game.phase == "turn" and game.to_act == (game.dealer,)
     # Past the decisions before play, a saved game plays on as the original.
     copy = pickle.loads(pickle.dumps(game))
@@ -99,17 +102,16 @@ def test_the_prompt_takes_typed_exchange_and_void() -> None:
     assert "declare a suit void (定缺)" in out.getvalue()
 
 
-def test_a_tiny_hand_replays_and_round_trips_outside_the_decisions_before_play() -> None:
-    """What ``test_conformance``'s xfail for ``tiny`` leaves out: from the first decision of
-    play on (the picks and void suits logged), the log replays to the same game, mid-hand
-    and whole, and a JSON copy plays on as the original."""
+def test_a_tiny_hand_replays_and_round_trips_from_every_decision() -> None:
+    """The log replays to the same game, cut at any decision (between two seats' picks too:
+    each pick is logged at once) and whole, and a JSON copy plays on as the original."""
     for seed in range(4):
         game = Game("tiny", seed=seed, dealer=seed % 4)
         rng = random.Random(seed)
         copies: list[Game] = []
         while not game.is_over:
             seat = game.to_act[0]
-            if game.phase not in ("exchange", "void") and rng.random() < 0.05:
+            if rng.random() < 0.1:
                 assert Game.replay(game.events).legal_actions(seat) == game.legal_actions(seat)
                 copies.append(Game.from_json(game.to_json()))
             action = rng.choice(game.legal_actions(seat))

@@ -41,15 +41,7 @@ SEEDS = (5, 6, 7)
 MAX_STEPS = 2000
 
 #: Checks known to fail for a rule set: ``(test name, preset) -> reason``.
-KNOWN_FAILURES: dict[tuple[str, str], str] = {
-    (test, "tiny"): (
-        "engine: the decisions before play are logged only once all four seats have decided "
-        "(rust/game/before_play.rs), so a game saved or replayed from its log while some seats "
-        "have picked (exchange) or chosen (void) and others not has lost those choices: to_act "
-        "and legal_actions differ (hebei's 跑 bids, with option pao, do the same)"
-    )
-    for test in ("replay_equals_play", "game_round_trips", "match_round_trips")
-}
+KNOWN_FAILURES: dict[tuple[str, str], str] = {}
 
 
 def _cases(test: str) -> list[Any]:
