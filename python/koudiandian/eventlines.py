@@ -81,6 +81,11 @@ def event_line(event: Mapping[str, Any], me: int | None, style: TileStyle) -> st
         if name == "kind":
             return str(WIN_KINDS.get(event["kind"], {}).get("english", event["kind"]))
         if name == "action":
+            # A decision before play names its tile or suit: "exchange 2p", "void p".
+            if event["action"] == "exchange" and event.get("tile") is not None:
+                return f"exchange {tile('tile')}"
+            if event["action"] == "void" and event.get("tile") is not None:
+                return f"void {SUITS[event['tile']]}"
             return str(event["action"])
         if name == "dice":
             return " and ".join(str(d) for d in event["dice"])
