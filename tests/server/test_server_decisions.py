@@ -188,7 +188,7 @@ def _record(match: Match, shown: list[list[Any]]) -> None:
         assert n is None or n == len(shown[s])
 
 
-@pytest.mark.parametrize("rules", ["taiyuan", "hebei,pao", "changsha", "queyimen"])
+@pytest.mark.parametrize("rules", ["taiyuan", "hebei,pao", "changsha", "queyimen", "tiny"])
 def test_a_number_counts_only_what_its_seat_was_asked(rules: str) -> None:
     """Random play of whole matches: a seat asked across another seat's answer is asked
     the same thing (so it keeps its number), and each seat's number is the count of the

@@ -35,6 +35,8 @@ def _masked_log(events: list[Any], seat: int) -> list[dict[str, Any]]:
         kind = e["type"]
         if kind == "start_hand":
             e = {**e, "hand": []}
+        elif kind == "exchange" and seat in (e["seat"], e["to"]):
+            e = {**e, "tiles": None}  # the tiles it gave or received
         elif e.get("seat") != seat or kind not in _OWN:
             pass
         elif kind == "answer":
@@ -60,6 +62,9 @@ def _masked_view(view: dict[str, Any], seat: int, face_down: list[bool]) -> dict
         seat=None, hand=[], drawn=None, winning_tiles=None, legal_actions=[], passed_win=False
     )
     view.update(waits=None, ready_discards=[])  # the seat's 听口
+    view["picked"] = []  # its picks for the exchange before play
+    if view["phase"] == "void":  # its void suit, chosen but not yet revealed
+        view["voids"] = [None] * 4
     if view["phase"] in ("claim", "rob"):
         view["phase"] = "wait"
         view["claim_tile"] = None
@@ -116,6 +121,7 @@ def _secrets_of_others(message: dict[str, Any], seat: int) -> list[str]:
         ("taiyuan,wildcards=random", 8, {}),
         ("hebei", 5, None),
         ("changsha", 2, {}),
+        ("tiny", 4, {}),
     ],
 )
 def test_a_seat_and_a_spectator_see_nothing_of_the_others(
@@ -197,7 +203,7 @@ def test_a_seat_and_a_spectator_see_nothing_of_the_others(
 
 
 @pytest.mark.parametrize(
-    "rules", ["taiyuan", "taiyuan,wildcards=double", "hebei", "changsha", "queyimen"]
+    "rules", ["taiyuan", "taiyuan,wildcards=double", "hebei", "changsha", "queyimen", "tiny"]
 )
 def test_the_public_log_and_view_are_any_seats_with_its_secrets_masked(rules: str) -> None:
     """The engine's public log and view are what masking any seat's own secrets (as the
