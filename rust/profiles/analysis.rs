@@ -92,10 +92,14 @@ pub fn settle_win(
             event: 0,
         })
         .collect();
-    Ok(profile.settle(
+    let mut transfers = profile.settle(
         rules,
         &HandSummary::of_wins(seats.dealer, &[outcome], &kongs),
-    ))
+    );
+    for t in &mut transfers {
+        t.event = None; // a win on its own has no log
+    }
+    Ok(transfers)
 }
 
 #[cfg(test)]
@@ -198,7 +202,7 @@ mod tests {
             Some((2, false)),
             1,
         );
-        assert_eq!(q.unwrap(), [Transfer::new(2, 0, 6, "win", None).at(0)]);
+        assert_eq!(q.unwrap(), [Transfer::new(2, 0, 6, "win", None)]);
     }
 
     #[test]
