@@ -110,19 +110,27 @@ impl GameCore {
             for &t in tiles {
                 self.seats[to].add(t, 1);
             }
+            if to == self.dealer as usize && !tiles.is_empty() {
+                let hand = &self.seats[to].hand;
+                // The dealer's drawn tile: its 14th while it holds that kind, else the
+                // last tile passed to it.
+                self.drawn = self
+                    .drawn
+                    .filter(|&t| hand[t as usize] > 0)
+                    .or(tiles.last().copied());
+            }
         }
     }
 
-    /// Play begins: the dealer acts on its dealt tiles, its drawn tile the 14th it was
-    /// dealt if it still holds that kind.
+    /// Play begins: the dealer acts on its 14 tiles as after a draw, its drawn tile the 14th
+    /// it was dealt, or after an exchange that passed that kind away, the last tile passed
+    /// to it.
     fn begin_play(&mut self) {
         self.clear_options();
         self.answers = [None; 4];
         self.answer_order.clear();
         self.phase = Phase::Turn;
         self.turn = self.dealer;
-        let hand = &self.seats[self.dealer as usize].hand;
-        self.drawn = self.drawn.filter(|&t| hand[t as usize] > 0);
         self.advance();
     }
 }

@@ -66,6 +66,8 @@ mod end_tests;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tiny_tests;
+#[cfg(test)]
 mod turn_tests;
 
 pub use crate::outcome::{

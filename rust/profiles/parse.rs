@@ -51,8 +51,12 @@ impl Rules {
                     "{item:?}: separate options with commas"
                 )));
             }
-            let is_preset =
-                value.is_none() && preset_names().iter().any(|p| p.eq_ignore_ascii_case(key));
+            // Any profile's preset, listed or not.
+            let is_preset = value.is_none()
+                && ALL
+                    .iter()
+                    .flat_map(|p| p.presets())
+                    .any(|p| p.name.eq_ignore_ascii_case(key));
             if is_preset {
                 presets.push((key, Rules::preset(key)?));
             } else {
