@@ -208,3 +208,32 @@ def test_the_scoreboard_row_reads_each_win() -> None:
         assert row["left"][result.wins[0].seat]
         return
     pytest.fail("no tiny hand with wins at two moments")
+
+
+def test_a_seat_view_reads_the_running_score_voids_and_who_left() -> None:
+    """A finished tiny hand's view: the running score is the scores plus the ledger, every
+    void revealed, the winners that left named by their win event; a dict of an older core
+    (without these fields) still reads."""
+    from koudiandian.view import SeatView
+
+    for seed, result in _tiny_hands(greedy=0.9):
+        if not any(s is not None for s in result.left):
+            continue
+        game = _core_game(TINY, seed)
+        rnd = random.Random(seed)
+        while not game.is_over():
+            seat = game.to_act()[0]
+            legal = game.legal_actions(seat)
+            game.step(seat, game.greedy_action(seat) if rnd.random() < 0.9 else rnd.choice(legal))
+        d = game.view(1)
+        view = SeatView.from_dict(d, rules=TINY, result=result)
+        assert view.running == tuple(s + x for s, x in zip(view.scores, result.deltas))
+        assert view.left == result.left
+        assert all(v in (0, 1, 2) for v in view.voids) and view.picked == ()
+        assert view.to_dict()["running"] == list(view.running)
+        old = {k: v for k, v in d.items() if k not in ("running", "voids", "left", "picked")}
+        before = SeatView.from_dict(old, rules=TINY, result=result)
+        assert before.running == before.scores and before.left == (None,) * 4
+        assert before.voids == (None,) * 4 and before.picked == ()
+        return
+    pytest.fail("no tiny hand where a winner left")
