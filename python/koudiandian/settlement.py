@@ -171,12 +171,16 @@ def _transfer_line(result: HandResult, i: int, before: int, me: int | None) -> s
         what = f"{_verb(payer, 'return')} {t.amount} to {payee}"
         why = f"refund of the {undone.english}"
     else:
-        verb = "pass" if t.reason == "passed_on" else "move"
-        what = f"{_verb(payer, verb)} on {t.amount} to {payee}"
-        why = (
-            f"{t.english}: {_whose(undone.payer, me)} payment to "
-            f"{seat_name(undone.payee, me)} for the {undone.english}"
+        paid = (
+            f"{_whose(undone.payer, me)} payment to {seat_name(undone.payee, me)} "
+            f"for the {undone.english}"
         )
+        if t.reason == "passed_on":
+            what = f"{_verb(payer, 'hand')} {t.amount} on to {payee}"
+            why = f"passed on: {paid}"
+        else:
+            what = f"{_verb(payer, 'pay')} {t.amount} to {payee}"
+            why = f"{t.english}, in place of {paid}"
     return f"  {payer} {what}: {t.chinese} ({why}{share}{bird})"
 
 

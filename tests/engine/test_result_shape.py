@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from koudiandian import Rules, _core
 from koudiandian.game import Game
-from koudiandian.result import HandResult
+from koudiandian.result import HandResult, Transfer
 from koudiandian.settlement import settlement_lines, value_text
 from koudiandian.summary import Tally
 
@@ -237,3 +237,34 @@ def test_a_seat_view_reads_the_running_score_voids_and_who_left() -> None:
         assert before.voids == (None,) * 4 and before.picked == ()
         return
     pytest.fail("no tiny hand where a winner left")
+
+
+def test_a_transfer_passed_on_names_the_payment_it_passes_on() -> None:
+    """呼叫转移: a seat passes a kong payment it received on to another seat; the text names
+    the payment by its payer, payee and reason."""
+    result = HandResult(
+        dealer=0,
+        winner=None,
+        win_kind=None,
+        discarder=None,
+        win_tile=None,
+        points=0,
+        factor=1,
+        patterns=(),
+        transfers=(
+            Transfer(0, 1, 2, "kong", event=7),
+            Transfer(1, 3, 2, "passed_on", event=20, undoes=0),
+        ),
+        deltas=(-2, 0, 0, 2),
+        end="wall",
+    )
+    lines = settlement_lines(result, "mpsz", me=1)
+    assert (
+        "  you hand 2 on to seat 3: 转移 (passed on: seat 0's payment to you for the exposed kong)"
+        in lines
+    )
+    lines = settlement_lines(result, "mpsz")
+    assert (
+        "  seat 1 hands 2 on to seat 3: 转移 (passed on: seat 0's payment to seat 1 for the exposed kong)"
+        in lines
+    )
