@@ -179,15 +179,6 @@ class HandResult:
     (changsha) once the hand reached it, won or drawn. ``deltas`` are the four seats' score
     changes; they sum to zero.
 
-    ``winner``, ``win_kind``, ``discarder``, ``win_tile``, ``points``, ``factor``,
-    ``patterns`` and ``score_items`` are the first win's; read every win, its seat won from
-    and its value in the profile's words (:attr:`WinSummary.value`, the headline first) in
-    ``wins``. ``transfers`` is the hand's ledger, in order: each transfer's ``event`` says
-    which win, kong or the end it belongs to, ``undoes`` which transfer it refunds or moves.
-    ``end`` is ``"win"`` when the hand ended at a win, ``"wall"`` when it ended at the wall's
-    end (with or without wins before); ``left[s]`` is the index in the log of the ``win``
-    event at which seat ``s`` left the hand (where play goes on after a win), else ``None``.
-
     ``hands`` and ``melds`` are every seat's concealed tiles (sorted) and declared melds at
     the end, as the ``end_hand`` event reveals them, when the result comes from a game
     (``Game.result``); they are not part of :meth:`to_dict` (the event's ``result``) nor of
