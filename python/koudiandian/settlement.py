@@ -244,7 +244,7 @@ def settlement_lines(
             + (f": {what}" if what else "")
             + _payers(result, win, total, changes, me)
         )
-    if result.wins and result.end == "wall":
+    if result.wins and result.end != "win":
         still = [seat_name(s, me) for s in range(4) if result.left[s] is None]
         lines.append("the wall ran out" + (f" with {_and(still)} still in" if still else ""))
     if result.bird is not None:
