@@ -328,7 +328,7 @@ def self_play(
     log: bool = False,
     threads: int = 1,
 ) -> tuple[
-    list[tuple[int, int, int, tuple[int, int, int, int], int, int]],
+    list[tuple[int, int, int, tuple[int, int, int, int], int, int, int, int, tuple[int, int, int]]],
     list[list[int]],
     list[str],
 ]: ...
@@ -344,7 +344,7 @@ class Rng:
 
 # -- the drivers of the Python loops (rust/selfplay/schedule.rs) -----------------------------
 
-_Record = tuple[int, int, int, tuple[int, int, int, int], int, int]
+_Record = tuple[int, int, int, tuple[int, int, int, int], int, int, int, int, tuple[int, int, int]]
 _MatchState = tuple[int, int, int, int, list[int], int, int, bool]
 
 def duplicate_seating(rotation: Any) -> tuple[int, int, int, int]: ...

@@ -243,7 +243,8 @@ class _Table:
         totals = []
         for w in range(len(records) // 4):
             total = 0
-            for winner, _kind, _value, deltas, discarder, rotation in records[4 * w : 4 * w + 4]:
+            for record in records[4 * w : 4 * w + 4]:
+                winner, _kind, _value, deltas, discarder, rotation = record[:6]
                 seat = self.seat_of[rotation]
                 total += deltas[seat]
                 self.wins += winner == seat

@@ -1,22 +1,25 @@
-"""A hand's settlement in words, for the terminal table and the command line: a win's score
-items as the formula they combine into, who paid what for each win, every transfer by its
-reason (Chinese, English beside it) and what the bird (扎鸟) changed.
+"""A hand's settlement in words, for the terminal table and the command line: each win's
+value in its profile's words and its score items as the formula they combine into, who paid
+what for each win, the wins that came at later moments and the seats that left, every
+transfer by its reason (Chinese, English beside it; a refund or a transfer passed on naming
+the one it undoes) and what the bird (扎鸟) changed.
 
-Nothing here decides a rule: the items and the transfers are the profile's
-(``HandResult.wins``, ``HandResult.transfers``), what the bird changed is the core's
-(``Game.bird_changes``), and whether the items' total is a payment is the profile's
-(``Rules.score_items_are_payment``). The text only puts them side by side.
+Nothing here decides a rule: the values, the items and the ledger are the profile's
+(``HandResult.wins``, ``HandResult.transfers``, each transfer's ``event`` and ``undoes``),
+what the bird changed is the core's (``Game.bird_changes``), and whether the items' total is
+a payment is the profile's (``Rules.score_items_are_payment``). The text only puts them side
+by side.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .result import HandResult, Transfer, WinKind, WinSummary
+from .result import HandResult, WinKind, WinSummary
 from .score import ScoreItem
 from .tile import TileStyle
 
-__all__ = ["score_formula", "settlement_lines", "seat_name"]
+__all__ = ["score_formula", "settlement_lines", "seat_name", "value_text"]
 
 
 def seat_name(seat: int, me: int | None) -> str:
@@ -64,17 +67,47 @@ def score_formula(items: Sequence[ScoreItem], *, payment: bool = True) -> tuple[
     return (text + f" = {total}" if len(items) > 1 else text), total
 
 
+def _discarder(result: HandResult, win: WinSummary) -> int | None:
+    """The seat ``win`` was won from: the win's own, or, in a result read from a log
+    written before wins named theirs (``event`` ``None``), the result's (the first win's)."""
+    return win.discarder if win.event is not None else result.discarder
+
+
 def _how(result: HandResult, win: WinSummary, me: int | None) -> str:
-    if win.kind is WinKind.SELF_DRAW or result.discarder is None:
+    discarder = _discarder(result, win)
+    if win.kind is WinKind.SELF_DRAW or discarder is None:
         return "by self-draw"
     if win.kind is WinKind.ROBBED_KONG:
-        return f"robbing {_whose(result.discarder, me)} kong"
-    return f"on {_whose(result.discarder, me)} discard"
+        return f"robbing {_whose(discarder, me)} kong"
+    return f"on {_whose(discarder, me)} discard"
+
+
+def value_text(win: WinSummary) -> str:
+    """A win's value in its profile's words: the headline, then the others in brackets:
+    ``"23 番 (底分 8)"``, ``"4 分 (点数 4, 倍 1)"``, ``"1 小胡"``; ``""`` for a win read
+    from a log written before wins had values."""
+    if not win.value:
+        return ""
+    head, *rest = win.value
+    more = ", ".join(f"{v.chinese} {v.value}" for v in rest)
+    return f"{head.value} {head.chinese}" + (f" ({more})" if more else "")
 
 
 def _before_bird(result: HandResult, changes: Mapping[int, int]) -> list[int]:
     """Each transfer's amount without the bird (its amount where the bird changed none)."""
     return [changes.get(i, t.amount) for i, t in enumerate(result.transfers)]
+
+
+def _win_payments(result: HandResult, win: WinSummary) -> list[int]:
+    """The indices in the ledger of the payments for ``win`` (reason ``"win"``): the
+    transfers to its winner that belong to its ``win`` event. A result read from a log
+    written before the ledger named events (``event`` ``None``) is read as before: every
+    ``"win"`` transfer to the winner."""
+    return [
+        i
+        for i, t in enumerate(result.transfers)
+        if t.reason == "win" and t.payee == win.seat and (win.event is None or t.event == win.event)
+    ]
 
 
 def _payers(
@@ -90,9 +123,8 @@ def _payers(
     doubled by the bird)"``)."""
     before = _before_bird(result, changes)
     paid: dict[int, list[int]] = {}  # payer -> the indices of its transfers for this win
-    for i, t in enumerate(result.transfers):
-        if t.reason == "win" and t.payee == win.seat:
-            paid.setdefault(t.payer, []).append(i)
+    for i in _win_payments(result, win):
+        paid.setdefault(result.transfers[i].payer, []).append(i)
     all_total = total is not None and all(
         before[i] == total for indices in paid.values() for i in indices
     )
@@ -119,14 +151,37 @@ def _payers(
     return "; " + ", ".join(out) if out else ""
 
 
-def _transfer_line(t: Transfer, before: int, me: int | None) -> str:
-    payer = seat_name(t.payer, me)
+def _transfer_line(result: HandResult, i: int, before: int, me: int | None) -> str:
+    """Transfer ``i`` of the ledger in words; a refund or a transfer passed on names the
+    transfer it undoes (``undoes``): ``"seat 1 returns 2 to seat 0: 退税 (refund of the
+    concealed kong)"``."""
+    t = result.transfers[i]
+    payer, payee = seat_name(t.payer, me), seat_name(t.payee, me)
     share = f", {_whose(t.share_of, me)} share" if t.share_of is not None else ""
     bird = f", {before} before the bird" if before != t.amount else ""
-    return (
-        f"  {payer} {_verb(payer, 'pay')} {t.amount} to {seat_name(t.payee, me)}: "
-        f"{t.chinese} ({t.english}{share}{bird})"
+    undone = (
+        result.transfers[t.undoes]
+        if t.undoes is not None and 0 <= t.undoes < len(result.transfers)
+        else None
     )
+    if undone is None:
+        what = f"{_verb(payer, 'pay')} {t.amount} to {payee}"
+        why = t.english
+    elif t.reason == "refund":
+        what = f"{_verb(payer, 'return')} {t.amount} to {payee}"
+        why = f"refund of the {undone.english}"
+    else:
+        paid = (
+            f"{_whose(undone.payer, me)} payment to {seat_name(undone.payee, me)} "
+            f"for the {undone.english}"
+        )
+        if t.reason == "passed_on":
+            what = f"{_verb(payer, 'hand')} {t.amount} on to {payee}"
+            why = f"passed on: {paid}"
+        else:
+            what = f"{_verb(payer, 'pay')} {t.amount} to {payee}"
+            why = f"{t.english}, in place of {paid}"
+    return f"  {payer} {what}: {t.chinese} ({why}{share}{bird})"
 
 
 def _bird_line(
@@ -158,8 +213,10 @@ def settlement_lines(
     me: int | None = None,
     bird_changes: Sequence[tuple[int, int]] = (),
 ) -> list[str]:
-    """The settlement of a hand as lines of text: each win with its formula and who paid
-    it, the bird and what it changed, every transfer with its reason, and the deltas.
+    """The settlement of a hand as lines of text: each win with its value, its formula and
+    who paid it (a win at a later moment than the one before it begun with "then", a winner
+    that left the hand said so), how a hand that went on after wins ended, the bird and what
+    it changed, every transfer with its reason, and the deltas.
 
     ``payment`` is ``Rules.score_items_are_payment`` of the hand's rules, ``me`` the seat to
     call "you", ``bird_changes`` what ``Game.bird_changes`` says the bird changed (``(index
@@ -168,19 +225,33 @@ def settlement_lines(
     lines = []
     if result.winner is None:
         lines.append("drawn hand (荒庄)" + ("" if result.transfers else ": nothing is paid"))
+    moment = None
     for win in result.wins:
         winner = seat_name(win.seat, me)
         dealer = " (the dealer)" if win.seat == result.dealer else ""
+        then = "then " if moment is not None and win.event != moment else ""
+        moment = win.event
         formula, total = score_formula(win.score_items, payment=payment)
+        value = value_text(win)
+        if not payment and win.headline is not None and formula == win.headline.chinese:
+            formula = ""  # the headline names the win already (changsha's 小胡)
+        what = ": ".join(x for x in (value, formula) if x)
+        left = result.left[win.seat] if win.seat < len(result.left) else None
+        leaves = " and leaves the hand" if left is not None and left == win.event else ""
         lines.append(
-            f"{winner}{dealer} {'win' if winner == 'you' else 'wins'} {_how(result, win, me)} "
-            f"with {win.tile.format(style)}: {formula}{_payers(result, win, total, changes, me)}"
+            f"{then}{winner}{dealer} {'win' if winner == 'you' else 'wins'} "
+            f"{_how(result, win, me)} with {win.tile.format(style)}{leaves}"
+            + (f": {what}" if what else "")
+            + _payers(result, win, total, changes, me)
         )
+    if result.wins and result.end != "win":
+        still = [seat_name(s, me) for s in range(4) if result.left[s] is None]
+        lines.append("the wall ran out" + (f" with {_and(still)} still in" if still else ""))
     if result.bird is not None:
         lines.append(_bird_line(result, changes, style, me))
     before = _before_bird(result, changes)
     if result.transfers:
         lines.append("transfers:")
-        lines += [_transfer_line(t, before[i], me) for i, t in enumerate(result.transfers)]
+        lines += [_transfer_line(result, i, before[i], me) for i in range(len(result.transfers))]
     lines.append(f"deltas: {list(result.deltas)}")
     return lines

@@ -13,11 +13,19 @@ from .rules import Rules
 
 __all__ = ["SimulationSummary", "BotStats", "Record", "Tally", "describe_rules"]
 
-#: What a simulation keeps of a hand: ``(winner, kind, value, deltas, discarder,
-#: rotation)``; ``winner`` and ``discarder`` are −1 when there is none, ``kind`` is 0 drawn,
-#: 1 self-draw, 2 on a discard, 3 a robbed kong, ``value`` Σ points × factor over the wins,
-#: ``rotation`` the duplicate rotation (0 otherwise). The core's self-play returns the same.
-Record = tuple[int, int, int, tuple[int, int, int, int], int, int]
+#: What a simulation keeps of a hand: ``(winner, kind, value, deltas, discarder, rotation,
+#: won, dealt_in, win_kinds)``. ``winner``, ``kind`` and ``discarder`` are the first win's:
+#: ``winner`` and ``discarder`` are −1 when there is none, ``kind`` is 0 none, 1 self-draw,
+#: 2 on a discard, 3 a robbed kong. ``value`` is the sum of the wins' headline values (the
+#: first of each win's ``value``: 番 in guobiao, 大胡 or 小胡 in changsha, points × factor in
+#: Taiyuan), ``rotation`` the duplicate rotation (0 otherwise), ``won`` and ``dealt_in`` bit
+#: masks of every seat that won and every seat a win was on (bit ``s`` for seat ``s``),
+#: ``win_kinds`` how many wins were self-draws, on a discard, on a robbed kong. The core's
+#: self-play returns the same.
+Record = tuple[int, int, int, tuple[int, int, int, int], int, int, int, int, tuple[int, int, int]]
+
+#: The seats of each bit mask of seats (0–15).
+_SEATS_OF = tuple(tuple(s for s in range(4) if mask >> s & 1) for mask in range(16))
 
 #: Two-sided 95% normal quantile.
 _Z95 = 1.959963984540054
@@ -51,8 +59,13 @@ class SimulationSummary:
     ``matches``,
     ``first_places`` and ``mean_rank`` are filled when whole matches were played;
     ``duplicate`` and ``bot_stats`` (indexed by the bot's place in ``bots``) under duplicate
-    play, where the seat figures mix the bots that sat there. ``deal_ins`` counts, per seat,
-    the wins made on its discard or kong."""
+    play, where the seat figures mix the bots that sat there. ``wins`` counts every win
+    (several seats may win in one hand, on one discard or at different moments), and so do
+    ``self_draw_wins``, ``discard_wins`` and ``robbed_kong_wins``; ``drawn_hands`` are the
+    hands nobody won. ``deal_ins`` counts, per seat, the hands in which a win was made on its
+    discard or kong. ``mean_points`` is the mean headline value of a win: the first of its
+    ``value`` words (points × factor in Taiyuan, 番 in queyimen and guobiao, 倍 in hebei,
+    大胡 or 小胡 in changsha)."""
 
     hands: int
     seed: int
@@ -153,7 +166,9 @@ class SimulationSummary:
             f"wins: {self.self_draw_wins} self-draw, {self.discard_wins} on a discard, "
             f"{self.robbed_kong_wins} robbed kong; drawn hands {self.drawn_hands} "
             f"({self.draw_rate:.1%})",
-            f"mean value of a win (points × factor): {self.mean_points:.2f}" if won else "no wins",
+            f"mean value of a win (its headline value): {self.mean_points:.2f}"
+            if won
+            else "no wins",
         ]
         return "\n".join(lines)
 
@@ -218,13 +233,19 @@ class Tally:
         points = 0
         # The seats' sums unrolled into locals (integers: exact), the one loop over the hands.
         t0 = t1 = t2 = t3 = q0 = q1 = q2 = q3 = 0
-        for winner, kind, p, (d0, d1, d2, d3), discarder, _rotation in records:
-            kinds[kind] += 1
-            if winner >= 0:
-                wins[winner] += 1
+        drawn = self_draws = discards = robbed = 0
+        for _winner, _kind, p, (d0, d1, d2, d3), _discarder, _r, won, dealt_in, by in records:
+            if won:
+                for s in _SEATS_OF[won]:
+                    wins[s] += 1
+                for s in _SEATS_OF[dealt_in]:
+                    deal_ins[s] += 1
                 points += p
-            if discarder >= 0:
-                deal_ins[discarder] += 1
+                self_draws += by[0]
+                discards += by[1]
+                robbed += by[2]
+            else:
+                drawn += 1
             t0 += d0
             t1 += d1
             t2 += d2
@@ -235,6 +256,8 @@ class Tally:
             q3 += d3 * d3
         self.hands += len(records)
         self.points += points
+        for i, n in enumerate((drawn, self_draws, discards, robbed)):
+            kinds[i] += n
         for s, (t, q) in enumerate(((t0, q0), (t1, q1), (t2, q2), (t3, q3))):
             self.sums[s] += t
             self.squares[s] += q
@@ -254,11 +277,12 @@ class Tally:
         seat_of = [_seats_of_bots(_core.duplicate_seating(r)) for r in range(4)]
         for w in range(len(records) // 4):
             totals = [0, 0, 0, 0]
-            for winner, _kind, _value, deltas, discarder, rotation in records[4 * w : 4 * w + 4]:
+            for record in records[4 * w : 4 * w + 4]:
+                deltas, rotation, won, dealt_in = record[3], record[5], record[6], record[7]
                 for b, seat in enumerate(seat_of[rotation]):
                     totals[b] += deltas[seat]
-                    self.bot_wins[b] += winner == seat
-                    self.bot_deal_ins[b] += discarder == seat
+                    self.bot_wins[b] += won >> seat & 1
+                    self.bot_deal_ins[b] += dealt_in >> seat & 1
             for b, total in enumerate(totals):
                 self.wall_sums[b] += total
                 self.wall_squares[b] += total * total
@@ -300,7 +324,7 @@ class Tally:
         per = 1 / n if n else 0.0
         mean = [t * per for t in self.sums]
         std = [math.sqrt(max(0.0, self.squares[s] * per - mean[s] ** 2)) for s in range(4)]
-        won = n - self.kinds[0]
+        made = self.kinds[1] + self.kinds[2] + self.kinds[3]
         m = self.matches
         rank = [r / m if m else 0.0 for r in self.rank_sums]
         names, wins, firsts, deal_ins = self.names, self.wins, self.firsts, self.deal_ins
@@ -319,7 +343,7 @@ class Tally:
             robbed_kong_wins=self.kinds[3],
             drawn_hands=self.kinds[0],
             draw_rate=self.kinds[0] * per,
-            mean_points=self.points / won if won else 0.0,
+            mean_points=self.points / made if made else 0.0,
             seconds=seconds,
             hands_per_second=n / seconds if seconds > 0 else (float("inf") if n else 0.0),
             matches=m,

@@ -40,6 +40,15 @@ class SeatView:
     bids; empty, ``None`` and zeros otherwise). ``prevalent_wind`` is the hand's 圈风 (0 东,
     1 南, 2 西, 3 北; a seat's 门风 is its distance from the dealer).
 
+    ``running`` is each seat's score now: ``scores`` (at the deal) plus the payments made
+    since (in profiles that pay kongs and wins as they happen; ``scores`` otherwise).
+    ``voids[s]`` is seat ``s``'s void suit (0 m, 1 p, 2 s; 定缺) once every seat has
+    declared, before that only this seat's own choice, else ``None``. ``left[s]`` is the
+    index in the hand's log of the ``win`` event at which seat ``s`` left the hand (a winner
+    where play goes on), ``None`` while it plays. ``picked`` lists the tiles this seat has
+    picked, in order, for the exchange before play, until they are passed. A view read from
+    a dict without these fields (an older core's) gets ``scores``, ``None`` and nothing.
+
     A view taken while other seats answer a discard shows ``phase == "claim"``: a server
     that must not reveal that another seat has a choice sends a seat its view only when it
     must act, and otherwise the events of ``Game.events_for(seat)``."""
@@ -47,7 +56,7 @@ class SeatView:
     seat: int
     dealer: int
     rules: Rules
-    phase: str  # "bid", "turn", "claim", "rob" or "over"
+    phase: str  # "bid", "exchange", "void", "turn", "claim", "rob" or "over"
     turn: int  # the seat whose turn it is (or whose discard / kong is being claimed)
     hand: tuple[Tile, ...]
     drawn: Tile | None
@@ -67,6 +76,10 @@ class SeatView:
     bids: tuple[int, int, int, int] = (0, 0, 0, 0)
     claimed: tuple[tuple[int, ...], ...] = ((), (), (), ())
     prevalent_wind: int = 0
+    running: tuple[int, int, int, int] = (0, 0, 0, 0)
+    voids: tuple[int | None, int | None, int | None, int | None] = (None, None, None, None)
+    left: tuple[int | None, int | None, int | None, int | None] = (None, None, None, None)
+    picked: tuple[Tile, ...] = ()
 
     def __repr__(self) -> str:
         """One line: the seat, the phase, its own tiles and what it may do (the full
@@ -125,6 +138,10 @@ class SeatView:
             "bids": list(self.bids),
             "claimed": [list(seat) for seat in self.claimed],
             "prevalent_wind": self.prevalent_wind,
+            "running": list(self.running),
+            "voids": list(self.voids),
+            "left": list(self.left),
+            "picked": [int(x) for x in self.picked],
         }
 
     @classmethod
@@ -167,4 +184,8 @@ class SeatView:
             bids=tuple(d.get("bids", (0, 0, 0, 0))),
             claimed=tuple(tuple(seat) for seat in d.get("claimed", [[]] * 4)),
             prevalent_wind=d.get("prevalent_wind", 0),
+            running=tuple(d.get("running", d["scores"])),
+            voids=tuple(d.get("voids", (None, None, None, None))),
+            left=tuple(d.get("left", (None, None, None, None))),
+            picked=tuple(TILES[x] for x in d.get("picked", ())),
         )

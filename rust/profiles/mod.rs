@@ -24,6 +24,8 @@ pub mod registry;
 mod rules;
 pub mod taiyuan;
 mod tiny;
+#[cfg(test)]
+mod value_tests;
 
 pub use options::{OptionSpec, OptionType, Preset, Rules, MAX_OPTIONS};
 pub use profile::{HandSummary, PayContext, PayMoment, Profile, TurnRules, WallRules};

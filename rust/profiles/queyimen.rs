@@ -8,7 +8,7 @@ use crate::eval::shape::Shape;
 use crate::eval::shape::{is_seven_pairs, is_standard};
 use crate::eval::{EvalRules, WinForms};
 use crate::hand::{Hand, MeldKind};
-use crate::outcome::{pattern, WinScore};
+use crate::outcome::{pattern, Outcome, WinScore, WinValue};
 use crate::outcome::{HandResult, ScoreItem, Transfer, WinContext, WinKind};
 use crate::profiles::options::{OptionSpec, Preset, Rules};
 use crate::profiles::profile::{HandSummary, Profile, TurnRules, WallRules};
@@ -247,6 +247,11 @@ impl Profile for Queyimen {
     }
 
     /// The winner deals next; the dealer keeps the deal on a drawn hand (一圈 or not).
+    /// The win's fan total (番), what one payer pays for it.
+    fn win_value(&self, _: &Rules, o: &Outcome) -> Vec<WinValue> {
+        vec![WinValue::new("fan", "番", i64::from(o.points))]
+    }
+
     fn next_dealer(&self, _: &Rules, result: &HandResult, _: bool) -> u8 {
         result.winner.unwrap_or(result.dealer)
     }

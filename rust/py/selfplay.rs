@@ -14,8 +14,18 @@ use crate::selfplay::{Bot, Length, Plan, Played};
 const MAX_THREADS: usize = 256;
 
 /// A record as Python's `simulate` keeps it: `(winner, kind, value, deltas, discarder,
-/// rotation)`.
-pub(super) type PyRecord = (i8, u8, u64, (i32, i32, i32, i32), i8, u8);
+/// rotation, won, dealt_in, win_kinds)` (see `crate::selfplay::Record`).
+pub(super) type PyRecord = (
+    i8,
+    u8,
+    u64,
+    (i32, i32, i32, i32),
+    i8,
+    u8,
+    u8,
+    u8,
+    (u8, u8, u8),
+);
 
 /// A match length: `"one_round"` or a positive int (`None`: no match). `self_play` takes at
 /// most `u32::MAX` hands; the Python loops (`longest`) take any positive int, a match of more
@@ -80,6 +90,9 @@ pub(super) fn py_records(played: &Played) -> Vec<PyRecord> {
                 (d[0], d[1], d[2], d[3]),
                 r.discarder,
                 r.rotation,
+                r.won,
+                r.dealt_in,
+                (r.win_kinds[0], r.win_kinds[1], r.win_kinds[2]),
             )
         })
         .collect()

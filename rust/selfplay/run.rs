@@ -29,39 +29,62 @@ pub struct Plan {
 /// What a run keeps of a hand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Record {
-    /// The (first) winner, −1 for a drawn hand.
+    /// The (first) winner, −1 for a hand nobody won.
     pub winner: i8,
-    /// 0 drawn, 1 self-draw, 2 on a discard, 3 a robbed kong.
+    /// The first win's kind: 0 none, 1 self-draw, 2 on a discard, 3 a robbed kong.
     pub kind: u8,
-    /// Σ points × factor over the hand's wins.
+    /// Σ over the hand's wins of each win's headline value (the first of
+    /// [`crate::profiles::Profile::win_value`]; a negative one counts 0).
     pub value: u64,
     pub deltas: [i32; 4],
-    /// The seat whose discard (or kong) was won on, −1 otherwise.
+    /// The seat whose discard (or kong) the first win was on, −1 otherwise.
     pub discarder: i8,
     /// The duplicate rotation the hand was played in (0 otherwise).
     pub rotation: u8,
+    /// Every seat that won (bit `s` for seat `s`), at one moment or at several.
+    pub won: u8,
+    /// Every seat whose discard (or robbed kong) a win was on (bit `s` for seat `s`).
+    pub dealt_in: u8,
+    /// How many of the hand's wins were self-draws, on a discard, on a robbed kong.
+    pub win_kinds: [u8; 3],
+}
+
+/// The code of a win's kind in a [`Record`] (1 self-draw, 2 on a discard, 3 a robbed kong).
+const fn kind_code(kind: WinKind) -> u8 {
+    match kind {
+        WinKind::SelfDraw => 1,
+        WinKind::Discard => 2,
+        WinKind::RobbedKong => 3,
+    }
 }
 
 impl Record {
     #[must_use]
     pub fn of(result: &HandResult, rotation: u8) -> Record {
         let seat = |s: Option<u8>| s.map_or(-1, |s| s as i8);
+        let (mut won, mut dealt_in, mut win_kinds) = (0u8, 0u8, [0u8; 3]);
+        for w in &result.wins {
+            won |= 1 << w.seat;
+            if let Some(d) = w.discarder {
+                dealt_in |= 1 << d;
+            }
+            win_kinds[usize::from(kind_code(w.kind) - 1)] += 1;
+        }
         Record {
             winner: seat(result.winner),
-            kind: match result.win_kind {
-                None => 0,
-                Some(WinKind::SelfDraw) => 1,
-                Some(WinKind::Discard) => 2,
-                Some(WinKind::RobbedKong) => 3,
-            },
+            kind: result.win_kind.map_or(0, kind_code),
             value: result
                 .wins
                 .iter()
-                .map(|w| u64::from(w.points) * u64::from(w.factor))
+                .filter_map(|w| w.value.first())
+                .map(|v| u64::try_from(v.value).unwrap_or(0))
                 .sum(),
             deltas: result.deltas,
             discarder: seat(result.discarder),
             rotation,
+            won,
+            dealt_in,
+            win_kinds,
         }
     }
 }

@@ -138,8 +138,8 @@ def test_a_taiyuan_self_draw_shows_the_self_draw_double() -> None:
     assert _paid(result, 1) == {0: 8, 2: 8, 3: 8}
     text = settlement(terminal(rules, 6))
     assert (
-        "seat 1 wins by self-draw with 4s: 点数 4 × 自摸 2 = 8; you, seat 2 and seat 3 pay 8 each\n"
-        in text
+        "seat 1 wins by self-draw with 4s: 4 分 (点数 4, 倍 1): 点数 4 × 自摸 2 = 8; "
+        "you, seat 2 and seat 3 pay 8 each\n" in text
     )
     assert "  you pay 10 to seat 1: 庄家 (dealer bonus)" in text
 
@@ -157,7 +157,7 @@ def test_a_hebei_dealer_pays_double_and_the_text_says_so() -> None:
     items = " × ".join(f"{i.chinese} {i.value}" for i in win.score_items)
     text = settlement(terminal(rules, 2))
     assert (
-        f"seat 1 wins by self-draw with {win.tile}: {items} = {total}; "
+        f"seat 1 wins by self-draw with {win.tile}: {total} 倍: {items} = {total}; "
         f"you pay {2 * total} (the dealer), seat 2 and seat 3 pay {total} each\n"
     ) in text
 

@@ -1,10 +1,12 @@
 """A match's scoreboard: one row per finished hand (``GET /tables/{id}/record``, and each
 match of ``GET /rooms/{number}/record``).
 
-A row holds what the hand's end made public: the dealer, the winners and how each won (the
-score's items under the profile's own names, as the ``end_hand`` event carries them), each
-seat's delta, the running totals, and where its replay is. A hand still being played, or
-whose end a claim window still holds, is not in it.
+A row holds what the hand's end made public: the dealer, the winners and how each won (from
+whom, its value in the profile's words, the headline first, and the score's items under the
+profile's own names, as the ``end_hand`` event carries them), how the hand ended and which
+seats left it at a win, each seat's delta, the running totals, and where its replay is. A
+hand still being played, or whose end a claim window still holds, is not in it. ``how`` and
+``discarder`` are the first win's (kept for readers of the first rows' shape).
 """
 
 from __future__ import annotations
@@ -35,10 +37,14 @@ def hand_row(table_id: str, hand: int, result: HandResult, totals: list[int]) ->
                 "seat": w.seat,
                 "kind": w.kind.value,
                 "tile": int(w.tile),
+                "discarder": w.discarder if w.event is not None else result.discarder,
+                "value": [v.to_dict() for v in w.value],
                 "items": [i.to_dict() for i in w.score_items],
             }
             for w in result.wins
         ],
+        "end": result.end,
+        "left": [s is not None for s in result.left],
         "deltas": list(result.deltas),
         "totals": list(totals),
         "replay": f"/tables/{table_id}/hands/{hand}/replay",

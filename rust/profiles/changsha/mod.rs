@@ -8,8 +8,8 @@ use crate::eval::pair258::{big, big_shapes, MeldInfo};
 use crate::eval::shape::Shape;
 use crate::eval::{EvalRules, WinForms};
 use crate::hand::Hand;
-use crate::outcome::WinScore;
 use crate::outcome::{special, HandResult, ScoreItem, Transfer, WinContext, WinKind};
+use crate::outcome::{Outcome, WinScore, WinValue};
 use crate::profiles::options::{OptionSpec, Preset, Rules};
 use crate::profiles::profile::{HandSummary, Profile, TurnRules, WallRules};
 use crate::tiles::{Counts, SUITED_KINDS};
@@ -261,6 +261,16 @@ impl Profile for Changsha {
 
     /// The winner deals; with two or more seats' opening wins the bird's seat, with several
     /// winners on one discard the discarder; when nobody won, the seat the 海底 names.
+    /// How many 大胡 the win counts (`"big_wins"`), or, for a win with none, one 小胡
+    /// (`"small_win"`): the settlement's table prices them.
+    fn win_value(&self, _: &Rules, o: &Outcome) -> Vec<WinValue> {
+        if o.points == 0 {
+            vec![WinValue::new("small_win", "小胡", 1)]
+        } else {
+            vec![WinValue::new("big_wins", "大胡", i64::from(o.points))]
+        }
+    }
+
     fn next_dealer(&self, _: &Rules, result: &HandResult, _: bool) -> u8 {
         let openers = result.opening_wins.iter().filter(|w| !w.is_empty()).count();
         match (result.bird, result.winners.len(), result.winner) {

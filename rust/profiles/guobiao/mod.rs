@@ -28,7 +28,8 @@ use crate::eval::shape::Shape;
 use crate::eval::{EvalRules, WinForms};
 use crate::hand::{Hand, MeldKind};
 use crate::outcome::special as moment;
-use crate::outcome::{HandResult, ScoreItem, Transfer, WinContext, WinKind, WinScore};
+use crate::outcome::{HandResult, Outcome, ScoreItem, Transfer, WinContext, WinKind};
+use crate::outcome::{WinScore, WinValue};
 use crate::profiles::options::{OptionSpec, OptionType, Preset, Rules};
 use crate::profiles::profile::{HandSummary, Profile, TurnRules, WallRules};
 
@@ -241,6 +242,14 @@ impl Profile for Guobiao {
             }
         }
         out
+    }
+
+    /// The win's fans (番, 花牌 included), then the base (底分 8) paid with them.
+    fn win_value(&self, _: &Rules, o: &Outcome) -> Vec<WinValue> {
+        vec![
+            WinValue::new("fan", "番", i64::from(o.factor)),
+            WinValue::new("base", "底分", i64::from(o.points)),
+        ]
     }
 
     /// The deal passes to the dealer's 下家 after every hand, won or drawn.

@@ -6,8 +6,8 @@ pub mod score;
 
 use crate::error::Result;
 use crate::hand::{Hand, MeldKind};
-use crate::outcome::WinScore;
 use crate::outcome::{HandResult, ScoreItem, Transfer, WinContext, WinKind};
+use crate::outcome::{Outcome, WinScore, WinValue};
 use crate::profiles::options::{OptionSpec, OptionType, Preset, Rules};
 use crate::profiles::profile::{HandSummary, Profile, TurnRules, WallRules};
 use crate::tiles::FIRST_HONOR;
@@ -241,6 +241,12 @@ impl Profile for Hebei {
 
     /// The dealer keeps the deal when it wins (the first winner from the discarder counts)
     /// or the hand is drawn; otherwise its 下家 deals.
+    /// The win's factor (倍: the product of the factor table's items, 庄 included), what
+    /// one payer pays before a dealer's doubling and the 跑.
+    fn win_value(&self, _: &Rules, o: &Outcome) -> Vec<WinValue> {
+        vec![WinValue::new("factor", "倍", i64::from(o.factor))]
+    }
+
     fn next_dealer(&self, _: &Rules, result: &HandResult, _: bool) -> u8 {
         match result.winner {
             Some(w) if w != result.dealer => (result.dealer + 1) % 4,

@@ -9,7 +9,7 @@ use crate::eval::waits::Waits;
 use crate::eval::EvalRules;
 use crate::hand::{Hand, MeldKind};
 use crate::outcome::{HandResult, ScoreItem, Transfer, WinContext, WinKind};
-use crate::outcome::{WinScore, PATTERNS};
+use crate::outcome::{Outcome, WinScore, WinValue, PATTERNS};
 use crate::profiles::options::{OptionSpec, OptionType, Preset, Rules};
 use crate::profiles::profile::{HandSummary, Profile, TurnRules, WallRules};
 use crate::tiles::{ALL_KINDS, SUITED_KINDS};
@@ -361,6 +361,17 @@ impl Profile for Taiyuan {
     }
 
     /// docs/rules.md §7.
+    /// The win's 分 (the tile's 点数 × the pattern factor, one share before a self-draw's
+    /// doubling and the dealer bonus), then the 点数 and the factor (倍).
+    fn win_value(&self, _: &Rules, o: &Outcome) -> Vec<WinValue> {
+        let (p, factor) = (i64::from(o.points), i64::from(o.factor));
+        vec![
+            WinValue::new("value", "分", p * factor),
+            WinValue::new("points", "点数", p),
+            WinValue::new("factor", "倍", factor),
+        ]
+    }
+
     fn next_dealer(&self, r: &Rules, result: &HandResult, one_round: bool) -> u8 {
         let d = result.dealer;
         let after = (d + 1) % 4;

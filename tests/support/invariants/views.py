@@ -42,6 +42,14 @@ VIEW_FIELDS = {
     "claimed",
     # The hand's prevalent wind (圈风): public, as the dealer is.
     "prevalent_wind",
+    # The scores plus the payments made so far: public, as every `pay` event is.
+    "running",
+    # The void suits (定缺): every seat's once all are revealed, before that this seat's own.
+    "voids",
+    # Who left the hand at a win: public, as the `leave` event is.
+    "left",
+    # This seat's own picks for the exchange before play.
+    "picked",
 }
 
 
@@ -64,6 +72,8 @@ def check_view(game: Game, st: State, seat: int, seed: int, legal: list[Action])
     names = {f.name for f in fields(SeatView)}
     assert names == VIEW_FIELDS, f"SeatView fields not reviewed for leaks: {names ^ VIEW_FIELDS}"
     assert v.seat == seat and v.dealer == game.dealer and v.phase == st.phase
+    assert sum(v.running) == sum(v.scores), "payments move points, they make none"
+    assert v.phase == "exchange" or not v.picked
     assert v.prevalent_wind == game.prevalent_wind
     assert v.rules == game.rules and v.turn == st.turn
     assert list(v.hand) == game.hand(seat)

@@ -1034,7 +1034,7 @@ function renderRecord(data) {
         const row = el("div", "win-items");
         row.dataset.seat = String(w.seat);
         if (h.wins.length > 1) row.append(el("span", "", `${name(w.seat)}: `));
-        row.append(tileEl(w.tile), document.createTextNode(" "), scoreItems(w.items));
+        row.append(tileEl(w.tile), document.createTextNode(" "), winValue(w.value), scoreItems(w.items));
         items.append(row);
       }
       tr.append(items);

@@ -352,6 +352,18 @@ function scoreItems(items) {
   return box;
 }
 
+// A win's value in its profile's words (the `value` of a win in `end_hand.result.wins`):
+// the headline, then the others in brackets ("24 番 (底分 8)"); empty for an old log's win.
+function winValue(values) {
+  const box = el("span", "win-value");
+  if (!values || !values.length) return box;
+  const [head, ...rest] = values;
+  const more = rest.map((v) => `${v.chinese} ${v.value}`).join(", ");
+  box.dataset.name = head.name;
+  box.textContent = `${head.value} ${head.chinese}` + (more ? ` (${more})` : "") + " · ";
+  return box;
+}
+
 function reasonText(reason) {
   const r = NAMES.reasons[reason];
   return r ? `${r.chinese} ${r.english}` : english(reason);
@@ -375,7 +387,7 @@ function renderSettlement(box, result, hands, wildcards, view) {
   for (const w of wins) {
     const row = line("div", "win-line", [`seat ${w.seat} 胡 (${winKindText(w.kind)}) `]);
     row.dataset.seat = String(w.seat);
-    row.append(tile(w.tile), document.createTextNode(" · "), scoreItems(w.score_items));
+    row.append(tile(w.tile), document.createTextNode(" · "), winValue(w.value), scoreItems(w.score_items));
     box.append(row);
   }
   if (result.patterns && result.patterns.length) {
