@@ -48,15 +48,17 @@ class Transfer:
     hand's ledger (:attr:`HandResult.transfers`): ``event`` is the index in the hand's log of
     the event it belongs to (the win, the kong, else the ``end_hand``), ``undoes`` the index
     in the ledger of the transfer it moves or refunds (``None`` in a result read from a log
-    written before the ledger, koudiandian db14eab and earlier)."""
+    written before the ledger, koudiandian db14eab and earlier). Two transfers are equal when
+    they move the same amount between the same seats for the same reason and share: where
+    in the hand each belongs is compared through the log (:meth:`to_dict`, replay)."""
 
     payer: int
     payee: int
     amount: int
     reason: str
     share_of: int | None = None
-    event: int | None = None
-    undoes: int | None = None
+    event: int | None = field(default=None, compare=False)
+    undoes: int | None = field(default=None, compare=False)
 
     @property
     def chinese(self) -> str:

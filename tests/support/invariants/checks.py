@@ -222,6 +222,8 @@ def random_action(rng: random.Random) -> Action:
     kind = rng.choice(ALL_KINDS)
     if kind is ActionKind.PAO:
         return Action(kind, rng.randrange(4))
+    if kind is ActionKind.VOID:
+        return Action(kind, rng.randrange(3))
     return Action(kind, kd.Tile(rng.randrange(34)) if kind.takes_tile else None)
 
 
