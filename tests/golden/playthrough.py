@@ -30,8 +30,9 @@ from koudiandian.tile import Tile
 #: The folder of the golden texts (this module's own).
 GOLDEN_DIR = Path(__file__).resolve().parent
 
-#: The rule sets played: at least one preset of every registered profile, and the Taiyuan
-#: wildcard variant. ``test_golden_playthroughs.py`` checks that every profile of the
+#: The rule sets played: at least one preset of every registered profile, the Taiyuan
+#: wildcard variant, and the test profile ``tiny`` (every mechanism of a hand that goes on
+#: after a win). ``test_golden_playthroughs.py`` checks that every profile of the
 #: registry is among them.
 RULE_SETS: tuple[str, ...] = (
     "taiyuan",
@@ -40,6 +41,7 @@ RULE_SETS: tuple[str, ...] = (
     "hebei",
     "changsha",
     "guobiao",
+    "tiny",
 )
 
 #: The bots by name; each is made with the seed ``hand seed * 4 + seat`` (only ``random``
@@ -68,7 +70,8 @@ HANDS: tuple[HandSpec, ...] = (
 
 _WINDS = "ESWN"
 _TILE_KEYS = frozenset({"tile", "claimed", "hun", "win_tile"})
-_TILE_LIST_KEYS = frozenset({"flowers", "wildcards", "hand"})
+_TILE_LIST_KEYS = frozenset({"flowers", "wildcards", "hand", "tiles"})
+_SUITS = "mps"
 _SEAT_KEYS = frozenset({"seat", "from", "discarder", "winner", "dealer"})
 
 
@@ -103,11 +106,24 @@ def actions(legal: Sequence[Action], hand: Sequence[Tile] = ()) -> str:
     for a in legal:
         if a.kind is ActionKind.DISCARD and "any" in groups.get("discard", ()):
             continue
-        groups.setdefault(a.kind.name.lower(), []).append("" if a.tile is None else str(a.tile))
+        arg = "" if a.tile is None else str(a.tile)
+        if a.kind is ActionKind.VOID:
+            arg = _SUITS[int(a.tile)]  # type: ignore[arg-type]
+        groups.setdefault(a.kind.name.lower(), []).append(arg)
     return "; ".join(f"{k} {''.join(v)}".rstrip() for k, v in groups.items())
 
 
+def _transfer(t: dict[str, Any]) -> str:
+    """A transfer of the ledger: ``S0>S1 2 kong @57`` (``@`` the event it belongs to, ``^3``
+    the transfer it undoes)."""
+    share = "" if t["share_of"] is None else f" share {seat(t['share_of'])}"
+    undoes = "" if t["undoes"] is None else f" ^{t['undoes']}"
+    return f"{seat(t['payer'])}>{seat(t['payee'])} {t['amount']} {t['reason']}{share} @{t['event']}{undoes}"
+
+
 def _value(key: str, v: Any) -> str:
+    if key == "transfers" and isinstance(v, list):
+        return "[" + ", ".join(_transfer(t) for t in v) + "]"
     if key in _TILE_KEYS and (v is None or isinstance(v, int)):
         return tiles([v])
     if key in _TILE_LIST_KEYS and isinstance(v, list):
@@ -125,7 +141,9 @@ def event_line(e: dict[str, Any]) -> str:
         words.append(seat(e["seat"]))
     for key in sorted(k for k in e if k not in ("type", "seat")):
         v = e[key]
-        if isinstance(v, bool):
+        if e["type"] == "answer" and e.get("action") == "void" and key == "tile":
+            words.append(f"suit={_SUITS[v]}")
+        elif isinstance(v, bool):
             if v:
                 words.append(key)
         else:
