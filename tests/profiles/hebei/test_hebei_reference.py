@@ -20,15 +20,15 @@ from tests.support.reference.hebei import score_options, unit_scorer
 
 
 def _without_factors(result: Any) -> Any:
-    """A result with every win's factor and items, the win payments and the deltas blanked:
-    what the state machine decides, apart from the score of each win."""
+    """A result with every win's factor, items and value, the win payments and the deltas
+    blanked: what the state machine decides, apart from the score of each win."""
     if result is None:
         return None
     return dataclasses.replace(
         result,
         factor=0,
         score_items=(),
-        wins=tuple(dataclasses.replace(w, factor=0, score_items=()) for w in result.wins),
+        wins=tuple(dataclasses.replace(w, factor=0, score_items=(), value=()) for w in result.wins),
         transfers=tuple(
             dataclasses.replace(t, amount=0) if t.reason == "win" else t for t in result.transfers
         ),
@@ -47,7 +47,7 @@ def _events_without_factors(events: list[dict[str, Any]]) -> list[dict[str, Any]
                     **r,
                     "factor": 0,
                     "score_items": [],
-                    "wins": [{**w, "factor": 0, "score_items": []} for w in r["wins"]],
+                    "wins": [{**w, "factor": 0, "score_items": [], "value": []} for w in r["wins"]],
                     "transfers": [
                         {**t, "amount": 0} if t["reason"] == "win" else t for t in r["transfers"]
                     ],

@@ -71,7 +71,7 @@ def _items(names: list[str]) -> tuple[ScoreItem, ...]:
 
 
 def _self_draw_shares(
-    game: ReferenceGame, seat: int, n: int, bird: Bird | None, reason: str
+    game: ReferenceGame, seat: int, n: int, bird: Bird | None, reason: str, event: int | None
 ) -> list[Transfer]:
     """A self-draw by ``seat`` with ``n`` 大胡 (0: a 小胡): each other seat's share, the bird
     doubling every payer (on the winner) or one payer (on it)."""
@@ -86,7 +86,7 @@ def _self_draw_shares(
             amount = 40 * n if dealer else 30 * n
         if bird is not None and bird.seat in (seat, p):
             amount *= 2
-        out.append(Transfer(p, seat, amount, reason))
+        out.append(Transfer(p, seat, amount, reason, event=event))
     return out
 
 
@@ -94,14 +94,14 @@ def _win_transfers(
     game: ReferenceGame, seat: int, n: int, self_draw: bool, source: int | None, bird: Bird | None
 ) -> list[Transfer]:
     if self_draw:
-        return _self_draw_shares(game, seat, n, bird, "win")
+        return _self_draw_shares(game, seat, n, bird, "win", game.win_event(seat))
     assert source is not None
     amount = 10 if n == 0 else 60 * n
     if game.dealer in (seat, source):
         amount += 10
     if bird is not None and bird.seat in (seat, source):
         amount *= 2
-    return [Transfer(source, seat, amount, "win")]
+    return [Transfer(source, seat, amount, "win", event=game.win_event(seat))]
 
 
 def _opening_transfers(game: ReferenceGame, bird: Bird | None) -> list[Transfer]:
@@ -109,7 +109,7 @@ def _opening_transfers(game: ReferenceGame, bird: Bird | None) -> list[Transfer]
     out = []
     for s, st in enumerate(game.seats):
         for _ in st.declared_openings:
-            out.extend(_self_draw_shares(game, s, 0, bird, "opening_win"))
+            out.extend(_self_draw_shares(game, s, 0, bird, "opening_win", None))
     return out
 
 

@@ -16,7 +16,9 @@ deal is ``deal.py``'s.
 
 The state machine is one class in parts: this module holds the hand's state, the deal, the
 draws, the end and the seat views; ``worth.py`` what a hand is worth, ``actions.py`` the legal
-actions, ``stepping.py`` applying an action, ``claims.py`` discards and their claims.
+actions, ``stepping.py`` applying an action, ``claims.py`` discards and their claims,
+``before_play.py`` the decisions before play, ``going_on.py`` the wins, the seats that leave
+and the payments made during the hand.
 """
 
 from __future__ import annotations
@@ -352,9 +354,12 @@ class ReferenceGame(HandWorth, LegalActions, Stepping, Claims, BeforePlay, Going
     # -- the end ------------------------------------------------------------------------
 
     def _end_drawn(self) -> None:
-        self._finish(self.settlement.settle_drawn(self))
+        self._finish(self.settlement.settle_drawn(self), "wall")
 
-    def _finish(self, result: HandResult) -> None:
+    def _finish(self, result: HandResult, end: str) -> None:
+        """End the hand (``end``: ``"win"`` or ``"wall"``) with the profile's ``result``,
+        completed with what every result holds (``GoingOn._completed``)."""
+        result = self._completed(result, end)
         self.result = result
         self.phase = "over"
         self._options, self._answers = {}, {}

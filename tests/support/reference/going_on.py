@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from koudiandian.result import Transfer, WinKind
+from koudiandian.result import HandResult, Transfer, WinKind, WinValue
 
 from tests.support.reference.common import KongRecord, tiles_of
 
@@ -85,10 +85,36 @@ class GoingOn:
         if self.sw.pay_as_played:
             self._pay_now(settlement.pay_wins(self, moment, in_hand), moment[0].event)
         if ends:
-            self._finish(settlement.settle_win(self, winners, tile, kind, source))
+            self._finish(settlement.settle_win(self, winners, tile, kind, source), "win")
             return
         self._options, self._answers = {}, {}
         self._draw(self._next_in(winners[-1]), "front")
+
+    def win_event(self, seat: int) -> int | None:
+        """The index in the log of ``seat``'s ``win`` event, if it has won."""
+        return next((w.event for w in self.wins if w.seat == seat), None)
+
+    def _completed(self, result: HandResult, end: str) -> HandResult:
+        """``result`` (a profile module's) with what every result holds, as the hand knows
+        it: how the hand ended (``end``), the win event at which each seat left; each win's
+        discarder, event and value (a module's own, else its points times its factor, 点数);
+        each transfer's event (one a module left without belongs to the ``end_hand``)."""
+        wins = tuple(
+            replace(
+                summary,
+                discarder=record.discarder,
+                event=record.event,
+                value=summary.value
+                or (WinValue("points", "点数", summary.points * summary.factor),),
+            )
+            for summary, record in zip(result.wins, self.wins, strict=True)
+        )
+        end_event = self.next_event
+        transfers = tuple(
+            t if t.event is not None else replace(t, event=end_event) for t in result.transfers
+        )
+        left = tuple(st.left for st in self.seats)
+        return replace(result, wins=wins, transfers=transfers, end=end, left=left)
 
     def _kong_made(self, kong: KongRecord) -> None:
         """Record ``kong`` (its event logged); where kongs are paid when made, pay it."""

@@ -132,8 +132,15 @@ def settle_win(
     items = fans(game, w, list(st.hand), tile, **game.situation(w, tile, kind))
     total = sum(i.value for i in items)
     score_items = (ScoreItem("base", "底分", BASE, "base"), *items)
+    event = game.win_event(w)
     transfers = [
-        Transfer(p, w, BASE + total if kind is WinKind.SELF_DRAW or p == source else BASE, "win")
+        Transfer(
+            p,
+            w,
+            BASE + total if kind is WinKind.SELF_DRAW or p == source else BASE,
+            "win",
+            event=event,
+        )
         for p in range(4)
         if p != w
     ]

@@ -41,8 +41,10 @@ def transfers_of_win(
     points: int,
     factor: int,
     kongs: Sequence[KongRecord],
+    win_event: int | None = None,
 ) -> list[Transfer]:
-    """Every transfer of a hand won by ``winner`` (RULES §5.1–§5.3).
+    """Every transfer of a hand won by ``winner`` (RULES §5.1–§5.3): the win's, belonging to
+    its event ``win_event``, and each kong's, belonging to the kong's event.
 
     Preconditions: ``discarder`` is ``None`` exactly when ``self_draw``; ``points`` is ``p``
     after the max-point rule and ``factor`` the pattern factor in force."""
@@ -55,9 +57,9 @@ def transfers_of_win(
     for owner in others:
         payer = owner if pays_all is None else pays_all
         share_of = None if payer == owner else owner
-        out.append(Transfer(payer, winner, base, "win", share_of))
+        out.append(Transfer(payer, winner, base, "win", share_of, win_event))
         if sw.dealer_bonus and dealer in (owner, winner):
-            out.append(Transfer(payer, winner, bonus, "dealer_bonus", share_of))
+            out.append(Transfer(payer, winner, bonus, "dealer_bonus", share_of, win_event))
     for kong in kongs:
         value = POINTS[kong.tile]
         amount = 2 * value if kong.kind is MeldKind.CONCEALED_KONG else value
@@ -76,7 +78,12 @@ def transfers_of_win(
                 payer = pays_all
             out.append(
                 Transfer(
-                    payer, kong.seat, amount, _REASONS[kong.kind], None if payer == owner else owner
+                    payer,
+                    kong.seat,
+                    amount,
+                    _REASONS[kong.kind],
+                    None if payer == owner else owner,
+                    kong.event,
                 )
             )
     return out
@@ -101,6 +108,7 @@ def settle_win(
         points=value.points,
         factor=value.factor,
         kongs=game.kongs,
+        win_event=game.win_event(seat),
     )
     return HandResult(
         dealer=game.dealer,
