@@ -56,6 +56,8 @@ def _play(seed: int, seen: Counter[str]) -> None:
             assert legal == mine, f"{where}: legal actions of seat {seat}"
         if not fast.to_act:
             break
+        if fast.phase == "turn":  # the seat on turn sees its drawn tile, its waits
+            assert fast.view(fast.engine.turn()) == slow.view(slow.turn), f"{where}: view"
         seat = rng.choice(fast.to_act)
         code = _choose(fast, seat, list(fast.engine.legal_actions(seat)), rng)
         fast.engine.step(seat, code)
@@ -64,6 +66,9 @@ def _play(seed: int, seen: Counter[str]) -> None:
     events = fast.events
     assert events == slow.events, f"seed {seed}: event logs differ"
     assert fast.result is not None and fast.result == slow.result, f"seed {seed}: results"
+    for seat in range(4):
+        assert fast.view(seat) == slow.view(seat), f"seed {seed}: view of seat {seat}"
+    assert Game.replay(slow.events).events == events, f"seed {seed}: the reference's log replays"
     _count(events, seen)
 
 

@@ -3,8 +3,9 @@ play"): after the deal every seat picks the tiles it passes (``Switches.exchange
 one decision per tile, any kind it holds more often than it has picked it), then declares a
 void suit (``Switches.void_suit``). Both are hidden and simultaneous: nothing is logged
 until all four seats have decided; then the four decisions are logged in seat order and take
-effect. Then the dealer acts on its 14 tiles, its drawn tile the last one dealt if it still
-holds that kind."""
+effect. Then the dealer acts on its 14 tiles as after a draw (it may kong or self-draw), its
+drawn tile the 14th it was dealt if it still holds that kind, else the last tile passed to
+it."""
 
 from __future__ import annotations
 
@@ -56,7 +57,8 @@ class BeforePlay:
 
     def _exchange(self) -> None:
         """Each seat passes what it picked to the seat ``exchange_shift`` places on: all four
-        logged in seat order, then the tiles move."""
+        logged in seat order, then the tiles move. The dealer that no longer holds the kind
+        of its drawn tile (its 14th) has drawn the last tile passed to it instead."""
         picked, self.picked = self.picked, [[], [], [], []]
         for s in range(4):
             to = (s + self.sw.exchange_shift) % 4
@@ -66,6 +68,9 @@ class BeforePlay:
         for s in range(4):
             for t in picked[s]:
                 self.seats[(s + self.sw.exchange_shift) % 4].hand[t] += 1
+        passer = (self.dealer - self.sw.exchange_shift) % 4
+        if self.drawn is not None and not self.seats[self.dealer].hand[self.drawn]:
+            self.drawn = picked[passer][-1]
         if self.sw.void_suit:
             self.phase = "void"
         else:
@@ -74,5 +79,3 @@ class BeforePlay:
     def _begin_play(self) -> None:
         """The dealer is on turn with its 14 tiles."""
         self.phase, self.turn = "turn", self.dealer
-        if self.drawn is not None and not self.seats[self.dealer].hand[self.drawn]:
-            self.drawn = None
