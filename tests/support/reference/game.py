@@ -354,11 +354,12 @@ class ReferenceGame(HandWorth, LegalActions, Stepping, Claims, BeforePlay, Going
     # -- the end ------------------------------------------------------------------------
 
     def _end_drawn(self) -> None:
-        self._finish(self.settlement.settle_drawn(self), "wall")
+        self._finish(self.settlement.settle_drawn(self), "exhausted")
 
     def _finish(self, result: HandResult, end: str) -> None:
-        """End the hand (``end``: ``"win"`` or ``"wall"``) with the profile's ``result``,
-        completed with what every result holds (``GoingOn._completed``)."""
+        """End the hand (``end``: ``"win"``, or ``"exhausted"`` when the wall ran out) with
+        the profile's ``result``, completed with what every result holds
+        (``GoingOn._completed``)."""
         result = self._completed(result, end)
         self.result = result
         self.phase = "over"

@@ -94,7 +94,7 @@ def _wall_end(game: ReferenceGame, event: int) -> list[Transfer]:
 def _result(game: ReferenceGame, end: str) -> HandResult:
     """The hand's result: the ledger, then (at the wall's end) the end's transfers."""
     event = game.next_event  # the end_hand's
-    transfers = (*game.ledger, *(_wall_end(game, event) if end == "wall" else ()))
+    transfers = (*game.ledger, *(_wall_end(game, event) if end == "exhausted" else ()))
     wins = tuple(
         WinSummary(w.seat, w.kind, TILES[w.tile], 1, 1, _ITEMS, w.discarder, w.event, _VALUE)
         for w in game.wins
@@ -129,7 +129,7 @@ def settle_win(
 
 def settle_drawn(game: ReferenceGame) -> HandResult:
     """The wall ran out (wins may have happened before)."""
-    return _result(game, "wall")
+    return _result(game, "exhausted")
 
 
 def next_dealer(game: ReferenceGame, result: HandResult) -> int:
