@@ -77,8 +77,12 @@ def _same_scores(fast: Any, slow: Any, label: str) -> None:
 
 
 def _view(g: Any, seat: int) -> Any:
-    """``g.view(seat)`` without its result (results are compared on their own)."""
-    return dataclasses.replace(g.view(seat), result=None)
+    """``g.view(seat)`` without its result and the running scores that follow it (results
+    are compared on their own)."""
+    view = dataclasses.replace(g.view(seat), result=None)
+    if hasattr(view, "running"):  # a SeatView of issue 37
+        view = dataclasses.replace(view, running=(0, 0, 0, 0))
+    return view
 
 
 @pytest.mark.parametrize("name", OPTION_SETS)
@@ -120,10 +124,7 @@ def test_engine_matches_reference(name: str) -> None:
         assert fast.next_dealer() == slow.next_dealer(), f"{label}: next dealer"
         for seat in range(4):
             assert fast.hand(seat) == slow.hand(seat), f"{label}: hand {seat}"
-            v_fast, v_slow = fast.view(seat), slow.view(seat)
-            assert dataclasses.replace(v_fast, result=None) == dataclasses.replace(
-                v_slow, result=None
-            ), f"{label}: final view {seat}"
+            assert _view(fast, seat) == _view(slow, seat), f"{label}: final view {seat}"
 
 
 _GREEDY = [

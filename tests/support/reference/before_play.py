@@ -1,8 +1,9 @@
 """Decisions before play in the reference game (DESIGN of issue 37, "Decisions before
 play"): after the deal every seat picks the tiles it passes (``Switches.exchange`` of them,
 one decision per tile, any kind it holds more often than it has picked it), then declares a
-void suit (``Switches.void_suit``). Both are hidden and simultaneous: nothing is logged
-until all four seats have decided; then the four decisions are logged in seat order and take
+void suit (``Switches.void_suit``). Both are hidden and simultaneous: each decision is logged
+at once as an ``answer`` (that only its seat sees), and once all four seats have decided
+they are revealed together, in seat order (``exchange``, ``void`` events), and take
 effect. Then the dealer acts on its 14 tiles as after a draw (it may kong or self-draw), its
 drawn tile the 14th it was dealt if it still holds that kind, else the last tile passed to
 it."""
@@ -43,6 +44,9 @@ class BeforePlay:
 
     def _decide_before_play(self, seat: int, tile: int) -> None:
         """``seat`` picks ``tile`` for the exchange, or declares the suit ``tile`` void."""
+        self.log(
+            {"type": "answer", "seat": seat, "action": self.phase, "auto": False, "tile": tile}
+        )
         if self.phase == "exchange":
             self.picked[seat].append(tile)
             if all(len(p) == self.sw.exchange for p in self.picked):

@@ -20,7 +20,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from koudiandian.result import Bird, Haidi, HandResult, ScoreItem, Transfer, WinKind, WinSummary
+from koudiandian.result import (
+    Bird,
+    Haidi,
+    HandResult,
+    ScoreItem,
+    Transfer,
+    WinKind,
+    WinSummary,
+    WinValue,
+)
 from koudiandian.tile import TILES
 
 from tests.support.reference.changsha_hands import BIG_WINS, big_wins_of_shape
@@ -29,7 +38,7 @@ from tests.support.reference.common import deltas_of
 if TYPE_CHECKING:
     from tests.support.reference.game import ReferenceGame
 
-__all__ = ["next_dealer", "settle_drawn", "settle_win"]
+__all__ = ["next_dealer", "settle_drawn", "settle_win", "win_value"]
 
 _CHINESE = dict(BIG_WINS)
 
@@ -216,3 +225,10 @@ def next_dealer(game: ReferenceGame, result: HandResult) -> int:
     if game.haidi_replacement is not None:
         return game.haidi_replacement
     return game.dealer
+
+
+def win_value(win: WinSummary) -> tuple[WinValue, ...]:
+    """A win's value: a 小胡, or its number of 大胡."""
+    if win.points == 0:
+        return (WinValue("small_win", "小胡", 1),)
+    return (WinValue("big_wins", "大胡", win.points),)

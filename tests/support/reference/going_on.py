@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from koudiandian.result import HandResult, Transfer, WinKind, WinValue
+from koudiandian.result import HandResult, Transfer, WinKind
 
 from tests.support.reference.common import KongRecord, tiles_of
 
@@ -97,15 +97,14 @@ class GoingOn:
     def _completed(self, result: HandResult, end: str) -> HandResult:
         """``result`` (a profile module's) with what every result holds, as the hand knows
         it: how the hand ended (``end``), the win event at which each seat left; each win's
-        discarder, event and value (a module's own, else its points times its factor, 点数);
+        discarder, event and value (the module's ``win_value``, unless it gave one);
         each transfer's event (one a module left without belongs to the ``end_hand``)."""
         wins = tuple(
             replace(
                 summary,
                 discarder=record.discarder,
                 event=record.event,
-                value=summary.value
-                or (WinValue("points", "点数", summary.points * summary.factor),),
+                value=summary.value or self.settlement.win_value(summary),
             )
             for summary, record in zip(result.wins, self.wins, strict=True)
         )

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from koudiandian.action import Action, ActionKind, action_of
 from koudiandian.meld import MeldKind
-from koudiandian.result import HandResult, ScoreItem, Transfer, WinKind, WinSummary
+from koudiandian.result import HandResult, ScoreItem, Transfer, WinKind, WinSummary, WinValue
 from koudiandian.tile import TILES, Tile
 
 from tests.support.reference.common import deltas_of, tiles_of
@@ -37,6 +37,7 @@ __all__ = [
     "settle_drawn",
     "settle_win",
     "unit_scorer",
+    "win_value",
     "wins",
 ]
 
@@ -258,3 +259,8 @@ def next_dealer(game: ReferenceGame, result: HandResult) -> int:
     if not result.winners or result.winners[0] == game.dealer:
         return game.dealer
     return (game.dealer + 1) % 4
+
+
+def win_value(win: WinSummary) -> tuple[WinValue, ...]:
+    """A win's value: its 倍 (the factor)."""
+    return (WinValue("factor", "倍", win.factor),)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from koudiandian.meld import MeldKind
-from koudiandian.result import HandResult, ScoreItem, Transfer, WinKind, WinSummary
+from koudiandian.result import HandResult, ScoreItem, Transfer, WinKind, WinSummary, WinValue
 from koudiandian.score import Pattern
 from koudiandian.tile import TILES
 
@@ -18,7 +18,7 @@ from tests.support.reference.hands import _standard as standard_shape
 if TYPE_CHECKING:
     from tests.support.reference.game import ReferenceGame
 
-__all__ = ["fan_of", "lacks_a_suit", "settle", "settle_drawn", "settle_win"]
+__all__ = ["fan_of", "lacks_a_suit", "settle", "settle_drawn", "settle_win", "win_value"]
 
 
 def suits_held(counts: Sequence[int], melds: Sequence[tuple[int, int]]) -> set[int]:
@@ -163,3 +163,8 @@ def settle_drawn(game: ReferenceGame) -> HandResult:
         deltas=deltas_of(transfers),
         kongs_made=bool(game.kongs),
     )
+
+
+def win_value(win: WinSummary) -> tuple[WinValue, ...]:
+    """A win's value: its 番."""
+    return (WinValue("fan", "番", win.points),)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from koudiandian.meld import MeldKind
-from koudiandian.result import HandResult, Transfer, WinKind, WinSummary
+from koudiandian.result import HandResult, Transfer, WinKind, WinSummary, WinValue
 from koudiandian.tile import TILES
 
 from tests.support.reference.common import POINTS, KongRecord, deltas_of
@@ -21,7 +21,7 @@ from tests.support.reference.switches import Switches
 if TYPE_CHECKING:
     from tests.support.reference.game import ReferenceGame
 
-__all__ = ["settle_drawn", "settle_win", "transfers_of_win"]
+__all__ = ["settle_drawn", "settle_win", "transfers_of_win", "win_value"]
 
 _REASONS = {
     MeldKind.CONCEALED_KONG: "concealed_kong",
@@ -144,4 +144,14 @@ def settle_drawn(game: ReferenceGame) -> HandResult:
         deltas=(0, 0, 0, 0),
         kongs_made=bool(game.kongs),
         declared=game.declared(),
+    )
+
+
+def win_value(win: WinSummary) -> tuple[WinValue, ...]:
+    """A win's value in Taiyuan's words: 分 (the points times the factor), then the 点数 and
+    the 倍."""
+    return (
+        WinValue("value", "分", win.points * win.factor),
+        WinValue("points", "点数", win.points),
+        WinValue("factor", "倍", win.factor),
     )
