@@ -58,6 +58,9 @@ def _play(seed: int, seen: Counter[str]) -> None:
             break
         if fast.phase == "turn":  # the seat on turn sees its drawn tile, its waits
             assert fast.view(fast.engine.turn()) == slow.view(slow.turn), f"{where}: view"
+        elif fast.phase in ("exchange", "void"):  # each seat sees its own picks, its void
+            for seat in range(4):
+                assert fast.view(seat) == slow.view(seat), f"{where}: view of seat {seat}"
         seat = rng.choice(fast.to_act)
         code = _choose(fast, seat, list(fast.engine.legal_actions(seat)), rng)
         fast.engine.step(seat, code)
