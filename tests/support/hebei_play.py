@@ -17,7 +17,6 @@ indicator makes the 混 北 (4z), which no scenario hand holds.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
@@ -114,11 +113,11 @@ def T(payer: int, payee: int, amount: int, reason: str) -> Transfer:
 
 
 def check_end(g: Any, transfers: list[Transfer], next_dealer: int) -> None:
-    """The hand is over with exactly these transfers (the events they belong to aside),
-    deltas that follow them, and this next dealer."""
+    """The hand is over with exactly these transfers, deltas that follow them, and this
+    next dealer."""
     r = g.result
     assert g.is_over and r is not None
-    assert [dataclasses.replace(t, event=None) for t in r.transfers] == transfers
+    assert list(r.transfers) == transfers
     d = [0, 0, 0, 0]
     for t in transfers:
         d[t.payer] -= t.amount
