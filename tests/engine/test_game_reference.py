@@ -96,6 +96,7 @@ _PLAIN_NAMES = {
     "Haidi",
     "HandResult",
     "WinSummary",
+    "WinValue",
     "MeldKind",
     "MeldView",
     "Pattern",

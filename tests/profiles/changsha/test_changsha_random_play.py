@@ -73,6 +73,7 @@ _PLAIN_NAMES = {
     "Transfer",
     "WinKind",
     "WinSummary",
+    "WinValue",
 }
 
 

@@ -20,15 +20,15 @@ from tests.support.reference.hebei import score_options, unit_scorer
 
 
 def _without_factors(result: Any) -> Any:
-    """A result with every win's factor and items, the win payments and the deltas blanked:
-    what the state machine decides, apart from the score of each win."""
+    """A result with every win's factor, items and value, the win payments and the deltas
+    blanked: what the state machine decides, apart from the score of each win."""
     if result is None:
         return None
     return dataclasses.replace(
         result,
         factor=0,
         score_items=(),
-        wins=tuple(dataclasses.replace(w, factor=0, score_items=()) for w in result.wins),
+        wins=tuple(dataclasses.replace(w, factor=0, score_items=(), value=()) for w in result.wins),
         transfers=tuple(
             dataclasses.replace(t, amount=0) if t.reason == "win" else t for t in result.transfers
         ),
@@ -47,7 +47,7 @@ def _events_without_factors(events: list[dict[str, Any]]) -> list[dict[str, Any]
                     **r,
                     "factor": 0,
                     "score_items": [],
-                    "wins": [{**w, "factor": 0, "score_items": []} for w in r["wins"]],
+                    "wins": [{**w, "factor": 0, "score_items": [], "value": []} for w in r["wins"]],
                     "transfers": [
                         {**t, "amount": 0} if t["reason"] == "win" else t for t in r["transfers"]
                     ],
@@ -77,8 +77,12 @@ def _same_scores(fast: Any, slow: Any, label: str) -> None:
 
 
 def _view(g: Any, seat: int) -> Any:
-    """``g.view(seat)`` without its result (results are compared on their own)."""
-    return dataclasses.replace(g.view(seat), result=None)
+    """``g.view(seat)`` without its result and the running scores that follow it (results
+    are compared on their own)."""
+    view = dataclasses.replace(g.view(seat), result=None)
+    if hasattr(view, "running"):  # a SeatView of issue 37
+        view = dataclasses.replace(view, running=(0, 0, 0, 0))
+    return view
 
 
 @pytest.mark.parametrize("name", OPTION_SETS)
@@ -120,10 +124,7 @@ def test_engine_matches_reference(name: str) -> None:
         assert fast.next_dealer() == slow.next_dealer(), f"{label}: next dealer"
         for seat in range(4):
             assert fast.hand(seat) == slow.hand(seat), f"{label}: hand {seat}"
-            v_fast, v_slow = fast.view(seat), slow.view(seat)
-            assert dataclasses.replace(v_fast, result=None) == dataclasses.replace(
-                v_slow, result=None
-            ), f"{label}: final view {seat}"
+            assert _view(fast, seat) == _view(slow, seat), f"{label}: final view {seat}"
 
 
 _GREEDY = [

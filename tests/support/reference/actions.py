@@ -1,6 +1,6 @@
 """The reference game's legal actions (RULES §3, §4; RULES-hebei.md, RULES-changsha.md): on a
 seat's turn (discards, declarations, kongs, wins), on another seat's discard or added kong (the
-claims), in the bid and at the 海底, in the engine's order."""
+claims), in the bid, before play and at the 海底, in the engine's order."""
 
 from __future__ import annotations
 
@@ -35,6 +35,8 @@ class LegalActions:
             return list(self._legal)
         if self.phase == "bid":
             return [hebei.pao_action(n) for n in range(4)]
+        if self.phase in ("exchange", "void"):
+            return self._before_play_actions(seat)  # type: ignore[return-value]
         if self.phase == "haidi":
             return [action_of(_K.HAIDI), _PASS]
         return list(self._options[seat])

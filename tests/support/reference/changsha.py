@@ -20,7 +20,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from koudiandian.result import Bird, Haidi, HandResult, ScoreItem, Transfer, WinKind, WinSummary
+from koudiandian.result import (
+    Bird,
+    Haidi,
+    HandResult,
+    ScoreItem,
+    Transfer,
+    WinKind,
+    WinSummary,
+    WinValue,
+)
 from koudiandian.tile import TILES
 
 from tests.support.reference.changsha_hands import BIG_WINS, big_wins_of_shape
@@ -29,7 +38,7 @@ from tests.support.reference.common import deltas_of
 if TYPE_CHECKING:
     from tests.support.reference.game import ReferenceGame
 
-__all__ = ["next_dealer", "settle_drawn", "settle_win"]
+__all__ = ["next_dealer", "settle_drawn", "settle_win", "win_value"]
 
 _CHINESE = dict(BIG_WINS)
 
@@ -71,7 +80,7 @@ def _items(names: list[str]) -> tuple[ScoreItem, ...]:
 
 
 def _self_draw_shares(
-    game: ReferenceGame, seat: int, n: int, bird: Bird | None, reason: str
+    game: ReferenceGame, seat: int, n: int, bird: Bird | None, reason: str, event: int | None
 ) -> list[Transfer]:
     """A self-draw by ``seat`` with ``n`` 大胡 (0: a 小胡): each other seat's share, the bird
     doubling every payer (on the winner) or one payer (on it)."""
@@ -86,7 +95,7 @@ def _self_draw_shares(
             amount = 40 * n if dealer else 30 * n
         if bird is not None and bird.seat in (seat, p):
             amount *= 2
-        out.append(Transfer(p, seat, amount, reason))
+        out.append(Transfer(p, seat, amount, reason, event=event))
     return out
 
 
@@ -94,14 +103,14 @@ def _win_transfers(
     game: ReferenceGame, seat: int, n: int, self_draw: bool, source: int | None, bird: Bird | None
 ) -> list[Transfer]:
     if self_draw:
-        return _self_draw_shares(game, seat, n, bird, "win")
+        return _self_draw_shares(game, seat, n, bird, "win", game.win_event(seat))
     assert source is not None
     amount = 10 if n == 0 else 60 * n
     if game.dealer in (seat, source):
         amount += 10
     if bird is not None and bird.seat in (seat, source):
         amount *= 2
-    return [Transfer(source, seat, amount, "win")]
+    return [Transfer(source, seat, amount, "win", event=game.win_event(seat))]
 
 
 def _opening_transfers(game: ReferenceGame, bird: Bird | None) -> list[Transfer]:
@@ -109,7 +118,7 @@ def _opening_transfers(game: ReferenceGame, bird: Bird | None) -> list[Transfer]
     out = []
     for s, st in enumerate(game.seats):
         for _ in st.declared_openings:
-            out.extend(_self_draw_shares(game, s, 0, bird, "opening_win"))
+            out.extend(_self_draw_shares(game, s, 0, bird, "opening_win", None))
     return out
 
 
@@ -216,3 +225,10 @@ def next_dealer(game: ReferenceGame, result: HandResult) -> int:
     if game.haidi_replacement is not None:
         return game.haidi_replacement
     return game.dealer
+
+
+def win_value(win: WinSummary) -> tuple[WinValue, ...]:
+    """A win's value: a 小胡, or its number of 大胡."""
+    if win.points == 0:
+        return (WinValue("small_win", "小胡", 1),)
+    return (WinValue("big_wins", "大胡", win.points),)

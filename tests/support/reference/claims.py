@@ -4,6 +4,8 @@ claimed discard taken from its river."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from koudiandian.action import Action, ActionKind
 from koudiandian.meld import MeldKind
 from koudiandian.result import WinKind
@@ -31,7 +33,7 @@ class Claims:
         self.claim_kong_discard = self.after_kong == "dice"
         if declare:
             st.declared = True
-            self._draw((seat + 1) % 4, "front")  # face down: nobody may claim it
+            self._draw(self._next_in(seat), "front")  # face down: nobody may claim it
             return
         last = self.sw.last_discard_won_only and self.wall.remaining == 0
         self._open_claims(seat, tile, "haidi" if self.drawn_from == "haidi" or last else "discard")
@@ -40,10 +42,13 @@ class Claims:
         """Ask the other seats about ``source``'s discard (``discard``), its discard of the
         海底 (``haidi``: wins only) or its added kong (``rob``: wins only). Nobody may claim
         a wildcard. Under ``must_win`` every offered win is taken at once."""
+        self.claim_event = self.next_event - 1  # the discard or added kong just logged
         options: dict[int, list[Action]] = {}
         if tile not in self.wild_kinds:
             for i in (1, 2, 3):
                 s = (source + i) % 4
+                if self.seats[s].left is not None:
+                    continue  # a seat that has left the hand is never asked
                 acts = self._claim_actions(s, source, tile, how)
                 if acts:
                     options[s] = acts
@@ -88,7 +93,7 @@ class Claims:
                 if m[0] == MeldKind.PONG and m[1] == tile:
                     m[0] = MeldKind.ADDED_KONG
                     break
-            self.kongs.append(KongRecord(source, MeldKind.ADDED_KONG, tile))
+            self._kong_made(KongRecord(source, MeldKind.ADDED_KONG, tile, event=self.claim_event))
             self._kong_draw(source, dice=self.rob_dice)
             return
         if how == "haidi":
@@ -110,7 +115,6 @@ class Claims:
                 st.hand[tile] -= 3
                 st.melds.append([MeldKind.KONG, tile, source])
                 self._take_discard(source)
-                self.kongs.append(KongRecord(s, MeldKind.KONG, tile, source, self.claim_declared))
                 if dice:
                     self.log(
                         {
@@ -123,6 +127,8 @@ class Claims:
                     )
                 else:
                     self.log({"type": "kong", "seat": s, "tile": tile, "from": source})
+                kong = KongRecord(s, MeldKind.KONG, tile, source, self.claim_declared)
+                self._kong_made(replace(kong, event=self.next_event - 1))
                 self._kong_draw(s, dice=dice)
                 return
         for s, a in answers.items():
@@ -137,7 +143,7 @@ class Claims:
                 self.log({"type": "chow", "seat": s, "tile": low, "from": source, "claimed": tile})
                 self._claimed(s)
                 return
-        self._draw((source + 1) % 4, "front")
+        self._draw(self._next_in(source), "front")
 
     def _take_discard(self, source: int) -> None:
         """``source``'s last discard is taken (claimed or won on): it stays in its row."""

@@ -45,13 +45,15 @@ def held_with_melds(counts: Sequence[int], melds: Melds) -> list[int]:
 @dataclass(frozen=True, slots=True)
 class KongRecord:
     """A kong made in the hand. ``feeder`` is the discarder of a direct kong's tile and
-    ``feeder_declared`` whether it had declared ready when it discarded it."""
+    ``feeder_declared`` whether it had declared ready when it discarded it; ``event`` the
+    index in the log of the kong's event (its ``added_kong`` for an added kong)."""
 
     seat: int
     kind: MeldKind
     tile: int
     feeder: int | None = None
     feeder_declared: bool = False
+    event: int | None = None
 
 
 def deltas_of(transfers: Iterable[Transfer]) -> tuple[int, int, int, int]:

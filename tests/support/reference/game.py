@@ -16,7 +16,9 @@ deal is ``deal.py``'s.
 
 The state machine is one class in parts: this module holds the hand's state, the deal, the
 draws, the end and the seat views; ``worth.py`` what a hand is worth, ``actions.py`` the legal
-actions, ``stepping.py`` applying an action, ``claims.py`` discards and their claims.
+actions, ``stepping.py`` applying an action, ``claims.py`` discards and their claims,
+``before_play.py`` the decisions before play, ``going_on.py`` the wins, the seats that leave
+and the payments made during the hand.
 """
 
 from __future__ import annotations
@@ -28,16 +30,26 @@ from typing import Any
 
 from koudiandian.action import Action
 from koudiandian.meld import MeldKind
-from koudiandian.result import HandResult, WinKind
+from koudiandian.result import HandResult, Transfer
 from koudiandian.rules import Rules
 from koudiandian.tile import TILES, Tile
 from koudiandian.view import SeatView
 
-from tests.support.reference import changsha, changsha_hands, guobiao, hebei, queyimen, taiyuan
+from tests.support.reference import (
+    changsha,
+    changsha_hands,
+    guobiao,
+    hebei,
+    queyimen,
+    taiyuan,
+    tiny,
+)
 from tests.support.reference.actions import LegalActions
+from tests.support.reference.before_play import BeforePlay
 from tests.support.reference.claims import Claims
 from tests.support.reference.common import KongRecord, tiles_of
 from tests.support.reference.deal import check_seat, deal
+from tests.support.reference.going_on import GoingOn, WinRecord
 from tests.support.reference.stepping import Stepping
 from tests.support.reference.switches import Switches, switches_of
 from tests.support.reference.view import seat_view
@@ -54,6 +66,7 @@ _SETTLEMENT = {
     "factor": hebei,
     "big_wins": changsha,
     "guobiao": guobiao,
+    "tiny": tiny,
 }
 
 
@@ -75,12 +88,13 @@ class Seat:
     has_discarded: bool = False
     opening: list[str] = field(default_factory=list)  # its opening small wins, as dealt
     declared_openings: list[str] = field(default_factory=list)
+    left: int | None = None  # the index in the log of the win at which it left the hand
 
     def meld_pairs(self) -> list[tuple[int, int]]:
         return [(int(m[0]), int(m[1])) for m in self.melds]
 
 
-class ReferenceGame(HandWorth, LegalActions, Stepping, Claims):
+class ReferenceGame(HandWorth, LegalActions, Stepping, Claims, BeforePlay, GoingOn):
     """One hand under ``rules`` (a ``Rules`` of any profile, or for ``hebei`` a
     :class:`~tests.support.reference.switches.HebeiOptions`; ``None``: ``Rules()``).
 
@@ -128,6 +142,11 @@ class ReferenceGame(HandWorth, LegalActions, Stepping, Claims):
         self.discard_count = 0
         self._events: list[dict[str, Any]] = []
         self.result: HandResult | None = None
+        self.wins: list[WinRecord] = []  # every win so far, in order
+        self.ledger: list[Transfer] = []  # the payments made so far (pay_as_played)
+        self.picked: list[list[int]] = [[], [], [], []]  # tiles picked for the exchange
+        self.voids: list[int | None] = [None, None, None, None]  # revealed void suits
+        self._pending_voids: dict[int, int] = {}
         self.win_contexts: dict[int, hebei.WinContext] = {}
         # The seat on turn, its drawn tile and where it came from: "deal", "front", "back"
         # (a replacement) or "haidi"; after_kong: "kong" or "dice" for a kong's replacement.
@@ -139,6 +158,7 @@ class ReferenceGame(HandWorth, LegalActions, Stepping, Claims):
         self.after_flower = False  # the drawn tile replaced a flower
         # The discard or added kong being claimed: "discard", "rob" or "haidi".
         self.claim_tile: int | None = None
+        self.claim_event = 0  # the index in the log of the discard or added kong claimed
         self.claim_kind = "discard"
         self.claim_declared = False  # the discarder had declared ready
         self.claim_kong_discard = False  # the discard follows a dice kong's replacement (杠上炮)
@@ -170,6 +190,16 @@ class ReferenceGame(HandWorth, LegalActions, Stepping, Claims):
     def log(self, event: dict[str, Any]) -> None:
         """Append ``event`` to the hand's log."""
         self._events.append(event)
+
+    @property
+    def next_event(self) -> int:
+        """The index in the log the next event will have."""
+        return len(self._events)
+
+    @property
+    def settlement(self) -> Any:
+        """The profile's settlement module (``Switches.settlement``)."""
+        return _SETTLEMENT[self.sw.settlement]
 
     # -- the deal -----------------------------------------------------------------------
 
@@ -205,7 +235,8 @@ class ReferenceGame(HandWorth, LegalActions, Stepping, Claims):
             self.log(
                 {"type": "indicator", "tile": self.indicator, "hun": self.hun, "flowers": turned}
             )
-        self.phase, self.turn = "turn", d
+        self.turn = d
+        self._before_play()
 
     # -- public state -------------------------------------------------------------------
 
@@ -221,6 +252,10 @@ class ReferenceGame(HandWorth, LegalActions, Stepping, Claims):
             return (self.turn,)
         if self.phase == "bid":
             return tuple(s for s in range(4) if s not in self._pending_bids)
+        if self.phase == "exchange":
+            return tuple(s for s in range(4) if len(self.picked[s]) < self.sw.exchange)
+        if self.phase == "void":
+            return tuple(s for s in range(4) if s not in self._pending_voids)
         if self.phase in ("claim", "rob"):
             return tuple(s for s in sorted(self._options) if s not in self._answers)
         return ()
@@ -260,7 +295,7 @@ class ReferenceGame(HandWorth, LegalActions, Stepping, Claims):
 
     def next_dealer(self) -> int | None:
         """Who deals the next hand, once this one is over (``hebei`` and ``changsha``)."""
-        rule = getattr(_SETTLEMENT[self.sw.settlement], "next_dealer", None)
+        rule = getattr(self.settlement, "next_dealer", None)
         if rule is None:
             raise NotImplementedError(
                 f"the reference does not model {self.sw.profile}'s next dealer"
@@ -318,28 +353,14 @@ class ReferenceGame(HandWorth, LegalActions, Stepping, Claims):
 
     # -- the end ------------------------------------------------------------------------
 
-    def _win(
-        self, winners: list[int], tile: int, kind: WinKind, source: int | None, *, auto: bool
-    ) -> None:
-        for w in winners:
-            if kind is not WinKind.SELF_DRAW:
-                self.seats[w].hand[tile] += 1
-            self.log(
-                {
-                    "type": "win",
-                    "seat": w,
-                    "tile": tile,
-                    "kind": kind.value,
-                    "from": source,
-                    "auto": auto,
-                }
-            )
-        self._finish(_SETTLEMENT[self.sw.settlement].settle_win(self, winners, tile, kind, source))
-
     def _end_drawn(self) -> None:
-        self._finish(_SETTLEMENT[self.sw.settlement].settle_drawn(self))
+        self._finish(self.settlement.settle_drawn(self), "exhausted")
 
-    def _finish(self, result: HandResult) -> None:
+    def _finish(self, result: HandResult, end: str) -> None:
+        """End the hand (``end``: ``"win"``, or ``"exhausted"`` when the wall ran out) with
+        the profile's ``result``, completed with what every result holds
+        (``GoingOn._completed``)."""
+        result = self._completed(result, end)
         self.result = result
         self.phase = "over"
         self._options, self._answers = {}, {}

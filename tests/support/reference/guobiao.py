@@ -14,7 +14,7 @@ import re
 from typing import TYPE_CHECKING
 
 from koudiandian.meld import MeldKind
-from koudiandian.result import HandResult, ScoreItem, Transfer, WinKind, WinSummary
+from koudiandian.result import HandResult, ScoreItem, Transfer, WinKind, WinSummary, WinValue
 from koudiandian.tile import TILES, Tile
 
 from tests.support.reference.common import deltas_of
@@ -22,7 +22,16 @@ from tests.support.reference.common import deltas_of
 if TYPE_CHECKING:
     from tests.support.reference.game import ReferenceGame
 
-__all__ = ["BASE", "MIN_FANS", "fans", "next_dealer", "settle_drawn", "settle_win", "visible"]
+__all__ = [
+    "BASE",
+    "MIN_FANS",
+    "fans",
+    "next_dealer",
+    "settle_drawn",
+    "settle_win",
+    "visible",
+    "win_value",
+]
 
 #: What every payment of a win adds to its fans (底分).
 BASE = 8
@@ -132,8 +141,15 @@ def settle_win(
     items = fans(game, w, list(st.hand), tile, **game.situation(w, tile, kind))
     total = sum(i.value for i in items)
     score_items = (ScoreItem("base", "底分", BASE, "base"), *items)
+    event = game.win_event(w)
     transfers = [
-        Transfer(p, w, BASE + total if kind is WinKind.SELF_DRAW or p == source else BASE, "win")
+        Transfer(
+            p,
+            w,
+            BASE + total if kind is WinKind.SELF_DRAW or p == source else BASE,
+            "win",
+            event=event,
+        )
         for p in range(4)
         if p != w
     ]
@@ -182,3 +198,8 @@ def settle_drawn(game: ReferenceGame) -> HandResult:
 def next_dealer(game: ReferenceGame, result: HandResult) -> int:
     """The deal passes to the dealer's 下家 after every hand, won or drawn."""
     return (game.dealer + 1) % 4
+
+
+def win_value(win: WinSummary) -> tuple[WinValue, ...]:
+    """A win's value: its 番 (the factor), then the 底分."""
+    return (WinValue("fan", "番", win.factor), WinValue("base", "底分", win.points))

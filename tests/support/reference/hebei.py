@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from koudiandian.action import Action, ActionKind, action_of
 from koudiandian.meld import MeldKind
-from koudiandian.result import HandResult, ScoreItem, Transfer, WinKind, WinSummary
+from koudiandian.result import HandResult, ScoreItem, Transfer, WinKind, WinSummary, WinValue
 from koudiandian.tile import TILES, Tile
 
 from tests.support.reference.common import deltas_of, tiles_of
@@ -37,6 +37,7 @@ __all__ = [
     "settle_drawn",
     "settle_win",
     "unit_scorer",
+    "win_value",
     "wins",
 ]
 
@@ -143,13 +144,20 @@ def score_options(
 
 
 def _pay(
-    game: ReferenceGame, out: list[Transfer], payer: int, payee: int, amount: int, reason: str
+    game: ReferenceGame,
+    out: list[Transfer],
+    payer: int,
+    payee: int,
+    amount: int,
+    reason: str,
+    event: int | None,
 ) -> None:
-    """One transfer, then its 跑: 2 × (both seats' bids) from the same payer."""
-    out.append(Transfer(payer, payee, amount, reason))
+    """One transfer, then its 跑: 2 × (both seats' bids) from the same payer; both belong
+    to the win's or kong's ``event``."""
+    out.append(Transfer(payer, payee, amount, reason, event=event))
     pao = 2 * (game.bids[payer] + game.bids[payee])
     if pao:
-        out.append(Transfer(payer, payee, pao, "pao"))
+        out.append(Transfer(payer, payee, pao, "pao", event=event))
 
 
 def _kong_transfers(game: ReferenceGame, out: list[Transfer]) -> None:
@@ -157,14 +165,14 @@ def _kong_transfers(game: ReferenceGame, out: list[Transfer]) -> None:
     for k in game.kongs:
         if k.kind is MeldKind.KONG:
             assert k.feeder is not None
-            _pay(game, out, k.feeder, k.seat, 3, "kong")
+            _pay(game, out, k.feeder, k.seat, 3, "kong", k.event)
         else:
             amount, reason = (
                 (2, "concealed_kong") if k.kind is MeldKind.CONCEALED_KONG else (1, "added_kong")
             )
             for p in range(4):
                 if p != k.seat:
-                    _pay(game, out, p, k.seat, amount, reason)
+                    _pay(game, out, p, k.seat, amount, reason, k.event)
 
 
 def _flowers(game: ReferenceGame) -> tuple[tuple[Tile, ...], ...]:
@@ -203,7 +211,7 @@ def settle_win(
             payers = [(source, 1)]
         for p, times in payers:
             amount = factor * times * (2 if p == game.dealer else 1)
-            _pay(game, transfers, p, w, amount, "win")
+            _pay(game, transfers, p, w, amount, "win", game.win_event(w))
     _kong_transfers(game, transfers)
     return HandResult(
         dealer=game.dealer,
@@ -251,3 +259,8 @@ def next_dealer(game: ReferenceGame, result: HandResult) -> int:
     if not result.winners or result.winners[0] == game.dealer:
         return game.dealer
     return (game.dealer + 1) % 4
+
+
+def win_value(win: WinSummary) -> tuple[WinValue, ...]:
+    """A win's value: its 倍 (the factor)."""
+    return (WinValue("factor", "倍", win.factor),)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from koudiandian.meld import MeldKind
-from koudiandian.result import HandResult, ScoreItem, Transfer, WinKind, WinSummary
+from koudiandian.result import HandResult, ScoreItem, Transfer, WinKind, WinSummary, WinValue
 from koudiandian.score import Pattern
 from koudiandian.tile import TILES
 
@@ -18,7 +18,7 @@ from tests.support.reference.hands import _standard as standard_shape
 if TYPE_CHECKING:
     from tests.support.reference.game import ReferenceGame
 
-__all__ = ["fan_of", "lacks_a_suit", "settle", "settle_drawn", "settle_win"]
+__all__ = ["fan_of", "lacks_a_suit", "settle", "settle_drawn", "settle_win", "win_value"]
 
 
 def suits_held(counts: Sequence[int], melds: Sequence[tuple[int, int]]) -> set[int]:
@@ -99,16 +99,17 @@ def settle(
     discarder: int | None,
     fan: int,
     kongs: Sequence[KongRecord],
+    win_event: int | None = None,
 ) -> list[Transfer]:
     """The fan from the discarder, or from each other seat on a self-draw or a robbed
     kong; then each kong (明杠 1, 暗杠 2) from each other seat, won or drawn."""
     out = []
     if winner is not None:
         payers = [discarder] if kind is WinKind.DISCARD else [s for s in range(4) if s != winner]
-        out += [Transfer(p, winner, fan, "win") for p in payers if p is not None]
+        out += [Transfer(p, winner, fan, "win", event=win_event) for p in payers if p is not None]
     for k in kongs:
         amount, reason = _KONG_PAY[k.kind]
-        out += [Transfer(p, k.seat, amount, reason) for p in range(4) if p != k.seat]
+        out += [Transfer(p, k.seat, amount, reason, event=k.event) for p in range(4) if p != k.seat]
     return out
 
 
@@ -127,7 +128,7 @@ def settle_win(
         replacement=game.after_kong is not None,
         last_tile=game.wall.remaining == 0,
     )
-    transfers = settle(seat, kind, source, fan, game.kongs)
+    transfers = settle(seat, kind, source, fan, game.kongs, game.win_event(seat))
     return HandResult(
         dealer=game.dealer,
         winner=seat,
@@ -162,3 +163,8 @@ def settle_drawn(game: ReferenceGame) -> HandResult:
         deltas=deltas_of(transfers),
         kongs_made=bool(game.kongs),
     )
+
+
+def win_value(win: WinSummary) -> tuple[WinValue, ...]:
+    """A win's value: its 番."""
+    return (WinValue("fan", "番", win.points),)

@@ -1,5 +1,5 @@
 """Stepping the reference game: a seat's action checked and applied (a turn's discard,
-declaration, kong or win; a bid; the 海底 taken or refused), and the hand advanced to whoever
+declaration, kong or win; a bid; a decision before play; the 海底 taken or refused), and the hand advanced to whoever
 acts next, with the declared and locked seats' automatic discards."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from koudiandian.errors import IllegalActionError, NotYourTurnError
 from koudiandian.meld import MeldKind
 from koudiandian.result import WinKind
 
+from tests.support.reference.action_codes import EarlyDecision
 from tests.support.reference.common import KongRecord
 from tests.support.reference.deal import check_seat
 
@@ -25,7 +26,7 @@ class Stepping:
     parts' methods.
     """
 
-    def step(self, seat: int, action: Action) -> None:
+    def step(self, seat: int, action: Action | EarlyDecision) -> None:
         """``seat`` takes ``action``.
 
         Raises :class:`NotYourTurnError` if ``seat`` is not in :attr:`to_act` and
@@ -36,7 +37,7 @@ class Stepping:
             raise NotYourTurnError(
                 f"seat {seat} is not to act now" + ("" if self.to_act else "; the hand is over")
             )
-        if not isinstance(action, Action):
+        if not isinstance(action, Action | EarlyDecision):
             raise IllegalActionError(f"expected an Action, got {action!r}")
         legal = self.legal_actions(seat)
         if action not in legal:
@@ -62,8 +63,11 @@ class Stepping:
             else:
                 return
 
-    def _apply(self, seat: int, action: Action, *, auto: bool) -> None:
+    def _apply(self, seat: int, action: Action | EarlyDecision, *, auto: bool) -> None:
         self._legal = None
+        if isinstance(action, EarlyDecision) or self.phase in ("exchange", "void"):
+            self._decide_before_play(seat, int(action.tile))  # type: ignore[arg-type]
+            return
         kind = action.kind
         tile = None if action.tile is None else int(action.tile)
         if self.phase == "bid":
@@ -107,7 +111,7 @@ class Stepping:
         if self.haidi_refusals == 4:
             self._end_drawn()
         else:
-            self.turn = (seat + 1) % 4
+            self.turn = self._next_in(seat)
 
     def _turn_step(self, seat: int, kind: ActionKind, tile: int | None, *, auto: bool) -> None:
         st = self.seats[seat]
@@ -137,9 +141,10 @@ class Stepping:
                 )
             else:
                 self.log({"type": "concealed_kong", "seat": seat, "tile": tile})
+            event = self.next_event - 1
             st.hand[tile] -= 4
             st.melds.append([MeldKind.CONCEALED_KONG, tile, None])
-            self.kongs.append(KongRecord(seat, MeldKind.CONCEALED_KONG, tile))
+            self._kong_made(KongRecord(seat, MeldKind.CONCEALED_KONG, tile, event=event))
             self._kong_draw(seat, dice=dice)
         elif kind is _K.ADDED_KONG or kind is _K.DICE_KONG:
             assert tile is not None

@@ -42,8 +42,15 @@ class Switches:
     discard made once the wall is empty may only be won on); ``fan_minimum`` (a win is
     offered only with 8 fans of the outside calculator, 花牌 not counted: 国标).
 
+    Decisions before play: ``exchange`` (tiles each seat passes, picked one decision at a
+    time, to the seat ``exchange_shift`` places on; 0: none) and ``void_suit`` (each seat
+    then declares a suit void, 定缺). The hand going on: ``wins_to_end`` (the hand ends once
+    this many seats have won; until then a winner leaves and the others play on) and
+    ``pay_as_played`` (every kong and win is paid when made, into the hand's ledger; the
+    settlement at the end adds only what the end decides).
+
     The settlement: ``settlement`` names the profile module that settles a hand
-    (``"points"``, ``"fan"``, ``"factor"``, ``"big_wins"`` or ``"guobiao"``). The rest are the preset's
+    (``"points"``, ``"fan"``, ``"factor"``, ``"big_wins"``, ``"guobiao"`` or ``"tiny"``). The rest are the preset's
     option values, under their option names.
     """
 
@@ -68,6 +75,11 @@ class Switches:
     pair_258: bool = False
     last_discard_won_only: bool = False
     fan_minimum: bool = False
+    exchange: int = 0
+    exchange_shift: int = 0
+    void_suit: bool = False
+    wins_to_end: int = 1
+    pay_as_played: bool = False
     settlement: str = "points"
     # RULES §8's options (Taiyuan)
     wildcards: str = "none"
@@ -157,6 +169,24 @@ _GUOBIAO = Switches(
 )
 
 
+#: The test profile ``tiny`` (DESIGN of issue 37, docs/rules.md "The test profile ``tiny``"):
+#: the default forms and turn (no chow, no robbing, 过杠), every mechanism of the engine:
+#: two tiles passed to the seat opposite and a void suit before play, several winners on
+#: one discard, winners leave until three have won, kongs and wins paid when made.
+_TINY = Switches(
+    "tiny",
+    forfeit_kong_after_pong=True,
+    rob_kong=False,
+    several_winners=True,
+    exchange=2,
+    exchange_shift=2,
+    void_suit=True,
+    wins_to_end=3,
+    pay_as_played=True,
+    settlement="tiny",
+)
+
+
 def _options(rules: Any) -> dict[str, Any]:
     if isinstance(rules, Rules | HebeiOptions):
         return dict(rules.to_dict())
@@ -188,6 +218,8 @@ def switches_of(rules: Any) -> Switches:
         )
     if profile == "changsha" and not d:
         return _CHANGSHA
+    if profile == "tiny" and not d:
+        return _TINY
     if profile == "guobiao" and set(d) == {"flowers"}:
         return replace(_GUOBIAO, flowers=bool(d["flowers"]))
     raise InvalidArgumentError(f"the reference does not play profile {profile!r} with {d}")

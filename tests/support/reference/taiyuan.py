@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from koudiandian.meld import MeldKind
-from koudiandian.result import HandResult, Transfer, WinKind, WinSummary
+from koudiandian.result import HandResult, Transfer, WinKind, WinSummary, WinValue
 from koudiandian.tile import TILES
 
 from tests.support.reference.common import POINTS, KongRecord, deltas_of
@@ -21,7 +21,7 @@ from tests.support.reference.switches import Switches
 if TYPE_CHECKING:
     from tests.support.reference.game import ReferenceGame
 
-__all__ = ["settle_drawn", "settle_win", "transfers_of_win"]
+__all__ = ["settle_drawn", "settle_win", "transfers_of_win", "win_value"]
 
 _REASONS = {
     MeldKind.CONCEALED_KONG: "concealed_kong",
@@ -41,8 +41,10 @@ def transfers_of_win(
     points: int,
     factor: int,
     kongs: Sequence[KongRecord],
+    win_event: int | None = None,
 ) -> list[Transfer]:
-    """Every transfer of a hand won by ``winner`` (RULES §5.1–§5.3).
+    """Every transfer of a hand won by ``winner`` (RULES §5.1–§5.3): the win's, belonging to
+    its event ``win_event``, and each kong's, belonging to the kong's event.
 
     Preconditions: ``discarder`` is ``None`` exactly when ``self_draw``; ``points`` is ``p``
     after the max-point rule and ``factor`` the pattern factor in force."""
@@ -55,9 +57,9 @@ def transfers_of_win(
     for owner in others:
         payer = owner if pays_all is None else pays_all
         share_of = None if payer == owner else owner
-        out.append(Transfer(payer, winner, base, "win", share_of))
+        out.append(Transfer(payer, winner, base, "win", share_of, win_event))
         if sw.dealer_bonus and dealer in (owner, winner):
-            out.append(Transfer(payer, winner, bonus, "dealer_bonus", share_of))
+            out.append(Transfer(payer, winner, bonus, "dealer_bonus", share_of, win_event))
     for kong in kongs:
         value = POINTS[kong.tile]
         amount = 2 * value if kong.kind is MeldKind.CONCEALED_KONG else value
@@ -76,7 +78,12 @@ def transfers_of_win(
                 payer = pays_all
             out.append(
                 Transfer(
-                    payer, kong.seat, amount, _REASONS[kong.kind], None if payer == owner else owner
+                    payer,
+                    kong.seat,
+                    amount,
+                    _REASONS[kong.kind],
+                    None if payer == owner else owner,
+                    kong.event,
                 )
             )
     return out
@@ -101,6 +108,7 @@ def settle_win(
         points=value.points,
         factor=value.factor,
         kongs=game.kongs,
+        win_event=game.win_event(seat),
     )
     return HandResult(
         dealer=game.dealer,
@@ -136,4 +144,14 @@ def settle_drawn(game: ReferenceGame) -> HandResult:
         deltas=(0, 0, 0, 0),
         kongs_made=bool(game.kongs),
         declared=game.declared(),
+    )
+
+
+def win_value(win: WinSummary) -> tuple[WinValue, ...]:
+    """A win's value in Taiyuan's words: 分 (the points times the factor), then the 点数 and
+    the 倍."""
+    return (
+        WinValue("value", "分", win.points * win.factor),
+        WinValue("points", "点数", win.points),
+        WinValue("factor", "倍", win.factor),
     )

@@ -7,18 +7,42 @@ engine's views under ``taiyuan``, ``queyimen`` and ``hebei``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any
 
 from koudiandian.meld import MeldKind
 from koudiandian.tile import TILES, Tile
 from koudiandian.view import MeldView, SeatView
 
-from tests.support.reference.common import tiles_of
+from tests.support.reference.common import deltas_of, tiles_of
 
 if TYPE_CHECKING:
     from tests.support.reference.game import ReferenceGame
 
 __all__ = ["seat_view"]
+
+#: The view's fields of a hand that goes on (issue 37): the running scores, the void suits,
+#: who left, the exchange's picks. A ``SeatView`` older than them is given none.
+_GOING_ON = {"running", "voids", "left", "picked"} & {f.name for f in fields(SeatView)}
+
+
+def _going_on(game: ReferenceGame, seat: int) -> dict[str, Any]:
+    """Each seat's score now (at the deal, plus the payments so far: the whole result's
+    once the hand is over), the void suits once revealed (before, during the choice, this
+    seat's own), the win event at which each seat left, the tiles this seat has picked for
+    the exchange."""
+    paid = game.ledger if game.result is None else game.result.transfers
+    running = tuple(s + d for s, d in zip(game.scores, deltas_of(paid), strict=True))
+    voids = list(game.voids)
+    if game.phase == "void" and seat in game._pending_voids:
+        voids[seat] = game._pending_voids[seat]
+    fields_now = {
+        "running": running,
+        "voids": tuple(voids),
+        "left": tuple(st.left for st in game.seats),
+        "picked": tuple(TILES[t] for t in game.picked[seat]),
+    }
+    return {name: value for name, value in fields_now.items() if name in _GOING_ON}
 
 
 def seat_view(game: ReferenceGame, seat: int) -> SeatView:
@@ -70,4 +94,5 @@ def seat_view(game: ReferenceGame, seat: int) -> SeatView:
         indicator=None if game.indicator is None else TILES[game.indicator],
         bids=(game.bids[0], game.bids[1], game.bids[2], game.bids[3]),
         claimed=tuple(tuple(s.taken) for s in game.seats),
+        **_going_on(game, seat),
     )
