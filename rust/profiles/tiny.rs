@@ -13,7 +13,8 @@
 //!   still in, an added kong 1 from each, a direct kong 1 from the discarder; a win 1 from
 //!   the discarder, or from each other seat still in on a self-draw;
 //! - at the wall's end, among the seats still in: a seat holding a tile of its void suit
-//!   pays 1 to each that holds none, then each seat returns the kong payments it received.
+//!   among its concealed tiles pays 1 to each that holds none there, then each seat returns
+//!   the kong payments it received.
 
 use crate::error::{Error, Result};
 use crate::eval::forms::hand_wins;

@@ -29,9 +29,7 @@ def test_an_old_log_replays_and_verifies(path: Path, capsys: pytest.CaptureFixtu
     assert "replayed and verified" in out
 
 
-@pytest.mark.parametrize(
-    "path", [f for f in FILES if f.suffix == ".jsonl"], ids=lambda p: p.name
-)
+@pytest.mark.parametrize("path", [f for f in FILES if f.suffix == ".jsonl"], ids=lambda p: p.name)
 def test_an_old_result_reads_with_its_new_fields_unknown(path: Path) -> None:
     for line in path.read_text().splitlines():
         events = json.loads(line)["events"]

@@ -12,8 +12,8 @@ from collections import Counter
 from typing import Any
 
 from koudiandian import Game, Rules
+from koudiandian.action import ActionKind, action_from_code
 
-from tests.support.reference.action_codes import EXCHANGE, VOID, code_of, of_code
 from tests.support.reference.game import ReferenceGame
 
 RULES = Rules.preset("tiny")
@@ -28,7 +28,7 @@ def _choose(game: Game, seat: int, legal: list[int], rng: random.Random) -> int:
     """A decision for ``seat``: before play a random pick or suit; then a win whenever
     offered, sometimes a kong or pong, else mostly the engine's greedy bot (so that hands
     get ready, several at once, and win), now and then a random legal action."""
-    if {c // 34 for c in legal} & {EXCHANGE, VOID}:
+    if {c // 34 for c in legal} & {ActionKind.EXCHANGE, ActionKind.VOID}:
         return rng.choice(legal)
     wins = [c for c in legal if c // 34 in _WINS]
     if wins:
@@ -52,7 +52,7 @@ def _play(seed: int, seen: Counter[str]) -> None:
         assert fast.to_act == slow.to_act, f"{where}: to_act"
         for seat in range(4):
             legal = list(fast.engine.legal_actions(seat))
-            mine = [code_of(a) for a in slow.legal_actions(seat)]
+            mine = [a.code for a in slow.legal_actions(seat)]
             assert legal == mine, f"{where}: legal actions of seat {seat}"
         if not fast.to_act:
             break
@@ -64,7 +64,7 @@ def _play(seed: int, seen: Counter[str]) -> None:
         seat = rng.choice(fast.to_act)
         code = _choose(fast, seat, list(fast.engine.legal_actions(seat)), rng)
         fast.engine.step(seat, code)
-        slow.step(seat, of_code(code))
+        slow.step(seat, action_from_code(code))
         step += 1
     events = fast.events
     assert events == slow.events, f"seed {seed}: event logs differ"

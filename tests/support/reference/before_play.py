@@ -10,12 +10,12 @@ it."""
 
 from __future__ import annotations
 
-from tests.support.reference.action_codes import Decision, exchange, void
+from koudiandian.action import Action
 
 __all__ = ["BeforePlay"]
 
 #: The void suits, in order: 0 万 m, 1 筒 p, 2 条 s.
-_VOIDS = tuple(void(suit) for suit in range(3))
+_VOIDS = tuple(Action.void(suit) for suit in range(3))
 
 
 class BeforePlay:
@@ -35,12 +35,12 @@ class BeforePlay:
         else:
             self.phase = "turn"
 
-    def _before_play_actions(self, seat: int) -> list[Decision]:
+    def _before_play_actions(self, seat: int) -> list[Action]:
         """``seat``'s picks for the exchange (by kind), or the three void suits."""
         if self.phase == "void":
             return list(_VOIDS)
         hand, picked = self.seats[seat].hand, self.picked[seat]
-        return [exchange(k) for k in range(34) if hand[k] > picked.count(k)]
+        return [Action.exchange(k) for k in range(34) if hand[k] > picked.count(k)]
 
     def _decide_before_play(self, seat: int, tile: int) -> None:
         """``seat`` picks ``tile`` for the exchange, or declares the suit ``tile`` void."""

@@ -11,7 +11,6 @@ from koudiandian.errors import IllegalActionError, NotYourTurnError
 from koudiandian.meld import MeldKind
 from koudiandian.result import WinKind
 
-from tests.support.reference.action_codes import EarlyDecision
 from tests.support.reference.common import KongRecord
 from tests.support.reference.deal import check_seat
 
@@ -26,7 +25,7 @@ class Stepping:
     parts' methods.
     """
 
-    def step(self, seat: int, action: Action | EarlyDecision) -> None:
+    def step(self, seat: int, action: Action) -> None:
         """``seat`` takes ``action``.
 
         Raises :class:`NotYourTurnError` if ``seat`` is not in :attr:`to_act` and
@@ -37,7 +36,7 @@ class Stepping:
             raise NotYourTurnError(
                 f"seat {seat} is not to act now" + ("" if self.to_act else "; the hand is over")
             )
-        if not isinstance(action, Action | EarlyDecision):
+        if not isinstance(action, Action):
             raise IllegalActionError(f"expected an Action, got {action!r}")
         legal = self.legal_actions(seat)
         if action not in legal:
@@ -63,9 +62,9 @@ class Stepping:
             else:
                 return
 
-    def _apply(self, seat: int, action: Action | EarlyDecision, *, auto: bool) -> None:
+    def _apply(self, seat: int, action: Action, *, auto: bool) -> None:
         self._legal = None
-        if isinstance(action, EarlyDecision) or self.phase in ("exchange", "void"):
+        if self.phase in ("exchange", "void"):
             self._decide_before_play(seat, int(action.tile))  # type: ignore[arg-type]
             return
         kind = action.kind

@@ -7,7 +7,6 @@ engine's views under ``taiyuan``, ``queyimen`` and ``hebei``."""
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from koudiandian.meld import MeldKind
@@ -21,11 +20,6 @@ if TYPE_CHECKING:
 
 __all__ = ["seat_view"]
 
-#: The view's fields of a hand that goes on (issue 37): the running scores, the void suits,
-#: who left, the exchange's picks. A ``SeatView`` older than them is given none.
-_GOING_ON = {"running", "voids", "left", "picked"} & {f.name for f in fields(SeatView)}
-
-
 def _going_on(game: ReferenceGame, seat: int) -> dict[str, Any]:
     """Each seat's score now (at the deal, plus the payments so far: the whole result's
     once the hand is over), the void suits once revealed (before, during the choice, this
@@ -36,13 +30,12 @@ def _going_on(game: ReferenceGame, seat: int) -> dict[str, Any]:
     voids = list(game.voids)
     if game.phase == "void" and seat in game._pending_voids:
         voids[seat] = game._pending_voids[seat]
-    fields_now = {
+    return {
         "running": running,
         "voids": tuple(voids),
         "left": tuple(st.left for st in game.seats),
         "picked": tuple(TILES[t] for t in game.picked[seat]),
     }
-    return {name: value for name, value in fields_now.items() if name in _GOING_ON}
 
 
 def seat_view(game: ReferenceGame, seat: int) -> SeatView:
