@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = ["seat_view"]
 
+
 def _going_on(game: ReferenceGame, seat: int) -> dict[str, Any]:
     """Each seat's score now (at the deal, plus the payments so far: the whole result's
     once the hand is over), the void suits once revealed (before, during the choice, this
