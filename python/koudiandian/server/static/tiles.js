@@ -455,7 +455,20 @@ function fillEvent(name, e, text) {
     case "meld": return claimedMeld(e);
     case "from": return e.from !== undefined && e.from !== null ? ` from seat ${e.from}` : "";
     case "kind": return winKindText(e.kind);
-    case "action": return `${KIND_NAMES[e.action] || e.action} ${english(e.action)}`;
+    case "action": {
+      // A decision before play names its tile (an exchange's pick) or suit (a void suit).
+      const named = `${KIND_NAMES[e.action] || e.action} ${english(e.action)}`;
+      if (e.action === "exchange" && Number.isInteger(e.tile)) return `${named} ${tileName(e.tile)}`;
+      if (e.action === "void" && Number.isInteger(e.tile)) return `${named} ${SUITS[e.tile]}`;
+      return named;
+    }
+    case "tiles": case "hand": return e[name] && e[name].length ? e[name] : "none";
+    case "to": return `seat ${e.to}`;
+    case "suit": return SUITS[e.suit] || "?";
+    case "transfers":
+      return (e.transfers || [])
+        .map((t) => `seat ${t.payer} → seat ${t.payee} ${t.amount} (${english(t.reason)})`)
+        .join("; ") || "none";
     case "dice": return e.dice.join(" and ");
     case "wins": return e.wins.map(english).join(", ");
     case "dealer": return `seat ${e.dealer}`;
@@ -474,7 +487,7 @@ function describeEvent(e) {
   for (const [field, overrides] of Object.entries(base.variants || {})) {
     if (e[field]) Object.assign(text, overrides);
   }
-  if (e.tile === null && base.hidden) Object.assign(text, base.hidden);
+  if ((e.tile === null || e.tiles === null) && base.hidden) Object.assign(text, base.hidden);
   // The line leads with the word, so the template's gloss of it, " (报听)", is left out.
   let template = text.english.split(" ({chinese})").join("");
   const parts = [];
