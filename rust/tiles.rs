@@ -320,6 +320,15 @@ pub fn counts_of(kinds: &[u8]) -> Result<Counts> {
     Ok(c)
 }
 
+/// The kinds of `counts`, each as often as it is held, in kind order (the inverse of
+/// [`counts_of`]).
+#[must_use]
+pub fn kinds_of(counts: &Counts) -> Vec<u8> {
+    (0..KINDS as u8)
+        .flat_map(|k| std::iter::repeat_n(k, counts[k as usize] as usize))
+        .collect()
+}
+
 /// Parse a `"123m 55z"` hand into counts, for tests and benches.
 ///
 /// # Panics

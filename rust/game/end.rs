@@ -12,14 +12,7 @@ use crate::outcome::{
     deltas_of, Bird, HandEnd, HandResult, Outcome, Transfer, WinKind, WinSummary,
 };
 use crate::profiles::{HandSummary, PayContext, PayMoment};
-use crate::tiles::{Counts, KINDS};
-
-/// The tiles of `hand`, sorted.
-fn tiles_of(hand: &Counts) -> Vec<u8> {
-    (0..KINDS as u8)
-        .flat_map(|k| std::iter::repeat_n(k, hand[k as usize] as usize))
-        .collect()
-}
+use crate::tiles::kinds_of;
 
 impl GameCore {
     /// `winners` win with `tile` (several only on a discard, in order from the discarder);
@@ -91,7 +84,7 @@ impl GameCore {
                     self,
                     Event::Leave {
                         seat,
-                        hand: tiles_of(&self.seats[seat as usize].hand),
+                        hand: kinds_of(&self.seats[seat as usize].hand),
                     }
                 );
             }
@@ -192,7 +185,7 @@ impl GameCore {
         if self.logging {
             let end = EndHand {
                 result: result.clone(),
-                hands: std::array::from_fn(|s| tiles_of(&self.seats[s].hand)),
+                hands: std::array::from_fn(|s| kinds_of(&self.seats[s].hand)),
                 melds: std::array::from_fn(|s| {
                     self.seats[s]
                         .melds

@@ -163,11 +163,7 @@ impl GameCore {
             rules: self.rules,
             phase: self.phase,
             turn: self.turn,
-            hand: me.map_or_else(Vec::new, |me| {
-                (0..KINDS as u8)
-                    .flat_map(|k| std::iter::repeat_n(k, me.hand[k as usize] as usize))
-                    .collect()
-            }),
+            hand: me.map_or_else(Vec::new, |me| crate::tiles::kinds_of(&me.hand)),
             drawn: self
                 .drawn
                 .filter(|_| self.phase == Phase::Turn && viewer == Some(self.turn)),
