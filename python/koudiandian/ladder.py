@@ -244,11 +244,12 @@ class _Table:
         for w in range(len(records) // 4):
             total = 0
             for record in records[4 * w : 4 * w + 4]:
-                winner, _kind, _value, deltas, discarder, rotation = record[:6]
+                deltas, rotation, won, dealt_in = record[3], record[5], record[6], record[7]
                 seat = self.seat_of[rotation]
                 total += deltas[seat]
-                self.wins += winner == seat
-                self.deal_ins += discarder == seat
+                # Every win of the hand counts (several seats may win in one hand).
+                self.wins += won >> seat & 1
+                self.deal_ins += dealt_in >> seat & 1
             totals.append(total)
         self.hands += len(records)
         return totals
