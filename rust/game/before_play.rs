@@ -11,7 +11,8 @@ use super::event::Event;
 use super::state::{GameCore, Phase};
 
 impl GameCore {
-    /// After the deal: open the first decision before play the profile asks, or begin play.
+    /// After the deal: open the first decision before play the profile asks, or (a profile
+    /// that asks none) begin play.
     pub(super) fn before_play(&mut self) {
         if self.turn_rules.exchange > 0 {
             self.phase = Phase::Exchange;
@@ -23,12 +24,6 @@ impl GameCore {
         } else {
             self.begin_play();
         }
-    }
-
-    /// Whether the profile asks any decision before play.
-    #[inline]
-    pub(super) fn decides_before_play(&self) -> bool {
-        self.turn_rules.exchange > 0 || self.turn_rules.void_suit
     }
 
     /// `seat`'s next picks for the exchange, as its options.

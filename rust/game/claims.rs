@@ -171,34 +171,22 @@ impl GameCore {
 
     /// Record `seat`'s answer (or bid); resolve once every asked seat has answered.
     pub(crate) fn answer(&mut self, seat: u8, code: ActionCode, auto: bool) {
-        self.answers[seat as usize] = Some(code);
-        self.answer_order.push(seat);
-        match self.phase {
-            Phase::Bid => {
-                if self.all_answered() {
-                    self.resolve_bids();
-                }
-                return;
-            }
-            Phase::Exchange | Phase::Void => {
-                self.answers[seat as usize] = None; // set once the seat's decisions are all in
-                self.answer_order.clear();
-                // Logged at once, as a claim's answer, and shown to the seat alone: a log
-                // cut before every seat has decided still holds the decisions made.
-                log!(
-                    self,
-                    Event::Answer {
-                        seat,
-                        action: Act::of(code),
-                        auto,
-                        tile: Some(super::action::tile_of(code)),
-                    }
-                );
-                self.decide_before_play(seat, code);
-                return;
-            }
-            _ => {}
+        // A decision before play is one of several a seat may make; `decide_before_play`
+        // records the seat as answered once all of its decisions are in.
+        let before_play = matches!(self.phase, Phase::Exchange | Phase::Void);
+        if !before_play {
+            self.answers[seat as usize] = Some(code);
+            self.answer_order.push(seat);
         }
+        if self.phase == Phase::Bid {
+            if self.all_answered() {
+                self.resolve_bids();
+            }
+            return;
+        }
+        // Logged at once and shown to the seat alone (a log cut before every seat has
+        // decided still holds the decisions made), with the tile of a kind that names one: a
+        // chow's run, a dice kong's tile, the kind picked, the void suit.
         let act = Act::of(code);
         log!(
             self,
@@ -206,11 +194,12 @@ impl GameCore {
                 seat,
                 action: act,
                 auto,
-                tile: matches!(act, Act::Chow | Act::DiceKong)
-                    .then(|| super::action::tile_of(code)),
+                tile: act.takes_tile().then(|| super::action::tile_of(code)),
             }
         );
-        if self.all_answered() {
+        if before_play {
+            self.decide_before_play(seat, code);
+        } else if self.all_answered() {
             self.resolve_claims();
         }
     }

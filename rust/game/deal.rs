@@ -345,13 +345,7 @@ impl GameCore {
         }
         self.turn = self.dealer;
         self.drawn = Some(last);
-        self.clear_options();
-        if self.decides_before_play() {
-            self.before_play();
-        } else {
-            self.phase = Phase::Turn;
-            self.advance();
-        }
+        self.before_play();
     }
 
     /// Turn the wildcard indicator (flowers turned before it are set aside): the profile

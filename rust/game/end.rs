@@ -74,11 +74,12 @@ impl GameCore {
         let still_in = in_hand.iter().filter(|&&i| i).count() - winners.len();
         let ends = self.won >= self.turn_rules.wins_to_end() || still_in < 2;
         if !ends {
-            for &seat in winners {
-                let event = self.outcomes[first..]
-                    .iter()
-                    .find(|o| o.winner == seat)
-                    .map_or(0, |o| o.event);
+            for i in first..self.outcomes.len() {
+                let Outcome {
+                    winner: seat,
+                    event,
+                    ..
+                } = self.outcomes[i];
                 self.seats[seat as usize].left = Some(event);
                 log!(
                     self,
