@@ -1,7 +1,10 @@
-//! The built-in policies' decisions before play (docs/rules.md): pass on the tiles of the
-//! suit held least (换三张) and declare void the suit held least (定缺), so that a seat keeps
-//! the suits it holds most. The greedy and the expert policies decide them alike; a search
-//! takes the expert's choice.
+//! The built-in policies' decisions before play (docs/rules.md): pass on the lowest tiles
+//! of the suit held least (换三张) and declare void the suit held least (定缺), so that a
+//! seat keeps the suits it holds most. This is Sichuan's auto-play rule, word for word
+//! (`RULES-sichuan.md`: "exchange the three lowest tiles of the suit held least often among
+//! suits held 3 times or more; declare void the suit held least often; ties go 万, 筒, 条"),
+//! and so what `Game.default_action` plays: the greedy and the expert policies decide them
+//! alike; a search takes the expert's choice.
 
 use crate::game::{tile_of, Act, ActionCode};
 use crate::tiles::Counts;
@@ -13,10 +16,12 @@ fn suit_counts(counts: &Counts) -> [u32; 3] {
 
 /// The choice among `legal` when it offers a decision before play, else `None`.
 ///
-/// - A pick for the exchange: a tile of the suit held least among the picks offered
-///   (honours only when no suited tile is offered), of its kinds the one held least, then the
-///   lowest.
-/// - A void suit: the suit held least, then the lowest.
+/// - A pick for the exchange: the lowest tile of the suit held least among the picks offered
+///   (honours only when no suited tile is offered), a tie to the lower suit. The profile
+///   offers the first pick in the suits it allows (Sichuan: those held three times or more)
+///   and the later ones in the first one's suit, each kind while held more often than
+///   picked, so the picks are that suit's lowest tiles in order.
+/// - A void suit: the suit held least, a tie to the lower suit.
 ///
 /// Precondition: `counts` are the deciding seat's concealed tiles.
 #[must_use]
@@ -29,7 +34,7 @@ pub fn choose(counts: &Counts, legal: &[ActionCode]) -> Option<ActionCode> {
         .min_by_key(|&c| {
             let t = usize::from(tile_of(c));
             let suit = suits.get(t / 9).copied().unwrap_or(u32::MAX);
-            (suit, t / 9, counts[t], t)
+            (suit, t / 9, t)
         });
     pick.or_else(|| {
         legal

@@ -4,6 +4,7 @@
 use super::{Budget, Rollout, Search, DEFAULT_ROLLOUTS};
 use crate::bots::{greedy, Bot, Player};
 use crate::game::{GameCore, Phase};
+use crate::hand::MeldKind;
 use crate::profiles::Rules;
 use crate::rng::Rng;
 
@@ -171,4 +172,67 @@ fn search_plays_every_profile_with_either_rollout() {
     }
     // A time budget plays at least one world a decision.
     assert!(!choices("taiyuan", Bot::parse("search:1ms").unwrap(), 1).is_empty());
+}
+
+#[test]
+fn a_sichuan_world_keeps_what_the_seat_knows() {
+    // Sichuan: seats that left keep their shown tiles; the tiles a seat passed in the
+    // exchange stay with their receiver (less what it has discarded or melded of them); a
+    // seat that has discarded outside its void suit is dealt none of it.
+    let rules = Rules::parse("sichuan").unwrap();
+    let (mut kept, mut left, mut free) = (0u32, 0u32, 0u32);
+    for h in 0..40u64 {
+        let mut game = GameCore::seeded(rules, (h % 4) as u8, 50 + h, [0; 4]).unwrap();
+        let mut rng = Rng::new(h);
+        let mut moves = 0;
+        while let Some(seat) = game.first_to_act() {
+            let playing = !matches!(game.phase(), Phase::Exchange | Phase::Void);
+            if playing && moves % 3 == 0 {
+                let mut world = game.unlogged_copy();
+                world.redeal_unseen(seat, &mut rng);
+                assert_eq!(world.view(seat), game.view(seat), "hand {h}");
+                assert_eq!(unseen(&world, seat), unseen(&game, seat), "hand {h}");
+                world.validate().unwrap();
+                let known = game.known_passed(seat);
+                for s in (0..4u8).filter(|&s| s != seat) {
+                    if !game.seats[s as usize].in_hand() {
+                        assert_eq!(world.hand(s), game.hand(s), "a seat that left");
+                        left += 1;
+                        continue;
+                    }
+                    let melds = &game.seats[s as usize].melds;
+                    for (k, &n) in known[s as usize].iter().enumerate() {
+                        // A concealed kong the world keeps (its kind unseen) may hold them.
+                        let konged = melds
+                            .iter()
+                            .any(|m| m.kind == MeldKind::ConcealedKong && m.tile as usize == k);
+                        assert!(
+                            konged || world.hand(s)[k] >= n,
+                            "hand {h}: the tiles passed stay with the receiver"
+                        );
+                        kept += u32::from(n);
+                    }
+                    let dead = game.void_free(s);
+                    if dead != 0 {
+                        free += 1;
+                        for (k, &n) in world.hand(s).iter().enumerate() {
+                            assert!(n == 0 || dead >> k & 1 == 0, "hand {h}: a void-free seat");
+                        }
+                    }
+                }
+                while let Some(s) = world.first_to_act() {
+                    let code = greedy::action(&mut world, s);
+                    world.step(s, code).unwrap();
+                }
+                assert!(world.result().is_some());
+            }
+            moves += 1;
+            let code = greedy::action(&mut game, seat);
+            game.step(seat, code).unwrap();
+        }
+    }
+    assert!(
+        kept > 100 && left > 50 && free > 100,
+        "{kept} {left} {free}"
+    );
 }

@@ -8,7 +8,7 @@
 
 use std::cell::OnceCell;
 
-use crate::eval::EvalRules;
+use crate::eval::{forms, EvalRules};
 use crate::game::{sees_discard, GameCore, Phase, SeatView};
 use crate::hand::{Hand, Meld, MeldKind, Melds};
 use crate::outcome::{WinContext, WinKind};
@@ -26,8 +26,18 @@ pub struct Sight<'a> {
     pub wildcards: &'a [u8],
     /// The kinds in play.
     pub kinds: KindMask,
-    /// Its concealed tiles by kind, wildcard kinds included.
+    /// Its concealed tiles by kind, wildcard kinds included, less the tiles of a binding
+    /// void suit (`void_tiles`): those are dead, never part of a win, so every evaluation
+    /// reads the hand without them (the shanten counts each as a tile still to replace).
     pub counts: Counts,
+    /// Its void suit (定缺) where the void suit binds (`TurnRules::void_binds`), once
+    /// revealed.
+    pub void: Option<u8>,
+    /// Its concealed tiles of that void suit, by kind (none without one): the only tiles it
+    /// may discard while it holds any.
+    pub void_tiles: Counts,
+    /// The void suits bind (`TurnRules::void_binds`).
+    pub void_binds: bool,
     pub melds: Melds,
     pub dealer: bool,
     pub flowers: u8,
@@ -58,6 +68,8 @@ impl<'a> Sight<'a> {
     #[inline]
     pub fn of_game(game: &'a GameCore, seat: u8) -> Sight<'a> {
         let s = &game.seats[seat as usize];
+        let void = s.void.filter(|_| game.turn_rules.void_binds);
+        let (counts, void_tiles) = split_void(s.hand, void);
         Sight {
             seat,
             rules: &game.rules,
@@ -65,7 +77,10 @@ impl<'a> Sight<'a> {
             discard_wins_scored: game.turn_rules.discard_wins_scored,
             wildcards: &game.wildcards,
             kinds: game.wall_rules.kinds,
-            counts: s.hand,
+            counts,
+            void,
+            void_tiles,
+            void_binds: game.turn_rules.void_binds,
             melds: crate::outcome::melds_of(&s.melds),
             dealer: seat == game.dealer,
             flowers: s.flowers.len() as u8,
@@ -98,14 +113,20 @@ impl<'a> Sight<'a> {
             .filter_map(|m| m.tile.map(|tile| Meld { kind: m.kind, tile }))
             .collect();
         let profile = rules.profile();
+        let turn_rules = profile.turn_rules(rules);
+        let void = view.voids[seat as usize].filter(|&s| turn_rules.void_binds && s < 3);
+        let (counts, void_tiles) = split_void(counts, void);
         Sight {
             seat,
             rules,
             eval,
-            discard_wins_scored: profile.turn_rules(rules).discard_wins_scored,
+            discard_wins_scored: turn_rules.discard_wins_scored,
             wildcards: &view.wildcards,
             kinds: profile.wall(rules).kinds,
             counts,
+            void,
+            void_tiles,
+            void_binds: turn_rules.void_binds,
             melds: Melds::from_slice(&melds),
             dealer: seat == view.dealer,
             flowers: view.flowers[seat as usize].len() as u8,
@@ -131,6 +152,47 @@ impl<'a> Sight<'a> {
     #[must_use]
     pub fn live(&self, kind: usize) -> u32 {
         4u32.saturating_sub(u32::from(self.seen()[kind]))
+    }
+
+    /// Whether it holds a tile of its binding void suit (then it must discard those and
+    /// cannot win).
+    #[must_use]
+    pub fn holds_void(&self) -> bool {
+        self.void_tiles.iter().any(|&n| n > 0)
+    }
+
+    /// The shanten of the 3n+2 hand of concealed `counts` and `melds` after its best discard,
+    /// by the forms `rules`: while the seat holds void-suit tiles its discard is one of
+    /// those, which `counts` already leave out, so the shanten of `counts` as they are.
+    #[must_use]
+    pub fn best_after_discard(&self, counts: &Counts, melds: &[Meld], rules: EvalRules) -> i32 {
+        let hand = self.hand(counts, melds);
+        if self.holds_void() {
+            forms::of_hand(&hand, rules)
+        } else {
+            forms::best_after_discard(&hand, rules)
+        }
+    }
+
+    /// Whether seat `o` is still in the hand (it has not left after a win). Precondition:
+    /// `o < 4`.
+    #[must_use]
+    pub fn in_hand(&self, o: usize) -> bool {
+        match self.record {
+            Record::Game(game) => game.seats[o].in_hand(),
+            Record::View(view) => view.left[o].is_none(),
+        }
+    }
+
+    /// Seat `o`'s void suit where the void suit binds, once revealed (a seat never wins on
+    /// a tile of it). Precondition: `o < 4`.
+    #[must_use]
+    pub fn void_of(&self, o: usize) -> Option<u8> {
+        let void = match self.record {
+            Record::Game(game) => game.seats[o].void,
+            Record::View(view) => view.voids[o],
+        };
+        void.filter(|&s| s < 3 && self.void_binds)
     }
 
     /// Whether seat `o` declared (报听). Precondition: `o < 4`.
@@ -198,6 +260,19 @@ impl<'a> Sight<'a> {
         melds.push(Meld { kind, tile });
         melds
     }
+}
+
+/// A seat's concealed `hand` split into the tiles it may use and those of its binding
+/// `void` suit.
+fn split_void(hand: Counts, void: Option<u8>) -> (Counts, Counts) {
+    let mut dead = [0u8; KINDS];
+    let mut live = hand;
+    if let Some(suit) = void {
+        let suit = 9 * usize::from(suit);
+        dead[suit..suit + 9].copy_from_slice(&hand[suit..suit + 9]);
+        live[suit..suit + 9].fill(0);
+    }
+    (live, dead)
 }
 
 /// How many of melds of `kinds` are open (not concealed kongs).

@@ -101,6 +101,7 @@ impl GameCore {
             for &t in tiles {
                 self.seats[seat].remove(t, 1);
             }
+            self.seats[seat].passed.clone_from(tiles);
         }
         for (seat, tiles) in picked.iter().enumerate() {
             let to = (seat + usize::from(shift)) % 4;

@@ -40,6 +40,9 @@ pub struct Seat {
     pub(crate) bid: u8,
     /// The tiles it picked for the exchange before play, in order (hidden until passed).
     pub(crate) picked: Vec<u8>,
+    /// The tiles it passed in the exchange, once passed (known to it and to the seat that
+    /// received them; a search's worlds keep them with the receiver).
+    pub(crate) passed: Vec<u8>,
     /// Its void suit (0 m, 1 p, 2 s), once every seat's is revealed.
     pub(crate) void: Option<u8>,
     /// The index in the log of the `win` event at which it left the hand, if it has.
@@ -77,6 +80,7 @@ impl Seat {
             flowers: spare.flowers,
             bid: 0,
             picked: Vec::new(),
+            passed: Vec::new(),
             void: None,
             left: None,
             waits_kept: None,

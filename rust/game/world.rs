@@ -11,13 +11,19 @@
 //! - the dice not yet rolled.
 //!
 //! Everything public is kept: melds (a concealed kong's kind too, a simplification: its four
-//! tiles stay out of the shuffle), discards, declarations, passes. The other seats' pending
+//! tiles stay out of the shuffle), discards, declarations, passes, and the hands of seats
+//! that left the hand after a win (shown to all). What the seat knows of others' hands stays
+//! true too: the tiles it passed in an exchange before play stay with the seat that received
+//! them (less as many of a kind as that seat has since discarded or shown in an open meld),
+//! and a seat that has discarded a tile outside its binding void suit (so holds none of that
+//! suit: it would have had to discard those first) is dealt none. The other seats' pending
 //! answers to a discard are asked anew of their new hands. A world keeps no log.
 
 use super::state::{GameCore, Phase};
 use crate::eval::shape::Keys;
+use crate::hand::MeldKind;
 use crate::rng::Rng;
-use crate::tiles::{is_flower, Counts, KINDS};
+use crate::tiles::{is_flower, Counts, KindMask, KINDS};
 
 /// How often a declared seat's ready hand is tried before its tiles are dealt at random.
 const READY_TRIES: usize = 32;
@@ -44,7 +50,11 @@ impl GameCore {
         debug_assert!(!self.logging && self.phase != Phase::Bid && self.phase != Phase::Over);
         let mut pool: Vec<u8> = Vec::with_capacity(self.wall.left + 40);
         let mut sizes = [0usize; 4];
-        for s in (0..4).filter(|&s| s != seat as usize) {
+        // Seats that left the hand showed their tiles: they stay where they are.
+        let hidden: [bool; 4] =
+            std::array::from_fn(|s| s != seat as usize && self.seats[s].in_hand());
+        let known = self.known_passed(seat);
+        for s in (0..4).filter(|&s| hidden[s]) {
             for (k, &n) in self.seats[s].hand.iter().enumerate() {
                 pool.extend(std::iter::repeat_n(k as u8, n as usize));
                 sizes[s] += n as usize;
@@ -59,10 +69,27 @@ impl GameCore {
         // `pool[..next]` is dealt to the seats, the rest goes back to the wall in order.
         let mut next = 0;
         let mut hands = [[0u8; KINDS]; 4];
+        let mut dealt = [0usize; 4];
+        // The tiles `seat` passed that a receiver still holds go to it before anyone is dealt.
+        for s in (0..4).filter(|&s| hidden[s] && !self.seats[s].declared) {
+            if known[s].iter().all(|&n| n == 0) {
+                continue;
+            }
+            let (mut want, hand, dealt) = (known[s], &mut hands[s], &mut dealt[s]);
+            deal_front(&mut pool, &mut next, |t| {
+                let ok = *dealt < sizes[s] && want[t as usize] > 0;
+                if ok {
+                    want[t as usize] -= 1;
+                    hand[t as usize] += 1;
+                    *dealt += 1;
+                }
+                ok
+            });
+        }
         let declared_first = (0..4).filter(|&s| self.seats[s].declared);
         let others = (0..4).filter(|&s| !self.seats[s].declared);
         for s in declared_first.chain(others) {
-            if s == seat as usize || sizes[s] == 0 {
+            if !hidden[s] || sizes[s] == 0 {
                 continue;
             }
             let ready = self.seats[s].declared
@@ -87,16 +114,21 @@ impl GameCore {
                 });
                 debug_assert!(want.iter().all(|&n| n == 0));
             } else {
-                let mut dealt = 0;
-                let hand = &mut hands[s];
-                deal_front(&mut pool, &mut next, |t| {
-                    let ok = dealt < sizes[s] && !is_flower(t);
-                    if ok {
-                        hand[t as usize] += 1;
-                        dealt += 1;
+                let (hand, dealt) = (&mut hands[s], &mut dealt[s]);
+                let dead = self.void_free(s as u8);
+                for dead in [dead, 0] {
+                    deal_front(&mut pool, &mut next, |t| {
+                        let ok = *dealt < sizes[s] && !is_flower(t) && dead >> t & 1 == 0;
+                        if ok {
+                            hand[t as usize] += 1;
+                            *dealt += 1;
+                        }
+                        ok
+                    });
+                    if *dealt == sizes[s] {
+                        break;
                     }
-                    ok
-                });
+                }
             }
         }
         let mut rest = pool[next..].iter();
@@ -105,7 +137,7 @@ impl GameCore {
                 self.wall.tiles[p] = *rest.next().expect("as many tiles as positions");
             }
         }
-        for s in (0..4).filter(|&s| s != seat as usize) {
+        for s in (0..4).filter(|&s| hidden[s]) {
             let other = &mut self.seats[s];
             other.hand = hands[s];
             other.keys = Keys::of(&other.hand);
@@ -123,6 +155,58 @@ impl GameCore {
             // The seat's own offers depend only on its own tiles: they are as they were.
             self.options[seat as usize] = mine;
             self.answers[seat as usize] = None;
+        }
+    }
+}
+
+impl GameCore {
+    /// Per seat, the tiles `seat` passed it in the exchange before play that it still holds
+    /// as far as `seat` can tell: each passed tile, less as many of its kind as the receiver
+    /// has since discarded or shown in an open meld (none at all if one of its discards lies
+    /// face down).
+    pub(crate) fn known_passed(&self, seat: u8) -> [Counts; 4] {
+        let mut known = [[0u8; KINDS]; 4];
+        let me = &self.seats[seat as usize];
+        if me.passed.is_empty() {
+            return known;
+        }
+        let to = (seat + self.exchange_shift) % 4;
+        let receiver = &self.seats[to as usize];
+        if to == seat || receiver.discards.iter().any(|&(_, down)| down) {
+            return known;
+        }
+        let held = &mut known[to as usize];
+        for &t in &me.passed {
+            held[t as usize] += 1;
+        }
+        for &(t, _) in &receiver.discards {
+            held[t as usize] = held[t as usize].saturating_sub(1);
+        }
+        for m in receiver
+            .melds
+            .iter()
+            .filter(|m| m.kind != MeldKind::ConcealedKong)
+        {
+            for (k, n) in crate::hand::meld_tiles(m.kind, m.tile) {
+                held[k as usize] = held[k as usize].saturating_sub(n);
+            }
+        }
+        known
+    }
+
+    /// The kinds of `seat`'s binding void suit once it has discarded a tile outside that
+    /// suit (it then holds none between its turns: each must be discarded first), else none.
+    pub(crate) fn void_free(&self, seat: u8) -> KindMask {
+        let void = self.void_kinds(seat);
+        let s = &self.seats[seat as usize];
+        let free = void != 0
+            && s.discards
+                .iter()
+                .any(|&(t, down)| !down && void >> t & 1 == 0);
+        if free {
+            void
+        } else {
+            0
         }
     }
 }

@@ -30,7 +30,8 @@ impl Threats {
             total: 0.0,
         };
         let late = sight.wall_remaining < 24;
-        for o in (0..4).filter(|&o| o != sight.seat as usize) {
+        // A seat that left the hand (won) threatens no one.
+        for o in (0..4).filter(|&o| o != sight.seat as usize && sight.in_hand(o)) {
             let (open, declared) = (sight.open(o), sight.declared(o));
             let level = if declared {
                 1.0
@@ -82,6 +83,9 @@ impl Threats {
             let level = self.level[o];
             if level == 0.0 || self.safe[o] >> kind & 1 == 1 {
                 continue;
+            }
+            if sight.void_of(o).is_some_and(|s| usize::from(s) == kind / 9) {
+                continue; // no seat wins on a tile of its binding void suit
             }
             let r = if kind >= HONOURS {
                 match seen[kind] {

@@ -102,6 +102,19 @@ pub fn choose(me: &Sight<'_>, legal: &[ActionCode]) -> ActionCode {
 
 /// A turn: a kong, 报听 or a discard.
 fn turn(me: &Sight<'_>, threats: &Threats, legal: &[ActionCode]) -> ActionCode {
+    if me.holds_void() {
+        // Its void-suit tiles go first (the only discards offered), the safest first; a
+        // kong that keeps the shanten before them, unless folding.
+        let now = shanten(me, &me.counts, &me.melds);
+        if !(threats.total >= 0.6 && now >= 2) {
+            if let Some(c) = kong_keeping(me, legal, now) {
+                return c;
+            }
+        }
+        if let Some(c) = crate::bots::void::discard(me, legal, |k| threats.risk(me, k)) {
+            return c;
+        }
+    }
     let shanten_after = forms::after_discards(&me.hand(&me.counts, &me.melds), me.eval);
     let held = held_kinds(&me.counts);
     let best = each_kind(held)
@@ -111,21 +124,8 @@ fn turn(me: &Sight<'_>, threats: &Threats, legal: &[ActionCode]) -> ActionCode {
     // Kongs that keep the shanten, unless folding.
     let folding = threats.total >= 0.6 && best >= 2;
     if !folding {
-        for &c in legal {
-            let (kind, used) = match Act::of(c) {
-                Act::ConcealedKong => (MeldKind::ConcealedKong, 4),
-                Act::AddedKong => (MeldKind::AddedKong, 1),
-                _ => continue,
-            };
-            let t = tile_of(c);
-            if me.counts[t as usize] < used {
-                continue;
-            }
-            let mut after = me.counts;
-            after[t as usize] -= used;
-            if shanten(me, &after, &me.with_meld(kind, t)) <= best {
-                return c;
-            }
+        if let Some(c) = kong_keeping(me, legal, best) {
+            return c;
         }
     }
     let off = offences(me, &shanten_after, best, folding);
@@ -166,6 +166,27 @@ fn turn(me: &Sight<'_>, threats: &Threats, legal: &[ActionCode]) -> ActionCode {
     }
 }
 
+/// The first concealed or added kong among `legal` after which the shanten is at most `bar`.
+fn kong_keeping(me: &Sight<'_>, legal: &[ActionCode], bar: i32) -> Option<ActionCode> {
+    for &c in legal {
+        let (kind, used) = match Act::of(c) {
+            Act::ConcealedKong => (MeldKind::ConcealedKong, 4),
+            Act::AddedKong => (MeldKind::AddedKong, 1),
+            _ => continue,
+        };
+        let t = tile_of(c);
+        if me.counts[t as usize] < used {
+            continue;
+        }
+        let mut after = me.counts;
+        after[t as usize] -= used;
+        if shanten(me, &after, &me.with_meld(kind, t)) <= bar {
+            return Some(c);
+        }
+    }
+    None
+}
+
 /// Answer a discard or added kong (no win taken): kong when it keeps the shanten, pong or
 /// chow when it lowers it, nothing when folding.
 fn claim(me: &Sight<'_>, threats: &Threats, legal: &[ActionCode], pass: ActionCode) -> ActionCode {
@@ -183,9 +204,8 @@ fn claim(me: &Sight<'_>, threats: &Threats, legal: &[ActionCode], pass: ActionCo
             return c;
         }
     }
-    let lowers = |after: &Counts, melds: &[Meld]| {
-        forms::best_after_discard(&me.hand(after, melds), me.eval) < current
-    };
+    let lowers =
+        |after: &Counts, melds: &[Meld]| me.best_after_discard(after, melds, me.eval) < current;
     if let Some(c) = find(legal, Act::Pong).filter(|_| me.counts[t as usize] >= 2) {
         let mut after = me.counts;
         after[t as usize] -= 2;

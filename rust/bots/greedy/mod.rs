@@ -82,6 +82,17 @@ pub fn choose(me: &Sight<'_>, legal: &[ActionCode]) -> ActionCode {
         // A declared seat is offered only the kongs its rules allow, and its drawn tile.
         return kongs.clone().next().unwrap_or(legal[legal.len() - 1]);
     }
+    if me.holds_void() {
+        // Its void-suit tiles go first (the only discards offered); a kong that keeps the
+        // shanten before them.
+        let now = seat.shanten_of(&me.counts, &me.melds);
+        if let Some(c) = kong_keeping(&seat, kongs.clone(), now) {
+            return c;
+        }
+        if let Some(c) = crate::bots::void::discard(me, legal, |_| 0.0) {
+            return c;
+        }
+    }
     let mut keys = [0u64; KINDS];
     let mut best_shanten = i32::MAX;
     let shanten_after = forms::after_discards(&me.hand(&me.counts, &me.melds), seat.rules);
@@ -101,21 +112,8 @@ pub fn choose(me: &Sight<'_>, legal: &[ActionCode]) -> ActionCode {
         best_shanten = best_shanten.min(shanten_after[k]);
     }
     if offers(Act::ConcealedKong) || offers(Act::AddedKong) {
-        for c in kongs {
-            let t = tile_of(c);
-            let mut after = me.counts;
-            let (kind, used) = if Act::of(c) == Act::ConcealedKong {
-                (MeldKind::ConcealedKong, 4)
-            } else {
-                (MeldKind::AddedKong, 1)
-            };
-            if after[t as usize] < used {
-                continue;
-            }
-            after[t as usize] -= used;
-            if seat.shanten_of(&after, &me.with_meld(kind, t)) <= best_shanten {
-                return c;
-            }
+        if let Some(c) = kong_keeping(&seat, kongs, best_shanten) {
+            return c;
         }
     }
     // The best declaration, else the best discard: the highest key, then the lowest kind.
@@ -132,6 +130,32 @@ pub fn choose(me: &Sight<'_>, legal: &[ActionCode]) -> ActionCode {
         }
     }
     declare.or(discard).map_or(legal[0], |(_, c)| c)
+}
+
+/// The first of the concealed and added `kongs` after which the shanten is at most `bar`.
+fn kong_keeping(
+    seat: &Reading<'_, '_>,
+    kongs: impl Iterator<Item = ActionCode>,
+    bar: i32,
+) -> Option<ActionCode> {
+    let me = seat.me;
+    for c in kongs {
+        let t = crate::game::tile_of(c);
+        let mut after = me.counts;
+        let (kind, used) = if Act::of(c) == Act::ConcealedKong {
+            (MeldKind::ConcealedKong, 4)
+        } else {
+            (MeldKind::AddedKong, 1)
+        };
+        if after[t as usize] < used {
+            continue;
+        }
+        after[t as usize] -= used;
+        if seat.shanten_of(&after, &me.with_meld(kind, t)) <= bar {
+            return Some(c);
+        }
+    }
+    None
 }
 
 /// Answer a discard: kong, then pong, then chow, when the shanten does not rise; else pass.
@@ -159,7 +183,7 @@ fn claim(seat: &Reading<'_, '_>, legal: &[ActionCode], pass: ActionCode) -> Acti
         return pass;
     }
     let keeps = |after: &Counts, melds: &[Meld]| {
-        let best = forms::best_after_discard(&me.hand(after, melds), seat.rules);
+        let best = me.best_after_discard(after, melds, seat.rules);
         let Some((now, _)) = value_now else {
             return best <= current;
         };
