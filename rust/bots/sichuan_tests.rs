@@ -51,16 +51,25 @@ fn decisions_before_play_follow_the_contracts_auto_rule() {
             let hand = *g.hand(seat);
             let suits = suit_counts(&hand);
             let expected = if g.phase() == Phase::Exchange {
-                let eligible: Vec<u8> = suits.iter().copied().filter(|&n| n >= 3).collect();
-                let least = eligible.iter().min().unwrap();
-                if picks[seat as usize] == 0 && eligible.iter().filter(|&n| n == least).count() > 1
+                let eligible: Vec<u32> = suits
+                    .iter()
+                    .map(|&n| u32::from(n))
+                    .filter(|&n| n >= 3)
+                    .collect();
+                let least = *eligible.iter().min().unwrap();
+                if picks[seat as usize] == 0 && eligible.iter().filter(|&&n| n == least).count() > 1
                 {
                     exchange_ties += 1;
                 }
                 Act::Exchange.code(rule_pick(&hand, picks[seat as usize]))
             } else {
-                let least = suits.iter().min().unwrap();
-                if suits.iter().filter(|&n| n == least).count() > 1 {
+                let least = *suits.iter().min().unwrap();
+                if suits
+                    .iter()
+                    .filter(|&&n| u32::from(n) == u32::from(least))
+                    .count()
+                    > 1
+                {
                     void_ties += 1;
                 }
                 Act::Void.code(rule_void(&hand))

@@ -75,13 +75,12 @@ impl GameCore {
             if known[s].iter().all(|&n| n == 0) {
                 continue;
             }
-            let (mut want, hand, dealt) = (known[s], &mut hands[s], &mut dealt[s]);
-            deal_front(&mut pool, &mut next, |t| {
-                let ok = *dealt < sizes[s] && want[t as usize] > 0;
+            let mut want = known[s];
+            let to = (&mut hands[s], &mut dealt[s], sizes[s]);
+            deal_until(&mut pool, &mut next, to, |t| {
+                let ok = want[t as usize] > 0;
                 if ok {
                     want[t as usize] -= 1;
-                    hand[t as usize] += 1;
-                    *dealt += 1;
                 }
                 ok
             });
@@ -114,18 +113,13 @@ impl GameCore {
                 });
                 debug_assert!(want.iter().all(|&n| n == 0));
             } else {
-                let (hand, dealt) = (&mut hands[s], &mut dealt[s]);
-                let dead = self.void_free(s as u8);
-                for dead in [dead, 0] {
-                    deal_front(&mut pool, &mut next, |t| {
-                        let ok = *dealt < sizes[s] && !is_flower(t) && dead >> t & 1 == 0;
-                        if ok {
-                            hand[t as usize] += 1;
-                            *dealt += 1;
-                        }
-                        ok
+                // A seat free of its void suit first from the other tiles, then from any.
+                for dead in [self.void_free(s as u8), 0] {
+                    let to = (&mut hands[s], &mut dealt[s], sizes[s]);
+                    deal_until(&mut pool, &mut next, to, |t| {
+                        !is_flower(t) && dead >> t & 1 == 0
                     });
-                    if *dealt == sizes[s] {
+                    if dealt[s] == sizes[s] {
                         break;
                     }
                 }
@@ -209,6 +203,25 @@ impl GameCore {
             0
         }
     }
+}
+
+/// Deal to a hand (its counts, the tiles dealt it so far, the number it holds) the tiles of
+/// `pool[*next..]` that `accept` takes, asked in order until the hand is full, moving them to
+/// the pool's front as [`deal_front`] does.
+fn deal_until(
+    pool: &mut [u8],
+    next: &mut usize,
+    (hand, dealt, size): (&mut Counts, &mut usize, usize),
+    mut accept: impl FnMut(u8) -> bool,
+) {
+    deal_front(pool, next, |t| {
+        let ok = *dealt < size && accept(t);
+        if ok {
+            hand[t as usize] += 1;
+            *dealt += 1;
+        }
+        ok
+    });
 }
 
 /// Move the tiles of `pool[*next..]` that `take` accepts (asked in order) to its front,
