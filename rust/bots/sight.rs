@@ -38,6 +38,8 @@ pub struct Sight<'a> {
     pub void_tiles: Counts,
     /// The void suits bind (`TurnRules::void_binds`).
     pub void_binds: bool,
+    /// Every kong and win is paid when made (`TurnRules::pay_as_played`).
+    pub pays_as_played: bool,
     pub melds: Melds,
     pub dealer: bool,
     pub flowers: u8,
@@ -81,6 +83,7 @@ impl<'a> Sight<'a> {
             void,
             void_tiles,
             void_binds: game.turn_rules.void_binds,
+            pays_as_played: game.turn_rules.pay_as_played,
             melds: crate::outcome::melds_of(&s.melds),
             dealer: seat == game.dealer,
             flowers: s.flowers.len() as u8,
@@ -127,6 +130,7 @@ impl<'a> Sight<'a> {
             void,
             void_tiles,
             void_binds: turn_rules.void_binds,
+            pays_as_played: turn_rules.pay_as_played,
             melds: Melds::from_slice(&melds),
             dealer: seat == view.dealer,
             flowers: view.flowers[seat as usize].len() as u8,

@@ -19,9 +19,13 @@
 //!   far from ready, folds: it discards its safest tiles and claims nothing.
 //! - **Claims, kongs, 报听, the 海底, bids, opening wins** by the same measure: a pong or chow
 //!   only when it lowers the shanten and the bot is not folding; a kong when it keeps the
-//!   shanten; 报听 with the declarable discard of the best expected value; the 海底 only when
-//!   ready; a 跑 bid of 0; opening wins always; before play, the suit held least passed on
-//!   and declared void (`bots::before_play`).
+//!   shanten (where kongs are paid when made, when it raises it by one at most); 报听 with
+//!   the declarable discard of the best expected value; the 海底 only when ready; a 跑 bid
+//!   of 0; opening wins always; before play, the lowest tiles of the suit held least passed
+//!   on and the suit held least declared void (`bots::before_play`: Sichuan's auto rule).
+//! - **A binding void suit (定缺)**: its tiles are dead to every evaluation (`Sight::counts`
+//!   leaves them out) and go first, the safest first (`bots::void`); a seat's void suit is
+//!   safe against it; seats that left the hand threaten no one.
 //!
 //! `offence.rs`: what a discard is worth to the hand; `defence.rs`: the threats at the table
 //! and a discard's risk; here, the decision (a turn, an answer to a claim) that weighs them.
@@ -107,7 +111,7 @@ fn turn(me: &Sight<'_>, threats: &Threats, legal: &[ActionCode]) -> ActionCode {
         // kong that keeps the shanten before them, unless folding.
         let now = shanten(me, &me.counts, &me.melds);
         if !(threats.total >= 0.6 && now >= 2) {
-            if let Some(c) = kong_keeping(me, legal, now) {
+            if let Some(c) = kong_keeping(me, legal, now + kong_step(me)) {
                 return c;
             }
         }
@@ -124,7 +128,7 @@ fn turn(me: &Sight<'_>, threats: &Threats, legal: &[ActionCode]) -> ActionCode {
     // Kongs that keep the shanten, unless folding.
     let folding = threats.total >= 0.6 && best >= 2;
     if !folding {
-        if let Some(c) = kong_keeping(me, legal, best) {
+        if let Some(c) = kong_keeping(me, legal, best + kong_step(me)) {
             return c;
         }
     }
@@ -166,6 +170,14 @@ fn turn(me: &Sight<'_>, threats: &Threats, legal: &[ActionCode]) -> ActionCode {
     }
 }
 
+/// How far a kong may raise the shanten and still be made: one step where kongs are paid
+/// when made (`TurnRules::pay_as_played`: Sichuan's 刮风下雨, a sure gain, and a 根 for a
+/// win), which measured better than keeping the shanten (benches/README.md, Sichuan), even
+/// from a ready hand; none elsewhere.
+fn kong_step(me: &Sight<'_>) -> i32 {
+    i32::from(me.pays_as_played)
+}
+
 /// The first concealed or added kong among `legal` after which the shanten is at most `bar`.
 fn kong_keeping(me: &Sight<'_>, legal: &[ActionCode], bar: i32) -> Option<ActionCode> {
     for &c in legal {
@@ -200,7 +212,7 @@ fn claim(me: &Sight<'_>, threats: &Threats, legal: &[ActionCode], pass: ActionCo
     if let Some(c) = find(legal, Act::Kong).filter(|_| me.counts[t as usize] >= 3) {
         let mut after = me.counts;
         after[t as usize] -= 3;
-        if shanten(me, &after, &me.with_meld(MeldKind::Kong, t)) <= current {
+        if shanten(me, &after, &me.with_meld(MeldKind::Kong, t)) <= current + kong_step(me) {
             return c;
         }
     }

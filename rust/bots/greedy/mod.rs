@@ -3,7 +3,8 @@
 //! soon as allowed with the best declarable discard; kong and pong when the shanten does not
 //! rise, then chow on the same test; bid no 跑; declare opening small wins; take the 海底
 //! only when ready; before play, pass on and declare void the suit held least
-//! (`bots::before_play`). It sees only what its seat may see. Under 缺一门 (`lack_a_suit`) its
+//! (`bots::before_play`); a binding void suit's tiles, dead to its shanten, first
+//! (`bots::void`). It sees only what its seat may see. Under 缺一门 (`lack_a_suit`) its
 //! shanten counts dropping a suit, so it discards the suit it drops.
 //!
 //! `reading.rs`: how it reads a seat's sight (its forms, a discard's key); `flush.rs`: its
