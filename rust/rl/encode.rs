@@ -227,7 +227,7 @@ fn winds(src: &impl Source, out: &mut [u8]) {
 /// Write the planes `version` adds to v1 (v2's winds, v3's winds, picks and standing) of
 /// what `src` knows into `out`, every entry.
 /// Precondition: `out.len() == (version.planes(false) - PLANES) * WIDTH`.
-fn added_planes(src: &impl Source, version: Version, out: &mut [u8]) {
+pub(crate) fn added_planes(src: &impl Source, version: Version, out: &mut [u8]) {
     match version {
         Version::V1 => {}
         Version::V2 => winds(src, out),

@@ -2,7 +2,7 @@
 //! (automatic reset), and the built-in opponents' moves made inside the engine.
 
 use super::actions::ActionSpace;
-use super::encode::{encode, encode_version, Live, Version, SIZE};
+use super::encode::{added_planes, encode, Live, Version, SIZE};
 use crate::error::Result;
 use crate::game::{ActionCode, GameCore, Phase};
 use crate::profiles::Rules;
@@ -233,11 +233,12 @@ impl Table {
             seat: self.seat,
             all: false,
         };
-        // v1, the default, without the dispatch of the later versions.
-        if version == Version::V1 {
-            encode(&live, obs);
-        } else {
-            encode_version(&live, version, obs);
+        // The v1 planes, then any the version adds: the encoder has this one call here,
+        // so it is compiled into the table's row writer, for the live game of this seat.
+        let (v1, added) = obs.split_at_mut(SIZE);
+        encode(&live, v1);
+        if version != Version::V1 {
+            added_planes(&live, version, added);
         }
         mask.fill(false);
         for (w, &bits) in self.legal.iter().enumerate() {
