@@ -57,7 +57,8 @@ pub(super) fn as_played(r: &Rules, at: &PayContext<'_>) -> Vec<Transfer> {
 /// direct kong's discarder alone.
 fn pay_win(r: &Rules, at: &PayContext<'_>, o: &Outcome, out: &mut Vec<Transfer>) {
     let worth = value(r, o.points);
-    let win = |payer: u8, amount: i32| Transfer::new(payer, o.winner, amount, "win", None).at(o.event);
+    let win =
+        |payer: u8, amount: i32| Transfer::new(payer, o.winner, amount, "win", None).at(o.event);
     match (o.kind, o.discarder) {
         (WinKind::SelfDraw, _) | (_, None) => {
             let feeder = at.kongs.last().and_then(|k| k.feeder);
@@ -82,7 +83,9 @@ fn pass_on(r: &Rules, at: &PayContext<'_>, o: &Outcome, out: &mut Vec<Transfer>)
     let Some(d) = o.discarder else {
         return;
     };
-    if !r.flag(opt::CALL_TRANSFER) || o.kind != WinKind::Discard || o.context.special & kong_discard == 0
+    if !r.flag(opt::CALL_TRANSFER)
+        || o.kind != WinKind::Discard
+        || o.context.special & kong_discard == 0
     {
         return;
     }
@@ -116,7 +119,13 @@ pub(super) fn at_wall_end(r: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer> {
     });
     for s in (0..4).filter(|&s| pig[s]) {
         for o in (0..4).filter(|&o| o != s && !pig[o]) {
-            out.push(Transfer::new(s as u8, o as u8, value(r, cap(r)), "void_held", None));
+            out.push(Transfer::new(
+                s as u8,
+                o as u8,
+                value(r, cap(r)),
+                "void_held",
+                None,
+            ));
         }
     }
     let ready: [Option<i32>; 4] = std::array::from_fn(|s| {
