@@ -62,13 +62,12 @@ fn pay_win(r: &Rules, at: &PayContext<'_>, o: &Outcome, out: &mut Vec<Transfer>)
     match (o.kind, o.discarder) {
         (WinKind::SelfDraw, _) | (_, None) => {
             let feeder = at.kongs.last().and_then(|k| k.feeder);
-            match feeder.filter(|_| provider_pays(r, o.context)) {
-                Some(feeder) => out.push(win(feeder, worth)),
-                None => {
-                    let bonus = i32::from(r.value(opt::SELF_DRAW) == 0);
-                    for payer in others_in(at.in_hand, o.winner) {
-                        out.push(win(payer, worth + bonus));
-                    }
+            if let Some(feeder) = feeder.filter(|_| provider_pays(r, o.context)) {
+                out.push(win(feeder, worth));
+            } else {
+                let bonus = i32::from(r.value(opt::SELF_DRAW) == 0);
+                for payer in others_in(at.in_hand, o.winner) {
+                    out.push(win(payer, worth + bonus));
                 }
             }
         }
