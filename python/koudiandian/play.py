@@ -22,6 +22,7 @@ from .prompt import ask
 from .rules import Rules
 from .settlement import seat_name
 from .tabletext import (
+    departures,
     discard_marks,
     render,
     render_game_result,
@@ -136,8 +137,9 @@ def _play_table(
         bot = players[s]
         if bot is None:
             number = len(table.games) if match else None
-            _, claimed = discard_marks(game.events_for(s))
-            action = ask(game.view(s), legal, style, out, read, number, claimed)
+            log = game.events_for(s)
+            _, claimed = discard_marks(log)
+            action = ask(game.view(s), legal, style, out, read, number, claimed, departures(log))
             if action is None:
                 print("\nbye", file=out)
                 return 0
@@ -171,11 +173,12 @@ def _play_table(
 def _event_text(e: Mapping[str, Any], me: int, declared: bool, style: TileStyle) -> str | None:
     """The line of an event worth reporting to seat ``me``, or ``None``: every seat's moves,
     ``me``'s own too (its discards and claims echoed, its automatic moves after 报听 or under
-    must_win said so), with its draws once ``declared``, and the indicator. Not the deal,
-    the answers (a claim says what was claimed), the bird and the end (the settlement says
-    them, with what the bird changed)."""
+    must_win said so), with its draws once ``declared``, the indicator and the payments
+    made as the hand goes (kongs and wins paid at once). Not the deal, the answers (a claim
+    says what was claimed), the bird and the end (the settlement says them, with what the
+    bird changed)."""
     kind = e["type"]
-    if kind == "indicator":
+    if kind in ("indicator", "pay"):
         return event_line(e, me, style)
     if e.get("seat") is None or kind in ("answer", "bird"):
         return None
