@@ -222,7 +222,7 @@ const MELD_NAMES = { pong: "碰", kong: "杠", added_kong: "补杠", concealed_k
 const KIND_NAMES = {
   discard: "打", declare: "报听", self_draw_win: "自摸", win: "胡", pong: "碰", kong: "杠",
   added_kong: "补杠", concealed_kong: "暗杠", pass: "过", chow: "吃", pao: "跑",
-  dice_kong: "杠", opening_win: "起手胡", haidi: "要海底",
+  dice_kong: "杠", opening_win: "起手胡", haidi: "要海底", exchange: "换三张", void: "定缺",
 };
 const POSITIONS = ["bottom", "right", "top", "left"];
 const RELATIVE = ["自家", "下家", "对家", "上家"];
@@ -257,31 +257,127 @@ function claimLabel(legal) {
   return `可${names} ${kinds.map(english).join(" / ")} `;
 }
 
+// -- seats that leave, payments as made (血战到底) -----------------------------------------
+
+// The seats that won and left a hand so far, read from its events one at a time
+// (noteDeparture): by seat, the tiles it showed as it left (`hand`), its `win` event, and
+// `paid`, what the payments made at that win gave it, net.
+function newDepartures() {
+  return { seats: {}, wins: {}, unpaid: [] };
+}
+
+function noteDeparture(deps, e) {
+  if (e.type === "win") {
+    deps.wins[e.seat] = e;
+  } else if (e.type === "leave") {
+    deps.seats[e.seat] = { hand: e.hand, win: deps.wins[e.seat] || null, paid: 0 };
+    deps.unpaid.push(e.seat);
+  } else if (e.type === "pay") {
+    for (const s of deps.unpaid) deps.seats[s].paid = netPaid(e.transfers, s);
+    deps.unpaid = [];
+  } else {
+    deps.unpaid = [];
+  }
+}
+
+// What `transfers` give seat `s`, net (negative: it pays).
+function netPaid(transfers, s) {
+  let net = 0;
+  for (const t of transfers || []) net += (t.payee === s ? t.amount : 0) - (t.payer === s ? t.amount : 0);
+  return net;
+}
+
+// A `pay` event as each seat's float: `{seat, amount, title}` for every seat it moves
+// (+2 ← for a payee, −2 → for a payer), titled with who paid whom and why.
+function payFloats(e) {
+  const out = [];
+  for (let s = 0; s < 4; s++) {
+    const net = netPaid(e.transfers, s);
+    if (!net) continue;
+    const mine = (e.transfers || []).filter((t) => t.payer === s || t.payee === s);
+    const title = mine.map((t) => `seat ${t.payer} → seat ${t.payee} ${t.amount} (${reasonText(t.reason)})`).join("; ");
+    out.push({ seat: s, amount: net, title, reasons: [...new Set(mine.map((t) => t.reason))] });
+  }
+  return out;
+}
+
+// A float's element: `+2 ←` (received) or `−2 →` (paid); `age` ms into its fade (null: it
+// stays, as in the replay viewer).
+function payFloatEl(f, age) {
+  const e = el("span", "pay-float " + (f.amount > 0 ? "plus" : "minus"), f.amount > 0 ? `+${f.amount} ←` : `−${-f.amount} →`);
+  e.title = f.title;
+  e.dataset.amount = String(f.amount);
+  e.dataset.reasons = f.reasons.join(" ");
+  if (age === null) e.classList.add("still");
+  else e.style.animationDelay = `${-age}ms`;
+  return e;
+}
+
+// A seat's win as it left: 胡 (自摸 self-draw) 8s ← seat 2 · +3.
+function departureEl(d) {
+  const box = el("div", "departure");
+  box.append(el("span", "badge left-mark", "胡 离场 won, left"));
+  if (d.win) {
+    box.append(document.createTextNode(` ${winKindText(d.win.kind)} `), tileEl(d.win.tile));
+    if (d.win.from !== null && d.win.from !== undefined) box.append(document.createTextNode(` ← seat ${d.win.from}`));
+  }
+  if (d.paid) box.append(el("b", "departure-paid " + (d.paid > 0 ? "plus" : "minus"), ` ${d.paid > 0 ? "+" : ""}${d.paid}`));
+  return box;
+}
+
 // Draw a board: four seats around the middle. `me` sits at the bottom (0 when null);
-// `hands[s]` are seat s's tiles when shown (else backs, `sizes[s]` of them).
+// `hands[s]` are seat s's tiles when shown (else backs, `sizes[s]` of them). A seat's void
+// suit (定缺) is a badge once known, its score the running one (the deal's plus what was
+// paid since); a seat that won and left (`opts.departures[s]`, from noteDeparture) shows
+// the tiles it showed, its win and what it was paid; `opts.pays[s]` are the seat's
+// payment floats ({float, age}: payFloatEl).
 function renderBoard(board, view, opts) {
   const me = opts.me === null || opts.me === undefined ? 0 : opts.me;
   const wild = new Set(view.wildcards || []);
   const wildName = wildcardName(view);
   const tile = (t, more = {}) => tileEl(t, { wild: wild.has(t), wildName, ...more });
   board.replaceChildren();
+  // Before play (换三张, 定缺) every seat decides at once: nobody is on turn.
+  const turn = ["over", "exchange", "void"].includes(view.phase) ? null : view.turn;
+  const departures = opts.departures || {};
   for (let s = 0; s < 4; s++) {
     const rel = (s - me + 4) % 4;
     const seat = el("div", `seat seat-${POSITIONS[rel]}`);
     seat.dataset.seat = String(s);
-    if (view.phase !== "over" && view.turn === s) seat.classList.add("turn");
+    if (turn === s) seat.classList.add("turn");
+    const gone = view.left && view.left[s] !== null && view.left[s] !== undefined;
+    const dep = departures[s] || null;
+    if (gone) seat.classList.add("left");
     const head = el("div", "seat-head");
     const name = (opts.names && opts.names[s]) || `seat ${s}`;
     head.append(el("span", "seat-name", `${RELATIVE[rel]} · ${name}`));
     if (view.dealer === s) head.append(el("span", "badge dealer", "庄 dealer"));
     if (view.declared && view.declared[s]) head.append(el("span", "badge declared", "听 ready"));
-    if (view.phase !== "over" && view.turn === s) head.append(el("span", "badge turn-mark", "▶"));
-    head.append(el("span", "score", `${view.scores[s] >= 0 ? "+" : ""}${view.scores[s]}`));
+    const suit = view.voids ? view.voids[s] : null;
+    if (suit !== null && suit !== undefined) {
+      const b = el("span", "badge void", `缺${SUITS[suit]}`);
+      b.dataset.suit = SUIT_LETTERS[suit];
+      b.title = `定缺 void suit: ${SUIT_ENGLISH[suit]} (${SUIT_LETTERS[suit]})`;
+      head.append(b);
+    }
+    if (gone && !dep) head.append(el("span", "badge left-mark", "胡 离场 won, left"));
+    if (turn === s) head.append(el("span", "badge turn-mark", "▶"));
+    for (const p of (opts.pays && opts.pays[s]) || []) head.append(payFloatEl(p.float, p.age));
+    const now = view.running ? view.running[s] : view.scores[s];
+    const score = el("span", "score", `${now >= 0 ? "+" : ""}${now}`);
+    score.dataset.running = String(now);
+    if (now !== view.scores[s]) score.title = `开局 at the deal ${view.scores[s]}`;
+    head.append(score);
     seat.append(head);
+    if (dep) seat.append(departureEl(dep));
 
     const hand = el("div", "hand");
     if (opts.interactive && s === opts.me) hand.id = "my-hand";
-    const tiles = opts.hands ? opts.hands[s] : null;
+    let tiles = opts.hands ? opts.hands[s] : null;
+    if (dep) {
+      tiles = dep.hand; // the hand it showed as it left, the winning tile in it
+      hand.classList.add("shown");
+    }
     if (tiles) {
       const shown = tiles.slice();
       let drawn = null;
