@@ -34,6 +34,14 @@ from .tile import TileStyle
 __all__ = ["play_terminal", "render", "render_result", "render_game_result", "render_reveal"]
 
 _PLACES = ("1st", "2nd", "3rd", "4th")
+#: The exchange directions a hand draws (``start_hand``'s ``exchange_direction``), as the
+#: seats the tiles move on.
+_EXCHANGE_SHIFTS = {"next": 1, "opposite": 2, "previous": 3}
+_EXCHANGE_NAMES = {
+    "next": "next (下家)",
+    "opposite": "opposite (对家)",
+    "previous": "previous (上家)",
+}
 
 
 def _ranking(match: Match, me: int) -> str:
@@ -132,6 +140,11 @@ def _play_table(
                     f"\n══ hand {len(table.games)} of the match · dealer {seat_name(game.dealer, seat)}",
                     file=out,
                 )
+            direction = game.events_for(seat)[0].get("exchange_direction")
+            if isinstance(direction, str):
+                to = (seat + _EXCHANGE_SHIFTS[direction]) % 4
+                passes = f"every seat passes to its {_EXCHANGE_NAMES[direction]} seat"
+                print(f"换三张 this hand: {passes}; you pass to {seat_name(to, seat)}", file=out)
         s = table.to_act[0]
         legal = table.legal_actions(s)
         bot = players[s]

@@ -163,9 +163,14 @@ def _decision_line(view: SeatView, style: TileStyle) -> str:
         total = view.rules.exchange_tiles
         example = view.legal_actions[0] if view.legal_actions else None
         form = f": {example}" if example is not None else ""
+        # Where the picks so far bind the rest to their suit (sichuan's three of one suit).
+        suits = {int(a.tile or 0) // 9 for a in view.legal_actions} | {
+            int(t) // 9 for t in view.picked
+        }
+        bound = f", all in {SUITS[suits.pop()]}" if view.picked and len(suits) == 1 else ""
         return (
             f"▶ pick {total} tiles to pass on (换三张), one at a time "
-            f"({total - len(view.picked)} left){form}"
+            f"({total - len(view.picked)} left{bound}){form}"
         )
     return "▶ declare a suit void (定缺): void m, void p or void s"
 

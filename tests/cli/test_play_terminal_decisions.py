@@ -1,5 +1,5 @@
 """``koudiandian play`` at a table that decides before play and goes on after a win
-(``tiny``, the test profile with every such mechanism): the player types its exchange picks
+(``sichuan``, and ``tiny``, the test profile with every such mechanism): the player types its exchange picks
 and its void suit at the prompt, told how many picks are left; the table shows the tiles
 picked, every seat's void suit, the scores as they move, and each seat that won and left
 with its win and the tiles it showed; the payments are said as they are made."""
@@ -10,6 +10,7 @@ import io
 import re
 from collections.abc import Callable
 
+import pytest
 from koudiandian import Rules, Tile, parse_tiles
 
 from tests.cli.test_play_terminal import terminal
@@ -36,17 +37,31 @@ def _decider(picks: list[str], voids: list[str]) -> Callable[[io.StringIO], str]
     return reply
 
 
-def test_the_decisions_before_play_are_typed_and_the_table_shows_who_left() -> None:
+@pytest.mark.parametrize(("rules", "seed"), [("tiny", 0), ("sichuan", 1)])
+def test_the_decisions_before_play_are_typed_and_the_table_shows_who_left(
+    rules: str, seed: int
+) -> None:
     picks: list[str] = []
     voids: list[str] = []
-    text = terminal(Rules.parse("tiny"), 0, reply=_decider(picks, voids))
-    # Two picks, each asked with the count left and the form of a reply; the first shown as
-    # picked while the second is asked.
-    assert re.search(r"▶ pick 2 tiles to pass on \(换三张\), .*\(2 left\): exchange \S+", text)
-    second = text.index("(1 left)")
+    text = terminal(Rules.parse(rules), seed, reply=_decider(picks, voids))
+    # Each pick asked with the count left and the form of a reply (sichuan's after the first
+    # bound to its suit); the first shown as picked while the second is asked.
+    total = Rules.parse(rules).exchange_tiles
+    assert len(picks) == total and voids == ["p"]
+    assert re.search(
+        rf"▶ pick {total} tiles to pass on \(换三张\), .*\({total} left\): exchange \S+", text
+    )
+    second = text.index(f"({total - 1} left")
     assert f"picked to pass on: {picks[0]}" in text[text.rfind("── dealer", 0, second) : second]
-    assert len(picks) == 2 and voids == ["p"]
-    passed = re.search(r"· you pass (\S+) to seat 2 \(换三张\)", text)
+    if rules == "sichuan":  # three of one suit
+        assert text[second:].startswith(f"({total - 1} left, all in {picks[0][-1]})")
+    # Where the tiles go: opposite in tiny; in sichuan the direction drawn, said first.
+    drawn = re.search(
+        r"^换三张 this hand: every seat passes to its \w+ .*; you pass to (seat \d)$", text, re.M
+    )
+    assert (drawn is None) == (rules == "tiny")
+    to = "seat 2" if drawn is None else drawn.group(1)
+    passed = re.search(rf"· you pass (\S+) to {to} \(换三张\)", text)
     assert passed and sorted(parse_tiles(passed.group(1))) == sorted(map(Tile.parse, picks)), passed
     assert "▶ declare a suit void (定缺): void m, void p or void s" in text
     assert "· you declare p void (定缺)" in text

@@ -20,14 +20,14 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 pytest.importorskip("playwright.sync_api")
 
+from koudiandian import Action, ActionKind, Match, Rules  # noqa: E402
+from koudiandian.simulate import BOTS  # noqa: E402
+
 from tests.support.browser import ARTIFACTS, CHROMIUM  # noqa: E402
 from tests.support.browser_table import TILES_DRAWN, get, open_page, post, serve_site  # noqa: E402
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine")
 
-#: Seed 3 of tiny with the person's choices below: seats 2 and 1 win and leave (paid as they
-#: win) while the person plays on, and the person is asked again after each.
-_SEED = 3
 _SUITS = "万筒条"
 
 #: What the page shows, read at each of the person's decisions.
@@ -59,6 +59,7 @@ _SNAPSHOT = """() => {
     voidButtons: [...document.querySelectorAll('#actions button.act-void')].map((b) => b.textContent),
     heldBySuit: [0, 1, 2].map((k) => (v ? v.hand : []).filter((t) => Math.floor(t / 9) === k).length),
     message: document.querySelector('#message').textContent,
+    note: (document.querySelector('#actions .exchange-note') || {}).textContent || null,
   };
 }"""
 
@@ -102,9 +103,55 @@ def _floats(transfers: list[dict[str, Any]]) -> set[str]:
     return out
 
 
-def test_a_person_decides_before_play_and_sees_winners_leave(site: tuple[int, Any]) -> None:
+def _person(legal: list[Action]) -> Action:
+    """What the test clicks: a win; before play the highest tile it may pick, then the
+    void suit 条 (s); a pass when asked about another seat's tile; else its lowest discard."""
+    kinds = {a.kind for a in legal}
+    for kind in (ActionKind.SELF_DRAW_WIN, ActionKind.WIN):
+        if kind in kinds:
+            return next(a for a in legal if a.kind is kind)
+    if ActionKind.EXCHANGE in kinds:
+        return max((a for a in legal if a.kind is ActionKind.EXCHANGE), key=lambda a: a.tile)
+    if ActionKind.VOID in kinds:
+        return Action.void("s")
+    if ActionKind.PASS in kinds:
+        return Action(ActionKind.PASS)
+    discards = [a for a in legal if a.kind is ActionKind.DISCARD]
+    return min(discards, key=lambda a: int(a.tile or 0))
+
+
+def _seed(rules: str) -> int:
+    """The first seed whose hand, the person at seat 0 playing as :func:`_person` against
+    the server's greedy bots, has another seat win and leave, paid as it wins, and asks the
+    person again after it (the person never leaving)."""
+    for seed in range(1, 60):
+        match = Match(Rules.parse(rules), seed=seed, length=1)
+        game = match.game
+        bots = [BOTS["greedy"](seed + s) for s in range(4)]
+        asked_after = 0
+        while not game.is_over:
+            s = game.to_act[0]
+            legal = game.legal_actions(s)
+            if s == 0:
+                asked_after += any(e["type"] == "leave" for e in game.events)
+                action = _person(legal)
+            else:
+                action = bots[s].act(game.view(s), legal)
+            match.step(s, action)
+        result = game.result
+        assert result is not None
+        leaves = [e for e in game.events if e["type"] == "leave"]
+        if leaves and result.left[0] is None and asked_after > 2:
+            return seed
+    raise AssertionError(f"no {rules} hand where a winner leaves and the person plays on")
+
+
+@pytest.mark.parametrize("rules", ["tiny", "sichuan"])
+def test_a_person_decides_before_play_and_sees_winners_leave(
+    site: tuple[int, Any], rules: str
+) -> None:
     port, browser = site
-    t = post(port, "/tables", {"rules": "tiny", "seed": _SEED, "bot_delay": 0})
+    t = post(port, "/tables", {"rules": rules, "seed": _seed(rules), "bot_delay": 0})
     table, token, watch = t["id"], t["tokens"][0], t["watch_token"]
     errors: list[str] = []
     page = open_page(browser, errors)
@@ -115,6 +162,8 @@ def test_a_person_decides_before_play_and_sees_winners_leave(site: tuple[int, An
     page.evaluate(_WATCH_FLOATS)
 
     picks: list[int] = []
+    dimmed = 0  # tiles seen dimmed while picking
+    notes: list[str] = []  # what the page said while picking
     snapshots: list[dict[str, Any]] = []
     deadline = time.monotonic() + 120
     while True:
@@ -135,8 +184,10 @@ def test_a_person_decides_before_play_and_sees_winners_leave(site: tuple[int, An
             for k in s["picked"]:
                 rest.remove(k)
             assert sorted(s["dimmed"]) == sorted(k for k in rest if k not in s["exchange"])
+            dimmed += len(s["dimmed"])
+            notes.append(s["note"])
             if picks:
-                page.screenshot(path=str(ARTIFACTS / "browser-play-on-exchange.png"))
+                page.screenshot(path=str(ARTIFACTS / f"browser-play-on-{rules}-exchange.png"))
             tile = max(s["exchange"])
             page.locator(f'#my-hand .tile.playable[data-tile="{tile}"]').first.click()
             picks.append(tile)
@@ -148,7 +199,7 @@ def test_a_person_decides_before_play_and_sees_winners_leave(site: tuple[int, An
             # 万 筒 条, each with the number of its tiles in the hand.
             held = s["heldBySuit"]
             assert s["voidButtons"] == [f"{c} {x} ×{n}" for c, x, n in zip(_SUITS, "mps", held)]
-            page.screenshot(path=str(ARTIFACTS / "browser-play-on-void.png"))
+            page.screenshot(path=str(ARTIFACTS / f"browser-play-on-{rules}-void.png"))
             page.click("#actions button.act-void[data-suit=s]")
         else:
             for kind in ("self_draw_win", "win", "pass"):
@@ -163,8 +214,13 @@ def test_a_person_decides_before_play_and_sees_winners_leave(site: tuple[int, An
     full = get(port, f"/tables/{table}/hands/0?token={token}")["events"]
     # The tiles clicked were the ones passed on; the suit clicked is its void suit.
     mine = next(e for e in full if e["type"] == "exchange" and e["seat"] == 0)
-    assert mine["tiles"] == picks and len(picks) == 2
+    assert mine["tiles"] == picks and len(picks) == Rules.parse(rules).exchange_tiles
     voids = [e["suit"] for e in full if e["type"] == "void"]
+    if rules == "sichuan":  # three of one suit: once one is picked, the other suits dimmed
+        assert len({k // 9 for k in picks}) == 1 and dimmed > 0
+        # The direction drawn for the hand is said while picking: the seat the tiles go to.
+        direction = full[0]["exchange_direction"]
+        assert all(f"{direction}, seat {mine['to']}" in n for n in notes), (direction, notes)
     assert voids[0] == 2
     # Once declared, every seat's void suit is a badge by the seat.
     playing = [s for s in snapshots if s["phase"] == "turn"]
@@ -185,7 +241,7 @@ def test_a_person_decides_before_play_and_sees_winners_leave(site: tuple[int, An
             assert shown["shown"] == e["hand"]
             assert shown["departure"].startswith("胡 离场 won, left")
             assert shown["departureTile"] == win["tile"]
-    page.screenshot(path=str(ARTIFACTS / "browser-play-on-over.png"))
+    page.screenshot(path=str(ARTIFACTS / f"browser-play-on-{rules}-over.png"))
     assert page.evaluate(TILES_DRAWN) == []
     # Every payment made as played floated by the seats it moved.
     seen = set(page.evaluate("() => [...window.floatsSeen]"))
@@ -202,7 +258,7 @@ def test_a_person_decides_before_play_and_sees_winners_leave(site: tuple[int, An
     assert [x["running"] for x in seats] == deltas
     assert [x["seat"] for x in seats if x["left"]] == sorted(e["seat"] for e in leaves)
     assert spectator.evaluate("() => state.view.hand") == []  # nothing hidden shown
-    spectator.screenshot(path=str(ARTIFACTS / "browser-play-on-spectator.png"))
+    spectator.screenshot(path=str(ARTIFACTS / f"browser-play-on-{rules}-spectator.png"))
 
     # The replay viewer: at the step of the first leave, the seat is out with its tiles
     # and its win's payment floats.
@@ -224,5 +280,5 @@ def test_a_person_decides_before_play_and_sees_winners_leave(site: tuple[int, An
         ".map((t) => Number(t.dataset.tile))"
     )
     assert shown == leaves[0]["hand"]
-    page.screenshot(path=str(ARTIFACTS / "browser-play-on-replay.png"))
+    page.screenshot(path=str(ARTIFACTS / f"browser-play-on-{rules}-replay.png"))
     assert errors == []

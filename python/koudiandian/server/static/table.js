@@ -26,6 +26,8 @@ const state = {
 
 // How long a payment's float stays on its seat (table.css fades it over as long).
 const PAY_FLOAT_MS = 6000;
+// An exchange direction (start_hand's exchange_direction) as the seats it moves on.
+const EXCHANGE_SHIFTS = { next: 1, opposite: 2, previous: 3 };
 
 const PANELS = ["lobby", "room", "play", "scores", "replay"];
 
@@ -178,6 +180,7 @@ function receive(m) {
       if (state.clock && m.event.seat === state.clock.seat) { state.clock = null; renderMarks(); }
       if (m.event.type === "start_hand") {
         Object.assign(state, { endHand: null, wildcards: m.event.wildcards, rules: m.event.rules, departures: newDepartures(), floats: [] });
+        state.exchangeDirection = m.event.exchange_direction || null; // drawn per hand (sichuan)
       }
       noteDeparture(state.departures, m.event);
       // A payment made as played floats by the seats it moves (not the ones a page that
@@ -429,9 +432,12 @@ function renderActions() {
   }
   if (v && v.phase === "exchange" && state.seat !== null) {
     const n = (v.picked || []).length;
+    // Where the tiles go, when the hand drew it (the start_hand event's exchange_direction).
+    const shift = EXCHANGE_SHIFTS[state.exchangeDirection];
+    const to = shift === undefined ? "" : ` · 换给 to ${RELATIVE[shift]} ${english(state.exchangeDirection)}, seat ${(state.seat + shift) % 4}`;
     const note = el("span", "exchange-note", exchanges.size
-      ? `换三张: 点牌选要换出的牌 click a tile to pick it to pass on · 已选 picked ${n}`
-      : `换三张: 已选 picked ${n} · 等其他人 waiting for the others`);
+      ? `换三张: 点牌选要换出的牌 click a tile to pick it to pass on · 已选 picked ${n}${to}`
+      : `换三张: 已选 picked ${n}${to} · 等其他人 waiting for the others`);
     box.append(note);
   }
   const voids = legal.filter((a) => a.kind === "void");
