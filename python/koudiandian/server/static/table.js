@@ -22,6 +22,7 @@ const state = {
   // the payments made as played, each seat's float shown for a while (PAY_FLOAT_MS).
   departures: newDepartures(),
   floats: [],               // {float: payFloats' item, at: performance.now()}
+  exchangeDirection: null,  // where the hand's exchange goes, when drawn (start_hand)
 };
 
 // How long a payment's float stays on its seat (table.css fades it over as long).
@@ -80,7 +81,7 @@ function start(table, token, panel = "play") {
   if (state.ws) { state.ws.onclose = null; state.ws.close(); state.ws = null; }
   Object.assign(state, { table, token, seat: null, hand: 0, sent: 0, view: null, legal: [], pending: false, endHand: null, over: false, retry: 0 });
   Object.assign(state, { clockSettings: null, clock: null, myClock: null, auto: [false, false, false, false], vote: null, confirming: false, matchEnd: null });
-  Object.assign(state, { departures: newDepartures(), floats: [] });
+  Object.assign(state, { departures: newDepartures(), floats: [], exchangeDirection: null });
   for (const id of ["#log", "#board", "#info", "#actions", "#waits"]) $(id).replaceChildren();
   $("#message").textContent = "";
   $("#settlement").hidden = true;
