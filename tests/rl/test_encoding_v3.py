@@ -1,8 +1,8 @@
 """Observation v3 (``docs/observation.md``): v2's planes unchanged, then the observer's
 exchange picks and the standing plane (every seat's void suit as the observer knows it,
 whether it has left the hand, its running score's change, the decision before play under
-way), checked against the seat's view through whole seeded ``tiny`` hands; the oracle v3
-is the v3 planes with nothing hidden, then the six oracle planes."""
+way), checked against the seat's view through whole seeded ``tiny`` and ``sichuan`` hands;
+the oracle v3 is the v3 planes with nothing hidden, then the six oracle planes."""
 
 from __future__ import annotations
 
@@ -82,10 +82,14 @@ def test_v3_of_a_listed_profile_is_v2_and_quiet_new_planes(preset: str) -> None:
         assert list(v3[STANDING][16:24]) == [128] * 8 and not v3[STANDING][:16].any()
 
 
-def test_v3_follows_tiny_hands_picks_void_suits_leavers_and_payments() -> None:
+PLAY_ON = [("tiny", 16), ("sichuan", 6)]
+
+
+@pytest.mark.parametrize(("preset", "hands"), PLAY_ON)
+def test_v3_follows_hands_picks_void_suits_leavers_and_payments(preset: str, hands: int) -> None:
     picks_seen = own_void_early = leavers = paid = 0
-    for seed in range(16):
-        game = Game("tiny", seed=seed, dealer=seed % 4)
+    for seed in range(hands):
+        game = Game(preset, seed=seed, dealer=seed % 4)
         rng = random.Random(seed)
         while not game.is_over:
             obs = [_check(game, s) for s in range(4)]
@@ -107,16 +111,17 @@ def test_v3_follows_tiny_hands_picks_void_suits_leavers_and_payments() -> None:
         assert game.result is not None
         deltas = game.result.deltas
         v = encode(game, 0, version="v3")[STANDING]
-        assert [int(x) - 128 for x in v[16:20]] == [deltas[(0 + r) % 4] for r in range(4)]
+        assert [int(x) - 128 for x in v[16:20]] == [max(-127, min(127, d)) for d in deltas]
         leavers += sum(x is not None for x in game.result.left)
         paid += any(deltas)
     assert picks_seen > 0 and own_void_early > 0
-    assert leavers >= 8 and paid >= 8, (leavers, paid)
+    assert leavers >= hands // 2 and paid >= hands // 2, (leavers, paid)
 
 
-def test_a_winner_that_leaves_is_flagged_for_every_seat_from_then_on() -> None:
+@pytest.mark.parametrize("preset", ["tiny", "sichuan"])
+def test_a_winner_that_leaves_is_flagged_for_every_seat_from_then_on(preset: str) -> None:
     for seed in range(40):
-        game = Game("tiny", seed=seed, dealer=seed % 4)
+        game = Game(preset, seed=seed, dealer=seed % 4)
         rng = random.Random(seed)
         while not game.is_over and not any(x is not None for x in game.view(0).left):
             seat = game.to_act[0]
@@ -129,11 +134,12 @@ def test_a_winner_that_leaves_is_flagged_for_every_seat_from_then_on() -> None:
             assert list(flags) == [int((s + r) % 4 == gone) for r in range(4)]
         assert gone not in game.to_act
         return
-    pytest.fail("no seat left the hand in 40 tiny hands")
+    pytest.fail(f"no seat left the hand in 40 {preset} hands")
 
 
-def test_the_v3_oracle_is_v3_with_nothing_hidden_then_the_six() -> None:
-    game = Game("tiny", seed=2, scores=(5, -5, 0, 0))
+@pytest.mark.parametrize("preset", ["tiny", "sichuan"])
+def test_the_v3_oracle_is_v3_with_nothing_hidden_then_the_six(preset: str) -> None:
+    game = Game(preset, seed=2, scores=(5, -5, 0, 0))
     rng = random.Random(2)
     for _ in range(40):
         for s in range(4):

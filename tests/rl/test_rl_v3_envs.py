@@ -1,6 +1,6 @@
-"""Every environment under observation v3 and action space v2 on whole seeded ``tiny``
-hands (the exchange, void suits, winners that leave while play goes on, payments as
-played): observations equal ``encode(..., version="v3")``, masks equal the legal actions
+"""Every environment under observation v3 and action space v2 on whole seeded ``tiny`` and
+``sichuan`` hands (the exchange, void suits, winners that leave while play goes on,
+payments as played): observations equal ``encode(..., version="v3")``, masks equal the legal actions
 through the decisions before play, a seat that left is never asked to act, and rewards
 are the hands' deltas, payments made during the hand included. Defaults stay v1."""
 
@@ -52,14 +52,14 @@ def _legal_numbers(game: Game, seat: int) -> list[int]:
     return sorted(number_of(a, 2) for a in game.legal_actions(seat))
 
 
-@pytest.mark.parametrize("hands", [1, 3])
-def test_the_aec_env_plays_tiny_hands_under_v3(hands: int) -> None:
+@pytest.mark.parametrize(("preset", "hands"), [("tiny", 1), ("tiny", 3), ("sichuan", 2)])
+def test_the_aec_env_plays_whole_hands_under_v3(preset: str, hands: int) -> None:
     pytest.importorskip("pettingzoo")
     from koudiandian.rl import env
 
     left_seen = 0
-    for seed in range(6):
-        e = env(rules="tiny", seed=seed, hands=hands, version="v3", action_space=2)
+    for seed in range(6 if preset == "tiny" else 2):
+        e = env(rules=preset, seed=seed, hands=hands, version="v3", action_space=2)
         e.reset()
         assert e.observation_space("seat_0")["observation"].shape == OBS_SHAPES["v3"]
         rng = random.Random(seed)
@@ -98,21 +98,23 @@ def test_the_aec_env_plays_tiny_hands_under_v3(hands: int) -> None:
 
 @pytest.mark.filterwarnings(DICT_OBS[0])
 @pytest.mark.filterwarnings(DICT_OBS[1])
-def test_pettingzoo_api_test_on_tiny_v3() -> None:
+@pytest.mark.parametrize("preset", ["tiny", "sichuan"])
+def test_pettingzoo_api_test_under_v3(preset: str) -> None:
     pytest.importorskip("pettingzoo")
     from koudiandian.rl import env
     from pettingzoo.test import api_test
 
-    api_test(env(rules="tiny", seed=1, hands=2, version="v3", action_space=2), num_cycles=300)
+    api_test(env(rules=preset, seed=1, hands=2, version="v3", action_space=2), num_cycles=300)
 
 
-def test_the_gym_env_plays_tiny_hands_under_v3() -> None:
+@pytest.mark.parametrize("preset", ["tiny", "sichuan"])
+def test_the_gym_env_plays_whole_hands_under_v3(preset: str) -> None:
     pytest.importorskip("gymnasium")
     from koudiandian.rl import KoudiandianEnv
 
     learner_left = 0
     for seed in range(12):
-        env = KoudiandianEnv("tiny", "greedy", seat=seed % 4, version="v3", action_space=2)
+        env = KoudiandianEnv(preset, "greedy", seat=seed % 4, version="v3", action_space=2)
         assert env.observation_space.shape == OBS_SHAPES["v3"]
         obs, info = env.reset(seed=seed)
         rng = random.Random(seed)
@@ -132,9 +134,11 @@ def test_the_gym_env_plays_tiny_hands_under_v3() -> None:
     assert learner_left > 0, "the learner left and the others played the hand out"
 
 
-@pytest.mark.parametrize("opponents", [None, "greedy"])
-def test_a_v3_vecenv_never_asks_a_seat_that_left(opponents: str | None) -> None:
-    vec = VecEnv(6, "tiny", seed=3, opponents=opponents, action_space=2, version="v3")
+@pytest.mark.parametrize(
+    ("preset", "opponents"), [("tiny", None), ("tiny", "greedy"), ("sichuan", "greedy")]
+)
+def test_a_v3_vecenv_never_asks_a_seat_that_left(preset: str, opponents: str | None) -> None:
+    vec = VecEnv(6, preset, seed=3, opponents=opponents, action_space=2, version="v3")
     assert vec.version == "v3" and vec.observation_shape == (6, *OBS_SHAPES["v3"])
     obs, mask, _seat = vec.reset()
     assert obs.shape == (6, 25, 34) and mask.shape == (6, N_ACTIONS_V2)
