@@ -33,8 +33,9 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
     - Observation: ``uint8 OBS_SHAPE`` (``koudiandian.rl.encode`` of the learner's view;
       ``ORACLE_SHAPE`` with ``oracle=True``; ``version="v2"`` for the encoding with the
       winds plane, ``OBS_SHAPES["v2"]``; ``version="v3"`` for v2 with the exchange picks
-      and every seat's void suit, departure and running score, ``OBS_SHAPES["v3"]``). ``info["action_mask"]`` is the
-      ``int8 (n,)`` mask of the legal actions, ``info["seat"]`` the learner's seat.
+      and every seat's void suit, departure and running score, ``OBS_SHAPES["v3"]``).
+      ``info["action_mask"]`` is the ``int8 (n,)`` mask of the legal actions,
+      ``info["seat"]`` the learner's seat.
     - Action: ``Discrete(n)``, ``n`` the size of action space ``action_space``
       (:data:`~koudiandian.rl.ACTION_SPACES`: 1, the default, ``N_ACTIONS``; 2,
       ``N_ACTIONS_V2``, which profiles with decisions before play need; version 1 refuses
