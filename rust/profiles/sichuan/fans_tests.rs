@@ -393,3 +393,49 @@ fn best_reading_is_fast() {
     assert!(fans > 0);
     assert!(each < 5e-6, "{:.3} µs a hand", each * 1e6);
 }
+
+/// Every hand of `n` tiles of one suit (each kind 0–4 times), as counts of the 万 suit.
+fn one_suit_hands(n: u8) -> Vec<Counts> {
+    fn fill(k: usize, left: u8, c: &mut Counts, out: &mut Vec<Counts>) {
+        if k == 9 {
+            if left == 0 {
+                out.push(*c);
+            }
+            return;
+        }
+        for x in 0..=left.min(4) {
+            c[k] = x;
+            fill(k + 1, left - x, c, out);
+        }
+        c[k] = 0;
+    }
+    let mut out = Vec::new();
+    fill(0, n, &mut [0; 34], &mut out);
+    out
+}
+
+/// Every one-suit hand of 14 tiles, and of 13 for 查大叫, against the reference: where the
+/// readings crowd most (清一色, 清七对, 清幺九, 清龙七对, 根).
+#[test]
+fn every_one_suit_hand_matches_the_reference() {
+    let mut wins = 0;
+    for concealed in one_suit_hands(14) {
+        let want = fans_reference::best(&concealed, &[]);
+        assert_eq!(best_reading(&concealed, &[]), want, "{concealed:?}");
+        wins += usize::from(want.is_some());
+    }
+    let mut ready = 0;
+    for concealed in one_suit_hands(13) {
+        let want = fans_reference::ready(&concealed, &[], None);
+        assert_eq!(
+            best_ready_fans(&concealed, &[], None),
+            want,
+            "{concealed:?}"
+        );
+        ready += usize::from(want.is_some());
+    }
+    assert!(
+        wins > 10_000 && ready > 30_000,
+        "{wins} wins, {ready} ready"
+    );
+}
