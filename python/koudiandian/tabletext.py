@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
+from .action import SUITS
 from .eventlines import run_text
 from .game import Game
 from .result import HandResult
@@ -94,7 +95,8 @@ def render(
 ) -> str:
     """The table as ``view.seat`` sees it, as text; wildcards in the seat's hand are marked,
     and so are the discards at the places ``claimed[s]`` lists for seat ``s`` (those another
-    seat claimed: :func:`discard_marks`)."""
+    seat claimed: :func:`discard_marks`). A seat's void suit (定缺) is shown once the view
+    has it, and a seat that won and left the hand is said so."""
     number = f"hand {hand_number} · " if hand_number is not None else ""
     wild = _tiles(view.wildcards, style) or "none"
     mark = f" (marked {_WILD})" if view.wildcards else ""
@@ -106,6 +108,11 @@ def render(
     for s in range(4):
         who = seat_name(s, view.seat)
         declared = " [报听]" if view.declared[s] else ""
+        void = view.voids[s] if s < len(view.voids) else None
+        if void is not None:
+            declared += f" [缺 {SUITS[void]}]"
+        if s < len(view.left) and view.left[s] is not None:
+            declared += " [won, left]"
         melds = "  ".join(_meld(m.kind, m.tile, style) for m in view.melds[s])
         taken = claimed[s] if s < len(claimed) else ()
         discards = _tiles(view.discards[s], style, claimed=taken)
