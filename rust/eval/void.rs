@@ -137,7 +137,11 @@ mod tests {
             ("1112345678999p", 0, 0),
         ];
         for &(text, suit, want) in cases {
-            assert_eq!(shanten(&hand(text), suit, RULES), want, "{text} void {suit}");
+            assert_eq!(
+                shanten(&hand(text), suit, RULES),
+                want,
+                "{text} void {suit}"
+            );
         }
     }
 

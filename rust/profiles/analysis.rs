@@ -253,10 +253,24 @@ mod tests {
         }];
         let t = settle("sichuan", "123m456m789m11s", kong, "1s", None, 1).unwrap();
         let reasons: Vec<_> = t.iter().map(|t| t.reason).collect();
-        assert_eq!(reasons, ["concealed_kong"; 3].into_iter().chain(["win"; 3]).collect::<Vec<_>>());
+        assert_eq!(
+            reasons,
+            ["concealed_kong"; 3]
+                .into_iter()
+                .chain(["win"; 3])
+                .collect::<Vec<_>>()
+        );
         assert_eq!(deltas_of(&t), [15, -5, -5, -5], "{t:?}");
         // On seat 2's discard: the win from the discarder alone.
-        let t = settle("sichuan", "123m456m789m11s", kong, "1s", Some((2, false)), 1).unwrap();
+        let t = settle(
+            "sichuan",
+            "123m456m789m11s",
+            kong,
+            "1s",
+            Some((2, false)),
+            1,
+        )
+        .unwrap();
         assert_eq!(deltas_of(&t), [6 + 2, -2, -4, -2], "{t:?}");
     }
 
