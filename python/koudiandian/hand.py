@@ -214,7 +214,12 @@ def score_win(
     2 西, 3 北 (else :class:`InvalidArgumentError`). ``guobiao`` reads these, with
     ``kong_replacement`` (杠上开花), ``robbed_kong`` (抢杠和) and ``last_tile`` (妙手回春 on a
     self-draw, 海底捞月 on a discard); its ``allowed`` says whether the fans without 花牌
-    reach 8.
+    reach 8. ``sichuan`` gives ``points`` as the fans before the cap and ``payment`` as the
+    value 2^min(fans, cap); it reads ``kong_replacement`` (杠上花), ``kong_discard`` (杠上炮,
+    after any kong), ``robbed_kong`` (抢杠胡) and ``last_tile`` (海底捞月, 海底炮) as one fan
+    each, and under its ``heaven_earth`` option ``first_turn`` on a self-draw as 天胡 (with
+    ``dealer``) or 地胡, worth the cap. No function here scores a void suit: a hand holding
+    one of its tiles never wins (:func:`is_win` with ``void_suit``).
     """
     if isinstance(win_tile, str):
         win_tile = Tile.parse(win_tile)
