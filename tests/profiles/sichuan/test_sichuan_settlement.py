@@ -152,3 +152,19 @@ def test_every_transfer_of_played_hands_reads_in_words() -> None:
         if wanted <= seen:
             return
     raise AssertionError(f"600 hands paid no {sorted(wanted - seen)}")
+
+
+def test_a_payment_as_played_reads_in_words() -> None:
+    from koudiandian.eventlines import event_line
+
+    event = {
+        "type": "pay",
+        "transfers": [
+            {"payer": 1, "payee": 0, "amount": 2, "reason": "concealed_kong"},
+            {"payer": 2, "payee": 3, "amount": 2, "reason": "passed_on"},
+        ],
+    }
+    assert event_line(event, 0, "mpsz") == (
+        "paid as played: seat 1 → you: 2 (暗杠, concealed kong); "
+        "seat 2 → seat 3: 2 (转移, passed on)"
+    )
