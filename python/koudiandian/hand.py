@@ -92,11 +92,12 @@ def shanten(
 
     With ``void_suit`` it is the fewest tiles the hand must exchange (draw one, discard one)
     to be ready (a 3n+1 hand) or complete (3n+2: then −1), every tile of the void suit among
-    them, minus one; and the replacements are never of the void suit. So each void-suit tile
-    counts as one exchange, and the result is the shanten of the hand with its void-suit tiles
-    taken out and counted as missing: ``v + min(shanten(rest + x))`` over every choice ``x`` of
-    ``v`` tiles outside the void suit, ``v`` the void-suit tiles held, ``rest`` the others. A
-    hand with a meld of the void suit never wins: 14."""
+    the tiles it throws away, minus one; each draw stands for any tile, as for the usual
+    shanten. So each void-suit tile costs one exchange, and the result is the shanten of the
+    hand with its void-suit tiles taken out and counted as missing: ``v + shanten(rest + x)``
+    for ``v`` void-suit tiles, ``rest`` the others and ``x`` the best ``v`` tiles outside the
+    void suit. A hand with a meld of the void suit never wins: 14.
+    """
     return _core.shanten(tiles, melds, wildcards, rules, void_suit)
 
 
