@@ -3,7 +3,7 @@ options (``Rules``), an explicit hand's exchange direction (``Game``), its match
 (``Match``), ``simulate`` and the command line (``simulate``, ``play``, ``rules``,
 ``analyze``). What the profile decides (its match length, its first dealer, who deals next)
 is read from the hand results and compared with the contract
-(/work/shared/RULES-sichuan.md), not restated in the package."""
+(``RULES-sichuan.md``, docs/rules.md §14), not restated in the package."""
 
 from __future__ import annotations
 

@@ -1,11 +1,7 @@
-"""``score_win`` under ``sichuan`` against the contract's fan table
-(/work/shared/RULES-sichuan.md, "Winning and fans"): one pattern, 根, the +1s of the moment
-(杠上花, 杠上炮, 抢杠胡, 海底捞月, 海底炮), 自摸 under ``add_fan``, 天胡/地胡 at the cap; the
-value 2^min(fans, cap). ``points`` are the fans before the cap, ``payment`` the value.
-
-The patterns above 平胡 wait for the fan table: until it is merged,
-``rust/profiles/sichuan/fans.rs`` is a placeholder that reads every win as 平胡 + 根, so
-those cases are marked ``xfail(strict=False)`` (PLACEHOLDER); un-mark them after the merge."""
+"""``score_win`` under ``sichuan`` against the contract's fan table (``RULES-sichuan.md``,
+"Winning and fans"; docs/rules.md §14): one pattern, 根, the +1s of the moment (杠上花,
+杠上炮, 抢杠胡, 海底捞月, 海底炮), 自摸 under ``add_fan``, 天胡/地胡 at the cap; the value
+2^min(fans, cap). ``points`` are the fans before the cap, ``payment`` the value."""
 
 from __future__ import annotations
 
@@ -16,12 +12,6 @@ import pytest
 from koudiandian import Meld, MeldKind, Tile
 from koudiandian.analyze import analyze_text
 from koudiandian.tile import parse_tiles
-
-#: Fails only because rust/profiles/sichuan/fans.rs is the placeholder (平胡 + 根).
-PLACEHOLDER = pytest.mark.xfail(
-    strict=False,
-    reason="rust/profiles/sichuan/fans.rs is a placeholder (平胡 + 根) until the fan table lands",
-)
 
 
 def pong(tile: str) -> Meld:
@@ -45,7 +35,6 @@ CASES: list[Any] = [
         1,
         2,
         [("all_pongs", 1)],
-        marks=PLACEHOLDER,
         id="对对胡",
     ),
     pytest.param(
@@ -57,7 +46,6 @@ CASES: list[Any] = [
         2,
         4,
         [("one_suit", 2)],
-        marks=PLACEHOLDER,
         id="清一色",
     ),
     pytest.param(
@@ -69,7 +57,6 @@ CASES: list[Any] = [
         2,
         4,
         [("seven_pairs", 2)],
-        marks=PLACEHOLDER,
         id="七对",
     ),
     pytest.param(
@@ -81,7 +68,6 @@ CASES: list[Any] = [
         2,
         4,
         [("golden_hook", 2)],
-        marks=PLACEHOLDER,
         id="金钩钓",
     ),
     pytest.param(
@@ -93,7 +79,6 @@ CASES: list[Any] = [
         2,
         4,
         [("terminals", 2)],
-        marks=PLACEHOLDER,
         id="带幺九",
     ),
     pytest.param(
@@ -105,7 +90,6 @@ CASES: list[Any] = [
         3,
         8,
         [("one_suit_pongs", 3)],
-        marks=PLACEHOLDER,
         id="清对",
     ),
     pytest.param(
@@ -117,7 +101,6 @@ CASES: list[Any] = [
         3,
         8,
         [("pure_pongs", 3)],
-        marks=PLACEHOLDER,
         id="将对",
     ),
     pytest.param(
@@ -129,7 +112,6 @@ CASES: list[Any] = [
         4,
         8,
         [("dragon_seven_pairs", 4)],
-        marks=PLACEHOLDER,
         id="龙七对 capped at 3",
     ),
     # Scenario 7: 清龙七对, 5 fans, worth the cap's 8.
@@ -142,7 +124,6 @@ CASES: list[Any] = [
         5,
         8,
         [("one_suit_dragon_seven_pairs", 5)],
-        marks=PLACEHOLDER,
         id="清龙七对",
     ),
     pytest.param(
@@ -154,7 +135,6 @@ CASES: list[Any] = [
         5,
         32,
         [("one_suit_dragon_seven_pairs", 5)],
-        marks=PLACEHOLDER,
         id="清龙七对 cap 5",
     ),
     # Scenario 5: 根 from a concealed kong of 3s.

@@ -2,7 +2,7 @@
 and ``replay`` print): each win's value "N 番 (M 分)" with its fans, and every transfer by its
 reason: 刮风下雨 (the kongs), 呼叫转移 (a kong's money passed on), 查花猪, 查大叫 and 退税 (each
 naming the kong payment it returns). The ledgers are the contract's scenarios 2, 3 and 4
-(/work/shared/RULES-sichuan.md), written out; then seeded hands, whose every transfer must
+(``RULES-sichuan.md``, docs/rules.md §14), written out; then seeded hands, whose every transfer must
 read in words."""
 
 from __future__ import annotations
