@@ -39,7 +39,7 @@ use crate::game::{tile_of, Act, ActionCode, GameCore};
 use crate::hand::{Meld, MeldKind};
 use crate::tiles::{each_kind, held_kinds, Counts, KINDS};
 use defence::Threats;
-use offence::offences;
+use offence::{lean_to_one_suit, offences};
 
 /// The shanten of concealed `counts` with `melds`, by the rules' forms.
 fn shanten(me: &Sight<'_>, counts: &Counts, melds: &[Meld]) -> i32 {
@@ -132,7 +132,10 @@ fn turn(me: &Sight<'_>, threats: &Threats, legal: &[ActionCode]) -> ActionCode {
             return c;
         }
     }
-    let off = offences(me, &shanten_after, best, folding);
+    let mut off = offences(me, &shanten_after, best, folding);
+    if me.void_binds && best > 0 {
+        lean_to_one_suit(me, &mut off);
+    }
     // How much a unit of risk costs: more the further from ready.
     let weight = match best {
         0 => 0.8,
