@@ -79,7 +79,11 @@ fn a_kong_discard_win_passes_the_kong_money_on() {
     act(&mut g, 0, "discard 6m");
     assert_eq!((g.turn(), g.drawn()), (1, Some(23)), "seat 1 draws 6s");
     act(&mut g, 1, "concealed_kong 6s");
-    assert_eq!(deltas_since(&g, 0), [-2, 6, -2, -2], "the kong is paid at once");
+    assert_eq!(
+        deltas_since(&g, 0),
+        [-2, 6, -2, -2],
+        "the kong is paid at once"
+    );
     discard_drawn(&mut g, 1, "4p");
     assert_eq!(answer(&mut g, &[(2, "win")]), [2]);
     assert_eq!(
@@ -154,7 +158,11 @@ fn a_robbed_added_kong_is_paid_as_a_discard_and_not_made() {
     act(&mut g, 0, "added_kong 4p");
     assert_eq!(g.phase(), Phase::Rob);
     assert_eq!(answer(&mut g, &[(1, "win")]), [1]);
-    assert_eq!(paid_since(&g, 0), [(0, 1, 2, "win", None)], "no kong payment");
+    assert_eq!(
+        paid_since(&g, 0),
+        [(0, 1, 2, "win", None)],
+        "no kong payment"
+    );
     assert_eq!(deltas_since(&g, 0), [-2, 2, 0, 0]);
     assert_eq!(items(&g, 0), [("plain", 0), ("robbed_kong", 1)]);
     assert_eq!(g.outcomes[0].kind, WinKind::RobbedKong);

@@ -2,8 +2,7 @@
 //! in the direction `previous`, and a void suit that binds.
 
 use super::table::{
-    act, answer, begin, discard_drawn, draw_and_discard, legal, paid_since, rules,
-    tiles, wall_of,
+    act, answer, begin, discard_drawn, draw_and_discard, legal, paid_since, rules, tiles, wall_of,
 };
 use crate::game::{Act, Event, GameCore, Phase};
 use crate::tiles::Counts;
@@ -63,21 +62,33 @@ fn a_passed_win_blocks_wins_on_others_tiles_until_the_seat_draws() {
     act(&mut g, 2, "self_draw_win");
     assert_eq!(
         paid_since(&g, 3),
-        [(0, 2, 2, "win", None), (1, 2, 2, "win", None), (3, 2, 2, "win", None)],
+        [
+            (0, 2, 2, "win", None),
+            (1, 2, 2, "win", None),
+            (3, 2, 2, "win", None)
+        ],
         "the self-draw is allowed"
     );
 
     discard_drawn(&mut drew, 2, "5m");
     assert_ne!(drew.phase(), Phase::Claim);
     discard_drawn(&mut drew, 3, "5m");
-    assert_eq!(answer(&mut drew, &[(2, "win")]), [2], "the draw ended the block");
+    assert_eq!(
+        answer(&mut drew, &[(2, "win")]),
+        [2],
+        "the draw ended the block"
+    );
     assert_eq!(paid_since(&drew, 3), [(3, 2, 1, "win", None)]);
 
     act(&mut not_passed, 0, "discard 1m");
     assert_ne!(not_passed.phase(), Phase::Claim);
     act(&mut not_passed, 1, "added_kong 8m");
     assert_eq!(not_passed.phase(), Phase::Rob);
-    assert_eq!(answer(&mut not_passed, &[(2, "win")]), [2], "robbed when not passed");
+    assert_eq!(
+        answer(&mut not_passed, &[(2, "win")]),
+        [2],
+        "robbed when not passed"
+    );
 }
 
 /// #11 换三张 in the direction `previous`: seat s receives the three tiles of seat s+1.
@@ -97,7 +108,11 @@ fn the_exchange_previous_passes_to_the_seat_before() {
     let before: [Counts; 4] = std::array::from_fn(|s| *g.hand(s as u8));
     for (seat, give) in (0..4u8).zip(gives) {
         for t in tiles(give) {
-            act(&mut g, seat, &format!("exchange {}", crate::tiles::format_mpsz(&[t])));
+            act(
+                &mut g,
+                seat,
+                &format!("exchange {}", crate::tiles::format_mpsz(&[t])),
+            );
         }
     }
     assert_eq!(g.phase(), Phase::Void);
@@ -109,7 +124,12 @@ fn the_exchange_previous_passes_to_the_seat_before() {
         for t in tiles(gives[(s + 1) % 4]) {
             expected[t as usize] += 1;
         }
-        assert_eq!(*g.hand(s as u8), expected, "seat {s} gets seat {}'s tiles", (s + 1) % 4);
+        assert_eq!(
+            *g.hand(s as u8),
+            expected,
+            "seat {s} gets seat {}'s tiles",
+            (s + 1) % 4
+        );
     }
     let exchanges: Vec<(u8, Vec<u8>, u8)> = g
         .events()
@@ -146,15 +166,30 @@ fn a_void_suit_held_binds_discards_claims_and_wins() {
         "",
         [1, 1, 2, 0],
     );
-    assert_eq!(legal(&mut g, 0), ["discard 7p"], "no win, only a 筒 discard");
+    assert_eq!(
+        legal(&mut g, 0),
+        ["discard 7p"],
+        "no win, only a 筒 discard"
+    );
     let (events, hand, view) = (g.events().len(), *g.hand(0), g.view(0));
-    assert!(g.step(0, Act::Discard.code(tiles("2m")[0])).is_err(), "2m refused");
-    assert_eq!((g.events().len(), *g.hand(0)), (events, hand), "nothing changed");
+    assert!(
+        g.step(0, Act::Discard.code(tiles("2m")[0])).is_err(),
+        "2m refused"
+    );
+    assert_eq!(
+        (g.events().len(), *g.hand(0)),
+        (events, hand),
+        "nothing changed"
+    );
     assert_eq!(g.view(0), view);
     act(&mut g, 0, "discard 7p");
     discard_drawn(&mut g, 1, "5s");
     assert_eq!(g.to_act(), [0]);
-    assert_eq!(legal(&mut g, 0), ["pong", "pass"], "no win while 7p is held");
+    assert_eq!(
+        legal(&mut g, 0),
+        ["pong", "pass"],
+        "no win while 7p is held"
+    );
     answer(&mut g, &[]);
     discard_drawn(&mut g, 2, "7p");
     assert_eq!(

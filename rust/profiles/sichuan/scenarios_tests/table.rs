@@ -89,12 +89,20 @@ pub(super) fn begin(
 pub(super) fn begin_wall(options: &str, wall: Vec<u8>, voids: [u8; 4]) -> GameCore {
     let r = rules(&format!("exchange_three=false,{options}"));
     let mut g = GameCore::new(r, 0, wall, vec![], [0; 4]).expect("a valid wall");
-    assert_eq!(g.phase(), Phase::Void, "without the exchange, the void suits come first");
+    assert_eq!(
+        g.phase(),
+        Phase::Void,
+        "without the exchange, the void suits come first"
+    );
     for (seat, suit) in (0..4u8).zip(voids) {
         g.step(seat, Act::Void.code(suit)).expect("a void suit");
     }
     assert_eq!(g.voids(), voids.map(Some));
-    assert_eq!((g.phase(), g.turn()), (Phase::Turn, 0), "the dealer plays first");
+    assert_eq!(
+        (g.phase(), g.turn()),
+        (Phase::Turn, 0),
+        "the dealer plays first"
+    );
     g.validate().expect("valid");
     g
 }
@@ -112,13 +120,19 @@ pub(super) fn act(g: &mut GameCore, seat: u8, text: &str) {
     let Some(&code) = codes.iter().find(|&&c| describe(c) == text) else {
         panic!("{text} is not legal for seat {seat}: {:?}", legal(g, seat));
     };
-    g.step(seat, code).unwrap_or_else(|e| panic!("seat {seat} {text}: {e}"));
-    g.validate().unwrap_or_else(|e| panic!("invalid after seat {seat} {text}: {e}"));
+    g.step(seat, code)
+        .unwrap_or_else(|e| panic!("seat {seat} {text}: {e}"));
+    g.validate()
+        .unwrap_or_else(|e| panic!("invalid after seat {seat} {text}: {e}"));
 }
 
 /// `seat`, on turn, discards the tile it drew (`drawn`, checked).
 pub(super) fn discard_drawn(g: &mut GameCore, seat: u8, drawn: &str) {
-    assert_eq!((g.phase(), g.turn()), (Phase::Turn, seat), "seat {seat} on turn");
+    assert_eq!(
+        (g.phase(), g.turn()),
+        (Phase::Turn, seat),
+        "seat {seat} on turn"
+    );
     assert_eq!(g.drawn(), Some(tiles(drawn)[0]), "seat {seat} drew {drawn}");
     act(g, seat, &format!("discard {drawn}"));
 }
@@ -128,14 +142,22 @@ pub(super) fn discard_drawn(g: &mut GameCore, seat: u8, drawn: &str) {
 pub(super) fn draw_and_discard(g: &mut GameCore, draws: &[(u8, &str)]) {
     for &(seat, tile) in draws {
         discard_drawn(g, seat, tile);
-        assert_ne!(g.phase(), Phase::Claim, "nobody is asked about seat {seat}'s {tile}");
+        assert_ne!(
+            g.phase(),
+            Phase::Claim,
+            "nobody is asked about seat {seat}'s {tile}"
+        );
     }
 }
 
 /// The seats asked about a discard or an added kong: those of `answers` take theirs, in
 /// order, after every other seat asked has passed. Returns the seats that were asked.
 pub(super) fn answer(g: &mut GameCore, answers: &[(u8, &str)]) -> Vec<u8> {
-    assert!(g.phase().awaits_answers(), "seats are asked: {:?}", g.phase());
+    assert!(
+        g.phase().awaits_answers(),
+        "seats are asked: {:?}",
+        g.phase()
+    );
     let asked = g.to_act();
     for &seat in &asked {
         if answers.iter().all(|a| a.0 != seat) {

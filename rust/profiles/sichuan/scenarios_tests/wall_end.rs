@@ -68,8 +68,9 @@ fn the_wall_end_charges_the_void_holder_and_the_seats_not_ready() {
     ];
     // After seat 1's win the draws go to seats 2, 3, 0 in turn; seat 0 (void 条, holding
     // 9s) draws only 条 tiles and discards them.
-    let (mut bamboo, mut others): (Vec<u8>, Vec<u8>) =
-        rest_of(&super::table::dealt(hands)).into_iter().partition(|&t| t >= 18);
+    let (mut bamboo, mut others): (Vec<u8>, Vec<u8>) = rest_of(&super::table::dealt(hands))
+        .into_iter()
+        .partition(|&t| t >= 18);
     let draws: Vec<u8> = (0..55)
         .map(|i| match [2, 3, 0][i % 3] {
             0 => bamboo.pop().expect("条 tiles for seat 0"),
@@ -84,7 +85,11 @@ fn the_wall_end_charges_the_void_holder_and_the_seats_not_ready() {
     quietly_to_the_end(&mut g);
     let r = g.result().expect("over").clone();
     assert_eq!((r.end, r.winners.clone()), (HandEnd::Exhausted, vec![1]));
-    assert_eq!(g.hand(0)[tiles("9s")[0] as usize], 1, "seat 0 still holds 9s");
+    assert_eq!(
+        g.hand(0)[tiles("9s")[0] as usize],
+        1,
+        "seat 0 still holds 9s"
+    );
     assert_eq!(
         paid_since(&g, 1),
         [
