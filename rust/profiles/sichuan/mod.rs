@@ -11,6 +11,8 @@ mod fans;
 mod pay;
 
 #[cfg(test)]
+mod fans_reference;
+#[cfg(test)]
 mod fans_tests;
 #[cfg(test)]
 mod scenarios_tests;
@@ -157,11 +159,7 @@ fn moments(rules: &Rules, context: WinContext) -> [(bool, &'static str, &'static
             "kong_discard",
             "杠上炮",
         ),
-        (
-            context.kind == WinKind::RobbedKong,
-            "robbed_kong",
-            "抢杠胡",
-        ),
+        (context.kind == WinKind::RobbedKong, "robbed_kong", "抢杠胡"),
         (drawn && context.last_tile, "last_tile", "海底捞月"),
         (
             discard && context.has(special::LAST_DISCARD),
@@ -258,7 +256,13 @@ impl Profile for Sichuan {
         Ok(WinScore {
             points: fans,
             allowed: true,
-            shape: if reading.pattern.name().ends_with("seven_pairs") {
+            shape: if matches!(
+                reading.pattern,
+                Pattern::SevenPairs
+                    | Pattern::DragonSevenPairs
+                    | Pattern::OneSuitSevenPairs
+                    | Pattern::OneSuitDragonSevenPairs
+            ) {
                 Shape::SevenPairs
             } else {
                 Shape::Standard
@@ -348,7 +352,10 @@ impl Profile for Sichuan {
         let Some(first) = result.wins.first() else {
             return (result.dealer + 1) % 4;
         };
-        let several = result.wins.get(1).is_some_and(|w| w.event == first.event + 1);
+        let several = result
+            .wins
+            .get(1)
+            .is_some_and(|w| w.event == first.event + 1);
         match first.discarder {
             Some(d) if several => d,
             _ => first.seat,
