@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections import Counter
 from typing import Any
 
@@ -302,7 +301,6 @@ def play_hand(options: dict[str, Any], seed: int, *, full: bool, stats: Counter[
 
 
 def test_sichuan_random_play_invariants() -> None:
-    start = time.perf_counter()
     stats: Counter[str] = Counter()
     for i in range(N_HANDS):
         options = OPTION_SETS[i % len(OPTION_SETS)]
@@ -318,4 +316,3 @@ def test_sichuan_random_play_invariants() -> None:
     for reason in ("void_held", "not_ready"):
         assert stats[f"paid:{reason}"] > 0, stats
     assert stats["play after a win"] > N_HANDS // 4, stats
-    assert time.perf_counter() - start < 120, "keep this test near a minute"
