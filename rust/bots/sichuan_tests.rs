@@ -223,3 +223,30 @@ fn search_plays_sichuan_to_the_end() {
     let search = Bot::parse("search:8:expert").unwrap();
     play([Bot::Greedy, search, Bot::Greedy, Bot::Greedy], hands() / 4);
 }
+
+#[test]
+fn the_expert_leans_to_a_suit_it_holds_nine_times() {
+    // Void 筒, not ready, nine or more 万: the expert throws a 条 where the greedy policy,
+    // by shanten and tiles alone, throws a 万 (a one-suit hand is 清一色, 2 fans).
+    let rules = sichuan();
+    for (tiles, greedy_discard) in [("1235689m 999m 78s 1s", 4), ("1234678m 99m 2s 58s", 0)] {
+        let view = view_with(tiles, 1);
+        let counts = counts_of(tiles);
+        let me = Sight::of_view(&view, &rules, rules.profile().eval(&rules), counts);
+        let legal: Vec<ActionCode> = (0..27u8)
+            .filter(|&k| counts[k as usize] > 0)
+            .map(|k| Act::Discard.code(k))
+            .collect();
+        assert_eq!(
+            tile_of(greedy::choose(&me, &legal)),
+            greedy_discard,
+            "{tiles}"
+        );
+        let by_expert = tile_of(expert::choose(&me, &legal));
+        assert_eq!(
+            by_expert / 9,
+            2,
+            "{tiles}: the expert throws a 条, not {by_expert}"
+        );
+    }
+}
