@@ -103,7 +103,7 @@ const CASES: &[Case] = &[
     ("hebei", Bot::Expert, 2_000, None, false, 0x14febfb169e29577),
     ("changsha", Bot::Expert, 2_000, None, false, 0x87fa8b190979918a),
     ("guobiao", Bot::Expert, 1_000, None, false, 0xb4e1f1300b9e154b),
-    ("sichuan", Bot::Expert, 2_000, None, false, 0x2d8f5618c43df953),
+    ("sichuan", Bot::Expert, 2_000, None, false, 0xe3326ec5d0c66c95),
 ];
 
 #[test]
@@ -135,7 +135,7 @@ const EXPERT_DECISIONS: &[(&str, u64, u64)] = &[
     ("hebei", 300, 0x08bfe48630d901e6),
     ("changsha", 300, 0xbe1eeda62727b15f),
     ("guobiao", 100, 0xf9d03b379d89c08f),
-    ("sichuan", 300, 0xac36e918a5a49d00),
+    ("sichuan", 300, 0x4720d6db89fa47a4),
 ];
 
 #[test]
