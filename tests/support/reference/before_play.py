@@ -1,6 +1,7 @@
 """Decisions before play in the reference game (DESIGN of issue 37, "Decisions before
 play"): after the deal every seat picks the tiles it passes (``Switches.exchange`` of them,
-one decision per tile, any kind it holds more often than it has picked it), then declares a
+one decision per tile, any kind it holds more often than it has picked it; under
+``exchange_one_suit`` all of the suit of its first pick, RULES-sichuan), then declares a
 void suit (``Switches.void_suit``). Both are hidden and simultaneous: each decision is logged
 at once as an ``answer`` (that only its seat sees), and once all four seats have decided
 they are revealed together, in seat order (``exchange``, ``void`` events), and take
@@ -40,7 +41,14 @@ class BeforePlay:
         if self.phase == "void":
             return list(_VOIDS)
         hand, picked = self.seats[seat].hand, self.picked[seat]
-        return [Action.exchange(k) for k in range(34) if hand[k] > picked.count(k)]
+        kinds = [k for k in range(34) if hand[k] > picked.count(k)]
+        if self.sw.exchange_one_suit:  # the first pick fixes a suit held often enough
+            n = self.sw.exchange
+            if picked:
+                kinds = [k for k in kinds if k // 9 == picked[0] // 9]
+            else:
+                kinds = [k for k in kinds if sum(hand[9 * (k // 9) : 9 * (k // 9) + 9]) >= n]
+        return [Action.exchange(k) for k in kinds]
 
     def _decide_before_play(self, seat: int, tile: int) -> None:
         """``seat`` picks ``tile`` for the exchange, or declares the suit ``tile`` void."""
@@ -60,19 +68,20 @@ class BeforePlay:
             self._begin_play()
 
     def _exchange(self) -> None:
-        """Each seat passes what it picked to the seat ``exchange_shift`` places on: all four
+        """Each seat passes what it picked to the seat ``exchange_shift`` places on (the
+        profile's, or the hand's drawn direction): all four
         logged in seat order, then the tiles move. The dealer that no longer holds the kind
         of its drawn tile (its 14th) has drawn the last tile passed to it instead."""
         picked, self.picked = self.picked, [[], [], [], []]
         for s in range(4):
-            to = (s + self.sw.exchange_shift) % 4
+            to = (s + self.exchange_shift) % 4
             self.log({"type": "exchange", "seat": s, "tiles": list(picked[s]), "to": to})
             for t in picked[s]:
                 self.seats[s].hand[t] -= 1
         for s in range(4):
             for t in picked[s]:
-                self.seats[(s + self.sw.exchange_shift) % 4].hand[t] += 1
-        passer = (self.dealer - self.sw.exchange_shift) % 4
+                self.seats[(s + self.exchange_shift) % 4].hand[t] += 1
+        passer = (self.dealer - self.exchange_shift) % 4
         if self.drawn is not None and not self.seats[self.dealer].hand[self.drawn]:
             self.drawn = picked[passer][-1]
         if self.sw.void_suit:

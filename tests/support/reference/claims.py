@@ -75,7 +75,8 @@ class Claims:
         self._options, self._answers = {}, {}
         for s, acts in options.items():
             if acts[0].kind is _K.WIN and answers[s].kind is not _K.WIN:
-                self.seats[s].passed_win = self.sw.passing_a_win == "hand"  # 过胡
+                # 过胡: for the hand, or ("draw") until the seat draws
+                self.seats[s].passed_win = self.sw.passing_a_win in ("hand", "draw")
                 if self.sw.passing_a_win == "tile":  # 漏胡
                     self.seats[s].missed.add(tile)
         order = [(source + i) % 4 for i in (1, 2, 3)]
