@@ -85,7 +85,7 @@ pub struct WinContext {
     /// Whether the winner is the dealer (庄).
     pub dealer: bool,
     /// More about the moment, as [`special`] bits (changsha's 大胡 of the moment).
-    pub special: u8,
+    pub special: u16,
     /// The winner's seat wind (门风: 0 东 for the dealer, 1 南 its 下家, 2 西, 3 北).
     pub seat_wind: u8,
     /// The hand's prevalent wind (圈风: 0 东, 1 南, 2 西, 3 北).
@@ -95,22 +95,29 @@ pub struct WinContext {
 /// The bits of [`WinContext::special`].
 pub mod special {
     /// The replacement came by the dice (a 杠, not a 补张): its self-draw is 杠上开花.
-    pub const DICE: u8 = 1;
+    pub const DICE: u16 = 1;
     /// A win on the discard a seat made right after its dice kong's replacement (杠上炮).
-    pub const KONG_DISCARD: u8 = 2;
+    pub const KONG_DISCARD: u16 = 2;
     /// The dealer wins on its first turn, on its dealt tiles (天胡).
-    pub const HEAVENLY: u8 = 4;
+    pub const HEAVENLY: u16 = 4;
     /// A non-dealer wins on the dealer's first discard (地胡).
-    pub const EARTHLY: u8 = 8;
+    pub const EARTHLY: u16 = 8;
     /// A win on the discard of the 海底 (海底炮); with `last_tile` on a self-draw it is the
     /// 海底 itself (海底捞月).
-    pub const LAST_DISCARD: u8 = 16;
+    pub const LAST_DISCARD: u16 = 16;
     /// The other three tiles of the winning kind are all in sight (discards and exposed
     /// melds): 和绝张. Not set for a robbed kong.
-    pub const LAST_COPY: u8 = 32;
+    pub const LAST_COPY: u16 = 32;
     /// A self-drawn replacement that came for a flower set aside (after a kong too): a
     /// flower's replacement, not the kong's.
-    pub const AFTER_FLOWER: u8 = 64;
+    pub const AFTER_FLOWER: u16 = 64;
+    /// A win on the discard a seat made after a kong's replacement in the same turn (any
+    /// kong; changsha's 杠上炮 is `KONG_DISCARD`, by the dice only).
+    pub const REPLACEMENT_DISCARD: u16 = 128;
+    /// A non-dealer's self-draw on its first draw, before any pong, kong or win in the hand.
+    pub const FIRST_DRAW: u16 = 256;
+    /// A self-draw of the replacement of the winner's direct kong (a kong of a discard).
+    pub const DIRECT_KONG: u16 = 512;
 }
 
 impl WinContext {
@@ -167,7 +174,7 @@ impl WinContext {
 
     /// The same win with `bits` of [`special`] set too.
     #[must_use]
-    pub const fn with(self, bits: u8) -> Self {
+    pub const fn with(self, bits: u16) -> Self {
         WinContext {
             special: self.special | bits,
             ..self
@@ -176,7 +183,7 @@ impl WinContext {
 
     /// Whether a [`special`] bit is set.
     #[must_use]
-    pub const fn has(self, bit: u8) -> bool {
+    pub const fn has(self, bit: u16) -> bool {
         self.special & bit != 0
     }
 
@@ -242,7 +249,7 @@ pub struct Outcome {
 
 /// Every reason a transfer is paid for, with its Chinese and English names (as a table and a
 /// log show it): a profile's `settle` gives each transfer one of these names.
-pub const REASONS: [(&str, &str, &str); 10] = [
+pub const REASONS: [(&str, &str, &str); 11] = [
     ("win", "胡", "win"),
     ("dealer_bonus", "庄家", "dealer bonus"),
     ("concealed_kong", "暗杠", "concealed kong"),
@@ -253,6 +260,7 @@ pub const REASONS: [(&str, &str, &str); 10] = [
     ("refund", "退税", "refund"),
     ("passed_on", "转移", "passed on"),
     ("void_held", "花猪", "void suit held"),
+    ("not_ready", "查大叫", "not ready"),
 ];
 
 /// `payer` pays `payee` `amount` points, for `reason`; `share_of` is the seat whose share

@@ -78,14 +78,24 @@ pub struct Deal {
     pub wall: Vec<u8>,
     pub wildcards: Vec<u8>,
     pub dice: Vec<(u8, u8)>,
+    /// The exchange's direction, as the shift of [`EXCHANGE_DIRECTIONS`] (hands that draw
+    /// one).
+    pub exchange_shift: Option<u8>,
 }
+
+/// The directions an exchange before play may take, by name, with the shift from a seat to
+/// the seat it passes to (`next`: seat+1, `previous`: seat−1, `opposite`: seat+2), in the
+/// order a seeded hand draws them.
+pub const EXCHANGE_DIRECTIONS: [(&str, u8); 3] = [("next", 1), ("previous", 3), ("opposite", 2)];
 
 /// A shuffled wall, the wildcard kinds and the dice, as a seeded hand starts (docs/rules.md
 /// §2, §6), dealt into the buffers of `out` (whatever they held is replaced, so a run of
 /// hands deals without allocating): four of each kind of `kinds` in kind order, then the
 /// `extra` tiles (flowers) in order, shuffled; then `wildcards` kinds drawn after the deal,
 /// uniformly and distinct, from the kinds of `pool` (in kind order, each drawn one
-/// removed); then `dice` rolls of two dice (each `1 + below(6)`).
+/// removed); then `dice` rolls of two dice (each `1 + below(6)`); then, if
+/// `exchange_direction`, the exchange's direction, uniform over [`EXCHANGE_DIRECTIONS`].
+#[allow(clippy::too_many_arguments)]
 pub fn deal(
     out: &mut Deal,
     seed: u64,
@@ -94,6 +104,7 @@ pub fn deal(
     wildcards: usize,
     pool: KindMask,
     dice: usize,
+    exchange_direction: bool,
 ) {
     let mut rng = Rng::new(seed);
     let of = |mask: KindMask| (0..KINDS as u8).filter(move |&k| mask >> k & 1 == 1);
@@ -119,6 +130,8 @@ pub fn deal(
     let mut die = || 1 + rng.below(6) as u8;
     out.dice.clear();
     out.dice.extend((0..dice).map(|_| (die(), die())));
+    out.exchange_shift =
+        exchange_direction.then(|| EXCHANGE_DIRECTIONS[rng.below(3) as usize].1);
 }
 
 #[cfg(test)]
@@ -130,7 +143,7 @@ mod tests {
     /// A 136-tile deal of `seed` with `wildcards` kinds from `pool` and `dice` rolls.
     fn dealt(seed: u64, wildcards: usize, pool: KindMask, dice: usize) -> Deal {
         let mut out = Deal::default();
-        deal(&mut out, seed, ALL_KINDS, &[], wildcards, pool, dice);
+        deal(&mut out, seed, ALL_KINDS, &[], wildcards, pool, dice, false);
         out
     }
 
@@ -165,13 +178,14 @@ mod tests {
             wall: h,
             wildcards: w,
             dice,
+            ..
         } = dealt(3, 1, ALL_KINDS & !SUITED_KINDS, 4);
         assert!(dice.len() == 4 && dice.iter().all(|d| (1..=6).contains(&d.0)));
         assert_eq!(h.len(), 136);
         assert!(w[0] >= 27);
         // Dealt into the buffers of another deal: the same deal as into empty ones.
         let mut reused = dealt(3, 1, ALL_KINDS & !SUITED_KINDS, 4);
-        deal(&mut reused, 7, ALL_KINDS, &[], 2, ALL_KINDS, 0);
+        deal(&mut reused, 7, ALL_KINDS, &[], 2, ALL_KINDS, 0, false);
         assert_eq!(reused, dealt(7, 2, ALL_KINDS, 0));
     }
 }

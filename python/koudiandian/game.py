@@ -49,6 +49,9 @@ class Game(AuthorityState):
       flowers (34–41, ``1f``–``8f``) too; in profiles whose wildcard is turned from the wall
       (``hebei``'s 混) ``wildcards`` is not given. ``dice=[(a, b), ...]`` are the dice an
       explicit hand rolls, in order (``changsha``'s dice kongs; seeded hands roll their own).
+      ``exchange_direction`` (``"next"``, ``"previous"``, ``"opposite"``) is the direction
+      of an explicit hand's exchange before play where the rules draw one (``sichuan``'s
+      换三张; ``"next"`` if not given; seeded hands draw their own).
 
     ``rules`` is a :class:`Rules`, a preset name, or ``None`` for ``Rules()``. Drive the
     hand with :attr:`to_act`, :meth:`legal_actions` and :meth:`step` until :attr:`is_over`;
@@ -66,6 +69,7 @@ class Game(AuthorityState):
         scores: Sequence[int] = (0, 0, 0, 0),
         dice: Iterable[tuple[int, int]] | None = None,
         prevalent_wind: int = 0,
+        exchange_direction: str | None = None,
     ) -> None:
         if wall is None and seed is None:
             seed = secrets.randbits(64)
@@ -85,6 +89,7 @@ class Game(AuthorityState):
                 scores=scores,
                 dice=dice,
                 prevalent_wind=prevalent_wind,
+                exchange_direction=exchange_direction,
             )
         )
 

@@ -82,9 +82,10 @@ impl GameCore {
         self.begin_play();
     }
 
-    /// Every seat passes the tiles it picked to the seat `exchange_shift` places on.
+    /// Every seat passes the tiles it picked to the seat the hand's shift places on (the
+    /// profile's, or the direction drawn for the hand).
     fn exchange(&mut self) {
-        let shift = self.turn_rules.exchange_shift;
+        let shift = self.exchange_shift;
         let picked: [Vec<u8>; 4] =
             std::array::from_fn(|s| std::mem::take(&mut self.seats[s].picked));
         for (seat, tiles) in picked.iter().enumerate() {
@@ -127,6 +128,7 @@ impl GameCore {
         self.answer_order.clear();
         self.phase = Phase::Turn;
         self.turn = self.dealer;
+        self.turn_began = self.event_count;
         self.advance();
     }
 }

@@ -47,11 +47,20 @@ impl GameCore {
                     continue; // a seat that has left the hand is never asked
                 }
                 let rules = &self.turn_rules;
-                let missed = rules.pass_blocks_tile && seat.missed >> tile & 1 == 1;
-                let may_win =
-                    (seat.declared || !rules.declare_to_win) && !seat.passed_win && !missed;
-                let may_meld =
-                    !robbing && !last && (seat.hand[tile as usize] >= 2 || rules.chow && i == 1);
+                let missed = rules.pass_blocks_tile && seat.missed >> tile & 1 == 1
+                    || rules.pass_blocks_all && seat.missed != 0;
+                // A binding void suit: its tiles are never claimed, nor won on while held.
+                let void = self.void_kinds(s);
+                let void_tile = void >> tile & 1 == 1;
+                let may_win = (seat.declared || !rules.declare_to_win)
+                    && !seat.passed_win
+                    && !missed
+                    && !void_tile
+                    && !self.holds_void(s);
+                let may_meld = !robbing
+                    && !last
+                    && !void_tile
+                    && (seat.hand[tile as usize] >= 2 || rules.chow && i == 1);
                 if !may_win && !may_meld {
                     continue; // most seats on most discards: nothing to offer
                 }
@@ -245,8 +254,10 @@ impl GameCore {
             if passed && self.turn_rules.pass_forfeits_discard_wins {
                 self.seats[s].passed_win = true; // 过胡: from now on only by self-draw
             }
-            if passed && self.turn_rules.pass_blocks_tile {
-                self.seats[s].missed |= 1 << tile; // 漏胡: not this kind until it draws
+            if passed && (self.turn_rules.pass_blocks_tile || self.turn_rules.pass_blocks_all) {
+                // 漏胡: not this kind until it draws (过胡 until it draws: no win on another
+                // seat's tile at all, `pass_blocks_all`).
+                self.seats[s].missed |= 1 << tile;
             }
         }
         let most = if self.turn_rules.several_winners {
@@ -353,6 +364,7 @@ impl GameCore {
                 self.phase = Phase::Turn;
                 self.turn = s;
                 self.drawn = None;
+                self.turn_began = self.event_count - 1;
             }
             Act::Kong => {
                 log!(
@@ -363,6 +375,7 @@ impl GameCore {
                         from: source,
                     }
                 );
+                self.turn_began = self.event_count - 1;
                 self.lay_kong(s, tile, Some(source));
                 self.draw(s, true);
             }

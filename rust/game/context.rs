@@ -21,6 +21,23 @@ impl GameCore {
         if seat == self.dealer && self.discards_made == 0 && s.melds.is_empty() {
             bits |= special::HEAVENLY;
         }
+        if seat != self.dealer
+            && s.turns == 0
+            && !self.replacement
+            && self.won == 0
+            && self.kongs.is_empty()
+            && self.seats.iter().all(|s| s.melds.is_empty())
+        {
+            bits |= special::FIRST_DRAW;
+        }
+        if self.replacement
+            && self
+                .kongs
+                .last()
+                .is_some_and(|k| k.seat == seat && k.kind == crate::hand::MeldKind::Kong)
+        {
+            bits |= special::DIRECT_KONG;
+        }
         if self.after_flower {
             bits |= special::AFTER_FLOWER;
         }

@@ -11,7 +11,7 @@ use crate::error::{Error, Result};
 use crate::eval::waits::ReadyWaits;
 use crate::outcome::{KongRecord, Outcome, ScoreItem, Transfer};
 use crate::profiles::{Rules, TurnRules, WallRules};
-use crate::rng::Deal;
+use crate::rng::{Deal, EXCHANGE_DIRECTIONS};
 use crate::tiles::{is_flower, FIRST_FLOWER, FLOWERS};
 
 /// The eight flowers, in index order.
@@ -36,7 +36,16 @@ fn seeded_deal(out: &mut Deal, w: &WallRules, seed: u64) {
         w.wildcards,
         w.wildcard_pool,
         w.dice,
+        w.exchange_direction,
     );
+}
+
+/// The name of the exchange direction of `shift` ([`EXCHANGE_DIRECTIONS`]).
+pub(crate) fn direction_name(shift: u8) -> Option<&'static str> {
+    EXCHANGE_DIRECTIONS
+        .iter()
+        .find(|d| d.1 == shift)
+        .map(|d| d.0)
 }
 
 /// Events a hand's log has room for from the start (a drawn hand of four seats logs about
@@ -109,6 +118,7 @@ impl GameCore {
                 wall,
                 wildcards,
                 dice,
+                exchange_shift: wall_rules.exchange_direction.then_some(1),
             },
             ..HandBuffers::default()
         };
@@ -170,6 +180,7 @@ impl GameCore {
                     .dice
                     .as_mut()
                     .map_or_else(Vec::new, |d| cleared(&mut d.rolls)),
+                exchange_shift: None,
             },
             taken: cleared(&mut self.wall.taken),
             seats,
@@ -203,7 +214,10 @@ impl GameCore {
             wall,
             mut wildcards,
             dice,
+            exchange_shift,
         } = spare.deal;
+        let exchange_direction = exchange_shift.and_then(direction_name);
+        let exchange_shift = exchange_shift.unwrap_or(turn_rules.exchange_shift);
         wildcards.sort_unstable();
         let wild_mask = wildcards.iter().fold(0, |m, &k| m | 1 << k);
         let mut events = spare.events;
@@ -220,6 +234,7 @@ impl GameCore {
                 dice: dice.clone(),
                 scores,
                 prevalent_wind: 0,
+                exchange_direction,
             })));
         }
         let mut legal = spare.legal;
@@ -263,6 +278,8 @@ impl GameCore {
             }),
             haidi: turn_rules.haidi.then(HaidiOffer::default),
             claim_moments: 0,
+            exchange_shift,
+            turn_began: 0,
             discards_made: 0,
             bird: turn_rules.bird.then(BirdTurn::default),
             ledger: spare.ledger,

@@ -123,6 +123,9 @@ impl GameCore {
         }
         s.add(tile, 1);
         s.missed = 0;
+        if !replacement {
+            self.turn_began = self.event_count - 1;
+        }
         self.phase = Phase::Turn;
         self.turn = seat;
         self.drawn = Some(tile);

@@ -125,6 +125,8 @@ impl GameCore {
                 dealer: self.dealer,
                 in_hand,
                 ledger: &self.ledger,
+                kongs: &self.kongs,
+                turn_began: self.turn_began,
             },
         );
         if paid.is_empty() {
@@ -221,6 +223,7 @@ impl GameCore {
                 end,
                 voids: self.voids(),
                 hands: std::array::from_fn(|s| &self.seats[s].hand),
+                melds: std::array::from_fn(|s| self.seats[s].melds.as_slice()),
             },
         );
         let end_event = self.event_count;

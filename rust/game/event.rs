@@ -23,6 +23,10 @@ pub struct StartHand {
     /// The prevalent wind (圈风: 0 东 … 3 北); not logged for 东.
     #[serde(skip_serializing_if = "is_east")]
     pub prevalent_wind: u8,
+    /// The direction of the exchange before play (`next`, `previous`, `opposite`), in
+    /// hands that draw one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exchange_direction: Option<&'static str>,
 }
 
 /// Whether a prevalent wind is 东 (0), which a log leaves out.

@@ -87,7 +87,7 @@ impl GameCore {
         }
         let s = &self.seats[seat as usize];
         let locked = s.declared && self.turn_rules.declare_to_win;
-        let mut concealed = four_kinds(&s.hand) & !self.wild_mask;
+        let mut concealed = four_kinds(&s.hand) & !self.wild_mask & !self.void_kinds(seat);
         if locked {
             // A locked hand kongs only its drawn tile.
             concealed &= self.drawn.map_or(0, |d| 1 << d);

@@ -1,6 +1,6 @@
 //! The hand a log's `start_hand` event deals: its rules (from `Rules.to_dict()`'s shape),
-//! dealer, wall, wildcard kinds, scores, dice and prevalent wind, each checked, with a
-//! message naming the field that is wrong.
+//! dealer, wall, wildcard kinds, scores, dice, prevalent wind and exchange direction, each
+//! checked, with a message naming the field that is wrong.
 
 use serde_json::{Map, Value};
 
@@ -59,6 +59,17 @@ pub(super) fn deal_of(start: &Value) -> Result<GameCore> {
         .map_err(|e| bad(e.to_string()))?;
     game.set_prevalent_wind(wind)
         .map_err(|e| bad(e.to_string()))?;
+    match m.get("exchange_direction") {
+        None => {}
+        Some(Value::String(name)) => game
+            .set_exchange_direction(name)
+            .map_err(|e| bad(e.to_string()))?,
+        Some(other) => {
+            return Err(bad(format!(
+                "'exchange_direction' must be next, previous or opposite, got {other}"
+            )))
+        }
+    }
     Ok(game)
 }
 

@@ -102,7 +102,13 @@ pub struct GameCore {
     pub(crate) haidi: Option<HaidiOffer>,
     /// The moments (`outcome::special` bits: 杠上炮, 海底炮, 地胡) of a win on the discard
     /// being answered.
-    pub(crate) claim_moments: u8,
+    pub(crate) claim_moments: u16,
+    /// Seat `s` passes its exchanged tiles to seat `(s + exchange_shift) % 4`: the profile's
+    /// fixed shift, or the direction drawn for the hand (`WallRules::exchange_direction`).
+    pub(crate) exchange_shift: u8,
+    /// The index in the log of the event that began the current turn (a draw from the front
+    /// of the wall, a claim; the first turn: the event after the decisions before play).
+    pub(crate) turn_began: u32,
     /// Discards made in the hand.
     pub(crate) discards_made: u32,
     /// The bird (profiles that turn one after a win).
@@ -166,6 +172,42 @@ impl GameCore {
         self.legal_ready = false;
         if let Some(Event::StartHand(start)) = self.events.first_mut() {
             start.prevalent_wind = wind;
+        }
+        Ok(())
+    }
+
+    /// Give an explicit hand the direction of its exchange before play, by name (`next`,
+    /// `previous`, `opposite`); a hand dealt without one passes to the next seat.
+    ///
+    /// # Errors
+    /// [`Error::Argument`] for another name, or for a hand that draws no direction (its
+    /// profile has no exchange with a drawn direction, or its options turn the exchange off),
+    /// or once a seat has picked.
+    pub fn set_exchange_direction(&mut self, name: &str) -> Result<()> {
+        let Some(&(known, shift)) = crate::rng::EXCHANGE_DIRECTIONS
+            .iter()
+            .find(|d| d.0 == name)
+        else {
+            return Err(Error::Argument(format!(
+                "exchange_direction must be next, previous or opposite, got {name:?}"
+            )));
+        };
+        if !self.wall_rules.exchange_direction || self.turn_rules.exchange == 0 {
+            return Err(Error::Argument(format!(
+                "exchange_direction {name:?} is given, but these rules ({}) have no exchange \
+                 with a drawn direction",
+                self.rules.profile().name()
+            )));
+        }
+        if self.phase != Phase::Exchange || self.seats.iter().any(|s| !s.picked.is_empty()) {
+            return Err(Error::Argument(
+                "exchange_direction is given only to a hand that has not begun its exchange"
+                    .to_owned(),
+            ));
+        }
+        self.exchange_shift = shift;
+        if let Some(Event::StartHand(start)) = self.events.first_mut() {
+            start.exchange_direction = Some(known);
         }
         Ok(())
     }

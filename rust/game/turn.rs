@@ -56,14 +56,32 @@ impl GameCore {
         self.waits(&counts, &melds_of(&s.melds))
     }
 
+    /// The kinds of `seat`'s void suit where the void suit binds (`TurnRules::void_binds`),
+    /// else none. Precondition: `seat < 4`.
+    #[inline]
+    pub(crate) fn void_kinds(&self, seat: u8) -> KindMask {
+        match self.seats[seat as usize].void {
+            Some(suit) if self.turn_rules.void_binds => 0x1ff << (9 * suit),
+            _ => 0,
+        }
+    }
+
+    /// Whether `seat` holds a tile of its void suit where the void suit binds (a hand that
+    /// cannot win and must discard those first).
+    #[inline]
+    pub(crate) fn holds_void(&self, seat: u8) -> bool {
+        held_kinds(&self.seats[seat as usize].hand) & self.void_kinds(seat) != 0
+    }
+
     /// Whether `seat` may win on its drawn tile now: it has drawn, it has declared where the
-    /// rules require it, the tile completes its hand and the profile allows the win.
+    /// rules require it, it holds no tile of a binding void suit, the tile completes its hand
+    /// and the profile allows the win.
     fn self_draw_allowed(&self, seat: u8) -> bool {
         let s = &self.seats[seat as usize];
         let Some(drawn) = self.drawn else {
             return false;
         };
-        if self.turn_rules.declare_to_win && !s.declared {
+        if self.turn_rules.declare_to_win && !s.declared || self.holds_void(seat) {
             return false;
         }
         let melds = melds_of(&s.melds);
@@ -166,7 +184,9 @@ impl GameCore {
                 }
             }
         }
-        push_each(out, Act::Discard, held_kinds(&s.hand));
+        let held = held_kinds(&s.hand);
+        let void = held & self.void_kinds(seat);
+        push_each(out, Act::Discard, if void == 0 { held } else { void });
         self.turn_rules.declare_to_win
     }
 
@@ -254,6 +274,9 @@ impl GameCore {
         let mut bits = 0;
         if self.dice_replacement() {
             bits |= special::KONG_DISCARD;
+        }
+        if self.replacement && self.drawn.is_some() {
+            bits |= special::REPLACEMENT_DISCARD;
         }
         if self.on_haidi() || (self.turn_rules.last_tile_closes && self.wall.remaining() == 0) {
             bits |= special::LAST_DISCARD;

@@ -22,6 +22,7 @@ pub mod profile;
 pub mod queyimen;
 pub mod registry;
 mod rules;
+pub mod sichuan;
 pub mod taiyuan;
 mod tiny;
 #[cfg(test)]

@@ -7,7 +7,7 @@ use crate::eval::waits::Waits;
 use crate::eval::EvalRules;
 use crate::hand::Hand;
 use crate::outcome::{
-    Bird, HandEnd, HandResult, KongRecord, Outcome, ScoreItem, Transfer, WinContext, WinScore,
+    Bird, HandEnd, HandResult, KongRecord, MeldRecord, Outcome, ScoreItem, Transfer, WinContext, WinScore,
     WinValue,
 };
 use crate::tiles::{Counts, KindMask, ALL_KINDS};
@@ -66,6 +66,12 @@ pub struct TurnRules {
     pub exchange_shift: u8,
     /// Before play (after any exchange), each seat declares one suit void (定缺).
     pub void_suit: bool,
+    /// The void suit binds (定缺): a seat holding a tile of it may discard only those; its
+    /// tiles are never ponged or konged; a hand holding one cannot win.
+    pub void_binds: bool,
+    /// Passing a win on another seat's tile (a discard, a robbable kong) bars every win on
+    /// another seat's tile until the seat next draws (过胡); self-draw stays allowed.
+    pub pass_blocks_all: bool,
 }
 
 impl TurnRules {
@@ -100,6 +106,10 @@ pub struct WallRules {
     pub stacks: bool,
     /// Dice rolled for each hand (seeded games; explicit games are given theirs).
     pub dice: usize,
+    /// The exchange's direction is drawn for each hand after the dice (seeded games; an
+    /// explicit game is given it): next, previous or opposite (`TurnRules::exchange_shift`
+    /// is then unused).
+    pub exchange_direction: bool,
 }
 
 impl Default for WallRules {
@@ -112,6 +122,7 @@ impl Default for WallRules {
             indicator: false,
             stacks: false,
             dice: 0,
+            exchange_direction: false,
         }
     }
 }
@@ -134,6 +145,11 @@ pub struct PayContext<'a> {
     pub in_hand: [bool; 4],
     /// The hand's transfers so far.
     pub ledger: &'a [Transfer],
+    /// Every kong made so far, in order.
+    pub kongs: &'a [KongRecord],
+    /// The index in the hand's log of the event that began the turn of the seat on turn (its
+    /// draw from the front of the wall, or its claim): the kongs of that turn come after it.
+    pub turn_began: u32,
 }
 
 /// What a hand's settlement looks at.
@@ -159,6 +175,8 @@ pub struct HandSummary<'a> {
     pub voids: [Option<u8>; 4],
     /// Each seat's concealed tiles at the end.
     pub hands: [&'a Counts; 4],
+    /// Each seat's melds at the end.
+    pub melds: [&'a [MeldRecord]; 4],
 }
 
 /// No tiles: the hands of a [`HandSummary::of_wins`].
@@ -187,6 +205,7 @@ impl<'a> HandSummary<'a> {
             },
             voids: [None; 4],
             hands: [&NO_TILES; 4],
+            melds: [&[]; 4],
         }
     }
 }

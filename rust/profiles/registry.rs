@@ -2,7 +2,7 @@
 //! `Rules` built and read by option name is `rules.rs`).
 
 use super::profile::Profile;
-use super::{changsha, guobiao, hebei, queyimen, taiyuan, tiny};
+use super::{changsha, guobiao, hebei, queyimen, sichuan, taiyuan, tiny};
 
 /// Every profile, by number (a `Rules` stores the number). The first is the default.
 pub static ALL: &[&dyn Profile] = &[
@@ -12,6 +12,7 @@ pub static ALL: &[&dyn Profile] = &[
     &changsha::Changsha,
     &guobiao::Guobiao,
     &tiny::Tiny,
+    &sichuan::Sichuan,
 ];
 
 /// The number of the profile called `name`.

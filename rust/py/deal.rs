@@ -11,8 +11,8 @@ use crate::error::Error;
 use crate::game::GameCore;
 
 /// The hand `GameCore(rules, dealer=…, …)` deals: from `seed`, or from `wall`
-/// (docs/rules.md §2 order) with its `wildcards` and `dice`; exactly one of `seed` and
-/// `wall`, and `wildcards` and `dice` only with a wall.
+/// (docs/rules.md §2 order) with its `wildcards`, `dice` and `exchange_direction`; exactly
+/// one of `seed` and `wall`, and the others only with a wall.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn deal(
     rules: Option<&Bound<'_, PyAny>>,
@@ -23,6 +23,7 @@ pub(super) fn deal(
     scores: Option<&Bound<'_, PyAny>>,
     dice: Option<&Bound<'_, PyAny>>,
     prevalent_wind: Option<&Bound<'_, PyAny>>,
+    exchange_direction: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<GameCore> {
     let rules = rules_arg(rules)?.rules;
     let dealer = int_in(dealer, "dealer", 0, 3)? as u8;
@@ -39,9 +40,10 @@ pub(super) fn deal(
             return Err(Error::Argument("give a seed or a wall, not both".into()).into())
         }
         (Some(seed), None) => {
-            if wildcards.is_some() || dice.is_some() {
+            if wildcards.is_some() || dice.is_some() || exchange_direction.is_some() {
                 return Err(Error::Argument(
-                    "wildcards and dice are given only together with a wall".into(),
+                    "wildcards, dice and exchange_direction are given only together with a wall"
+                        .into(),
                 )
                 .into());
             }
@@ -67,6 +69,15 @@ pub(super) fn deal(
         (None, None) => return Err(Error::Argument("give a seed or a wall".into()).into()),
     };
     core.set_prevalent_wind(wind)?;
+    if let Some(direction) = exchange_direction {
+        let name: String = direction.extract().map_err(|_| {
+            Error::Argument(format!(
+                "exchange_direction must be next, previous or opposite, got {}",
+                repr(direction)
+            ))
+        })?;
+        core.set_exchange_direction(&name)?;
+    }
     Ok(core)
 }
 

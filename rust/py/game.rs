@@ -24,9 +24,9 @@ pub struct PyGameCore {
 #[pymethods]
 impl PyGameCore {
     /// A hand dealt from `seed`, or from an explicit `wall` (docs/rules.md §2 order) with its
-    /// `wildcards`.
+    /// `wildcards`, `dice` and exchange direction.
     #[new]
-    #[pyo3(signature = (rules, *, dealer, seed=None, wall=None, wildcards=None, scores=None, dice=None, prevalent_wind=None))]
+    #[pyo3(signature = (rules, *, dealer, seed=None, wall=None, wildcards=None, scores=None, dice=None, prevalent_wind=None, exchange_direction=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         rules: Option<&Bound<'_, PyAny>>,
@@ -37,6 +37,7 @@ impl PyGameCore {
         scores: Option<&Bound<'_, PyAny>>,
         dice: Option<&Bound<'_, PyAny>>,
         prevalent_wind: Option<&Bound<'_, PyAny>>,
+        exchange_direction: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let core = deal(
             rules,
@@ -47,6 +48,7 @@ impl PyGameCore {
             scores,
             dice,
             prevalent_wind,
+            exchange_direction,
         )?;
         Ok(PyGameCore { core })
     }

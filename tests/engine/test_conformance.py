@@ -56,7 +56,7 @@ def _cases(test: str) -> list[Any]:
 def _space(preset: str) -> int:
     """The RL action space the preset is played in: 2 where its profile asks decisions
     before play (which space 1 refuses), else the default, 1."""
-    return 2 if Rules.preset(preset).profile == "tiny" else 1
+    return 2 if Game(preset, seed=0).phase in ("exchange", "void") else 1
 
 
 def _random_play(game: Game, rng: random.Random) -> Iterator[tuple[int, Action]]:
@@ -180,6 +180,8 @@ def _twin(game: Game, viewer: int, rng: random.Random) -> Game | None:
         kw["wildcards"] = start["wildcards"]
     if start.get("dice"):
         kw["dice"] = [tuple(d) for d in start["dice"]]
+    if start.get("exchange_direction"):
+        kw["exchange_direction"] = start["exchange_direction"]
     for _ in range(200):
         a, b = rng.randrange(len(wall)), rng.randrange(len(wall))
         if wall[a] == wall[b] or wall[a] >= 34 or wall[b] >= 34:

@@ -1,0 +1,1 @@
+//! The contract scenarios through played hands.
