@@ -7,7 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import pytest
+from koudiandian import Game
 from koudiandian.action import Action, ActionKind
+from koudiandian.errors import InvalidEventLogError
 from koudiandian.result import Transfer
 
 from tests.support.reference.common import deltas_of
@@ -16,6 +19,15 @@ from tests.support.reference.switches import SichuanOptions
 from tests.support.walls import build_wall
 
 NO_EXCHANGE = SichuanOptions(exchange_three=False)
+
+#: The engine's fan table is a placeholder (plain + 根, no seven pairs) until the table of
+#: issue 38's fans helper lands on main: the engine cannot replay a scenario whose win
+#: scores another pattern. Strict: remove this mark once it lands.
+PLACEHOLDER_FANS = pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="rust/profiles/sichuan/fans.rs is a placeholder until the fan table lands",
+)
 
 
 def start(
@@ -47,10 +59,21 @@ def play(game: ReferenceGame, *moves: str) -> None:
         game.step(seat, Action.parse(text))
 
 
+def engine_replays(game: ReferenceGame) -> None:
+    """The Rust engine replays the reference's log of the scenario: the same decisions give
+    the same events, payments included."""
+    try:
+        replayed = Game.replay(game.events).events
+    except InvalidEventLogError as e:
+        raise AssertionError(f"the engine plays the scenario otherwise: {e}") from None
+    assert replayed == game.events
+
+
 def pay_events(game: ReferenceGame) -> list[list[Transfer]]:
     return [[Transfer(**t) for t in e["transfers"]] for e in game.events if e["type"] == "pay"]
 
 
+@PLACEHOLDER_FANS
 def test_one_discard_several_winners() -> None:
     """1: seat 3 discards 3p; seat 0 wins 平胡, seat 2 对对胡: +1, 0, +2, −3; seat 3 draws
     next (the first seat still in after the farthest winner)."""
@@ -69,6 +92,7 @@ def test_one_discard_several_winners() -> None:
     assert deltas_of(pay_events(game)[-1]) == (1, 0, 2, -3)
     draw = next(e for e in reversed(game.events) if e["type"] == "draw")
     assert draw["seat"] == 3 and game.turn == 3
+    engine_replays(game)
 
 
 def test_call_transfer_passes_the_kong_money_on() -> None:
@@ -92,6 +116,7 @@ def test_call_transfer_passes_the_kong_money_on() -> None:
     assert [game.ledger[t.undoes].reason for t in passed] == ["concealed_kong"] * 3
     (win,) = game.win_scores.values()
     assert [i.name for i in win.score_items] == ["plain", "kong_discard"]
+    engine_replays(game)
 
 
 def test_a_robbed_added_kong_is_not_made() -> None:
@@ -115,8 +140,10 @@ def test_a_robbed_added_kong_is_not_made() -> None:
     assert {t.reason for t in game.ledger} == {"win"}
     (win,) = game.win_scores.values()
     assert [i.name for i in win.score_items] == ["plain", "robbed_kong"]
+    engine_replays(game)
 
 
+@PLACEHOLDER_FANS
 def test_a_capped_self_draw_on_the_dealt_tiles() -> None:
     """7: seat 0 self-draws 清龙七对 (5 fans + a 根, capped at 3: 8, +1 each): +27, −9,
     −9, −9."""
@@ -125,8 +152,10 @@ def test_a_capped_self_draw_on_the_dealt_tiles() -> None:
     assert deltas_of(game.ledger) == (27, -9, -9, -9)
     (win,) = game.win_scores.values()
     assert win.points == 6 and [v.value for v in win.value] == [6, 8]
+    engine_replays(game)
 
 
+@PLACEHOLDER_FANS
 def test_a_seat_that_left_pays_nothing() -> None:
     """8: seat 1 has won; seat 3 self-draws 清一色 (2 fans: 4, +1): −5, 0, −5, +10."""
     game = start(
@@ -142,6 +171,7 @@ def test_a_seat_that_left_pays_nothing() -> None:
     play(game, "0 discard 9p", "1 win", "2 discard 6m", "3 self_draw_win")
     assert deltas_of(pay_events(game)[-1]) == (-5, 0, -5, 10)
     assert game.seats[1].left is not None
+    engine_replays(game)
 
 
 def _kong_bloom(rules: SichuanOptions) -> ReferenceGame:
@@ -165,10 +195,12 @@ def test_kong_bloom_on_a_direct_kong() -> None:
     4): −7, −5, +17, −5; under ``kong_bloom_pay=provider`` −6, 0, +6, 0."""
     game = _kong_bloom(NO_EXCHANGE)
     assert deltas_of(game.ledger) == (-7, -5, 17, -5)
+    engine_replays(game)
     (win,) = game.win_scores.values()
     assert [i.name for i in win.score_items] == ["plain", "root", "kong_bloom"]
     game = _kong_bloom(SichuanOptions(exchange_three=False, kong_bloom_pay="provider"))
     assert deltas_of(game.ledger) == (-6, 0, 6, 0)
+    engine_replays(game)
 
 
 def test_a_passed_win_blocks_wins_on_others_tiles_until_a_draw() -> None:
@@ -188,12 +220,13 @@ def test_a_passed_win_blocks_wins_on_others_tiles_until_a_draw() -> None:
     assert ActionKind.WIN in {a.kind for a in game.legal_actions(2)}
     play(game, "2 pass", "1 discard 8m")
     assert ActionKind.WIN not in {a.kind for a in game.legal_actions(2)}
-    assert game.seats[2].passed_win
+    assert game.seats[2].missed == {4}
     play(game, "2 pass")
     assert ActionKind.SELF_DRAW_WIN in {a.kind for a in game.legal_actions(2)}
-    assert not game.seats[2].passed_win
+    assert not game.seats[2].missed
     play(game, "2 discard 5m", "3 discard 5m")
     assert ActionKind.WIN in {a.kind for a in game.legal_actions(2)}
+    engine_replays(game)
 
 
 def test_exchange_previous() -> None:
@@ -218,6 +251,7 @@ def test_exchange_previous() -> None:
     assert [(e["seat"], e["to"]) for e in moved] == [(0, 3), (1, 0), (2, 1), (3, 2)]
     assert [int(t) for t in game.hand(0) if int(t) in (9, 10)] == [9, 9, 9, 10, 10]
     assert game.phase == "void"
+    engine_replays(game)
 
 
 def test_the_void_suit_binds() -> None:
@@ -241,3 +275,4 @@ def test_the_void_suit_binds() -> None:
     assert game.legal_actions(3) == []  # 55p: no pong of its void suit
     play(game, "2 discard 5p")
     assert (game.phase, game.turn) == ("turn", 3)  # nobody was asked: seat 3 drew
+    engine_replays(game)

@@ -75,9 +75,8 @@ class Claims:
         self._options, self._answers = {}, {}
         for s, acts in options.items():
             if acts[0].kind is _K.WIN and answers[s].kind is not _K.WIN:
-                # 过胡: for the hand, or ("draw") until the seat draws
-                self.seats[s].passed_win = self.sw.passing_a_win in ("hand", "draw")
-                if self.sw.passing_a_win == "tile":  # 漏胡
+                self.seats[s].passed_win = self.sw.passing_a_win == "hand"  # 过胡
+                if self.sw.passing_a_win in ("tile", "draw"):  # 漏胡, 过胡 until a draw
                     self.seats[s].missed.add(tile)
         order = [(source + i) % 4 for i in (1, 2, 3)]
         winners = [s for s in order if s in answers and answers[s].kind is _K.WIN]

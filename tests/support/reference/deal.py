@@ -137,7 +137,8 @@ def deal(
 ) -> Dealt:
     """Check a hand's arguments; the wall, the wildcard kinds, the dice and the exchange
     direction, from the seeded generator or checked from the given wall (a list of tile
-    indices, RULES §2 order) and direction (needed where it is drawn, refused elsewhere)."""
+    indices, RULES §2 order) and direction (``"next"`` if not given where it is drawn,
+    refused elsewhere)."""
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
         raise InvalidArgumentError(f"dealer must be a seat 0–3, got {dealer!r}")
     if len(scores) != 4 or not all(isinstance(s, int) for s in scores):
@@ -161,9 +162,7 @@ def deal(
 def _check_direction(sw: Switches, direction: str | None) -> str | None:
     drawn = sw.exchange_drawn and bool(sw.exchange)
     if direction is None and drawn:
-        raise InvalidArgumentError(
-            f"an explicit wall needs exchange_direction, one of {list(EXCHANGE_DIRECTIONS)}"
-        )
+        return "next"  # as the engine's explicit hands
     if direction is not None and not drawn:
         raise InvalidArgumentError("these rules exchange no tiles in a drawn direction")
     if direction is not None and direction not in EXCHANGE_DIRECTIONS:

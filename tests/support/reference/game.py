@@ -84,7 +84,8 @@ class Seat:
     flowers: list[int] = field(default_factory=list)
     declared: bool = False  # 报听: discards what it draws
     passed_win: bool = False  # 过胡: no more wins on discards this hand
-    missed: set[int] = field(default_factory=set)  # 漏胡: kinds not to win on until a draw
+    # 漏胡: kinds not to win on until a draw (过胡 until a draw: none while it holds any)
+    missed: set[int] = field(default_factory=set)
     forfeited: set[int] = field(default_factory=set)  # 过杠: pongs it may not add to
     locked: bool = False  # after 杠 with dice: discards what it draws
     has_discarded: bool = False
@@ -348,8 +349,6 @@ class ReferenceGame(HandWorth, LegalActions, Stepping, Claims, BeforePlay, Going
         st = self.seats[seat]
         st.hand[tile] += 1
         st.missed.clear()
-        if self.sw.passing_a_win == "draw":
-            st.passed_win = False
         self.phase, self.turn, self.drawn = "turn", seat, tile
         self.drawn_from, self.after_kong, self.after_flower = how, after_kong, flowered
 

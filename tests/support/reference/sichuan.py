@@ -208,16 +208,16 @@ def _wall_end(game: ReferenceGame, event: int) -> list[Transfer]:
         if fans[p] is None
         for r in ready
     ]
-    if sw.tax_refund:
+    if sw.tax_refund:  # in the ledger's order
         undone = {t.undoes for t in game.ledger}
-        for s in range(4):
-            if not in_hand[s] or s in ready:
-                continue
-            out += [
-                Transfer(s, t.payer, t.amount, "refund", event=event, undoes=i)
-                for i, t in enumerate(game.ledger)
-                if t.payee == s and t.reason in _KONG_REASONS and i not in undone
-            ]
+        out += [
+            Transfer(t.payee, t.payer, t.amount, "refund", event=event, undoes=i)
+            for i, t in enumerate(game.ledger)
+            if in_hand[t.payee]
+            and t.payee not in ready
+            and t.reason in _KONG_REASONS
+            and i not in undone
+        ]
     return out
 
 

@@ -128,6 +128,8 @@ class HandWorth:
             return False
         if st.passed_win or tile in st.missed:
             return False
+        if self.sw.passing_a_win == "draw" and st.missed:  # 过胡 until the seat draws
+            return False
         if not self._wins_with(seat, tile):
             return False
         if self.sw.fan_minimum:
