@@ -14,11 +14,12 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from koudiandian import Game, Rules
+from koudiandian import Action, Game, Rules
 from koudiandian.action import ActionKind, action_from_code
 
 from tests.support.reference import deal, sichuan
 from tests.support.reference.game import ReferenceGame
+from tests.support.walls import build_wall
 
 #: The option sets: the defaults, each non-default value alone, all non-defaults together.
 OPTION_SETS: dict[str, dict[str, Any]] = {
@@ -92,15 +93,21 @@ def _blocked(slow: ReferenceGame, seat: int, code: int) -> bool:
     )
 
 
-def _play(rules: Rules, seed: int, seen: Counter[str], *, slow_rules: Any = None) -> None:
-    """One hand under both engines (the reference given ``slow_rules`` if not ``rules``);
-    counts in ``seen`` what it showed."""
+def _play(rules: Rules, seed: int, seen: Counter[str]) -> None:
+    """One seeded hand under both engines; counts in ``seen`` what it showed."""
     fast = Game(rules, seed=seed, dealer=seed % 4)
-    slow = ReferenceGame(rules if slow_rules is None else slow_rules, seed=seed, dealer=seed % 4)
-    rng = random.Random(seed)
+    slow = ReferenceGame(rules, seed=seed, dealer=seed % 4)
+    _compare(fast, slow, random.Random(seed), f"seed {seed}", seen)
+
+
+def _compare(
+    fast: Game, slow: ReferenceGame, rng: random.Random, label: str, seen: Counter[str]
+) -> None:
+    """Play one hand to its end under both engines with ``rng``'s decisions, comparing at
+    every step and at the end."""
     step = 0
     while True:
-        where = f"seed {seed} step {step}"
+        where = f"{label} step {step}"
         assert fast.to_act == slow.to_act, f"{where}: to_act"
         for seat in range(4):
             legal = list(fast.engine.legal_actions(seat))
@@ -121,12 +128,12 @@ def _play(rules: Rules, seed: int, seen: Counter[str], *, slow_rules: Any = None
         slow.step(seat, action_from_code(code))
         step += 1
     events = fast.events
-    assert events == slow.events, f"seed {seed}: event logs differ"
-    assert fast.result is not None and fast.result == slow.result, f"seed {seed}: results"
+    assert events == slow.events, f"{label}: event logs differ"
+    assert fast.result is not None and fast.result == slow.result, f"{label}: results"
     for seat in range(4):
-        assert fast.view(seat) == slow.view(seat), f"seed {seed}: view of seat {seat}"
-    assert fast.next_dealer() == slow.next_dealer(), f"seed {seed}: next dealer"
-    assert Game.replay(slow.events).events == events, f"seed {seed}: the reference's log replays"
+        assert fast.view(seat) == slow.view(seat), f"{label}: view of seat {seat}"
+    assert fast.next_dealer() == slow.next_dealer(), f"{label}: next dealer"
+    assert Game.replay(slow.events).events == events, f"{label}: the reference's log replays"
     _count(events, seen)
 
 
@@ -279,3 +286,45 @@ def test_a_reference_broken_on_purpose_disagrees(
             continue  # a seed where the engine and the reference disagree anyway
         return
     pytest.fail(f"{name}: no seed shows it")
+
+
+_FIRST_TURN_WINS = {
+    # the dealer wins on its 14 dealt tiles: 天胡
+    "heaven": ({0: "123m456m789m11p234p"}, [], ["self_draw_win"]),
+    # seat 1 self-draws on its first draw: 地胡
+    "earth": (
+        {0: "19m19p2468m57p36p8p5m", 1: "123m456m789m11p23p"},
+        ["4p"],
+        ["discard 1m", "self_draw_win"],
+    ),
+}
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="the engine's 天胡/地胡 items are one base item worth the cap; DESIGN38: the "
+    "pattern as the base, then heaven/earth worth cap - pattern fans",
+)
+@pytest.mark.parametrize("which", list(_FIRST_TURN_WINS))
+def test_heaven_and_earth(which: str) -> None:
+    """天胡 and 地胡 under ``heaven_earth``: worth the cap, as a self-draw; the hand played
+    on to its end under both engines."""
+    hands, draws, moves = _FIRST_TURN_WINS[which]
+    rules = Rules(profile="sichuan", exchange_three=False, heaven_earth=True)
+    wall = build_wall(hands, draws, no_honors=True)
+    fast, slow = Game(rules, wall=wall), ReferenceGame(rules, wall=wall)
+    for seat in range(4):
+        fast.step(seat, Action.void("s"))
+        slow.step(seat, Action.void("s"))
+    for move in moves:
+        seat = fast.to_act[0]
+        fast.step(seat, Action.parse(move))
+        slow.step(seat, Action.parse(move))
+        while fast.phase == "claim":  # nobody claims the dealer's first discard
+            for s in fast.to_act:
+                fast.step(s, Action.parse("pass"))
+                slow.step(s, Action.parse("pass"))
+    (win,) = slow.win_scores.values()
+    assert win.points == 3 and win.score_items[-1].name == which
+    _compare(fast, slow, random.Random(0), which, Counter())
