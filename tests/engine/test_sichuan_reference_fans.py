@@ -63,6 +63,9 @@ def test_the_reading_with_most_fans_counts() -> None:
     counts, ms = _hand("112233m445566m99m")
     assert len(readings(counts, ms)) >= 2
     assert best_reading(counts, ms)[0].name == "one_suit_seven_pairs"
+    # 带幺九 (123m 123m 789p 789p 99s) or 七对, 2 fans each: the table lists 七对 first
+    counts, ms = _hand("112233m778899p99s")
+    assert best_reading(counts, ms)[0].name == "seven_pairs"
 
 
 def test_seven_pairs_need_no_meld_at_all() -> None:

@@ -10,6 +10,7 @@ A hand is ``counts`` (27 counts of the concealed tiles, the winning tile include
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -158,18 +159,27 @@ def _pattern(reading: Reading) -> Pattern:
 
 
 def best_reading(counts: Sequence[int], melds: Melds) -> tuple[Pattern, int]:
-    """The pattern and the 根 of the reading with the most fans (pattern + 根), the first of
-    equal fans in the order ``readings`` lists them. In 龙七对 and 清龙七对 the first kind
-    held four times is part of the pattern, not a 根. Precondition: the hand wins."""
+    """The pattern and the 根 of the reading with the most fans (pattern + 根); of readings
+    with equal fans, the one whose pattern the table lists first. In 龙七对 and 清龙七对 the
+    first kind held four times is part of the pattern, not a 根. Precondition: the hand
+    wins."""
+    return _best_reading(tuple(counts[:27]), tuple(melds))
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _best_reading(
+    counts: tuple[int, ...], melds: tuple[tuple[int, int], ...]
+) -> tuple[Pattern, int]:
     n = roots(counts, melds)
-    best: tuple[Pattern, int] | None = None
+    order = list(PATTERNS.values())
+    scored = []
     for reading in readings(counts, melds):
         pattern = _pattern(reading)
         r = n - 1 if "dragon" in pattern.name else n
-        if best is None or pattern.fans + r > best[0].fans + best[1]:
-            best = (pattern, r)
-    assert best is not None, f"not a winning hand: {list(counts)} {list(melds)}"
-    return best
+        scored.append((pattern.fans + r, -order.index(pattern), pattern, r))
+    assert scored, f"not a winning hand: {list(counts)} {list(melds)}"
+    _, _, pattern, r = max(scored, key=lambda s: s[:2])
+    return pattern, r
 
 
 #: The +1s of a win's moment, in the order its items list them.
