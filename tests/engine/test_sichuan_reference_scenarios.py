@@ -11,12 +11,14 @@ import pytest
 from koudiandian import Game
 from koudiandian.action import Action, ActionKind
 from koudiandian.errors import InvalidEventLogError
+from koudiandian.meld import MeldKind
 from koudiandian.result import Transfer
 
+from tests.support.reference import sichuan
 from tests.support.reference.common import deltas_of
 from tests.support.reference.game import ReferenceGame
 from tests.support.reference.switches import SichuanOptions
-from tests.support.walls import build_wall
+from tests.support.walls import build_wall, tiles
 
 NO_EXCHANGE = SichuanOptions(exchange_three=False)
 
@@ -276,3 +278,63 @@ def test_the_void_suit_binds() -> None:
     play(game, "2 discard 5p")
     assert (game.phase, game.turn) == ("turn", 3)  # nobody was asked: seat 3 drew
     engine_replays(game)
+
+
+def _at_wall_end(hands: dict[int, str], voids: str, melds: dict[int, str]) -> ReferenceGame:
+    """A hand whose seats hold ``hands`` (concealed) and ``melds`` (added kongs, ``"3p"``)
+    when the wall runs out: the reference's end-of-wall settlement reads only these, the
+    void suits, who is still in and the ledger."""
+    game = start({}, voids)
+    for seat, text in hands.items():
+        game.seats[seat].hand = [0] * 34
+        for t in tiles(text):
+            game.seats[seat].hand[t] += 1
+    for seat, text in melds.items():
+        game.seats[seat].melds = [[MeldKind.ADDED_KONG, t, None] for t in tiles(text)]
+    return game
+
+
+def test_refunds_at_the_wall_end() -> None:
+    """3: seat 0 added-kongs 3p; wall end: seat 0 not ready, the others ready worth 1 each:
+    −3, +1, +1, +1 over the hand."""
+    game = _at_wall_end(
+        {
+            0: "1m4m7m9m1p5p9p3m6m8m",
+            1: "123m456m789m12p55p",
+            2: "234s567s99s678p44p",
+            3: "123s789s345s12m77m",
+        },
+        "ssmp",
+        {0: "3p"},
+    )
+    game.ledger = [Transfer(p, 0, 1, "added_kong", event=20) for p in (1, 2, 3)]
+    end = sichuan._wall_end(game, 99)
+    assert [(t.payer, t.payee, t.amount, t.reason) for t in end] == [
+        *((0, p, 1, "not_ready") for p in (1, 2, 3)),
+        *((0, p, 1, "refund") for p in (1, 2, 3)),
+    ]
+    assert [t.undoes for t in end[3:]] == [0, 1, 2]
+    assert deltas_of([*game.ledger, *end]) == (-3, 1, 1, 1)
+
+
+def test_a_pig_and_a_seat_not_ready_at_the_wall_end() -> None:
+    """4: seat 1 has won; wall end: seat 0 a 花猪, seat 2 ready worth 4 (清一色), seat 3 not
+    ready: −24, +8, +12, +4."""
+    game = _at_wall_end(
+        {
+            0: "5s123m456m789m11p2p",
+            2: "123m456m78m99m234m",
+            3: "13579p2468s135s",
+        },
+        "sppm",
+        {},
+    )
+    game.seats[1].left = 30
+    end = sichuan._wall_end(game, 99)
+    assert [(t.payer, t.payee, t.amount, t.reason) for t in end] == [
+        (0, 1, 8, "void_held"),
+        (0, 2, 8, "void_held"),
+        (0, 3, 8, "void_held"),
+        (3, 2, 4, "not_ready"),
+    ]
+    assert deltas_of(end) == (-24, 8, 12, 4)
