@@ -130,8 +130,7 @@ pub fn deal(
     let mut die = || 1 + rng.below(6) as u8;
     out.dice.clear();
     out.dice.extend((0..dice).map(|_| (die(), die())));
-    out.exchange_shift =
-        exchange_direction.then(|| EXCHANGE_DIRECTIONS[rng.below(3) as usize].1);
+    out.exchange_shift = exchange_direction.then(|| EXCHANGE_DIRECTIONS[rng.below(3) as usize].1);
 }
 
 #[cfg(test)]

@@ -46,7 +46,8 @@ __all__ = [
 
 class StartHandEvent(TypedDict):
     """The deal. The full log has ``wall``; a seat's log has ``hand`` and ``wall_size``;
-    ``prevalent_wind`` (0–3) is there when it is not 东."""
+    ``prevalent_wind`` (0–3) is there when it is not 东, ``exchange_direction`` (``"next"``,
+    ``"previous"``, ``"opposite"``) where the rules draw one."""
 
     type: Literal["start_hand"]
     dealer: int
@@ -55,6 +56,7 @@ class StartHandEvent(TypedDict):
     wall: NotRequired[list[int]]
     scores: list[int]
     prevalent_wind: NotRequired[int]
+    exchange_direction: NotRequired[str]
     dice: NotRequired[list[list[int]]]
     hand: NotRequired[list[int]]
     wall_size: NotRequired[int]

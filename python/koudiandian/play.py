@@ -22,6 +22,7 @@ from .prompt import ask
 from .rules import Rules
 from .settlement import seat_name
 from .tabletext import (
+    departures,
     discard_marks,
     render,
     render_game_result,
@@ -33,6 +34,14 @@ from .tile import TileStyle
 __all__ = ["play_terminal", "render", "render_result", "render_game_result", "render_reveal"]
 
 _PLACES = ("1st", "2nd", "3rd", "4th")
+#: The exchange directions a hand draws (``start_hand``'s ``exchange_direction``), as the
+#: seats the tiles move on.
+_EXCHANGE_SHIFTS = {"next": 1, "opposite": 2, "previous": 3}
+_EXCHANGE_NAMES = {
+    "next": "next (下家)",
+    "opposite": "opposite (对家)",
+    "previous": "previous (上家)",
+}
 
 
 def _ranking(match: Match, me: int) -> str:
@@ -131,13 +140,19 @@ def _play_table(
                     f"\n══ hand {len(table.games)} of the match · dealer {seat_name(game.dealer, seat)}",
                     file=out,
                 )
+            direction = game.events_for(seat)[0].get("exchange_direction")
+            if isinstance(direction, str):
+                to = (seat + _EXCHANGE_SHIFTS[direction]) % 4
+                passes = f"every seat passes to its {_EXCHANGE_NAMES[direction]} seat"
+                print(f"换三张 this hand: {passes}; you pass to {seat_name(to, seat)}", file=out)
         s = table.to_act[0]
         legal = table.legal_actions(s)
         bot = players[s]
         if bot is None:
             number = len(table.games) if match else None
-            _, claimed = discard_marks(game.events_for(s))
-            action = ask(game.view(s), legal, style, out, read, number, claimed)
+            log = game.events_for(s)
+            _, claimed = discard_marks(log)
+            action = ask(game.view(s), legal, style, out, read, number, claimed, departures(log))
             if action is None:
                 print("\nbye", file=out)
                 return 0
@@ -171,11 +186,12 @@ def _play_table(
 def _event_text(e: Mapping[str, Any], me: int, declared: bool, style: TileStyle) -> str | None:
     """The line of an event worth reporting to seat ``me``, or ``None``: every seat's moves,
     ``me``'s own too (its discards and claims echoed, its automatic moves after 报听 or under
-    must_win said so), with its draws once ``declared``, and the indicator. Not the deal,
-    the answers (a claim says what was claimed), the bird and the end (the settlement says
-    them, with what the bird changed)."""
+    must_win said so), with its draws once ``declared``, the indicator and the payments
+    made as the hand goes (kongs and wins paid at once). Not the deal, the answers (a claim
+    says what was claimed), the bird and the end (the settlement says them, with what the
+    bird changed)."""
     kind = e["type"]
-    if kind == "indicator":
+    if kind in ("indicator", "pay"):
         return event_line(e, me, style)
     if e.get("seat") is None or kind in ("answer", "bird"):
         return None

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import TextIO
 
 from .action import Action, ActionKind
@@ -11,7 +11,7 @@ from .errors import InvalidTileError
 from .eventlines import run_text
 from .hand import ready_discards
 from .meld import Meld
-from .tabletext import render, waits_text
+from .tabletext import Departure, render, waits_text
 from .tile import Tile, TileStyle
 from .view import SeatView
 
@@ -116,10 +116,12 @@ def ask(
     read: Callable[[], str],
     hand_number: int | None,
     claimed: Sequence[Collection[int]] = (),
+    left: Mapping[int, Departure] | None = None,
 ) -> Action | None:
     """Show seat ``view.seat`` the table and its options ``legal`` on ``out``, and read
     replies with ``read`` until one names an option; ``None`` when the player quits (q) or
-    the input ends. ``claimed`` marks the discards other seats took (:func:`render`)."""
+    the input ends. ``claimed`` marks the discards other seats took, ``left`` says the
+    seats that won and left (:func:`render`)."""
     waits: dict[Tile, tuple[Tile, ...]] = {}
     if any(a.kind is ActionKind.DECLARE for a in legal):
         waits = {
@@ -128,7 +130,7 @@ def ask(
                 view.hand, melds=_own_melds(view), wildcards=view.wildcards, rules=view.rules
             )
         }
-    print(render(view, style, hand_number=hand_number, claimed=claimed), file=out)
+    print(render(view, style, hand_number=hand_number, claimed=claimed, left=left), file=out)
     for i, a in enumerate(legal, start=1):
         text = _describe_action(a, style)
         if a.kind is ActionKind.DECLARE and a.tile is not None:

@@ -1,12 +1,16 @@
 """The table as text, for the terminal: what one seat sees (:func:`render`), every tile once
-the hand is over (:func:`render_reveal`) and the settlement (:func:`render_result`)."""
+the hand is over (:func:`render_reveal`) and the settlement (:func:`render_result`); what a
+hand's log says of the table that a view does not (:func:`discard_marks`, :func:`departures`)."""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from .action import SUITS
 from .eventlines import run_text
+from .eventtexts import WIN_KINDS
 from .game import Game
 from .result import HandResult
 from .rules import Rules
@@ -20,12 +24,15 @@ __all__ = [
     "render_game_result",
     "render_reveal",
     "discard_marks",
+    "departures",
+    "Departure",
     "waits_text",
 ]
 
 _SEP = " "
 _WILD = "*"  # marks a wildcard tile in the seat's own hand
 _CLAIMED = "↑"  # marks a discard another seat claimed, in its discarder's row
+_SUIT_CHINESE = ("万", "筒", "条")  # a void suit (定缺), by number, in Chinese
 #: The events that take another seat's discard (a win only when it is on a discard).
 _CLAIMS = ("pong", "kong", "chow", "dice_kong", "win")
 
@@ -85,16 +92,102 @@ def discard_marks(events: Sequence[Mapping[str, Any]]) -> tuple[list[set[int]], 
     return down, claimed
 
 
+@dataclass(frozen=True, slots=True)
+class Departure:
+    """A seat that won and left the hand while play went on (血战到底, the ``leave`` event):
+    its win (``kind`` as the ``win`` event names it, the winning ``tile``, the discarder
+    ``source``, ``None`` on a self-draw), the concealed tiles it showed as it left (the
+    winning tile among them) and ``paid``, what the payments made at that win gave it, net
+    (0 in a profile that pays wins at the end)."""
+
+    kind: str
+    tile: Tile
+    source: int | None
+    hand: tuple[Tile, ...]
+    paid: int = 0
+
+
+def departures(events: Sequence[Mapping[str, Any]]) -> dict[int, Departure]:
+    """From a hand's log (any viewer's: ``leave`` and ``pay`` events are public), the seats
+    that left the hand so far, by seat."""
+    wins: dict[int, Mapping[str, Any]] = {}
+    out: dict[int, Departure] = {}
+    unpaid: list[int] = []  # the seats that left at the win the next ``pay`` event pays
+    for e in events:
+        kind = e["type"]
+        if kind == "win":
+            wins[e["seat"]] = e
+        elif kind == "leave":
+            seat = e["seat"]
+            win = wins[seat]
+            hand = tuple(Tile(t) for t in e["hand"])
+            out[seat] = Departure(win["kind"], Tile(win["tile"]), win.get("from"), hand)
+            unpaid.append(seat)
+        elif kind == "pay" and unpaid:
+            for seat in unpaid:
+                net = sum(
+                    t["amount"] * ((t["payee"] == seat) - (t["payer"] == seat))
+                    for t in e["transfers"]
+                )
+                d = out[seat]
+                out[seat] = Departure(d.kind, d.tile, d.source, d.hand, net)
+            unpaid = []
+        elif kind not in ("win", "leave"):
+            unpaid = []
+    return out
+
+
+def void_text(suit: int, style: TileStyle) -> str:
+    """A void suit (定缺) as a seat's mark: ``缺m`` (``缺万`` outside the MPSZ style)."""
+    return "缺" + (SUITS[suit] if style == "mpsz" else _SUIT_CHINESE[suit])
+
+
+def _departure_text(d: Departure, me: int | None, style: TileStyle) -> str:
+    how = WIN_KINDS.get(d.kind, {}).get("english", d.kind)
+    source = "" if d.source is None else f" from {seat_name(d.source, me)}"
+    paid = f", {d.paid:+d}" if d.paid else ""
+    return f"won ({how}) with {d.tile.format(style)}{source}{paid}; showed {_tiles(d.hand, style)}"
+
+
+def _running_shown(view: SeatView) -> bool:
+    """Whether the table shows each seat's score now: in a hand with decisions before play,
+    and wherever a score is not 0."""
+    known = any(v is not None for v in view.voids) or view.phase in ("exchange", "void")
+    return known or any(view.running)
+
+
+def _decision_line(view: SeatView, style: TileStyle) -> str:
+    """What the seat is asked before play, with the form of a reply: the tiles it passes on
+    (换三张) and how many more it picks; or its void suit (定缺)."""
+    if view.phase == "exchange":
+        total = view.rules.exchange_tiles
+        example = view.legal_actions[0] if view.legal_actions else None
+        form = f": {example}" if example is not None else ""
+        # Where the picks so far bind the rest to their suit (sichuan's three of one suit).
+        suits = {int(a.tile or 0) // 9 for a in view.legal_actions} | {
+            int(t) // 9 for t in view.picked
+        }
+        bound = f", all in {SUITS[suits.pop()]}" if view.picked and len(suits) == 1 else ""
+        return (
+            f"▶ pick {total} tiles to pass on (换三张), one at a time "
+            f"({total - len(view.picked)} left{bound}){form}"
+        )
+    return "▶ declare a suit void (定缺): void m, void p or void s"
+
+
 def render(
     view: SeatView,
     style: TileStyle,
     *,
     hand_number: int | None = None,
     claimed: Sequence[Collection[int]] = (),
+    left: Mapping[int, Departure] | None = None,
 ) -> str:
     """The table as ``view.seat`` sees it, as text; wildcards in the seat's hand are marked,
     and so are the discards at the places ``claimed[s]`` lists for seat ``s`` (those another
-    seat claimed: :func:`discard_marks`)."""
+    seat claimed: :func:`discard_marks`). Each seat's void suit is marked once known, and
+    each seat that won and left the hand (``left``: :func:`departures`) says its win and
+    the tiles it showed; where the scores move during the hand, each seat's score now."""
     number = f"hand {hand_number} · " if hand_number is not None else ""
     wild = _tiles(view.wildcards, style) or "none"
     mark = f" (marked {_WILD})" if view.wildcards else ""
@@ -103,13 +196,23 @@ def render(
         f"   wildcards: {wild}{mark}"
         + (f" (indicator {view.indicator.format(style)})" if view.indicator is not None else "")
     ]
+    if _running_shown(view):
+        scores = ", ".join(f"{seat_name(s, view.seat)} {view.running[s]:+d}" for s in range(4))
+        lines.append(f"scores now: {scores}")
+    gone = left or {}
     for s in range(4):
         who = seat_name(s, view.seat)
         declared = " [报听]" if view.declared[s] else ""
+        void = view.voids[s]
+        marks = declared + ("" if void is None else f" [{void_text(void, style)}]")
+        if view.left[s] is not None:
+            marks += " [胡 left]"
         melds = "  ".join(_meld(m.kind, m.tile, style) for m in view.melds[s])
         taken = claimed[s] if s < len(claimed) else ()
         discards = _tiles(view.discards[s], style, claimed=taken)
-        lines.append(f"{who:>7}{declared}: discards {discards or '-'}")
+        lines.append(f"{who:>7}{marks}: discards {discards or '-'}")
+        if s in gone:
+            lines.append(f"{'':>7}  {_departure_text(gone[s], view.seat, style)}")
         if melds:
             lines.append(f"{'':>7}  melds {melds}")
         if view.flowers[s]:
@@ -123,6 +226,8 @@ def render(
         lines.append(f"your hand: {_tiles(hand, style, wc)}   drew: {_tile(view.drawn, style, wc)}")
     else:
         lines.append(f"your hand: {_tiles(hand, style, wc)}")
+    if view.picked:
+        lines.append(f"picked to pass on: {_tiles(view.picked, style)}")
     if view.winning_tiles:
         waits = waits_text(view.winning_tiles, view.rules, style, " pts")
         lines.append(f"winning tiles: {waits}")
@@ -130,10 +235,8 @@ def render(
         lines.append("▶ the last tile (海底) is offered to you")
     elif view.phase == "bid":
         lines.append("▶ bid your 跑 (0–3): every payment with you grows by 2 × both bids")
-    elif view.phase == "exchange" and view.legal_actions:
-        lines.append("▶ pick a tile to pass on (换三张), one at a time")
-    elif view.phase == "void" and view.legal_actions:
-        lines.append("▶ declare a suit void (定缺): m, p or s")
+    elif view.phase in ("exchange", "void") and view.legal_actions:
+        lines.append(_decision_line(view, style))
     elif view.phase == "turn" and view.turn == view.seat:
         lines.append("▶ your turn")
     elif view.claim_tile is not None and view.turn != view.seat:

@@ -184,9 +184,7 @@ impl GameCore {
     /// profile has no exchange with a drawn direction, or its options turn the exchange off),
     /// or once a seat has picked.
     pub fn set_exchange_direction(&mut self, name: &str) -> Result<()> {
-        let Some(&(known, shift)) = crate::rng::EXCHANGE_DIRECTIONS
-            .iter()
-            .find(|d| d.0 == name)
+        let Some(&(known, shift)) = crate::rng::EXCHANGE_DIRECTIONS.iter().find(|d| d.0 == name)
         else {
             return Err(Error::Argument(format!(
                 "exchange_direction must be next, previous or opposite, got {name:?}"

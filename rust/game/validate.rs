@@ -43,7 +43,8 @@ impl GameCore {
                 .outcomes
                 .iter()
                 .filter(|o| o.kind == WinKind::Discard)
-                .count();
+                .count()
+            + self.robbed_copies();
         let taken = self.seats.iter().map(|s| s.claimed.len()).sum::<usize>();
         let discard_won = self.discards_won();
         let meld_claims = self.seats.iter().flat_map(|s| &s.melds);
@@ -123,6 +124,19 @@ impl GameCore {
                             && p.discarder == o.discarder
                             && p.event + 1 == o.event
                     })
+            })
+            .count()
+    }
+
+    /// The copies of a robbed kong's tile beyond the one taken: each winner of a robbed kong
+    /// after the first of its moment (一炮多响) holds one more.
+    fn robbed_copies(&self) -> usize {
+        self.outcomes
+            .windows(2)
+            .filter(|w| {
+                w[1].kind == WinKind::RobbedKong
+                    && w[0].kind == WinKind::RobbedKong
+                    && w[0].event + 1 == w[1].event
             })
             .count()
     }

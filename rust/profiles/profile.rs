@@ -7,8 +7,8 @@ use crate::eval::waits::Waits;
 use crate::eval::EvalRules;
 use crate::hand::Hand;
 use crate::outcome::{
-    Bird, HandEnd, HandResult, KongRecord, MeldRecord, Outcome, ScoreItem, Transfer, WinContext, WinScore,
-    WinValue,
+    Bird, HandEnd, HandResult, KongRecord, MeldRecord, Outcome, ScoreItem, Transfer, WinContext,
+    WinScore, WinValue,
 };
 use crate::tiles::{Counts, KindMask, ALL_KINDS};
 

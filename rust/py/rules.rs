@@ -320,6 +320,13 @@ impl PyRules {
         self.rules.profile().turn_rules(&self.rules).declare_to_win
     }
 
+    /// How many tiles each seat picks to pass on before play (换三张), one decision at a
+    /// time; 0 where these rules have no exchange.
+    #[getter]
+    fn exchange_tiles(&self) -> u8 {
+        self.rules.profile().turn_rules(&self.rules).exchange
+    }
+
     /// The text `Rules.parse` reads back: the profile and the options that differ.
     fn describe(&self) -> String {
         self.rules.describe()

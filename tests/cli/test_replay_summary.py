@@ -57,3 +57,25 @@ def test_replay_prints_each_wins_score_items(
             ) in line, line
         assert line.endswith(f"deltas {list(result.deltas)}; verified"), line
     assert won >= 3
+
+
+def test_replay_says_which_winners_left_the_hand(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """In sichuan the hand goes on after a win: the line says each winner that left."""
+    log = tmp_path / "hands.jsonl"
+    args = ["simulate", "--hands", "4", "--quiet", "--bots", "greedy", "--rules", "sichuan"]
+    assert main([*args, "--log", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["replay", str(log)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    left = 0
+    for line, text in zip(out, log.read_text().splitlines(), strict=False):
+        result = Game.replay(json.loads(text)["events"]).result
+        assert result is not None
+        for w in result.wins:
+            said = f"seat {w.seat} won ({w.kind.value}) with {w.tile}"
+            gone = result.left[w.seat] is not None
+            assert (said + " and left:" in line) == gone and (said + ":" in line) != gone, line
+            left += gone
+    assert left

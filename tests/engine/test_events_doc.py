@@ -73,7 +73,7 @@ def test_the_doc_names_no_event_that_does_not_exist() -> None:
     assert set(_documented()) == set(_declared())
 
 
-@pytest.mark.parametrize("preset", ["taiyuan", "hebei", "changsha", "guobiao", "tiny"])
+@pytest.mark.parametrize("preset", ["taiyuan", "hebei", "changsha", "guobiao", "sichuan", "tiny"])
 def test_logged_events_have_the_documented_fields(preset: str) -> None:
     declared = _declared()
     for seed in range(5):
@@ -84,9 +84,10 @@ def test_logged_events_have_the_documented_fields(preset: str) -> None:
             game.step(seat, bots[seat].act(game.view(seat), game.legal_actions(seat)))
         for event in game.events:
             fields = set(event) - {"type"}
-            optional = {"answer": {"tile"}, "start_hand": {"dice", "prevalent_wind"}}.get(
-                event["type"], set()
-            )
+            optional = {
+                "answer": {"tile"},
+                "start_hand": {"dice", "prevalent_wind", "exchange_direction"},
+            }.get(event["type"], set())
             assert declared[event["type"]] - optional <= fields <= declared[event["type"]]
 
 
@@ -165,7 +166,7 @@ def test_every_event_type_reads_and_only_those() -> None:
             assert len(text["verb"]) == 2, kind
 
 
-@pytest.mark.parametrize("preset", ["taiyuan", "hebei", "changsha", "guobiao", "tiny"])
+@pytest.mark.parametrize("preset", ["taiyuan", "hebei", "changsha", "guobiao", "sichuan", "tiny"])
 def test_every_logged_event_reads_as_a_line(preset: str) -> None:
     """Every event of played hands, in the full log and in a seat's, is a line with every
     placeholder filled, in the second person for the seat's own."""

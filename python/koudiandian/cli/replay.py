@@ -67,8 +67,9 @@ def _replay_hand(hand: LoggedHand, verbose: bool) -> None:
     else:
         payment = game.rules.score_items_are_payment
         wins = ", ".join(
-            f"seat {w.seat} won ({w.kind.value}) with {w.tile}: "
-            f"{score_formula(w.score_items, payment=payment)[0]}"
+            f"seat {w.seat} won ({w.kind.value}) with {w.tile}"
+            + (" and left" if r.left[w.seat] is not None else "")
+            + f": {score_formula(w.score_items, payment=payment)[0]}"
             for w in r.wins
         )
         print(f"{hand.label}: {wins}; deltas {list(r.deltas)}; verified")

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from ..action import Action
+from ..action import SUITS, Action
 from ..errors import KoudiandianError
 from ..game import Game, replay_decisions
 from ..rules import Rules
@@ -78,8 +78,9 @@ def view_at(events: Sequence[Any], n: int) -> tuple[SeatView, str] | None:
 
 
 def brief(view: SeatView) -> list[str]:
-    """``view`` in a few lines: the hand's state, the seat's tiles and melds, every seat's
-    discards, what the seat may do."""
+    """``view`` in a few lines: the hand's state (with the scores now, void suits, seats
+    that left and tiles picked to pass on, where the hand has them), the seat's tiles and
+    melds, every seat's discards, what the seat may do."""
     hand = format_tiles(view.hand) or "-"
     drawn = "" if view.drawn is None else f" (drew {view.drawn})"
     melds = " ".join(f"{m.kind}:{'?' if m.tile is None else m.tile}" for m in view.melds[view.seat])
@@ -93,9 +94,22 @@ def brief(view: SeatView) -> list[str]:
     )
     wild = format_tiles(view.wildcards) or "none"
     turn = "the hand is over" if view.phase == "over" else f"seat {view.turn}'s turn"
+    # What the hands that go on after a win add: scores moved during the hand, void suits
+    # (定缺), the seats that left, the tiles picked to pass on (换三张).
+    more_state = ""
+    if view.running != view.scores:
+        more_state += f", scores now {list(view.running)}"
+    if any(v is not None for v in view.voids):
+        more_state += ", void suits " + " ".join("-" if v is None else SUITS[v] for v in view.voids)
+    gone = [s for s, at in enumerate(view.left) if at is not None]
+    if gone:
+        more_state += f", left: seat {', '.join(map(str, gone))}"
+    if view.picked:
+        more_state += f", picked to pass on {format_tiles(view.picked)}"
     return [
         f"phase {view.phase}, {turn}, {view.wall_remaining} tiles in the "
-        f"wall, wildcards {wild}, dealer seat {view.dealer}, scores {list(view.scores)}",
+        f"wall, wildcards {wild}, dealer seat {view.dealer}, scores {list(view.scores)}"
+        + more_state,
         f"hand {hand}{drawn}"
         + (f"; melds {melds}" if melds else "")
         + waits

@@ -157,11 +157,7 @@ fn moments(rules: &Rules, context: WinContext) -> [(bool, &'static str, &'static
             "kong_discard",
             "杠上炮",
         ),
-        (
-            context.kind == WinKind::RobbedKong,
-            "robbed_kong",
-            "抢杠胡",
-        ),
+        (context.kind == WinKind::RobbedKong, "robbed_kong", "抢杠胡"),
         (drawn && context.last_tile, "last_tile", "海底捞月"),
         (
             discard && context.has(special::LAST_DISCARD),
@@ -348,7 +344,10 @@ impl Profile for Sichuan {
         let Some(first) = result.wins.first() else {
             return (result.dealer + 1) % 4;
         };
-        let several = result.wins.get(1).is_some_and(|w| w.event == first.event + 1);
+        let several = result
+            .wins
+            .get(1)
+            .is_some_and(|w| w.event == first.event + 1);
         match first.discarder {
             Some(d) if several => d,
             _ => first.seat,

@@ -57,17 +57,17 @@ pub(super) fn as_played(r: &Rules, at: &PayContext<'_>) -> Vec<Transfer> {
 /// direct kong's discarder alone.
 fn pay_win(r: &Rules, at: &PayContext<'_>, o: &Outcome, out: &mut Vec<Transfer>) {
     let worth = value(r, o.points);
-    let win = |payer: u8, amount: i32| Transfer::new(payer, o.winner, amount, "win", None).at(o.event);
+    let win =
+        |payer: u8, amount: i32| Transfer::new(payer, o.winner, amount, "win", None).at(o.event);
     match (o.kind, o.discarder) {
         (WinKind::SelfDraw, _) | (_, None) => {
             let feeder = at.kongs.last().and_then(|k| k.feeder);
-            match feeder.filter(|_| provider_pays(r, o.context)) {
-                Some(feeder) => out.push(win(feeder, worth)),
-                None => {
-                    let bonus = i32::from(r.value(opt::SELF_DRAW) == 0);
-                    for payer in others_in(at.in_hand, o.winner) {
-                        out.push(win(payer, worth + bonus));
-                    }
+            if let Some(feeder) = feeder.filter(|_| provider_pays(r, o.context)) {
+                out.push(win(feeder, worth));
+            } else {
+                let bonus = i32::from(r.value(opt::SELF_DRAW) == 0);
+                for payer in others_in(at.in_hand, o.winner) {
+                    out.push(win(payer, worth + bonus));
                 }
             }
         }
@@ -82,7 +82,9 @@ fn pass_on(r: &Rules, at: &PayContext<'_>, o: &Outcome, out: &mut Vec<Transfer>)
     let Some(d) = o.discarder else {
         return;
     };
-    if !r.flag(opt::CALL_TRANSFER) || o.kind != WinKind::Discard || o.context.special & kong_discard == 0
+    if !r.flag(opt::CALL_TRANSFER)
+        || o.kind != WinKind::Discard
+        || o.context.special & kong_discard == 0
     {
         return;
     }
@@ -116,7 +118,13 @@ pub(super) fn at_wall_end(r: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer> {
     });
     for s in (0..4).filter(|&s| pig[s]) {
         for o in (0..4).filter(|&o| o != s && !pig[o]) {
-            out.push(Transfer::new(s as u8, o as u8, value(r, cap(r)), "void_held", None));
+            out.push(Transfer::new(
+                s as u8,
+                o as u8,
+                value(r, cap(r)),
+                "void_held",
+                None,
+            ));
         }
     }
     let ready: [Option<i32>; 4] = std::array::from_fn(|s| {

@@ -42,7 +42,11 @@ pub(crate) fn option_sets() -> Vec<Rules> {
 /// hand ends at its third win or an exhausted wall; every transfer belongs to an event and
 /// undoes only an earlier one.
 pub(crate) fn check_hand(game: &GameCore, result: &HandResult, what: &str) {
-    assert_eq!(result.deltas.iter().sum::<i32>(), 0, "{what}: deltas sum to 0");
+    assert_eq!(
+        result.deltas.iter().sum::<i32>(),
+        0,
+        "{what}: deltas sum to 0"
+    );
     assert_eq!(
         crate::outcome::deltas_of(&result.transfers),
         result.deltas,
@@ -62,7 +66,10 @@ pub(crate) fn check_hand(game: &GameCore, result: &HandResult, what: &str) {
             );
         }
         if w.kind != WinKind::SelfDraw {
-            assert!(w.discarder.is_some(), "{what}: a discard win has a discarder");
+            assert!(
+                w.discarder.is_some(),
+                "{what}: a discard win has a discarder"
+            );
         }
     }
     let winners = result.wins.len();
@@ -71,7 +78,10 @@ pub(crate) fn check_hand(game: &GameCore, result: &HandResult, what: &str) {
         crate::outcome::HandEnd::Exhausted => assert!(winners < 3, "{what}"),
     }
     for (i, t) in result.transfers.iter().enumerate() {
-        assert!(t.event.is_some(), "{what}: transfer {i} belongs to an event");
+        assert!(
+            t.event.is_some(),
+            "{what}: transfer {i} belongs to an event"
+        );
         assert!(t.amount > 0, "{what}: transfer {i} moves points");
         if let Some(u) = t.undoes {
             assert!((u as usize) < i, "{what}: transfer {i} undoes a later one");
@@ -99,7 +109,10 @@ pub(crate) fn soak(rules: Rules, hands: u64, seed: u64) -> [u32; 4] {
         let what = format!("{} hand {h}", rules.describe());
         let mut game = GameCore::seeded(rules, (h % 4) as u8, seed ^ h, [0; 4]).expect("deals");
         while let Some(seat) = game.first_to_act() {
-            assert!(game.left()[seat as usize].is_none(), "{what}: a seat that left acts");
+            assert!(
+                game.left()[seat as usize].is_none(),
+                "{what}: a seat that left acts"
+            );
             // Mostly the greedy bot's choice (so that hands are won), else a random one.
             let action = if rng.below(10) < 7 {
                 crate::bots::greedy::action(&mut game, seat)
@@ -108,7 +121,13 @@ pub(crate) fn soak(rules: Rules, hands: u64, seed: u64) -> [u32; 4] {
                 legal[rng.below(legal.len() as u64) as usize]
             };
             game.step(seat, action).expect("a legal action");
-            game.validate().unwrap_or_else(|e| panic!("{what}: {e}"));
+            if let Err(e) = game.validate() {
+                let tail: Vec<String> = game.events()[game.events().len().saturating_sub(12)..]
+                    .iter()
+                    .map(|e| serde_json::to_string(e).unwrap_or_default())
+                    .collect();
+                panic!("{what}: {e}\nthe last events:\n{}", tail.join("\n"));
+            }
         }
         let result = game.result().expect("over").clone();
         check_hand(&game, &result, &what);
@@ -121,7 +140,11 @@ pub(crate) fn soak(rules: Rules, hands: u64, seed: u64) -> [u32; 4] {
         assert_eq!(replayed.result(), Some(&result), "{what}: replay");
         let wins: Vec<u32> = result.wins.iter().map(|w| w.event).collect();
         seen[0] += u32::from(wins.windows(2).any(|w| w[1] == w[0] + 1));
-        seen[1] += u32::from(game.events().iter().any(|e| matches!(e, Event::Leave { .. })));
+        seen[1] += u32::from(
+            game.events()
+                .iter()
+                .any(|e| matches!(e, Event::Leave { .. })),
+        );
         seen[2] += u32::from(result.transfers.iter().any(|t| t.reason == "passed_on"));
         seen[3] += u32::from(result.transfers.iter().any(|t| t.reason == "refund"));
     }
@@ -133,7 +156,11 @@ fn random_play_keeps_every_invariant_in_every_option_set() {
     let mut total = [0; 4];
     for (i, rules) in option_sets().into_iter().enumerate() {
         let seen = soak(rules, 300, 1000 + i as u64);
-        assert!(seen[1] > 100, "{}: play goes on after wins {seen:?}", rules.describe());
+        assert!(
+            seen[1] > 100,
+            "{}: play goes on after wins {seen:?}",
+            rules.describe()
+        );
         for (t, s) in total.iter_mut().zip(seen) {
             *t += s;
         }
@@ -157,11 +184,44 @@ fn self_play_and_matches_run() {
                 log: true,
             };
             let one = play(&plan, 0, 20, 1).expect("plays");
-            assert_eq!(one, play(&plan, 0, 20, 2).expect("plays"), "{bot:?} {length:?}");
+            assert_eq!(
+                one,
+                play(&plan, 0, 20, 2).expect("plays"),
+                "{bot:?} {length:?}"
+            );
             if bot == Bot::Greedy && length.is_none() {
                 let wins = one.records.iter().filter(|r| r.winner >= 0).count();
                 assert!(wins > 10, "greedy wins {wins} of 20");
             }
         }
     }
+}
+
+/// The long soak (`cargo test --release -- --ignored sichuan_soak`; `.ci/run` runs it):
+/// `KDD_SOAK_HANDS` hands (100,000 unless given) of every option set, on two threads.
+#[test]
+#[ignore = "long: run by .ci/run with --ignored"]
+fn sichuan_soak() {
+    let hands: u64 = std::env::var("KDD_SOAK_HANDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100_000);
+    let sets = option_sets();
+    let numbered: Vec<(u64, Rules)> = (77..).zip(sets).collect();
+    let (a, b) = numbered.split_at(numbered.len() / 2);
+    std::thread::scope(|scope| {
+        for half in [a, b] {
+            scope.spawn(move || {
+                for &(seed, rules) in half {
+                    let start = std::time::Instant::now();
+                    let seen = soak(rules, hands, seed);
+                    eprintln!(
+                        "{}: {hands} hands in {:.0?}, several winners at once / play on / passed on / refunds: {seen:?}",
+                        rules.describe(),
+                        start.elapsed()
+                    );
+                }
+            });
+        }
+    });
 }

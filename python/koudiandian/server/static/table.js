@@ -18,7 +18,17 @@ const state = {
   vote: null,               // the open dismiss vote (its message, with `until`), or null
   confirming: false,        // the 解散 button asked "sure?"
   matchEnd: null,           // the match's end line, kept in #info
+  // A hand that goes on after a win (血战到底): the seats that left (noteDeparture), and
+  // the payments made as played, each seat's float shown for a while (PAY_FLOAT_MS).
+  departures: newDepartures(),
+  floats: [],               // {float: payFloats' item, at: performance.now()}
+  exchangeDirection: null,  // where the hand's exchange goes, when drawn (start_hand)
 };
+
+// How long a payment's float stays on its seat (table.css fades it over as long).
+const PAY_FLOAT_MS = 6000;
+// An exchange direction (start_hand's exchange_direction) as the seats it moves on.
+const EXCHANGE_SHIFTS = { next: 1, opposite: 2, previous: 3 };
 
 const PANELS = ["lobby", "room", "play", "scores", "replay"];
 
@@ -71,6 +81,7 @@ function start(table, token, panel = "play") {
   if (state.ws) { state.ws.onclose = null; state.ws.close(); state.ws = null; }
   Object.assign(state, { table, token, seat: null, hand: 0, sent: 0, view: null, legal: [], pending: false, endHand: null, over: false, retry: 0 });
   Object.assign(state, { clockSettings: null, clock: null, myClock: null, auto: [false, false, false, false], vote: null, confirming: false, matchEnd: null });
+  Object.assign(state, { departures: newDepartures(), floats: [], exchangeDirection: null });
   for (const id of ["#log", "#board", "#info", "#actions", "#waits"]) $(id).replaceChildren();
   $("#message").textContent = "";
   $("#settlement").hidden = true;
@@ -168,7 +179,18 @@ function receive(m) {
       logEvent(m.event);
       // The seat on the clock moved: its clock is done.
       if (state.clock && m.event.seat === state.clock.seat) { state.clock = null; renderMarks(); }
-      if (m.event.type === "start_hand") { state.endHand = null; state.wildcards = m.event.wildcards; state.rules = m.event.rules; }
+      if (m.event.type === "start_hand") {
+        Object.assign(state, { endHand: null, wildcards: m.event.wildcards, rules: m.event.rules, departures: newDepartures(), floats: [] });
+        state.exchangeDirection = m.event.exchange_direction || null; // drawn per hand (sichuan)
+      }
+      noteDeparture(state.departures, m.event);
+      // A payment made as played floats by the seats it moves (not the ones a page that
+      // opens mid-hand is sent before its first view: those are old news).
+      if (m.event.type === "pay" && state.view) {
+        const at = performance.now();
+        state.floats = state.floats.filter((f) => at - f.at < PAY_FLOAT_MS);
+        for (const f of payFloats(m.event)) state.floats.push({ float: f, at });
+      }
       if (m.event.type === "end_hand") {
         // The settlement stays on screen (a match deals the next hand at once).
         state.endHand = m.event;
@@ -283,7 +305,10 @@ function render() {
   const me = state.seat;
   const info = $("#info");
   info.replaceChildren();
-  const turn = v.phase === "over" ? "终局 over" : me !== null && v.turn === me ? "轮到你 your turn" : `seat ${v.turn} 出牌`;
+  const turn = v.phase === "over" ? "终局 over"
+    : v.phase === "exchange" ? "换三张 every seat picks tiles to pass on"
+    : v.phase === "void" ? "定缺 every seat declares a void suit"
+    : me !== null && v.turn === me ? "轮到你 your turn" : `seat ${v.turn} 出牌`;
   info.append(
     el("span", "", `table ${state.table}`),
     el("span", "", `第 ${state.hand + 1} 局 hand ${state.hand + 1}`),
@@ -300,13 +325,22 @@ function render() {
     info.append(el("span", "clock-settings muted", `倒计时 clock ${c.turn} s · 吃碰 claim ${c.claim} s · 备用 bank ${c.bank} s`));
   }
   if (state.matchEnd) info.append(state.matchEnd);
-  renderBoard($("#board"), v, { me, hands, drawn: v.drawn, drawnSeat: me, names: seatNames(), interactive: true });
+  const now = performance.now();
+  const pays = [[], [], [], []];
+  for (const f of state.floats) {
+    if (now - f.at < PAY_FLOAT_MS) pays[f.float.seat].push({ float: f.float, age: now - f.at });
+  }
+  renderBoard($("#board"), v, {
+    me, hands, drawn: v.drawn, drawnSeat: me, names: seatNames(), interactive: true,
+    departures: state.departures.seats, pays,
+  });
   renderActions();
   renderMarks();
 }
 
 // A button's label: the action's name (Chinese and English) and its tiles, drawn.
 function actionLabel(a) {
+  if (a.kind === "void") return [`${SUITS[a.tile]} ${SUIT_LETTERS[a.tile]}`];
   const name = `${KIND_NAMES[a.kind] || a.kind} ${english(a.kind)}`;
   if (a.kind === "pao") return [`${name} ${a.tile}`];
   if (a.kind === "chow") return [`${name} `, [a.tile, a.tile + 1, a.tile + 2]];
@@ -369,19 +403,57 @@ function renderActions() {
   const legal = state.pending ? [] : state.legal;
   const discards = new Map();
   const declares = new Map();
+  const exchanges = new Map();
   for (const a of legal) {
     if (a.kind === "discard") discards.set(a.tile, a);
     else if (a.kind === "declare") declares.set(a.tile, a);
+    else if (a.kind === "exchange") exchanges.set(a.tile, a);
   }
-  // Click a tile of one's hand to discard it (or, after 报听, to declare with it).
-  const playable = state.declaring ? declares : discards;
+  // Click a tile of one's hand to discard it (or, after 报听, to declare with it; before
+  // play, to pick it to pass on: one decision a click).
+  const playable = state.declaring ? declares : exchanges.size ? exchanges : discards;
   const hand = $("#my-hand");
+  const v = state.view;
   if (hand) {
+    // The tiles picked so far are marked (the first copies of each kind picked), the ones
+    // it may not pick dimmed.
+    const picked = new Map();
+    for (const k of (v && v.phase === "exchange" && v.picked) || []) picked.set(k, (picked.get(k) || 0) + 1);
     for (const t of hand.querySelectorAll(".tile")) {
-      const a = playable.get(Number(t.dataset.tile));
+      const k = Number(t.dataset.tile);
+      const mark = (picked.get(k) || 0) > 0;
+      if (mark) picked.set(k, picked.get(k) - 1);
+      const a = mark ? null : playable.get(k);
+      t.classList.toggle("picked", mark);
+      t.classList.toggle("dimmed", exchanges.size > 0 && !a && !mark);
       t.classList.toggle("playable", Boolean(a));
       t.classList.toggle("declarable", Boolean(a) && state.declaring);
       t.onclick = a ? () => send(a) : null;
+    }
+  }
+  if (v && v.phase === "exchange" && state.seat !== null) {
+    const n = (v.picked || []).length;
+    // Where the tiles go, when the hand drew it (the start_hand event's exchange_direction).
+    const shift = EXCHANGE_SHIFTS[state.exchangeDirection];
+    const to = shift === undefined ? "" : ` · 换给 to ${RELATIVE[shift]} ${english(state.exchangeDirection)}, seat ${(state.seat + shift) % 4}`;
+    const note = el("span", "exchange-note", exchanges.size
+      ? `换三张: 点牌选要换出的牌 click a tile to pick it to pass on · 已选 picked ${n}${to}`
+      : `换三张: 已选 picked ${n}${to} · 等其他人 waiting for the others`);
+    box.append(note);
+  }
+  const voids = legal.filter((a) => a.kind === "void");
+  if (voids.length) {
+    box.append(el("span", "void-note", "定缺 declare a void suit: "));
+    for (const a of voids) {
+      const b = line("button", "act act-void", actionLabel(a));
+      b.dataset.kind = "void";
+      b.dataset.suit = SUIT_LETTERS[a.tile];
+      b.title = `定缺 void ${SUIT_ENGLISH[a.tile]}`;
+      // How many tiles of the suit the hand holds (what the void suit leaves to discard).
+      const held = (v.hand || []).filter((t) => Math.floor(t / 9) === a.tile).length;
+      b.append(el("small", "suit-count", ` ×${held}`));
+      b.onclick = () => send(a);
+      box.append(b);
     }
   }
   if (declares.size) {
@@ -391,7 +463,7 @@ function renderActions() {
     box.append(b);
   }
   for (const a of legal) {
-    if (a.kind === "discard" || a.kind === "declare") continue;
+    if (["discard", "declare", "exchange", "void"].includes(a.kind)) continue;
     const b = line("button", "act act-" + a.kind, actionLabel(a));
     b.dataset.kind = a.kind;
     if (a.tile !== null && a.tile !== undefined) b.dataset.tile = String(a.tile);
@@ -1137,7 +1209,17 @@ function renderReplay() {
   let hands = open ? f.views.map((w) => w.hand) : [0, 1, 2, 3].map((s) => (s === seat ? v.hand : null));
   if (end) hands = end.hands; // the settlement shows every hand
   const turnSeat = open ? v.turn : seat;
-  renderBoard($("#replay-board"), v, { me: seat, hands, drawn: f.views[turnSeat].drawn, drawnSeat: turnSeat, names: null });
+  // The seats that left so far, and this step's payments (made as played) by their seats.
+  const departures = newDepartures();
+  for (const g of replay.frames.slice(0, replay.i + 1)) for (const e of g.events) noteDeparture(departures, e);
+  const pays = [[], [], [], []];
+  for (const e of f.events) {
+    if (e.type === "pay") for (const p of payFloats(e)) pays[p.seat].push({ float: p, age: null });
+  }
+  renderBoard($("#replay-board"), v, {
+    me: seat, hands, drawn: f.views[turnSeat].drawn, drawnSeat: turnSeat, names: null,
+    departures: departures.seats, pays,
+  });
   $("#rp-pos").textContent = `${replay.i} / ${replay.frames.length - 1}`;
   const what = f.action === null ? "deal" : `seat ${f.seat}: ${f.action}`;
   const parts = [`${what} — `];

@@ -222,7 +222,7 @@ const MELD_NAMES = { pong: "碰", kong: "杠", added_kong: "补杠", concealed_k
 const KIND_NAMES = {
   discard: "打", declare: "报听", self_draw_win: "自摸", win: "胡", pong: "碰", kong: "杠",
   added_kong: "补杠", concealed_kong: "暗杠", pass: "过", chow: "吃", pao: "跑",
-  dice_kong: "杠", opening_win: "起手胡", haidi: "要海底",
+  dice_kong: "杠", opening_win: "起手胡", haidi: "要海底", exchange: "换三张", void: "定缺",
 };
 const POSITIONS = ["bottom", "right", "top", "left"];
 const RELATIVE = ["自家", "下家", "对家", "上家"];
@@ -258,30 +258,58 @@ function claimLabel(legal) {
 }
 
 // Draw a board: four seats around the middle. `me` sits at the bottom (0 when null);
-// `hands[s]` are seat s's tiles when shown (else backs, `sizes[s]` of them).
+// `hands[s]` are seat s's tiles when shown (else backs, `sizes[s]` of them). A seat's void
+// suit (定缺) is a badge once known, its score the running one (the deal's plus what was
+// paid since); a seat that won and left (`opts.departures[s]`, from noteDeparture) shows
+// the tiles it showed, its win and what it was paid; `opts.pays[s]` are the seat's
+// payment floats ({float, age}: payFloatEl).
 function renderBoard(board, view, opts) {
   const me = opts.me === null || opts.me === undefined ? 0 : opts.me;
   const wild = new Set(view.wildcards || []);
   const wildName = wildcardName(view);
   const tile = (t, more = {}) => tileEl(t, { wild: wild.has(t), wildName, ...more });
   board.replaceChildren();
+  // Before play (换三张, 定缺) every seat decides at once: nobody is on turn.
+  const turn = ["over", "exchange", "void"].includes(view.phase) ? null : view.turn;
+  const departures = opts.departures || {};
   for (let s = 0; s < 4; s++) {
     const rel = (s - me + 4) % 4;
     const seat = el("div", `seat seat-${POSITIONS[rel]}`);
     seat.dataset.seat = String(s);
-    if (view.phase !== "over" && view.turn === s) seat.classList.add("turn");
+    if (turn === s) seat.classList.add("turn");
+    const gone = view.left && view.left[s] !== null && view.left[s] !== undefined;
+    const dep = departures[s] || null;
+    if (gone) seat.classList.add("left");
     const head = el("div", "seat-head");
     const name = (opts.names && opts.names[s]) || `seat ${s}`;
     head.append(el("span", "seat-name", `${RELATIVE[rel]} · ${name}`));
     if (view.dealer === s) head.append(el("span", "badge dealer", "庄 dealer"));
     if (view.declared && view.declared[s]) head.append(el("span", "badge declared", "听 ready"));
-    if (view.phase !== "over" && view.turn === s) head.append(el("span", "badge turn-mark", "▶"));
-    head.append(el("span", "score", `${view.scores[s] >= 0 ? "+" : ""}${view.scores[s]}`));
+    const suit = view.voids ? view.voids[s] : null;
+    if (suit !== null && suit !== undefined) {
+      const b = el("span", "badge void", `缺${SUITS[suit]}`);
+      b.dataset.suit = SUIT_LETTERS[suit];
+      b.title = `定缺 void suit: ${SUIT_ENGLISH[suit]} (${SUIT_LETTERS[suit]})`;
+      head.append(b);
+    }
+    if (gone && !dep) head.append(el("span", "badge left-mark", "胡 离场 won, left"));
+    if (turn === s) head.append(el("span", "badge turn-mark", "▶"));
+    for (const p of (opts.pays && opts.pays[s]) || []) head.append(payFloatEl(p.float, p.age));
+    const now = view.running ? view.running[s] : view.scores[s];
+    const score = el("span", "score", `${now >= 0 ? "+" : ""}${now}`);
+    score.dataset.running = String(now);
+    if (now !== view.scores[s]) score.title = `开局 at the deal ${view.scores[s]}`;
+    head.append(score);
     seat.append(head);
+    if (dep) seat.append(departureEl(dep));
 
     const hand = el("div", "hand");
     if (opts.interactive && s === opts.me) hand.id = "my-hand";
-    const tiles = opts.hands ? opts.hands[s] : null;
+    let tiles = opts.hands ? opts.hands[s] : null;
+    if (dep) {
+      tiles = dep.hand; // the hand it showed as it left, the winning tile in it
+      hand.classList.add("shown");
+    }
     if (tiles) {
       const shown = tiles.slice();
       let drawn = null;
