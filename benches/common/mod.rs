@@ -15,7 +15,9 @@ pub const N_HANDS: usize = 4096;
 /// Seed of the hand generator.
 pub const SEED: u64 = 0x6b64_645f_6265_6e63;
 /// The profiles the self-play benches play.
-pub const PROFILES: [&str; 5] = ["taiyuan", "queyimen", "hebei", "changsha", "guobiao"];
+pub const PROFILES: [&str; 6] = [
+    "taiyuan", "queyimen", "hebei", "changsha", "guobiao", "sichuan",
+];
 
 /// Four `bot`s, seed 1, single hands, no logs.
 pub fn plan(profile: &str, bot: Bot) -> Plan {

@@ -7,7 +7,7 @@ from typing import Any
 
 from . import _core
 from .errors import KoudiandianError
-from .hand import is_win, ready_discards, score_win, shanten, winning_tiles
+from .hand import VoidSuit, is_win, ready_discards, score_win, shanten, winning_tiles
 from .meld import Meld
 from .result import Transfer
 from .rules import Rules
@@ -28,10 +28,13 @@ def analyze_text(
     win: Tile | None = None,
     self_draw: bool | None = None,
     style: TileStyle = "mpsz",
+    void_suit: VoidSuit = None,
 ) -> str:
     """The report on a concealed hand of 3n+1 or 3n+2 ``tiles`` beside ``melds``, as text in
     one tile ``style``. ``win`` names the winning tile (in a complete hand, or the one that
     completes a waiting hand); ``self_draw`` says how it was won (``None``: both ways).
+    ``void_suit`` (定缺: ``"m"``, ``"p"``, ``"s"`` or 0–2) binds the hand as
+    :func:`~koudiandian.shanten` and its family say: its tiles must go first and never win.
 
     Raises :class:`KoudiandianError` before producing any text when the input is wrong."""
     rules = Rules() if rules is None else rules
@@ -44,6 +47,8 @@ def analyze_text(
             f"kind(s) (--wildcards), got {len(wildcards)}"
         )
     kw: dict[str, Any] = {"melds": list(melds), "wildcards": list(wildcards), "rules": rules}
+    if void_suit is not None:
+        kw["void_suit"] = void_suit
     concealed = 14 - 3 * len(melds)
     if len(tiles) not in (concealed, concealed - 1):
         raise KoudiandianError(
@@ -64,6 +69,8 @@ def analyze_text(
         out.append(f"melds:     {', '.join(_meld(m, style) for m in melds)}")
     if wildcards:
         out.append(f"wildcards: {_tiles(wildcards, style)}")
+    if void_suit is not None:
+        out.append(f"void:      {_VOID_NAMES[_suit_index(void_suit)]}")
     out.append(f"rules:     {describe_rules(rules)}")
     state = "complete" if s < 0 else "ready, 听牌" if s == 0 else f"{s} from ready"
     out.append(f"shanten:   {s} ({state})")
@@ -84,6 +91,21 @@ def analyze_text(
     else:
         out += _best_discards(tiles, kw, style)
     return "\n".join(out)
+
+
+# The suits as a void suit names them (定缺).
+_VOID_NAMES = ("m (万)", "p (筒)", "s (条)")
+
+
+def _suit_index(void_suit: str | int) -> int:
+    """A void suit already checked by the hand functions, as 0–2."""
+    return "mps".index(void_suit) if isinstance(void_suit, str) else void_suit
+
+
+def _scoring(kw: dict[str, Any]) -> dict[str, Any]:
+    """The hand arguments as :func:`score_win` takes them (it reads no void suit: a hand
+    that holds one never reaches it)."""
+    return {k: v for k, v in kw.items() if k != "void_suit"}
 
 
 def _tiles(tiles: Sequence[Tile], style: TileStyle) -> str:
@@ -109,7 +131,7 @@ def _win(
 ) -> list[str]:
     """The value of winning with ``tile``, and who pays what, as the profile scores and
     settles it."""
-    sc = score_win(hand, tile, self_draw=self_draw, **kw)
+    sc = score_win(hand, tile, self_draw=self_draw, **_scoring(kw))
     how = "by self-draw" if self_draw else "on a discard"
     pats = " ".join(p.chinese for p in sc.patterns)
     if sc.allowed:
@@ -321,8 +343,8 @@ def _waits(tiles: Sequence[Tile], kw: dict[str, Any], style: TileStyle) -> list[
         return _values(tiles, kw, style)
     lines = ["winning tiles:"]
     for t in winning_tiles(tiles, **kw):
-        by_draw = score_win(tiles, t, self_draw=True, **kw)
-        on_discard = score_win(tiles, t, self_draw=False, **kw)
+        by_draw = score_win(tiles, t, self_draw=True, **_scoring(kw))
+        on_discard = score_win(tiles, t, self_draw=False, **_scoring(kw))
         lines.append(
             f"  {t.format(style)}: p={by_draw.points}, {_ways(by_draw.allowed, on_discard.allowed)}"
         )
@@ -330,7 +352,7 @@ def _waits(tiles: Sequence[Tile], kw: dict[str, Any], style: TileStyle) -> list[
         lines[0] = "winning tiles: none"
     for w in kw["wildcards"]:
         if is_win([*tiles, w], **kw):
-            sc = score_win(tiles, w, self_draw=True, **kw)
+            sc = score_win(tiles, w, self_draw=True, **_scoring(kw))
             lines.append(
                 f"a drawn wildcard ({w.format(style)}) completes it: p={sc.points} by self-draw, "
                 + ("allowed" if sc.allowed else "too few points to win")
@@ -348,8 +370,8 @@ def _values(tiles: Sequence[Tile], kw: dict[str, Any], style: TileStyle) -> list
     one payment by self-draw and on a discard."""
     lines = ["winning tiles (one payment by self-draw / on a discard):"]
     for t in winning_tiles(tiles, **kw):
-        by_draw = score_win(tiles, t, self_draw=True, **kw)
-        on_discard = score_win(tiles, t, self_draw=False, **kw)
+        by_draw = score_win(tiles, t, self_draw=True, **_scoring(kw))
+        on_discard = score_win(tiles, t, self_draw=False, **_scoring(kw))
         lines.append(f"  {t.format(style)}: {by_draw.payment} / {on_discard.payment}")
     return lines if len(lines) > 1 else ["winning tiles: none"]
 

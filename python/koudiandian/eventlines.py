@@ -11,6 +11,7 @@ from typing import Any
 
 from .action import SUITS
 from .eventtexts import EVENT_TEXTS, WIN_KINDS
+from .result import REASONS
 from .settlement import seat_name
 from .tile import Tile, TileStyle, format_tiles
 
@@ -25,9 +26,12 @@ def run_text(low: int, style: TileStyle) -> str:
 
 
 def _transfer_text(transfer: Mapping[str, Any], me: int | None) -> str:
-    """A transfer of a ``pay`` event: "seat 1 → you: 2 (concealed_kong)"."""
+    """A transfer of a ``pay`` event, its reason in words (the core's names, ``REASONS``):
+    "seat 1 → you: 2 (暗杠, concealed kong)"; a reason the table does not know as it is."""
     payer, payee = seat_name(transfer["payer"], me), seat_name(transfer["payee"], me)
-    return f"{payer} → {payee}: {transfer['amount']} ({transfer['reason']})"
+    reason = transfer["reason"]
+    words = ", ".join(REASONS[reason]) if reason in REASONS else reason
+    return f"{payer} → {payee}: {transfer['amount']} ({words})"
 
 
 def event_text(kind: str, event: Mapping[str, Any]) -> dict[str, Any]:

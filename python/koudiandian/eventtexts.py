@@ -16,7 +16,8 @@ For each event type (``docs/events.md``):
   ``{verb}`` the verb in the person of ``{who}``; ``{tile}``, ``{claimed}``, ``{hun}`` the
   event's tile fields; ``{tiles}``, ``{hand}`` its lists of tiles; ``{to}`` the seat an
   exchange goes to; ``{suit}`` a void suit's letter (m p s); ``{transfers}`` a payment's
-  transfers, each "payer → payee: amount (reason)"; ``{meld}`` the meld a claim makes (a pong's or a kong's kind, a
+  transfers, each "payer → payee: amount (reason)", the reason in words in the terminal
+  ("暗杠, concealed kong"); ``{meld}`` the meld a claim makes (a pong's or a kong's kind, a
   chow's run); ``{from}`` " from <seat>" when the event has a ``from`` seat, else nothing;
   ``{kind}`` the win's kind (:data:`WIN_KINDS`); ``{action}`` an answer's action;
   ``{dice}``, ``{pao}``, ``{wins}``, ``{dealer}``, ``{wildcards}`` those fields;

@@ -6,6 +6,12 @@ Every function takes the concealed ``tiles`` (text in any notation, or an iterab
 the ``wildcards`` kinds (耗子: all copies of these kinds are wildcards; text or ints) and the
 ``rules`` (a :class:`Rules`, a preset name, or ``None`` for ``Rules()``); anything else
 raises :class:`InvalidArgumentError`. The evaluation itself runs in the Rust core.
+
+:func:`is_win`, :func:`winning_tiles`, :func:`shanten` and :func:`ready_discards` also take
+``void_suit`` (定缺, as Sichuan binds it, in any profile): ``"m"``, ``"p"``, ``"s"`` or 0–2
+(万, 筒, 条), ``None`` for none; any other value raises :class:`InvalidArgumentError` naming it,
+and so does a wildcard kind of that suit. A hand holding a tile of its void suit (concealed
+or melded) cannot win.
 """
 
 from __future__ import annotations
@@ -37,6 +43,9 @@ MeldsLike = Iterable["Meld | tuple[int, int]"]
 #: (``"random_wildcard"``), or ``None`` for the defaults.
 RulesLike = Rules | str | None
 
+#: A void suit (定缺): ``"m"``, ``"p"``, ``"s"`` or 0–2, ``None`` for none.
+VoidSuit = str | int | None
+
 
 def is_win(
     tiles: TilesLike,
@@ -44,11 +53,13 @@ def is_win(
     melds: MeldsLike = (),
     wildcards: TilesLike = (),
     rules: RulesLike = None,
+    void_suit: VoidSuit = None,
 ) -> bool:
     """Whether the hand is complete (docs/rules.md §4): ``tiles`` must hold 3n+2 tiles, the melds
     making up the rest of fourteen. Seven pairs and thirteen orphans count only without melds;
-    ``rules.wind_runs`` adds the 风嘴子 runs."""
-    return _core.is_win(tiles, melds, wildcards, rules)
+    ``rules.wind_runs`` adds the 风嘴子 runs. With ``void_suit``, never while the hand holds a
+    tile of that suit."""
+    return _core.is_win(tiles, melds, wildcards, rules, void_suit)
 
 
 def winning_tiles(
@@ -57,11 +68,13 @@ def winning_tiles(
     melds: MeldsLike = (),
     wildcards: TilesLike = (),
     rules: RulesLike = None,
+    void_suit: VoidSuit = None,
 ) -> list[Tile]:
     """The winning tiles (听口) of a waiting hand (docs/rules.md §6): ``tiles`` must hold 3n+1 tiles.
     The non-wildcard kinds that complete it as a natural tile, leaving out kinds of which the
-    seat holds all four (in hand and melds), in tile order."""
-    return [TILES[i] for i in _core.winning_tiles(tiles, melds, wildcards, rules)]
+    seat holds all four (in hand and melds), in tile order. With ``void_suit``: none while the
+    hand holds a tile of that suit, and never a kind of that suit."""
+    return [TILES[i] for i in _core.winning_tiles(tiles, melds, wildcards, rules, void_suit)]
 
 
 def shanten(
@@ -70,12 +83,22 @@ def shanten(
     melds: MeldsLike = (),
     wildcards: TilesLike = (),
     rules: RulesLike = None,
+    void_suit: VoidSuit = None,
 ) -> int:
     """Tiles away from ready (向听) of a 3n+1 or 3n+2 hand: -1 complete, 0 ready, 1 one
     tile from ready, ... Counts all three shapes, wildcards and ``rules.wind_runs``; like the
     usual shanten it counts tiles, not the copies left in the wall. The tables it needs are
-    built on the first call (a few hundred milliseconds), not at import."""
-    return _core.shanten(tiles, melds, wildcards, rules)
+    built on the first call (a few hundred milliseconds), not at import.
+
+    With ``void_suit`` it is the fewest tiles the hand must exchange (draw one, discard one)
+    to be ready (a 3n+1 hand) or complete (3n+2: then −1), every tile of the void suit among
+    the tiles it throws away, minus one; each draw stands for any tile, as for the usual
+    shanten. So each void-suit tile costs one exchange, and the result is the shanten of the
+    hand with its void-suit tiles taken out and counted as missing: ``v + shanten(rest + x)``
+    for ``v`` void-suit tiles, ``rest`` the others and ``x`` the best ``v`` tiles outside the
+    void suit. A hand with a meld of the void suit never wins: 14.
+    """
+    return _core.shanten(tiles, melds, wildcards, rules, void_suit)
 
 
 def decompose(
@@ -134,9 +157,13 @@ def ready_discards(
     melds: MeldsLike = (),
     wildcards: TilesLike = (),
     rules: RulesLike = None,
+    void_suit: VoidSuit = None,
 ) -> list[ReadyDiscard]:
     """For a 3n+2 hand, each kind whose discard leaves it ready, in tile order. A hand that
-    is ready only through a wildcard draw (no natural winning tile) is listed too."""
+    is ready only through a wildcard draw (no natural winning tile) is listed too. With
+    ``void_suit``, while the hand holds tiles of that suit only they may be discarded (so a
+    discard leaves it ready only if it was the last of them), and the winning tiles are as
+    :func:`winning_tiles` gives them with the same ``void_suit``."""
     return [
         ReadyDiscard(
             TILES[d],
@@ -144,7 +171,9 @@ def ready_discards(
             None if wp < 0 else wp,
             declarable,
         )
-        for d, waits, wp, declarable in _core.ready_discards(tiles, melds, wildcards, rules)
+        for d, waits, wp, declarable in _core.ready_discards(
+            tiles, melds, wildcards, rules, void_suit
+        )
     ]
 
 
@@ -186,7 +215,12 @@ def score_win(
     2 西, 3 北 (else :class:`InvalidArgumentError`). ``guobiao`` reads these, with
     ``kong_replacement`` (杠上开花), ``robbed_kong`` (抢杠和) and ``last_tile`` (妙手回春 on a
     self-draw, 海底捞月 on a discard); its ``allowed`` says whether the fans without 花牌
-    reach 8.
+    reach 8. ``sichuan`` gives ``points`` as the fans before the cap and ``payment`` as the
+    value 2^min(fans, cap); it reads ``kong_replacement`` (杠上花), ``kong_discard`` (杠上炮,
+    after any kong), ``robbed_kong`` (抢杠胡) and ``last_tile`` (海底捞月, 海底炮) as one fan
+    each, and under its ``heaven_earth`` option ``first_turn`` on a self-draw as 天胡 (with
+    ``dealer``) or 地胡, worth the cap. No function here scores a void suit: a hand holding
+    one of its tiles never wins (:func:`is_win` with ``void_suit``).
     """
     if isinstance(win_tile, str):
         win_tile = Tile.parse(win_tile)

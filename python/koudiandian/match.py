@@ -53,12 +53,12 @@ class Match:
     ``"hebei,pao"``), or ``None`` for ``Rules()``, as for :class:`Game`; anything else
     raises :class:`InvalidArgumentError`. ``length`` is ``"one_round"`` (一圈: until the deal has gone round all four seats from
     the first dealer), a number of hands, or ``None``: the profile's length (one round; 16
-    hands for ``guobiao``). Each hand is played under the prevalent wind its profile gives
+    hands for ``guobiao``, 8 for ``sichuan``). Each hand is played under the prevalent wind its profile gives
     it (:attr:`Game.prevalent_wind`: 东 throughout but for ``guobiao``). ``hands`` optionally gives each hand's explicit
     ``(wall, wildcards)`` in order (for tests and puzzles); otherwise hand ``i`` is seeded
     from ``seed`` and ``i``. ``first_dealer`` is a seat or ``"random"`` (drawn from the seed);
     by default the profile decides (``Rules.random_first_dealer``: seat 0 for Taiyuan and
-    ``hebei``, drawn from the seed for ``queyimen`` and ``changsha``), as it does for the
+    ``hebei``, drawn from the seed for ``queyimen``, ``changsha`` and ``sichuan``), as it does for the
     matches of :func:`~koudiandian.simulate`.
 
     Drive it like a game: :attr:`to_act`, :meth:`legal_actions`, :meth:`step`; the next hand

@@ -127,7 +127,7 @@ def _play_table(
     read: Callable[[], str],
 ) -> int:
     """The hand or match of :func:`play_terminal`, with its players."""
-    table: Any = Match(rules, seed=seed, length="one_round") if match else Game(rules, seed=seed)
+    table: Any = Match(rules, seed=seed) if match else Game(rules, seed=seed)
     print(f"koudiandian: you are seat {seat}; seed {seed} (--seed {seed} deals it again)", file=out)
     current: Game | None = None
     shown = 0  # how many of the current hand's events_for(seat) have been reported

@@ -82,14 +82,21 @@ def _how(result: HandResult, win: WinSummary, me: int | None) -> str:
     return f"on {_whose(discarder, me)} discard"
 
 
+# The values' words that are units, read after their number in brackets as in the headline
+# ("3 番 (8 分)"); the others are labels, read before it ("底分 8", "倍 1").
+_UNITS = frozenset({"分", "番"})
+
+
 def value_text(win: WinSummary) -> str:
     """A win's value in its profile's words: the headline, then the others in brackets:
-    ``"23 番 (底分 8)"``, ``"4 分 (点数 4, 倍 1)"``, ``"1 小胡"``; ``""`` for a win read
-    from a log written before wins had values."""
+    ``"23 番 (底分 8)"``, ``"4 分 (点数 4, 倍 1)"``, ``"1 小胡"``, ``"2 番 (4 分)"``; ``""``
+    for a win read from a log written before wins had values."""
     if not win.value:
         return ""
     head, *rest = win.value
-    more = ", ".join(f"{v.chinese} {v.value}" for v in rest)
+    more = ", ".join(
+        f"{v.value} {v.chinese}" if v.chinese in _UNITS else f"{v.chinese} {v.value}" for v in rest
+    )
     return f"{head.value} {head.chinese}" + (f" ({more})" if more else "")
 
 
@@ -237,7 +244,8 @@ def settlement_lines(
             formula = ""  # the headline names the win already (changsha's 小胡)
         what = ": ".join(x for x in (value, formula) if x)
         left = result.left[win.seat] if win.seat < len(result.left) else None
-        leaves = " and leaves the hand" if left is not None and left == win.event else ""
+        left_now = left is not None and left == win.event
+        leaves = f" and {_verb(winner, 'leave')} the hand" if left_now else ""
         lines.append(
             f"{then}{winner}{dealer} {'win' if winner == 'you' else 'wins'} "
             f"{_how(result, win, me)} with {win.tile.format(style)}{leaves}"

@@ -126,8 +126,8 @@ def simulate(
     units written so far; off by default. ``match``: ``"one_round"`` or a
     number of hands makes each of the ``hands`` units a whole :class:`Match` of that length:
     match ``i`` is ``Match(rules, seed=hand_seed(seed, i))``, first dealt where the profile
-    says (seat 0 under Taiyuan and hebei, drawn from the match's seed under queyimen and
-    changsha); the summary then also counts first places and mean ranks, and its per-hand
+    says (seat 0 under Taiyuan and hebei, drawn from the match's seed under queyimen,
+    changsha and sichuan); the summary then also counts first places and mean ranks, and its per-hand
     figures cover every hand played. ``duplicate=True`` plays each of the ``hands`` walls
     four times with the bots rotated one seat each time (the bot listed for seat ``b`` sits
     in seat ``(b + r) % 4`` in rotation ``r``), so every bot plays every wall from every

@@ -64,8 +64,8 @@ class SimulationSummary:
     ``self_draw_wins``, ``discard_wins`` and ``robbed_kong_wins``; ``drawn_hands`` are the
     hands nobody won. ``deal_ins`` counts, per seat, the hands in which a win was made on its
     discard or kong. ``mean_points`` is the mean headline value of a win: the first of its
-    ``value`` words (points × factor in Taiyuan, 番 in queyimen and guobiao, 倍 in hebei,
-    大胡 or 小胡 in changsha)."""
+    ``value`` words (points × factor in Taiyuan, 番 in queyimen, guobiao and sichuan, 倍 in
+    hebei, 大胡 or 小胡 in changsha)."""
 
     hands: int
     seed: int

@@ -12,6 +12,7 @@ pub mod shape;
 pub mod suits;
 pub mod tables;
 pub mod totals;
+pub mod void;
 pub mod waits;
 pub mod winning;
 

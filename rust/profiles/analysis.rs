@@ -1,9 +1,9 @@
 //! One won hand on its own, as `koudiandian analyze` asks its profile about it: the
 //! settlement of that win alone (its winner's kongs with it, nothing else that happened in
-//! the hand).
+//! the hand), paid when made where the profile pays as played.
 
 use super::options::Rules;
-use super::profile::HandSummary;
+use super::profile::{HandSummary, PayContext, PayMoment, Profile};
 use crate::error::{Error, Result};
 use crate::hand::Hand;
 use crate::outcome::{KongRecord, Outcome, Transfer, WinContext};
@@ -43,7 +43,8 @@ impl WinSeats {
 /// `dealer` is set from `seats`), as the rules' profile settles it. The winner's kongs
 /// (among `hand`'s melds) are settled with it; a direct kong's feeder is not known, so it
 /// has none. Nothing else happened in the hand: no other seat's kongs, no bids, no bird,
-/// no opening wins.
+/// no opening wins. Under `TurnRules::pay_as_played` each kong and then the win are paid
+/// as made (every seat still in, in the turn of the win), before the hand's settlement.
 ///
 /// # Errors
 /// `Error::NotWinning` if the hand does not win or its profile refuses the win (with the
@@ -92,14 +93,51 @@ pub fn settle_win(
             event: 0,
         })
         .collect();
-    let mut transfers = profile.settle(
-        rules,
-        &HandSummary::of_wins(seats.dealer, &[outcome], &kongs),
-    );
+    let mut transfers = if profile.turn_rules(rules).pay_as_played {
+        paid_as_made(profile, rules, seats.dealer, &outcome, &kongs)
+    } else {
+        Vec::new()
+    };
+    let outcomes = [outcome];
+    let summary = HandSummary {
+        ledger: &transfers,
+        ..HandSummary::of_wins(seats.dealer, &outcomes, &kongs)
+    };
+    let settled = profile.settle(rules, &summary);
+    transfers.extend(settled);
     for t in &mut transfers {
         t.event = None; // a win on its own has no log
     }
     Ok(transfers)
+}
+
+/// The payments of each of `kongs` and then of the win `outcome` when each is made, every
+/// seat in, as the profile's `pay` makes them (its ledger so far given to each).
+fn paid_as_made(
+    profile: &dyn Profile,
+    rules: &Rules,
+    dealer: u8,
+    outcome: &Outcome,
+    kongs: &[KongRecord],
+) -> Vec<Transfer> {
+    let mut ledger = Vec::new();
+    let moments = kongs
+        .iter()
+        .map(PayMoment::Kong)
+        .chain([PayMoment::Wins(std::slice::from_ref(outcome))]);
+    for (made, moment) in moments.enumerate() {
+        let at = PayContext {
+            moment,
+            dealer,
+            in_hand: [true; 4],
+            ledger: &ledger,
+            kongs: &kongs[..(made + 1).min(kongs.len())],
+            turn_began: 0,
+        };
+        let paid = profile.pay(rules, &at);
+        ledger.extend(paid);
+    }
+    ledger
 }
 
 #[cfg(test)]
@@ -203,6 +241,37 @@ mod tests {
             1,
         );
         assert_eq!(q.unwrap(), [Transfer::new(2, 0, 6, "win", None)]);
+    }
+
+    #[test]
+    fn a_profile_that_pays_as_played_pays_the_kongs_then_the_win() {
+        // sichuan: the concealed kong of 3s, 2 from each; then 平胡 + 根 (1 fan, 2) by
+        // self-draw, value + 1 from each (自摸加底).
+        let kong = &[Meld {
+            kind: MeldKind::ConcealedKong,
+            tile: 20,
+        }];
+        let t = settle("sichuan", "123m456m789m11s", kong, "1s", None, 1).unwrap();
+        let reasons: Vec<_> = t.iter().map(|t| t.reason).collect();
+        assert_eq!(
+            reasons,
+            ["concealed_kong"; 3]
+                .into_iter()
+                .chain(["win"; 3])
+                .collect::<Vec<_>>()
+        );
+        assert_eq!(deltas_of(&t), [15, -5, -5, -5], "{t:?}");
+        // On seat 2's discard: the win from the discarder alone.
+        let t = settle(
+            "sichuan",
+            "123m456m789m11s",
+            kong,
+            "1s",
+            Some((2, false)),
+            1,
+        )
+        .unwrap();
+        assert_eq!(deltas_of(&t), [6 + 2, -2, -4, -2], "{t:?}");
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! Scalar arguments every binding reads alike: an int in a range, a seat, a viewer (a seat or
-//! a spectator), and an argument's `repr` for the error that names it.
+//! a spectator), a void suit, and an argument's `repr` for the error that names it.
 
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt};
@@ -44,4 +44,23 @@ pub(super) fn viewer_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<u8>> {
     } else {
         seat_arg(obj).map(Some)
     }
+}
+
+/// A void suit (定缺): `"m"`, `"p"` or `"s"`, or an int 0–2 (not a bool); `None` for none.
+/// Anything else is `InvalidArgumentError` naming the value.
+pub(super) fn void_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<u8>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    let suit = match obj.extract::<String>() {
+        Ok(text) => "mps".find(text.as_str()).filter(|_| text.len() == 1),
+        Err(_) => int_in(obj, "void_suit", 0, 2).ok().map(|s| s as usize),
+    };
+    suit.map(|s| Some(s as u8)).ok_or_else(|| {
+        Error::Argument(format!(
+            "invalid void_suit {}; expected 'm', 'p', 's' or 0–2",
+            repr(obj)
+        ))
+        .into()
+    })
 }

@@ -1,15 +1,18 @@
 //! The single-hand entry points of `koudiandian._core`. Each takes the concealed tiles,
-//! the melds, the wildcard kinds and the rules (a `koudiandian.Rules`, a preset name or `None`).
+//! the melds, the wildcard kinds and the rules (a `koudiandian.Rules`, a preset name or `None`);
+//! the hand evaluators also a void suit (定缺, `void_suit`).
 
 use crate::eval::forms;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
+use super::args::void_arg;
 use super::convert;
 use super::rules::rules_arg;
 use super::win::{moment_arg, read_win};
 use crate::error::Error;
 use crate::eval::decompose as dec;
+use crate::eval::void;
 use crate::eval::waits::Waits;
 use crate::hand::Size;
 use crate::tiles::{self, KINDS};
@@ -56,28 +59,63 @@ fn mask_to_kinds(mask: u64) -> Vec<u8> {
     (0..KINDS as u8).filter(|&k| mask >> k & 1 == 1).collect()
 }
 
+/// The hand of a single-hand call and its void suit (`void_suit`, see [`void_arg`]), or
+/// `InvalidArgumentError` for a wildcard kind of the void suit (its tiles would be both).
+fn hand_and_void(
+    tiles: &Bound<'_, PyAny>,
+    melds: &Bound<'_, PyAny>,
+    wildcards: &Bound<'_, PyAny>,
+    rules: crate::eval::EvalRules,
+    size: Size,
+    void_suit: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(crate::hand::Hand, Option<u8>)> {
+    let h = convert::hand(tiles, melds, wildcards, rules, size)?;
+    let suit = void_arg(void_suit)?;
+    if let Some(s) = suit {
+        if h.wildcards & crate::eval::suits::kinds_of_suit(s as usize) != 0 {
+            return Err(Error::Argument(format!(
+                "void_suit {} holds a wildcard kind",
+                ["m", "p", "s"][s as usize]
+            ))
+            .into());
+        }
+    }
+    Ok((h, suit))
+}
+
 #[pyfunction]
+#[pyo3(signature = (tiles, melds, wildcards, rules, void_suit=None))]
 pub fn is_win(
     tiles: &Bound<'_, PyAny>,
     melds: &Bound<'_, PyAny>,
     wildcards: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
+    void_suit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<bool> {
     let rules = rules_arg(rules)?.eval;
-    let h = convert::hand(tiles, melds, wildcards, rules, Size::Complete)?;
-    Ok(forms::hand_wins(&h, rules))
+    let (h, void) = hand_and_void(tiles, melds, wildcards, rules, Size::Complete, void_suit)?;
+    Ok(match void {
+        Some(s) => void::wins(&h, s, rules),
+        None => forms::hand_wins(&h, rules),
+    })
 }
 
 #[pyfunction]
+#[pyo3(signature = (tiles, melds, wildcards, rules, void_suit=None))]
 pub fn winning_tiles(
     tiles: &Bound<'_, PyAny>,
     melds: &Bound<'_, PyAny>,
     wildcards: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
+    void_suit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<u8>> {
     let rules = rules_arg(rules)?.eval;
-    let h = convert::hand(tiles, melds, wildcards, rules, Size::Waiting)?;
-    Ok(mask_to_kinds(Waits::of(&h, rules).tiles))
+    let (h, void) = hand_and_void(tiles, melds, wildcards, rules, Size::Waiting, void_suit)?;
+    let waits = match void {
+        Some(s) => void::waits(&h, s, rules),
+        None => Waits::of(&h, rules),
+    };
+    Ok(mask_to_kinds(waits.tiles))
 }
 
 /// Readings as `(shape, quads, [(group kind, kinds, wildcard bits, declared)])`.
@@ -115,16 +153,22 @@ pub fn decompose(
 
 /// Ready discards as `(discard, winning kinds, wildcard points or -1, declarable)`.
 #[pyfunction]
+#[pyo3(signature = (tiles, melds, wildcards, rules, void_suit=None))]
 pub fn ready_discards(
     tiles: &Bound<'_, PyAny>,
     melds: &Bound<'_, PyAny>,
     wildcards: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
+    void_suit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<(u8, Vec<u8>, i32, bool)>> {
     let r = rules_arg(rules)?;
-    let h = convert::hand(tiles, melds, wildcards, r.eval, Size::Complete)?;
+    let (h, void) = hand_and_void(tiles, melds, wildcards, r.eval, Size::Complete, void_suit)?;
     let profile = r.rules.profile();
-    Ok(crate::eval::waits::ready_discards(&h, r.eval)
+    let discards = match void {
+        Some(s) => void::ready_discards(&h, s, r.eval),
+        None => crate::eval::waits::ready_discards(&h, r.eval),
+    };
+    Ok(discards
         .into_iter()
         .map(|(d, w)| {
             (
@@ -169,15 +213,20 @@ pub fn score_win<'py>(
     Ok(out)
 }
 
-/// Shanten (向听) of a 3n+1 or 3n+2 hand.
+/// Shanten (向听) of a 3n+1 or 3n+2 hand (with `void_suit`: `eval::void::shanten`).
 #[pyfunction]
+#[pyo3(signature = (tiles, melds, wildcards, rules, void_suit=None))]
 pub fn shanten(
     tiles: &Bound<'_, PyAny>,
     melds: &Bound<'_, PyAny>,
     wildcards: &Bound<'_, PyAny>,
     rules: Option<&Bound<'_, PyAny>>,
+    void_suit: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<i32> {
     let rules = rules_arg(rules)?.eval;
-    let h = convert::hand(tiles, melds, wildcards, rules, Size::Any)?;
-    Ok(crate::eval::forms::of_hand(&h, rules))
+    let (h, void) = hand_and_void(tiles, melds, wildcards, rules, Size::Any, void_suit)?;
+    Ok(match void {
+        Some(s) => void::shanten(&h, s, rules),
+        None => crate::eval::forms::of_hand(&h, rules),
+    })
 }

@@ -18,10 +18,10 @@ use crate::error::Error;
 use crate::game::SeatView;
 use crate::rl::{
     actions::CODE_OF_ACTION, encode_oracle_version, encode_version, ActionSpace, Live, Opponents,
-    Out, VecEnv, Version, PLANES, WIDTH,
+    Out, VecEnv, Version, WIDTH,
 };
 
-/// An encoding version's name (`"v1"`, `"v2"`), read.
+/// An encoding version's name (`"v1"`, `"v2"`, `"v3"`), read.
 fn version_arg(name: &str) -> PyResult<Version> {
     Version::parse(name).ok_or_else(|| {
         Error::Argument(format!(
@@ -314,7 +314,8 @@ impl PyVecEnv {
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, rules, seed, opponents=None, threads=None, action_space=None))]
+    #[pyo3(signature = (num_envs, rules, seed, opponents=None, threads=None, action_space=None, version="v1"))]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         num_envs: &Bound<'_, PyAny>,
@@ -323,8 +324,10 @@ impl PyVecEnv {
         opponents: Option<&str>,
         threads: Option<&Bound<'_, PyAny>>,
         action_space: Option<&Bound<'_, PyAny>>,
+        version: &str,
     ) -> PyResult<Self> {
         let space = action_space.map_or(Ok(ActionSpace::V1), space_arg)?;
+        let version = version_arg(version)?;
         let n = int_in(num_envs, "num_envs", 1, 1 << 20)? as usize;
         let rules = rules_arg(rules)?.rules;
         let seed = int_in(seed, "seed", 0, i128::from(u64::MAX))? as u64;
@@ -344,12 +347,14 @@ impl PyVecEnv {
                 .into())
             }
         };
-        let env = py.detach(|| VecEnv::new(n, rules, seed, opponents, threads, space))?;
+        let env = py
+            .detach(|| VecEnv::new(n, rules, seed, opponents, threads, space))?
+            .with_version(version);
         let width = env.reward_width();
         let reward_shape: Vec<usize> = if width == 1 { vec![n] } else { vec![n, width] };
         Ok(PyVecEnv {
             env,
-            obs: PyArray3::zeros(py, [n, PLANES, WIDTH], false).unbind(),
+            obs: PyArray3::zeros(py, [n, version.planes(false), WIDTH], false).unbind(),
             mask: PyArray2::zeros(py, [n, space.size()], false).unbind(),
             reward: PyArrayDyn::zeros(py, reward_shape, false).unbind(),
             terminated: PyArray1::zeros(py, n, false).unbind(),
@@ -367,6 +372,12 @@ impl PyVecEnv {
     #[getter]
     fn action_space(&self) -> u8 {
         self.env.space().number()
+    }
+
+    /// The name of its observations' encoding (`"v1"`, `"v2"`, `"v3"`).
+    #[getter]
+    fn version(&self) -> &'static str {
+        self.env.version().name()
     }
 
     /// Deal every table afresh from `seed`; `(obs, mask, seat)`.

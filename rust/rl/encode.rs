@@ -1,12 +1,14 @@
-//! The observation encodings, versions 1 and 2 (docs/observation.md lists every plane):
-//! `PLANES` (v1) or `PLANES_V2` (v2: v1's planes and the winds) rows of 34 `u8`, written
+//! The observation encodings, versions 1, 2 and 3 (docs/observation.md lists every plane):
+//! `PLANES` (v1), `PLANES_V2` (v2: v1's planes and the winds) or `PLANES_V3` (v3: v2's,
+//! the exchange picks and the standing plane, `standing.rs`) rows of 34 `u8`, written
 //! into a caller's buffer. Seats are relative to the observer:
 //! row group `r` is seat `(seat + r) % 4` (0 itself, 1 its 下家, 2 across, 3 its 上家).
 //!
 //! One encoder reads either source of what a seat knows ([`Source`]): the live game
 //! (`GameCore` and a seat, what `view(seat)` would show, without building the view) or a
 //! `SeatView`. The oracle variant ([`encode_oracle`]) reads the live game with nothing
-//! hidden and adds every hand and the wall.//!
+//! hidden and adds every hand and the wall.
+//!
 //! The planes' layout is `planes.rs` (re-exported here), what a seat knows `source.rs`.
 
 pub use super::planes::*;
@@ -222,13 +224,27 @@ fn winds(src: &impl Source, out: &mut [u8]) {
     }
 }
 
+/// Write the planes `version` adds to v1 (v2's winds, v3's winds, picks and standing) of
+/// what `src` knows into `out`, every entry.
+/// Precondition: `out.len() == (version.planes(false) - PLANES) * WIDTH`.
+pub(crate) fn added_planes(src: &impl Source, version: Version, out: &mut [u8]) {
+    match version {
+        Version::V1 => {}
+        Version::V2 => winds(src, out),
+        Version::V3 => {
+            let (w, rest) = out.split_at_mut(WIDTH);
+            winds(src, w);
+            super::standing::write(src, rest);
+        }
+    }
+}
+
 /// Write the `version` encoding of what `src` knows into `out`, every entry.
 /// Precondition: `out.len() == version.planes(false) * WIDTH`.
 pub fn encode_version(src: &impl Source, version: Version, out: &mut [u8]) {
-    encode(src, &mut out[..SIZE]);
-    if version == Version::V2 {
-        winds(src, &mut out[SIZE..SIZE + WIDTH]);
-    }
+    let (v1, added) = out.split_at_mut(SIZE);
+    encode(src, v1);
+    added_planes(src, version, added);
 }
 
 /// Write the `version` oracle encoding of `seat` in `game` into `out`: the version's planes
@@ -236,13 +252,14 @@ pub fn encode_version(src: &impl Source, version: Version, out: &mut [u8]) {
 /// Preconditions: `seat < 4`, `out.len() == version.planes(true) * WIDTH`.
 pub fn encode_oracle_version(game: &GameCore, seat: u8, version: Version, out: &mut [u8]) {
     encode_oracle(game, seat, &mut out[..ORACLE_SIZE]);
-    if version == Version::V2 {
-        out[SIZE..].rotate_right(WIDTH);
+    let added = (version.planes(false) - PLANES) * WIDTH;
+    if added > 0 {
+        out[SIZE..].rotate_right(added);
         let live = Live {
             game,
             seat,
             all: true,
         };
-        winds(&live, &mut out[SIZE..SIZE + WIDTH]);
+        added_planes(&live, version, &mut out[SIZE..SIZE + added]);
     }
 }

@@ -1,6 +1,7 @@
 //! Reinforcement-learning support, pure Rust: the versioned action numberings and masks
 //! (`actions`), the versioned observation encoding (`encode`, its layout in `planes`, what
-//! a seat knows in `source`), one self-resetting table
+//! a seat knows in `source`, v3's planes of the decisions before play and of seats that
+//! leave in `standing`), one self-resetting table
 //! with built-in opponents (`table`) and the threaded vectorised environment (`vecenv`,
 //! its helper threads kept in `pool`).
 //! The Python binding is `py/rl.rs`; the planes are listed in docs/observation.md.
@@ -11,16 +12,19 @@ pub(crate) mod peek;
 pub mod planes;
 mod pool;
 pub mod source;
+mod standing;
 pub mod table;
 pub mod vecenv;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod v3_tests;
 
 pub use actions::{action_of_code, code_of_action, ActionSpace, N_ACTIONS, N_ACTIONS_V2};
 pub use encode::{
     encode, encode_oracle, encode_oracle_version, encode_version, Live, Source, Version,
-    ORACLE_PLANES, PLANES, PLANES_V2, WIDTH,
+    ORACLE_PLANES, PLANES, PLANES_V2, PLANES_V3, WIDTH,
 };
 pub use table::{Opponents, Table};
 pub use vecenv::{Out, VecEnv};

@@ -1,6 +1,6 @@
-//! The observation's layout, versions 1 and 2 (docs/observation.md lists every plane): the
-//! planes' numbers (rows of [`WIDTH`] `u8`), the columns of the scalar and winds planes,
-//! and the [`Version`]s. Seats are relative to the observer: row group `r` is seat
+//! The observation's layout, versions 1, 2 and 3 (docs/observation.md lists every plane):
+//! the planes' numbers (rows of [`WIDTH`] `u8`), the columns of the scalar, winds and
+//! standing planes, and the [`Version`]s. Seats are relative to the observer: row group `r` is seat
 //! `(seat + r) % 4` (0 itself, 1 its 下家, 2 across, 3 its 上家).
 
 use crate::tiles::KINDS;
@@ -59,25 +59,61 @@ pub const W_OWN: usize = 4;
 pub const W_SEATS: usize = 8;
 pub const W_FLOWERS: usize = 24;
 
-/// A version of the encoding: v1 never changes; v2 adds the winds plane.
+/// Planes of the v3 encoding: the v2 planes, then the observer's exchange picks
+/// ([`PICKED`]) and every seat's standing in a hand that goes on ([`STANDING`]).
+pub const PLANES_V3: usize = PLANES_V2 + 2;
+/// The v3 plane of the tiles the observer has picked to pass on (换三张), by kind, until
+/// they are passed.
+pub const PICKED: usize = PLANES_V2;
+/// The v3 standing plane: each seat's void suit, whether it has left the hand, its
+/// running score, and the decision before play under way.
+pub const STANDING: usize = PLANES_V2 + 1;
+/// Entries of the standing plane: relative seat `r`'s void suit one-hot (`3r + suit`, suits
+/// 0 m, 1 p, 2 s), its left flag (12 + r), its running score's change since the deal
+/// (`running − scores`) clamped to −127..127 plus 128 (16 + r), the same change divided by
+/// [`COARSE`] (rounded down) clamped and offset alike (20 + r), then 1 in the exchange
+/// phase (24) and in the void phase (25).
+pub const ST_VOIDS: usize = 0;
+pub const ST_LEFT: usize = 12;
+pub const ST_RUNNING: usize = 16;
+pub const ST_RUNNING_COARSE: usize = 20;
+pub const ST_EXCHANGE: usize = 24;
+pub const ST_VOID_PHASE: usize = 25;
+/// The divisor of the coarse running-score entries: a change of up to ±2032 stays apart.
+pub const COARSE: i32 = 16;
+
+/// A version of the encoding: v1 never changes; v2 adds the winds plane; v3 adds the
+/// exchange picks and the standing plane.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Version {
     #[default]
     V1,
     V2,
+    V3,
 }
 
 impl Version {
     /// Every version's name, in order.
-    pub const NAMES: [&'static str; 2] = ["v1", "v2"];
+    pub const NAMES: [&'static str; 3] = ["v1", "v2", "v3"];
 
-    /// The version called `name` (`"v1"`, `"v2"`).
+    /// The version called `name` (`"v1"`, `"v2"`, `"v3"`).
     #[must_use]
     pub fn parse(name: &str) -> Option<Version> {
         match name {
             "v1" => Some(Version::V1),
             "v2" => Some(Version::V2),
+            "v3" => Some(Version::V3),
             _ => None,
+        }
+    }
+
+    /// The version's name (`"v1"`, `"v2"`, `"v3"`).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Version::V1 => "v1",
+            Version::V2 => "v2",
+            Version::V3 => "v3",
         }
     }
 
@@ -88,6 +124,7 @@ impl Version {
         let base = match self {
             Version::V1 => PLANES,
             Version::V2 => PLANES_V2,
+            Version::V3 => PLANES_V3,
         };
         if oracle {
             base + ORACLE_PLANES - PLANES

@@ -41,6 +41,15 @@ pub trait Source {
     fn raw_discards(&self, _owner: u8) -> Option<(&[(u8, bool)], bool)> {
         None
     }
+    /// Each seat's void suit (0 m, 1 p, 2 s) as this seat knows it: every seat's once all
+    /// are revealed, before that its own choice only.
+    fn voids(&self) -> [Option<u8>; 4];
+    /// Whether each seat has left the hand (a winner, where play goes on).
+    fn left(&self) -> [bool; 4];
+    /// Each seat's score now: its score at the deal plus the payments made since.
+    fn running(&self) -> [i32; 4];
+    /// The tiles this seat has picked to pass on (换三张), until they are passed.
+    fn picked(&self) -> &[u8];
 }
 
 /// The live game as `seat` sees it (exactly what `GameCore::view(seat)` shows).
@@ -125,6 +134,27 @@ impl Source for Live<'_> {
         let all = self.all || owner == self.seat || self.game.phase() == Phase::Over;
         Some((self.game.discards(owner), all))
     }
+    /// With `all` (the oracle), every seat's choice before they are revealed too.
+    fn voids(&self) -> [Option<u8>; 4] {
+        let revealed = self.game.voids();
+        std::array::from_fn(|s| {
+            let s = s as u8;
+            revealed[s as usize].or_else(|| {
+                (self.all || s == self.seat)
+                    .then(|| super::peek::void_chosen(self.game, s))
+                    .flatten()
+            })
+        })
+    }
+    fn left(&self) -> [bool; 4] {
+        self.game.left().map(|l| l.is_some())
+    }
+    fn running(&self) -> [i32; 4] {
+        self.game.running_scores()
+    }
+    fn picked(&self) -> &[u8] {
+        super::peek::picked(self.game, self.seat)
+    }
 }
 
 impl Source for SeatView {
@@ -199,5 +229,17 @@ impl Source for SeatView {
     }
     fn prevalent_wind(&self) -> u8 {
         self.prevalent_wind % 4
+    }
+    fn voids(&self) -> [Option<u8>; 4] {
+        self.voids
+    }
+    fn left(&self) -> [bool; 4] {
+        self.left.map(|l| l.is_some())
+    }
+    fn running(&self) -> [i32; 4] {
+        self.running
+    }
+    fn picked(&self) -> &[u8] {
+        &self.picked
     }
 }

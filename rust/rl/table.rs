@@ -2,7 +2,7 @@
 //! (automatic reset), and the built-in opponents' moves made inside the engine.
 
 use super::actions::ActionSpace;
-use super::encode::{encode, Live, SIZE};
+use super::encode::{added_planes, encode, Live, Version, SIZE};
 use crate::error::Result;
 use crate::game::{ActionCode, GameCore, Phase};
 use crate::profiles::Rules;
@@ -225,16 +225,21 @@ impl Table {
         }
     }
 
-    /// Write the asked seat's observation (`SIZE` entries) and mask (the space's size).
-    pub fn write(&self, obs: &mut [u8], mask: &mut [bool]) {
-        encode(
-            &Live {
-                game: &self.game,
-                seat: self.seat,
-                all: false,
-            },
-            obs,
-        );
+    /// Write the asked seat's observation of encoding `version` and its mask (the space's
+    /// size). Precondition: `obs.len() == version.planes(false) * WIDTH`.
+    pub fn write(&self, version: Version, obs: &mut [u8], mask: &mut [bool]) {
+        let live = Live {
+            game: &self.game,
+            seat: self.seat,
+            all: false,
+        };
+        // The v1 planes, then any the version adds: the encoder has this one call here,
+        // so it is compiled into the table's row writer, for the live game of this seat.
+        let (v1, added) = obs.split_at_mut(SIZE);
+        encode(&live, v1);
+        if version != Version::V1 {
+            added_planes(&live, version, added);
+        }
         mask.fill(false);
         for (w, &bits) in self.legal.iter().enumerate() {
             let mut b = bits;
@@ -249,5 +254,5 @@ impl Table {
     }
 }
 
-/// Entries of one observation row.
+/// Entries of one v1 observation row.
 pub const OBS: usize = SIZE;

@@ -3,7 +3,7 @@
 //! the seat may not see.
 
 use super::actions::{ActionSpace, N_ACTIONS};
-use super::encode::{encode, encode_oracle, Live, ORACLE_SIZE, SIZE};
+use super::encode::{encode, encode_oracle, Live, Version, ORACLE_SIZE, SIZE};
 use super::table::{Opponents, Table};
 use super::vecenv::{Out, VecEnv};
 use crate::error::Error;
@@ -32,7 +32,7 @@ fn check_masks(rules: Rules, seed: u64, hands: u64, space: ActionSpace) -> u64 {
         let legal = g.legal_actions(seat).expect("a seat");
         let mut want = vec![false; space.size()];
         space.write_mask(&legal, &mut want);
-        t.write(&mut obs, &mut mask);
+        t.write(Version::V1, &mut obs, &mut mask);
         assert_eq!(mask, want, "seat {seat}, legal {legal:?}");
         assert_eq!(
             mask.iter().filter(|&&m| m).count(),

@@ -7,8 +7,9 @@
 use std::sync::{Mutex, PoisonError};
 
 use super::actions::ActionSpace;
+use super::encode::{Version, WIDTH};
 use super::pool::Pool;
-use super::table::{mix, Opponents, Table, OBS};
+use super::table::{mix, Opponents, Table};
 use crate::error::{Error, Result};
 use crate::profiles::Rules;
 
@@ -34,6 +35,8 @@ pub struct VecEnv {
     rules: Rules,
     opponents: Opponents,
     space: ActionSpace,
+    /// The encoding of its observations.
+    version: Version,
     threads: usize,
     /// The helper threads (`threads − 1`), none for one thread.
     pool: Option<Pool>,
@@ -47,6 +50,7 @@ impl Clone for VecEnv {
             rules: self.rules,
             opponents: self.opponents,
             space: self.space,
+            version: self.version,
             threads: self.threads,
             pool: (self.threads > 1).then(|| Pool::new(self.threads)),
         }
@@ -80,6 +84,7 @@ impl VecEnv {
             rules,
             opponents,
             space,
+            version: Version::V1,
             threads,
             pool: (threads > 1).then(|| Pool::new(threads)),
         };
@@ -92,6 +97,25 @@ impl VecEnv {
             .map(|i| Table::new(self.rules, mix(seed, i as u64), self.opponents, self.space))
             .collect::<Result<_>>()?;
         Ok(())
+    }
+
+    /// The same environment writing observations of encoding `version` (v1 unless set).
+    #[must_use]
+    pub fn with_version(mut self, version: Version) -> VecEnv {
+        self.version = version;
+        self
+    }
+
+    /// The encoding of its observations.
+    #[must_use]
+    pub fn version(&self) -> Version {
+        self.version
+    }
+
+    /// Entries of one table's observation row (`version().planes(false) * WIDTH`).
+    #[must_use]
+    pub fn obs_len(&self) -> usize {
+        self.version.planes(false) * WIDTH
     }
 
     #[must_use]
@@ -177,6 +201,7 @@ impl VecEnv {
         };
         let width = self.reward_width();
         let n_actions = self.space.size();
+        let (version, obs_len) = (self.version, self.obs_len());
         let Out {
             obs,
             mask,
@@ -188,7 +213,7 @@ impl VecEnv {
         let parts = self
             .tables
             .chunks_mut(chunk)
-            .zip(obs.chunks_mut(chunk * OBS))
+            .zip(obs.chunks_mut(chunk * obs_len))
             .zip(mask.chunks_mut(chunk * n_actions))
             .zip(reward.chunks_mut(chunk * width))
             .zip(terminated.chunks_mut(chunk))
@@ -227,7 +252,8 @@ impl VecEnv {
                     trunc[j] = false;
                 }
                 t.write(
-                    &mut obs[j * OBS..(j + 1) * OBS],
+                    version,
+                    &mut obs[j * obs_len..(j + 1) * obs_len],
                     &mut mask[j * n_actions..(j + 1) * n_actions],
                 );
                 seat[j] = i64::from(t.seat());

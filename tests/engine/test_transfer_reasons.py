@@ -31,3 +31,8 @@ def test_transfer_names():
     t = Transfer(1, 0, 4, "concealed_kong")
     assert (t.chinese, t.english) == ("暗杠", "concealed kong")
     assert REASONS["pao"] == ("跑", "pao")
+    # sichuan's wall-end checks: 查花猪, 查大叫; its 呼叫转移 and 退税.
+    assert REASONS["void_held"] == ("花猪", "void suit held")
+    assert REASONS["not_ready"] == ("查大叫", "not ready")
+    assert Transfer(2, 0, 4, "not_ready").english == "not ready"
+    assert {"passed_on", "refund"} <= set(REASONS)

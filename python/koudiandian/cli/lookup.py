@@ -31,6 +31,7 @@ def _analyze(args: argparse.Namespace) -> int:
         win=Tile.parse(args.win) if args.win else None,
         self_draw=self_draw,
         style=style_of(args),
+        void_suit=args.void,
     )
     print(text)
     return 0
@@ -69,6 +70,11 @@ def add_analyze(sub: Commands) -> None:
         "--self-draw",
         action="store_true",
         help="the win is a self-draw (with --win alone: on a discard; with neither: both)",
+    )
+    a.add_argument(
+        "--void",
+        metavar="SUIT",
+        help="the hand's void suit (定缺), m, p or s: its tiles must go first and never win",
     )
     add_style(a)
     a.set_defaults(run=_analyze)

@@ -24,7 +24,7 @@ def _play(args: argparse.Namespace) -> int:
 
 def add_play(sub: Commands) -> None:
     """``koudiandian play``: a hand or a match at the terminal."""
-    pl = sub.add_parser("play", help="play a hand (or a one_round match) against three bots")
+    pl = sub.add_parser("play", help="play a hand (or a match) against three bots")
     pl.add_argument("--rules", help=RULES_HELP)
     pl.add_argument(
         "--seed",
@@ -39,6 +39,6 @@ def add_play(sub: Commands) -> None:
         metavar="NAME",
         help=f"the other three seats' {BOTS_HELP} (default greedy)",
     )
-    pl.add_argument("--match", action="store_true", help="play a one_round match, not one hand")
+    pl.add_argument("--match", action="store_true", help="play a match, not one hand: the profile's own (one round; guobiao 16 hands, sichuan 8)")
     add_style(pl)
     pl.set_defaults(run=_play)

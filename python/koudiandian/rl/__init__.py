@@ -39,6 +39,7 @@ from .encoding import (
     ORACLE_SHAPES,
     PLANE_NAMES,
     PLANE_NAMES_V2,
+    PLANE_NAMES_V3,
     VERSIONS,
     encode,
 )
@@ -55,6 +56,7 @@ __all__ = [
     "ORACLE_SHAPE",
     "ORACLE_SHAPES",
     "PLANE_NAMES_V2",
+    "PLANE_NAMES_V3",
     "PLANE_NAMES",
     "VERSIONS",
     "GYM_ID",

@@ -32,15 +32,25 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
     - Observations: ``{"observation": uint8 OBS_SHAPE, "action_mask": int8 (n,)}``
       (``koudiandian.rl.encode`` of the seat's view; ``oracle=True`` for the
       perfect-information planes; ``version="v2"`` for the encoding with the winds plane,
-      ``OBS_SHAPES["v2"]``). A seat that need not act has an all-zero mask.
+      ``OBS_SHAPES["v2"]``; ``version="v3"`` for v2 with the exchange picks and every
+      seat's void suit, departure and running score, ``OBS_SHAPES["v3"]``). A seat that
+      need not act has an all-zero mask.
     - Actions: ``Discrete(n)`` (``koudiandian.rl.action_to_code``), ``n`` the size of
       action space ``action_space`` (1, the default: ``N_ACTIONS``; 2: ``N_ACTIONS_V2``,
       which profiles with decisions before play need; version 1 refuses them with
       :class:`InvalidArgumentError`). An action the mask leaves out raises
       :class:`IllegalActionError`, one outside the space :class:`InvalidArgumentError`;
       either changes nothing.
-    - Rewards: each hand's score deltas, given to every seat on the step that ends it.
-      The episode ends with the last hand (``hands=1``: one hand).
+    - Rewards: each hand's score deltas, given to every seat on the step that ends it
+      (payments made while the hand was played included: a hand's delta is all its
+      transfers). The episode ends with the last hand (``hands=1``: one hand).
+    - Decisions before play (the exchange picks, the void suit) are asked seat by seat, as
+      claims are. A seat that leaves the hand (a winner where play goes on, 血战到底) is
+      never selected again in that hand and its mask is all zero, but it stays among
+      ``agents``, not terminated: money may still move to it (a refund of a kong it paid
+      for) and a match's next hand deals it in again, while PettingZoo removes a terminated
+      agent, and its rewards, at its next ``None`` step. Its reward comes at the hand's end
+      with every seat's.
     - ``seed`` (or ``reset(seed=...)``) makes every hand's wall repeat; hand ``i``'s seed
       is drawn from it. Without one, walls are random.
     """
@@ -213,6 +223,7 @@ def raw_env(
     hands: int = 1,
     oracle: bool = False,
     render_mode: str | None = None,
+    version: str = "v1",
     action_space: int = 1,
 ) -> KoudiandianAEC:
     """The AEC environment without PettingZoo's wrappers."""
@@ -222,6 +233,7 @@ def raw_env(
         hands=hands,
         oracle=oracle,
         render_mode=render_mode,
+        version=version,
         action_space=action_space,
     )
 
@@ -233,6 +245,7 @@ def env(
     hands: int = 1,
     oracle: bool = False,
     render_mode: str | None = None,
+    version: str = "v1",
     action_space: int = 1,
 ) -> Any:
     """The AEC environment. It checks its own use (``step`` or ``observe`` before
@@ -245,5 +258,6 @@ def env(
         hands=hands,
         oracle=oracle,
         render_mode=render_mode,
+        version=version,
         action_space=action_space,
     )

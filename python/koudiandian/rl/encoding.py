@@ -1,6 +1,8 @@
 """The observation encodings (``docs/observation.md`` lists every plane): ``uint8`` planes of
 34 entries, built in Rust. Version ``"v1"`` never changes once released; ``"v2"`` adds the
-winds plane (the prevalent wind, every seat's wind and flowers)."""
+winds plane (the prevalent wind, every seat's wind and flowers); ``"v3"`` adds to v2 the
+observer's exchange picks and the standing plane (every seat's void suit, whether it has
+left the hand, its running score, the decision before play under way)."""
 
 from __future__ import annotations
 
@@ -20,11 +22,12 @@ __all__ = [
     "ORACLE_SHAPES",
     "PLANE_NAMES",
     "PLANE_NAMES_V2",
+    "PLANE_NAMES_V3",
     "encode",
 ]
 
 #: The encodings this release knows.
-VERSIONS = ("v1", "v2")
+VERSIONS = ("v1", "v2", "v3")
 
 #: ``(planes, 34)`` of each version's observation.
 OBS_SHAPES: dict[str, tuple[int, int]] = {v: _core.rl_obs_shape(False, v) for v in VERSIONS}
@@ -60,6 +63,10 @@ PLANE_NAMES: tuple[str, ...] = (
 #: The name of each v2 plane, in order: v1's 22, the winds, then the oracle's six.
 PLANE_NAMES_V2: tuple[str, ...] = (*PLANE_NAMES[:22], "winds", *PLANE_NAMES[22:])
 
+#: The name of each v3 plane, in order: v2's 23, the exchange picks, the standing plane,
+#: then the oracle's six.
+PLANE_NAMES_V3: tuple[str, ...] = (*PLANE_NAMES_V2[:23], "picked", "standing", *PLANE_NAMES[22:])
+
 
 def encode(
     source: SeatView | Game,
@@ -70,7 +77,7 @@ def encode(
 ) -> npt.NDArray[np.uint8]:
     """The ``uint8`` encoding of what one seat knows: ``OBS_SHAPES[version]``, or
     ``ORACLE_SHAPES[version]`` with ``oracle=True`` (every hand and the wall too, for teacher
-    models); ``version`` is ``"v1"`` (``OBS_SHAPE``) or ``"v2"``.
+    models); ``version`` is ``"v1"`` (``OBS_SHAPE``), ``"v2"`` or ``"v3"``.
 
     ``source`` is a :class:`SeatView` (``seat`` not given), or a :class:`Game` with the
     ``seat`` whose knowledge to encode (the same array as encoding ``game.view(seat)``,

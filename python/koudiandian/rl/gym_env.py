@@ -32,8 +32,10 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
 
     - Observation: ``uint8 OBS_SHAPE`` (``koudiandian.rl.encode`` of the learner's view;
       ``ORACLE_SHAPE`` with ``oracle=True``; ``version="v2"`` for the encoding with the
-      winds plane, ``OBS_SHAPES["v2"]``). ``info["action_mask"]`` is the
-      ``int8 (n,)`` mask of the legal actions, ``info["seat"]`` the learner's seat.
+      winds plane, ``OBS_SHAPES["v2"]``; ``version="v3"`` for v2 with the exchange picks
+      and every seat's void suit, departure and running score, ``OBS_SHAPES["v3"]``).
+      ``info["action_mask"]`` is the ``int8 (n,)`` mask of the legal actions,
+      ``info["seat"]`` the learner's seat.
     - Action: ``Discrete(n)``, ``n`` the size of action space ``action_space``
       (:data:`~koudiandian.rl.ACTION_SPACES`: 1, the default, ``N_ACTIONS``; 2,
       ``N_ACTIONS_V2``, which profiles with decisions before play need; version 1 refuses
@@ -45,7 +47,9 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
       :class:`InvalidArgumentError` (a :class:`ValueError`; Gymnasium's own environments
       refuse one with an assertion) and a value that is no integer
       :class:`ArgumentTypeError`; either changes nothing.
-    - Reward: the learner's score delta when the hand ends, 0 before.
+    - Reward: the learner's score delta when the hand ends (payments made while the hand
+      was played included), 0 before. Should the learner leave the hand (a winner where
+      play goes on, 血战到底), the opponents play the hand out within that step.
     - ``seat``: the learner's seat (``None``: drawn for each episode); the dealer is drawn
       for each episode too. ``reset(seed=...)`` makes the episodes repeat.
     """
@@ -130,6 +134,13 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
             result = self._game.result
             reward = float(result.deltas[self._seat]) if result is not None else 0.0
         return self._obs(), reward, over, False, self._info(illegal=False)
+
+    @property
+    def game(self) -> Game:
+        """The hand in play (for inspection; do not step it directly)."""
+        if self._game is None:
+            raise InvalidArgumentError("call reset() first")
+        return self._game
 
     def _play_opponents(self) -> None:
         core = self._core

@@ -16,7 +16,7 @@ from .. import _core
 from ..errors import ArrayError
 from ..rules import Rules
 from .actions import ACTION_SPACES
-from .encoding import OBS_SHAPE
+from .encoding import OBS_SHAPES
 
 __all__ = ["VecEnv"]
 
@@ -39,13 +39,18 @@ class VecEnv:
       ``float32 (num_envs,)``: the learner's delta.
 
     ``reset(seed=None) -> (obs, mask, seat)``; ``step(actions) -> (obs, reward,
-    terminated, truncated, mask, seat)`` with ``obs`` ``uint8 (num_envs, *OBS_SHAPE)``,
+    terminated, truncated, mask, seat)`` with ``obs`` ``uint8 (num_envs, *OBS_SHAPES[version])``
+    (``version`` the encoding: ``"v1"``, the default, ``OBS_SHAPE``; ``"v2"``; ``"v3"``,
+    which shows the decisions before play, void suits, seats that left and running scores),
     ``mask`` ``bool (num_envs, n_actions)``, ``seat`` ``int64 (num_envs,)``; ``n_actions``
     is the size of action space ``action_space`` (1, the default: ``N_ACTIONS``; 2:
     ``N_ACTIONS_V2``, which profiles with decisions before play need; version 1 refuses
     them with :class:`InvalidArgumentError`). A table whose
     hand ends starts the next hand at once (automatic reset): its ``terminated`` is set and
     its row already shows the new hand. ``truncated`` is always ``False`` (every hand ends).
+    A seat that has left the hand (a winner where play goes on, 血战到底) is never asked
+    again in it: ``seat[i]`` is always a seat still in. A hand's reward counts every
+    payment of the hand, those made while it was played included (the hand's deltas).
 
     Each table's hands are independent (scores start at 0) and seeded from the table's
     seed and the hand's number; the dealer moves round the table one seat per hand.
@@ -62,16 +67,19 @@ class VecEnv:
         *,
         threads: int = 1,
         action_space: int = 1,
+        version: str = "v1",
     ) -> None:
         if seed is None:
             seed = secrets.randbits(64)
-        self._core = _core.VecEnv(num_envs, rules, seed, opponents, threads, action_space)
+        self._core = _core.VecEnv(num_envs, rules, seed, opponents, threads, action_space, version)
         self._seed = seed
         self._seeds = random.Random(seed)
         self._reset_once = False
         self.num_envs: int = self._core.num_envs
         self.opponents = opponents
-        self.observation_shape: tuple[int, ...] = (self.num_envs, *OBS_SHAPE)
+        #: The encoding of its observations (``"v1"``, ``"v2"``, ``"v3"``).
+        self.version: str = self._core.version
+        self.observation_shape: tuple[int, ...] = (self.num_envs, *OBS_SHAPES[self.version])
         #: The version of the action space (1 or 2) and its size.
         self.action_space_version: int = self._core.action_space
         self.n_actions: int = ACTION_SPACES[self.action_space_version]

@@ -11,6 +11,8 @@ mod fans;
 mod pay;
 
 #[cfg(test)]
+mod fans_reference;
+#[cfg(test)]
 mod fans_tests;
 #[cfg(test)]
 mod scenarios_tests;
@@ -254,7 +256,13 @@ impl Profile for Sichuan {
         Ok(WinScore {
             points: fans,
             allowed: true,
-            shape: if reading.pattern.name().ends_with("seven_pairs") {
+            shape: if matches!(
+                reading.pattern,
+                Pattern::SevenPairs
+                    | Pattern::DragonSevenPairs
+                    | Pattern::OneSuitSevenPairs
+                    | Pattern::OneSuitDragonSevenPairs
+            ) {
                 Shape::SevenPairs
             } else {
                 Shape::Standard
