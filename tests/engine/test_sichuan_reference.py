@@ -180,17 +180,7 @@ WANTED = {
 
 _SEEN: Counter[str] = Counter()
 
-#: The engine's fan table is a placeholder (plain + 根, no seven pairs) until the table of
-#: issue 38's fans helper lands on main: wins of other patterns differ. Strict: remove this
-#: mark once it lands.
-PLACEHOLDER_FANS = pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="rust/profiles/sichuan/fans.rs is a placeholder until the fan table lands",
-)
 
-
-@PLACEHOLDER_FANS
 @pytest.mark.parametrize("name", list(OPTION_SETS))
 def test_rust_engine_matches_reference_under_sichuan(name: str) -> None:
     """``HANDS`` seeded hands of one option set, step by step."""
@@ -199,7 +189,6 @@ def test_rust_engine_matches_reference_under_sichuan(name: str) -> None:
         _play(rules, seed, _SEEN)
 
 
-@PLACEHOLDER_FANS
 def test_the_run_showed_every_mechanism() -> None:
     """Run after the option sets (pytest keeps the file's order): each mechanism was seen."""
     assert _SEEN, "run with the option sets"

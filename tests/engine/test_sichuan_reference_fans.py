@@ -1,13 +1,24 @@
 """The reference's fan table of profile ``sichuan`` (``tests/support/reference/sichuan_fans.py``)
 against the lines of RULES-sichuan "Winning and fans", one hand per line: every pattern of
-the table, 根, the +1s of a win's moment, the cap, 天胡/地胡 and 查大叫's best value."""
+the table, 根, the +1s of a win's moment, the cap, 天胡/地胡 and 查大叫's best value; then
+the engine's table (``score_win``) against it on random winning hands."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+
 import pytest
+from koudiandian import Meld, Rules, score_win
 from koudiandian.meld import MeldKind
 
-from tests.support.reference.sichuan_fans import best_reading, readings, ready_fans, win_items
+from tests.support.reference.sichuan_fans import (
+    PATTERNS,
+    best_reading,
+    readings,
+    ready_fans,
+    win_items,
+)
 from tests.support.walls import tiles
 
 P, K, C = int(MeldKind.PONG), int(MeldKind.KONG), int(MeldKind.CONCEALED_KONG)
@@ -99,3 +110,83 @@ def test_ready_fans_best_over_the_winning_tiles() -> None:
     assert ready_fans(counts, ms, void=1) is None
     counts, ms = _hand("111m23m567m99s", "P5s")  # 1m the fourth copy (根) or 4m
     assert ready_fans(counts, ms, void=1) == 1
+
+
+def _random_win(rng: random.Random) -> tuple[list[int], list[tuple[int, int]]]:
+    """A random winning hand, biased towards the table's patterns: its suits (one, two or
+    three), its family (seven pairs; all triplets; only 2, 5, 8; 1s and 9s in every group),
+    0–4 declared pongs and kongs. Never more than four copies of a kind."""
+    while True:
+        hand = _try_win(rng)
+        if hand is not None:
+            return hand
+
+
+def _try_win(rng: random.Random) -> tuple[list[int], list[tuple[int, int]]] | None:
+    """One try at :func:`_random_win`'s hand; ``None`` when the copies left do not fit."""
+    suits = rng.sample(range(3), rng.choice((1, 1, 2, 2, 3)))
+    family = rng.choice(("seven_pairs", "pongs", "258", "terminals", "any", "any"))
+    kinds = [9 * s + r for s in suits for r in range(9)]
+    if family == "258":
+        kinds = [k for k in kinds if k % 9 in (1, 4, 7)]
+    elif family == "terminals":
+        kinds = [k for k in kinds if k % 9 in (0, 8)]
+    left = [4] * 27
+    counts = [0] * 27
+
+    def take(group: Sequence[int], into: list[int] | None = None) -> bool:
+        if any(left[k] < group.count(k) for k in set(group)):
+            return False
+        for k in group:
+            left[k] -= 1
+            if into is not None:
+                into[k] += 1
+        return True
+
+    def groups(size: int, tiles: int, *, runs: bool) -> bool:
+        """``tiles`` more concealed tiles in groups of ``size`` (a run where allowed)."""
+        for _ in range(50):
+            if tiles == 0:
+                return True
+            k = rng.choice(kinds)
+            run = size == 3 and rng.random() < 0.5 and (runs or family == "any")
+            low = k - 2 if k % 9 == 8 else k  # 789 through a 9
+            if run and low % 9 > 6:
+                run = False
+            if take((low, low + 1, low + 2) if run else (k,) * size, counts):
+                tiles -= size
+        return tiles == 0
+
+    if family == "seven_pairs":
+        return (counts, []) if groups(2, 14, runs=False) else None
+    melds: list[tuple[int, int]] = []
+    for _ in range(rng.choice((0, 0, 1, 2, 3, 4))):
+        k, kind = rng.choice(kinds), rng.choice((P, P, K, C))
+        if take((k,) * (3 if kind == P else 4)):
+            melds.append((kind, k))
+    concealed = 14 - 3 * len(melds)
+    if not groups(3, concealed - 2, runs=family == "terminals"):
+        return None
+    return (counts, melds) if groups(2, 2, runs=False) else None
+
+
+def test_the_engine_scores_every_pattern_as_the_reference() -> None:
+    """2,000 random winning hands: the engine's ``score_win`` (its fan table) gives the
+    reference's items and fans, and every pattern of the table comes up."""
+    rng = random.Random(38)
+    rules = Rules.preset("sichuan")
+    seen = set()
+    for _ in range(2000):
+        counts, melds = _random_win(rng)
+        tiles_held = [k for k in range(27) for _ in range(counts[k])]
+        score = score_win(
+            tiles_held,
+            tiles_held[0],
+            self_draw=False,
+            melds=[Meld(MeldKind(kind), t) for kind, t in melds],
+            rules=rules,
+        )
+        fans, items = win_items(counts, melds, [], cap=3)
+        assert (score.points, score.score_items) == (fans, items), (tiles_held, melds)
+        seen.add(items[0].name)
+    assert seen == set(PATTERNS), set(PATTERNS) - seen

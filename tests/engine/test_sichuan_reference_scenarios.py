@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import pytest
 from koudiandian import Game
 from koudiandian.action import Action, ActionKind
 from koudiandian.errors import InvalidEventLogError
@@ -21,15 +20,6 @@ from tests.support.reference.switches import SichuanOptions
 from tests.support.walls import build_wall, tiles
 
 NO_EXCHANGE = SichuanOptions(exchange_three=False)
-
-#: The engine's fan table is a placeholder (plain + 根, no seven pairs) until the table of
-#: issue 38's fans helper lands on main: the engine cannot replay a scenario whose win
-#: scores another pattern. Strict: remove this mark once it lands.
-PLACEHOLDER_FANS = pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="rust/profiles/sichuan/fans.rs is a placeholder until the fan table lands",
-)
 
 
 def start(
@@ -75,7 +65,6 @@ def pay_events(game: ReferenceGame) -> list[list[Transfer]]:
     return [[Transfer(**t) for t in e["transfers"]] for e in game.events if e["type"] == "pay"]
 
 
-@PLACEHOLDER_FANS
 def test_one_discard_several_winners() -> None:
     """1: seat 3 discards 3p; seat 0 wins 平胡, seat 2 对对胡: +1, 0, +2, −3; seat 3 draws
     next (the first seat still in after the farthest winner)."""
@@ -145,7 +134,6 @@ def test_a_robbed_added_kong_is_not_made() -> None:
     engine_replays(game)
 
 
-@PLACEHOLDER_FANS
 def test_a_capped_self_draw_on_the_dealt_tiles() -> None:
     """7: seat 0 self-draws 清龙七对 (5 fans + a 根, capped at 3: 8, +1 each): +27, −9,
     −9, −9."""
@@ -157,7 +145,6 @@ def test_a_capped_self_draw_on_the_dealt_tiles() -> None:
     engine_replays(game)
 
 
-@PLACEHOLDER_FANS
 def test_a_seat_that_left_pays_nothing() -> None:
     """8: seat 1 has won; seat 3 self-draws 清一色 (2 fans: 4, +1): −5, 0, −5, +10."""
     game = start(
