@@ -317,3 +317,37 @@ def test_heaven_and_earth(which: str) -> None:
     (win,) = slow.win_scores.values()
     assert win.points == 3 and win.score_items[-1].name == which
     _compare(fast, slow, random.Random(0), which, Counter())
+
+
+def _before_play_by_default(phase: str) -> None:
+    """50 seeded hands: in ``phase`` each seat to act is given the engine's default action
+    (a turn clock run out, 托管), which must be the contract's auto-play; the other phase
+    is decided the same way."""
+    rules = Rules.preset("sichuan")
+    for seed in range(50):
+        fast = Game(rules, seed=seed, dealer=seed % 4)
+        slow = ReferenceGame(rules, seed=seed, dealer=seed % 4)
+        while fast.phase in ("exchange", "void"):
+            seat = fast.to_act[0]
+            mine = slow.auto_before_play(seat)
+            if fast.phase == phase:
+                assert fast.default_action(seat) == mine, f"seed {seed}: seat {seat} {phase}"
+            fast.step(seat, mine)
+            slow.step(seat, mine)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="the engine's default exchange pick is the bots' (the kind held least, then the "
+    "lowest); RULES-sichuan's auto-play passes the three lowest tiles of the suit",
+)
+def test_the_default_exchange_is_the_contracts_auto_play() -> None:
+    """RULES-sichuan: auto-play passes the three lowest tiles of the suit held least
+    among the suits held three times or more (ties 万, 筒, 条)."""
+    _before_play_by_default("exchange")
+
+
+def test_the_default_void_is_the_contracts_auto_play() -> None:
+    """RULES-sichuan: auto-play declares void the suit held least (ties 万, 筒, 条)."""
+    _before_play_by_default("void")

@@ -50,6 +50,26 @@ class BeforePlay:
                 kinds = [k for k in kinds if sum(hand[9 * (k // 9) : 9 * (k // 9) + 9]) >= n]
         return [Action.exchange(k) for k in kinds]
 
+    def auto_before_play(self, seat: int) -> Action:
+        """What the engine decides for ``seat`` when its player does not (RULES-sichuan's
+        auto-play): of the suits it holds three times or more, the one held least gives its
+        three lowest tiles, one pick at a time; the void suit is the suit held least; ties go
+        万, 筒, 条. Precondition: ``seat`` is to act in the exchange or the void phase."""
+        hand = self.seats[seat].hand
+        held = [sum(hand[9 * s : 9 * s + 9]) for s in range(3)]
+        if self.phase == "void":
+            return _VOIDS[min(range(3), key=lambda s: (held[s], s))]
+        picked = self.picked[seat]
+        suit = (
+            picked[0] // 9
+            if picked
+            else min(
+                (s for s in range(3) if held[s] >= self.sw.exchange), key=lambda s: (held[s], s)
+            )
+        )
+        lowest = [k for k in range(9 * suit, 9 * suit + 9) for _ in range(hand[k])]
+        return Action.exchange(lowest[len(picked)])
+
     def _decide_before_play(self, seat: int, tile: int) -> None:
         """``seat`` picks ``tile`` for the exchange, or declares the suit ``tile`` void."""
         self.log(
