@@ -5,7 +5,10 @@ legal actions at every step, show the seat that acts the same view, and end with
 logs, results and views; the engine must replay the reference's log. Across the run the
 hands must show what makes the profile: several winners on one discard, play going on
 after a win, kong money passed on (呼叫转移) and refunded (退税), 花猪 and 查大叫 at the
-wall's end, a robbed kong, 杠上花, and a win refused to a seat that passed one (过胡)."""
+wall's end, a robbed kong, 杠上花, and a win refused to a seat that passed one (过胡).
+A reference broken on purpose must be caught. Explicit hands add what seeded play hardly
+reaches: 天胡 and 地胡; and the engine's default action before play is the contract's
+auto-play."""
 
 from __future__ import annotations
 
@@ -53,9 +56,9 @@ _BEFORE_PLAY = {ActionKind.EXCHANGE, ActionKind.VOID}
 
 def _choose(game: Game, seat: int, legal: list[int], rng: random.Random) -> int:
     """A decision for ``seat``: before play a random pick or suit (mostly the suit held
-    least, as a player would, some the suit held most); then a self-draw always, a win on another seat's tile mostly
-    but passed now and then (过胡); sometimes a
-    kong or pong; else mostly the engine's greedy bot, now and then a random legal action."""
+    least, as a player would, some the suit held most); then a self-draw always, a win on
+    another seat's tile mostly but passed now and then (过胡); sometimes a kong or pong;
+    else mostly the engine's greedy bot, now and then a random legal action."""
     kinds = {c // 34 for c in legal}
     if kinds & _BEFORE_PLAY:
         if ActionKind.VOID in kinds and rng.random() < 0.85:
