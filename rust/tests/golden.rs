@@ -79,6 +79,8 @@ const CASES: &[Case] = &[
     ("changsha", Bot::Greedy, 10_000, None, false, 0xd692c1e3e73e89e6),
     ("guobiao", Bot::Random, 10_000, None, false, 0x4aff6e62be38f3ba),
     ("guobiao", Bot::Greedy, 10_000, None, false, 0x3e8330e92648c32b),
+    ("sichuan", Bot::Random, 10_000, None, false, 0x00e6dbe2a7964d32),
+    ("sichuan", Bot::Greedy, 10_000, None, false, 0x0715118fa4238063),
     ("default", Bot::Random, 2_000, None, false, 0x38bf255274e29185),
     ("default", Bot::Greedy, 2_000, None, false, 0x87e590559da90aaa),
     ("random_wildcard", Bot::Random, 2_000, None, false, 0x38f04ae2908ee7bd),
@@ -93,6 +95,7 @@ const CASES: &[Case] = &[
     ("hebei", Bot::Greedy, 100, Some(Length::Hands(8)), false, 0xc95ce22c368a7968),
     ("changsha", Bot::Greedy, 100, Some(Length::OneRound), false, 0x7f1bb43a88664be5),
     ("guobiao", Bot::Greedy, 20, Some(Length::Hands(16)), false, 0x801fc5a4b78f3bf7),
+    ("sichuan", Bot::Greedy, 100, Some(Length::Hands(8)), false, 0xed1c4e1ba1654e9f),
     ("queyimen", Bot::Greedy, 500, None, true, 0x88e75a0ef7268725),
     // The expert (issue 26): its speed-ups must keep every choice.
     ("taiyuan", Bot::Expert, 2_000, None, false, 0x1fabb8e6b298343c),
@@ -100,6 +103,7 @@ const CASES: &[Case] = &[
     ("hebei", Bot::Expert, 2_000, None, false, 0x14febfb169e29577),
     ("changsha", Bot::Expert, 2_000, None, false, 0x87fa8b190979918a),
     ("guobiao", Bot::Expert, 1_000, None, false, 0xb4e1f1300b9e154b),
+    ("sichuan", Bot::Expert, 2_000, None, false, 0x4932f2694391cfba),
 ];
 
 #[test]
@@ -131,6 +135,7 @@ const EXPERT_DECISIONS: &[(&str, u64, u64)] = &[
     ("hebei", 300, 0x08bfe48630d901e6),
     ("changsha", 300, 0xbe1eeda62727b15f),
     ("guobiao", 100, 0xf9d03b379d89c08f),
+    ("sichuan", 300, 0x0583699568af84c8),
 ];
 
 #[test]

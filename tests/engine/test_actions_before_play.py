@@ -90,7 +90,7 @@ def test_the_prompt_takes_typed_exchange_and_void() -> None:
     out = io.StringIO()
     chosen = ask(game.view(0), legal, "mpsz", out, lambda: next(replies), 1)
     assert chosen == legal[1]
-    assert "pick a tile to pass on (换三张)" in out.getvalue()
+    assert "pick 2 tiles to pass on (换三张), one at a time (2 left)" in out.getvalue()
     assert f"exchange (换三张) {legal[1].tile}" in out.getvalue()
     for seat in range(4):
         for _ in range(2):

@@ -41,6 +41,7 @@ RULE_SETS: tuple[str, ...] = (
     "hebei",
     "changsha",
     "guobiao",
+    "sichuan",
     "tiny",
 )
 
@@ -198,6 +199,7 @@ def start_lines(e: dict[str, Any]) -> list[str]:
         f"start_hand dealer={seat(e['dealer'])} scores={e['scores']}"
         f" wind={_WINDS[e.get('prevalent_wind', 0)]} wildcards={tiles(e['wildcards'])}"
         + (f" dice={json.dumps(e['dice'], separators=(',', ':'))}" if e.get("dice") else "")
+        + (f" exchange={e['exchange_direction']}" if e.get("exchange_direction") else "")
     ]
     wall = e["wall"]
     for i in range(0, len(wall), 34):

@@ -42,6 +42,7 @@ def test_the_names_a_table_shows_come_from_the_core(db: str) -> None:
         "queyimen": None,
         "changsha": None,
         "guobiao": None,
+        "sichuan": None,
     }
     assert Rules.preset("hebei").wildcard_name == "混"
     assert names["events"] == {"types": EVENT_TEXTS, "win_kinds": WIN_KINDS}

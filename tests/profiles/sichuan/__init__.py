@@ -1,0 +1,1 @@
+"""Profile ``sichuan`` (血战到底, docs/rules.md §14)."""
