@@ -204,12 +204,12 @@ def win_items(
     """A win's fans (before the cap) and its score items: the pattern (``base``), its 根
     (one item, their number), then the +1s of its moment that ``flags`` names (``SITUATIONS``' names; ``self_draw``
     only where it is a fan). ``heaven`` (``"heaven"`` 天胡 or ``"earth"`` 地胡): the fans
-    are ``cap``, the items the pattern and the rest up to it."""
-    pattern, n = best_reading(counts, melds)
-    base = ScoreItem(pattern.name, pattern.chinese, pattern.fans, "base")
+    are ``cap`` whatever the hand, one item worth them (docs/rules.md §14)."""
     if heaven is not None:
         chinese = "天胡" if heaven == "heaven" else "地胡"
-        return cap, (base, ScoreItem(heaven, chinese, cap - pattern.fans, "add"))
+        return cap, (ScoreItem(heaven, chinese, cap, "base"),)
+    pattern, n = best_reading(counts, melds)
+    base = ScoreItem(pattern.name, pattern.chinese, pattern.fans, "base")
     items = [base] + [ScoreItem("root", "根", n, "add")] * (n > 0)
     items += [ScoreItem(name, chinese, 1, "add") for name, chinese in SITUATIONS if name in flags]
     return sum(i.value for i in items), tuple(items)
