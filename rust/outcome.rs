@@ -461,6 +461,18 @@ pub struct WinSummary {
     pub value: Vec<WinValue>,
 }
 
+/// The reasons of kong payments (明杠, 补杠, 暗杠): what a profile may pass on or refund.
+pub const KONG_REASONS: [&str; 3] = ["kong", "added_kong", "concealed_kong"];
+
+/// The kong payments of `ledger` that no later transfer has moved or refunded, with their
+/// indices in it.
+pub fn held_kong_payments(ledger: &[Transfer]) -> impl Iterator<Item = (u32, &Transfer)> {
+    ledger.iter().enumerate().filter_map(move |(i, t)| {
+        let undone = ledger.iter().any(|u| u.undoes == Some(i as u32));
+        (KONG_REASONS.contains(&t.reason) && !undone).then_some((i as u32, t))
+    })
+}
+
 /// Each seat's score change: received minus paid.
 #[must_use]
 pub fn deltas_of(transfers: &[Transfer]) -> [i32; 4] {

@@ -40,6 +40,9 @@ class SeatView:
     bids; empty, ``None`` and zeros otherwise). ``prevalent_wind`` is the hand's 圈风 (0 东,
     1 南, 2 西, 3 北; a seat's 门风 is its distance from the dealer).
 
+    ``passed_win``: this seat passed a win and may not win on another seat's tile (过胡): for
+    the rest of the hand, or in ``sichuan`` until it next draws.
+
     ``running`` is each seat's score now: ``scores`` (at the deal) plus the payments made
     since (in profiles that pay kongs and wins as they happen; ``scores`` otherwise).
     ``voids[s]`` is seat ``s``'s void suit (0 m, 1 p, 2 s; 定缺) once every seat has

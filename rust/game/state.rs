@@ -301,9 +301,14 @@ impl GameCore {
         self.claim_tile
     }
 
+    /// Which seats passed a win and may not win on another seat's tile now (过胡): for the
+    /// rest of the hand, or under `TurnRules::pass_blocks_all` until they next draw.
     #[must_use]
     pub fn passed_win(&self) -> [bool; 4] {
-        std::array::from_fn(|s| self.seats[s].passed_win)
+        std::array::from_fn(|s| {
+            let seat = &self.seats[s];
+            seat.passed_win || self.turn_rules.pass_blocks_all && seat.missed != 0
+        })
     }
 
     /// A seat's flowers set aside. Precondition: `seat < 4`.

@@ -187,7 +187,7 @@ impl GameCore {
             }),
             claimed: std::array::from_fn(|owner| self.seats[owner].claimed.clone()),
             declared: self.declared(),
-            passed_win: me.is_some_and(|me| me.passed_win),
+            passed_win: viewer.is_some_and(|v| self.passed_win()[v as usize]),
             claim_tile: self.claim_tile.filter(|_| self.phase.awaits_answers()),
             wall_remaining: self.wall.remaining(),
             wildcards: self.wildcards.clone(),

@@ -152,6 +152,14 @@ pub struct PayContext<'a> {
     pub turn_began: u32,
 }
 
+impl PayContext<'_> {
+    /// Each seat still in, other than `seat`.
+    pub fn others_in(&self, seat: u8) -> impl Iterator<Item = u8> {
+        let in_hand = self.in_hand;
+        (0..4u8).filter(move |&s| s != seat && in_hand[s as usize])
+    }
+}
+
 /// What a hand's settlement looks at.
 #[derive(Debug, Clone, Copy)]
 pub struct HandSummary<'a> {
@@ -181,6 +189,18 @@ pub struct HandSummary<'a> {
 
 /// No tiles: the hands of a [`HandSummary::of_wins`].
 static NO_TILES: Counts = [0; crate::tiles::KINDS];
+
+impl HandSummary<'_> {
+    /// Whether seat `seat` holds a tile of the void suit it declared among its concealed
+    /// tiles (花猪). Precondition: `seat < 4`.
+    #[must_use]
+    pub fn holds_void(&self, seat: usize) -> bool {
+        self.voids[seat].is_some_and(|suit| {
+            let base = 9 * suit as usize;
+            self.hands[seat][base..base + 9].iter().any(|&n| n > 0)
+        })
+    }
+}
 
 impl<'a> HandSummary<'a> {
     /// The summary of a hand dealt by `dealer`, ended by `outcomes` (none: at the wall's

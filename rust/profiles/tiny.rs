@@ -20,7 +20,8 @@ use crate::error::{Error, Result};
 use crate::eval::forms::hand_wins;
 use crate::eval::shape::Shape;
 use crate::hand::{Hand, MeldKind};
-use crate::outcome::{HandEnd, ScoreItem, Transfer, WinContext, WinKind, WinScore, WinValue};
+use crate::outcome::{held_kong_payments, HandEnd, ScoreItem, Transfer, WinContext, WinKind};
+use crate::outcome::{WinScore, WinValue};
 use crate::profiles::options::{Preset, Rules};
 use crate::profiles::profile::{HandSummary, PayContext, PayMoment, Profile, TurnRules};
 
@@ -35,14 +36,6 @@ static PRESETS: [Preset; 1] = [Preset {
 
 /// How many seats win before the hand ends.
 const WINS_TO_END: u8 = 3;
-
-/// The reasons of kong payments, which the wall's end refunds.
-const KONG_REASONS: [&str; 3] = ["concealed_kong", "added_kong", "kong"];
-
-/// Each seat still in, other than `seat`.
-fn others_in(in_hand: [bool; 4], seat: u8) -> impl Iterator<Item = u8> {
-    (0..4u8).filter(move |&s| s != seat && in_hand[s as usize])
-}
 
 impl Profile for Tiny {
     fn name(&self) -> &'static str {
@@ -115,7 +108,7 @@ impl Profile for Tiny {
                     } else {
                         (1, "added_kong")
                     };
-                    for payer in others_in(at.in_hand, kong.seat) {
+                    for payer in at.others_in(kong.seat) {
                         out.push(Transfer::new(payer, kong.seat, amount, reason, None));
                     }
                 }
@@ -125,7 +118,7 @@ impl Profile for Tiny {
                     let event = o.event;
                     match (o.kind, o.discarder) {
                         (WinKind::SelfDraw, _) | (_, None) => {
-                            for payer in others_in(at.in_hand, o.winner) {
+                            for payer in at.others_in(o.winner) {
                                 out.push(Transfer::new(payer, o.winner, 1, "win", None).at(event));
                             }
                         }
@@ -145,23 +138,14 @@ impl Profile for Tiny {
         if hand.end != HandEnd::Exhausted {
             return out;
         }
-        let holds_void = |s: usize| {
-            hand.voids[s].is_some_and(|suit| {
-                let base = 9 * suit as usize;
-                hand.hands[s][base..base + 9].iter().any(|&n| n > 0)
-            })
-        };
-        for s in (0..4).filter(|&s| hand.in_hand[s] && holds_void(s)) {
-            for other in (0..4).filter(|&o| o != s && hand.in_hand[o] && !holds_void(o)) {
+        for s in (0..4).filter(|&s| hand.in_hand[s] && hand.holds_void(s)) {
+            for other in (0..4).filter(|&o| o != s && hand.in_hand[o] && !hand.holds_void(o)) {
                 out.push(Transfer::new(s as u8, other as u8, 1, "void_held", None));
             }
         }
-        for (i, t) in hand.ledger.iter().enumerate() {
-            let undone = hand.ledger.iter().any(|u| u.undoes == Some(i as u32));
-            if KONG_REASONS.contains(&t.reason) && hand.in_hand[t.payee as usize] && !undone {
-                out.push(
-                    Transfer::new(t.payee, t.payer, t.amount, "refund", None).undoing(i as u32),
-                );
+        for (i, t) in held_kong_payments(hand.ledger) {
+            if hand.in_hand[t.payee as usize] {
+                out.push(Transfer::new(t.payee, t.payer, t.amount, "refund", None).undoing(i));
             }
         }
         out

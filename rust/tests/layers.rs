@@ -1,5 +1,5 @@
 //! The crate's layers point one way: this test reads every source file under `rust/` (tests
-//! aside), takes the paths it names — its `use` lines and every inline `crate::…`,
+//! aside: `tests/`, `*tests.rs` and the folders of test modules, `*_tests/`), takes the paths it names — its `use` lines and every inline `crate::…`,
 //! `super::…` and `self::…` path — resolves each to the file of the module it reaches, and
 //! fails on
 //!
@@ -49,7 +49,12 @@ fn sources() -> Vec<Source> {
                 .expect("under rust/")
                 .to_path_buf();
             if path.is_dir() {
-                if rel != Path::new("tests") {
+                // The crate's own tests and the folders of test modules (`x_tests/`).
+                let tests = rel == Path::new("tests")
+                    || rel
+                        .file_name()
+                        .is_some_and(|n| n.to_string_lossy().ends_with("_tests"));
+                if !tests {
                     stack.push(path);
                 }
                 continue;

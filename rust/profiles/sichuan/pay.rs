@@ -4,22 +4,9 @@
 
 use super::{best_ready_fans, cap, opt, provider_pays, value};
 use crate::hand::MeldKind;
-use crate::outcome::{melds_of, special, HandEnd, Outcome, Transfer, WinKind};
+use crate::outcome::{held_kong_payments, melds_of, special, HandEnd, Outcome, Transfer, WinKind};
 use crate::profiles::options::Rules;
 use crate::profiles::profile::{HandSummary, PayContext, PayMoment};
-
-/// The reasons of kong payments: what 呼叫转移 passes on and 退税 returns.
-const KONG_REASONS: [&str; 3] = ["kong", "added_kong", "concealed_kong"];
-
-/// Each seat still in (`in_hand`), other than `seat`.
-fn others_in(in_hand: [bool; 4], seat: u8) -> impl Iterator<Item = u8> {
-    (0..4u8).filter(move |&s| s != seat && in_hand[s as usize])
-}
-
-/// Whether the ledger's transfer `index` has been moved or refunded by a later one.
-fn undone(ledger: &[Transfer], index: usize) -> bool {
-    ledger.iter().any(|t| t.undoes == Some(index as u32))
-}
 
 /// The payments of a moment of the hand: a kong made, or the wins of one moment.
 pub(super) fn as_played(r: &Rules, at: &PayContext<'_>) -> Vec<Transfer> {
@@ -35,7 +22,7 @@ pub(super) fn as_played(r: &Rules, at: &PayContext<'_>) -> Vec<Transfer> {
                 } else {
                     (1, "added_kong")
                 };
-                for payer in others_in(at.in_hand, kong.seat) {
+                for payer in at.others_in(kong.seat) {
                     out.push(Transfer::new(payer, kong.seat, amount, reason, None));
                 }
             }
@@ -66,7 +53,7 @@ fn pay_win(r: &Rules, at: &PayContext<'_>, o: &Outcome, out: &mut Vec<Transfer>)
                 out.push(win(feeder, worth));
             } else {
                 let bonus = i32::from(r.value(opt::SELF_DRAW) == 0);
-                for payer in others_in(at.in_hand, o.winner) {
+                for payer in at.others_in(o.winner) {
                     out.push(win(payer, worth + bonus));
                 }
             }
@@ -88,13 +75,12 @@ fn pass_on(r: &Rules, at: &PayContext<'_>, o: &Outcome, out: &mut Vec<Transfer>)
     {
         return;
     }
-    for (i, t) in at.ledger.iter().enumerate() {
-        let this_turn = t.event.is_some_and(|e| e >= at.turn_began);
-        if t.payee == d && this_turn && KONG_REASONS.contains(&t.reason) && !undone(at.ledger, i) {
+    for (i, t) in held_kong_payments(at.ledger) {
+        if t.payee == d && t.event.is_some_and(|e| e >= at.turn_began) {
             out.push(
                 Transfer::new(d, o.winner, t.amount, "passed_on", None)
                     .at(o.event)
-                    .undoing(i as u32),
+                    .undoing(i),
             );
         }
     }
@@ -109,13 +95,7 @@ pub(super) fn at_wall_end(r: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer> {
     if hand.end != HandEnd::Exhausted {
         return out;
     }
-    let pig: [bool; 4] = std::array::from_fn(|s| {
-        hand.in_hand[s]
-            && hand.voids[s].is_some_and(|suit| {
-                let base = 9 * suit as usize;
-                hand.hands[s][base..base + 9].iter().any(|&n| n > 0)
-            })
-    });
+    let pig: [bool; 4] = std::array::from_fn(|s| hand.in_hand[s] && hand.holds_void(s));
     for s in (0..4).filter(|&s| pig[s]) {
         for o in (0..4).filter(|&o| o != s && !pig[o]) {
             out.push(Transfer::new(
@@ -142,13 +122,10 @@ pub(super) fn at_wall_end(r: &Rules, hand: &HandSummary<'_>) -> Vec<Transfer> {
         }
     }
     if r.flag(opt::TAX_REFUND) {
-        for (i, t) in hand.ledger.iter().enumerate() {
+        for (i, t) in held_kong_payments(hand.ledger) {
             let payee = t.payee as usize;
-            let refunds = hand.in_hand[payee] && ready[payee].is_none();
-            if refunds && KONG_REASONS.contains(&t.reason) && !undone(hand.ledger, i) {
-                out.push(
-                    Transfer::new(t.payee, t.payer, t.amount, "refund", None).undoing(i as u32),
-                );
+            if hand.in_hand[payee] && ready[payee].is_none() {
+                out.push(Transfer::new(t.payee, t.payer, t.amount, "refund", None).undoing(i));
             }
         }
     }

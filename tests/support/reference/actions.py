@@ -52,7 +52,10 @@ class LegalActions:
         concealed = [
             k
             for k in range(34)
-            if st.hand[k] == 4 and k not in self.wild_kinds and (free or k == drawn)
+            if st.hand[k] == 4
+            and k not in self.wild_kinds
+            and (free or k == drawn)
+            and not self._of_void(seat, k)
         ]
         added = [
             int(m[1])
@@ -84,7 +87,8 @@ class LegalActions:
         """自摸 (when the hand may win); a seat locked by 杠 with dice, or the 海底's taker,
         then only discards its drawn tile. Else: its opening wins (until its first discard),
         kongs (after a draw), then a declared seat discards its drawn tile; an undeclared one
-        may declare (报听) with each discard that allows it, then discard any kind held."""
+        may declare (报听) with each discard that allows it, then discard any kind held (only
+        those of its void suit while it holds one, where the void suit binds)."""
         st, drawn = self.seats[seat], self.drawn
         out = [action_of(_K.SELF_DRAW_WIN)] if self._may_self_draw(seat) else []
         if st.locked or self.drawn_from == "haidi":
@@ -100,15 +104,18 @@ class LegalActions:
         if self.sw.declare:
             ready = declarable(st.hand, st.meld_pairs(), self.wild_kinds, self.sw)
             out += [_TILED[_K.DECLARE][k] for k in ready]
-        return out + [_TILED[_K.DISCARD][k] for k in range(34) if st.hand[k]]
+        held = [k for k in range(34) if st.hand[k]]
+        if self._holds_void(seat):  # 定缺 binds: the void suit goes first
+            held = [k for k in held if self._of_void(seat, k)]
+        return out + [_TILED[_K.DISCARD][k] for k in held]
 
     def _claim_actions(self, seat: int, source: int, tile: int, how: str) -> list[Action]:
         """What ``seat`` is offered on ``source``'s ``tile``: win, then on a discard (not of
         the 海底) pong, kong, 杠 with dice and chows (the 下家 only, by lowest tile), then
-        pass; nothing to a locked seat but the win."""
+        pass; nothing to a locked seat but the win, no pong or kong of its bound void suit."""
         st = self.seats[seat]
         acts = [action_of(_K.WIN)] if self._may_win_on(seat, tile, how) else []
-        if how == "discard" and not st.locked:
+        if how == "discard" and not st.locked and not self._of_void(seat, tile):
             held = st.hand[tile]
             if held >= 2 and not st.declared:
                 acts.append(action_of(_K.PONG))

@@ -1,6 +1,7 @@
 """Decisions before play in the reference game (DESIGN of issue 37, "Decisions before
 play"): after the deal every seat picks the tiles it passes (``Switches.exchange`` of them,
-one decision per tile, any kind it holds more often than it has picked it), then declares a
+one decision per tile, any kind it holds more often than it has picked it; under
+``exchange_one_suit`` all of the suit of its first pick, RULES-sichuan), then declares a
 void suit (``Switches.void_suit``). Both are hidden and simultaneous: each decision is logged
 at once as an ``answer`` (that only its seat sees), and once all four seats have decided
 they are revealed together, in seat order (``exchange``, ``void`` events), and take
@@ -40,7 +41,34 @@ class BeforePlay:
         if self.phase == "void":
             return list(_VOIDS)
         hand, picked = self.seats[seat].hand, self.picked[seat]
-        return [Action.exchange(k) for k in range(34) if hand[k] > picked.count(k)]
+        kinds = [k for k in range(34) if hand[k] > picked.count(k)]
+        if self.sw.exchange_one_suit:  # the first pick fixes a suit held often enough
+            n = self.sw.exchange
+            if picked:
+                kinds = [k for k in kinds if k // 9 == picked[0] // 9]
+            else:
+                kinds = [k for k in kinds if sum(hand[9 * (k // 9) : 9 * (k // 9) + 9]) >= n]
+        return [Action.exchange(k) for k in kinds]
+
+    def auto_before_play(self, seat: int) -> Action:
+        """What the engine decides for ``seat`` when its player does not (RULES-sichuan's
+        auto-play): of the suits it holds three times or more, the one held least gives its
+        three lowest tiles, one pick at a time; the void suit is the suit held least; ties go
+        万, 筒, 条. Precondition: ``seat`` is to act in the exchange or the void phase."""
+        hand = self.seats[seat].hand
+        held = [sum(hand[9 * s : 9 * s + 9]) for s in range(3)]
+        if self.phase == "void":
+            return _VOIDS[min(range(3), key=lambda s: (held[s], s))]
+        picked = self.picked[seat]
+        suit = (
+            picked[0] // 9
+            if picked
+            else min(
+                (s for s in range(3) if held[s] >= self.sw.exchange), key=lambda s: (held[s], s)
+            )
+        )
+        lowest = [k for k in range(9 * suit, 9 * suit + 9) for _ in range(hand[k])]
+        return Action.exchange(lowest[len(picked)])
 
     def _decide_before_play(self, seat: int, tile: int) -> None:
         """``seat`` picks ``tile`` for the exchange, or declares the suit ``tile`` void."""
@@ -60,19 +88,20 @@ class BeforePlay:
             self._begin_play()
 
     def _exchange(self) -> None:
-        """Each seat passes what it picked to the seat ``exchange_shift`` places on: all four
+        """Each seat passes what it picked to the seat ``exchange_shift`` places on (the
+        profile's, or the hand's drawn direction): all four
         logged in seat order, then the tiles move. The dealer that no longer holds the kind
         of its drawn tile (its 14th) has drawn the last tile passed to it instead."""
         picked, self.picked = self.picked, [[], [], [], []]
         for s in range(4):
-            to = (s + self.sw.exchange_shift) % 4
+            to = (s + self.exchange_shift) % 4
             self.log({"type": "exchange", "seat": s, "tiles": list(picked[s]), "to": to})
             for t in picked[s]:
                 self.seats[s].hand[t] -= 1
         for s in range(4):
             for t in picked[s]:
-                self.seats[(s + self.sw.exchange_shift) % 4].hand[t] += 1
-        passer = (self.dealer - self.sw.exchange_shift) % 4
+                self.seats[(s + self.exchange_shift) % 4].hand[t] += 1
+        passer = (self.dealer - self.exchange_shift) % 4
         if self.drawn is not None and not self.seats[self.dealer].hand[self.drawn]:
             self.drawn = picked[passer][-1]
         if self.sw.void_suit:

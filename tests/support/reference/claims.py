@@ -76,7 +76,7 @@ class Claims:
         for s, acts in options.items():
             if acts[0].kind is _K.WIN and answers[s].kind is not _K.WIN:
                 self.seats[s].passed_win = self.sw.passing_a_win == "hand"  # 过胡
-                if self.sw.passing_a_win == "tile":  # 漏胡
+                if self.sw.passing_a_win in ("tile", "draw"):  # 漏胡, 过胡 until a draw
                     self.seats[s].missed.add(tile)
         order = [(source + i) % 4 for i in (1, 2, 3)]
         winners = [s for s in order if s in answers and answers[s].kind is _K.WIN]

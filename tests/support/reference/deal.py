@@ -8,7 +8,9 @@ The generator is xoshiro256** (Blackman & Vigna) with its state seeded by SplitM
 down, each index drawn with Lemire's unbiased bounded-integer method; then the wildcard
 kinds are drawn one by one from the pool of allowed kinds (the seven honors for ``honor``,
 else the kinds in play), each taken out of the pool once drawn; then the dice, each die
-``1 + below(6)``, the first of a pair first.
+``1 + below(6)``, the first of a pair first; then, where the exchange's direction is drawn
+per hand (``Switches.exchange_drawn``, with an exchange), ``below(3)`` picks it from
+``EXCHANGE_DIRECTIONS``.
 """
 
 from __future__ import annotations
@@ -20,12 +22,25 @@ from koudiandian.errors import InvalidArgumentError, InvalidWallError
 
 from tests.support.reference.switches import Switches
 
-__all__ = ["FLOWERS", "Xoshiro256", "check_seat", "deal", "full_set", "seeded_deal"]
+__all__ = [
+    "EXCHANGE_DIRECTIONS",
+    "FLOWERS",
+    "Xoshiro256",
+    "check_seat",
+    "deal",
+    "full_set",
+    "seeded_deal",
+]
 
 _MASK = (1 << 64) - 1
 
 #: The flowers 梅 兰 竹 菊 春 夏 秋 冬, one of each (RULES-hebei).
 FLOWERS = tuple(range(34, 42))
+
+#: The directions of a drawn exchange, in the order the generator picks them, and the
+#: places on that each seat passes its tiles (RULES-sichuan "换三张": ``next`` to seat+1,
+#: ``previous`` to seat−1, ``opposite`` to seat+2).
+EXCHANGE_DIRECTIONS = {"next": 1, "previous": 3, "opposite": 2}
 
 #: Wildcard kinds a hand has in each mode (RULES §6).
 _WILDCARD_KINDS = {"none": 0, "random": 1, "honor": 1, "double": 2}
@@ -83,9 +98,14 @@ def full_set(sw: Switches) -> list[int]:
     return [k for k in range(sw.kinds) for _ in range(4)] + (list(FLOWERS) if sw.flowers else [])
 
 
-def seeded_deal(seed: int, sw: Switches) -> tuple[list[int], list[int], list[tuple[int, int]]]:
-    """The shuffled wall, the wildcard kinds (in the order drawn) and the dice of seed
-    ``seed``."""
+#: What a hand is dealt with: the wall, the wildcard kinds, the dice, the exchange's
+#: direction (a key of ``EXCHANGE_DIRECTIONS``, or ``None`` where it is not drawn).
+Dealt = tuple[list[int], list[int], list[tuple[int, int]], str | None]
+
+
+def seeded_deal(seed: int, sw: Switches) -> Dealt:
+    """The shuffled wall, the wildcard kinds (in the order drawn), the dice and the drawn
+    exchange direction of seed ``seed``."""
     rng = Xoshiro256(seed)
     wall = full_set(sw)
     rng.shuffle(wall)
@@ -94,7 +114,10 @@ def seeded_deal(seed: int, sw: Switches) -> tuple[list[int], list[int], list[tup
     for _ in range(min(_WILDCARD_KINDS[sw.wildcards], len(pool))):
         chosen.append(pool.pop(rng.below(len(pool))))
     dice = [(1 + rng.below(6), 1 + rng.below(6)) for _ in range(sw.dice)]
-    return wall, chosen, dice
+    direction = None
+    if sw.exchange_drawn and sw.exchange:
+        direction = list(EXCHANGE_DIRECTIONS)[rng.below(3)]
+    return wall, chosen, dice, direction
 
 
 def check_seat(seat: object) -> None:
@@ -110,16 +133,21 @@ def deal(
     wildcards: Iterable[int] | None,
     dice: Iterable[tuple[int, int]] | None,
     scores: Sequence[int],
-) -> tuple[list[int], list[int], list[tuple[int, int]]]:
-    """Check a hand's arguments; the wall, the wildcard kinds and the dice, from the seeded
-    generator or checked from the given wall (a list of tile indices, RULES §2 order)."""
+    exchange_direction: str | None = None,
+) -> Dealt:
+    """Check a hand's arguments; the wall, the wildcard kinds, the dice and the exchange
+    direction, from the seeded generator or checked from the given wall (a list of tile
+    indices, RULES §2 order) and direction (``"next"`` if not given where it is drawn,
+    refused elsewhere)."""
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
         raise InvalidArgumentError(f"dealer must be a seat 0–3, got {dealer!r}")
     if len(scores) != 4 or not all(isinstance(s, int) for s in scores):
         raise InvalidArgumentError(f"scores must be four ints, got {scores!r}")
     if wall is None:
-        if wildcards is not None or dice is not None:
-            raise InvalidArgumentError("wildcards and dice are given only together with a wall")
+        if wildcards is not None or dice is not None or exchange_direction is not None:
+            raise InvalidArgumentError(
+                "wildcards, dice and an exchange direction are given only together with a wall"
+            )
         if seed is None:
             seed = secrets.randbits(64)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
@@ -127,7 +155,21 @@ def deal(
         return seeded_deal(seed, sw)
     if seed is not None:
         raise InvalidArgumentError("give a seed or a wall, not both")
-    return _check_wall(sw, wall), _check_wildcards(sw, wildcards), _check_dice(dice)
+    direction = _check_direction(sw, exchange_direction)
+    return _check_wall(sw, wall), _check_wildcards(sw, wildcards), _check_dice(dice), direction
+
+
+def _check_direction(sw: Switches, direction: str | None) -> str | None:
+    drawn = sw.exchange_drawn and bool(sw.exchange)
+    if direction is None and drawn:
+        return "next"  # as the engine's explicit hands
+    if direction is not None and not drawn:
+        raise InvalidArgumentError("these rules exchange no tiles in a drawn direction")
+    if direction is not None and direction not in EXCHANGE_DIRECTIONS:
+        raise InvalidArgumentError(
+            f"exchange_direction must be one of {list(EXCHANGE_DIRECTIONS)}, got {direction!r}"
+        )
+    return direction
 
 
 def _check_wall(sw: Switches, wall: Iterable[int]) -> list[int]:

@@ -41,6 +41,7 @@ from tests.support.reference import (
     guobiao,
     hebei,
     queyimen,
+    sichuan,
     taiyuan,
     tiny,
 )
@@ -48,7 +49,7 @@ from tests.support.reference.actions import LegalActions
 from tests.support.reference.before_play import BeforePlay
 from tests.support.reference.claims import Claims
 from tests.support.reference.common import KongRecord, tiles_of
-from tests.support.reference.deal import check_seat, deal
+from tests.support.reference.deal import EXCHANGE_DIRECTIONS, check_seat, deal
 from tests.support.reference.going_on import GoingOn, WinRecord
 from tests.support.reference.stepping import Stepping
 from tests.support.reference.switches import Switches, switches_of
@@ -67,6 +68,7 @@ _SETTLEMENT = {
     "big_wins": changsha,
     "guobiao": guobiao,
     "tiny": tiny,
+    "sichuan": sichuan,
 }
 
 
@@ -82,7 +84,8 @@ class Seat:
     flowers: list[int] = field(default_factory=list)
     declared: bool = False  # 报听: discards what it draws
     passed_win: bool = False  # 过胡: no more wins on discards this hand
-    missed: set[int] = field(default_factory=set)  # 漏胡: kinds not to win on until a draw
+    # 漏胡: kinds not to win on until a draw (过胡 until a draw: none while it holds any)
+    missed: set[int] = field(default_factory=set)
     forfeited: set[int] = field(default_factory=set)  # 过杠: pongs it may not add to
     locked: bool = False  # after 杠 with dice: discards what it draws
     has_discarded: bool = False
@@ -100,8 +103,9 @@ class ReferenceGame(HandWorth, LegalActions, Stepping, Claims, BeforePlay, Going
 
     - ``ReferenceGame(rules, seed=S)``: the wall, wildcard kinds and dice come from the
       seeded generator (``deal.py``: the same on every platform and Python version).
-    - ``ReferenceGame(rules, wall=[...], wildcards=[...], dice=[(a, b), ...])``: exactly
-      that hand (RULES §2 wall order).
+    - ``ReferenceGame(rules, wall=[...], wildcards=[...], dice=[(a, b), ...],
+      exchange_direction=...)``: exactly that hand (RULES §2 wall order; the direction of
+      an exchange drawn per hand, RULES-sichuan).
 
     Drive it with :attr:`to_act`, :meth:`legal_actions` and :meth:`step` until
     :attr:`is_over`; then :attr:`result` holds the settlement. ``scorer`` scores a win under
@@ -123,10 +127,17 @@ class ReferenceGame(HandWorth, LegalActions, Stepping, Claims, BeforePlay, Going
         scores: Sequence[int] = (0, 0, 0, 0),
         scorer: hebei.Scorer | None = None,
         prevalent_wind: int = 0,
+        exchange_direction: str | None = None,
     ) -> None:
         self.rules = Rules() if rules is None else rules
         self.sw: Switches = switches_of(self.rules)
-        tiles, wild, self.dice = deal(self.sw, seed, dealer, wall, wildcards, dice, scores)
+        tiles, wild, self.dice, direction = deal(
+            self.sw, seed, dealer, wall, wildcards, dice, scores, exchange_direction
+        )
+        # Seat s passes its exchanged tiles to seat (s + exchange_shift) % 4.
+        self.exchange_shift = (
+            EXCHANGE_DIRECTIONS[direction] if direction else self.sw.exchange_shift
+        )
         self.dealer = dealer
         self.prevalent_wind = prevalent_wind
         self.scores = (scores[0], scores[1], scores[2], scores[3])
@@ -148,6 +159,7 @@ class ReferenceGame(HandWorth, LegalActions, Stepping, Claims, BeforePlay, Going
         self.voids: list[int | None] = [None, None, None, None]  # revealed void suits
         self._pending_voids: dict[int, int] = {}
         self.win_contexts: dict[int, hebei.WinContext] = {}
+        self.win_scores: dict[int, Any] = {}  # a settlement's score of each win, by its event
         # The seat on turn, its drawn tile and where it came from: "deal", "front", "back"
         # (a replacement) or "haidi"; after_kong: "kong" or "dice" for a kong's replacement.
         self.phase = "bid" if self.sw.bids else "turn"
@@ -181,6 +193,7 @@ class ReferenceGame(HandWorth, LegalActions, Stepping, Claims, BeforePlay, Going
                 **({"dice": [list(d) for d in self.dice]} if self.dice else {}),
                 "scores": list(self.scores),
                 **({"prevalent_wind": prevalent_wind} if prevalent_wind else {}),
+                **({"exchange_direction": direction} if direction else {}),
             }
         )
         if not self.sw.bids:
@@ -392,7 +405,7 @@ class ReferenceGame(HandWorth, LegalActions, Stepping, Claims, BeforePlay, Going
         counts = list(st.hand)
         if n == 14 and self.drawn is not None:
             counts[self.drawn] -= 1
-        return self._waits(counts, st.meld_pairs())
+        return self._seat_waits(seat, counts)
 
     def __repr__(self) -> str:
         state = "over" if self.is_over else f"{self.phase}, to act {list(self.to_act)}"

@@ -15,7 +15,7 @@ from typing import Any
 from koudiandian.errors import InvalidArgumentError
 from koudiandian.rules import Rules
 
-__all__ = ["HebeiOptions", "Switches", "switches_of"]
+__all__ = ["HebeiOptions", "SichuanOptions", "Switches", "switches_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,18 +40,22 @@ class Switches:
     ``lacks_a_suit`` (缺一门: a hand wins only with a suit missing); ``pair_258`` (the
     2-5-8 pair and 大胡 of 长沙 instead of RULES §4's shapes); ``last_discard_won_only`` (the
     discard made once the wall is empty may only be won on); ``fan_minimum`` (a win is
-    offered only with 8 fans of the outside calculator, 花牌 not counted: 国标).
+    offered only with 8 fans of the outside calculator, 花牌 not counted: 国标);
+    ``void_binds`` (定缺 binds: a seat holding a tile of its void suit discards only those,
+    never pongs or kongs that suit, and cannot win while it holds one).
 
     Decisions before play: ``exchange`` (tiles each seat passes, picked one decision at a
-    time, to the seat ``exchange_shift`` places on; 0: none) and ``void_suit`` (each seat
-    then declares a suit void, 定缺). The hand going on: ``wins_to_end`` (the hand ends once
+    time, to the seat ``exchange_shift`` places on; 0: none; ``exchange_one_suit``: all of
+    one suit, the first pick fixing it; ``exchange_drawn``: the shift drawn per hand, after
+    the wall, from the seeded generator) and ``void_suit`` (each seat then declares a suit
+    void, 定缺). The hand going on: ``wins_to_end`` (the hand ends once
     this many seats have won; until then a winner leaves and the others play on) and
     ``pay_as_played`` (every kong and win is paid when made, into the hand's ledger; the
     settlement at the end adds only what the end decides).
 
     The settlement: ``settlement`` names the profile module that settles a hand
-    (``"points"``, ``"fan"``, ``"factor"``, ``"big_wins"``, ``"guobiao"`` or ``"tiny"``). The rest are the preset's
-    option values, under their option names.
+    (``"points"``, ``"fan"``, ``"factor"``, ``"big_wins"``, ``"guobiao"``, ``"tiny"`` or
+    ``"sichuan"``). The rest are the preset's option values, under their option names.
     """
 
     profile: str
@@ -75,8 +79,11 @@ class Switches:
     pair_258: bool = False
     last_discard_won_only: bool = False
     fan_minimum: bool = False
+    void_binds: bool = False
     exchange: int = 0
     exchange_shift: int = 0
+    exchange_one_suit: bool = False
+    exchange_drawn: bool = False
     void_suit: bool = False
     wins_to_end: int = 1
     pay_as_played: bool = False
@@ -96,6 +103,13 @@ class Switches:
     # RULES-hebei's options (flowers, hun and pao are the switches above)
     all_three_pay: bool = False
     draw_voids_kongs: bool = False
+    # RULES-sichuan's options (exchange_three is ``exchange``)
+    fan_cap: int = 3
+    self_draw: str = "add_base"
+    kong_bloom_pay: str = "self_draw"
+    call_transfer: bool = True
+    tax_refund: bool = True
+    heaven_earth: bool = False
 
     @property
     def no_honors(self) -> bool:
@@ -113,6 +127,13 @@ class HebeiOptions:
     pao: bool = False
     all_three_pay: bool = False
     draw_voids_kongs: bool = False
+    # RULES-sichuan's options (exchange_three is ``exchange``)
+    fan_cap: int = 3
+    self_draw: str = "add_base"
+    kong_bloom_pay: str = "self_draw"
+    call_transfer: bool = True
+    tax_refund: bool = True
+    heaven_earth: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {"profile": "hebei", **asdict(self)}
@@ -187,8 +208,64 @@ _TINY = Switches(
 )
 
 
+#: 血战到底 (RULES-sichuan): 108 tiles, three tiles of one suit exchanged in a direction
+#: drawn per hand, a void suit that binds, no chow, 一炮多响, robbing only an added kong, no
+#: kong once the wall is empty and the last discard only won on, 过胡 until the next draw, a
+#: pong's fourth tile added later; winners leave until three have won, kongs and wins paid
+#: when made.
+_SICHUAN = Switches(
+    "sichuan",
+    kinds=27,
+    rob_kong=True,
+    several_winners=True,
+    kong_needs_a_tile=True,
+    passing_a_win="draw",
+    last_discard_won_only=True,
+    void_binds=True,
+    exchange=3,
+    exchange_one_suit=True,
+    exchange_drawn=True,
+    void_suit=True,
+    wins_to_end=3,
+    pay_as_played=True,
+    settlement="sichuan",
+    delayed_kong=True,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SichuanOptions:
+    """The seven options of profile ``sichuan`` and their defaults (RULES-sichuan, DESIGN of
+    issue 38 "Options"): what a test may give the reference instead of a ``Rules``."""
+
+    exchange_three: bool = True
+    fan_cap: str = "3"
+    self_draw: str = "add_base"
+    kong_bloom_pay: str = "self_draw"
+    call_transfer: bool = True
+    tax_refund: bool = True
+    heaven_earth: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"profile": "sichuan", **asdict(self)}
+
+
+def _sichuan(d: dict[str, Any]) -> Switches:
+    opts = SichuanOptions(**d)
+    return replace(
+        _SICHUAN,
+        exchange=3 if opts.exchange_three else 0,
+        fan_cap=int(opts.fan_cap),
+        self_draw=opts.self_draw,
+        kong_bloom_pay=opts.kong_bloom_pay,
+        call_transfer=opts.call_transfer,
+        tax_refund=opts.tax_refund,
+        heaven_earth=opts.heaven_earth,
+    )
+
+
 def _options(rules: Any) -> dict[str, Any]:
-    if isinstance(rules, Rules | HebeiOptions):
+    if isinstance(rules, Rules | HebeiOptions | SichuanOptions):
         return dict(rules.to_dict())
     if isinstance(rules, dict):
         return {"profile": "hebei", **rules}
@@ -197,7 +274,8 @@ def _options(rules: Any) -> dict[str, Any]:
 
 def switches_of(rules: Any) -> Switches:
     """The switches of ``rules``: a ``Rules`` (any profile), or for profile ``hebei`` a
-    :class:`HebeiOptions` or a dict of its options."""
+    :class:`HebeiOptions` or a dict of its options, for ``sichuan`` a
+    :class:`SichuanOptions`."""
     d = _options(rules)
     profile = d.pop("profile")
     if profile == "taiyuan":
@@ -220,6 +298,8 @@ def switches_of(rules: Any) -> Switches:
         return _CHANGSHA
     if profile == "tiny" and not d:
         return _TINY
+    if profile == "sichuan":
+        return _sichuan(d)
     if profile == "guobiao" and set(d) == {"flowers"}:
         return replace(_GUOBIAO, flowers=bool(d["flowers"]))
     raise InvalidArgumentError(f"the reference does not play profile {profile!r} with {d}")

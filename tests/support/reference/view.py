@@ -74,7 +74,7 @@ def seat_view(game: ReferenceGame, seat: int) -> SeatView:
         melds=melds,
         discards=discards,
         declared=game.declared(),
-        passed_win=st.passed_win,
+        passed_win=st.passed_win or (game.sw.passing_a_win == "draw" and bool(st.missed)),
         claim_tile=TILES[game.claim_tile]
         if game.phase in ("claim", "rob") and game.claim_tile is not None
         else None,

@@ -22,6 +22,17 @@ class HandWorth:
     parts' methods.
     """
 
+    def _of_void(self, seat: int, kind: int) -> bool:
+        """Whether ``kind`` is of ``seat``'s void suit and that suit binds (定缺)."""
+        void = self.voids[seat]
+        return self.sw.void_binds and void is not None and kind // 9 == void
+
+    def _holds_void(self, seat: int, counts: Sequence[int] | None = None) -> bool:
+        """Whether ``seat``'s concealed tiles (or ``counts``) hold a tile of its binding void
+        suit: then it discards only those and cannot win."""
+        counts = self.seats[seat].hand if counts is None else counts
+        return any(counts[k] and self._of_void(seat, k) for k in range(27))
+
     def _wins(self, counts: Sequence[int], melds: Sequence[tuple[int, int]]) -> bool:
         """A complete hand that wins (缺一门 included)."""
         if self.sw.pair_258:
@@ -48,7 +59,14 @@ class HandWorth:
         st = self.seats[seat]
         counts = list(st.hand)
         counts[tile] += 1
-        return self._wins(counts, st.meld_pairs())
+        return not self._holds_void(seat, counts) and self._wins(counts, st.meld_pairs())
+
+    def _seat_waits(self, seat: int, counts: Sequence[int]) -> tuple[int, ...]:
+        """``seat``'s winning tiles with the waiting ``counts``: none while it holds a tile
+        of its binding void suit."""
+        if self._holds_void(seat, counts):
+            return ()
+        return self._waits(counts, self.seats[seat].meld_pairs())
 
     def _after_kong(
         self, seat: int, kind: MeldKind, tile: int
@@ -89,7 +107,7 @@ class HandWorth:
         if self.drawn is None or (self.sw.declare and not st.declared):
             return False
         melds = st.meld_pairs()
-        if not self._wins(st.hand, melds):
+        if self._holds_void(seat) or not self._wins(st.hand, melds):
             return False
         if self.sw.fan_minimum:
             flags = self.situation(seat, self.drawn, WinKind.SELF_DRAW)
@@ -109,6 +127,8 @@ class HandWorth:
         if self.sw.thresholds and not allows_win(POINTS[tile], False, self.sw):
             return False
         if st.passed_win or tile in st.missed:
+            return False
+        if self.sw.passing_a_win == "draw" and st.missed:  # 过胡 until the seat draws
             return False
         if not self._wins_with(seat, tile):
             return False
