@@ -333,12 +333,6 @@ def _before_play_by_default(phase: str) -> None:
             slow.step(seat, mine)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="the engine's default exchange pick is the bots' (the kind held least, then the "
-    "lowest); RULES-sichuan's auto-play passes the three lowest tiles of the suit",
-)
 def test_the_default_exchange_is_the_contracts_auto_play() -> None:
     """RULES-sichuan: auto-play passes the three lowest tiles of the suit held least
     among the suits held three times or more (ties 万, 筒, 条)."""
