@@ -28,11 +28,11 @@ pub(super) fn as_played(r: &Rules, at: &PayContext<'_>) -> Vec<Transfer> {
             }
         },
         PayMoment::Wins(wins) => {
-            for (i, o) in wins.iter().enumerate() {
+            for o in wins {
                 pay_win(r, at, o, &mut out);
-                if i == 0 {
-                    pass_on(r, at, o, &mut out);
-                }
+            }
+            if let Some(first) = wins.first() {
+                pass_on(r, at, first, &mut out);
             }
         }
     }
