@@ -39,6 +39,10 @@ def add_play(sub: Commands) -> None:
         metavar="NAME",
         help=f"the other three seats' {BOTS_HELP} (default greedy)",
     )
-    pl.add_argument("--match", action="store_true", help="play a match, not one hand: the profile's own (one round; guobiao 16 hands, sichuan 8)")
+    pl.add_argument(
+        "--match",
+        action="store_true",
+        help="play a match, not one hand: the profile's own (one round; guobiao 16 hands, sichuan 8)",
+    )
     add_style(pl)
     pl.set_defaults(run=_play)
