@@ -29,5 +29,5 @@ mod tiny;
 mod value_tests;
 
 pub use options::{OptionSpec, OptionType, Preset, Rules, MAX_OPTIONS};
-pub use profile::{HandSummary, PayContext, PayMoment, Profile, TurnRules, WallRules};
+pub use profile::{HandSummary, KongPrices, PayContext, PayMoment, Profile, TurnRules, WallRules};
 pub use registry::{index_of, listed, names, preset_names, ALL};

@@ -5,7 +5,7 @@ use super::options::{OptionSpec, Preset, Rules};
 use crate::error::Result;
 use crate::eval::waits::Waits;
 use crate::eval::EvalRules;
-use crate::hand::Hand;
+use crate::hand::{Hand, MeldKind};
 use crate::outcome::{
     Bird, HandEnd, HandResult, KongRecord, MeldRecord, Outcome, ScoreItem, Transfer, WinContext,
     WinScore, WinValue,
@@ -152,11 +152,47 @@ pub struct PayContext<'a> {
     pub turn_began: u32,
 }
 
+/// What a kong made costs where kongs are paid when made (刮风下雨): a direct kong, paid by
+/// the seat whose discard it took; an added kong and a concealed kong, paid by each other
+/// seat still in.
+#[derive(Debug, Clone, Copy)]
+pub struct KongPrices {
+    pub direct: i32,
+    pub added: i32,
+    pub concealed: i32,
+}
+
 impl PayContext<'_> {
     /// Each seat still in, other than `seat`.
     pub fn others_in(&self, seat: u8) -> impl Iterator<Item = u8> {
         let in_hand = self.in_hand;
         (0..4u8).filter(move |&s| s != seat && in_hand[s as usize])
+    }
+
+    /// The payments of `kong` at `prices`, into `out` (reasons `kong`, `added_kong`,
+    /// `concealed_kong`).
+    pub fn pay_kong(&self, kong: &KongRecord, prices: KongPrices, out: &mut Vec<Transfer>) {
+        match (kong.kind, kong.feeder) {
+            (MeldKind::Kong, Some(feeder)) => {
+                out.push(Transfer::new(
+                    feeder,
+                    kong.seat,
+                    prices.direct,
+                    "kong",
+                    None,
+                ));
+            }
+            (kind, _) => {
+                let (amount, reason) = if kind == MeldKind::ConcealedKong {
+                    (prices.concealed, "concealed_kong")
+                } else {
+                    (prices.added, "added_kong")
+                };
+                for payer in self.others_in(kong.seat) {
+                    out.push(Transfer::new(payer, kong.seat, amount, reason, None));
+                }
+            }
+        }
     }
 }
 

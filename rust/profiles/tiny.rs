@@ -19,14 +19,23 @@
 use crate::error::{Error, Result};
 use crate::eval::forms::hand_wins;
 use crate::eval::shape::Shape;
-use crate::hand::{Hand, MeldKind};
+use crate::hand::Hand;
 use crate::outcome::{held_kong_payments, HandEnd, ScoreItem, Transfer, WinContext, WinKind};
 use crate::outcome::{WinScore, WinValue};
 use crate::profiles::options::{Preset, Rules};
-use crate::profiles::profile::{HandSummary, PayContext, PayMoment, Profile, TurnRules};
+use crate::profiles::profile::{
+    HandSummary, KongPrices, PayContext, PayMoment, Profile, TurnRules,
+};
 
 /// The profile.
 pub struct Tiny;
+
+/// A direct kong 1, an added kong 1 from each, a concealed kong 2 from each.
+const KONG_PRICES: KongPrices = KongPrices {
+    direct: 1,
+    added: 1,
+    concealed: 2,
+};
 
 static PRESETS: [Preset; 1] = [Preset {
     name: "tiny",
@@ -98,21 +107,7 @@ impl Profile for Tiny {
     fn pay(&self, _: &Rules, at: &PayContext<'_>) -> Vec<Transfer> {
         let mut out = Vec::new();
         match at.moment {
-            PayMoment::Kong(kong) => match (kong.kind, kong.feeder) {
-                (MeldKind::Kong, Some(feeder)) => {
-                    out.push(Transfer::new(feeder, kong.seat, 1, "kong", None));
-                }
-                (kind, _) => {
-                    let (amount, reason) = if kind == MeldKind::ConcealedKong {
-                        (2, "concealed_kong")
-                    } else {
-                        (1, "added_kong")
-                    };
-                    for payer in at.others_in(kong.seat) {
-                        out.push(Transfer::new(payer, kong.seat, amount, reason, None));
-                    }
-                }
-            },
+            PayMoment::Kong(kong) => at.pay_kong(kong, KONG_PRICES, &mut out),
             PayMoment::Wins(wins) => {
                 for o in wins {
                     let event = o.event;

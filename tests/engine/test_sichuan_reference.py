@@ -21,30 +21,23 @@ from koudiandian import Action, Game, Rules
 from koudiandian.action import ActionKind, action_from_code
 
 from tests.support.reference import deal, sichuan
+from tests.support.reference.compare import check_step
 from tests.support.reference.game import ReferenceGame
+from tests.support.sichuan_play import OPTION_SETS as SETS
 from tests.support.walls import build_wall
 
-#: The option sets: the defaults, each non-default value alone, all non-defaults together.
-OPTION_SETS: dict[str, dict[str, Any]] = {
-    "defaults": {},
-    "exchange_three=false": {"exchange_three": False},
-    "fan_cap=4": {"fan_cap": "4"},
-    "fan_cap=5": {"fan_cap": "5"},
-    "self_draw=add_fan": {"self_draw": "add_fan"},
-    "kong_bloom_pay=provider": {"kong_bloom_pay": "provider"},
-    "call_transfer=false": {"call_transfer": False},
-    "tax_refund=false": {"tax_refund": False},
-    "heaven_earth=true": {"heaven_earth": True},
-    "all non-defaults": {
-        "exchange_three": False,
-        "fan_cap": "5",
-        "self_draw": "add_fan",
-        "kong_bloom_pay": "provider",
-        "call_transfer": False,
-        "tax_refund": False,
-        "heaven_earth": True,
-    },
-}
+
+def _label(options: dict[str, Any]) -> str:
+    if not options:
+        return "defaults"
+    if len(options) > 1:
+        return "all non-defaults"
+    ((name, value),) = options.items()
+    return f"{name}={str(value).lower()}"
+
+
+#: The option sets (``tests/support/sichuan_play.py``'s), by a label.
+OPTION_SETS: dict[str, dict[str, Any]] = {_label(o): o for o in SETS}
 
 #: Seeded hands per option set.
 HANDS = 150
@@ -110,19 +103,9 @@ def _compare(
     every step and at the end."""
     step = 0
     while True:
-        where = f"{label} step {step}"
-        assert fast.to_act == slow.to_act, f"{where}: to_act"
-        for seat in range(4):
-            legal = list(fast.engine.legal_actions(seat))
-            mine = [a.code for a in slow.legal_actions(seat)]
-            assert legal == mine, f"{where}: legal actions of seat {seat}"
+        check_step(fast, slow, f"{label} step {step}")
         if not fast.to_act:
             break
-        if fast.phase == "turn":  # the seat on turn sees its drawn tile, its waits
-            assert fast.view(fast.engine.turn()) == slow.view(slow.turn), f"{where}: view"
-        elif fast.phase in ("exchange", "void"):  # each seat sees its own picks, its void
-            for seat in range(4):
-                assert fast.view(seat) == slow.view(seat), f"{where}: view of seat {seat}"
         seat = rng.choice(fast.to_act)
         code = _choose(fast, seat, list(fast.engine.legal_actions(seat)), rng)
         if _blocked(slow, seat, code):

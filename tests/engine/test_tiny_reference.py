@@ -14,6 +14,7 @@ from typing import Any
 from koudiandian import Game, Rules
 from koudiandian.action import ActionKind, action_from_code
 
+from tests.support.reference.compare import check_step
 from tests.support.reference.game import ReferenceGame
 
 RULES = Rules.preset("tiny")
@@ -48,19 +49,9 @@ def _play(seed: int, seen: Counter[str]) -> None:
     rng = random.Random(seed)
     step = 0
     while True:
-        where = f"seed {seed} step {step}"
-        assert fast.to_act == slow.to_act, f"{where}: to_act"
-        for seat in range(4):
-            legal = list(fast.engine.legal_actions(seat))
-            mine = [a.code for a in slow.legal_actions(seat)]
-            assert legal == mine, f"{where}: legal actions of seat {seat}"
+        check_step(fast, slow, f"seed {seed} step {step}")
         if not fast.to_act:
             break
-        if fast.phase == "turn":  # the seat on turn sees its drawn tile, its waits
-            assert fast.view(fast.engine.turn()) == slow.view(slow.turn), f"{where}: view"
-        elif fast.phase in ("exchange", "void"):  # each seat sees its own picks, its void
-            for seat in range(4):
-                assert fast.view(seat) == slow.view(seat), f"{where}: view of seat {seat}"
         seat = rng.choice(fast.to_act)
         code = _choose(fast, seat, list(fast.engine.legal_actions(seat)), rng)
         fast.engine.step(seat, code)

@@ -3,30 +3,23 @@
 //! and at the wall's end, among the seats still in, 查花猪, then 查大叫, then 退税.
 
 use super::{best_ready_fans, cap, opt, provider_pays, value};
-use crate::hand::MeldKind;
 use crate::outcome::{held_kong_payments, melds_of, special, HandEnd, Outcome, Transfer, WinKind};
 use crate::profiles::options::Rules;
-use crate::profiles::profile::{HandSummary, PayContext, PayMoment};
+use crate::profiles::profile::{HandSummary, KongPrices, PayContext, PayMoment};
+
+/// 刮风下雨: a direct kong 2 from its discarder, an added kong 1 from each other seat still
+/// in, a concealed kong 2 from each.
+const KONG_PRICES: KongPrices = KongPrices {
+    direct: 2,
+    added: 1,
+    concealed: 2,
+};
 
 /// The payments of a moment of the hand: a kong made, or the wins of one moment.
 pub(super) fn as_played(r: &Rules, at: &PayContext<'_>) -> Vec<Transfer> {
     let mut out = Vec::new();
     match at.moment {
-        PayMoment::Kong(kong) => match (kong.kind, kong.feeder) {
-            (MeldKind::Kong, Some(feeder)) => {
-                out.push(Transfer::new(feeder, kong.seat, 2, "kong", None));
-            }
-            (kind, _) => {
-                let (amount, reason) = if kind == MeldKind::ConcealedKong {
-                    (2, "concealed_kong")
-                } else {
-                    (1, "added_kong")
-                };
-                for payer in at.others_in(kong.seat) {
-                    out.push(Transfer::new(payer, kong.seat, amount, reason, None));
-                }
-            }
-        },
+        PayMoment::Kong(kong) => at.pay_kong(kong, KONG_PRICES, &mut out),
         PayMoment::Wins(wins) => {
             for o in wins {
                 pay_win(r, at, o, &mut out);
