@@ -21,8 +21,8 @@ from koudiandian import Action, Game, Rules
 from koudiandian.action import ActionKind, action_from_code
 
 from tests.support.reference import deal, sichuan
-from tests.support.reference.compare import check_step
 from tests.support.reference.game import ReferenceGame
+from tests.support.reference_compare import check_step
 from tests.support.sichuan_play import OPTION_SETS as SETS
 from tests.support.walls import build_wall
 

@@ -92,7 +92,7 @@ def test_situational_fans_and_the_cap() -> None:
     assert [i.name for i in items] == ["plain", "root", "kong_bloom", "last_tile"]
     assert [i.combine for i in items] == ["base", "add", "add", "add"]
     fans, items = win_items(counts, ms, ["self_draw"], cap=3, heaven="earth")
-    assert fans == 3 and [(i.name, i.value) for i in items] == [("plain", 0), ("earth", 3)]
+    assert fans == 3 and [(i.name, i.value) for i in items] == [("earth", 3)]
     counts, ms = _hand("1111m2222m33m44m55m")
     assert win_items(counts, ms, [], cap=3)[0] == 6  # 清龙七对 5 + one 根, before the cap
 

@@ -14,8 +14,8 @@ from typing import Any
 from koudiandian import Game, Rules
 from koudiandian.action import ActionKind, action_from_code
 
-from tests.support.reference.compare import check_step
 from tests.support.reference.game import ReferenceGame
+from tests.support.reference_compare import check_step
 
 RULES = Rules.preset("tiny")
 
