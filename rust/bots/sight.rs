@@ -160,9 +160,10 @@ impl<'a> Sight<'a> {
 
     /// Whether it holds a tile of its binding void suit (then it must discard those and
     /// cannot win).
+    #[inline]
     #[must_use]
     pub fn holds_void(&self) -> bool {
-        self.void_tiles.iter().any(|&n| n > 0)
+        self.void.is_some() && self.void_tiles.iter().any(|&n| n > 0)
     }
 
     /// The shanten of the 3n+2 hand of concealed `counts` and `melds` after its best discard,

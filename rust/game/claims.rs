@@ -47,20 +47,19 @@ impl GameCore {
                     continue; // a seat that has left the hand is never asked
                 }
                 let rules = &self.turn_rules;
-                let missed = rules.pass_blocks_tile && seat.missed >> tile & 1 == 1
-                    || rules.pass_blocks_all && seat.missed != 0;
-                // A binding void suit: its tiles are never claimed, nor won on while held.
-                let void = self.void_kinds(s);
-                let void_tile = void >> tile & 1 == 1;
-                let may_win = (seat.declared || !rules.declare_to_win)
-                    && !seat.passed_win
-                    && !missed
-                    && !void_tile
-                    && !self.holds_void(s);
-                let may_meld = !robbing
-                    && !last
-                    && !void_tile
-                    && (seat.hand[tile as usize] >= 2 || rules.chow && i == 1);
+                let missed = seat.missed != 0
+                    && (rules.pass_blocks_all
+                        || rules.pass_blocks_tile && seat.missed >> tile & 1 == 1);
+                let mut may_win =
+                    (seat.declared || !rules.declare_to_win) && !seat.passed_win && !missed;
+                let mut may_meld =
+                    !robbing && !last && (seat.hand[tile as usize] >= 2 || rules.chow && i == 1);
+                if rules.void_binds {
+                    // Its void suit's tiles are never claimed, nor won on while it holds one.
+                    let void_tile = self.void_kinds(s) >> tile & 1 == 1;
+                    may_win &= !void_tile && !self.holds_void(s);
+                    may_meld &= !void_tile;
+                }
                 if !may_win && !may_meld {
                     continue; // most seats on most discards: nothing to offer
                 }

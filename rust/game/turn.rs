@@ -70,7 +70,8 @@ impl GameCore {
     /// cannot win and must discard those first).
     #[inline]
     pub(crate) fn holds_void(&self, seat: u8) -> bool {
-        held_kinds(&self.seats[seat as usize].hand) & self.void_kinds(seat) != 0
+        let void = self.void_kinds(seat);
+        void != 0 && held_kinds(&self.seats[seat as usize].hand) & void != 0
     }
 
     /// Whether `seat` may win on its drawn tile now: it has drawn, it has declared where the
