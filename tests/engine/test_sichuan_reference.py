@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 from koudiandian import Action, Game, Rules
-from koudiandian.action import ActionKind, action_from_code
+from koudiandian.action import ActionKind
 
 from tests.support.reference import deal, sichuan
 from tests.support.reference.game import ReferenceGame
-from tests.support.reference_compare import check_step
+from tests.support.reference_compare import play_both
 from tests.support.sichuan_play import OPTION_SETS as SETS
 from tests.support.walls import build_wall
 
@@ -101,26 +101,14 @@ def _compare(
 ) -> None:
     """Play one hand to its end under both engines with ``rng``'s decisions, comparing at
     every step and at the end."""
-    step = 0
-    while True:
-        check_step(fast, slow, f"{label} step {step}")
-        if not fast.to_act:
-            break
-        seat = rng.choice(fast.to_act)
-        code = _choose(fast, seat, list(fast.engine.legal_actions(seat)), rng)
+
+    def count_blocked(seat: int, code: int) -> None:
         if _blocked(slow, seat, code):
             seen["a passed win (过胡) blocks a win"] += 1
-        fast.engine.step(seat, code)
-        slow.step(seat, action_from_code(code))
-        step += 1
-    events = fast.events
-    assert events == slow.events, f"{label}: event logs differ"
-    assert fast.result is not None and fast.result == slow.result, f"{label}: results"
-    for seat in range(4):
-        assert fast.view(seat) == slow.view(seat), f"{label}: view of seat {seat}"
+
+    play_both(fast, slow, rng, _choose, label, count_blocked)
     assert fast.next_dealer() == slow.next_dealer(), f"{label}: next dealer"
-    assert Game.replay(slow.events).events == events, f"{label}: the reference's log replays"
-    _count(events, seen)
+    _count(fast.events, seen)
 
 
 def _count(events: list[dict[str, Any]], seen: Counter[str]) -> None:

@@ -12,10 +12,10 @@ from collections import Counter
 from typing import Any
 
 from koudiandian import Game, Rules
-from koudiandian.action import ActionKind, action_from_code
+from koudiandian.action import ActionKind
 
 from tests.support.reference.game import ReferenceGame
-from tests.support.reference_compare import check_step
+from tests.support.reference_compare import play_both
 
 RULES = Rules.preset("tiny")
 
@@ -46,24 +46,8 @@ def _play(seed: int, seen: Counter[str]) -> None:
     """One hand under both engines; counts in ``seen`` what it showed."""
     fast = Game(RULES, seed=seed, dealer=seed % 4)
     slow = ReferenceGame(RULES, seed=seed, dealer=seed % 4)
-    rng = random.Random(seed)
-    step = 0
-    while True:
-        check_step(fast, slow, f"seed {seed} step {step}")
-        if not fast.to_act:
-            break
-        seat = rng.choice(fast.to_act)
-        code = _choose(fast, seat, list(fast.engine.legal_actions(seat)), rng)
-        fast.engine.step(seat, code)
-        slow.step(seat, action_from_code(code))
-        step += 1
-    events = fast.events
-    assert events == slow.events, f"seed {seed}: event logs differ"
-    assert fast.result is not None and fast.result == slow.result, f"seed {seed}: results"
-    for seat in range(4):
-        assert fast.view(seat) == slow.view(seat), f"seed {seed}: view of seat {seat}"
-    assert Game.replay(slow.events).events == events, f"seed {seed}: the reference's log replays"
-    _count(events, seen)
+    play_both(fast, slow, random.Random(seed), _choose, f"seed {seed}")
+    _count(fast.events, seen)
 
 
 def _count(events: list[dict[str, Any]], seen: Counter[str]) -> None:
