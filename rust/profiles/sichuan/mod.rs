@@ -132,6 +132,13 @@ fn provider_pays(rules: &Rules, context: WinContext) -> bool {
         && rules.value(opt::KONG_BLOOM_PAY) == 1
 }
 
+/// Whether a win in `context` is 杠上炮: on the discard a seat made after a kong's
+/// replacement (`score_win`'s `kong_discard` gives changsha's bit, the engine the other).
+fn is_kong_discard(context: WinContext) -> bool {
+    context.kind == WinKind::Discard
+        && context.special & (special::REPLACEMENT_DISCARD | special::KONG_DISCARD) != 0
+}
+
 /// Whether a win in `context` is 天胡 or 地胡 where `rules` count them.
 fn heaven_or_earth(rules: &Rules, context: WinContext) -> Option<(&'static str, &'static str)> {
     if !rules.flag(opt::HEAVEN_EARTH) || !context.is_self_draw() {
@@ -151,14 +158,9 @@ fn heaven_or_earth(rules: &Rules, context: WinContext) -> Option<(&'static str, 
 fn moments(rules: &Rules, context: WinContext) -> [(bool, &'static str, &'static str); 6] {
     let drawn = context.is_self_draw();
     let discard = context.kind == WinKind::Discard;
-    let kong_discard = special::REPLACEMENT_DISCARD | special::KONG_DISCARD;
     [
         (drawn && context.replacement, "kong_bloom", "杠上花"),
-        (
-            discard && context.special & kong_discard != 0,
-            "kong_discard",
-            "杠上炮",
-        ),
+        (is_kong_discard(context), "kong_discard", "杠上炮"),
         (context.kind == WinKind::RobbedKong, "robbed_kong", "抢杠胡"),
         (drawn && context.last_tile, "last_tile", "海底捞月"),
         (

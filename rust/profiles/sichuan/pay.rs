@@ -2,8 +2,8 @@
 //! made, by the seats still in at that moment, a 杠上炮's kong money passed on (呼叫转移);
 //! and at the wall's end, among the seats still in, 查花猪, then 查大叫, then 退税.
 
-use super::{best_ready_fans, cap, opt, provider_pays, value};
-use crate::outcome::{held_kong_payments, melds_of, special, HandEnd, Outcome, Transfer, WinKind};
+use super::{best_ready_fans, cap, is_kong_discard, opt, provider_pays, value};
+use crate::outcome::{held_kong_payments, melds_of, HandEnd, Outcome, Transfer, WinKind};
 use crate::profiles::options::Rules;
 use crate::profiles::profile::{HandSummary, KongPrices, PayContext, PayMoment};
 
@@ -58,14 +58,10 @@ fn pay_win(r: &Rules, at: &PayContext<'_>, o: &Outcome, out: &mut Vec<Transfer>)
 /// 呼叫转移: on a 杠上炮 the discarder passes the winner (the first after it) every kong
 /// payment it received for its kongs of that turn.
 fn pass_on(r: &Rules, at: &PayContext<'_>, o: &Outcome, out: &mut Vec<Transfer>) {
-    let kong_discard = special::REPLACEMENT_DISCARD | special::KONG_DISCARD;
     let Some(d) = o.discarder else {
         return;
     };
-    if !r.flag(opt::CALL_TRANSFER)
-        || o.kind != WinKind::Discard
-        || o.context.special & kong_discard == 0
-    {
+    if !r.flag(opt::CALL_TRANSFER) || !is_kong_discard(o.context) {
         return;
     }
     for (i, t) in held_kong_payments(at.ledger) {
