@@ -25,8 +25,8 @@ impl GameCore {
             && s.turns == 0
             && !self.replacement
             && self.won == 0
-            && self.kongs.is_empty()
             && self.seats.iter().all(|s| s.melds.is_empty())
+        // no pong and no kong yet
         {
             bits |= special::FIRST_DRAW;
         }
