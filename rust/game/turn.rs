@@ -5,6 +5,7 @@ use super::action::{self, Act, ActionCode};
 use super::event::Event;
 use super::state::{GameCore, Phase};
 use crate::eval::shape::{entry, group_of, standard_need, Keys};
+use crate::eval::suits::kinds_of_suit;
 use crate::eval::waits::{never_ready_after_discard, ready_discards, ReadyWaits, Waits};
 use crate::hand::{Hand, Meld};
 use crate::outcome::{melds_of, special, WinKind};
@@ -61,7 +62,7 @@ impl GameCore {
     #[inline]
     pub(crate) fn void_kinds(&self, seat: u8) -> KindMask {
         match self.seats[seat as usize].void {
-            Some(suit) if self.turn_rules.void_binds => 0x1ff << (9 * suit),
+            Some(suit) if self.turn_rules.void_binds => kinds_of_suit(usize::from(suit)),
             _ => 0,
         }
     }

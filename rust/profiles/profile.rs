@@ -10,7 +10,7 @@ use crate::outcome::{
     Bird, HandEnd, HandResult, KongRecord, MeldRecord, Outcome, ScoreItem, Transfer, WinContext,
     WinScore, WinValue,
 };
-use crate::tiles::{Counts, KindMask, ALL_KINDS};
+use crate::tiles::{held_kinds, Counts, KindMask, ALL_KINDS};
 
 /// What the state machine needs of the rules on every step, compiled once per hand.
 #[derive(Debug, Clone, Copy, Default)]
@@ -232,8 +232,7 @@ impl HandSummary<'_> {
     #[must_use]
     pub fn holds_void(&self, seat: usize) -> bool {
         self.voids[seat].is_some_and(|suit| {
-            let base = 9 * suit as usize;
-            self.hands[seat][base..base + 9].iter().any(|&n| n > 0)
+            held_kinds(self.hands[seat]) & crate::eval::suits::kinds_of_suit(suit.into()) != 0
         })
     }
 }
