@@ -21,7 +21,7 @@ const LAYERS: &[&[&str]] = &[
     &["outcome"],
     &["profiles"],
     &["game"],
-    &["bots"],
+    &["bots", "botzone"],
     &["selfplay", "rl"],
     &["py"],
     &[""], // the crate root, lib.rs
