@@ -10,6 +10,7 @@ from .events import Event
 from .rules import WildcardMode
 
 __all__ = [
+    "BotzoneJudge",
     "GameCore",
     "HandStart",
     "MatchDriver",
@@ -28,6 +29,8 @@ __all__ = [
     "expert_choice",
     "hand_seed",
     "bot_name",
+    "botzone_check",
+    "botzone_judge",
     "is_win",
     "is_win_batch",
     "log_decisions",
@@ -497,6 +500,7 @@ def rl_observe(
 def rl_step(game: GameCore, seat: Any, action: Any, action_space: Any = None) -> int | None: ...
 
 # Botzone's judge (rust/py/botzone.rs)
+@final
 class BotzoneJudge:
     def __new__(cls, initdata: str) -> BotzoneJudge: ...
     def output(self) -> str: ...
