@@ -394,10 +394,11 @@ impl Judge {
         })
     }
 
-    /// The final output of `ending`, the engine ended with it.
+    /// The final output of `ending`, the engine ended with it (a verdict the engine does not
+    /// name, as a platform may write any, ends it as `RE`; the display shows it as given).
     pub(super) fn end(&mut self, ending: Ending) -> Result<Value> {
         self.stage = Stage::Over;
-        let (seat, mut d) = match ending {
+        let mut d = match ending {
             Ending::Verdict { seat, name, calc } => {
                 let mut d = output::display(&name, Some(seat));
                 if let Some(c) = &calc {
@@ -417,7 +418,7 @@ impl Judge {
                 self.game
                     .end_by_verdict(seat, verdict)
                     .map_err(|e| engine(&e))?;
-                (seat, d)
+                d
             }
             Ending::Win { seat, code, calc } => {
                 self.game.step(seat, code).map_err(|e| engine(&e))?;
@@ -430,12 +431,10 @@ impl Judge {
                 }))?;
                 let mut d = output::display("HU", Some(seat));
                 output::put_fans(&mut d, &calc);
-                (seat, d)
+                d
             }
         };
-        debug_assert!(seat < 4);
         let scores = self.game.result().map_or([0; 4], |r| r.deltas);
-        d.remove("tileCnt");
         Ok(output::finish(scores, d, true))
     }
 
