@@ -398,7 +398,7 @@ impl Judge {
     /// name, as a platform may write any, ends it as `RE`; the display shows it as given).
     pub(super) fn end(&mut self, ending: Ending) -> Result<Value> {
         self.stage = Stage::Over;
-        let mut d = match ending {
+        let d = match ending {
             Ending::Verdict { seat, name, calc } => {
                 let mut d = output::display(&name, Some(seat));
                 if let Some(c) = &calc {
