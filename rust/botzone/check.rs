@@ -79,6 +79,7 @@ fn initdata(game: &GameLog) -> Value {
 pub fn check_log(text: &str) -> Result<Vec<Difference>> {
     let game = log::read(text)?;
     let mut judge = Judge::new(init_data(&initdata(&game))?)?;
+    judge.without_can_hu();
     let mut out = Vec::new();
     for (k, pair) in game.log.chunks(2).enumerate() {
         let logged = pair[0].output(2 * k)?;

@@ -129,7 +129,7 @@ impl Judge {
             }
             let legal = self.game.legal(seat).to_vec();
             let offered = |code: ActionCode| legal.contains(&code).then_some(code);
-            let tile_code = |act: Act, t: &str| tiles::parse(t).and_then(|t| offered(act.code(t)));
+            let tile_code = |act: Act, t: &str| tiles::kind(t).and_then(|t| offered(act.code(t)));
             decided = match Answer::read(of(answers, s).1) {
                 Answer::Hu => {
                     let code = offered(Act::SelfDrawWin.code(0));
@@ -175,12 +175,7 @@ impl Judge {
             }
             if of(answers, s).1 == "HU" {
                 let code = Act::Win.code(0);
-                let situation = Situation {
-                    self_drawn: false,
-                    last_copy: self.game.visible_copies(tile) == 4,
-                    kong: false,
-                    wall_last: self.parts[(seat as usize + 1) % 4] == 0,
-                };
+                let situation = self.discard_situation(seat, tile);
                 let code = offered(s, code).then_some(code);
                 return Ok(Err(self.hu(s, tile, situation, code)));
             }
@@ -202,7 +197,7 @@ impl Judge {
                 Answer::OtherThree => return Ok(Err(wrong(s, "WA"))),
                 _ => continue,
             };
-            let low = tiles::parse(middle)
+            let low = tiles::kind(middle)
                 .filter(|_| s == (seat + 1) % 4)
                 .and_then(|m| chow_low(m, tile));
             let Some(code) = low.map(|l| Act::Chow.code(l)).filter(|&c| offered(s, c)) else {
@@ -225,7 +220,7 @@ impl Judge {
         self.game.step(s, code).map_err(|e| engine(&e))?;
         self.pass_all(options)?;
         if let Some(t) = then {
-            let discard = tiles::parse(t).map(|t| Act::Discard.code(t));
+            let discard = tiles::kind(t).map(|t| Act::Discard.code(t));
             match discard.filter(|c| self.game.legal(s).contains(c)) {
                 Some(c) => self.game.step(s, c).map_err(|e| engine(&e))?,
                 None => return Ok(Err(wrong(s, "WA"))),
@@ -253,12 +248,7 @@ impl Judge {
                 "PASS" => {}
                 "HU" if added && s != seat => {
                     let code = Act::Win.code(0);
-                    let situation = Situation {
-                        self_drawn: false,
-                        last_copy: false,
-                        kong: true,
-                        wall_last: self.parts[(seat as usize + 1) % 4] == 0,
-                    };
+                    let situation = self.robbing_situation(seat);
                     let code = options[s as usize].contains(&code).then_some(code);
                     return Ok(Err(self.hu(s, tile, situation, code)));
                 }

@@ -19,6 +19,9 @@ use crate::profiles::guobiao::fans::{FanMeld, Situation, WinInput};
 use crate::profiles::Rules;
 use crate::tiles::{is_flower, Counts};
 
+/// `canHu` of a seat the official judge computes nothing for.
+const NONE: i32 = -4;
+
 /// The prevalent winds as option `quan` names them.
 const WINDS: [&str; 4] = ["east", "south", "west", "north"];
 
@@ -154,6 +157,9 @@ pub struct Judge {
     after_kong: bool,
     /// The claim whose discard comes next.
     claim: Option<DiscardAfter>,
+    /// Whether the outputs show `canHu` (each seat's calculator answer, as the official
+    /// judge shows it); a check, which does not compare it, leaves it out.
+    can_hu: bool,
     /// Outputs made.
     pub(super) turn: usize,
     pub(super) output: Value,
@@ -187,6 +193,7 @@ impl Judge {
             parts,
             after_kong: false,
             claim: None,
+            can_hu: true,
             turn: 1,
             output: Value::Null,
             init,
@@ -199,6 +206,18 @@ impl Judge {
     #[must_use]
     pub fn output(&self) -> &Value {
         &self.output
+    }
+
+    /// Leave `canHu` out of the outputs from now on (it costs a fan count per seat a turn).
+    pub fn without_can_hu(&mut self) {
+        self.can_hu = false;
+        if let Some(d) = self
+            .output
+            .get_mut("display")
+            .and_then(Value::as_object_mut)
+        {
+            d.remove("canHu");
+        }
     }
 
     /// Outputs made so far (1 on INIT).
@@ -229,6 +248,7 @@ impl Judge {
         let quan = self.init.quan;
         let content = std::array::from_fn(|s| request::init(s as u8, quan));
         let mut d = output::display("INIT", None);
+        self.put_can_hu(&mut d, [NONE; 4]);
         d.insert("quan".into(), quan.into());
         d.insert("srand".into(), self.init.srand.into());
         d.insert("strlen".into(), self.init.given_len.into());
@@ -247,8 +267,33 @@ impl Judge {
             .map(|t| t.iter().map(|&x| tiles::name(x)).collect())
             .collect();
         let mut display = output::display("DEAL", None);
+        self.put_can_hu(&mut display, [NONE; 4]);
         display.insert("hand".into(), serde_json::json!(hand));
         self.request(content, display)
+    }
+
+    /// Add `canHu`: each seat's calculator answer, -4 where the official judge computes
+    /// none.
+    pub(super) fn put_can_hu(&self, d: &mut Display, values: [i32; 4]) {
+        if self.can_hu {
+            d.insert("canHu".into(), serde_json::json!(values));
+        }
+    }
+
+    /// `canHu` on the tile `tile` offered: each seat of `seats`'s calculator answer with
+    /// `situation`, -4 for the others.
+    fn can_hu_of(&self, seats: impl Fn(u8) -> bool, tile: u8, situation: Situation) -> [i32; 4] {
+        if !self.can_hu {
+            return [NONE; 4];
+        }
+        std::array::from_fn(|s| {
+            let s = s as u8;
+            if seats(s) {
+                self.calculate(s, tile, situation).fan_count
+            } else {
+                NONE
+            }
+        })
     }
 
     /// A request, with each part's tiles left.
@@ -271,6 +316,7 @@ impl Judge {
                     self.stage = Stage::Flower;
                     let mut d = output::display("BUHUA", Some(seat));
                     output::put_tile(&mut d, "tile", tile);
+                    self.put_can_hu(&mut d, [NONE; 4]);
                     return Ok(self.request(output::to_all(&request::flower(seat, tile)), d));
                 }
                 Seen::Draw(seat, tile) => {
@@ -286,6 +332,14 @@ impl Judge {
                     });
                     let mut d = output::display("DRAW", Some(seat));
                     output::put_tile(&mut d, "tile", tile);
+                    let situation = Situation {
+                        self_drawn: true,
+                        last_copy: self.game.visible_copies(tile) == 3,
+                        kong,
+                        wall_last: self.parts[(seat as usize + 1) % 4] == 0,
+                    };
+                    let values = self.can_hu_of(|s| s == seat, tile, situation);
+                    self.put_can_hu(&mut d, values);
                     return Ok(self.request(content, d));
                 }
                 Seen::Claimed(after) => self.claim = Some(after),
@@ -302,6 +356,8 @@ impl Judge {
                     if let DiscardAfter::Chow { middle } = after {
                         output::put_tile(&mut d, "tileCHI", middle);
                     }
+                    let values = self.can_hu_of(|_| true, tile, self.discard_situation(seat, tile));
+                    self.put_can_hu(&mut d, values);
                     let text = request::discard(seat, after, tile);
                     return Ok(self.request(output::to_all(&text), d));
                 }
@@ -320,6 +376,12 @@ impl Judge {
                     };
                     let mut d = output::display(if added { "BUGANG" } else { "GANG" }, Some(seat));
                     output::put_tile(&mut d, "tile", tile);
+                    let values = if added {
+                        self.can_hu_of(|s| s != seat, tile, self.robbing_situation(seat))
+                    } else {
+                        [NONE; 4]
+                    };
+                    self.put_can_hu(&mut d, values);
                     let text = request::kong(seat, added.then_some(tile));
                     return Ok(self.request(output::to_all(&text), d));
                 }
@@ -329,6 +391,7 @@ impl Judge {
             Some(HandEnd::Exhausted) => {
                 self.stage = Stage::Over;
                 let mut d = output::display("HUANG", None);
+                self.put_can_hu(&mut d, [NONE; 4]);
                 d.insert("tileCnt".into(), serde_json::json!(self.parts));
                 Ok(output::finish([0; 4], d, false))
             }
@@ -356,12 +419,37 @@ impl Judge {
         let mut flowers = self.game.flowers(seat).len();
         for e in &self.game.events()[self.cursor..] {
             match *e {
-                Event::Draw { seat: s, tile, .. } if s == seat => hand[tile as usize] -= 1,
+                // A flower drawn is set aside at once (its `flower` event follows).
+                Event::Draw { seat: s, tile, .. } if s == seat && !is_flower(tile) => {
+                    hand[tile as usize] -= 1;
+                }
                 Event::Flower { seat: s, .. } if s == seat => flowers -= 1,
                 _ => {}
             }
         }
         (hand, u8::try_from(flowers).unwrap_or(u8::MAX))
+    }
+
+    /// The calculator's flags for a win on `seat`'s discard of `tile`: 和绝张 when the
+    /// three others are in sight (the discard among them), the last discard when the part
+    /// of the seat after it is empty.
+    pub(super) fn discard_situation(&self, seat: u8, tile: u8) -> Situation {
+        Situation {
+            self_drawn: false,
+            last_copy: self.game.visible_copies(tile) == 4,
+            kong: false,
+            wall_last: self.parts[(seat as usize + 1) % 4] == 0,
+        }
+    }
+
+    /// The calculator's flags for robbing `seat`'s added kong.
+    pub(super) fn robbing_situation(&self, seat: u8) -> Situation {
+        Situation {
+            self_drawn: false,
+            last_copy: false,
+            kong: true,
+            wall_last: self.parts[(seat as usize + 1) % 4] == 0,
+        }
     }
 
     /// The calculator's answer for `seat` winning on `tile` at the last output, with the
@@ -401,6 +489,7 @@ impl Judge {
         let d = match ending {
             Ending::Verdict { seat, name, calc } => {
                 let mut d = output::display(&name, Some(seat));
+                self.put_can_hu(&mut d, [NONE; 4]);
                 if let Some(c) = &calc {
                     output::put_fans(&mut d, c);
                 }
@@ -420,6 +509,7 @@ impl Judge {
                     }
                 }))?;
                 let mut d = output::display("HU", Some(seat));
+                self.put_can_hu(&mut d, [NONE; 4]);
                 output::put_fans(&mut d, &calc);
                 d
             }

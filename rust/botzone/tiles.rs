@@ -2,7 +2,7 @@
 //! (条), `F1`–`F4` the winds 东南西北, `J1`–`J3` the dragons 中发白 (J1 red), `H1`–`H8` the
 //! flowers, each mapped to the engine's tile number (kinds 0–33, flowers 34–41).
 
-use crate::tiles::{FIRST_FLOWER, FLOWERS};
+use crate::tiles::{is_flower, FIRST_FLOWER, FLOWERS};
 
 /// Every name, by engine tile number (0–41).
 const NAMES: [&str; 42] = [
@@ -40,6 +40,13 @@ pub fn parse(text: &str) -> Option<u8> {
     (1..=top).contains(&d).then(|| base + d - 1)
 }
 
+/// The tile kind (0–33) named `text`: [`parse`] without the flowers, which no answer
+/// plays, kongs or chows.
+#[must_use]
+pub fn kind(text: &str) -> Option<u8> {
+    parse(text).filter(|&t| !is_flower(t))
+}
+
 /// The suit letter of a suited name's tile (`W`, `B` or `T`), its rank 1–9: `None` for
 /// honors and flowers.
 #[must_use]
@@ -56,6 +63,12 @@ mod tests {
         for t in 0..42u8 {
             assert_eq!(parse(name(t)), Some(t), "tile {t} named {}", name(t));
         }
+    }
+
+    #[test]
+    fn a_kind_is_no_flower() {
+        assert_eq!(kind("J1"), Some(33));
+        assert_eq!(kind("H1"), None);
     }
 
     #[test]

@@ -70,6 +70,11 @@ def official(initdata: dict[str, Any], log: list[Any]) -> dict[str, Any] | None:
     return out
 
 
+def shown(out: dict[str, Any]) -> dict[str, Any]:
+    """An output's display without ``canHu``."""
+    return {k: v for k, v in out["display"].items() if k != "canHu"}
+
+
 def same_fields(a: dict[str, Any], b: dict[str, Any]) -> bool:
     da, db = a.get("display", {}), b.get("display", {})
     return (

@@ -12,7 +12,7 @@ import pytest
 from koudiandian.botzone import BotzoneJudge, botzone_check, botzone_judge
 from koudiandian.errors import BotzoneInputError, KoudiandianError
 
-from .tables import Table, wall
+from .tables import Table, shown, wall
 
 # Seat 0 plays F2; seat 1 pongs it (then W5), seat 2 chows W5 (then T8); seat 3 draws F4,
 # plays it, and seat 2 makes an exposed kong of F4, drawing J1.
@@ -40,7 +40,7 @@ def test_init_deal_draw_and_the_claims():
     assert deal["display"]["hand"][2] == CLAIMS[2].split()[:13]
     assert deal["display"]["tileCnt"] == [21, 21, 21, 21]
     draw = t.send()
-    assert draw["display"] == {
+    assert shown(draw) == {
         "action": "DRAW",
         "player": 0,
         "tile": "F2",
@@ -50,7 +50,7 @@ def test_init_deal_draw_and_the_claims():
     play = t.send({0: "PLAY F2"})
     assert (play["display"]["action"], play["content"]["3"]) == ("PLAY", "3 0 PLAY F2")
     peng = t.send({1: "PENG W5"})
-    assert peng["display"] == {
+    assert shown(peng) == {
         "action": "PENG",
         "player": 1,
         "tile": "W5",
@@ -60,7 +60,7 @@ def test_init_deal_draw_and_the_claims():
     chi = t.send({2: "CHI W5 T8"})
     assert chi["display"]["tileCHI"] == "W5" and chi["display"]["tile"] == "T8"
     assert chi["content"]["1"] == "3 2 CHI W5 T8"
-    assert t.send()["display"] == {
+    assert shown(t.send()) == {
         "action": "DRAW",
         "player": 3,
         "tile": "F4",
@@ -68,7 +68,7 @@ def test_init_deal_draw_and_the_claims():
     }
     t.send({3: "PLAY F4"})
     gang = t.send({2: "GANG"})
-    assert gang["display"] == {
+    assert shown(gang) == {
         "action": "GANG",
         "player": 2,
         "tile": "F4",
@@ -81,12 +81,23 @@ def test_init_deal_draw_and_the_claims():
     assert botzone_check(t.game_log()) == []
 
 
+def test_can_hu_is_each_seats_calculator_answer():
+    t = Table(SMALL)
+    draw = t.start()
+    assert draw["display"]["canHu"] == [-3, -4, -4, -4]  # seat 0's hand with F3: no win
+    play = t.send({0: "PLAY F3"})
+    can_hu = play["display"]["canHu"]
+    assert can_hu[0] == can_hu[2] == can_hu[3] == -3 and 0 < can_hu[1] < 8
+    assert t.send()["display"]["canHu"][1] == -3  # seat 1's draw
+    assert botzone_check(t.game_log()) == []  # canHu logged, not compared
+
+
 def test_a_concealed_kong_and_its_replacement_win():
     # 杠上开花: seat 0 draws the fourth W1, kongs it, and wins on the replacement F1.
     t = Table(["W1 W1 W1 B2 B3 B4 T5 T6 T7 F1 F1 J1 J1 W1 F1", "", "", ""])
     assert t.start()["display"]["tile"] == "W1"
     gang = t.send({0: "GANG W1"})
-    assert gang["display"] == {
+    assert shown(gang) == {
         "action": "GANG",
         "player": 0,
         "tile": "W1",
@@ -248,7 +259,7 @@ def test_a_platform_verdict_scores_thirty():
     t = Table(SMALL)
     t.send()
     out = t.send(verdicts={2: "TLE"})
-    assert out["display"] == {"action": "TLE", "player": 2, "score": [10, 10, -30, 10]}
+    assert shown(out) == {"action": "TLE", "player": 2, "score": [10, 10, -30, 10]}
     assert out["content"] == {"0": 10, "1": 10, "2": -30, "3": 10}
 
 
@@ -289,7 +300,7 @@ def test_the_last_discard_is_won_with_its_moment():
 def test_the_drawer_with_an_empty_part_ends_the_game_drawn():
     out = to_the_last_discard().send()
     assert out["command"] == "finish"
-    assert out["display"] == {"action": "HUANG", "tileCnt": [0, 0, 0, 0]}
+    assert shown(out) == {"action": "HUANG", "tileCnt": [0, 0, 0, 0]}
     assert out["content"] == {"0": 0, "1": 0, "2": 0, "3": 0}
 
 
@@ -318,8 +329,8 @@ def test_an_exposed_kong_from_an_empty_part_is_laid_and_the_game_drawn():
         t.send()
     t.send({2: "PLAY W9"})
     gang = t.send({0: "GANG"})
-    assert gang["display"] == {"action": "GANG", "player": 0, "tile": "W9", "tileCnt": [0, 0, 0, 1]}
-    assert t.send()["display"] == {"action": "HUANG", "tileCnt": [0, 0, 0, 1]}
+    assert shown(gang) == {"action": "GANG", "player": 0, "tile": "W9", "tileCnt": [0, 0, 0, 1]}
+    assert shown(t.send()) == {"action": "HUANG", "tileCnt": [0, 0, 0, 1]}
 
 
 def test_no_kong_from_an_empty_part():
@@ -331,7 +342,7 @@ def test_no_kong_from_an_empty_part():
 def test_flowers_are_dealt_and_drawn_as_their_own_turn():
     takes = [
         "B1 B2 B3 B4 B5 B6 B7 B8 B9 T1 T2 T3 F1 H1 W5",
-        "H2 F2 F2 W5 J1 J1 J2 J2 J3 J3 T7 T8 T9 F3",
+        "H2 F2 F2 W5 J1 J1 J2 J2 J3 J3 T7 T8 T9 F3 H3 B9",
         "",
         "",
     ]
@@ -343,7 +354,7 @@ def test_flowers_are_dealt_and_drawn_as_their_own_turn():
     assert deal["display"]["hand"][1][0] == "H2" and len(deal["display"]["hand"][1]) == 14
     assert deal["display"]["tileCnt"] == [23, 22, 23, 23]
     buhua = t.send()
-    assert buhua["display"] == {
+    assert shown(buhua) == {
         "action": "BUHUA",
         "player": 0,
         "tile": "H1",
@@ -351,6 +362,22 @@ def test_flowers_are_dealt_and_drawn_as_their_own_turn():
     }
     assert buhua["content"] == {str(s): "3 0 BUHUA H1" for s in range(4)}
     assert t.send({0: "PASS"})["display"]["tile"] == "W5"
+    # Nobody may claim B1: the engine has seat 1 draw at once, a flower (H3) then B9; the
+    # discard's canHu still reads each hand as the discard left it.
+    play = t.send({0: "PLAY B1"})
+    assert play["display"]["canHu"] == [-3, -3, -3, -3]
+    assert shown(t.send()) == {
+        "action": "BUHUA",
+        "player": 1,
+        "tile": "H3",
+        "tileCnt": [21, 21, 23, 23],
+    }
+    assert shown(t.send()) == {
+        "action": "DRAW",
+        "player": 1,
+        "tile": "B9",
+        "tileCnt": [21, 20, 23, 23],
+    }
 
 
 def test_the_program_replays_its_log():
