@@ -467,3 +467,21 @@ def test_the_cli_judges_and_checks(tmp_path):
         check=False,
     )
     assert run.returncode == 1 and "display.action" in run.stdout
+
+
+def test_the_judge_object_keeps_the_engines_game():
+    t = Table(SMALL)
+    j = t.judge
+    assert (j.turn, j.finished) == (1, False)
+    t.start()
+    t.send({0: "PLAY F3"})
+    assert j.turn == 4
+    assert json.loads(j.log_json())[0]["type"] == "start_hand"
+    game = j.game()
+    assert game.phase() == "claim" and game.part_remaining() == [20, 21, 21, 21]  # 1 may pong
+    t.send({1: "HU"})
+    assert j.finished and j.game().is_over()
+    with pytest.raises(BotzoneInputError, match="the game is over"):
+        j.answer({s: {"verdict": "OK", "response": "PASS"} for s in range(4)})
+    with pytest.raises(BotzoneInputError, match="does not exist"):
+        BotzoneJudge({"srand": 1}).answer({"7": {"verdict": "OK", "response": "PASS"}})
