@@ -8,7 +8,8 @@ impl GameCore {
     /// Check the invariants: every tile of the wall is in exactly one place (a hand, a meld,
     /// the discards or the wall; a claimed discard in both its meld and the discards), no
     /// kind is held five times, a seat asked to act has something to do, a winner's hand
-    /// wins under the rules (缺一门 included), and a finished hand's payments sum to zero.
+    /// wins under the rules (缺一门 included), a wall in parts holds what its parts hold, and a
+    /// finished hand's payments sum to zero.
     ///
     /// # Errors
     /// A description of the first broken invariant.
@@ -76,6 +77,14 @@ impl GameCore {
                 "tiles not conserved: {held} held, {claimed} claimed, {} in the wall, {total} dealt",
                 self.wall.remaining()
             ));
+        }
+        if let Some(parts) = self.wall.parts() {
+            if parts.iter().sum::<usize>() != self.wall.remaining() {
+                return Err(format!(
+                    "the parts hold {parts:?}, the wall {} tiles",
+                    self.wall.remaining()
+                ));
+            }
         }
         for seat in self.to_act() {
             if self.legal_actions(seat).map_or(true, |l| l.is_empty()) {
