@@ -78,14 +78,7 @@ impl GameCore {
                 self.wall.remaining()
             ));
         }
-        if let Some(parts) = self.wall.parts() {
-            if parts.iter().sum::<usize>() != self.wall.remaining() {
-                return Err(format!(
-                    "the parts hold {parts:?}, the wall {} tiles",
-                    self.wall.remaining()
-                ));
-            }
-        }
+        self.check_parts()?;
         for seat in self.to_act() {
             if self.legal_actions(seat).map_or(true, |l| l.is_empty()) {
                 return Err(format!("seat {seat} asked with nothing to do"));
@@ -148,6 +141,17 @@ impl GameCore {
                     && w[0].event + 1 == w[1].event
             })
             .count()
+    }
+
+    /// A wall in parts holds what its parts hold.
+    fn check_parts(&self) -> Result<(), String> {
+        match self.wall.parts() {
+            Some(parts) if parts.iter().sum::<usize>() != self.wall.remaining() => Err(format!(
+                "the parts hold {parts:?}, the wall {} tiles",
+                self.wall.remaining()
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// A seat that has left the hand is never asked and never on turn.
