@@ -7,20 +7,15 @@
 
 use serde_json::Value;
 
-use super::display::{self, Calculated};
+use super::display::Calculated;
 use super::input::{InitData, InputError, Result};
 use super::output::{self, Display};
 use super::request::{self, DiscardAfter};
 use super::tiles;
 use crate::game::{ActionCode, Event, GameCore, Phase};
-use crate::hand::{Meld, MeldKind};
 use crate::outcome::{HandEnd, Verdict};
-use crate::profiles::guobiao::fans::{FanMeld, Situation, WinInput};
 use crate::profiles::Rules;
-use crate::tiles::{is_flower, Counts};
-
-/// `canHu` of a seat the official judge computes nothing for.
-const NONE: i32 = -4;
+use crate::tiles::is_flower;
 
 /// The prevalent winds as option `quan` names them.
 const WINDS: [&str; 4] = ["east", "south", "west", "north"];
@@ -148,7 +143,7 @@ pub struct Judge {
     dealt: Dealt,
     pub(super) stage: Stage,
     /// Engine events read so far.
-    cursor: usize,
+    pub(super) cursor: usize,
     /// Dealt flowers' events still to pass over.
     deal_flowers: usize,
     /// Tiles left in each part, as of the last output.
@@ -159,7 +154,7 @@ pub struct Judge {
     claim: Option<DiscardAfter>,
     /// Whether the outputs show `canHu` (each seat's calculator answer, as the official
     /// judge shows it); a check, which does not compare it, leaves it out.
-    can_hu: bool,
+    pub(super) can_hu: bool,
     /// Outputs made.
     pub(super) turn: usize,
     pub(super) output: Value,
@@ -248,7 +243,7 @@ impl Judge {
         let quan = self.init.quan;
         let content = std::array::from_fn(|s| request::init(s as u8, quan));
         let mut d = output::display("INIT", None);
-        self.put_can_hu(&mut d, [NONE; 4]);
+        self.no_can_hu(&mut d);
         d.insert("quan".into(), quan.into());
         d.insert("srand".into(), self.init.srand.into());
         d.insert("strlen".into(), self.init.given_len.into());
@@ -267,33 +262,9 @@ impl Judge {
             .map(|t| t.iter().map(|&x| tiles::name(x)).collect())
             .collect();
         let mut display = output::display("DEAL", None);
-        self.put_can_hu(&mut display, [NONE; 4]);
+        self.no_can_hu(&mut display);
         display.insert("hand".into(), serde_json::json!(hand));
         self.request(content, display)
-    }
-
-    /// Add `canHu`: each seat's calculator answer, -4 where the official judge computes
-    /// none.
-    pub(super) fn put_can_hu(&self, d: &mut Display, values: [i32; 4]) {
-        if self.can_hu {
-            d.insert("canHu".into(), serde_json::json!(values));
-        }
-    }
-
-    /// `canHu` on the tile `tile` offered: each seat of `seats`'s calculator answer with
-    /// `situation`, -4 for the others.
-    fn can_hu_of(&self, seats: impl Fn(u8) -> bool, tile: u8, situation: Situation) -> [i32; 4] {
-        if !self.can_hu {
-            return [NONE; 4];
-        }
-        std::array::from_fn(|s| {
-            let s = s as u8;
-            if seats(s) {
-                self.calculate(s, tile, situation).fan_count
-            } else {
-                NONE
-            }
-        })
     }
 
     /// A request, with each part's tiles left.
@@ -316,7 +287,7 @@ impl Judge {
                     self.stage = Stage::Flower;
                     let mut d = output::display("BUHUA", Some(seat));
                     output::put_tile(&mut d, "tile", tile);
-                    self.put_can_hu(&mut d, [NONE; 4]);
+                    self.no_can_hu(&mut d);
                     return Ok(self.request(output::to_all(&request::flower(seat, tile)), d));
                 }
                 Seen::Draw(seat, tile) => {
@@ -332,13 +303,8 @@ impl Judge {
                     });
                     let mut d = output::display("DRAW", Some(seat));
                     output::put_tile(&mut d, "tile", tile);
-                    let situation = Situation {
-                        self_drawn: true,
-                        last_copy: self.game.visible_copies(tile) == 3,
-                        kong,
-                        wall_last: self.parts[(seat as usize + 1) % 4] == 0,
-                    };
-                    let values = self.can_hu_of(|s| s == seat, tile, situation);
+                    let values =
+                        self.can_hu_of(|s| s == seat, tile, self.draw_situation(seat, tile, kong));
                     self.put_can_hu(&mut d, values);
                     return Ok(self.request(content, d));
                 }
@@ -376,12 +342,13 @@ impl Judge {
                     };
                     let mut d = output::display(if added { "BUGANG" } else { "GANG" }, Some(seat));
                     output::put_tile(&mut d, "tile", tile);
-                    let values = if added {
-                        self.can_hu_of(|s| s != seat, tile, self.robbing_situation(seat))
+                    if added {
+                        let values =
+                            self.can_hu_of(|s| s != seat, tile, self.robbing_situation(seat));
+                        self.put_can_hu(&mut d, values);
                     } else {
-                        [NONE; 4]
-                    };
-                    self.put_can_hu(&mut d, values);
+                        self.no_can_hu(&mut d);
+                    }
                     let text = request::kong(seat, added.then_some(tile));
                     return Ok(self.request(output::to_all(&text), d));
                 }
@@ -391,7 +358,7 @@ impl Judge {
             Some(HandEnd::Exhausted) => {
                 self.stage = Stage::Over;
                 let mut d = output::display("HUANG", None);
-                self.put_can_hu(&mut d, [NONE; 4]);
+                self.no_can_hu(&mut d);
                 d.insert("tileCnt".into(), serde_json::json!(self.parts));
                 Ok(output::finish([0; 4], d, false))
             }
@@ -412,76 +379,6 @@ impl Judge {
         }
     }
 
-    /// What `seat` held and the flowers it had set aside at the last output: the engine's
-    /// now, less the draws it has made since (the engine runs on while nobody decides).
-    fn held(&self, seat: u8) -> (Counts, u8) {
-        let mut hand = *self.game.hand(seat);
-        let mut flowers = self.game.flowers(seat).len();
-        for e in &self.game.events()[self.cursor..] {
-            match *e {
-                // A flower drawn is set aside at once (its `flower` event follows).
-                Event::Draw { seat: s, tile, .. } if s == seat && !is_flower(tile) => {
-                    hand[tile as usize] -= 1;
-                }
-                Event::Flower { seat: s, .. } if s == seat => flowers -= 1,
-                _ => {}
-            }
-        }
-        (hand, u8::try_from(flowers).unwrap_or(u8::MAX))
-    }
-
-    /// The calculator's flags for a win on `seat`'s discard of `tile`: 和绝张 when the
-    /// three others are in sight (the discard among them), the last discard when the part
-    /// of the seat after it is empty.
-    pub(super) fn discard_situation(&self, seat: u8, tile: u8) -> Situation {
-        Situation {
-            self_drawn: false,
-            last_copy: self.game.visible_copies(tile) == 4,
-            kong: false,
-            wall_last: self.parts[(seat as usize + 1) % 4] == 0,
-        }
-    }
-
-    /// The calculator's flags for robbing `seat`'s added kong.
-    pub(super) fn robbing_situation(&self, seat: u8) -> Situation {
-        Situation {
-            self_drawn: false,
-            last_copy: false,
-            kong: true,
-            wall_last: self.parts[(seat as usize + 1) % 4] == 0,
-        }
-    }
-
-    /// The calculator's answer for `seat` winning on `tile` at the last output, with the
-    /// official judge's flags: `situation` (self-drawn, 和绝张, a kong, the next part empty).
-    pub(super) fn calculate(&self, seat: u8, tile: u8, situation: Situation) -> Calculated {
-        let (mut hand, flowers) = self.held(seat);
-        if situation.self_drawn && hand[tile as usize] > 0 {
-            hand[tile as usize] -= 1;
-        }
-        let melds: Vec<FanMeld> = self
-            .game
-            .melds(seat)
-            .iter()
-            .map(|m| FanMeld {
-                meld: Meld {
-                    kind: m.kind,
-                    tile: m.tile,
-                },
-                offer: u8::from(m.kind != MeldKind::ConcealedKong),
-            })
-            .collect();
-        display::calculate(&WinInput {
-            melds: &melds,
-            concealed: &hand,
-            win_tile: tile,
-            flowers,
-            seat_wind: seat,
-            prevalent_wind: self.init.quan,
-            situation,
-        })
-    }
-
     /// The final output of `ending`, the engine ended with it (a verdict the engine does not
     /// name, as a platform may write any, ends it as `RE`; the display shows it as given).
     pub(super) fn end(&mut self, ending: Ending) -> Result<Value> {
@@ -489,7 +386,7 @@ impl Judge {
         let d = match ending {
             Ending::Verdict { seat, name, calc } => {
                 let mut d = output::display(&name, Some(seat));
-                self.put_can_hu(&mut d, [NONE; 4]);
+                self.no_can_hu(&mut d);
                 if let Some(c) = &calc {
                     output::put_fans(&mut d, c);
                 }
@@ -509,7 +406,7 @@ impl Judge {
                     }
                 }))?;
                 let mut d = output::display("HU", Some(seat));
-                self.put_can_hu(&mut d, [NONE; 4]);
+                self.no_can_hu(&mut d);
                 output::put_fans(&mut d, &calc);
                 d
             }

@@ -7,6 +7,7 @@
 //! - `tiles.rs`: the tile names; `request.rs`: the requests; `answer.rs`: answers read;
 //! - `input.rs`: the judge's input (initdata, the log) and its errors;
 //! - `judge.rs`: the turn machine; `checks.rs`: the order of checks of each turn's answers;
+//! - `wins.rs`: a seat's win read at the last output (its hand, the flags, `canHu`);
 //! - `display.rs`: fans as the calculator names them; `output.rs`: the output JSON;
 //! - `check.rs`: a finished log judged again, every difference listed; `log.rs`: such a
 //!   log read, typed.
@@ -21,6 +22,7 @@ mod log;
 mod output;
 mod request;
 pub mod tiles;
+mod wins;
 
 pub use check::{check_log, Difference, DISPLAY_FIELDS};
 pub use display::fan_name;
