@@ -24,6 +24,7 @@ __all__ = [
     "NotYourTurnError",
     "StaleDecisionError",
     "InvalidEventLogError",
+    "BotzoneInputError",
     "BackendError",
     "BotError",
     "ProtocolError",
@@ -115,6 +116,13 @@ class StaleDecisionError(NotYourTurnError):
 
 class InvalidEventLogError(KoudiandianError, ValueError):
     """An event log or JSON game state is corrupt, edited, or does not replay to itself."""
+
+
+class BotzoneInputError(KoudiandianError, ValueError):
+    """Bad input to the Botzone judge: not JSON, a log that does not alternate the judge's
+    outputs and the bots' answers, answers for a seat that does not exist, or a wall with
+    unknown tiles, more than four of a kind or too few tiles to deal. The message names the
+    bad value."""
 
 
 class BackendError(KoudiandianError, RuntimeError):
