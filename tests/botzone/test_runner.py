@@ -266,3 +266,43 @@ def test_an_external_judge_command_reads_stdin_and_prints_json(tmp_path: Path) -
     failing = command_judge(bot(tmp_path, EXIT_1, "failing.py"))
     with pytest.raises(JudgeError, match="status 1"):
         failing({"initdata": {}, "log": []})
+
+
+# A bot in simple interaction: it discards every tile it draws and passes otherwise, until
+# its 20th request: a draw then, it declares a win its hand is not.
+TSUMOGIRI = """
+    import sys
+    lines = sys.stdin.read().split("\\n")
+    turn = int(lines[0])
+    request = lines[2 * turn - 1].split()
+    if request[0] != "2":
+        print("PASS")
+    else:
+        print("HU" if turn >= 20 else "PLAY " + request[1])
+"""
+
+
+def test_a_game_under_koudiandians_judge_and_the_official_one(tmp_path: Path) -> None:
+    """Four bots on a given wall: nobody claims, then the first wrong HU ends the game
+    (WH, its fans counted as the calculator counts a hand that does not win). With
+    BOTZONE_OFFICIAL_JUDGE naming the official judge's program, the same game under it
+    gives the same log (display.canHu aside, which koudiandian's judge leaves out)."""
+    from koudiandian.botzone import botzone_judge
+
+    tiles = [s + str(n) for s in "WBT" for n in range(1, 10)] + [f"F{n}" for n in range(1, 5)]
+    tiles += [f"J{n}" for n in range(1, 4)]
+    wall = " ".join(t for n in range(4) for t in tiles)
+    initdata = {"srand": 7, "quan": 1, "walltiles": wall}
+    bots = [BotRunner(bot(tmp_path, TSUMOGIRI), interaction="simple")] * 4
+    ours = play_game(bots, botzone_judge, initdata)
+    assert ours.initdata == initdata
+    end = ours.log[-1]["output"]["display"]
+    assert end["action"] == "WH" and end["fanCnt"] < 8
+    assert ours.scores == [-30 if s == end["player"] else 10 for s in range(4)]
+    assert all(a["verdict"] == "OK" for entry in ours.log[1::2] for a in entry.values())
+    program = os.environ.get("BOTZONE_OFFICIAL_JUDGE")
+    if program:
+        official = play_game(bots, command_judge(program), initdata)
+        for entry in official.log[0::2]:
+            entry["output"]["display"].pop("canHu", None)
+        assert official.to_json() == ours.to_json()
