@@ -1,6 +1,7 @@
 """The golden Botzone games (tests/golden/botzone/games.jsonl.gz, judged by Botzone's official
 judge; README.md there names the sources): each is a whole log in the judge's input format,
-and together they cover what the README says they cover."""
+together they cover what the README says they cover, and koudiandian's judge gives every
+output of each (botzone_check: no difference)."""
 
 from __future__ import annotations
 
@@ -63,3 +64,11 @@ def test_the_games_cover_every_action_end_and_win() -> None:
     assert PLATFORM_VERDICTS & set(actions)
     assert min(wins[k] for k in ("self-drawn", "discard", "robbed kong", "杠上开花")) > 0
     assert walls[136] > 0 and walls[144] > 0
+
+
+def test_koudiandians_judge_gives_every_output_of_every_golden_game() -> None:
+    from koudiandian.botzone import botzone_check
+
+    for game in games():
+        differences = botzone_check({"initdata": game["initdata"], "log": game["log"]})
+        assert differences == [], (game["source"]["file"], game["source"]["seed"], differences[:3])
