@@ -1,5 +1,6 @@
 """Botzone's Chinese Standard Mahjong (docs/botzone.md): the judge, as the official judge
-plays it, on the engine under the ``botzone`` rules."""
+plays it, on the engine under the ``botzone`` rules; the bot protocol's runner
+(:mod:`.runner`) and games between Botzone bots under a judge (:mod:`.game`)."""
 
 from __future__ import annotations
 
