@@ -42,6 +42,7 @@ __all__ = [
     "NotHostError",
     "AutoPlayError",
     "DismissVoteError",
+    "BotzoneInputError",
 ]
 
 
@@ -241,3 +242,10 @@ class DismissVoteError(RoomStateError):
     is open, before the match began, once it is over or during the proposer's wait after a
     refusal; an answer when no vote is open, by its proposer, or a second one
     (``koudiandian.server``; HTTP 409). The message names the state."""
+
+
+class BotzoneInputError(KoudiandianError, ValueError):
+    """Input in one of Botzone's formats (docs/botzone.md) is malformed: a judge input or a
+    match log that is no JSON, lacks a field, does not alternate the judge's outputs and the
+    bots' answers, or names a bad value (a tile, a seat, a turn); or a game that cannot be
+    written as a Botzone log. The message names the value and where it is."""

@@ -3,7 +3,8 @@
 A frame holds the events logged since the previous frame and every seat's view at that
 moment (the engine's own views, so the viewer shows a seat's view or all four hands open
 without knowing any rule). Only a finished hand's full log is replayed: a live hand's log
-holds the wall.
+holds the wall. An uploaded Botzone log (docs/botzone.md) is the game koudiandian's judge
+plays from its answers (:func:`botzone_hand`).
 """
 
 from __future__ import annotations
@@ -12,12 +13,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..action import Action
+from ..botzone.logs import is_botzone_log
 from ..errors import InvalidEventLogError, ProtocolError
 from ..game import Game, replay_decisions
 from .inputs import load_json
 from .visibility import seat_view
 
-__all__ = ["frames", "hands_of_jsonl", "MAX_FRAMES"]
+__all__ = ["frames", "hands_of_jsonl", "botzone_hand", "MAX_FRAMES"]
 
 #: A hand has far fewer decisions than this; a log with more is refused.
 MAX_FRAMES = 2000
@@ -80,3 +82,19 @@ def hands_of_jsonl(text: str) -> list[list[dict[str, Any]]]:
             raise ProtocolError(f"line {n} has no 'events' list")
         hands.append(events)
     return hands
+
+
+def botzone_hand(text: str) -> list[dict[str, Any]] | None:
+    """The engine's log of the game in an uploaded Botzone log (one JSON document, the
+    judge's input or a match's log), or ``None`` if ``text`` is not one. Raises
+    :class:`~koudiandian.errors.BotzoneInputError` for a Botzone log that is malformed or
+    that koudiandian's judge does not play as logged."""
+    from ..botzone.convert import engine_events
+
+    try:
+        document = load_json(text, "the request body")
+    except ProtocolError:
+        return None  # not one JSON document (JSON Lines, or no JSON): not a Botzone log
+    if not is_botzone_log(document):
+        return None
+    return engine_events(document)

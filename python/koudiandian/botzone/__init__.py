@@ -1,0 +1,16 @@
+"""Botzone's Chinese Standard Mahjong (docs/botzone.md): its match log (:mod:`.logs`) and
+the conversions between a Botzone log and the engine's game (:mod:`.convert`)."""
+
+from __future__ import annotations
+
+from .convert import botzone_log, engine_events, tile_name
+from .logs import BotzoneLog, is_botzone_log, read_botzone_log
+
+__all__ = [
+    "BotzoneLog",
+    "botzone_log",
+    "engine_events",
+    "is_botzone_log",
+    "read_botzone_log",
+    "tile_name",
+]
