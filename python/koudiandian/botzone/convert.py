@@ -127,8 +127,7 @@ def botzone_log(events: Sequence[dict[str, Any]]) -> BotzoneLog:
             break  # an unfinished hand: its log stops before this turn is answered
         content = entries[-1]["output"]["content"]
         turn = len(entries) // 2 + 1
-        played = len([e for e in _judge_events(judge) if e.get("type") != "answer"])
-        answers, cursor = _turn_answers(turn, content, decisions, cursor, played)
+        answers, cursor = _turn_answers(turn, content, decisions, cursor, judge)
         entries.append(answers)
         entries.append({"output": json.loads(judge.answer(json.dumps(answers)))})
     _same_game(events, _judge_events(judge))
@@ -140,11 +139,12 @@ def _turn_answers(
     content: dict[str, str],
     decisions: list[tuple[int, dict[str, Any]]],
     cursor: int,
-    played: int,
+    judge: Any,
 ) -> tuple[dict[str, dict[str, str]], int]:
     """Every seat's answer to the requests ``content`` of ``turn``, read from the game's
-    decisions from ``cursor`` on (each with the number of events, answers aside, before it),
-    the judge's game having ``played`` events so far; and the cursor past those it used."""
+    decisions from ``cursor`` on (each with the number of events, answers aside, before
+    it); and the cursor past those it used. A verdict is answered at the turn where the
+    ``judge``'s game has played every event before it."""
     requests = {int(seat): text.split() for seat, text in content.items()}
     said = {seat: "PASS" for seat in requests}
     verdicts: dict[int, str] = {}
@@ -156,7 +156,7 @@ def _turn_answers(
     def fail(why: str) -> BotzoneInputError:
         return BotzoneInputError(f"turn {turn}: {why}")
 
-    if e is not None and e["type"] == "verdict" and at == played:
+    if e is not None and e["type"] == "verdict" and at == _played(judge):
         verdict = e["verdict"]
         if verdict in _PLATFORM_VERDICTS:
             verdicts[e["seat"]] = verdict
@@ -190,6 +190,11 @@ def _turn_answers(
         for s, text in said.items()
     }
     return answers, cursor
+
+
+def _played(judge: Any) -> int:
+    """How many events (answers aside) the judge's game has logged."""
+    return sum(1 for e in _judge_events(judge) if e.get("type") != "answer")
 
 
 def _claim(
