@@ -4,6 +4,7 @@
 //! feature adds the PyO3 bindings in `py/`, which is all that maturin compiles in on top.
 
 pub mod bots;
+pub mod botzone;
 pub mod error;
 pub mod eval;
 pub mod game;
@@ -14,6 +15,7 @@ pub mod rl;
 pub mod rng;
 pub mod selfplay;
 pub mod tiles;
+pub mod verdict;
 
 #[cfg(feature = "python")]
 mod py;

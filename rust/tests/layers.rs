@@ -18,10 +18,10 @@ const LAYERS: &[&[&str]] = &[
     &["error", "tiles", "rng"],
     &["hand"],
     &["eval"],
-    &["outcome"],
+    &["outcome", "verdict"],
     &["profiles"],
     &["game"],
-    &["bots"],
+    &["bots", "botzone"],
     &["selfplay", "rl"],
     &["py"],
     &[""], // the crate root, lib.rs

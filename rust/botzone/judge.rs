@@ -1,0 +1,477 @@
+//! The judge's turn machine: one output a turn, the bots' answers to it checked in the
+//! official judge's order, the engine stepped with what they decide, and the next output
+//! read from the engine's events. The rules are the engine's (`GameCore` under preset
+//! `botzone`): what is legal, what a win or a verdict scores. The judge owns the protocol:
+//! the turns (INIT, DEAL, BUHUA as a turn, the kong notice), the order of checks
+//! (`checks.rs`), the requests and the display.
+
+use serde_json::Value;
+
+use super::display::{self, Calculated};
+use super::input::{Answers, InitData, InputError, Result};
+use super::output::{self, Display};
+use super::request::{self, DiscardAfter};
+use super::tiles;
+use crate::game::{ActionCode, Event, GameCore, Phase};
+use crate::hand::{Meld, MeldKind};
+use crate::outcome::{HandEnd, Verdict};
+use crate::profiles::guobiao::fans::{FanMeld, Situation, WinInput};
+use crate::profiles::Rules;
+use crate::tiles::{is_flower, Counts};
+
+/// The prevalent winds as option `quan` names them.
+const WINDS: [&str; 4] = ["east", "south", "west", "north"];
+
+/// What the last output waits for the answers to.
+#[derive(Debug, Clone)]
+pub(super) enum Stage {
+    Init,
+    Deal,
+    /// `seat` drew `tile` (`kong`: its kong's replacement, no flower between).
+    Draw {
+        seat: u8,
+        tile: u8,
+        kong: bool,
+    },
+    /// A flower was set aside: every seat passes.
+    Flower,
+    /// `seat` discarded `tile`; `options` each seat's claims the engine offers (all empty
+    /// when it asked nobody).
+    Discard {
+        seat: u8,
+        tile: u8,
+        options: [Vec<ActionCode>; 4],
+    },
+    /// `seat` made a kong of `tile` (`added`: a 补杠, which `options` may rob).
+    Kong {
+        seat: u8,
+        tile: u8,
+        added: bool,
+        options: [Vec<ActionCode>; 4],
+    },
+    Over,
+}
+
+/// How the answers end the game.
+#[derive(Debug, Clone)]
+pub(super) enum Ending {
+    /// A verdict against `seat` (a platform's, `WA` or `WH`), with a wrong win's fans.
+    Verdict {
+        seat: u8,
+        name: String,
+        calc: Option<Calculated>,
+    },
+    /// `seat` wins with `code` (any other seat still asked passes).
+    Win {
+        seat: u8,
+        code: ActionCode,
+        calc: Calculated,
+    },
+}
+
+/// The deal as the judge shows it: each seat's tiles taken from its part (flowers too), the
+/// 13 tiles it holds, its flowers, in the order taken.
+#[derive(Debug, Clone, Default)]
+struct Dealt {
+    taken: [Vec<u8>; 4],
+    tiles: [Vec<u8>; 4],
+    flowers: [Vec<u8>; 4],
+}
+
+/// The deal of `wall` cut in four parts, each seat taking from its part's end until it
+/// holds 13 tiles that are not flowers.
+fn deal_of(wall: &[u8]) -> Result<Dealt> {
+    let len = wall.len() / 4;
+    let mut d = Dealt::default();
+    for seat in 0..4 {
+        let mut part = wall[seat * len..(seat + 1) * len].iter().rev();
+        while d.tiles[seat].len() < 13 {
+            let Some(&t) = part.next() else {
+                return Err(InputError(format!(
+                    "walltiles: too few tiles to deal: {} tiles make four parts of {len}, and seat {seat}'s part holds {} that are not flowers; each must deal 13",
+                    wall.len(),
+                    d.tiles[seat].len()
+                )));
+            };
+            d.taken[seat].push(t);
+            if is_flower(t) {
+                d.flowers[seat].push(t);
+            } else {
+                d.tiles[seat].push(t);
+            }
+        }
+    }
+    Ok(d)
+}
+
+/// An engine error inside the judge: a bug, reported as bad input rather than a panic.
+pub(super) fn engine(e: &crate::error::Error) -> InputError {
+    InputError(format!(
+        "the engine refused the judge's step: {}",
+        e.message()
+    ))
+}
+
+/// What an event means to the judge.
+enum Seen {
+    Skip,
+    Flower(u8, u8),
+    Draw(u8, u8),
+    Claimed(DiscardAfter),
+    Discard(u8, u8),
+    Kong(u8, u8, bool),
+}
+
+fn seen(e: &Event) -> Seen {
+    match *e {
+        Event::Flower { seat, tile } => Seen::Flower(seat, tile),
+        Event::Draw { seat, tile, .. } => Seen::Draw(seat, tile),
+        Event::Pong { .. } => Seen::Claimed(DiscardAfter::Pong),
+        Event::Chow { tile, .. } => Seen::Claimed(DiscardAfter::Chow { middle: tile + 1 }),
+        Event::Discard { seat, tile, .. } => Seen::Discard(seat, tile),
+        Event::Kong { seat, tile, .. } | Event::ConcealedKong { seat, tile } => {
+            Seen::Kong(seat, tile, false)
+        }
+        Event::AddedKong { seat, tile } => Seen::Kong(seat, tile, true),
+        _ => Seen::Skip,
+    }
+}
+
+/// Botzone's judge for one game.
+pub struct Judge {
+    pub(super) game: GameCore,
+    init: InitData,
+    dealt: Dealt,
+    pub(super) stage: Stage,
+    /// Engine events read so far.
+    cursor: usize,
+    /// Dealt flowers' events still to pass over.
+    deal_flowers: usize,
+    /// Tiles left in each part, as of the last output.
+    pub(super) parts: [usize; 4],
+    /// The next draw is a kong's replacement.
+    after_kong: bool,
+    /// The claim whose discard comes next.
+    claim: Option<DiscardAfter>,
+    /// Outputs made.
+    turn: usize,
+    output: Value,
+}
+
+impl Judge {
+    /// A game set by `init`; its first output (INIT) is ready.
+    ///
+    /// # Errors
+    /// A wall too short to deal.
+    pub fn new(init: InitData) -> Result<Judge> {
+        let dealt = deal_of(&init.wall)?;
+        let flowers = init.wall.iter().any(|&t| is_flower(t));
+        let text = format!(
+            "botzone{},quan={}",
+            if flowers { ",flowers" } else { "" },
+            WINDS[init.quan as usize]
+        );
+        let rules = Rules::parse(&text).map_err(|e| engine(&e))?;
+        let game = GameCore::new(rules, 0, init.wall.clone(), Vec::new(), [0; 4])
+            .map_err(|e| InputError(format!("walltiles: {}", e.message())))?;
+        let len = init.wall.len() / 4;
+        let parts = std::array::from_fn(|s| len - dealt.taken[s].len());
+        let deal_flowers = dealt.flowers.iter().map(Vec::len).sum();
+        let mut judge = Judge {
+            game,
+            dealt,
+            stage: Stage::Init,
+            cursor: 0,
+            deal_flowers,
+            parts,
+            after_kong: false,
+            claim: None,
+            turn: 1,
+            output: Value::Null,
+            init,
+        };
+        judge.output = judge.init_output();
+        Ok(judge)
+    }
+
+    /// The current output.
+    #[must_use]
+    pub fn output(&self) -> &Value {
+        &self.output
+    }
+
+    /// Outputs made so far (1 on INIT).
+    #[must_use]
+    pub fn turn(&self) -> usize {
+        self.turn
+    }
+
+    /// Whether the game is over (the output is a `finish`).
+    #[must_use]
+    pub fn finished(&self) -> bool {
+        matches!(self.stage, Stage::Over)
+    }
+
+    /// The game's setting.
+    #[must_use]
+    pub fn init(&self) -> &InitData {
+        &self.init
+    }
+
+    /// The engine's game.
+    #[must_use]
+    pub fn game(&self) -> &GameCore {
+        &self.game
+    }
+
+    /// Check `answers` to the current output, step the game, and make the next output.
+    ///
+    /// # Errors
+    /// The game is over.
+    pub fn answer(&mut self, answers: &Answers) -> Result<&Value> {
+        let stage = std::mem::replace(&mut self.stage, Stage::Over);
+        let was_init = matches!(stage, Stage::Init);
+        let checked = match stage {
+            Stage::Over => {
+                return Err(InputError(
+                    "the game is over: the judge's last output was a finish".into(),
+                ))
+            }
+            Stage::Init | Stage::Deal | Stage::Flower => super::checks::all_pass(answers),
+            Stage::Draw { seat, tile, kong } => self.draw_answers(answers, seat, tile, kong)?,
+            Stage::Discard {
+                seat,
+                tile,
+                options,
+            } => self.discard_answers(answers, seat, tile, &options)?,
+            Stage::Kong {
+                seat,
+                tile,
+                added,
+                options,
+            } => self.kong_answers(answers, seat, tile, added, &options)?,
+        };
+        self.output = match checked {
+            Ok(()) if was_init => self.deal_output(),
+            Ok(()) => self.next_output()?,
+            Err(ending) => self.end(ending)?,
+        };
+        self.turn += 1;
+        Ok(&self.output)
+    }
+
+    fn init_output(&self) -> Value {
+        let quan = self.init.quan;
+        let content = std::array::from_fn(|s| request::init(s as u8, quan));
+        let mut d = output::display("INIT", None);
+        d.insert("quan".into(), quan.into());
+        d.insert("srand".into(), self.init.srand.into());
+        d.insert("strlen".into(), self.init.given_len.into());
+        let mut out = output::request(content, d);
+        out["initdata"] = self.init.to_json();
+        out
+    }
+
+    fn deal_output(&mut self) -> Value {
+        self.stage = Stage::Deal;
+        let d = &self.dealt;
+        let content = std::array::from_fn(|s| request::deal(&d.flowers, &d.tiles[s]));
+        let hand: Vec<Vec<&str>> = d
+            .taken
+            .iter()
+            .map(|t| t.iter().map(|&x| tiles::name(x)).collect())
+            .collect();
+        let mut display = output::display("DEAL", None);
+        display.insert("hand".into(), serde_json::json!(hand));
+        self.request(content, display)
+    }
+
+    /// A request, with each part's tiles left.
+    fn request(&self, content: [String; 4], mut display: Display) -> Value {
+        display.insert("tileCnt".into(), serde_json::json!(self.parts));
+        output::request(content, display)
+    }
+
+    /// The next output from the engine's events since the last.
+    fn next_output(&mut self) -> Result<Value> {
+        while let Some(event) = self.game.events().get(self.cursor) {
+            let what = seen(event);
+            self.cursor += 1;
+            match what {
+                Seen::Skip => {}
+                Seen::Flower(..) if self.deal_flowers > 0 => self.deal_flowers -= 1,
+                Seen::Flower(seat, tile) => {
+                    self.parts[seat as usize] -= 1;
+                    self.after_kong = false;
+                    self.stage = Stage::Flower;
+                    let mut d = output::display("BUHUA", Some(seat));
+                    output::put_tile(&mut d, "tile", tile);
+                    return Ok(self.request(output::to_all(&request::flower(seat, tile)), d));
+                }
+                Seen::Draw(seat, tile) => {
+                    self.parts[seat as usize] -= 1;
+                    let kong = std::mem::take(&mut self.after_kong);
+                    self.stage = Stage::Draw { seat, tile, kong };
+                    let content = std::array::from_fn(|s| {
+                        if s as u8 == seat {
+                            request::drawn(tile)
+                        } else {
+                            request::other_drew(seat)
+                        }
+                    });
+                    let mut d = output::display("DRAW", Some(seat));
+                    output::put_tile(&mut d, "tile", tile);
+                    return Ok(self.request(content, d));
+                }
+                Seen::Claimed(after) => self.claim = Some(after),
+                Seen::Discard(seat, tile) => {
+                    let after = self.claim.take().unwrap_or(DiscardAfter::Draw);
+                    let options = self.options(Phase::Claim);
+                    self.stage = Stage::Discard {
+                        seat,
+                        tile,
+                        options,
+                    };
+                    let mut d = output::display(after.action(), Some(seat));
+                    output::put_tile(&mut d, "tile", tile);
+                    if let DiscardAfter::Chow { middle } = after {
+                        output::put_tile(&mut d, "tileCHI", middle);
+                    }
+                    let text = request::discard(seat, after, tile);
+                    return Ok(self.request(output::to_all(&text), d));
+                }
+                Seen::Kong(seat, tile, added) => {
+                    self.after_kong = true;
+                    let options = if added {
+                        self.options(Phase::Rob)
+                    } else {
+                        Default::default()
+                    };
+                    self.stage = Stage::Kong {
+                        seat,
+                        tile,
+                        added,
+                        options,
+                    };
+                    let mut d = output::display(if added { "BUGANG" } else { "GANG" }, Some(seat));
+                    output::put_tile(&mut d, "tile", tile);
+                    let text = request::kong(seat, added.then_some(tile));
+                    return Ok(self.request(output::to_all(&text), d));
+                }
+            }
+        }
+        match self.game.result().map(|r| r.end) {
+            Some(HandEnd::Exhausted) => {
+                self.stage = Stage::Over;
+                let mut d = output::display("HUANG", None);
+                d.insert("tileCnt".into(), serde_json::json!(self.parts));
+                Ok(output::finish([0; 4], d, false))
+            }
+            _ => Err(InputError(format!(
+                "the engine waits for a decision the judge does not know (phase {:?})",
+                self.game.phase()
+            ))),
+        }
+    }
+
+    /// Each seat's claims on the tile just offered, when the engine waits for them (`phase`
+    /// and no event after it); none when it asked nobody and went on.
+    fn options(&mut self, phase: Phase) -> [Vec<ActionCode>; 4] {
+        if self.cursor == self.game.events().len() && self.game.phase() == phase {
+            std::array::from_fn(|s| self.game.legal(s as u8).to_vec())
+        } else {
+            Default::default()
+        }
+    }
+
+    /// What `seat` held and the flowers it had set aside at the last output: the engine's
+    /// now, less the draws it has made since (the engine runs on while nobody decides).
+    fn held(&self, seat: u8) -> (Counts, u8) {
+        let mut hand = *self.game.hand(seat);
+        let mut flowers = self.game.flowers(seat).len();
+        for e in &self.game.events()[self.cursor..] {
+            match *e {
+                Event::Draw { seat: s, tile, .. } if s == seat => hand[tile as usize] -= 1,
+                Event::Flower { seat: s, .. } if s == seat => flowers -= 1,
+                _ => {}
+            }
+        }
+        (hand, u8::try_from(flowers).unwrap_or(u8::MAX))
+    }
+
+    /// The calculator's answer for `seat` winning on `tile` at the last output, with the
+    /// official judge's flags: `situation` (self-drawn, 和绝张, a kong, the next part empty).
+    pub(super) fn calculate(&self, seat: u8, tile: u8, situation: Situation) -> Calculated {
+        let (mut hand, flowers) = self.held(seat);
+        if situation.self_drawn && hand[tile as usize] > 0 {
+            hand[tile as usize] -= 1;
+        }
+        let melds: Vec<FanMeld> = self
+            .game
+            .melds(seat)
+            .iter()
+            .map(|m| FanMeld {
+                meld: Meld {
+                    kind: m.kind,
+                    tile: m.tile,
+                },
+                offer: u8::from(m.kind != MeldKind::ConcealedKong),
+            })
+            .collect();
+        display::calculate(&WinInput {
+            melds: &melds,
+            concealed: &hand,
+            win_tile: tile,
+            flowers,
+            seat_wind: seat,
+            prevalent_wind: self.init.quan,
+            situation,
+        })
+    }
+
+    /// The final output of `ending`, the engine ended with it.
+    fn end(&mut self, ending: Ending) -> Result<Value> {
+        self.stage = Stage::Over;
+        let (seat, mut d) = match ending {
+            Ending::Verdict { seat, name, calc } => {
+                let verdict = Verdict::parse(&name).unwrap_or(Verdict::RE);
+                self.game
+                    .end_by_verdict(seat, verdict)
+                    .map_err(|e| engine(&e))?;
+                let mut d = output::display(&name, Some(seat));
+                if let Some(c) = &calc {
+                    output::put_fans(&mut d, c);
+                }
+                (seat, d)
+            }
+            Ending::Win { seat, code, calc } => {
+                self.game.step(seat, code).map_err(|e| engine(&e))?;
+                self.pass_all(&std::array::from_fn(|s| {
+                    if s == seat as usize {
+                        Vec::new()
+                    } else {
+                        vec![crate::game::Act::Pass.code(0)]
+                    }
+                }))?;
+                let mut d = output::display("HU", Some(seat));
+                output::put_fans(&mut d, &calc);
+                (seat, d)
+            }
+        };
+        debug_assert!(seat < 4);
+        let scores = self.game.result().map_or([0; 4], |r| r.deltas);
+        d.remove("tileCnt");
+        Ok(output::finish(scores, d, true))
+    }
+
+    /// Every seat still asked about the tile offered passes.
+    pub(super) fn pass_all(&mut self, options: &[Vec<ActionCode>; 4]) -> Result<()> {
+        let pass = crate::game::Act::Pass.code(0);
+        for s in 0..4u8 {
+            if !options[s as usize].is_empty() && self.game.is_to_act(s) {
+                self.game.step(s, pass).map_err(|e| engine(&e))?;
+            }
+        }
+        Ok(())
+    }
+}
