@@ -24,6 +24,7 @@ __all__ = [
     "NotYourTurnError",
     "StaleDecisionError",
     "InvalidEventLogError",
+    "BotzoneInputError",
     "BackendError",
     "BotError",
     "ProtocolError",
@@ -42,7 +43,6 @@ __all__ = [
     "NotHostError",
     "AutoPlayError",
     "DismissVoteError",
-    "BotzoneInputError",
 ]
 
 
@@ -116,6 +116,14 @@ class StaleDecisionError(NotYourTurnError):
 
 class InvalidEventLogError(KoudiandianError, ValueError):
     """An event log or JSON game state is corrupt, edited, or does not replay to itself."""
+
+
+class BotzoneInputError(KoudiandianError, ValueError):
+    """Bad input to the Botzone judge: not JSON, a log that does not alternate the judge's
+    outputs and the bots' answers, answers for a seat that does not exist, or a wall with
+    unknown tiles, more than four of a kind or too few tiles to deal; a Botzone log
+    malformed in any other way (docs/botzone.md), or a game that is not written as one. The
+    message names the bad value."""
 
 
 class BackendError(KoudiandianError, RuntimeError):
@@ -242,10 +250,3 @@ class DismissVoteError(RoomStateError):
     is open, before the match began, once it is over or during the proposer's wait after a
     refusal; an answer when no vote is open, by its proposer, or a second one
     (``koudiandian.server``; HTTP 409). The message names the state."""
-
-
-class BotzoneInputError(KoudiandianError, ValueError):
-    """Input in one of Botzone's formats (docs/botzone.md) is malformed: a judge input or a
-    match log that is no JSON, lacks a field, does not alternate the judge's outputs and the
-    bots' answers, or names a bad value (a tile, a seat, a turn); or a game that cannot be
-    written as a Botzone log. The message names the value and where it is."""

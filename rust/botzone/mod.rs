@@ -22,7 +22,10 @@ pub mod tiles;
 
 pub use check::{check_log, Difference, DISPLAY_FIELDS};
 pub use display::fan_name;
-pub use input::{init_data, read_answers, read_input, Answers, InitData, InputError, SeatAnswer};
+pub use input::{
+    init_data, json as json_text, read_answers, read_input, Answers, InitData, InputError,
+    SeatAnswer,
+};
 pub use judge::Judge;
 
 /// The judge program: one input (`{"initdata": {...}, "log": [...]}`), the next output as

@@ -3,6 +3,7 @@
 pub mod analysis;
 pub mod args;
 pub mod batch;
+pub mod botzone;
 pub mod convert;
 pub mod deal;
 pub mod errors;

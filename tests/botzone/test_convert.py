@@ -24,13 +24,13 @@ def _rules(**changes: Any) -> Rules:
 
 def played(seed: int, rules: Rules | None = None) -> Game:
     """A hand under the botzone rules between bots that claim often: each decision the
-    expert bot's, or (one time in two) a legal action at random, claims first."""
+    expert bot's, or (one time in five) a legal action at random, claims first."""
     rng = random.Random(seed)
     game = Game(rules or _rules(), seed=seed)
     while not game.is_over:
         seat = game.to_act[0]
         legal = game.legal_actions(seat)
-        if rng.random() < 0.5:
+        if rng.random() < 0.8:
             action = game.default_action(seat)
         else:
             claims = [a for a in legal if a.kind.value not in ("pass", "discard")]

@@ -1,13 +1,20 @@
-"""Botzone's Chinese Standard Mahjong (docs/botzone.md): its match log (:mod:`.logs`) and
-the conversions between a Botzone log and the engine's game (:mod:`.convert`)."""
+"""Botzone's Chinese Standard Mahjong (docs/botzone.md): the judge, as the official judge
+plays it, on the engine under the ``botzone`` rules (:mod:`.judge`); its match log
+(:mod:`.logs`) and the conversions between a Botzone log and the engine's game
+(:mod:`.convert`)."""
 
 from __future__ import annotations
 
 from .convert import botzone_log, engine_events, tile_name
+from .judge import BotzoneJudge, Difference, botzone_check, botzone_judge
 from .logs import BotzoneLog, is_botzone_log, read_botzone_log
 
 __all__ = [
+    "BotzoneJudge",
     "BotzoneLog",
+    "Difference",
+    "botzone_check",
+    "botzone_judge",
     "botzone_log",
     "engine_events",
     "is_botzone_log",

@@ -14,7 +14,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from ..errors import BotzoneInputError, KoudiandianError
+from ..errors import BotzoneInputError
+from .judge import BotzoneJudge
 from .logs import BotzoneLog, read_botzone_log
 
 __all__ = ["engine_events", "botzone_log", "tile_name"]
@@ -44,18 +45,12 @@ def tile_name(kind: int) -> str:
     return _DRAGONS.get(kind) or _FLOWERS[kind]
 
 
-def _judge(initdata: dict[str, Any]) -> Any:
+def _judge(initdata: dict[str, Any]) -> BotzoneJudge:
     """koudiandian's judge, started on ``initdata``."""
-    try:
-        from .._core import BotzoneJudge  # type: ignore[attr-defined]
-    except ImportError:
-        raise KoudiandianError(
-            "this build of koudiandian has no Botzone judge (koudiandian._core.BotzoneJudge)"
-        ) from None
-    return BotzoneJudge(json.dumps(initdata))
+    return BotzoneJudge(initdata)
 
 
-def _judge_events(judge: Any) -> list[dict[str, Any]]:
+def _judge_events(judge: BotzoneJudge) -> list[dict[str, Any]]:
     """The engine's log of the game the judge plays."""
     log = json.loads(judge.log_json())
     return list(log["events"] if isinstance(log, dict) else log)
@@ -73,12 +68,12 @@ def engine_events(log: BotzoneLog | str, *, check: bool = True) -> list[dict[str
     outputs = log.outputs
     for turn, answers in enumerate(log.answers):
         if check:
-            _same_output(turn, outputs[turn], json.loads(judge.output()))
+            _same_output(turn, outputs[turn], judge.output())
         if judge.finished:
             raise BotzoneInputError(f"turn {turn + 1}: answers after the judge finished the game")
-        judge.answer(json.dumps(answers))
+        judge.answer(answers)
     if check and len(outputs) > len(log.answers):
-        _same_output(len(log.answers), outputs[-1], json.loads(judge.output()))
+        _same_output(len(log.answers), outputs[-1], judge.output())
     return _judge_events(judge)
 
 
@@ -120,7 +115,7 @@ def botzone_log(events: Sequence[dict[str, Any]]) -> BotzoneLog:
     decisions = [(i, e) for i, e in enumerate(plain) if e.get("type") in _DECISIONS]
     ended = events[-1].get("type") == "end_hand"
     judge = _judge(initdata)
-    entries: list[dict[str, Any]] = [{"output": json.loads(judge.output())}]
+    entries: list[dict[str, Any]] = [{"output": judge.output()}]
     cursor = 0
     while not judge.finished:
         if cursor == len(decisions) and not ended:
@@ -129,7 +124,7 @@ def botzone_log(events: Sequence[dict[str, Any]]) -> BotzoneLog:
         turn = len(entries) // 2 + 1
         answers, cursor = _turn_answers(turn, content, decisions, cursor, judge)
         entries.append(answers)
-        entries.append({"output": json.loads(judge.answer(json.dumps(answers)))})
+        entries.append({"output": judge.answer(answers)})
     _same_game(events, _judge_events(judge))
     return BotzoneLog(initdata, tuple(entries))
 
@@ -139,7 +134,7 @@ def _turn_answers(
     content: dict[str, str],
     decisions: list[tuple[int, dict[str, Any]]],
     cursor: int,
-    judge: Any,
+    judge: BotzoneJudge,
 ) -> tuple[dict[str, dict[str, str]], int]:
     """Every seat's answer to the requests ``content`` of ``turn``, read from the game's
     decisions from ``cursor`` on (each with the number of events, answers aside, before
@@ -192,7 +187,7 @@ def _turn_answers(
     return answers, cursor
 
 
-def _played(judge: Any) -> int:
+def _played(judge: BotzoneJudge) -> int:
     """How many events (answers aside) the judge's game has logged."""
     return sum(1 for e in _judge_events(judge) if e.get("type") != "answer")
 

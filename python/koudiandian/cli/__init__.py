@@ -1,4 +1,5 @@
-"""The ``koudiandian`` command line: simulate, play, analyze, replay, ladder, serve, prune.
+"""The ``koudiandian`` command line: simulate, play, analyze, replay, ladder, serve, prune,
+botzone.
 
 One module per subcommand (or family of them), each with an ``add_...`` that declares its
 parser and the function it runs; :mod:`.options` holds what they share."""
@@ -12,6 +13,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import KoudiandianError
+from .botzone import add_botzone
 from .ladder import add_ladder
 from .lookup import add_analyze, add_rules_reference
 from .options import Parser
@@ -36,6 +38,7 @@ def _parser() -> argparse.ArgumentParser:
         add_ladder,
         add_serve,
         add_prune,
+        add_botzone,
     ):
         add(sub)
     return p
