@@ -7,17 +7,13 @@ import json
 from pathlib import Path
 
 import pytest
-from koudiandian import Game, _core
+from koudiandian import Game
 from koudiandian.botzone import botzone_log, read_botzone_log
 from koudiandian.cli import main
 from koudiandian.cli.botzone_convert import add_botzone_convert
 from koudiandian.cli.options import Parser
 
 from tests.botzone.test_convert import played
-
-pytestmark = pytest.mark.skipif(
-    not hasattr(_core, "BotzoneJudge"), reason="this build has no Botzone judge"
-)
 
 
 def _convert(*argv: str) -> int:

@@ -11,16 +11,12 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx2")
 
-from koudiandian import Game, _core  # noqa: E402
+from koudiandian import Game  # noqa: E402
 from koudiandian.botzone import botzone_log, engine_events  # noqa: E402
 from koudiandian.server import create_app  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from tests.botzone.test_convert import played  # noqa: E402
-
-pytestmark = pytest.mark.skipif(
-    not hasattr(_core, "BotzoneJudge"), reason="this build has no Botzone judge"
-)
 
 
 @pytest.fixture

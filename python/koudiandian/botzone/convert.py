@@ -29,6 +29,8 @@ _FLOWERS = {34 + i: f"H{i + 1}" for i in range(8)}
 _DECISIONS = frozenset(
     ("discard", "concealed_kong", "added_kong", "pong", "kong", "chow", "win", "verdict")
 )
+#: A decision of the game: its position among the events (answers aside), and the event.
+_Decision = tuple[int, dict[str, Any]]
 #: Verdicts the platform gives a failing bot (the judge's own are WA and WH).
 _PLATFORM_VERDICTS = frozenset(("TLE", "MLE", "OLE", "NJ", "RE"))
 
@@ -118,7 +120,7 @@ def botzone_log(events: Sequence[dict[str, Any]]) -> BotzoneLog:
     entries: list[dict[str, Any]] = [{"output": judge.output()}]
     cursor = 0
     while not judge.finished:
-        if cursor == len(decisions) and not ended:
+        if cursor == len(decisions) and not ended and _played(judge) >= len(plain):
             break  # an unfinished hand: its log stops before this turn is answered
         content = entries[-1]["output"]["content"]
         turn = len(entries) // 2 + 1
@@ -132,14 +134,12 @@ def botzone_log(events: Sequence[dict[str, Any]]) -> BotzoneLog:
 def _turn_answers(
     turn: int,
     content: dict[str, str],
-    decisions: list[tuple[int, dict[str, Any]]],
+    decisions: list[_Decision],
     cursor: int,
     judge: BotzoneJudge,
 ) -> tuple[dict[str, dict[str, str]], int]:
     """Every seat's answer to the requests ``content`` of ``turn``, read from the game's
-    decisions from ``cursor`` on (each with the number of events, answers aside, before
-    it); and the cursor past those it used. A verdict is answered at the turn where the
-    ``judge``'s game has played every event before it."""
+    decisions from ``cursor`` on; and the cursor past those it used."""
     requests = {int(seat): text.split() for seat, text in content.items()}
     said = {seat: "PASS" for seat in requests}
     verdicts: dict[int, str] = {}
@@ -151,7 +151,7 @@ def _turn_answers(
     def fail(why: str) -> BotzoneInputError:
         return BotzoneInputError(f"turn {turn}: {why}")
 
-    if e is not None and e["type"] == "verdict" and at == _played(judge):
+    if e is not None and e["type"] == "verdict" and _verdict_due(at, judge):
         verdict = e["verdict"]
         if verdict in _PLATFORM_VERDICTS:
             verdicts[e["seat"]] = verdict
@@ -192,10 +192,20 @@ def _played(judge: BotzoneJudge) -> int:
     return sum(1 for e in _judge_events(judge) if e.get("type") != "answer")
 
 
+def _verdict_due(at: int | None, judge: BotzoneJudge) -> bool:
+    """Whether a verdict that follows ``at`` events (answers aside) is answered at this
+    turn: at the first turn where the ``judge``'s game has played them all. The engine's
+    log does not always tell the turn: when no seat may claim a discard, the judge's game
+    draws the next tile before that claim turn is answered, so a verdict at the claim turn
+    and one at the draw's turn read alike; it is written at the first (the game and the
+    scores are the same)."""
+    return _played(judge) == at
+
+
 def _claim(
     said: dict[int, str],
     e: dict[str, Any],
-    decisions: list[tuple[int, dict[str, Any]]],
+    decisions: list[_Decision],
     cursor: int,
     fail: Any,
 ) -> int:
