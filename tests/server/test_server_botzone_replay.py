@@ -44,3 +44,18 @@ def test_a_malformed_botzone_log_is_a_400_naming_where(client: TestClient) -> No
     r = client.post("/replay", content=json.dumps(document))
     assert r.status_code == 400 and r.json()["error"] == "BotzoneInputError"
     assert "log[3] (turn 2): seat 2's answer has no 'verdict'" in r.json()["message"]
+
+
+def test_a_game_a_verdict_ended_has_a_last_frame_for_it(client: TestClient) -> None:
+    document = json.loads(botzone_log(played(21).events).to_json())
+    # seat 1 answers nonsense to the deal: WA, the game ends there
+    document["log"] = document["log"][:4]
+    document["log"][3]["1"] = {"verdict": "OK", "response": "NONSENSE"}
+    r = client.post("/replay", content=json.dumps(document))
+    assert r.status_code == 200, r.text
+    frames = r.json()["frames"]
+    assert [e for f in frames for e in f["events"]] == engine_events(json.dumps(document))
+    last = frames[-1]
+    assert last["action"] == "verdict WA" and last["seat"] == 1
+    assert last["views"][0]["result"]["end"] == "verdict"
+    assert last["views"][0]["result"]["deltas"] == [10, -30, 10, 10]

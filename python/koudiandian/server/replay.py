@@ -26,7 +26,8 @@ MAX_FRAMES = 2000
 
 
 def frames(events: Sequence[Any]) -> list[dict[str, Any]]:
-    """The frames of a finished hand's full log (as ``Game.events`` gives it).
+    """The frames of a finished hand's full log (as ``Game.events`` gives it); a hand a
+    judge's verdict ended has a last frame for it (its action ``"verdict WA"``...).
 
     Raises :class:`InvalidEventLogError` if the log does not replay to itself or the hand
     is not over."""
@@ -45,14 +46,14 @@ def frames(events: Sequence[Any]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     shown = 0
 
-    def snapshot(action: Action | None, seat: int | None) -> None:
+    def snapshot(action: str | None, seat: int | None) -> None:
         nonlocal shown
         if len(out) >= MAX_FRAMES:
             raise InvalidEventLogError(f"more than {MAX_FRAMES} decisions in one hand")
         log = game.events
         out.append(
             {
-                "action": None if action is None else str(action),
+                "action": action,
                 "seat": seat,
                 "events": log[shown:],
                 "views": [seat_view(game, s) for s in range(4)],
@@ -62,10 +63,14 @@ def frames(events: Sequence[Any]) -> list[dict[str, Any]]:
 
     def step(seat: int, action: Action) -> None:
         game.step(seat, action)
-        snapshot(action, seat)
+        snapshot(str(action), seat)
 
     snapshot(None, None)
     replay_decisions(events, step)
+    verdict = next((e for e in events if e.get("type") == "verdict"), None)
+    if verdict is not None and not game.is_over:  # a judge's verdict ended it: no decision
+        game.end_by_verdict(verdict["seat"], verdict["verdict"])
+        snapshot(f"verdict {verdict['verdict']}", verdict["seat"])
     return out
 
 
