@@ -125,7 +125,8 @@ enum Seen {
 fn seen(e: &Event) -> Seen {
     match *e {
         Event::Flower { seat, tile } => Seen::Flower(seat, tile),
-        Event::Draw { seat, tile, .. } => Seen::Draw(seat, tile),
+        // A flower drawn is logged as drawn, then set aside: the judge shows the latter.
+        Event::Draw { seat, tile, .. } if !is_flower(tile) => Seen::Draw(seat, tile),
         Event::Pong { .. } => Seen::Claimed(DiscardAfter::Pong),
         Event::Chow { tile, .. } => Seen::Claimed(DiscardAfter::Chow { middle: tile + 1 }),
         Event::Discard { seat, tile, .. } => Seen::Discard(seat, tile),
@@ -464,11 +465,13 @@ impl Judge {
         Ok(output::finish(scores, d, true))
     }
 
-    /// Every seat still asked about the tile offered passes.
+    /// Every seat of `options` still asked about the tile offered passes (none once the
+    /// claims are resolved).
     pub(super) fn pass_all(&mut self, options: &[Vec<ActionCode>; 4]) -> Result<()> {
         let pass = crate::game::Act::Pass.code(0);
         for s in 0..4u8 {
-            if !options[s as usize].is_empty() && self.game.is_to_act(s) {
+            let asked = matches!(self.game.phase(), Phase::Claim | Phase::Rob);
+            if asked && !options[s as usize].is_empty() && self.game.is_to_act(s) {
                 self.game.step(s, pass).map_err(|e| engine(&e))?;
             }
         }
