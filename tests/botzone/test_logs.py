@@ -114,7 +114,16 @@ def test_turns_asked_beyond_the_log_are_refused() -> None:
         log.judge_input(2)
 
 
+def test_a_match_object_without_initdata_beside_its_log() -> None:
+    first = json.loads(json.dumps(INIT))
+    first["output"]["initdata"] = INITDATA
+    match = {"_id": "5e37dcf74019f43051e53201", "log": [first, PASSES]}
+    assert is_botzone_log(match)
+    assert read_botzone_log(match).initdata == INITDATA
+
+
 def test_shapes_that_are_not_botzone_logs() -> None:
+    assert not is_botzone_log({"hand": 0, "log": [{"type": "start_hand"}]})
     assert not is_botzone_log([{"type": "start_hand"}])
     assert not is_botzone_log({"format": "koudiandian-game", "events": []})
     assert not is_botzone_log([])

@@ -94,7 +94,10 @@ def is_botzone_log(document: Any) -> bool:
     if isinstance(document, list):
         return bool(document) and isinstance(document[0], dict) and "output" in document[0]
     if isinstance(document, dict):
-        return "initdata" in document and ("log" in document or "logs" in document)
+        entries = document.get("log", document.get("logs"))
+        if "initdata" in document and entries is not None:
+            return True
+        return isinstance(entries, list) and is_botzone_log(entries)  # initdata inside
     return False
 
 
