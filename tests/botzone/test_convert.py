@@ -1,6 +1,7 @@
 """A game under the botzone rule set and a Botzone log, one from the other, through
 koudiandian's judge: round trips on seeded games of bots, the tiles' names, verdicts, and
-the errors that name where a log and the judge part."""
+the errors that name where a log and the judge part. With ``BOTZONE_OFFICIAL_JUDGE`` naming
+the official judge's program, each log written is also judged by it, turn for turn."""
 
 from __future__ import annotations
 
@@ -10,8 +11,10 @@ from typing import Any
 
 import pytest
 from koudiandian import Game, Rules
-from koudiandian.botzone import botzone_log, engine_events, read_botzone_log, tile_name
+from koudiandian.botzone import BotzoneLog, botzone_log, engine_events, read_botzone_log, tile_name
 from koudiandian.errors import BotzoneInputError
+
+from tests.botzone.tables import official, same_fields
 
 
 def _rules(**changes: Any) -> Rules:
@@ -66,6 +69,17 @@ def test_a_game_to_a_botzone_log_and_back(seed: int) -> None:
     # the judge's scores are the engine's deltas
     scores = log.outputs[-1]["content"]
     assert [scores[str(s)] for s in range(4)] == list(game.result.deltas)
+    _official_agrees(log)
+
+
+def _official_agrees(log: BotzoneLog) -> None:
+    """With ``BOTZONE_OFFICIAL_JUDGE`` naming the official judge's program: it gives the
+    log's outputs too, turn for turn, from the log's answers."""
+    if official(log.initdata, []) is None:
+        return
+    for turn, logged in enumerate(log.outputs):
+        theirs = official(log.initdata, list(log.entries[: 2 * turn]))
+        assert theirs is not None and same_fields(theirs, logged), f"turn {turn + 1}"
 
 
 def test_every_answer_kind_is_written() -> None:
@@ -85,6 +99,7 @@ def test_the_144_tile_game_with_flowers() -> None:
         "BUHUA" in r for o in log.outputs for r in o["content"].values() if isinstance(r, str)
     )
     assert _plain(engine_events(log)) == _plain(game.events)
+    _official_agrees(log)
 
 
 def test_an_unfinished_hand_gives_a_log_that_stops() -> None:
