@@ -11,7 +11,14 @@ from typing import Any
 
 import pytest
 from koudiandian import Game, Rules
-from koudiandian.botzone import BotzoneLog, botzone_log, engine_events, read_botzone_log, tile_name
+from koudiandian.botzone import (
+    BotzoneLog,
+    botzone_log,
+    engine_events,
+    engine_game,
+    read_botzone_log,
+    tile_name,
+)
 from koudiandian.errors import BotzoneInputError
 
 from tests.botzone.tables import official, same_fields
@@ -64,8 +71,9 @@ def test_a_game_to_a_botzone_log_and_back(seed: int) -> None:
     assert again == log
     events = engine_events(again)  # each logged output checked against the judge's
     assert _plain(events) == _plain(game.events)
-    replayed = Game.replay(events)
-    assert replayed.result == game.result
+    replayed = engine_game(again)
+    assert replayed.result == game.result and replayed.events == events
+    assert botzone_log(game) == log  # the Game itself, or its events
     # the judge's scores are the engine's deltas
     scores = log.outputs[-1]["content"]
     assert [scores[str(s)] for s in range(4)] == list(game.result.deltas)

@@ -5,7 +5,7 @@ plays it, on the engine under the ``botzone`` rules (:mod:`.judge`); its match l
 
 from __future__ import annotations
 
-from .convert import botzone_log, engine_events, tile_name
+from .convert import botzone_log, engine_events, engine_game, tile_name
 from .judge import BotzoneJudge, Difference, botzone_check, botzone_judge
 from .logs import BotzoneLog, is_botzone_log, read_botzone_log
 
@@ -17,6 +17,7 @@ __all__ = [
     "botzone_judge",
     "botzone_log",
     "engine_events",
+    "engine_game",
     "is_botzone_log",
     "read_botzone_log",
     "tile_name",

@@ -15,10 +15,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..errors import BotzoneInputError
+from ..game import Game
 from .judge import BotzoneJudge
 from .logs import BotzoneLog, read_botzone_log
 
-__all__ = ["engine_events", "botzone_log", "tile_name"]
+__all__ = ["engine_events", "engine_game", "botzone_log", "tile_name"]
 
 _SUITS = "WBT"
 # Botzone's J1 J2 J3 are 中 发 白; koudiandian's kinds 31 32 33 are 白 发 中.
@@ -79,6 +80,12 @@ def engine_events(log: BotzoneLog | str, *, check: bool = True) -> list[dict[str
     return _judge_events(judge)
 
 
+def engine_game(log: BotzoneLog | str, *, check: bool = True) -> Game:
+    """The engine's game (a finished or unfinished hand, :meth:`Game.replay`) that
+    koudiandian's judge plays from the Botzone ``log``: :func:`engine_events`, replayed."""
+    return Game.replay(engine_events(log, check=check))
+
+
 def _same_output(turn: int, logged: dict[str, Any], ours: dict[str, Any]) -> None:
     """Raise unless the judge's output at ``turn`` (from 0) is the logged one."""
     for field in ("command", "content"):
@@ -89,14 +96,15 @@ def _same_output(turn: int, logged: dict[str, Any], ours: dict[str, Any]) -> Non
             )
 
 
-def botzone_log(events: Sequence[dict[str, Any]]) -> BotzoneLog:
-    """The Botzone log of a game played under the ``botzone`` rule set, from its engine log
-    (``Game.events``): every seat's answer to every turn (the drawer's ``PLAY``, ``GANG``,
+def botzone_log(game: Game | Sequence[dict[str, Any]]) -> BotzoneLog:
+    """The Botzone log of a game played under the ``botzone`` rule set, a :class:`Game` or
+    its engine log (``Game.events``): every seat's answer to every turn (the drawer's ``PLAY``, ``GANG``,
     ``BUGANG`` or ``HU``, a claim's ``PENG t``, ``CHI m t``, ``GANG`` or ``HU``, ``PASS``
     elsewhere; a verdict as the answer that earns it) and the outputs of koudiandian's judge.
     The judge's game must be the given one: raises :class:`BotzoneInputError` if the log is
     not a hand under the ``botzone`` rules, or names the turn and event where they part."""
-    events = list(events)
+    logged: Sequence[Any] = game.events if isinstance(game, Game) else game
+    events: list[dict[str, Any]] = list(logged)
     if not events or not isinstance(events[0], dict) or events[0].get("type") != "start_hand":
         raise BotzoneInputError("not an engine log: it does not begin with a 'start_hand' event")
     start = events[0]

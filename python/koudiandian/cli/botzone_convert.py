@@ -20,8 +20,7 @@ __all__ = ["add_botzone_convert"]
 
 
 def _convert(args: argparse.Namespace) -> int:
-    from ..botzone.convert import botzone_log, engine_events
-    from ..game import Game
+    from ..botzone.convert import botzone_log, engine_game
     from .logsources import logged_hands
 
     with contextlib.ExitStack() as stack:
@@ -31,7 +30,7 @@ def _convert(args: argparse.Namespace) -> int:
             else stack.enter_context(open(args.input, encoding="utf-8"))
         )
         if args.to == "engine":
-            text = Game.replay(engine_events(f.read())).to_json()
+            text = engine_game(f.read()).to_json()
         else:
             held = 0
             for hand in logged_hands(f):
