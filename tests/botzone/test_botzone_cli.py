@@ -12,6 +12,7 @@ from koudiandian.botzone import botzone_log, read_botzone_log
 from koudiandian.cli import main
 from koudiandian.cli.botzone_convert import add_botzone_convert
 from koudiandian.cli.options import Parser
+from koudiandian.errors import BotzoneInputError
 
 from tests.botzone.test_convert import played
 
@@ -73,6 +74,16 @@ def test_convert_both_ways(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert again.result == game.result
     assert _convert(str(log_file), "--to", "engine") == 0  # to standard output
     assert Game.from_json(capsys.readouterr().out).result == game.result
+
+
+def test_convert_checks_the_logged_outputs_unless_told_not_to(tmp_path: Path) -> None:
+    document = json.loads(botzone_log(played(13).events).to_json())
+    document["log"][2]["output"]["content"]["0"] = "1 0 0 0 0 W1"  # the deal, changed
+    source = tmp_path / "edited.json"
+    source.write_text(json.dumps(document))
+    with pytest.raises(BotzoneInputError, match="turn 2: the log's judge gave content"):
+        _convert(str(source), "--to", "engine", "--out", str(tmp_path / "out.json"))
+    assert _convert(str(source), "--to", "engine", "--no-check", "--out", str(tmp_path / "o")) == 0
 
 
 def test_convert_asks_for_a_hand_the_log_has(tmp_path: Path) -> None:

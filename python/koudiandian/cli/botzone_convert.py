@@ -30,7 +30,7 @@ def _convert(args: argparse.Namespace) -> int:
             else stack.enter_context(open(args.input, encoding="utf-8"))
         )
         if args.to == "engine":
-            text = engine_game(f.read()).to_json()
+            text = engine_game(f.read(), check=not args.no_check).to_json()
         else:
             held = 0
             for hand in logged_hands(f):
@@ -68,5 +68,11 @@ def add_botzone_convert(sub: Commands) -> None:
         type=int,
         default=0,
         help="with --to botzone: which hand of IN, from 0 (default 0)",
+    )
+    c.add_argument(
+        "--no-check",
+        action="store_true",
+        help="with --to engine: play the log's answers without comparing its judge's outputs "
+        "with ours",
     )
     c.set_defaults(run=_convert)
