@@ -21,7 +21,8 @@ from koudiandian.botzone import (
 )
 from koudiandian.errors import BotzoneInputError
 
-from tests.botzone.tables import official, same_fields
+from tests.botzone.tables import Table, official, same_fields
+from tests.botzone.test_judge import rob_to_the_added_kong
 
 
 def _rules(**changes: Any) -> Rules:
@@ -211,3 +212,25 @@ def test_the_official_judges_games_convert_both_ways() -> None:
             assert ours[-1] == theirs[-1] and ours[:-1] == theirs[: len(ours) - 1], f"game {n}"
         else:
             assert ours == theirs, f"game {n}: the outputs part"
+
+
+def _both_ways(table: Table) -> None:
+    """A hand-written game of the judge's tests, converted to the engine's game and back:
+    the same outputs, turn for turn."""
+    log = read_botzone_log(table.game_log())
+    back = botzone_log(engine_events(log))
+    assert [(o["command"], o["content"]) for o in back.outputs] == [
+        (o["command"], o["content"]) for o in log.outputs
+    ]
+
+
+def test_robbing_an_added_kong_and_a_kongs_replacement_win_convert_both_ways() -> None:
+    robbed = rob_to_the_added_kong()
+    robbed.send({2: "HU"})
+    _both_ways(robbed)
+    kong = Table(["W1 W1 W1 B2 B3 B4 T5 T6 T7 F1 F1 J1 J1 W1 F1", "", "", ""])
+    kong.start()
+    kong.send({0: "GANG W1"})
+    kong.send()
+    assert kong.send({0: "HU"})["command"] == "finish"
+    _both_ways(kong)
