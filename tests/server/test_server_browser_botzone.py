@@ -1,7 +1,7 @@
 """A Botzone log opened in the browser's replay viewer, in a real headless Chromium (Debian's
-``chromium``, driven by Playwright): it shows like any hand, step by step to its settlement;
-a malformed one shows the server's message. Screenshots are kept in ``artifacts/`` (or
-``$KOUDIANDIAN_ARTIFACTS``)."""
+``chromium``, driven by Playwright): it shows like any hand, step by step to its settlement
+(a verdict's too); a malformed one shows the server's message. Screenshots are kept in
+``artifacts/`` (or ``$KOUDIANDIAN_ARTIFACTS``)."""
 
 from __future__ import annotations
 
@@ -56,6 +56,18 @@ def test_a_botzone_log_in_the_replay_viewer(site: tuple[int, Any], tmp_path: Pat
     page.click("#rp-last")
     page.wait_for_selector("#replay-settlement .settlement-title")
     page.screenshot(path=str(ARTIFACTS / "browser-replay-botzone.png"), full_page=True)
+    # a game a verdict ended (seat 1 answers nonsense to the deal): its last step
+    wa = json.loads(log.read_text())
+    wa["log"] = wa["log"][:4]
+    wa["log"][3]["1"] = {"verdict": "OK", "response": "NONSENSE"}
+    ended = tmp_path / "wa.json"
+    ended.write_text(json.dumps(wa))
+    page.set_input_files("#replay-file", str(ended))
+    page.click("#replay-load-file")
+    page.wait_for_function("() => document.querySelector('#rp-pos').textContent === '0 / 1'")
+    page.click("#rp-last")
+    assert page.inner_text("#rp-step").startswith("seat 1: verdict WA")
+    page.wait_for_selector("#replay-settlement .settlement-title")
     # a malformed Botzone log: the server's message, nothing replayed
     document = json.loads(log.read_text())
     document["log"][4] = document["log"][3]  # answers where the judge's output is due
