@@ -435,14 +435,24 @@ impl Judge {
         self.stage = Stage::Over;
         let (seat, mut d) = match ending {
             Ending::Verdict { seat, name, calc } => {
-                let verdict = Verdict::parse(&name).unwrap_or(Verdict::RE);
-                self.game
-                    .end_by_verdict(seat, verdict)
-                    .map_err(|e| engine(&e))?;
                 let mut d = output::display(&name, Some(seat));
                 if let Some(c) = &calc {
                     output::put_fans(&mut d, c);
                 }
+                if self.game.phase() == Phase::Over {
+                    // The engine ran on to the end (the next seat's part empty, nobody
+                    // asked) while the judge still shows the discard: the verdict is scored
+                    // as the rules score one, the engine's hand staying drawn.
+                    let rules = self.game.rules();
+                    let (offender, other) = rules.profile().verdict_scores(rules).unwrap_or((0, 0));
+                    let scores =
+                        std::array::from_fn(|s| if s == seat as usize { offender } else { other });
+                    return Ok(output::finish(scores, d, true));
+                }
+                let verdict = Verdict::parse(&name).unwrap_or(Verdict::RE);
+                self.game
+                    .end_by_verdict(seat, verdict)
+                    .map_err(|e| engine(&e))?;
                 (seat, d)
             }
             Ending::Win { seat, code, calc } => {

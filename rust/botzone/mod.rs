@@ -27,6 +27,7 @@ pub use input::{
     SeatAnswer,
 };
 pub use judge::Judge;
+pub use output::text as output_text;
 
 /// The judge program: one input (`{"initdata": {...}, "log": [...]}`), the next output as
 /// JSON text (with `initdata` on the first call). Once the log reaches the game's end, that
@@ -44,7 +45,7 @@ pub fn judge_program(text: &str) -> Result<String, InputError> {
         }
         judge.answer(answers)?;
     }
-    Ok(judge.output().to_string())
+    Ok(output::text(judge.output()))
 }
 
 #[cfg(test)]

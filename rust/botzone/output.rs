@@ -1,5 +1,5 @@
 //! The judge's output JSON: `{"command", "content", "display"}` (and `initdata` on the
-//! first), keys in the order jsoncpp prints them (sorted).
+//! first), written with its keys in the order jsoncpp prints them (sorted).
 
 use serde_json::{json, Map, Value};
 
@@ -9,7 +9,14 @@ use super::tiles::name;
 /// The display of a turn, built key by key.
 pub type Display = Map<String, Value>;
 
-/// Sort every object's keys, as jsoncpp prints them.
+/// `output` as JSON text, every object's keys sorted as jsoncpp prints them (the outputs
+/// are built unsorted: a check compares them as maps).
+#[must_use]
+pub fn text(output: &Value) -> String {
+    sorted(output.clone()).to_string()
+}
+
+/// Sort every object's keys.
 fn sorted(mut v: Value) -> Value {
     match &mut v {
         Value::Object(m) => {
@@ -62,7 +69,7 @@ pub fn request(content: [String; 4], display: Display) -> Value {
         .enumerate()
         .map(|(i, s)| (i.to_string(), Value::String(s)))
         .collect();
-    sorted(json!({"command": "request", "content": c, "display": display}))
+    json!({"command": "request", "content": c, "display": display})
 }
 
 /// The end: each seat's score as `content` (and as `display.score` when `scored`).
@@ -76,7 +83,7 @@ pub fn finish(scores: [i32; 4], mut display: Display, scored: bool) -> Value {
         .enumerate()
         .map(|(i, &s)| (i.to_string(), s.into()))
         .collect();
-    sorted(json!({"command": "finish", "content": c, "display": display}))
+    json!({"command": "finish", "content": c, "display": display})
 }
 
 /// The same request text to every seat.

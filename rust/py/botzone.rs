@@ -47,7 +47,7 @@ impl PyBotzoneJudge {
 
     /// The current output, JSON text (the first: INIT, with `initdata`).
     fn output(&self) -> String {
-        self.0.output().to_string()
+        botzone::output_text(self.0.output())
     }
 
     /// Answer the current output with one log entry of answers (JSON text:
@@ -55,7 +55,7 @@ impl PyBotzoneJudge {
     fn answer(&mut self, answers: &str) -> PyResult<String> {
         let value = botzone::json_text(answers)?;
         let parsed = botzone::read_answers(&value, 2 * self.0.turn() - 1)?;
-        Ok(self.0.answer(&parsed)?.to_string())
+        Ok(botzone::output_text(self.0.answer(&parsed)?))
     }
 
     /// Whether the game is over (the output is a `finish`).

@@ -262,13 +262,13 @@ LAST = [
 ]
 
 
-def to_the_last_discard() -> Table:
+def to_the_last_discard(last: str = "W9") -> Table:
     t = Table(LAST, length=14)
     t.start()
     for seat, tile in [(0, "F1"), (1, "F2"), (2, "F3")]:
         t.send({seat: f"PLAY {tile}"})
         t.send()
-    t.send({3: "PLAY W9"})
+    t.send({3: f"PLAY {last}"})
     assert t.out["display"]["tileCnt"] == [0, 0, 0, 0]
     return t
 
@@ -291,6 +291,15 @@ def test_the_drawer_with_an_empty_part_ends_the_game_drawn():
     assert out["command"] == "finish"
     assert out["display"] == {"action": "HUANG", "tileCnt": [0, 0, 0, 0]}
     assert out["content"] == {"0": 0, "1": 0, "2": 0, "3": 0}
+
+
+@pytest.mark.parametrize(("answers", "want"), [({1: "PENG B1"}, "WA"), ({2: "HU"}, "WH")])
+def test_a_wrong_answer_to_a_last_discard_nobody_may_claim(answers, want):
+    # Nobody may claim W8 (the engine has drawn the hand already): still judged, and scored.
+    out = to_the_last_discard("W8").send(answers)
+    seat = next(iter(answers))
+    assert (out["display"]["action"], out["display"]["player"]) == (want, seat)
+    assert out["display"]["score"] == [-30 if s == seat else 10 for s in range(4)]
 
 
 def test_no_kong_from_an_empty_part():
