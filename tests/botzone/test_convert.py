@@ -238,3 +238,13 @@ def test_robbing_an_added_kong_and_a_kongs_replacement_win_convert_both_ways() -
     kong.send()
     assert kong.send({0: "HU"})["command"] == "finish"
     _both_ways(kong)
+
+
+def test_a_game_the_judge_does_not_play_as_given_is_refused_naming_the_event() -> None:
+    events = played(4).events
+    n = next(i for i, e in enumerate(events) if e["type"] == "discard" and i > 20)
+    held = {e["tile"] for e in events[:n] if e["type"] == "draw" and e["seat"] == events[n]["seat"]}
+    edited = [dict(e) for e in events]
+    edited[n]["tile"] = next(k for k in range(34) if k not in held and k != events[n]["tile"])
+    with pytest.raises(BotzoneInputError, match="the judge's game parts from the given one"):
+        botzone_log(edited)

@@ -48,15 +48,10 @@ def tile_name(kind: int) -> str:
     return _DRAGONS.get(kind) or _FLOWERS[kind]
 
 
-def _judge(initdata: dict[str, Any]) -> BotzoneJudge:
-    """koudiandian's judge, started on ``initdata``."""
-    return BotzoneJudge(initdata)
-
-
 def _judge_events(judge: BotzoneJudge) -> list[dict[str, Any]]:
     """The engine's log of the game the judge plays."""
-    log = json.loads(judge.log_json())
-    return list(log["events"] if isinstance(log, dict) else log)
+    events: list[dict[str, Any]] = json.loads(judge.log_json())
+    return events
 
 
 def engine_events(log: BotzoneLog | str, *, check: bool = True) -> list[dict[str, Any]]:
@@ -67,7 +62,7 @@ def engine_events(log: BotzoneLog | str, *, check: bool = True) -> list[dict[str
     malformed log, answers after the game ended, or an output the judge does not give."""
     if not isinstance(log, BotzoneLog):
         log = read_botzone_log(log)
-    judge = _judge(log.initdata)
+    judge = BotzoneJudge(log.initdata)
     outputs = log.outputs
     for turn, answers in enumerate(log.answers):
         if check:
@@ -98,9 +93,10 @@ def _same_output(turn: int, logged: dict[str, Any], ours: dict[str, Any]) -> Non
 
 def botzone_log(game: Game | Sequence[dict[str, Any]]) -> BotzoneLog:
     """The Botzone log of a game played under the ``botzone`` rule set, a :class:`Game` or
-    its engine log (``Game.events``): every seat's answer to every turn (the drawer's ``PLAY``, ``GANG``,
-    ``BUGANG`` or ``HU``, a claim's ``PENG t``, ``CHI m t``, ``GANG`` or ``HU``, ``PASS``
-    elsewhere; a verdict as the answer that earns it) and the outputs of koudiandian's judge.
+    its engine log (``Game.events``): every seat's answer to every turn (the drawer's
+    ``PLAY``, ``GANG``, ``BUGANG`` or ``HU``, a claim's ``PENG t``, ``CHI m t``, ``GANG`` or
+    ``HU``, ``PASS`` elsewhere; a verdict as the answer that earns it) and the outputs of
+    koudiandian's judge.
     The judge's game must be the given one: raises :class:`BotzoneInputError` if the log is
     not a hand under the ``botzone`` rules, or names the turn and event where they part."""
     logged: Sequence[Any] = game.events if isinstance(game, Game) else game
@@ -124,7 +120,7 @@ def botzone_log(game: Game | Sequence[dict[str, Any]]) -> BotzoneLog:
     plain = [e for e in events if e.get("type") != "answer"]
     decisions = [(i, e) for i, e in enumerate(plain) if e.get("type") in _DECISIONS]
     ended = events[-1].get("type") == "end_hand"
-    judge = _judge(initdata)
+    judge = BotzoneJudge(initdata)
     entries: list[dict[str, Any]] = [{"output": judge.output()}]
     cursor = 0
     while not judge.finished:
@@ -168,7 +164,9 @@ def _turn_answers(
         cursor += 1
     elif drawer is not None:
         if e is None or e.get("seat") != drawer:
-            raise fail(f"seat {drawer} drew, but the game's next decision is {e!r} (event {at})")
+            raise fail(
+                f"seat {drawer} drew, but the game's next decision is {e!r} (its event {at}, answers aside)"
+            )
         if e["type"] == "discard":
             said[drawer] = f"PLAY {tile_name(e['tile'])}"
         elif e["type"] == "concealed_kong":
@@ -178,7 +176,9 @@ def _turn_answers(
         elif e["type"] == "win" and e["kind"] == "self_draw":
             said[drawer] = "HU"
         else:
-            raise fail(f"seat {drawer} drew, but the game's next decision is {e!r} (event {at})")
+            raise fail(
+                f"seat {drawer} drew, but the game's next decision is {e!r} (its event {at}, answers aside)"
+            )
         cursor += 1
     elif e is not None:
         words = next(iter(requests.values()))
