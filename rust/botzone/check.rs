@@ -2,10 +2,11 @@
 //! field (`command`, `content`, and `display`'s `action`, `player`, `tile`, `tileCHI`,
 //! `fanCnt`, `fan`, `score`, `hand`, `tileCnt`; `canHu` is left out).
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
-use super::input::{init_data, json, read_answers, read_output, InputError, Result};
+use super::input::{init_data, Result};
 use super::judge::Judge;
+use super::log::{self, GameLog, Logged};
 
 /// The display's fields compared.
 pub const DISPLAY_FIELDS: [&str; 9] = [
@@ -30,41 +31,40 @@ fn text(v: Option<&Value>) -> String {
 }
 
 /// The fields of `logged` and `ours` that differ.
-fn compare(turn: usize, logged: &Map<String, Value>, ours: &Value, out: &mut Vec<Difference>) {
-    let mut field = |name: String, a: Option<&Value>, b: Option<&Value>| {
+fn compare(turn: usize, logged: &Logged, ours: &Value, out: &mut Vec<Difference>) {
+    let mut field = |name: &str, a: Option<&Value>, b: Option<&Value>| {
         if a != b {
             out.push(Difference {
                 turn,
-                field: name,
+                field: name.to_owned(),
                 logged: text(a),
                 ours: text(b),
             });
         }
     };
-    for key in ["command", "content"] {
-        field(key.to_owned(), logged.get(key), ours.get(key));
-    }
-    let (ld, od) = (logged.get("display"), ours.get("display"));
+    field("command", logged.command.as_ref(), ours.get("command"));
+    field("content", logged.content.as_ref(), ours.get("content"));
+    let display = ours.get("display");
     for key in DISPLAY_FIELDS {
-        let a = ld.and_then(|d| d.get(key));
-        let b = od.and_then(|d| d.get(key));
-        field(format!("display.{key}"), a, b);
+        let b = display.and_then(|d| d.get(key));
+        field(&format!("display.{key}"), logged.display.get(key), b);
     }
 }
 
 /// The game's `initdata`: the log's own (an object, or JSON text of one), else the first
 /// output's.
-fn initdata(top: &Map<String, Value>, log: &[Value]) -> Value {
-    match top.get("initdata") {
-        Some(Value::Object(_)) => top["initdata"].clone(),
-        Some(Value::String(s)) if serde_json::from_str::<Value>(s).is_ok_and(|v| v.is_object()) => {
-            serde_json::from_str(s).unwrap_or(Value::Null)
-        }
-        _ => log
+fn initdata(game: &GameLog) -> Value {
+    match &game.initdata {
+        Value::Object(_) => game.initdata.clone(),
+        Value::String(s) => match serde_json::from_str::<Value>(s) {
+            Ok(v) if v.is_object() => v,
+            _ => Value::Null,
+        },
+        _ => game
+            .log
             .first()
-            .and_then(|e| e.get("output"))
-            .and_then(|o| o.get("initdata"))
-            .cloned()
+            .and_then(|e| e.output.as_ref())
+            .and_then(|o| o.initdata.clone())
             .unwrap_or(Value::Null),
     }
 }
@@ -77,25 +77,18 @@ fn initdata(top: &Map<String, Value>, log: &[Value]) -> Value {
 /// Not JSON, a log that does not alternate outputs and answers, answers for a seat that
 /// does not exist, a bad wall.
 pub fn check_log(text: &str) -> Result<Vec<Difference>> {
-    let value = json(text)?;
-    let top = value
-        .as_object()
-        .ok_or_else(|| InputError("a game log must be an object with \"log\"".into()))?;
-    let log = top
-        .get("log")
-        .and_then(Value::as_array)
-        .ok_or_else(|| InputError("a game log must hold a list \"log\"".into()))?;
-    let mut judge = Judge::new(init_data(&initdata(top, log))?)?;
+    let game = log::read(text)?;
+    let mut judge = Judge::new(init_data(&initdata(&game))?)?;
     let mut out = Vec::new();
-    for (k, pair) in log.chunks(2).enumerate() {
-        let logged = read_output(&pair[0], 2 * k)?;
+    for (k, pair) in game.log.chunks(2).enumerate() {
+        let logged = pair[0].output(2 * k)?;
         compare(k + 1, logged, judge.output(), &mut out);
-        let over = logged.get("command").and_then(Value::as_str) == Some("finish");
+        let over = logged.command.as_ref().and_then(Value::as_str) == Some("finish");
         if over || judge.finished() {
             break;
         }
         let Some(answers) = pair.get(1) else { break };
-        judge.answer(&read_answers(answers, 2 * k + 1)?)?;
+        judge.answer(answers.answers(2 * k + 1)?)?;
     }
     Ok(out)
 }

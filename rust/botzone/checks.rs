@@ -7,11 +7,12 @@
 //! the claims it offered at the discard).
 
 use super::answer::Answer;
-use super::input::{Answers, Result};
-use super::judge::{engine, Ending, Judge};
+use super::input::{Answers, InputError, Result};
+use super::judge::{engine, Ending, Judge, Stage};
 use super::tiles;
 use crate::game::{Act, ActionCode};
 use crate::profiles::guobiao::fans::Situation;
+use serde_json::Value;
 
 /// Checked answers: go on, or the game ends.
 pub(super) type Checked = std::result::Result<(), Ending>;
@@ -56,6 +57,42 @@ pub(super) fn all_pass(answers: &Answers) -> Checked {
 }
 
 impl Judge {
+    /// Check `answers` to the current output, step the game, and make the next output.
+    ///
+    /// # Errors
+    /// The game is over.
+    pub fn answer(&mut self, answers: &Answers) -> Result<&Value> {
+        let stage = std::mem::replace(&mut self.stage, Stage::Over);
+        let was_init = matches!(stage, Stage::Init);
+        let checked = match stage {
+            Stage::Over => {
+                return Err(InputError(
+                    "the game is over: the judge's last output was a finish".into(),
+                ))
+            }
+            Stage::Init | Stage::Deal | Stage::Flower => all_pass(answers),
+            Stage::Draw { seat, tile, kong } => self.draw_answers(answers, seat, tile, kong)?,
+            Stage::Discard {
+                seat,
+                tile,
+                options,
+            } => self.discard_answers(answers, seat, tile, &options)?,
+            Stage::Kong {
+                seat,
+                tile,
+                added,
+                options,
+            } => self.kong_answers(answers, seat, tile, added, &options)?,
+        };
+        self.output = match checked {
+            Ok(()) if was_init => self.deal_output(),
+            Ok(()) => self.next_output()?,
+            Err(ending) => self.end(ending)?,
+        };
+        self.turn += 1;
+        Ok(&self.output)
+    }
+
     /// `seat`'s `HU` with `code` if the engine offers it (else WH with the calculator's
     /// fans of the hand).
     fn hu(&self, seat: u8, tile: u8, situation: Situation, code: Option<ActionCode>) -> Ending {

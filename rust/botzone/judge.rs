@@ -8,7 +8,7 @@
 use serde_json::Value;
 
 use super::display::{self, Calculated};
-use super::input::{Answers, InitData, InputError, Result};
+use super::input::{InitData, InputError, Result};
 use super::output::{self, Display};
 use super::request::{self, DiscardAfter};
 use super::tiles;
@@ -155,8 +155,8 @@ pub struct Judge {
     /// The claim whose discard comes next.
     claim: Option<DiscardAfter>,
     /// Outputs made.
-    turn: usize,
-    output: Value,
+    pub(super) turn: usize,
+    pub(super) output: Value,
 }
 
 impl Judge {
@@ -225,42 +225,6 @@ impl Judge {
         &self.game
     }
 
-    /// Check `answers` to the current output, step the game, and make the next output.
-    ///
-    /// # Errors
-    /// The game is over.
-    pub fn answer(&mut self, answers: &Answers) -> Result<&Value> {
-        let stage = std::mem::replace(&mut self.stage, Stage::Over);
-        let was_init = matches!(stage, Stage::Init);
-        let checked = match stage {
-            Stage::Over => {
-                return Err(InputError(
-                    "the game is over: the judge's last output was a finish".into(),
-                ))
-            }
-            Stage::Init | Stage::Deal | Stage::Flower => super::checks::all_pass(answers),
-            Stage::Draw { seat, tile, kong } => self.draw_answers(answers, seat, tile, kong)?,
-            Stage::Discard {
-                seat,
-                tile,
-                options,
-            } => self.discard_answers(answers, seat, tile, &options)?,
-            Stage::Kong {
-                seat,
-                tile,
-                added,
-                options,
-            } => self.kong_answers(answers, seat, tile, added, &options)?,
-        };
-        self.output = match checked {
-            Ok(()) if was_init => self.deal_output(),
-            Ok(()) => self.next_output()?,
-            Err(ending) => self.end(ending)?,
-        };
-        self.turn += 1;
-        Ok(&self.output)
-    }
-
     fn init_output(&self) -> Value {
         let quan = self.init.quan;
         let content = std::array::from_fn(|s| request::init(s as u8, quan));
@@ -273,7 +237,7 @@ impl Judge {
         out
     }
 
-    fn deal_output(&mut self) -> Value {
+    pub(super) fn deal_output(&mut self) -> Value {
         self.stage = Stage::Deal;
         let d = &self.dealt;
         let content = std::array::from_fn(|s| request::deal(&d.flowers, &d.tiles[s]));
@@ -294,7 +258,7 @@ impl Judge {
     }
 
     /// The next output from the engine's events since the last.
-    fn next_output(&mut self) -> Result<Value> {
+    pub(super) fn next_output(&mut self) -> Result<Value> {
         while let Some(event) = self.game.events().get(self.cursor) {
             let what = seen(event);
             self.cursor += 1;
@@ -431,7 +395,7 @@ impl Judge {
     }
 
     /// The final output of `ending`, the engine ended with it.
-    fn end(&mut self, ending: Ending) -> Result<Value> {
+    pub(super) fn end(&mut self, ending: Ending) -> Result<Value> {
         self.stage = Stage::Over;
         let (seat, mut d) = match ending {
             Ending::Verdict { seat, name, calc } => {

@@ -8,7 +8,8 @@
 //! - `input.rs`: the judge's input (initdata, the log) and its errors;
 //! - `judge.rs`: the turn machine; `checks.rs`: the order of checks of each turn's answers;
 //! - `display.rs`: fans as the calculator names them; `output.rs`: the output JSON;
-//! - `check.rs`: a finished log judged again, every difference listed.
+//! - `check.rs`: a finished log judged again, every difference listed; `log.rs`: such a
+//!   log read, typed.
 
 mod answer;
 mod check;
@@ -16,6 +17,7 @@ mod checks;
 mod display;
 mod input;
 mod judge;
+mod log;
 mod output;
 mod request;
 pub mod tiles;

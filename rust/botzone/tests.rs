@@ -106,3 +106,120 @@ fn the_program_replays_the_log() {
     let log = json!({"initdata": first["initdata"], "log": [{"output": first}, pass, {"output": second}]});
     assert_eq!(check_log(&log.to_string()).unwrap(), vec![]);
 }
+
+/// Seat 1 waits on F3 (or T8) with few fans; seat 0 draws F3.
+const SMALL: [&str; 4] = [
+    "B1 B2 B3 B4 B5 B6 B7 B8 B9 T1 T2 T3 F1 F3",
+    "W1 W2 W3 W5 W6 W7 B4 B5 B6 T8 T8 F3 F3",
+    "",
+    "",
+];
+
+/// The first draw's output reached, then `answers` to it (and to seat 0's F3 when `play`).
+fn small(play: bool, texts: [&str; 4], verdicts: [&str; 4]) -> Value {
+    let mut j = judge(SMALL);
+    step(&mut j, PASS);
+    step(&mut j, PASS);
+    if play {
+        step(&mut j, ["PLAY F3", "PASS", "PASS", "PASS"]);
+    }
+    let answers: Answers = std::array::from_fn(|s| {
+        Some(SeatAnswer {
+            verdict: verdicts[s].into(),
+            response: texts[s].into(),
+        })
+    });
+    j.answer(&answers).unwrap().clone()
+}
+
+#[test]
+fn the_order_of_checks() {
+    const OK: [&str; 4] = ["OK"; 4];
+    // (on the discard?, answers, verdicts, the verdict and its seat)
+    let cases: &[(bool, [&str; 4], [&str; 4], &str, u8)] = &[
+        (true, ["HU", "HU", "PASS", "PASS"], OK, "WA", 0),
+        (
+            true,
+            ["PASS", "HU", "PASS", "PASS"],
+            ["OK", "OK", "TLE", "OK"],
+            "WH",
+            1,
+        ),
+        (
+            true,
+            ["PASS", "PASS", "HU", "PASS"],
+            ["OK", "TLE", "OK", "OK"],
+            "TLE",
+            1,
+        ),
+        (true, ["PASS", "PASS", "PENG W1", "GANG"], OK, "WA", 2),
+        (true, ["PASS", "CHI W4 W5", "PASS", "PASS"], OK, "WA", 1),
+        (true, ["PASS", "PASS", "CHI W2 W3", "PENG W1"], OK, "WA", 3),
+        (true, ["PASS", "PASS", "PASS ", "PASS"], OK, "WA", 2),
+        (false, ["PASS", "PASS", "HU", "PASS"], OK, "WA", 0),
+        (
+            false,
+            ["PLAY F3", "PASS", "HU", "PASS"],
+            ["OK", "OK", "OK", "TLE"],
+            "WA",
+            2,
+        ),
+        (false, ["PLAY W9", "PASS", "PASS", "PASS"], OK, "WA", 0),
+        (false, ["HU", "PASS", "PASS", "PASS"], OK, "WH", 0),
+    ];
+    for &(play, texts, verdicts, action, seat) in cases {
+        let out = small(play, texts, verdicts);
+        let d = &out["display"];
+        assert_eq!(
+            (d["action"].as_str(), d["player"].as_u64()),
+            (Some(action), Some(u64::from(seat))),
+            "{texts:?} {verdicts:?}: {out}"
+        );
+        let score: Vec<i64> = (0..4).map(|s| if s == seat { -30 } else { 10 }).collect();
+        assert_eq!(d["score"], json!(score), "{texts:?}");
+    }
+}
+
+#[test]
+fn a_wrong_win_shows_the_calculators_answer() {
+    let small_win = small(true, ["PASS", "HU", "PASS", "PASS"], ["OK"; 4]);
+    let fans = small_win["display"]["fanCnt"].as_i64().unwrap();
+    assert!((1..8).contains(&fans), "{small_win}");
+    assert!(small_win["display"]["fan"].is_array());
+    let no_win = small(true, ["PASS", "PASS", "PASS", "HU"], ["OK"; 4]);
+    assert_eq!(no_win["display"]["fanCnt"], -3);
+    assert!(no_win["display"].get("fan").is_none());
+}
+
+#[test]
+fn check_names_each_difference() {
+    let mut j = judge(SMALL);
+    let mut log = vec![json!({"output": j.output()})];
+    for texts in [PASS, PASS, ["PLAY F3", "PASS", "PASS", "PASS"]] {
+        let entry: serde_json::Map<String, Value> = (0..4)
+            .map(|s| {
+                (
+                    s.to_string(),
+                    json!({"verdict": "OK", "response": texts[s]}),
+                )
+            })
+            .collect();
+        log.push(Value::Object(entry));
+        log.push(json!({"output": step(&mut j, texts)}));
+    }
+    let init = json!({"walltiles": wall(SMALL), "quan": 0, "srand": 1});
+    let text = json!({"initdata": init, "log": log}).to_string();
+    assert_eq!(check_log(&text).unwrap(), vec![]);
+    log[4]["output"]["display"]["tileCnt"] = json!([0, 0, 0, 0]);
+    let text = json!({"initdata": init, "log": log}).to_string();
+    let diffs = check_log(&text).unwrap();
+    assert_eq!(diffs.len(), 1);
+    assert_eq!(
+        (diffs[0].turn, diffs[0].field.as_str()),
+        (3, "display.tileCnt")
+    );
+    assert_eq!(diffs[0].logged, "[0,0,0,0]");
+    log[3] = json!({"5": {"verdict": "OK", "response": "PASS"}});
+    let text = json!({"initdata": init, "log": log}).to_string();
+    assert!(check_log(&text).unwrap_err().0.contains("seat \"5\""));
+}

@@ -302,6 +302,26 @@ def test_a_wrong_answer_to_a_last_discard_nobody_may_claim(answers, want):
     assert out["display"]["score"] == [-30 if s == seat else 10 for s in range(4)]
 
 
+def test_an_exposed_kong_from_an_empty_part_is_laid_and_the_game_drawn():
+    # Parts of 15. Seat 0 has drawn its last tile when seat 2 plays W9: the part after seat
+    # 2 (seat 3's) still holds one, so seat 0's kong stands; its replacement cannot be drawn.
+    takes = [
+        "W9 W9 W9 B1 B2 B3 B4 B5 B6 B7 T1 T2 T3 F1 F2",
+        "F3 F3 W5 F4 F4 J2 J2 J3 J3 T7 T8 T9 J1 J1 J1",
+        "W1 W2 W3 W4 W5 W6 T7 T8 T9 B9 B9 B9 W7 F3 W9",
+        "T4 T5 T6 T4 T5 T6 W8 W8 W8 B8 B8 B8 W7 F2 F1",
+    ]
+    t = Table(takes, length=15)
+    t.start()
+    for seat, tile in [(0, "F1"), (1, "J1"), (2, "F3"), (3, "F2"), (0, "F2"), (1, "J1")]:
+        t.send({seat: f"PLAY {tile}"})
+        t.send()
+    t.send({2: "PLAY W9"})
+    gang = t.send({0: "GANG"})
+    assert gang["display"] == {"action": "GANG", "player": 0, "tile": "W9", "tileCnt": [0, 0, 0, 1]}
+    assert t.send()["display"] == {"action": "HUANG", "tileCnt": [0, 0, 0, 1]}
+
+
 def test_no_kong_from_an_empty_part():
     t = Table(["B1 B1 B1 W2 W3 W4 W5 W6 W7 T1 T2 T3 F1 B1", "", "", ""], length=14)
     t.start()
