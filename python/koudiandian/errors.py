@@ -121,8 +121,9 @@ class InvalidEventLogError(KoudiandianError, ValueError):
 class BotzoneInputError(KoudiandianError, ValueError):
     """Bad input to the Botzone judge: not JSON, a log that does not alternate the judge's
     outputs and the bots' answers, answers for a seat that does not exist, or a wall with
-    unknown tiles, more than four of a kind or too few tiles to deal. The message names the
-    bad value."""
+    unknown tiles, more than four of a kind or too few tiles to deal; a Botzone log
+    malformed in any other way (docs/botzone.md), or a game that is not written as one. The
+    message names the bad value."""
 
 
 class BackendError(KoudiandianError, RuntimeError):

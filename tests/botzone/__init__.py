@@ -1,0 +1,1 @@
+"""Botzone: its judge, logs and bots."""

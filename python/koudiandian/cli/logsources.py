@@ -11,7 +11,10 @@ several lines (pretty-printed), each of these shapes (:data:`SHAPES`):
 - a match, ``{"format": "koudiandian-match", ...}`` (``Match.to_json``): its hands, then
   the match as a whole (``Match.from_json``: each hand dealt from its seed, the scores
   carried over);
-- a list of events (``Game.events``).
+- a list of events (``Game.events``);
+- a Botzone log (:mod:`koudiandian.botzone.logs`: the judge's input ``{"initdata", "log"}``
+  or a match's log, docs/botzone.md): the game koudiandian's judge plays from its answers,
+  each of the log's judge outputs checked against the judge's.
 
 A match's scoreboard (``GET /tables/{id}/record``, and a room's, ``GET /rooms/{number}/
 record``) holds no events: it is refused with a message saying where its hands' logs are.
@@ -24,6 +27,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from ..botzone.logs import is_botzone_log, read_botzone_log
 from ..errors import KoudiandianError
 from ..gamelog import STATE_FORMAT, STATE_VERSION
 from ..match import MATCH_FORMAT, MATCH_VERSION
@@ -34,9 +38,10 @@ _HAND = "logged hands (simulate --log, GET /tables/{id}/hands/{hand})"
 _GAME = "a game (Game.to_json)"
 _MATCH = "a match (Match.to_json)"
 _EVENTS = "a list of events (Game.events)"
+_BOTZONE = "a Botzone log (its judge's input or a match's log)"
 
 #: The shapes ``koudiandian replay`` takes, as its messages name them.
-SHAPES = (_HAND, _GAME, _MATCH, _EVENTS)
+SHAPES = (_HAND, _GAME, _MATCH, _EVENTS, _BOTZONE)
 
 _TAKES = "koudiandian replay takes JSON Lines or one JSON document, each of: " + "; ".join(SHAPES)
 
@@ -87,6 +92,9 @@ def logged_hands(lines: Iterable[str]) -> Iterator[LoggedHand]:
 
 def _hands(where: str, document: Any, text: str) -> Iterator[LoggedHand]:
     """The hands of one JSON ``document`` (whose text is ``text``), found ``where``."""
+    if is_botzone_log(document):
+        yield LoggedHand(where, "the Botzone game", _BOTZONE, _botzone_events(where, document))
+        return
     if isinstance(document, list):
         yield LoggedHand(where, "the hand", _EVENTS, _events(where, document))
         return
@@ -133,6 +141,16 @@ def _events(where: str, events: object) -> list[Any]:
     if not isinstance(events, list) or not events:
         raise KoudiandianError(f"{where}: not a logged hand: no list of events")
     return events
+
+
+def _botzone_events(where: str, document: Any) -> list[Any]:
+    """The engine's log of the game koudiandian's judge plays from a Botzone log."""
+    from ..botzone.convert import engine_events
+
+    try:
+        return engine_events(read_botzone_log(document))
+    except KoudiandianError as e:
+        raise KoudiandianError(f"{where}: {_BOTZONE}: {e}") from None
 
 
 def _version(where: str, document: dict[str, Any], shape: str, version: int) -> None:

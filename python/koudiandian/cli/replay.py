@@ -97,8 +97,8 @@ def add_replay(sub: Commands) -> None:
     )
     r.add_argument(
         "log",
-        help="a file (simulate --log, Game.to_json, Match.to_json, a hand of the server's), "
-        "or - for standard input",
+        help="a file (simulate --log, Game.to_json, Match.to_json, a hand of the server's, "
+        "a Botzone log), or - for standard input",
     )
     r.add_argument("--verbose", "-v", action="store_true", help="print every event")
     r.set_defaults(run=_replay)

@@ -12,6 +12,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from ..errors import (
+    BotzoneInputError,
     InvalidEventLogError,
     InvalidTokenError,
     KoudiandianError,
@@ -33,7 +34,7 @@ from .lobby import Lobby
 from .metrics import CONTENT_TYPE, Metrics, health
 from .names import names
 from .record import table_record
-from .replay import frames, hands_of_jsonl
+from .replay import botzone_hand, frames, hands_of_jsonl
 from .roomroutes import status_of
 from .spec import TableSpec
 from .tables import Table, no_table
@@ -142,12 +143,15 @@ async def get_hand_replay(request: Request) -> Response:
 
 async def post_replay(request: Request) -> Response:
     """Frames of one hand of an uploaded log: JSONL (``simulate --log``), a JSON game
-    (``Game.to_json``) or ``{"events": [...]}``; ``?hand=i`` picks a line."""
+    (``Game.to_json``), ``{"events": [...]}`` or a Botzone log; ``?hand=i`` picks a line."""
     try:
         text = (await read_body(request)).decode("utf-8", errors="replace")
         hand = count(request.query_params.get("hand", "0"), "hand")
         stripped = text.strip()
-        if stripped.startswith("{") and "\n" not in stripped:
+        botzone = botzone_hand(stripped)
+        if botzone is not None:
+            hands = [botzone]
+        elif stripped.startswith("{") and "\n" not in stripped:
             obj = load_json(stripped, "the request body")
             hands = [obj["events"]] if isinstance(obj.get("events"), list) else []
             if not hands:
@@ -157,7 +161,7 @@ async def post_replay(request: Request) -> Response:
         if not 0 <= hand < len(hands):
             raise ProtocolError(f"hand {hand} asked for; the log has {len(hands)}")
         return JSONResponse({"hand": hand, "hands": len(hands), "frames": frames(hands[hand])})
-    except (ProtocolError, InvalidEventLogError) as e:
+    except (ProtocolError, InvalidEventLogError, BotzoneInputError) as e:
         return error_response(400, e)
 
 
