@@ -18,7 +18,8 @@ from tests.botzone.test_convert import played
 
 
 def _convert(*argv: str) -> int:
-    """``koudiandian botzone convert ARGV`` (the botzone command's parser holds it)."""
+    """``koudiandian botzone convert ARGV``, errors raised (the botzone command's parser
+    holds it)."""
     p = Parser(prog="koudiandian botzone")
     add_botzone_convert(p.add_subparsers(dest="command", parser_class=Parser))
     args = p.parse_args(["convert", *argv])
@@ -91,3 +92,67 @@ def test_convert_asks_for_a_hand_the_log_has(tmp_path: Path) -> None:
     source.write_text(played(13).to_json())
     with pytest.raises(Exception, match="hand 1 asked for; .* holds 1"):
         _convert(str(source), "--to", "botzone", "--hand", "1")
+
+
+#: A simple-interaction Botzone bot in sh (it starts in a millisecond): it plays the tile it
+#: draws and passes on everything else, so its games end drawn.
+DRAW_DISCARD_BOT = """read n
+i=0
+while [ "$i" -lt $((2 * n - 1)) ]; do read line; i=$((i + 1)); done
+case "$line" in
+  "2 "*) echo "PLAY ${line#2 }" ;;
+  *) echo PASS ;;
+esac
+"""
+
+
+def test_botzone_play_writes_logs_the_check_agrees_with(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bot = tmp_path / "bot.sh"
+    bot.write_text(DRAW_DISCARD_BOT)
+    out = tmp_path / "games.jsonl"
+    spec = f"botzone-simple:sh {bot}"
+    assert (
+        main(
+            [
+                "botzone",
+                "play",
+                spec,
+                spec,
+                spec,
+                spec,
+                "--games",
+                "2",
+                "--flowers",
+                "--seed",
+                "3",
+                "--quan",
+                "2",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
+    games = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(games) == 2
+    for n, g in enumerate(games):
+        assert g["initdata"]["quan"] == 2 and g["initdata"]["srand"] == 3 + n
+        assert len(g["initdata"]["walltiles"].split()) == 144
+        end = g["log"][-1]["output"]
+        assert end["command"] == "finish" and end["display"]["action"] == "HUANG"
+        actions = {e["output"]["display"]["action"] for e in g["log"][::2]}
+        assert {"INIT", "DEAL", "DRAW", "PLAY", "BUHUA"} <= actions
+    assert games[0]["initdata"]["walltiles"] != games[1]["initdata"]["walltiles"]
+    assert "total scores by seat: +0 +0 +0 +0" in capsys.readouterr().err
+    assert main(["botzone", "check", str(out)]) == 0
+    assert "2 of 2 games agree" in capsys.readouterr().out
+
+
+def test_botzone_play_refuses_no_games(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["botzone", "play", "a", "b", "c", "d", "--games", "0", "--out", str(tmp_path / "x")])
+        == 2
+    )
+    assert "--games must be positive, got 0" in capsys.readouterr().err

@@ -1,6 +1,8 @@
 """``koudiandian botzone``: Botzone's Chinese Standard Mahjong. ``judge`` is the judge
 program (one input on stdin, the next output on stdout); ``check LOG…`` judges finished
-games' logs again and prints every difference."""
+games' logs again and prints every difference; ``play BOT×4`` plays games between Botzone
+bots under koudiandian's judge or another judge program; ``convert`` turns a Botzone log
+into the engine's game and back (:mod:`.botzone_convert`)."""
 
 from __future__ import annotations
 
@@ -10,9 +12,14 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..errors import BotzoneInputError
+from .botzone_convert import add_botzone_convert
 from .options import Commands, Parser
+
+if TYPE_CHECKING:
+    from ..botzone.runner import BotRunner
 
 __all__ = ["add_botzone"]
 
@@ -77,9 +84,68 @@ def _check(args: argparse.Namespace) -> int:
     return 1 if differ else 0
 
 
+#: A bot's spec on the command line: the interaction's prefix, then the command.
+_INTERACTION_PREFIXES = {"botzone:": "json", "botzone-simple:": "simple"}
+
+
+def _runner(spec: str, time_limit: float) -> BotRunner:
+    """The bot of a command-line spec: ``botzone:CMD`` (JSON interaction, also the meaning
+    of a bare ``CMD``) or ``botzone-simple:CMD`` (simple interaction)."""
+    from ..botzone.runner import BotRunner
+
+    for prefix, interaction in _INTERACTION_PREFIXES.items():
+        if spec.startswith(prefix):
+            return BotRunner(spec[len(prefix) :], interaction=interaction, time_limit=time_limit)
+    return BotRunner(spec, interaction="json", time_limit=time_limit)
+
+
+def _play(args: argparse.Namespace) -> int:
+    from ..botzone.convert import tile_name
+    from ..botzone.game import command_judge, play_game
+    from ..botzone.judge import botzone_judge
+    from ..game import Game
+
+    if args.games < 1:
+        raise BotzoneInputError(f"--games must be positive, got {args.games}")
+    bots = [_runner(spec, args.time_limit) for spec in args.bots]
+    judge = command_judge(args.judge) if args.judge else botzone_judge
+    rules = "botzone,flowers" if args.flowers else "botzone"
+    totals = [0, 0, 0, 0]
+    with open(args.out, "w", encoding="utf-8") if args.out != "-" else sys.stdout as out:
+        for n in range(args.games):
+            seed = args.seed + n
+            start = Game(rules, seed=seed).events[0]
+            assert start["type"] == "start_hand", "a game's log begins with its start_hand"
+            wall = start["wall"]
+            initdata = {
+                "walltiles": " ".join(tile_name(k) for k in wall),
+                "quan": args.quan,
+                "srand": seed,
+            }
+            game = play_game(bots, judge, initdata)
+            out.write(json.dumps(game.to_json(), ensure_ascii=False, separators=(",", ":")))
+            out.write("\n")
+            out.flush()
+            end = game.log[-1]["output"]
+            scores = game.scores or [0, 0, 0, 0]
+            totals = [t + s for t, s in zip(totals, scores, strict=True)]
+            print(
+                f"game {n + 1} (seed {seed}): {end.get('display', {}).get('action', '?')}, "
+                f"scores {' '.join(f'{s:+d}' for s in scores)}",
+                file=sys.stderr,
+            )
+    print(
+        f"{args.games} games; total scores by seat: {' '.join(f'{t:+d}' for t in totals)}",
+        file=sys.stderr,
+    )
+    return 0
+
+
 def add_botzone(sub: Commands) -> None:
-    """``koudiandian botzone``: the judge and the check."""
-    b = sub.add_parser("botzone", help="Botzone's Chinese Standard Mahjong: judge, check")
+    """``koudiandian botzone``: the judge, the check, games between bots, conversions."""
+    b = sub.add_parser(
+        "botzone", help="Botzone's Chinese Standard Mahjong: judge, check, play, convert"
+    )
     commands = b.add_subparsers(dest="botzone_command", parser_class=Parser, metavar="COMMAND")
     commands.required = True
     j = commands.add_parser(
@@ -102,3 +168,45 @@ def add_botzone(sub: Commands) -> None:
         "--limit", type=int, default=20, help="differences printed per game (default 20)"
     )
     c.set_defaults(run=_check)
+    p = commands.add_parser(
+        "play",
+        help="play games between four Botzone bots (restart mode) under a judge; "
+        "each game's whole log written as one JSON line",
+    )
+    p.add_argument(
+        "bots",
+        nargs=4,
+        metavar="BOT",
+        help="seat 0–3's bot: a command (JSON interaction), botzone:CMD (the same) or "
+        "botzone-simple:CMD (simple interaction)",
+    )
+    p.add_argument(
+        "--judge",
+        metavar="CMD",
+        help="a judge program run once per turn (e.g. Botzone's official judge built to read "
+        "standard input); default: koudiandian's judge, in-process",
+    )
+    p.add_argument("--games", type=int, default=1, help="games to play (default 1)")
+    p.add_argument(
+        "--seed", type=int, default=0, help="the first game's wall seed (game n: seed + n)"
+    )
+    p.add_argument(
+        "--quan",
+        type=int,
+        choices=range(4),
+        default=0,
+        help="the prevalent wind: 0 东 (default) … 3 北",
+    )
+    p.add_argument("--flowers", action="store_true", help="144-tile walls (the eight flowers)")
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        default=6.0,
+        metavar="SECONDS",
+        help="wall-clock seconds a bot may take per turn before its TLE (default 6)",
+    )
+    p.add_argument(
+        "--out", default="-", metavar="FILE", help="where the logs go (default: standard output)"
+    )
+    p.set_defaults(run=_play)
+    add_botzone_convert(commands)
