@@ -150,22 +150,30 @@ pub(crate) fn dealt_from_part(wall: &[u8], seat: u8) -> Vec<u8> {
     out
 }
 
+/// Refuse the tile `t` at wall position `pos` unless the wall rules `w` put it in play (a
+/// flower only with `flowers`).
+fn check_in_play(w: &WallRules, pos: usize, t: u8) -> Result<()> {
+    let ok = if is_flower(t) {
+        w.flowers
+    } else {
+        (t as usize) < KINDS && w.kinds >> t & 1 == 1
+    };
+    if ok {
+        Ok(())
+    } else {
+        Err(Error::Wall(format!(
+            "tile {t} at wall position {pos} is not in play"
+        )))
+    }
+}
+
 /// Check an explicit wall cut in parts (`WallRules::parts`): any length, every tile in play
 /// (a flower only with `flowers`), no kind more than four times, no flower twice, and each
 /// part holding the 13 tiles that are not flowers its seat is dealt.
 fn check_parts(w: &WallRules, wall: &[u8]) -> Result<()> {
     let mut counts = [0usize; KINDS + FLOWERS as usize];
     for (pos, &t) in wall.iter().enumerate() {
-        let ok = if is_flower(t) {
-            w.flowers
-        } else {
-            (t as usize) < KINDS && w.kinds >> t & 1 == 1
-        };
-        if !ok {
-            return Err(Error::Wall(format!(
-                "tile {t} at wall position {pos} is not in play"
-            )));
-        }
+        check_in_play(w, pos, t)?;
         counts[t as usize] += 1;
         let most = if is_flower(t) { 1 } else { 4 };
         if counts[t as usize] > most {
@@ -208,16 +216,7 @@ pub(super) fn check_wall(
     let size = 4 * in_play + flowers;
     let mut counts = [0usize; KINDS + FLOWERS as usize];
     for (pos, &t) in wall.iter().enumerate() {
-        let ok = if is_flower(t) {
-            w.flowers
-        } else {
-            (t as usize) < KINDS && w.kinds >> t & 1 == 1
-        };
-        if !ok {
-            return Err(Error::Wall(format!(
-                "tile {t} at wall position {pos} is not in play"
-            )));
-        }
+        check_in_play(w, pos, t)?;
         counts[t as usize] += 1;
     }
     let want = |t: usize| if t >= KINDS { 1 } else { 4 };

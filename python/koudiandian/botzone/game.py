@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import ArgumentTypeError, InvalidArgumentError, KoudiandianError
-from .runner import BotRunner, TurnResult
+from .runner import BotRunner, TurnResult, argv_of
 
 __all__ = ["Judge", "JudgeError", "GameLog", "command_judge", "play_game", "SEATS", "MAX_TURNS"]
 
@@ -84,16 +84,7 @@ def command_judge(
     compiled to read standard input): the input JSON written to its standard input, its
     standard output read as one JSON object. ``timeout``: seconds per call. Failures raise
     :class:`JudgeError`."""
-    if isinstance(command, str):
-        argv = shlex.split(command)
-    elif isinstance(command, Sequence) and all(isinstance(a, str) for a in command):
-        argv = list(command)
-    else:
-        raise ArgumentTypeError(
-            f"a judge command must be a string or a list of strings, not {command!r}"
-        )
-    if not argv:
-        raise InvalidArgumentError(f"empty judge command {command!r}")
+    argv = argv_of(command, "judge")
     name = shlex.join(argv)
 
     def judge(judge_input: dict[str, Any]) -> dict[str, Any]:

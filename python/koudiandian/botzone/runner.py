@@ -82,18 +82,19 @@ class TurnResult:
         return {"verdict": self.verdict, "response": self.response}
 
 
-def _argv(command: str | Sequence[str]) -> list[str]:
-    """The command as an argument vector (a string is split as a POSIX shell would)."""
+def argv_of(command: str | Sequence[str], what: str = "bot") -> list[str]:
+    """The command as an argument vector (a string is split as a POSIX shell would);
+    ``what`` names it in errors (a bot's, a judge's)."""
     if isinstance(command, str):
         argv = shlex.split(command)
     elif isinstance(command, Sequence) and all(isinstance(a, str) for a in command):
         argv = list(command)
     else:
         raise ArgumentTypeError(
-            f"a bot command must be a string or a list of strings, not {command!r}"
+            f"a {what} command must be a string or a list of strings, not {command!r}"
         )
     if not argv:
-        raise InvalidArgumentError(f"empty bot command {command!r}")
+        raise InvalidArgumentError(f"empty {what} command {command!r}")
     return argv
 
 
@@ -127,7 +128,7 @@ class BotRunner:
         cwd: str | None = None,
         name: str | None = None,
     ) -> None:
-        self.argv = _argv(command)
+        self.argv = argv_of(command)
         if interaction not in INTERACTIONS:
             raise InvalidArgumentError(
                 f"unknown interaction {interaction!r}: expected one of {', '.join(INTERACTIONS)}"
