@@ -206,8 +206,14 @@ def _verdict_due(at: int | None, judge: BotzoneJudge) -> bool:
     log does not always tell the turn: when no seat may claim a discard, the judge's game
     draws the next tile before that claim turn is answered, so a verdict at the claim turn
     and one at the draw's turn read alike; it is written at the first (the game and the
-    scores are the same)."""
-    return _played(judge) == at
+    scores are the same). A hand the judge's game drew by its own move (the next part
+    empty) is still answered: a verdict there replaces that end (``Game.end_by_verdict``)."""
+    played = [e for e in _judge_events(judge) if e.get("type") != "answer"]
+    if len(played) == at:
+        return True
+    last = played[-1] if played else {}
+    drawn = last.get("type") == "end_hand" and last.get("result", {}).get("end") == "exhausted"
+    return drawn and len(played) == (at or 0) + 1
 
 
 def _claim(
