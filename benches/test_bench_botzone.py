@@ -6,14 +6,14 @@ Run from the repository root::
     python -m pytest benches/test_bench_botzone.py -p no:cacheprovider --benchmark-only -s
     python benches/test_bench_botzone.py          # the same, as a script
 
-The logs: ``GAMES`` seeded games (136-tile walls shuffled by the judge from seeds 0…),
-played under our judge by four in-process seats that take the engine's greedy action
-(``GameCore.greedy_action``) when they have a choice and pass otherwise; each game's whole
-log (every output and every answer) is JSON text, as ``koudiandian botzone check`` reads
-it. The timed loop is ``botzone_check`` over all of them: the JSON read, the judge replayed
-turn by turn on the engine, every output compared field by field (each must agree). The
-figure is games per second of this process's CPU time (best of five), one core's rate on a
-machine shared with other work; pytest-benchmark's wall-time figure is printed beside it.
+The logs: ``GAMES`` seeded hands under the ``botzone`` rule set (each prevalent wind in
+turn), every decision the engine's default (expert) action, written as Botzone logs by
+``koudiandian.botzone.botzone_log`` (every output and every answer), JSON text as
+``koudiandian botzone check`` reads it. The timed loop is ``botzone_check`` over all of
+them: the JSON read, the judge replayed turn by turn on the engine, every output compared
+field by field (each must agree). The figure is games per second of this process's CPU
+time (best of five), one core's rate on a machine shared with other work;
+pytest-benchmark's wall-time figure is printed beside it.
 """
 
 from __future__ import annotations
@@ -22,67 +22,22 @@ import json
 import time
 from typing import Any
 
-from koudiandian.botzone import BotzoneJudge, botzone_check
+from koudiandian import Game, Rules
+from koudiandian.botzone import botzone_check, botzone_log
 
 GAMES = 200
 TARGET = 1000
-NAMES = (
-    [f"W{i}" for i in range(1, 10)]
-    + [f"B{i}" for i in range(1, 10)]
-    + [f"T{i}" for i in range(1, 10)]
-    + ["F1", "F2", "F3", "F4", "J3", "J2", "J1"]
-)
-
-
-def _text(game: Any, seat: int, code: int) -> str:
-    """A greedy action of the engine as a Botzone answer."""
-    kind, tile = divmod(code, 34)
-    counts = game.hand(seat)
-    held = [k for k in range(34) for _ in range(counts[k])]
-    if kind == 0:
-        return f"PLAY {NAMES[tile]}"
-    if kind in (2, 3):
-        return "HU"
-    if kind == 7:
-        return f"GANG {NAMES[tile]}"
-    if kind == 6:
-        return f"BUGANG {NAMES[tile]}"
-    if kind == 5:
-        return "GANG"
-    if kind == 4:
-        claimed = game.claim_tile()
-        rest = list(held)
-        rest.remove(claimed)
-        rest.remove(claimed)
-        return f"PENG {NAMES[rest[-1]]}"
-    if kind == 9:
-        rest = [*held, game.claim_tile()]
-        for k in (tile, tile + 1, tile + 2):
-            rest.remove(k)
-        return f"CHI {NAMES[tile + 1]} {NAMES[rest[-1]]}"
-    return "PASS"
+WINDS = ("east", "south", "west", "north")
 
 
 def play(seed: int) -> str:
-    """One game under our judge between four greedy seats: its whole log, JSON text."""
-    judge = BotzoneJudge({"srand": seed, "quan": seed % 4})
-    init = judge.output()["initdata"]
-    log: list[Any] = [{"output": judge.output()}]
-    out = judge.output()
-    while out["command"] == "request":
-        game = judge.game()
-        answers = ["PASS"] * 4
-        action = out["display"]["action"]
-        for s in range(4):
-            drawer = action == "DRAW" and out["display"]["player"] == s
-            claim = action in ("PLAY", "PENG", "CHI", "BUGANG") and game.phase() in ("claim", "rob")
-            if (drawer or claim) and game.legal_actions(s):
-                answers[s] = _text(game, s, game.greedy_action(s))
-        entry = {str(s): {"verdict": "OK", "response": answers[s]} for s in range(4)}
-        log.append(entry)
-        out = judge.answer(entry)
-        log.append({"output": out})
-    return json.dumps({"initdata": init, "log": log})
+    """One hand under the botzone rules, every seat playing the engine's default action:
+    its Botzone log, JSON text."""
+    game = Game(Rules.parse(f"botzone,quan={WINDS[seed % 4]}"), seed=seed)
+    while not game.is_over:
+        seat = game.to_act[0]
+        game.step(seat, game.default_action(seat))
+    return botzone_log(game).to_json()
 
 
 def logs() -> list[str]:
