@@ -12,7 +12,7 @@ use super::input::{InitData, InputError, Result};
 use super::output::{self, Display};
 use super::request::{self, DiscardAfter};
 use super::tiles;
-use crate::game::{ActionCode, Event, GameCore, Phase};
+use crate::game::{dealt_from_part, ActionCode, Event, GameCore, Phase};
 use crate::outcome::{HandEnd, Verdict};
 use crate::profiles::Rules;
 use crate::tiles::is_flower;
@@ -76,30 +76,23 @@ struct Dealt {
     flowers: [Vec<u8>; 4],
 }
 
-/// The deal of `wall` cut in four parts, each seat taking from its part's end until it
-/// holds 13 tiles that are not flowers.
-fn deal_of(wall: &[u8]) -> Result<Dealt> {
-    let len = wall.len() / 4;
+/// The deal of `wall` cut in four parts, as the engine deals it (each seat taking from its
+/// part's end until it holds 13 tiles that are not flowers), split for the display.
+/// Precondition: the engine accepted the wall under the botzone rules.
+fn deal_of(wall: &[u8]) -> Dealt {
     let mut d = Dealt::default();
-    for seat in 0..4 {
-        let mut part = wall[seat * len..(seat + 1) * len].iter().rev();
-        while d.tiles[seat].len() < 13 {
-            let Some(&t) = part.next() else {
-                return Err(InputError(format!(
-                    "walltiles: too few tiles to deal: {} tiles make four parts of {len}, and seat {seat}'s part holds {} that are not flowers; each must deal 13",
-                    wall.len(),
-                    d.tiles[seat].len()
-                )));
-            };
-            d.taken[seat].push(t);
+    for seat in 0..4u8 {
+        let s = seat as usize;
+        d.taken[s] = dealt_from_part(wall, seat);
+        for &t in &d.taken[s] {
             if is_flower(t) {
-                d.flowers[seat].push(t);
+                d.flowers[s].push(t);
             } else {
-                d.tiles[seat].push(t);
+                d.tiles[s].push(t);
             }
         }
     }
-    Ok(d)
+    d
 }
 
 /// An engine error inside the judge: a bug, reported as bad input rather than a panic.
@@ -166,7 +159,6 @@ impl Judge {
     /// # Errors
     /// A wall too short to deal.
     pub fn new(init: InitData) -> Result<Judge> {
-        let dealt = deal_of(&init.wall)?;
         let flowers = init.wall.iter().any(|&t| is_flower(t));
         let text = format!(
             "botzone{},quan={}",
@@ -176,6 +168,7 @@ impl Judge {
         let rules = Rules::parse(&text).map_err(|e| engine(&e))?;
         let game = GameCore::new(rules, 0, init.wall.clone(), Vec::new(), [0; 4])
             .map_err(|e| InputError(format!("walltiles: {}", e.message())))?;
+        let dealt = deal_of(&init.wall);
         let len = init.wall.len() / 4;
         let parts = std::array::from_fn(|s| len - dealt.taken[s].len());
         let deal_flowers = dealt.flowers.iter().map(Vec::len).sum();

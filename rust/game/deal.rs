@@ -394,15 +394,13 @@ impl GameCore {
     fn deal_parts(&mut self) {
         for i in 0..4u8 {
             let seat = (self.dealer + i) % 4;
-            let mut dealt = 0;
-            while dealt < 13 {
+            for _ in 0..super::wall::dealt_from_part(&self.wall.tiles, seat).len() {
                 let t = self.wall.take_from_part(seat);
                 if is_flower(t) {
                     self.seats[seat as usize].flowers.push(t);
                     log!(self, Event::Flower { seat, tile: t });
                 } else {
                     self.seats[seat as usize].add(t, 1);
-                    dealt += 1;
                 }
             }
         }

@@ -88,4 +88,4 @@ pub use offer::LoggedEvent;
 pub use seat::Seat;
 pub use state::{GameCore, Phase};
 pub use view::{sees_discard, sees_meld, ActionView, MeldView, SeatView};
-pub use wall::Wall;
+pub use wall::{dealt_from_part, Wall};

@@ -135,7 +135,7 @@ const DEALT: usize = 13;
 /// The tiles seat `seat` is dealt from its part of `wall` cut in parts, in the order it
 /// takes them (from the part's end): its 13 that are not flowers, and the flowers among
 /// them. Precondition: the wall passed [`check_wall`] under `WallRules::parts`.
-pub(crate) fn dealt_from_part(wall: &[u8], seat: u8) -> Vec<u8> {
+pub fn dealt_from_part(wall: &[u8], seat: u8) -> Vec<u8> {
     let len = wall.len() / 4;
     let part = &wall[seat as usize * len..(seat as usize + 1) * len];
     let mut out = Vec::with_capacity(DEALT + 8);
