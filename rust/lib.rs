@@ -14,6 +14,7 @@ pub mod rl;
 pub mod rng;
 pub mod selfplay;
 pub mod tiles;
+pub mod verdict;
 
 #[cfg(feature = "python")]
 mod py;

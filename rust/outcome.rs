@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::eval::shape::Shape;
 use crate::hand::{Meld, MeldKind, Melds};
+pub use crate::verdict::Verdict;
 
 /// A meld as laid down: kind, tile, and the seat whose discard made it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -396,16 +397,21 @@ pub struct HandResult {
     /// Per seat, the index in the log of the `win` event at which it left the hand (a
     /// winner in profiles where play goes on), or `None`: in to the end.
     pub left: [Option<u32>; 4],
+    /// The seat a judge's verdict ended the hand against, and the verdict (`end`
+    /// [`HandEnd::Verdict`]); not in the JSON of any other hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub verdict: Option<(u8, Verdict)>,
 }
 
-/// How a hand ended: at a win (the last the profile plays to), or with the wall exhausted:
-/// a seat still in had to draw from an empty wall (or the 海底 was refused by all), after
-/// wins or none.
+/// How a hand ended: at a win (the last the profile plays to), with the wall exhausted (a
+/// seat still in had to draw from an empty wall, or the 海底 was refused by all), after wins
+/// or none, or by a judge's verdict against a seat (`GameCore::end_by_verdict`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum HandEnd {
     Win,
     Exhausted,
+    Verdict,
 }
 
 /// One named number of a win's value, as its profile names it: `{"name": "fan", "chinese":

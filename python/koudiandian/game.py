@@ -52,6 +52,13 @@ class Game(AuthorityState):
       ``exchange_direction`` (``"next"``, ``"previous"``, ``"opposite"``) is the direction
       of an explicit hand's exchange before play where the rules draw one (``sichuan``'s
       换三张; ``"next"`` if not given; seeded hands draw their own).
+    - Under the ``botzone`` rules (Botzone's wall and judge) an explicit wall may have any
+      length: it is cut into four parts of ``len(wall) // 4`` tiles, each seat taking its
+      tiles from its own part's end (docs/rules.md); seat 0 deals, and the prevalent wind
+      is the rules' ``quan``.
+
+    ``prevalent_wind`` (0 东 … 3 北) is the rules' own when not given: 东, or a botzone
+    game's ``quan``.
 
     ``rules`` is a :class:`Rules`, a preset name, or ``None`` for ``Rules()``. Drive the
     hand with :attr:`to_act`, :meth:`legal_actions` and :meth:`step` until :attr:`is_over`;
@@ -68,7 +75,7 @@ class Game(AuthorityState):
         wildcards: Iterable[int] | None = None,
         scores: Sequence[int] = (0, 0, 0, 0),
         dice: Iterable[tuple[int, int]] | None = None,
-        prevalent_wind: int = 0,
+        prevalent_wind: int | None = None,
         exchange_direction: str | None = None,
     ) -> None:
         if wall is None and seed is None:
@@ -197,6 +204,13 @@ class Game(AuthorityState):
         """Tiles of the wall not yet taken, by draws or replacements."""
         return self._core.wall_remaining()
 
+    @property
+    def part_remaining(self) -> tuple[int, int, int, int] | None:
+        """The tiles left in each seat's part of a wall cut in four parts (the ``botzone``
+        rules: seat ``i`` takes every tile from the end of part ``i``), else ``None``."""
+        parts = self._core.part_remaining()
+        return None if parts is None else (parts[0], parts[1], parts[2], parts[3])
+
     def hand(self, seat: int) -> list[Tile]:
         """Seat ``seat``'s concealed tiles, sorted (the authority's view, not a seat's)."""
         return [TILES[k] for k in _tiles_of(self._core.hand(seat))]
@@ -229,6 +243,17 @@ class Game(AuthorityState):
             self._core.legal_actions(seat)  # a bad seat is reported first
             action = read_action(action)
         self._core.step(seat, action.code)
+
+    def end_by_verdict(self, seat: int, verdict: str) -> None:
+        """End the hand by a judge's ``verdict`` against ``seat``: ``"WA"`` (a wrong answer),
+        ``"WH"`` (a wrong win), ``"TLE"``, ``"MLE"``, ``"OLE"``, ``"NJ"`` (not JSON) or
+        ``"RE"``. Under the ``botzone`` rules the seat scores -30 and each other seat +10
+        (transfers of reason ``"verdict"``); the log gets a ``verdict`` event, the result
+        ``end == "verdict"`` and :attr:`HandResult.verdict`. :meth:`step` never gives a
+        verdict: a judge decides it. Raises :class:`InvalidArgumentError` for a bad seat or
+        verdict or a hand already over, and :class:`InvalidRulesError` under rules without
+        verdicts; the game is then left as it was."""
+        self._core.end_by_verdict(seat, verdict)
 
     def next_dealer(self, *, one_round: bool = False) -> int | None:
         """Who deals the next hand of a match (docs/rules.md §7, by the rules' profile), once this

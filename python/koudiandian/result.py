@@ -181,8 +181,10 @@ class HandResult:
     declared opening small wins, ``bird`` the bird and ``haidi`` what became of the 海底
     (changsha) once the hand reached it, won or drawn. ``deltas`` are the four seats' score
     changes; they sum to zero, and are the sum of ``transfers``, the hand's ledger in the
-    order the payments were made. ``end`` is ``"win"`` (the hand ended at a win) or
-    ``"exhausted"`` (the wall ran out, after wins or none); ``left`` gives per seat the index
+    order the payments were made. ``end`` is ``"win"`` (the hand ended at a win),
+    ``"exhausted"`` (the wall ran out, after wins or none) or ``"verdict"`` (a judge's
+    verdict ended it, :meth:`Game.end_by_verdict`: ``verdict`` is then ``(seat, "WA")``, the
+    seat it was against and the verdict, else ``None``); ``left`` gives per seat the index
     in the log of the ``win`` event at which it left the hand (profiles where play goes on
     after a win), or ``None``.
 
@@ -212,6 +214,7 @@ class HandResult:
     haidi: Haidi | None = None
     end: str = "win"
     left: tuple[int | None, ...] = (None, None, None, None)
+    verdict: tuple[int, str] | None = None
     hands: tuple[tuple[Tile, ...], ...] = field(default=(), compare=False)
     melds: tuple[tuple[Meld, ...], ...] = field(default=(), compare=False)
 
@@ -249,6 +252,7 @@ class HandResult:
             else {"seat": self.haidi.seat, "how": self.haidi.how},
             "end": self.end,
             "left": list(self.left),
+            **({} if self.verdict is None else {"verdict": list(self.verdict)}),
         }
 
     @classmethod
@@ -290,4 +294,5 @@ class HandResult:
             haidi=None if d.get("haidi") is None else Haidi(d["haidi"]["seat"], d["haidi"]["how"]),
             end=d.get("end", "win" if d.get("winner") is not None else "exhausted"),
             left=tuple(d.get("left", (None, None, None, None))),
+            verdict=None if d.get("verdict") is None else (d["verdict"][0], d["verdict"][1]),
         )

@@ -8,11 +8,16 @@ use crate::outcome::{special, WinContext, WinKind};
 
 impl GameCore {
     /// The context of a self-draw by the seat on turn now: a replacement (by the dice?),
-    /// the wall's last tile (not when the 海底 went as a replacement), the dealer's first turn.
+    /// the wall's last tile (not when the 海底 went as a replacement; on a wall cut in
+    /// parts, the next seat's part empty), the dealer's first turn.
     pub(crate) fn self_draw_context(&self) -> WinContext {
         let seat = self.turn;
         let haidi_gone = self.haidi_outcome().is_some_and(|h| h.how != "taken");
-        let last = self.wall.remaining() == 0 && !haidi_gone;
+        let last = if self.wall.has_parts() {
+            self.next_part_empty(seat)
+        } else {
+            self.wall.remaining() == 0 && !haidi_gone
+        };
         let mut bits = 0;
         if self.dice_replacement() {
             bits |= special::DICE;

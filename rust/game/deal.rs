@@ -48,6 +48,19 @@ pub(crate) fn direction_name(shift: u8) -> Option<&'static str> {
         .map(|d| d.0)
 }
 
+/// `dealer` is a seat, and the one the rules fix where they fix one
+/// ([`crate::profiles::Profile::fixed_dealer`]).
+fn check_dealer(rules: &Rules, dealer: u8) -> Result<()> {
+    check_seat(dealer, "dealer")?;
+    match rules.profile().fixed_dealer(rules) {
+        Some(fixed) if fixed != dealer => Err(Error::Argument(format!(
+            "under these rules ({}) seat {fixed} deals every hand, got dealer {dealer}",
+            rules.describe()
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Events a hand's log has room for from the start (a drawn hand of four seats logs about
 /// 180).
 const EVENTS_RESERVED: usize = 256;
@@ -76,8 +89,10 @@ impl GameCore {
     /// Deal the hand of an explicit `wall` (docs/rules.md §2 order) with `wildcards` kinds.
     ///
     /// # Errors
-    /// [`Error::Argument`] for a dealer outside 0–3, [`Error::Wall`] for a wall that does not
-    /// hold every tile in play exactly once or wildcards that do not fit the rules.
+    /// [`Error::Argument`] for a dealer outside 0–3 (or other than the seat the rules fix),
+    /// [`Error::Wall`] for a wall that does not hold every tile in play exactly once (under
+    /// `WallRules::parts`: a wall that cannot deal, docs/rules.md) or wildcards that do not
+    /// fit the rules.
     pub fn new(
         rules: Rules,
         dealer: u8,
@@ -101,7 +116,7 @@ impl GameCore {
         dice: Vec<(u8, u8)>,
         scores: [i32; 4],
     ) -> Result<Self> {
-        check_seat(dealer, "dealer")?;
+        check_dealer(&rules, dealer)?;
         let wall_rules = rules.profile().wall(&rules);
         check_wall(&rules, &wall_rules, &wall, &wildcards)?;
         if let Some((i, d)) = dice
@@ -129,9 +144,9 @@ impl GameCore {
     /// Deal a hand from the seeded generator (see [`crate::rng::deal`]).
     ///
     /// # Errors
-    /// [`Error::Argument`] for a dealer outside 0–3.
+    /// [`Error::Argument`] for a dealer outside 0–3 (or other than the seat the rules fix).
     pub fn seeded(rules: Rules, dealer: u8, seed: u64, scores: [i32; 4]) -> Result<Self> {
-        check_seat(dealer, "dealer")?;
+        check_dealer(&rules, dealer)?;
         let mut spare = HandBuffers::default();
         let wall_rules = rules.profile().wall(&rules);
         seeded_deal(&mut spare.deal, &wall_rules, seed);
@@ -153,7 +168,7 @@ impl GameCore {
         scores: [i32; 4],
         log: bool,
     ) -> Result<()> {
-        check_seat(dealer, "dealer")?;
+        check_dealer(&rules, dealer)?;
         // The rules of a run seldom change between hands: compiled once while they do not.
         let compiled = if rules == self.rules {
             (self.turn_rules, self.wall_rules)
@@ -220,6 +235,8 @@ impl GameCore {
         let exchange_shift = exchange_shift.unwrap_or(turn_rules.exchange_shift);
         wildcards.sort_unstable();
         let wild_mask = wildcards.iter().fold(0, |m, &k| m | 1 << k);
+        // A hand is played under its rules' first prevalent wind until a match sets its own.
+        let prevalent_wind = rules.profile().prevalent_wind(&rules, 0);
         let mut events = spare.events;
         if events.capacity() == 0 {
             // Room for a long hand's log: no growth while it is played.
@@ -233,7 +250,7 @@ impl GameCore {
                 wall: wall.clone(),
                 dice: dice.clone(),
                 scores,
-                prevalent_wind: 0,
+                prevalent_wind,
                 exchange_direction,
             })));
         }
@@ -244,12 +261,12 @@ impl GameCore {
             turn_rules,
             wall_rules,
             dealer,
-            prevalent_wind: 0,
+            prevalent_wind,
             scores,
             drawn: None,
             replacement: false,
             after_flower: false,
-            wall: Wall::new(wall, spare.taken, wall_rules.stacks),
+            wall: Wall::new(wall, spare.taken, wall_rules.stacks, wall_rules.parts),
             wildcards,
             wild_mask,
             seats: spare.seats.map(Seat::fresh),
@@ -287,6 +304,7 @@ impl GameCore {
             won: 0,
             items: spare.items,
             claim_event: 0,
+            verdict: None,
             result: None,
         };
         g.start();
@@ -309,6 +327,10 @@ impl GameCore {
     /// from the dealer; then the wildcard indicator, if the profile turns one. The dealer's
     /// drawn tile is its 14th, or that tile's replacement when it was a flower.
     pub(crate) fn deal_tiles(&mut self) {
+        if self.wall.has_parts() {
+            self.deal_parts();
+            return;
+        }
         let dealer = self.dealer as usize;
         let mut dealt = [[0u8; 14]; 4];
         for i in 0..4usize {
@@ -363,6 +385,38 @@ impl GameCore {
         self.turn = self.dealer;
         self.drawn = Some(last);
         self.before_play();
+    }
+
+    /// The deal from a wall cut in parts (`WallRules::parts`, docs/rules.md): each seat from
+    /// the dealer on takes tiles from its own part's end until it holds 13 that are not
+    /// flowers (the flowers set aside); then the dealer draws its first tile as any draw.
+    /// The wall's check leaves 13 tiles to deal in each part.
+    fn deal_parts(&mut self) {
+        for i in 0..4u8 {
+            let seat = (self.dealer + i) % 4;
+            let mut dealt = 0;
+            while dealt < 13 {
+                let t = self.wall.take_from_part(seat);
+                if is_flower(t) {
+                    self.seats[seat as usize].flowers.push(t);
+                    log!(self, Event::Flower { seat, tile: t });
+                } else {
+                    self.seats[seat as usize].add(t, 1);
+                    dealt += 1;
+                }
+            }
+        }
+        if self.turn_rules.opening_wins {
+            let profile = self.rules.profile();
+            for seat in &mut self.seats {
+                seat.opening = profile.opening_wins(&self.rules, &seat.hand);
+            }
+        }
+        self.turn = self.dealer;
+        self.draw(self.dealer, false);
+        if self.phase != Phase::Over {
+            self.before_play();
+        }
     }
 
     /// Turn the wildcard indicator (flowers turned before it are set aside): the profile

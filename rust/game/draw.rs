@@ -56,8 +56,13 @@ impl GameCore {
 
     /// `seat` draws from the front, or from the back after a kong; a drawn flower is set
     /// aside and replaced from the back. An empty wall ends the hand drawn; where the 海底
-    /// is offered, an ordinary draw of the last tile asks the seat first.
+    /// is offered, an ordinary draw of the last tile asks the seat first. A wall cut in parts
+    /// gives every tile from the end of the seat's own part.
     pub(crate) fn draw(&mut self, seat: u8, after_kong: bool) {
+        if self.wall.has_parts() {
+            self.draw_from_part(seat, after_kong);
+            return;
+        }
         let mut from_back = after_kong;
         let mut flowered = false;
         loop {
@@ -82,6 +87,29 @@ impl GameCore {
             }
             flowered = true;
             from_back = true;
+        }
+    }
+
+    /// `seat` draws from the end of its own part of a wall cut in parts (a flower set aside
+    /// and replaced from there); an empty own part ends the hand drawn, also for a kong's
+    /// replacement.
+    fn draw_from_part(&mut self, seat: u8, after_kong: bool) {
+        let mut replacement = after_kong;
+        let mut flowered = false;
+        loop {
+            if self.wall.part_remaining(seat) == 0 {
+                self.finish(crate::outcome::HandEnd::Exhausted);
+                return;
+            }
+            let tile = self.wall.take_from_part(seat);
+            if self.receive(seat, tile, replacement) {
+                // A flower's replacement is no kong's: only a kong makes 杠上开花.
+                self.replacement = after_kong;
+                self.after_flower = flowered;
+                return;
+            }
+            flowered = true;
+            replacement = true;
         }
     }
 

@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::action::Act;
-use crate::outcome::{HandResult, Transfer, WinKind};
+use crate::outcome::{HandResult, Transfer, Verdict, WinKind};
 use crate::profiles::Rules;
 
 /// The deal: everything needed to replay the hand.
@@ -173,6 +173,12 @@ pub enum Event {
     Leave {
         seat: u8,
         hand: Vec<u8>,
+    },
+    /// A judge's verdict against a seat (`GameCore::end_by_verdict`): the hand ends, the
+    /// seat paying what the rules score it (`end_hand` follows).
+    Verdict {
+        seat: u8,
+        verdict: Verdict,
     },
     /// Transfers made at the moment of the event before (a kong, a win), in ledger order.
     /// Not read back: replay makes them again and compares.

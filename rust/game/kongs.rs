@@ -80,9 +80,16 @@ impl GameCore {
     }
 
     /// The kongs `seat` may make on its turn, appended to `out`: concealed ones by kind,
-    /// then added ones in meld order.
+    /// then added ones in meld order. On a wall cut in parts, none once the seat's part or
+    /// the next seat's is empty.
     pub(super) fn kong_actions(&self, seat: u8, out: &mut Vec<ActionCode>) {
         if !self.kong_replaceable() {
+            return;
+        }
+        // On a wall cut in parts: only while the seat's part and the next seat's hold tiles.
+        if self.wall.has_parts()
+            && (self.wall.part_remaining(seat) == 0 || self.next_part_empty(seat))
+        {
             return;
         }
         let s = &self.seats[seat as usize];

@@ -8,11 +8,15 @@
 
 use serde_json::Value;
 
+use serde::Deserialize;
+
 use super::decisions::{decisions, log_error};
 use super::difference::{first_difference, Difference};
+use super::event::Event;
 use super::logged_deal::deal_of;
 use super::state::GameCore;
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::outcome::Verdict;
 
 /// An event's `type`, for messages.
 fn type_of(event: &Value) -> String {
@@ -21,6 +25,14 @@ fn type_of(event: &Value) -> String {
         Some(other) => other.to_string(),
         None => "no type".into(),
     }
+}
+
+/// The error of event `n` of `events`, which cannot be replayed.
+fn cannot(events: &[Value], n: usize, e: &Error) -> Error {
+    log_error(format!(
+        "event {n} ({}) cannot be replayed: {e}",
+        type_of(&events[n])
+    ))
 }
 
 /// The fields the result of a hand gained with the ledger (issue 37): a log written before
@@ -58,6 +70,24 @@ fn to_first_result_shape(event: &mut Value) {
     }
 }
 
+/// The first `verdict` event of `events`, as `(its index, the seat, the verdict)`.
+///
+/// # Errors
+/// [`Error::EventLog`](crate::error::Error::EventLog) for a malformed one.
+fn verdict_of(events: &[Value]) -> Result<Option<(usize, u8, Verdict)>> {
+    let Some(n) = events
+        .iter()
+        .position(|e| e.get("type").and_then(Value::as_str) == Some("verdict"))
+    else {
+        return Ok(None);
+    };
+    match Event::deserialize(&events[n]) {
+        Ok(Event::Verdict { seat, verdict }) => Ok(Some((n, seat, verdict))),
+        Ok(_) => Ok(None),
+        Err(e) => Err(log_error(format!("event {n} (verdict) is malformed: {e}"))),
+    }
+}
+
 impl GameCore {
     /// Rebuild a hand from its full log (as [`GameCore::events`] serializes it), checking
     /// that the rebuilt hand logs exactly the same events.
@@ -70,14 +100,18 @@ impl GameCore {
             .first()
             .ok_or_else(|| log_error("an event log is a non-empty list of event dicts"))?;
         let mut game = deal_of(start)?;
+        let verdict = verdict_of(events)?;
         for d in decisions(events)? {
-            game.step(d.seat, d.action).map_err(|e| {
-                log_error(format!(
-                    "event {} ({}) cannot be replayed: {e}",
-                    d.event,
-                    type_of(&events[d.event])
-                ))
-            })?;
+            if let Some((n, seat, v)) = verdict.filter(|&(n, ..)| n < d.event) {
+                game.end_by_verdict(seat, v)
+                    .map_err(|e| cannot(events, n, &e))?;
+            }
+            game.step(d.seat, d.action)
+                .map_err(|e| cannot(events, d.event, &e))?;
+        }
+        if let Some((n, seat, v)) = verdict.filter(|_| game.result().is_none()) {
+            game.end_by_verdict(seat, v)
+                .map_err(|e| cannot(events, n, &e))?;
         }
         game.check_log(events)?;
         Ok(game)
@@ -134,7 +168,11 @@ mod tests {
     /// at each decision.
     fn played(rules: &str, seed: u64) -> (GameCore, Vec<Value>, Vec<usize>) {
         let rules = Rules::parse(rules).expect("valid rules");
-        let mut g = GameCore::seeded(rules, (seed % 4) as u8, seed, [0; 4]).unwrap();
+        let dealer = rules
+            .profile()
+            .fixed_dealer(&rules)
+            .unwrap_or((seed % 4) as u8);
+        let mut g = GameCore::seeded(rules, dealer, seed, [0; 4]).unwrap();
         let mut rng = Rng::new(seed);
         let mut cuts = Vec::new();
         while let Some(seat) = g.first_to_act() {

@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::eval::waits::ReadyWaits;
 use crate::hand::MeldKind;
 use crate::outcome::{
-    Bird, Haidi, HandResult, KongRecord, MeldRecord, Outcome, ScoreItem, Transfer,
+    Bird, Haidi, HandResult, KongRecord, MeldRecord, Outcome, ScoreItem, Transfer, Verdict,
 };
 use crate::profiles::Rules;
 use crate::profiles::{TurnRules, WallRules};
@@ -123,6 +123,9 @@ pub struct GameCore {
     pub(crate) items: Vec<Vec<ScoreItem>>,
     /// The index in the log of the discard or added kong being answered.
     pub(crate) claim_event: u32,
+    /// The judge's verdict that ended the hand, against which seat, and the index of its
+    /// event in the log.
+    pub(crate) verdict: Option<(u8, Verdict, u32)>,
     pub(crate) result: Option<HandResult>,
 }
 
@@ -257,6 +260,20 @@ impl GameCore {
     #[must_use]
     pub fn wall_remaining(&self) -> usize {
         self.wall.remaining()
+    }
+
+    /// The tiles left in seat `seat`'s part of a wall cut in parts (`WallRules::parts`);
+    /// 0 for a wall without parts. Precondition: `seat < 4`.
+    #[must_use]
+    pub fn part_remaining(&self, seat: u8) -> usize {
+        self.wall.part_remaining(seat)
+    }
+
+    /// Whether the part of the seat after `seat` is empty, on a wall cut in parts: the
+    /// moment that closes claims on `seat`'s discard and makes a win on it (or on its
+    /// self-draw) the wall's last (妙手回春, 海底捞月).
+    pub(crate) fn next_part_empty(&self, seat: u8) -> bool {
+        self.wall.has_parts() && self.wall.part_remaining((seat + 1) % 4) == 0
     }
 
     /// The log so far.

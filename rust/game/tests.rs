@@ -293,7 +293,7 @@ fn queyimen_play_never_declares_and_wins_lack_a_suit() {
 #[test]
 fn stacked_walls_replace_top_then_bottom_and_dice_count_stacks_from_the_back() {
     // Tiles stand for their positions (the wall check is not involved).
-    let mut w = Wall::new((0..108u8).collect(), Vec::new(), true);
+    let mut w = Wall::new((0..108u8).collect(), Vec::new(), true, false);
     assert_eq!([w.take(true), w.take(true), w.take(true)], [106, 107, 104]);
     // Stacks holding tiles from the back: 52 (bottom 105 left), 51, 50, ...
     assert_eq!(
@@ -315,7 +315,7 @@ fn stacked_walls_replace_top_then_bottom_and_dice_count_stacks_from_the_back() {
     assert_eq!(w.remaining(), 108 - 7);
     // Past the last stack: the front-most stack still holding a tile (stack 0: bottom 1).
     assert_eq!(w.take_by_dice(60), 1);
-    let mut flat = Wall::new((0..136u8).collect(), Vec::new(), false);
+    let mut flat = Wall::new((0..136u8).collect(), Vec::new(), false, false);
     assert_eq!([flat.take(true), flat.take(true)], [135, 134]);
 }
 

@@ -236,7 +236,11 @@ impl GameCore {
             Act::AddedKong => {
                 log!(self, Event::AddedKong { seat, tile });
                 self.seats[s].remove(tile, 1);
-                self.claim_moments = 0;
+                self.claim_moments = if self.next_part_empty(seat) {
+                    special::LAST_DISCARD
+                } else {
+                    0
+                };
                 self.open_claims(seat, tile, true);
             }
             Act::OpeningWin => {
@@ -280,7 +284,10 @@ impl GameCore {
         if self.replacement && self.drawn.is_some() {
             bits |= special::REPLACEMENT_DISCARD;
         }
-        if self.on_haidi() || (self.turn_rules.last_tile_closes && self.wall.remaining() == 0) {
+        if self.on_haidi()
+            || (self.turn_rules.last_tile_closes && self.wall.remaining() == 0)
+            || self.next_part_empty(seat)
+        {
             bits |= special::LAST_DISCARD;
         }
         let first = seat == self.dealer && self.discards_made == 1;

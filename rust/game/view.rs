@@ -74,6 +74,10 @@ pub struct SeatView {
     /// The discard or added kong being answered.
     pub claim_tile: Option<u8>,
     pub wall_remaining: usize,
+    /// The tiles left in each seat's part of a wall cut in parts (`WallRules::parts`);
+    /// absent for any other wall.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part_remaining: Option<[usize; 4]>,
     pub wildcards: Vec<u8>,
     /// This seat's winning tiles when it holds a waiting hand that is ready.
     pub winning_tiles: Option<Vec<u8>>,
@@ -190,6 +194,7 @@ impl GameCore {
             passed_win: viewer.is_some_and(|v| self.passed_win()[v as usize]),
             claim_tile: self.claim_tile.filter(|_| self.phase.awaits_answers()),
             wall_remaining: self.wall.remaining(),
+            part_remaining: self.wall.parts(),
             wildcards: self.wildcards.clone(),
             winning_tiles: (waits != 0)
                 .then(|| (0..KINDS as u8).filter(|&k| waits >> k & 1 == 1).collect()),

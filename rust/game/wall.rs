@@ -1,5 +1,5 @@
-//! The wall: its tiles in draw order, what has been taken, and the check of an explicit
-//! wall against the rules.
+//! The wall: its tiles in draw order, what has been taken, Botzone's four parts where the
+//! rules cut it so, and the check of an explicit wall against the rules.
 
 use crate::error::{Error, Result};
 use crate::profiles::{Rules, WallRules};
@@ -22,11 +22,21 @@ pub struct Wall {
     pub(crate) left: usize,
     /// Replacements take the last stack's top tile, then its bottom.
     pub(crate) stacks: bool,
+    /// The length of each of the four parts (`WallRules::parts`), 0 for a wall without
+    /// parts: part `i` is positions `i * part_len .. (i + 1) * part_len`.
+    pub(crate) part_len: usize,
+    /// The tiles left in each part: seat `i`'s next is at `i * part_len + part_left[i] - 1`.
+    pub(crate) part_left: [usize; 4],
 }
 
 impl Wall {
-    /// The wall of `tiles`, none taken (`taken` is a buffer to reuse; what it held is lost).
-    pub(crate) fn new(tiles: Vec<u8>, mut taken: Vec<bool>, stacks: bool) -> Wall {
+    /// The wall of `tiles`, none taken (`taken` is a buffer to reuse; what it held is lost);
+    /// with `parts`, cut into four parts of ⌊n/4⌋ tiles, the tiles past 4⌊n/4⌋ left out.
+    pub(crate) fn new(mut tiles: Vec<u8>, mut taken: Vec<bool>, stacks: bool, parts: bool) -> Wall {
+        let part_len = if parts { tiles.len() / 4 } else { 0 };
+        if parts {
+            tiles.truncate(4 * part_len);
+        }
         let n = tiles.len();
         taken.clear();
         taken.resize(n, false);
@@ -37,7 +47,36 @@ impl Wall {
             back: 0,
             left: n,
             stacks,
+            part_len,
+            part_left: [part_len; 4],
         }
+    }
+
+    /// Whether the wall is cut in four parts (`WallRules::parts`).
+    #[must_use]
+    pub fn has_parts(&self) -> bool {
+        self.part_len > 0
+    }
+
+    /// The tiles left in seat `seat`'s part of a wall cut in parts; 0 for a wall without
+    /// parts. Precondition: `seat < 4`.
+    #[must_use]
+    pub fn part_remaining(&self, seat: u8) -> usize {
+        self.part_left[seat as usize]
+    }
+
+    /// The tiles left in each part, for a wall cut in parts.
+    #[must_use]
+    pub fn parts(&self) -> Option<[usize; 4]> {
+        self.has_parts().then_some(self.part_left)
+    }
+
+    /// The next tile of seat `seat`'s part, from its end. Precondition: the wall is cut in
+    /// parts and `part_remaining(seat) > 0`.
+    pub(crate) fn take_from_part(&mut self, seat: u8) -> u8 {
+        let s = seat as usize;
+        self.part_left[s] -= 1;
+        self.take_at(s * self.part_len + self.part_left[s])
     }
 
     #[must_use]
@@ -90,6 +129,51 @@ impl Wall {
     }
 }
 
+/// The tiles a seat is dealt.
+const DEALT: usize = 13;
+
+/// Check an explicit wall cut in parts (`WallRules::parts`): any length, every tile in play
+/// (a flower only with `flowers`), no kind more than four times, no flower twice, and each
+/// part holding the 13 tiles that are not flowers its seat is dealt.
+fn check_parts(w: &WallRules, wall: &[u8]) -> Result<()> {
+    let mut counts = [0usize; KINDS + FLOWERS as usize];
+    for (pos, &t) in wall.iter().enumerate() {
+        let ok = if is_flower(t) {
+            w.flowers
+        } else {
+            (t as usize) < KINDS && w.kinds >> t & 1 == 1
+        };
+        if !ok {
+            return Err(Error::Wall(format!(
+                "tile {t} at wall position {pos} is not in play"
+            )));
+        }
+        counts[t as usize] += 1;
+        let most = if is_flower(t) { 1 } else { 4 };
+        if counts[t as usize] > most {
+            return Err(Error::Wall(format!(
+                "tile {} at wall position {pos} is its kind's copy number {} (at most {most})",
+                crate::tiles::format_mpsz(&[t]),
+                counts[t as usize]
+            )));
+        }
+    }
+    let len = wall.len() / 4;
+    let short = (0..4).find_map(|seat| {
+        let part = &wall[seat * len..(seat + 1) * len];
+        let dealt = part.iter().filter(|&&t| !is_flower(t)).count();
+        (dealt < DEALT).then_some((seat, dealt))
+    });
+    if let Some((seat, dealt)) = short {
+        return Err(Error::Wall(format!(
+            "too few tiles to deal: the wall of {} tiles is cut into four parts of {len}, and \
+             part {seat} holds {dealt} tiles that are not flowers ({DEALT} needed)",
+            wall.len()
+        )));
+    }
+    Ok(())
+}
+
 /// Check an explicit wall and its wildcard kinds against the wall rules `w` of `rules`.
 pub(super) fn check_wall(
     rules: &Rules,
@@ -97,6 +181,10 @@ pub(super) fn check_wall(
     wall: &[u8],
     wildcards: &[u8],
 ) -> Result<()> {
+    if w.parts {
+        check_parts(w, wall)?;
+        return check_wildcards(rules, w, wildcards);
+    }
     let in_play = w.kinds.count_ones() as usize;
     let flowers = if w.flowers { FLOWERS as usize } else { 0 };
     let size = 4 * in_play + flowers;
@@ -143,6 +231,11 @@ pub(super) fn check_wall(
             }
         )));
     }
+    check_wildcards(rules, w, wildcards)
+}
+
+/// Check an explicit hand's wildcard kinds against the wall rules `w` of `rules`.
+fn check_wildcards(rules: &Rules, w: &WallRules, wildcards: &[u8]) -> Result<()> {
     let distinct = wildcards.iter().fold(0u64, |m, &k| m | 1 << (k & 63));
     if wildcards.len() != w.wildcards || distinct.count_ones() as usize != wildcards.len() {
         let why = if w.indicator {

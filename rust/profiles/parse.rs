@@ -111,13 +111,18 @@ impl Rules {
 }
 
 /// The JSON shape (`Rules.to_dict()`): the profile's name, then every option by name, a
-/// bool or the choice's name.
+/// bool or the choice's name (a profile's quiet options only when set,
+/// `Profile::quiet_options`).
 impl serde::Serialize for Rules {
     fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap;
         let mut m = s.serialize_map(None)?;
         m.serialize_entry("profile", self.profile().name())?;
+        let quiet = self.profile().quiet_options();
         for (spec, v) in self.options() {
+            if v == spec.default && quiet.contains(&spec.name) {
+                continue;
+            }
             match spec.kind {
                 OptionType::Bool => m.serialize_entry(spec.name, &(v != 0))?,
                 OptionType::Choice(_) => m.serialize_entry(spec.name, spec.show(v))?,

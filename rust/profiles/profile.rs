@@ -110,6 +110,11 @@ pub struct WallRules {
     /// explicit game is given it): next, previous or opposite (`TurnRules::exchange_shift`
     /// is then unused).
     pub exchange_direction: bool,
+    /// Botzone's wall, in four parts: the wall is cut, in order, into four parts of ⌊n/4⌋
+    /// tiles (the tiles past 4⌊n/4⌋ are out of play), and seat `i` takes every tile (its
+    /// deal, draws and replacements) from the end of part `i`. An empty own part ends the
+    /// hand drawn; claims and the wall's last moments look at the parts (docs/rules.md).
+    pub parts: bool,
 }
 
 impl Default for WallRules {
@@ -123,6 +128,7 @@ impl Default for WallRules {
             stacks: false,
             dice: 0,
             exchange_direction: false,
+            parts: false,
         }
     }
 }
@@ -453,5 +459,22 @@ pub trait Profile: Sync {
     /// round (一圈, until the deal has passed four times).
     fn match_hands(&self, _rules: &Rules) -> Option<u32> {
         None
+    }
+    /// The seat that deals every hand where the rules fix it (a hand dealt by another is
+    /// refused); `None` (the default): any seat may deal.
+    fn fixed_dealer(&self, _rules: &Rules) -> Option<u8> {
+        None
+    }
+    /// What a judge's verdict against a seat scores, `(the offender's, each other seat's)`,
+    /// where the rules have verdicts ([`crate::game::GameCore::end_by_verdict`]); `None`
+    /// (the default): no verdict ends a hand.
+    fn verdict_scores(&self, _rules: &Rules) -> Option<(i32, i32)> {
+        None
+    }
+    /// The options, by name, that a rules dict (a log's `start_hand`, `Rules.to_dict()`)
+    /// leaves out while they are at their default: options added after logs were written,
+    /// so that those logs and every seeded game's stay as they were. None by default.
+    fn quiet_options(&self) -> &'static [&'static str] {
+        &[]
     }
 }

@@ -27,9 +27,9 @@ pub(super) fn deal(
 ) -> PyResult<GameCore> {
     let rules = rules_arg(rules)?.rules;
     let dealer = int_in(dealer, "dealer", 0, 3)? as u8;
-    let wind = match prevalent_wind {
-        Some(w) => int_in(w, "prevalent_wind", 0, 3)? as u8,
-        None => 0,
+    let wind = match prevalent_wind.filter(|w| !w.is_none()) {
+        Some(w) => Some(int_in(w, "prevalent_wind", 0, 3)? as u8),
+        None => None,
     };
     let s = match scores {
         Some(scores) => scores_arg(scores)?,
@@ -68,7 +68,10 @@ pub(super) fn deal(
         }
         (None, None) => return Err(Error::Argument("give a seed or a wall".into()).into()),
     };
-    core.set_prevalent_wind(wind)?;
+    // Not given: the rules' own (东, or a botzone game's quan).
+    if let Some(wind) = wind {
+        core.set_prevalent_wind(wind)?;
+    }
     if let Some(direction) = exchange_direction {
         let name: String = direction.extract().map_err(|_| {
             Error::Argument(format!(

@@ -115,6 +115,12 @@ impl PyGameCore {
         self.core.wall_remaining()
     }
 
+    /// The tiles left in each seat's part of a wall cut in parts (the `botzone` rules),
+    /// else `None`.
+    fn part_remaining(&self) -> Option<[usize; 4]> {
+        self.core.wall().parts()
+    }
+
     /// `(front, back)`: tiles drawn from each end of the wall.
     fn wall_position(&self) -> (usize, usize) {
         (self.core.wall().front, self.core.wall().back)
@@ -321,6 +327,25 @@ impl PyGameCore {
         seed: u64,
     ) -> PyResult<ActionCode> {
         policy::search_action(py, &mut self.core, seat, bot, seed)
+    }
+
+    /// End the hand by a judge's verdict (`"WA"`, `"TLE"`…) against `seat`, where the rules
+    /// score one; raises `InvalidArgumentError` for a bad seat or verdict or a hand already
+    /// over, `InvalidRulesError` under rules without verdicts.
+    fn end_by_verdict(
+        &mut self,
+        seat: &Bound<'_, PyAny>,
+        verdict: &Bound<'_, PyAny>,
+    ) -> PyResult<()> {
+        let seat = seat_arg(seat)?;
+        let name: String = verdict.extract().map_err(|_| {
+            Error::Argument(format!(
+                "a verdict is a name such as 'WA', got {}",
+                repr(verdict)
+            ))
+        })?;
+        let verdict = crate::outcome::Verdict::parse(&name)?;
+        Ok(self.core.end_by_verdict(seat, verdict)?)
     }
 
     /// Who deals the next hand of a match (`None` while the hand goes on).

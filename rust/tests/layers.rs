@@ -18,7 +18,7 @@ const LAYERS: &[&[&str]] = &[
     &["error", "tiles", "rng"],
     &["hand"],
     &["eval"],
-    &["outcome"],
+    &["outcome", "verdict"],
     &["profiles"],
     &["game"],
     &["bots"],

@@ -38,6 +38,8 @@ pub struct Guobiao;
 
 // The options' numbers: their positions in `OPTIONS`.
 const FLOWERS: usize = 0;
+const BOTZONE: usize = 1;
+const QUAN: usize = 2;
 
 /// The fans a win needs, 花牌 not counted (起和).
 pub use fans::MIN_FANS;
@@ -48,19 +50,51 @@ pub const BASE: u32 = 8;
 /// The hands of a match (four rounds of four).
 pub const MATCH_HANDS: u32 = 16;
 
-static OPTIONS: [OptionSpec; 1] = [OptionSpec {
-    name: "flowers",
-    kind: OptionType::Bool,
-    default: 1,
-    chinese: "花牌",
-    meaning: "the eight flowers are in the wall (144 tiles); each set aside is 1 fan of a win",
-}];
+/// What a judge's verdict scores under Botzone's rules: the offender's, each other seat's.
+pub const VERDICT_SCORES: (i32, i32) = (-30, 10);
 
-static PRESETS: [Preset; 1] = [Preset {
-    name: "guobiao",
-    doc: "国标麻将 (Chinese Official Mahjong): 8-fan minimum, 81 fans, 截和, 16-hand matches",
-    settings: &[],
-}];
+/// The prevalent winds, as option `quan` names them.
+const WINDS: &[&str] = &["east", "south", "west", "north"];
+
+static OPTIONS: [OptionSpec; 3] = [
+    OptionSpec {
+        name: "flowers",
+        kind: OptionType::Bool,
+        default: 1,
+        chinese: "花牌",
+        meaning: "the eight flowers are in the wall (144 tiles); each set aside is 1 fan of a win",
+    },
+    OptionSpec {
+        name: "botzone",
+        kind: OptionType::Bool,
+        default: 0,
+        chinese: "Botzone",
+        meaning: "Botzone's wall and judge: the wall in four parts, each seat drawing from its \
+                  own part's end; the claims an empty part forbids; one hand a game, dealt by \
+                  seat 0; verdicts scored -30/+10",
+    },
+    OptionSpec {
+        name: "quan",
+        kind: OptionType::Choice(WINDS),
+        default: 0,
+        chinese: "圈风",
+        meaning: "the prevalent wind of a botzone game (only with botzone)",
+    },
+];
+
+static PRESETS: [Preset; 2] = [
+    Preset {
+        name: "guobiao",
+        doc: "国标麻将 (Chinese Official Mahjong): 8-fan minimum, 81 fans, 截和, 16-hand matches",
+        settings: &[],
+    },
+    Preset {
+        name: "botzone",
+        doc: "国标麻将 as Botzone's judge plays it: 136 tiles, the wall in four parts, one hand \
+              dealt by seat 0, verdicts",
+        settings: &[("botzone", "true"), ("flowers", "false")],
+    },
+];
 
 /// The calculator's reading of a win: the melds with their offers (1 for every claimed
 /// meld: the fans look only at whether a meld was claimed; 0 for a concealed kong), the
@@ -149,6 +183,22 @@ impl Profile for Guobiao {
         &PRESETS
     }
 
+    /// `quan` only with `botzone`.
+    fn check(&self, r: &Rules) -> Result<()> {
+        if r.value(QUAN) != 0 && !r.flag(BOTZONE) {
+            return Err(Error::Rules(format!(
+                "option quan={} is the prevalent wind of a botzone game: it needs botzone",
+                WINDS[r.value(QUAN) as usize]
+            )));
+        }
+        Ok(())
+    }
+
+    /// `botzone` and `quan`, added after logs were written, only when set.
+    fn quiet_options(&self) -> &'static [&'static str] {
+        &["botzone", "quan"]
+    }
+
     /// The standard shape, 七对, 十三幺 and the knitted shapes (全不靠, 七星不靠, 组合龙).
     fn eval(&self, _: &Rules) -> EvalRules {
         EvalRules {
@@ -157,23 +207,26 @@ impl Profile for Guobiao {
         }
     }
 
-    /// 136 tiles, and the eight flowers with option `flowers`; no wildcards.
+    /// 136 tiles, and the eight flowers with option `flowers`; no wildcards; with
+    /// `botzone`, the wall in four parts.
     fn wall(&self, r: &Rules) -> WallRules {
         WallRules {
             flowers: r.flag(FLOWERS),
+            parts: r.flag(BOTZONE),
             ..WallRules::default()
         }
     }
 
     /// Chow, robbing a 补杠, one winner (截和), no 过胡 or 漏胡, the end of the wall closing
-    /// claims, and a win on a discard offered only with 8 fans.
+    /// claims (with `botzone`, the parts close them instead), and a win on a discard
+    /// offered only with 8 fans.
     fn turn_rules(&self, r: &Rules) -> TurnRules {
         TurnRules {
             eval: self.eval(r),
             delayed_kong: true,
             rob_added_kong: true,
             chow: true,
-            last_tile_closes: true,
+            last_tile_closes: !r.flag(BOTZONE),
             discard_wins_scored: true,
             ..TurnRules::default()
         }
@@ -252,19 +305,39 @@ impl Profile for Guobiao {
         ]
     }
 
-    /// The deal passes to the dealer's 下家 after every hand, won or drawn.
-    fn next_dealer(&self, _: &Rules, result: &HandResult, _: bool) -> u8 {
-        (result.dealer + 1) % 4
+    /// The deal passes to the dealer's 下家 after every hand, won or drawn; with `botzone`,
+    /// seat 0 deals every hand.
+    fn next_dealer(&self, r: &Rules, result: &HandResult, _: bool) -> u8 {
+        if r.flag(BOTZONE) {
+            0
+        } else {
+            (result.dealer + 1) % 4
+        }
     }
 
-    /// 东 for hands 1–4, 南 for 5–8, 西 for 9–12, 北 for 13–16 (and so on, round after round).
-    fn prevalent_wind(&self, _: &Rules, hands: u32) -> u8 {
-        (hands / 4 % 4) as u8
+    /// 东 for hands 1–4, 南 for 5–8, 西 for 9–12, 北 for 13–16 (and so on, round after round);
+    /// with `botzone`, option `quan`'s wind.
+    fn prevalent_wind(&self, r: &Rules, hands: u32) -> u8 {
+        if r.flag(BOTZONE) {
+            r.value(QUAN)
+        } else {
+            (hands / 4 % 4) as u8
+        }
     }
 
-    /// Sixteen hands: four rounds, one for each prevalent wind.
-    fn match_hands(&self, _: &Rules) -> Option<u32> {
-        Some(MATCH_HANDS)
+    /// Sixteen hands: four rounds, one for each prevalent wind; with `botzone`, one hand.
+    fn match_hands(&self, r: &Rules) -> Option<u32> {
+        Some(if r.flag(BOTZONE) { 1 } else { MATCH_HANDS })
+    }
+
+    /// Seat 0 with `botzone`.
+    fn fixed_dealer(&self, r: &Rules) -> Option<u8> {
+        r.flag(BOTZONE).then_some(0)
+    }
+
+    /// With `botzone`: -30 for the offender, +10 for each other seat.
+    fn verdict_scores(&self, r: &Rules) -> Option<(i32, i32)> {
+        r.flag(BOTZONE).then_some(VERDICT_SCORES)
     }
 }
 

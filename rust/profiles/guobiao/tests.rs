@@ -120,6 +120,7 @@ fn the_deal_passes_every_hand_and_the_wind_every_four() {
                 haidi: None,
                 end: crate::outcome::HandEnd::Win,
                 left: [None; 4],
+                verdict: None,
             };
             assert_eq!(Guobiao.next_dealer(&r, &result, false), (dealer + 1) % 4);
         }

@@ -76,6 +76,7 @@ pub(crate) fn check_hand(game: &GameCore, result: &HandResult, what: &str) {
     match result.end {
         crate::outcome::HandEnd::Win => assert_eq!(winners, 3, "{what}: ends at the third win"),
         crate::outcome::HandEnd::Exhausted => assert!(winners < 3, "{what}"),
+        crate::outcome::HandEnd::Verdict => panic!("{what}: no verdict ends a sichuan hand"),
     }
     for (i, t) in result.transfers.iter().enumerate() {
         assert!(

@@ -243,6 +243,7 @@ fn result(dealer: u8, winner: Option<u8>, kongs_made: bool) -> HandResult {
         haidi: None,
         end: crate::outcome::HandEnd::Win,
         left: [None; 4],
+        verdict: None,
     }
 }
 
