@@ -64,11 +64,15 @@ mod claims_tests;
 #[cfg(test)]
 mod end_tests;
 #[cfg(test)]
+mod parts_tests;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tiny_tests;
 #[cfg(test)]
 mod turn_tests;
+#[cfg(test)]
+mod verdict_tests;
 
 pub use crate::outcome::{
     deltas_of, special, Bird, Haidi, HandResult, KongRecord, MeldRecord, Outcome, ScoreItem,

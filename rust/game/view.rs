@@ -288,10 +288,14 @@ impl GameCore {
                     let wall = &start.wall;
                     let mut hand = Vec::new();
                     if let Some(seat) = viewer.filter(|_| self.deal_shown()) {
-                        let i = (seat as usize + 4 - start.dealer as usize) % 4;
-                        hand.extend_from_slice(&wall[13 * i..13 * i + 13]);
-                        if i == 0 {
-                            hand.push(wall[52]);
+                        if self.wall.has_parts() {
+                            hand = super::wall::dealt_from_part(wall, seat);
+                        } else {
+                            let i = (seat as usize + 4 - start.dealer as usize) % 4;
+                            hand.extend_from_slice(&wall[13 * i..13 * i + 13]);
+                            if i == 0 {
+                                hand.push(wall[52]);
+                            }
                         }
                     }
                     if let Value::Object(m) = &mut v {

@@ -132,6 +132,24 @@ impl Wall {
 /// The tiles a seat is dealt.
 const DEALT: usize = 13;
 
+/// The tiles seat `seat` is dealt from its part of `wall` cut in parts, in the order it
+/// takes them (from the part's end): its 13 that are not flowers, and the flowers among
+/// them. Precondition: the wall passed [`check_wall`] under `WallRules::parts`.
+pub(crate) fn dealt_from_part(wall: &[u8], seat: u8) -> Vec<u8> {
+    let len = wall.len() / 4;
+    let part = &wall[seat as usize * len..(seat as usize + 1) * len];
+    let mut out = Vec::with_capacity(DEALT + 8);
+    let mut dealt = 0;
+    for &t in part.iter().rev() {
+        if dealt == DEALT {
+            break;
+        }
+        out.push(t);
+        dealt += usize::from(!is_flower(t));
+    }
+    out
+}
+
 /// Check an explicit wall cut in parts (`WallRules::parts`): any length, every tile in play
 /// (a flower only with `flowers`), no kind more than four times, no flower twice, and each
 /// part holding the 13 tiles that are not flowers its seat is dealt.
