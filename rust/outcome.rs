@@ -250,7 +250,7 @@ pub struct Outcome {
 
 /// Every reason a transfer is paid for, with its Chinese and English names (as a table and a
 /// log show it): a profile's `settle` gives each transfer one of these names.
-pub const REASONS: [(&str, &str, &str); 11] = [
+pub const REASONS: [(&str, &str, &str); 12] = [
     ("win", "胡", "win"),
     ("dealer_bonus", "庄家", "dealer bonus"),
     ("concealed_kong", "暗杠", "concealed kong"),
@@ -262,6 +262,7 @@ pub const REASONS: [(&str, &str, &str); 11] = [
     ("passed_on", "转移", "passed on"),
     ("void_held", "花猪", "void suit held"),
     ("not_ready", "查大叫", "not ready"),
+    ("verdict", "判罚", "verdict"),
 ];
 
 /// `payer` pays `payee` `amount` points, for `reason`; `share_of` is the seat whose share

@@ -39,6 +39,7 @@ __all__ = [
     "WinEvent",
     "LeaveEvent",
     "PayEvent",
+    "VerdictEvent",
     "BirdEvent",
     "EndHandEvent",
 ]
@@ -259,6 +260,16 @@ class PayEvent(TypedDict):
     transfers: list[dict[str, Any]]
 
 
+class VerdictEvent(TypedDict):
+    """A judge's verdict against seat ``seat`` ends the hand (``Game.end_by_verdict``):
+    ``verdict`` is its name, ``"WA"``, ``"WH"``, ``"TLE"``, ``"MLE"``, ``"OLE"``, ``"NJ"`` or
+    ``"RE"``. The ``end_hand`` follows."""
+
+    type: Literal["verdict"]
+    seat: int
+    verdict: str
+
+
 class BirdEvent(TypedDict):
     """The bird (扎鸟) turned after a win: its ``tile`` and the ``seat`` it hits."""
 
@@ -300,6 +311,7 @@ Event = (
     | WinEvent
     | LeaveEvent
     | PayEvent
+    | VerdictEvent
     | BirdEvent
     | EndHandEvent
 )

@@ -20,10 +20,10 @@ For each event type (``docs/events.md``):
   ("暗杠, concealed kong"); ``{meld}`` the meld a claim makes (a pong's or a kong's kind, a
   chow's run); ``{from}`` " from <seat>" when the event has a ``from`` seat, else nothing;
   ``{kind}`` the win's kind (:data:`WIN_KINDS`); ``{action}`` an answer's action;
-  ``{dice}``, ``{pao}``, ``{wins}``, ``{dealer}``, ``{wildcards}`` those fields;
-  ``{deltas}`` the settlement's deltas; ``{chinese}`` the word above, always written
-  `` ({chinese})`` after the English term it glosses (a renderer that leads with the word
-  leaves it out).
+  ``{dice}``, ``{pao}``, ``{wins}``, ``{dealer}``, ``{wildcards}``, ``{verdict}`` those
+  fields; ``{deltas}`` the settlement's deltas; ``{chinese}`` the word above, always
+  written `` ({chinese})`` after the English term it glosses (a renderer that leads with
+  the word leaves it out).
 - ``variants``: ``{field: overrides}``, applied in order for each field the event holds
   true (a ``discard`` with ``declare``: 报听).
 - ``hidden``: overrides for an event whose ``tile`` (or ``tiles``) is hidden (``null`` in
@@ -160,6 +160,11 @@ EVENT_TEXTS: dict[str, dict[str, Any]] = {
     "pay": {
         "chinese": "付",
         "english": "paid as played: {transfers}",
+    },
+    "verdict": {
+        "chinese": "判罚",
+        "verb": ["are", "is"],
+        "english": "{who} {verb} judged {verdict} ({chinese}): the hand ends",
     },
     "end_hand": {
         "chinese": "终局",

@@ -43,8 +43,9 @@ class Transfer:
     """``payer`` pays ``payee`` ``amount`` points. ``reason`` is one of :data:`REASONS`:
     ``"win"``, ``"dealer_bonus"``, ``"concealed_kong"``, ``"added_kong"``, ``"kong"``
     (direct), ``"pao"`` (跑 added to the payment before it), ``"opening_win"`` (起手胡),
-    ``"refund"`` (退税), ``"passed_on"`` (呼叫转移), ``"void_held"`` (花猪, 查花猪) or
-    ``"not_ready"`` (查大叫: a seat not ready at the wall's end pays a ready one); ``share_of``
+    ``"refund"`` (退税), ``"passed_on"`` (呼叫转移), ``"void_held"`` (花猪, 查花猪),
+    ``"not_ready"`` (查大叫: a seat not ready at the wall's end pays a ready one) or
+    ``"verdict"`` (判罚: a judge's verdict against the payer, :meth:`Game.end_by_verdict`); ``share_of``
     is the seat whose share it is, when another seat pays it (包胡, 包杠). One entry of a
     hand's ledger (:attr:`HandResult.transfers`): ``event`` is the index in the hand's log of
     the event it belongs to (the win, the kong, else the ``end_hand``), ``undoes`` the index
@@ -220,8 +221,8 @@ class HandResult:
 
     @property
     def drawn(self) -> bool:
-        """Whether nobody won (a drawn hand, 荒庄)."""
-        return self.winner is None
+        """Whether nobody won (a drawn hand, 荒庄), and no verdict ended the hand."""
+        return self.winner is None and self.verdict is None
 
     def to_dict(self) -> dict[str, Any]:
         """The result as a JSON-ready dict: the ``result`` of the ``end_hand`` event

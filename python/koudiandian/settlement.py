@@ -19,7 +19,18 @@ from .result import HandResult, WinKind, WinSummary
 from .score import ScoreItem
 from .tile import TileStyle
 
-__all__ = ["score_formula", "settlement_lines", "seat_name", "value_text"]
+__all__ = ["VERDICTS", "score_formula", "settlement_lines", "seat_name", "value_text"]
+
+#: What each judge's verdict (``HandResult.verdict``, :meth:`Game.end_by_verdict`) means.
+VERDICTS: Mapping[str, str] = {
+    "WA": "a wrong answer",
+    "WH": "a wrong win (错和)",
+    "TLE": "too slow (time limit exceeded)",
+    "MLE": "memory limit exceeded",
+    "OLE": "output limit exceeded",
+    "NJ": "not JSON",
+    "RE": "a runtime error",
+}
 
 
 def seat_name(seat: int, me: int | None) -> str:
@@ -220,8 +231,8 @@ def settlement_lines(
     me: int | None = None,
     bird_changes: Sequence[tuple[int, int]] = (),
 ) -> list[str]:
-    """The settlement of a hand as lines of text: each win with its value, its formula and
-    who paid it (a win at a later moment than the one before it begun with "then", a winner
+    """The settlement of a hand as lines of text: the verdict that ended it, if a judge's
+    did; each win with its value, its formula and who paid it (a win at a later moment than the one before it begun with "then", a winner
     that left the hand said so), how a hand that went on after wins ended, the bird and what
     it changed, every transfer with its reason, and the deltas.
 
@@ -230,7 +241,14 @@ def settlement_lines(
     in result.transfers, amount without the bird)``)."""
     changes = dict(bird_changes)
     lines = []
-    if result.winner is None:
+    if result.verdict is not None:
+        seat, verdict = result.verdict
+        meaning = VERDICTS.get(verdict, "a verdict")
+        lines.append(
+            f"the judge ends the hand: {seat_name(seat, me)} {'are' if seat == me else 'is'} "
+            f"judged {verdict} ({meaning})"
+        )
+    elif result.winner is None:
         lines.append("drawn hand (荒庄)" + ("" if result.transfers else ": nothing is paid"))
     moment = None
     for win in result.wins:

@@ -49,8 +49,10 @@ class SeatView:
     declared, before that only this seat's own choice, else ``None``. ``left[s]`` is the
     index in the hand's log of the ``win`` event at which seat ``s`` left the hand (a winner
     where play goes on), ``None`` while it plays. ``picked`` lists the tiles this seat has
-    picked, in order, for the exchange before play, until they are passed. A view read from
-    a dict without these fields (an older core's) gets ``scores``, ``None`` and nothing.
+    picked, in order, for the exchange before play, until they are passed.
+    ``part_remaining`` is the tiles left in each seat's part of a wall cut in four parts
+    (the ``botzone`` rules), else ``None``. A view read from a dict without these fields (an
+    older core's) gets ``scores``, ``None`` and nothing.
 
     A view taken while other seats answer a discard shows ``phase == "claim"``: a server
     that must not reveal that another seat has a choice sends a seat its view only when it
@@ -83,6 +85,7 @@ class SeatView:
     voids: tuple[int | None, int | None, int | None, int | None] = (None, None, None, None)
     left: tuple[int | None, int | None, int | None, int | None] = (None, None, None, None)
     picked: tuple[Tile, ...] = ()
+    part_remaining: tuple[int, int, int, int] | None = None
 
     def __repr__(self) -> str:
         """One line: the seat, the phase, its own tiles and what it may do (the full
@@ -145,6 +148,9 @@ class SeatView:
             "voids": list(self.voids),
             "left": list(self.left),
             "picked": [int(x) for x in self.picked],
+            **(
+                {} if self.part_remaining is None else {"part_remaining": list(self.part_remaining)}
+            ),
         }
 
     @classmethod
@@ -191,4 +197,5 @@ class SeatView:
             voids=tuple(d.get("voids", (None, None, None, None))),
             left=tuple(d.get("left", (None, None, None, None))),
             picked=tuple(TILES[x] for x in d.get("picked", ())),
+            part_remaining=None if d.get("part_remaining") is None else tuple(d["part_remaining"]),
         )

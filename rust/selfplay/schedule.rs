@@ -111,15 +111,20 @@ impl Schedule {
             });
         }
         let rotation = if self.duplicate { self.played } else { 0 };
+        // Hands on their own: the deal passes from unit to unit, and the wind is the first
+        // of a match, unless the rules fix them (botzone: seat 0, its quan).
+        let profile = self.rules.profile();
         Some(HandStart {
             unit: self.unit,
             number: 0,
             rotation,
             seed: hand_seed(self.seed, self.unit as i64),
-            dealer: (self.unit % 4) as u8,
+            dealer: profile
+                .fixed_dealer(&self.rules)
+                .unwrap_or((self.unit % 4) as u8),
             scores: [0; 4],
             seating: duplicate_seating(rotation),
-            prevalent_wind: 0,
+            prevalent_wind: profile.prevalent_wind(&self.rules, 0),
         })
     }
 

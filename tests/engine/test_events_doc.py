@@ -121,7 +121,7 @@ END = "<!-- end of the generated table -->\n"
 PLACEHOLDERS = {
     "who", "verb", "tile", "claimed", "hun", "meld", "from", "kind", "action", "dice",
     "pao", "wins", "dealer", "wildcards", "deltas", "chinese", "tiles", "hand", "to",
-    "suit", "transfers",
+    "suit", "transfers", "verdict",
 }  # fmt: skip
 
 
