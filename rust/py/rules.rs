@@ -275,6 +275,13 @@ impl PyRules {
         self.rules.profile().random_first_dealer(&self.rules)
     }
 
+    /// The seat that deals every hand where the rules fix it (seat 0 under `botzone`), else
+    /// `None`: any seat may deal.
+    #[getter]
+    fn fixed_dealer(&self) -> Option<u8> {
+        self.rules.profile().fixed_dealer(&self.rules)
+    }
+
     /// How many wildcard kinds (耗子) a hand has under these rules (0 where the wildcard is
     /// turned from the wall: see `wildcard_from_indicator`).
     #[getter]
