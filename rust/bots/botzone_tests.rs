@@ -34,8 +34,14 @@ fn play(rules: &str, bots: [Bot; 4], hands: u64) -> u64 {
         } else {
             // Drawn: some seat's own part is empty (the seat to draw found it so).
             let empty = (0..4).any(|s| g.part_remaining(s) == 0);
-            assert!(empty, "{bots:?} seed {seed}: drawn with every part holding tiles");
-            assert_eq!(result.deltas, [0; 4], "{bots:?} seed {seed}: a drawn hand pays");
+            assert!(
+                empty,
+                "{bots:?} seed {seed}: drawn with every part holding tiles"
+            );
+            assert_eq!(
+                result.deltas, [0; 4],
+                "{bots:?} seed {seed}: a drawn hand pays"
+            );
         }
     }
     won
@@ -55,8 +61,15 @@ fn the_expert_plays_botzone_hands_to_the_end() {
     for rules in ["botzone", "botzone,flowers"] {
         let expert = play(rules, [Bot::Expert; 4], hands());
         // A bot that aims for 8 fans wins some hands.
-        assert!(expert > hands() / 10, "{rules}: the expert won {expert} hands");
-        play(rules, [Bot::Expert, Bot::Greedy, Bot::Random, Bot::Greedy], hands());
+        assert!(
+            expert > hands() / 10,
+            "{rules}: the expert won {expert} hands"
+        );
+        play(
+            rules,
+            [Bot::Expert, Bot::Greedy, Bot::Random, Bot::Greedy],
+            hands(),
+        );
     }
 }
 
@@ -64,6 +77,10 @@ fn the_expert_plays_botzone_hands_to_the_end() {
 fn search_plays_botzone_hands_to_the_end() {
     let search = Bot::parse("search:8").unwrap();
     for rules in ["botzone", "botzone,flowers"] {
-        play(rules, [search, Bot::Expert, Bot::Greedy, Bot::Expert], hands() / 3);
+        play(
+            rules,
+            [search, Bot::Expert, Bot::Greedy, Bot::Expert],
+            hands() / 3,
+        );
     }
 }

@@ -251,6 +251,15 @@ def test_the_pettingzoo_aec_env_passes_api_test_under_botzone() -> None:
         api_test(env(rules=text, seed=2, hands=3), num_cycles=300)
 
 
+def _check_botzone_deltas(deltas: np.ndarray) -> None:
+    """A botzone hand's deltas, paid once: nothing (drawn), a self-draw (three seats pay
+    the same) or a win on a discard (two seats pay 8). A hand settled twice pays twice."""
+    losers = sorted(int(d) for d in deltas if d < 0)
+    assert not losers or (len(losers) == 3 and len(set(losers)) == 1) or losers.count(-8) == 2, (
+        deltas
+    )
+
+
 def test_the_vecenv_plays_botzone_hands_and_resets_them() -> None:
     from koudiandian.rl import VecEnv
 
@@ -267,6 +276,8 @@ def test_the_vecenv_plays_botzone_hands_and_resets_them() -> None:
                 ended += int(term.sum())
                 if opponents is None:
                     assert np.all(reward.sum(axis=1) == 0)
+                    for row in reward[term]:
+                        _check_botzone_deltas(row)
                 assert mask.any(axis=1).all()
             assert ended > 16
 
