@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -307,3 +308,30 @@ def test_the_replay_viewer_shows_a_hand_a_verdict_ended(
     out = capsys.readouterr().out
     assert "seat 2 judged TLE, deltas [10, 10, -30, 10]; verified" in out
     assert "1 hand(s) replayed and verified" in out
+
+
+def test_terminal_play_shows_each_part_and_plays_the_hand_out() -> None:
+    from koudiandian.play import play_terminal
+
+    out = io.StringIO()
+    code = play_terminal(
+        rules=Rules.parse("botzone,flowers"),
+        seed=3,
+        seat=0,
+        bots=["greedy"] * 3,
+        style="mpsz",
+        match=False,
+        out=out,
+        read=lambda: "1\n",
+    )
+    text = out.getvalue()
+    assert code == 0 and "── the hand is over" in text
+    # The table's head: the whole wall's tiles left, then each seat's part's.
+    head = re.search(
+        r"dealer: you   wall: (\d+) left \(parts: you (\d+), seat 1 (\d+), "
+        r"seat 2 (\d+), seat 3 (\d+)\)",
+        text,
+    )
+    assert head is not None, text[:300]
+    wall, *parts = (int(n) for n in head.groups())
+    assert sum(parts) == wall and max(parts) <= 36 - 13
