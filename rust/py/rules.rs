@@ -275,11 +275,18 @@ impl PyRules {
         self.rules.profile().random_first_dealer(&self.rules)
     }
 
-    /// The seat that deals every hand where the rules fix it (seat 0 under `botzone`), else
-    /// `None`: any seat may deal.
+    /// The seat that deals every hand where the rules fix it (`botzone`: seat 0; a hand
+    /// dealt by another is refused), else `None`.
     #[getter]
     fn fixed_dealer(&self) -> Option<u8> {
         self.rules.profile().fixed_dealer(&self.rules)
+    }
+
+    /// Whether a wall is cut in four parts, each seat taking its tiles from its own part's
+    /// end (`botzone`).
+    #[getter]
+    fn wall_parts(&self) -> bool {
+        self.rules.profile().wall(&self.rules).parts
     }
 
     /// How many wildcard kinds (耗子) a hand has under these rules (0 where the wildcard is

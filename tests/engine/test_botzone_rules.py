@@ -35,6 +35,11 @@ def test_the_preset_is_guobiao_with_botzone_and_no_flowers():
     assert r.to_dict() == {"profile": "guobiao", "flowers": False, "botzone": True}
     assert Rules.parse("botzone,quan=west").to_dict()["quan"] == "west"
     assert Rules.parse("botzone,flowers").flowers
+    assert (r.fixed_dealer, r.wall_parts) == (0, True)
+    assert (Rules.preset("guobiao").fixed_dealer, Rules.preset("guobiao").wall_parts) == (
+        None,
+        False,
+    )
     # Guobiao's logs stay as they were: its new options are left out at their defaults.
     assert Rules.preset("guobiao").to_dict() == {"profile": "guobiao", "flowers": True}
     with pytest.raises(InvalidRulesError, match="quan=south .* needs botzone"):

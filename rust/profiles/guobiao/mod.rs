@@ -5,6 +5,13 @@
 //! other seat on a self-draw, no kong payments, and matches of 16 hands in which the deal
 //! passes every hand and the prevalent wind changes every four.
 //!
+//! With option `botzone` (preset `botzone`), the rules of Botzone's judge
+//! (ailab-pku/Chinese-Standard-Mahjong): the wall in four parts (`WallRules::parts`: each
+//! seat draws from its own part's end, and the parts close claims and make the last tile's
+//! moments instead of the wall's end), one hand a game dealt by seat 0 under the prevalent
+//! wind of option `quan`, and a judge's verdict against a seat scored -30 for it and +10
+//! for each other seat.
+//!
 //! The fans (`fans.rs`: the table and `score`) are computed the reference's way
 //! (PyMahjongGB 1.4.0, MIT, whose answers the tests compare with): the tiles in its codes
 //! (`codes.rs`), the readings of a hand (`readings.rs`), the fans of one standard reading
