@@ -80,7 +80,7 @@ fn search_plays_botzone_hands_to_the_end() {
         play(
             rules,
             [search, Bot::Expert, Bot::Greedy, Bot::Expert],
-            hands() / 3,
+            hands(),
         );
     }
 }
