@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from koudiandian import Game, Match, Rules, simulate
+from koudiandian import Game, InvalidArgumentError, Match, Rules, simulate
 from koudiandian.bots import ExpertBot, GreedyBot, RandomBot, SearchBot
 from koudiandian.cli import main
 from koudiandian.ladder import ladder
@@ -335,3 +335,17 @@ def test_terminal_play_shows_each_part_and_plays_the_hand_out() -> None:
     assert head is not None, text[:300]
     wall, *parts = (int(n) for n in head.groups())
     assert sum(parts) == wall and max(parts) <= 36 - 13
+
+
+def test_a_one_round_match_is_refused_where_seat_0_deals_every_hand() -> None:
+    # One round ends when the deal has passed round the table: under botzone it never does.
+    for make in (
+        lambda: Match("botzone", seed=1, length="one_round"),
+        lambda: simulate(2, rules=Rules.preset("botzone"), bots="greedy", match="one_round"),
+        lambda: simulate(
+            2, rules=Rules.preset("botzone"), bots=[greedy_bot] * 4, match="one_round"
+        ),
+        lambda: Match("botzone", seed=1, first_dealer=2),
+    ):
+        with pytest.raises(InvalidArgumentError, match="seat 0 deals every hand"):
+            make()

@@ -109,3 +109,11 @@ def test_the_lobby_offers_the_botzone_rule_set() -> None:
     for text in ("botzone", "botzone,flowers"):
         assert f'<option value="{text}">' in page
         Rules.parse(text)
+
+
+def test_a_one_round_botzone_table_is_refused_by_name(client: TestClient) -> None:
+    body = {"rules": "botzone", "seats": ["greedy"] * 4, "match": "one_round", "private": False}
+    r = client.post("/tables", json=body)
+    assert r.status_code == 400 and r.json()["error"] == "InvalidArgumentError"
+    assert "seat 0 deals every hand" in r.json()["message"]
+    assert client.get("/tables").json()["tables"] == []
