@@ -349,3 +349,16 @@ def test_a_one_round_match_is_refused_where_seat_0_deals_every_hand() -> None:
     ):
         with pytest.raises(InvalidArgumentError, match="seat 0 deals every hand"):
             make()
+
+
+def test_docs_botzone_option_table_is_the_rules_own() -> None:
+    """docs/botzone.md's table of the two options is generated text (``options_reference``)."""
+    from koudiandian.rules import options_reference
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "botzone.md").read_text("utf-8")
+    rows = [
+        line
+        for line in options_reference().splitlines()
+        if line.startswith(("| `botzone` | Botzone", "| `quan` |"))
+    ]
+    assert len(rows) == 2 and all(row in doc for row in rows)

@@ -74,6 +74,7 @@ def test_a_botzone_table_is_played_to_its_end(
     assert all(sum(v["part_remaining"]) == v["wall_remaining"] for v in views)
     state = client.get(f"/tables/{tid}").json()
     assert state["over"] and state["finished_hands"] == 1 and len(state["results"]) == 1
+    assert sum(state["part_remaining"]) == state["wall_remaining"]
     assert got[-1]["hands"] == 1 and got[-1]["scores"] == state["scores"]
     assert sum(state["scores"]) == 0
     full = client.get(f"/tables/{tid}/hands/0").json()["events"]
