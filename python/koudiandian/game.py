@@ -250,10 +250,16 @@ class Game(AuthorityState):
         ``"RE"``. Under the ``botzone`` rules the seat scores -30 and each other seat +10
         (transfers of reason ``"verdict"``); the log gets a ``verdict`` event, the result
         ``end == "verdict"`` and :attr:`HandResult.verdict`. :meth:`step` never gives a
-        verdict: a judge decides it. Raises :class:`InvalidArgumentError` for a bad seat or
+        verdict: a judge decides it. A hand the engine ended drawn by its own move (a seat
+        had to draw from an empty part after the last decision; nothing paid) may still be
+        ended by a verdict, which replaces that end: a judge asks every seat before each
+        draw. Raises :class:`InvalidArgumentError` for a bad seat or
         verdict or a hand already over, and :class:`InvalidRulesError` under rules without
         verdicts; the game is then left as it was."""
         self._core.end_by_verdict(seat, verdict)
+        # A drawn end it replaced is gone from the log and the result.
+        self._rendered = []
+        self._result = None
 
     def next_dealer(self, *, one_round: bool = False) -> int | None:
         """Who deals the next hand of a match (docs/rules.md §7, by the rules' profile), once this

@@ -2,17 +2,15 @@
 //! `end_hand` event that reveals every seat's tiles. Where the profile plays on after a win
 //! (`TurnRules::wins_to_end` above 1), a winner leaves the hand instead and the others play
 //! on; where it pays as played (`TurnRules::pay_as_played`), each win and kong is paid at
-//! once, into the hand's ledger. A judge's verdict against a seat ends a hand too, where the
-//! rules score one.
+//! once, into the hand's ledger. (A judge's verdict against a seat ends a hand too, where
+//! the rules score one: `verdict.rs`.)
 
 use super::event::{EndHand, Event};
-use super::state::{check_seat, GameCore, Phase};
-use crate::error::{Error, Result};
-use crate::hand::MeldKind;
+use super::state::{GameCore, Phase};
 use crate::outcome::melds_of;
 use crate::outcome::pattern_names;
 use crate::outcome::{
-    deltas_of, Bird, HandEnd, HandResult, Outcome, Transfer, Verdict, WinKind, WinSummary,
+    deltas_of, Bird, HandEnd, HandResult, Outcome, Transfer, WinKind, WinSummary,
 };
 use crate::profiles::{HandSummary, PayContext, PayMoment};
 use crate::tiles::kinds_of;
@@ -111,60 +109,6 @@ impl GameCore {
             d.pending_kong = false;
         }
         self.draw(self.next_in(last), false);
-    }
-
-    /// End the hand by a judge's `verdict` against `seat` (Botzone's `WA`, `TLE`…): a
-    /// `verdict` event, then the settlement, in which the seat pays each other seat what
-    /// the rules score ([`crate::profiles::Profile::verdict_scores`]; reason `"verdict"`),
-    /// and nothing else is paid. An added kong being answered stands, as the judge lays it.
-    /// Never reached by [`GameCore::step`]: the judge decides it.
-    ///
-    /// # Errors
-    /// [`Error::Argument`] for a seat outside 0–3 or a hand already over,
-    /// [`Error::Rules`] under rules without verdicts. On error nothing changes.
-    pub fn end_by_verdict(&mut self, seat: u8, verdict: Verdict) -> Result<()> {
-        check_seat(seat, "seat")?;
-        if self.rules.profile().verdict_scores(&self.rules).is_none() {
-            return Err(Error::Rules(format!(
-                "these rules ({}) have no verdicts; a judge's verdict ends a hand only under \
-                 rules that score one (botzone)",
-                self.rules.describe()
-            )));
-        }
-        if self.phase == Phase::Over {
-            return Err(Error::Argument(format!(
-                "the hand is over: no verdict ({verdict} against seat {seat}) ends it again"
-            )));
-        }
-        if self.phase == Phase::Rob {
-            let (maker, tile) = (self.turn, self.claim_tile.unwrap_or(0));
-            let melds = &mut self.seats[maker as usize].melds;
-            if let Some(m) = melds
-                .iter_mut()
-                .find(|m| m.kind == MeldKind::Pong && m.tile == tile)
-            {
-                m.kind = MeldKind::AddedKong;
-            }
-        }
-        log!(self, Event::Verdict { seat, verdict });
-        self.verdict = Some((seat, verdict, self.event_count - 1));
-        self.finish(HandEnd::Verdict);
-        Ok(())
-    }
-
-    /// The payments of the verdict that ended the hand: the offender pays each other seat.
-    fn verdict_transfers(&self) -> Vec<Transfer> {
-        let (Some((seat, _, event)), Some((offender, each))) = (
-            self.verdict,
-            self.rules.profile().verdict_scores(&self.rules),
-        ) else {
-            return Vec::new();
-        };
-        debug_assert_eq!(offender, -3 * each, "a verdict's scores sum to zero");
-        (0..4u8)
-            .filter(|&s| s != seat)
-            .map(|s| Transfer::new(seat, s, each, "verdict", None).at(event))
-            .collect()
     }
 
     /// Which seats are still in the hand.

@@ -11,7 +11,8 @@
 //! - `turn.rs`: a seat's turn; `kongs.rs`: the kongs it may make and how one is laid;
 //!   `draw.rs`: draws, replacements and the 海底; `claims.rs`: answers to a discard or an
 //!   added kong; `context.rs`: the moment of a win (its `WinContext`);
-//! - `end.rs`: the win, the drawn hand and the settlement; `mechanisms.rs`: the dice, the
+//! - `end.rs`: the win, the drawn hand and the settlement; `verdict.rs`: a judge's verdict
+//!   that ends the hand; `mechanisms.rs`: the dice, the
 //!   海底 offers, the bird and the indicator; `view.rs`: what a seat (or a spectator) may
 //!   see; `public.rs`: what a table shows each;
 //! - `replay.rs`: a log replayed, from the decisions it records (`decisions.rs`) and the
@@ -55,6 +56,7 @@ mod state;
 mod step;
 mod turn;
 mod validate;
+mod verdict;
 mod view;
 mod wall;
 mod world;

@@ -100,16 +100,17 @@ impl GameCore {
             .first()
             .ok_or_else(|| log_error("an event log is a non-empty list of event dicts"))?;
         let mut game = deal_of(start)?;
-        let verdict = verdict_of(events)?;
+        let mut verdict = verdict_of(events)?;
         for d in decisions(events)? {
             if let Some((n, seat, v)) = verdict.filter(|&(n, ..)| n < d.event) {
                 game.end_by_verdict(seat, v)
                     .map_err(|e| cannot(events, n, &e))?;
+                verdict = None;
             }
             game.step(d.seat, d.action)
                 .map_err(|e| cannot(events, d.event, &e))?;
         }
-        if let Some((n, seat, v)) = verdict.filter(|_| game.result().is_none()) {
+        if let Some((n, seat, v)) = verdict {
             game.end_by_verdict(seat, v)
                 .map_err(|e| cannot(events, n, &e))?;
         }

@@ -96,3 +96,53 @@ fn a_verdict_is_refused_without_verdicts_a_seat_or_a_hand_to_end() {
         other => panic!("a bad verdict: {:?}", other.map(|_| ())),
     }
 }
+
+#[test]
+fn a_verdict_replaces_the_end_of_a_hand_the_engine_drew() {
+    // Thirteen tiles a part: the dealer's first draw finds its part empty, before any
+    // decision, as the judge's deal turn still asks every seat.
+    let parts = [
+        "123456789m 1234p",
+        "123456789s 1234p",
+        "123456789m 1234z",
+        "123456789s 5678p",
+    ];
+    let mut wall = Vec::new();
+    for part in parts {
+        wall.extend(crate::tiles::parse(part).unwrap().into_iter().rev());
+    }
+    let rules = Rules::parse("botzone").unwrap();
+    let mut g = GameCore::new(rules, 0, wall, vec![], [0; 4]).unwrap();
+    assert_eq!(g.result().map(|r| r.end), Some(HandEnd::Exhausted));
+    g.end_by_verdict(3, Verdict::NJ).unwrap();
+    g.validate().unwrap();
+    let r = g.result().unwrap().clone();
+    assert_eq!((r.end, r.deltas), (HandEnd::Verdict, [10, 10, 10, -30]));
+    let log = log_of(&g);
+    let types: Vec<&str> = log.iter().map(|e| e["type"].as_str().unwrap()).collect();
+    assert_eq!(types, ["start_hand", "verdict", "end_hand"]);
+    assert_eq!(GameCore::replay(&log).unwrap().result(), Some(&r));
+    // A won hand stays won.
+    let mut rng = Rng::new(3);
+    for seed in 0..200 {
+        let mut g = botzone(seed);
+        while let Some(seat) = g.first_to_act() {
+            let legal = g.legal_actions(seat).unwrap();
+            let win = legal
+                .iter()
+                .find(|&&c| matches!(Act::of(c), Act::Win | Act::SelfDrawWin));
+            let pick = win
+                .copied()
+                .unwrap_or(legal[rng.below(legal.len() as u64) as usize]);
+            g.step(seat, pick).unwrap();
+        }
+        if g.result().unwrap().end == HandEnd::Win {
+            match g.end_by_verdict(0, Verdict::WA) {
+                Err(Error::Argument(m)) => assert!(m.contains("the hand is over"), "{m}"),
+                other => panic!("a won hand: {other:?}"),
+            }
+            return;
+        }
+    }
+    panic!("no hand was won");
+}

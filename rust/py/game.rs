@@ -330,7 +330,8 @@ impl PyGameCore {
     }
 
     /// End the hand by a judge's verdict (`"WA"`, `"TLE"`…) against `seat`, where the rules
-    /// score one; raises `InvalidArgumentError` for a bad seat or verdict or a hand already
+    /// score one (also a hand the engine ended drawn by its own move: the verdict replaces
+    /// that end); raises `InvalidArgumentError` for a bad seat or verdict or a hand already
     /// over, `InvalidRulesError` under rules without verdicts.
     fn end_by_verdict(
         &mut self,

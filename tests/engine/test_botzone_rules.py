@@ -90,6 +90,16 @@ def test_a_verdict_ends_the_hand_against_the_seat():
     assert "drawn hand" not in "\n".join(lines)
 
 
+def test_a_verdict_replaces_the_end_of_a_hand_the_engine_drew():
+    game = Game("botzone", wall=parts_wall(tuple(p[: p.rindex(" ")] for p in PARTS)))
+    assert game.is_over and game.result is not None and game.result.end == "exhausted"
+    assert [e["type"] for e in game.events] == ["start_hand", "end_hand"]
+    game.end_by_verdict(1, "RE")
+    assert game.result is not None and game.result.verdict == (1, "RE")
+    assert [e["type"] for e in game.events] == ["start_hand", "verdict", "end_hand"]
+    assert Game.replay(game.events).result == game.result
+
+
 def test_a_verdict_is_refused_where_it_cannot_end_a_hand():
     game = Game("botzone", seed=4)
     with pytest.raises(InvalidArgumentError, match="unknown verdict 'OK'|unknown verdict \"OK\""):
