@@ -362,3 +362,14 @@ def test_docs_botzone_option_table_is_the_rules_own() -> None:
         if line.startswith(("| `botzone` | Botzone", "| `quan` |"))
     ]
     assert len(rows) == 2 and all(row in doc for row in rows)
+
+
+def test_worker_processes_play_the_same_botzone_hands() -> None:
+    rules = Rules.parse("botzone,flowers,quan=west")
+    one = simulate(120, rules=rules, bots="greedy,expert,random,greedy", seed=4)
+    procs = simulate(120, rules=rules, bots="greedy,expert,random,greedy", seed=4, workers=2)
+    slow = simulate(
+        120, rules=rules, bots=[greedy_bot, expert_bot, random_bot, greedy_bot], seed=4, workers=2
+    )
+    assert one.comparable() == procs.comparable()
+    assert _plain(one) == _plain(slow)
