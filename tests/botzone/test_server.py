@@ -118,3 +118,19 @@ def test_a_one_round_botzone_table_is_refused_by_name(client: TestClient) -> Non
     assert r.status_code == 400 and r.json()["error"] == "InvalidArgumentError"
     assert "seat 0 deals every hand" in r.json()["message"]
     assert client.get("/tables").json()["tables"] == []
+
+
+def test_a_botzone_room_plays_its_one_hand_and_refuses_one_round(tmp_path: Path) -> None:
+    from tests.support.rooms import app_client, new_room, play_a_match, state
+
+    with app_client(str(tmp_path / "rooms.sqlite")) as c:
+        made = new_room(c, rules="botzone", seats=["human", "greedy", "expert", "greedy"])
+        room = state(c, made["room"])
+        assert room["rules"]["botzone"] is True and room["match"] is None
+        play_a_match(c, made)
+        table = c.get(f"/tables/{made['table']}", params={"token": made["token"]}).json()
+        assert table["over"] and table["finished_hands"] == 1 and sum(table["scores"]) == 0
+        body = {"rules": "botzone", "seats": ["human"] * 4, "name": "a", "match": "one_round"}
+        r = c.post("/rooms", json=body)
+        assert r.status_code == 400 and "seat 0 deals every hand" in r.json()["message"]
+    gc.collect()
