@@ -373,3 +373,31 @@ def test_worker_processes_play_the_same_botzone_hands() -> None:
     )
     assert one.comparable() == procs.comparable()
     assert _plain(one) == _plain(slow)
+
+
+def test_an_exec_bot_plays_botzone_hands_and_is_told_the_parts(tmp_path: Path) -> None:
+    import shlex
+    import sys
+
+    bot = Path(__file__).resolve().parents[2] / "examples" / "bots" / "simple_bot.py"
+    spy = tmp_path / "spy.py"  # the example bot, keeping every message it is sent
+    seen = tmp_path / "seen.jsonl"
+    spy.write_text(
+        "import runpy, sys\n"
+        f"log = open({str(seen)!r}, 'a')\n"
+        "def lines():\n"
+        "    for line in iter(sys.__stdin__.readline, ''):\n"
+        "        log.write(line)\n"
+        "        log.flush()\n"
+        "        yield line\n"
+        "sys.stdin = lines()  # the example bot reads its frames line by line from stdin\n"
+        f"runpy.run_path({str(bot)!r}, run_name='__main__')\n",
+        encoding="utf-8",
+    )
+    exec_bot = "exec:" + shlex.join([sys.executable, str(spy)])
+    summary = simulate(
+        12, rules=Rules.preset("botzone"), bots=[exec_bot, "greedy", "expert", "greedy"], seed=2
+    )
+    assert summary.hands == 12
+    text = seen.read_text(encoding="utf-8")
+    assert '"part_remaining"' in text and '"wall":' not in text
