@@ -50,6 +50,9 @@ VIEW_FIELDS = {
     "left",
     # This seat's own picks for the exchange before play.
     "picked",
+    # The tiles left in each part of a wall in parts (botzone): public, as every seat can
+    # count the draws from each part.
+    "part_remaining",
 }
 
 
@@ -87,6 +90,7 @@ def check_view(game: Game, st: State, seat: int, seed: int, legal: list[Action])
     assert v.declared == tuple(st.declared)
     assert v.passed_win == st.passed_win[seat]
     assert v.wall_remaining == game.wall_remaining
+    assert v.part_remaining == game.part_remaining
     assert v.wildcards == game.wildcards
     assert list(v.scores) == game._log()[0]["scores"]
     assert (v.result is None) != over and v.result == game.result
@@ -103,7 +107,8 @@ def check_view(game: Game, st: State, seat: int, seed: int, legal: list[Action])
                 f"seat {seat} sees {s}'s face-down discard"
             )
     d = v.to_dict()
-    assert set(d) == VIEW_FIELDS
+    # A wall without parts has no part_remaining, in the core's dict as in this one.
+    assert set(d) == VIEW_FIELDS - ({"part_remaining"} if v.part_remaining is None else set())
     text = json.dumps(d)
     assert not any(f'"{k}"' in text for k in FORBIDDEN_KEYS), "a view names the wall / hands"
     assert str(seed) not in text
