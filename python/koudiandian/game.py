@@ -120,8 +120,9 @@ class Game(AuthorityState):
 
     @property
     def prevalent_wind(self) -> int:
-        """The prevalent wind (圈风) the hand is played under: 0 东, 1 南, 2 西, 3 北 (东 unless
-        given; a :class:`Match` sets it as its profile says)."""
+        """The prevalent wind (圈风) the hand is played under: 0 东, 1 南, 2 西, 3 北 (unless
+        given, the rules' own: 东, or a botzone game's ``quan``; a :class:`Match` sets it as
+        its profile says)."""
         return self._core.prevalent_wind()
 
     @property

@@ -38,7 +38,8 @@ impl GameCore {
         let claimable =
             self.wild_mask >> tile & 1 == 0 && (!robbing || self.turn_rules.rob_added_kong);
         if claimable {
-            // The 海底's discard may only be won on.
+            // The 海底's discard may only be won on (also, on a wall in parts, a discard
+            // whose next seat's part is empty: `turn.rs` marks both LAST_DISCARD).
             let last = self.claim_moments & special::LAST_DISCARD != 0;
             for i in 1..4u8 {
                 let s = (source + i) % 4;

@@ -310,3 +310,27 @@ fn walls_that_cannot_be_dealt_are_refused() {
         other => panic!("a dealer other than seat 0: {:?}", other.map(|_| ())),
     }
 }
+
+#[test]
+fn no_pong_or_kong_of_a_discard_once_the_next_part_is_empty() {
+    // Seat 1's part is all dealt (three flowers among it); seat 2 holds 555z, the dealer
+    // discards the fourth.
+    let mut g = deal_parts(
+        "botzone,flowers",
+        [
+            "4f 123456789m 1234p 5f 5z",
+            "1f 2f 3f 123456789s 5678p",
+            "555z 123456789m 7z 1z 2z 3z",
+            "123456789s 7899p 5p 7z 6f",
+        ],
+        "",
+    );
+    assert_eq!(g.wall().parts(), Some([0, 0, 3, 3]));
+    act(&mut g, "closed", 0, "discard 5z");
+    assert_eq!(
+        types_from(&g, g.events().len() - 2),
+        ["discard", "end_hand"],
+        "seat 2 is not asked; seat 1 draws from its empty part"
+    );
+    assert_eq!(g.result().unwrap().end, HandEnd::Exhausted);
+}

@@ -8,7 +8,8 @@ impl GameCore {
     /// Check the invariants: every tile of the wall is in exactly one place (a hand, a meld,
     /// the discards or the wall; a claimed discard in both its meld and the discards), no
     /// kind is held five times, a seat asked to act has something to do, a winner's hand
-    /// wins under the rules (缺一门 included), and a finished hand's payments sum to zero.
+    /// wins under the rules (缺一门 included), a wall in parts holds what its parts hold, and a
+    /// finished hand's payments sum to zero.
     ///
     /// # Errors
     /// A description of the first broken invariant.
@@ -77,6 +78,7 @@ impl GameCore {
                 self.wall.remaining()
             ));
         }
+        self.check_parts()?;
         for seat in self.to_act() {
             if self.legal_actions(seat).map_or(true, |l| l.is_empty()) {
                 return Err(format!("seat {seat} asked with nothing to do"));
@@ -139,6 +141,17 @@ impl GameCore {
                     && w[0].event + 1 == w[1].event
             })
             .count()
+    }
+
+    /// A wall in parts holds what its parts hold.
+    fn check_parts(&self) -> Result<(), String> {
+        match self.wall.parts() {
+            Some(parts) if parts.iter().sum::<usize>() != self.wall.remaining() => Err(format!(
+                "the parts hold {parts:?}, the wall {} tiles",
+                self.wall.remaining()
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// A seat that has left the hand is never asked and never on turn.
