@@ -193,7 +193,8 @@ def render(
     mark = f" (marked {_WILD})" if view.wildcards else ""
     lines = [
         f"── {number}dealer: {seat_name(view.dealer, view.seat)}   wall: {view.wall_remaining} left"
-        f"   wildcards: {wild}{mark}"
+        + _parts_text(view)
+        + f"   wildcards: {wild}{mark}"
         + (f" (indicator {view.indicator.format(style)})" if view.indicator is not None else "")
     ]
     if _running_shown(view):
@@ -294,3 +295,12 @@ def render_reveal(game: Game, me: int, style: TileStyle) -> str:
             lines.append(f"  melds {melds}")
         lines.append(f"  discards {discards or '-'}")
     return "\n".join(lines)
+
+
+def _parts_text(view: SeatView) -> str:
+    """Each seat's part's tiles left where the wall is cut in four parts (``botzone``: each
+    seat draws from its own part), as `` (parts: you 20, seat 1 19, ...)``; else nothing."""
+    if view.part_remaining is None:
+        return ""
+    parts = ", ".join(f"{seat_name(s, view.seat)} {n}" for s, n in enumerate(view.part_remaining))
+    return f" (parts: {parts})"

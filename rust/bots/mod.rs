@@ -15,4 +15,6 @@ pub mod void;
 pub use player::{Bot, Player};
 
 #[cfg(test)]
+mod botzone_tests;
+#[cfg(test)]
 mod sichuan_tests;

@@ -121,7 +121,9 @@ impl PySchedule {
                     .map_err(|n| Error::Argument(format!("need four bot names, got {}", n.len())))
             })
             .transpose()?;
-        let length = length_arg(length, true)?;
+        let length = length_arg(length, true)?
+            .map(|l| l.check(&rules))
+            .transpose()?;
         check_duplicate(duplicate, length)?;
         if start > stop || stop > i64::MAX as u64 {
             return Err(
@@ -204,7 +206,9 @@ impl PyMatchDriver {
         first_dealer: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let length = match length {
-            Some(l) => length_arg(Some(l), true)?.ok_or_else(|| length_error(l))?,
+            Some(l) => length_arg(Some(l), true)?
+                .ok_or_else(|| length_error(l))?
+                .check(&rules.rules)?,
             None => Length::default_for(&rules.rules),
         };
         let seed = int_in(seed, "seed", 0, i128::from(u64::MAX)).map_err(|_| {

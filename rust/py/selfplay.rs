@@ -130,7 +130,9 @@ pub fn self_play(
         ))
         .into());
     }
-    let length = length_arg(length, false)?;
+    let length = length_arg(length, false)?
+        .map(|l| l.check(&rules))
+        .transpose()?;
     check_duplicate(duplicate, length)?;
     let plan = Plan {
         rules,

@@ -161,7 +161,11 @@ impl Table {
             self.learner_reward += deltas[self.learner as usize];
             self.ended = true;
             self.hands += 1;
-            let dealer = (self.hands % 4) as u8;
+            let dealer = self
+                .rules
+                .profile()
+                .fixed_dealer(&self.rules)
+                .unwrap_or((self.hands % 4) as u8);
             // The next hand in this hand's buffers, without a log (nothing here reads it).
             let seed = mix(self.seed, self.hands + 1);
             let _ = self.game.redeal(self.rules, dealer, seed, [0; 4], false);

@@ -361,3 +361,29 @@ fn learner_rewards_are_the_learners_deltas() {
     }
     assert!(total != 0);
 }
+
+#[test]
+fn botzone_tables_deal_from_seat_0_and_settle_each_hand_once() {
+    // Botzone's rules fix the dealer: every hand of a table is dealt by seat 0, and each
+    // ended hand's deltas are one settlement (nothing; a self-draw, three equal payments;
+    // or a win on a discard, two seats paying 8), never a hand settled again.
+    let mut t =
+        Table::new(rules("botzone"), 5, Opponents::Expert, ActionSpace::V1).expect("a table");
+    let (mut hands, mut won) = (0, 0);
+    while hands < 80 {
+        assert_eq!(t.game().dealer(), 0);
+        let a = (0..N_ACTIONS).find(|&a| t.is_legal(a)).expect("legal");
+        t.play(a as i64).expect("legal");
+        if let Some(d) = t.ended() {
+            let mut losers: Vec<i32> = d.iter().copied().filter(|&x| x < 0).collect();
+            losers.sort_unstable();
+            let once = losers.is_empty()
+                || (losers.len() == 3 && losers[0] == losers[2])
+                || losers.iter().filter(|&&x| x == -8).count() == 2;
+            assert!(once, "hand {hands}: deltas {d:?}");
+            won += usize::from(!losers.is_empty());
+            hands += 1;
+        }
+    }
+    assert!(won > 10, "{won} hands won");
+}

@@ -26,6 +26,23 @@ impl Length {
             .match_hands(rules)
             .map_or(Length::OneRound, Length::Hands)
     }
+
+    /// `self`, if a match of it can end under `rules`: one round (一圈) ends when the deal
+    /// has passed round the table, which it never does where the rules fix the dealer
+    /// ([`crate::profiles::Profile::fixed_dealer`]: `botzone`).
+    ///
+    /// # Errors
+    /// `Error::Argument` for one round under rules that fix the dealer.
+    pub fn check(self, rules: &Rules) -> Result<Length> {
+        match rules.profile().fixed_dealer(rules) {
+            Some(seat) if self == Length::OneRound => Err(Error::Argument(format!(
+                "a one-round match ends when the deal has passed round the table; under these \
+                 rules ({}) seat {seat} deals every hand: give a number of hands",
+                rules.describe()
+            ))),
+            _ => Ok(self),
+        }
+    }
 }
 
 /// A match (docs/rules.md §7): the dealer of its next hand, the scores carried from hand to
@@ -253,5 +270,22 @@ mod tests {
         let mut m = MatchDriver::new(Length::OneRound, 0, 0);
         m.scores = [5, 7, 7, -19];
         assert_eq!(m.ranking(), [1, 2, 0, 3]);
+    }
+
+    #[test]
+    fn one_round_is_refused_where_the_rules_fix_the_dealer() {
+        let botzone = Rules::parse("botzone").expect("a preset");
+        let e = Length::OneRound.check(&botzone).expect_err("never ends");
+        assert!(e.to_string().contains("seat 0 deals every hand"), "{e}");
+        assert_eq!(
+            Length::Hands(3).check(&botzone).ok(),
+            Some(Length::Hands(3))
+        );
+        let guobiao = Rules::parse("guobiao").expect("a preset");
+        assert_eq!(
+            Length::OneRound.check(&guobiao).ok(),
+            Some(Length::OneRound)
+        );
+        assert_eq!(Length::default_for(&botzone), Length::Hands(1));
     }
 }

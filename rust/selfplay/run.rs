@@ -14,7 +14,8 @@ use crate::profiles::Rules;
 /// `i` seeded `hand_seed(seed, i)`. A unit is a hand dealt by seat `i % 4`, a whole match
 /// (`length`; first dealt where the profile says, as `koudiandian.Match` is), or under
 /// `duplicate` one wall dealt by seat `i % 4` and played four times with the bots rotated:
-/// in rotation `r` the bot listed for seat `b` sits in seat `(b + r) % 4`.
+/// in rotation `r` the bot listed for seat `b` sits in seat `(b + r) % 4`. Where the rules
+/// fix the dealer (seat 0 under `botzone`) that seat deals every hand and wall.
 #[derive(Debug, Clone, Copy)]
 pub struct Plan {
     pub rules: Rules,

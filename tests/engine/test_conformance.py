@@ -59,6 +59,13 @@ def _space(preset: str) -> int:
     return 2 if Game(preset, seed=0).phase in ("exchange", "void") else 1
 
 
+def _dealer(preset: str, seed: int) -> int:
+    """The dealer of seed ``seed``'s hand: seat ``seed % 4``, or the seat the rules fix
+    (``botzone``: seat 0)."""
+    fixed = Rules.preset(preset).fixed_dealer
+    return seed % 4 if fixed is None else fixed
+
+
 def _random_play(game: Game, rng: random.Random) -> Iterator[tuple[int, Action]]:
     """Random legal decisions until the hand ends, each yielded before it is taken."""
     for _ in range(MAX_STEPS):
@@ -72,7 +79,7 @@ def _random_play(game: Game, rng: random.Random) -> Iterator[tuple[int, Action]]
 
 
 def _played(preset: str, seed: int) -> Game:
-    game = Game(Rules.preset(preset), seed=seed, dealer=seed % 4)
+    game = Game(Rules.preset(preset), seed=seed, dealer=_dealer(preset, seed))
     for _ in _random_play(game, random.Random(seed)):
         pass
     return game
@@ -98,7 +105,7 @@ def test_legal_actions_and_mask(preset: str) -> None:
     space = _space(preset)
     n_actions = ACTION_SPACES[space]
     for seed in SEEDS:
-        game = Game(Rules.preset(preset), seed=seed, dealer=seed % 4)
+        game = Game(Rules.preset(preset), seed=seed, dealer=_dealer(preset, seed))
         for seat, _ in _random_play(game, random.Random(seed)):
             to_act = game.to_act
             assert to_act and seat in to_act and game.phase != "over", (seed, game.events[-1])
@@ -127,7 +134,7 @@ def test_legal_actions_and_mask(preset: str) -> None:
 @pytest.mark.parametrize("preset", _cases("replay_equals_play"))
 def test_replay_equals_play(preset: str) -> None:
     for seed in SEEDS:
-        game = Game(Rules.preset(preset), seed=seed, dealer=seed % 4)
+        game = Game(Rules.preset(preset), seed=seed, dealer=_dealer(preset, seed))
         for n, _ in enumerate(_random_play(game, random.Random(seed))):
             if n % 17 == 3:  # the log cut mid-hand replays to the same position
                 assert _state(Game.replay(game.events)) == _state(game), (seed, n)
@@ -136,7 +143,7 @@ def test_replay_equals_play(preset: str) -> None:
         assert replayed == game and replayed.events == events
         assert replayed.result == game.result
         # The decisions of the log, taken on a fresh game of the same seed, play the same hand.
-        fresh = Game(Rules.preset(preset), seed=seed, dealer=seed % 4)
+        fresh = Game(Rules.preset(preset), seed=seed, dealer=_dealer(preset, seed))
         replay_decisions(events, fresh.step)
         assert fresh.events == events and fresh.result == game.result
 
@@ -149,7 +156,7 @@ VIEW_FIELDS = set(Game("default", seed=0).view(0).to_dict())
 @pytest.mark.parametrize("preset", _cases("views_show_no_hidden_fields"))
 def test_views_show_no_hidden_fields(preset: str) -> None:
     for seed in SEEDS:
-        game = Game(Rules.preset(preset), seed=seed, dealer=seed % 4)
+        game = Game(Rules.preset(preset), seed=seed, dealer=_dealer(preset, seed))
         for n, _ in enumerate(_random_play(game, random.Random(seed))):
             if n % 5:
                 continue
@@ -158,7 +165,9 @@ def test_views_show_no_hidden_fields(preset: str) -> None:
                 assert "wall" not in log[0], (seed, viewer)
                 if viewer is not None:
                     view = game.view(viewer).to_dict()
-                    assert set(view) == VIEW_FIELDS, set(view) ^ VIEW_FIELDS
+                    # A wall cut in parts (botzone) adds each part's tiles left.
+                    parts = {"part_remaining"} if game.part_remaining is not None else set()
+                    assert set(view) == VIEW_FIELDS | parts, set(view) ^ VIEW_FIELDS
                     assert sorted(view["hand"]) == sorted(int(t) for t in game.hand(viewer))
                 for e in log[1:]:
                     if e.get("seat") != viewer and e["type"] == "draw":
@@ -207,7 +216,7 @@ def test_twins_look_alike_to_a_seat(preset: str) -> None:
     for seed in (*SEEDS, 8, 9):
         viewer = seed % 4
         rng = random.Random(seed)
-        a = Game(rules, seed=seed, dealer=seed % 4)
+        a = Game(rules, seed=seed, dealer=_dealer(preset, seed))
         b = _twin(a, viewer, rng)
         assert b is not None, f"no twin found for seed {seed}"
         for _ in range(MAX_STEPS):
@@ -261,7 +270,7 @@ _ROUND_TRIPS: dict[str, Callable[[Game], Game]] = {
 @pytest.mark.parametrize("preset", _cases("game_round_trips"))
 def test_game_round_trips(preset: str) -> None:
     for seed in SEEDS:
-        game = Game(Rules.preset(preset), seed=seed, dealer=seed % 4)
+        game = Game(Rules.preset(preset), seed=seed, dealer=_dealer(preset, seed))
         rng = random.Random(seed)
         copies: list[Game] = []
         for n, (seat, action) in enumerate(_random_play(game, rng)):
@@ -310,7 +319,7 @@ def test_match_round_trips(preset: str) -> None:
 def test_every_bot_finishes_hands(preset: str) -> None:
     rules = Rules.preset(preset)
     for name, make in (("random", RandomBot), ("greedy", GreedyBot), ("expert", ExpertBot)):
-        game = Game(rules, seed=21, dealer=1)
+        game = Game(rules, seed=21, dealer=_dealer(preset, 1))
         bots = [make(21 * 4 + s) for s in range(4)]
         for _ in range(MAX_STEPS):
             if game.is_over:

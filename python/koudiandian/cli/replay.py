@@ -62,6 +62,9 @@ def _replay_hand(hand: LoggedHand, verbose: bool) -> None:
     r = game.result
     if r is None:
         print(f"{hand.label}: unfinished (the log stops before the hand is over), verified")
+    elif r.verdict is not None:  # a judge's verdict ended it (docs/botzone.md)
+        seat, verdict = r.verdict
+        print(f"{hand.label}: seat {seat} judged {verdict}, deltas {list(r.deltas)}; verified")
     elif r.winner is None:
         print(f"{hand.label}: drawn, deltas {list(r.deltas)}; verified")
     else:

@@ -97,17 +97,18 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Obs, dict[str, Any]]:
-        """A new episode: a hand with a drawn wall and dealer (and the learner's seat, unless
-        fixed), played by the opponents until the learner must decide (dealt again should it end
-        first). Returns ``(observation, info)``. ``seed`` seeds the episodes, as in Gymnasium;
+        """A new episode: a hand with a drawn wall and dealer (the rules' dealer where they fix
+        one: seat 0 under ``botzone``), and the learner's seat unless fixed, played by the
+        opponents until the learner must decide (dealt again should it end first). Returns ``(observation, info)``. ``seed`` seeds the episodes, as in Gymnasium;
         ``options`` is not used."""
         super().reset(seed=seed)
         rng = self.np_random
         while True:  # deal again if the hand ends before the learner has a choice
             self._seat = int(rng.integers(4)) if self._fixed_seat is None else self._fixed_seat
-            self._game = Game(
-                self._rules, seed=int(rng.integers(2**63)), dealer=int(rng.integers(4))
-            )
+            wall_seed, dealer = int(rng.integers(2**63)), int(rng.integers(4))
+            fixed = self._rules.fixed_dealer  # the seat the rules fix (botzone: 0)
+            dealer = dealer if fixed is None else fixed
+            self._game = Game(self._rules, seed=wall_seed, dealer=dealer)
             self._core = self._game.engine
             self._play_opponents()
             if not self._core.is_over():

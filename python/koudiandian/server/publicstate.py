@@ -153,6 +153,8 @@ class PublicState:
             "phase": view["phase"],
             "turn": view["turn"],
             "wall_remaining": view["wall_remaining"],
+            # Each seat's part's tiles left, where the wall is cut in parts (botzone).
+            **({"part_remaining": view["part_remaining"]} if "part_remaining" in view else {}),
             # Answers to a discard are not public: how many seats answered one would say
             # how many were asked.
             "actions": self.table.actions - self.table._answers,

@@ -28,6 +28,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, replace
 from typing import Any
 
+from .. import _core
 from ..errors import InvalidArgumentError, ProtocolError
 from ..rules import Rules
 from ..simulate import BOTS
@@ -259,6 +260,10 @@ class TableSpec:
                     f"match must be null (one hand), 'one_round' or 1–{_MAX_HANDS} hands, "
                     f"got {length!r}"
                 )
+        if length == "one_round":
+            # The core says whether a round can end under the rules (not where seat 0 deals
+            # every hand: botzone), before anything is stored.
+            _core.MatchDriver(rules, length, 0)
         seed = body.get("seed")
         if seed is not None and not allow_seed:
             raise InvalidArgumentError(

@@ -299,6 +299,13 @@ function seatNames() {
   });
 }
 
+// The tiles left in each seat's part of a wall cut in four (Botzone's rules: each seat
+// draws from its own part), after the whole wall's count; nothing for other rules.
+function partsText(parts) {
+  if (!parts) return "";
+  return ` (${["东", "南", "西", "北"].map((w, s) => `${w} ${parts[s]}`).join(" · ")})`;
+}
+
 function render() {
   const v = state.view;
   if (!v) return;
@@ -313,7 +320,7 @@ function render() {
     el("span", "", `table ${state.table}`),
     el("span", "", `第 ${state.hand + 1} 局 hand ${state.hand + 1}`),
     el("span", "", `庄 dealer seat ${v.dealer}`),
-    el("span", "", `牌墙 wall ${v.wall_remaining}`),
+    el("span", "", `牌墙 wall ${v.wall_remaining}` + partsText(v.part_remaining)),
     el("span", "turn-info", turn),
   );
   info.dataset.phase = v.phase;
