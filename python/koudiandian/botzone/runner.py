@@ -49,6 +49,7 @@ __all__ = [
 
 #: How a bot reads its turn: ``"json"`` (Botzone's default) or ``"simple"``.
 Interaction = Literal["json", "simple"]
+#: The interactions a bot may speak.
 INTERACTIONS: tuple[str, ...] = ("json", "simple")
 #: The verdicts this runner gives.
 VERDICTS: tuple[str, ...] = ("OK", "TLE", "RE", "NJ")
