@@ -48,7 +48,11 @@ def _noise(rng: random.Random) -> str:
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), wrong=st.sampled_from([0.0, 0.002, 0.01, 0.05, 0.2]), flowers=st.booleans())
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    wrong=st.sampled_from([0.0, 0.002, 0.01, 0.05, 0.2]),
+    flowers=st.booleans(),
+)
 def test_any_answers_end_in_a_judgement(seed: int, wrong: float, flowers: bool) -> None:
     rng = random.Random(seed)
     first = botzone_judge({"initdata": {"srand": seed % 100_000}, "log": []})
