@@ -423,7 +423,7 @@ def test_bad_input_is_refused_by_name(text, message):
     assert isinstance(e.value, KoudiandianError) and isinstance(e.value, ValueError)
 
 
-@pytest.mark.parametrize(("text", "message"), BAD[:3])
+@pytest.mark.parametrize(("text", "message"), BAD)
 def test_the_cli_exits_2_on_bad_input(text, message):
     run = subprocess.run(
         [sys.executable, "-m", "koudiandian", "botzone", "judge"],
@@ -433,6 +433,36 @@ def test_the_cli_exits_2_on_bad_input(text, message):
         check=False,
     )
     assert run.returncode == 2 and message in run.stderr and run.stdout == ""
+
+
+BAD_LOGS = [
+    ("not json", "not a game log"),
+    ('{"log": [{"0": {}}, {"output": {}}]}', "log[0] must be the judge's output"),
+    ('{"log": [{"output": {}}, {"output": {}}]}', "log[1]"),
+    (
+        '{"log": [{"output": {}}, {"4": {"verdict": "OK", "response": "PASS"}}, {"output": {}}]}',
+        'seat "4"',
+    ),
+    ('{"initdata": {"walltiles": "W1 X1"}, "log": [{"output": {}}]}', 'unknown tile "X1"'),
+    ('{"initdata": {"walltiles": "W1 W1 W1 W1 W1"}, "log": [{"output": {}}]}', "more than 4"),
+    (
+        '{"initdata": {"walltiles": "W1 W2 W3 W4 W5 W6 W7 W8"}, "log": [{"output": {}}]}',
+        "too few tiles to deal",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), BAD_LOGS)
+def test_the_check_exits_2_on_a_bad_log(tmp_path, text, message):
+    log = tmp_path / "bad.json"
+    log.write_text(text)
+    run = subprocess.run(
+        [sys.executable, "-m", "koudiandian", "botzone", "check", str(log)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 2 and message in run.stderr, run.stderr
 
 
 def test_the_cli_judges_and_checks(tmp_path):
