@@ -4,8 +4,8 @@
 //! hand drawn only on an empty part. (The random and greedy bots alone:
 //! `rust/tests/botzone_soak.rs`.)
 
-use crate::bots::{Bot, Player};
-use crate::game::{GameCore, Phase};
+use super::played_tests::played;
+use crate::bots::Bot;
 use crate::profiles::Rules;
 
 /// Play `hands` seeded hands under `rules` (seat 0 deals, as on Botzone) with `bots` in the
@@ -14,21 +14,8 @@ fn play(rules: &str, bots: [Bot; 4], hands: u64) -> u64 {
     let rules = Rules::parse(rules).expect("a rule set");
     let mut won = 0;
     for seed in 0..hands {
-        let mut g = GameCore::seeded(rules, 0, 7_000 + seed, [0; 4]).unwrap();
-        g.validate()
-            .unwrap_or_else(|e| panic!("{bots:?} seed {seed} at the deal: {e}"));
-        let mut players: Vec<Player> = (0..4)
-            .map(|s| Player::new(bots[s], seed * 4 + s as u64))
-            .collect();
-        while let Some(seat) = g.first_to_act() {
-            let code = players[seat as usize].act(&mut g, seat);
-            g.step(seat, code).expect("a bot's choice is legal");
-            g.validate()
-                .unwrap_or_else(|e| panic!("{bots:?} seed {seed} after {code}: {e}"));
-        }
-        assert_eq!(g.phase(), Phase::Over);
+        let g = played(rules, 0, 7_000 + seed, seed, bots);
         let result = g.result().expect("a result");
-        assert_eq!(result.deltas.iter().sum::<i32>(), 0, "{bots:?} seed {seed}");
         if result.winner.is_some() {
             won += 1;
         } else {

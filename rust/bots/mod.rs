@@ -17,4 +17,6 @@ pub use player::{Bot, Player};
 #[cfg(test)]
 mod botzone_tests;
 #[cfg(test)]
+mod played_tests;
+#[cfg(test)]
 mod sichuan_tests;

@@ -2,8 +2,9 @@
 //! auto-play rule before play, void-suit tiles discarded first, and every bot playing
 //! seeded hands to their end with the game valid after each step.
 
+use super::played_tests::played;
 use crate::bots::sight::Sight;
-use crate::bots::{expert, greedy, Bot, Player};
+use crate::bots::{expert, greedy, Bot};
 use crate::game::{tile_of, Act, ActionCode, GameCore, Phase};
 use crate::profiles::Rules;
 use crate::tiles::{hand as counts_of, Counts};
@@ -185,19 +186,7 @@ fn void_tiles_are_dead_to_the_shanten() {
 fn play(bots: [Bot; 4], hands: u64) {
     let rules = sichuan();
     for seed in 0..hands {
-        let mut g = GameCore::seeded(rules, (seed % 4) as u8, 1_000 + seed, [0; 4]).unwrap();
-        let mut players: Vec<Player> = (0..4)
-            .map(|s| Player::new(bots[s], seed * 4 + s as u64))
-            .collect();
-        while let Some(seat) = g.first_to_act() {
-            let code = players[seat as usize].act(&mut g, seat);
-            g.step(seat, code).expect("a bot's choice is legal");
-            g.validate()
-                .unwrap_or_else(|e| panic!("{bots:?} seed {seed}: {e}"));
-        }
-        assert_eq!(g.phase(), Phase::Over);
-        let result = g.result().expect("a result");
-        assert_eq!(result.deltas.iter().sum::<i32>(), 0, "seed {seed}");
+        played(rules, (seed % 4) as u8, 1_000 + seed, seed, bots);
     }
 }
 

@@ -19,7 +19,7 @@ from koudiandian import Game, Rules  # noqa: E402
 from koudiandian.server import create_app  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
-from tests.support.server_util import act_message, choose, deadline, recv  # noqa: E402, F401
+from tests.support.server_util import act_message, choose, deadline, play_out, recv  # noqa: E402, F401
 
 STATIC = Path(__file__).resolve().parents[2] / "python" / "koudiandian" / "server" / "static"
 
@@ -31,19 +31,6 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
     ) as c:
         yield c
     gc.collect()
-
-
-def _play_out(ws: Any) -> list[dict[str, Any]]:
-    """Play the seat to the end of the match; every message received."""
-    got: list[dict[str, Any]] = []
-    while True:
-        m = recv(ws)
-        got.append(m)
-        if m["type"] == "match_end":
-            return got
-        if m["type"] == "view" and m["view"]["legal_actions"]:
-            view = m["view"]
-            ws.send_json(act_message(view, choose(view["legal_actions"], view["drawn"])))
 
 
 @pytest.mark.parametrize(
@@ -67,7 +54,7 @@ def test_a_botzone_table_is_played_to_its_end(
     with client.websocket_connect(f"/tables/{tid}/ws?token={tokens[human]}") as ws:
         hello = recv(ws)
         assert hello["type"] == "hello" and hello["seat"] == human
-        got = _play_out(ws)
+        got = play_out(ws)
     views = [m["view"] for m in got if m["type"] == "view"]
     assert all("wall" not in v for v in views)
     # Each part's tiles left, beside the whole wall's.

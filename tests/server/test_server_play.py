@@ -19,7 +19,7 @@ from koudiandian.server.protocol import MAX_MESSAGE  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
-from tests.support.server_util import act_message, choose, deadline, recv  # noqa: E402, F401
+from tests.support.server_util import act_message, choose, deadline, play_out, recv  # noqa: E402, F401
 
 
 @pytest.fixture
@@ -59,19 +59,6 @@ def until_to_act(ws: Any) -> tuple[list[dict[str, Any]], dict[str, Any]]:
         got.append(m)
         if m["type"] == "view" and m["view"]["legal_actions"]:
             return got, m["view"]
-
-
-def play_out(ws: Any) -> list[dict[str, Any]]:
-    """Play the seat to the end of the match; every message received."""
-    got: list[dict[str, Any]] = []
-    while True:
-        m = recv(ws)
-        got.append(m)
-        if m["type"] == "match_end":
-            return got
-        if m["type"] == "view" and m["view"]["legal_actions"]:
-            view = m["view"]
-            ws.send_json(act_message(view, choose(view["legal_actions"], view["drawn"])))
 
 
 def events_of(messages: list[dict[str, Any]], hand: int = 0) -> list[dict[str, Any]]:

@@ -15,7 +15,7 @@ pytest.importorskip("httpx2")
 from koudiandian.server import create_app  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
-from tests.support.server_util import act_message, choose, recv  # noqa: E402
+from tests.support.server_util import play_out, recv  # noqa: E402
 
 
 def app_client(db: str) -> TestClient:
@@ -60,16 +60,8 @@ def until(ws: Any, kind: str) -> list[dict[str, Any]]:
             return got
 
 
-def play_to_end(ws: Any) -> list[dict[str, Any]]:
-    got: list[dict[str, Any]] = []
-    while True:
-        m = recv(ws)
-        got.append(m)
-        if m["type"] == "match_end":
-            return got
-        if m["type"] == "view" and m["view"]["legal_actions"]:
-            view = m["view"]
-            ws.send_json(act_message(view, choose(view["legal_actions"], view["drawn"])))
+#: Play the seat to the end of the match (every message received).
+play_to_end = play_out
 
 
 def play_a_match(client: TestClient, made: dict[str, Any]) -> None:

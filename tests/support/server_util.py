@@ -183,3 +183,16 @@ def taken_by_the_log(events: list[dict[str, Any]]) -> list[list[int]]:
             if not taken[source] or taken[source][-1] != made[source] - 1:
                 taken[source].append(made[source] - 1)
     return taken
+
+
+def play_out(ws: Any) -> list[dict[str, Any]]:
+    """Play the seat to the end of the match; every message received."""
+    got: list[dict[str, Any]] = []
+    while True:
+        m = recv(ws)
+        got.append(m)
+        if m["type"] == "match_end":
+            return got
+        if m["type"] == "view" and m["view"]["legal_actions"]:
+            view = m["view"]
+            ws.send_json(act_message(view, choose(view["legal_actions"], view["drawn"])))
