@@ -59,26 +59,9 @@ impl GameCore {
     /// is offered, an ordinary draw of the last tile asks the seat first. A wall cut in parts
     /// gives every tile from the end of the seat's own part.
     pub(crate) fn draw(&mut self, seat: u8, after_kong: bool) {
-        if self.wall.has_parts() {
-            self.draw_from_part(seat, after_kong);
-            return;
-        }
         let mut from_back = after_kong;
         let mut flowered = false;
-        loop {
-            if !from_back && self.wall.remaining() == 1 {
-                if let Some(h) = &mut self.haidi {
-                    h.first = Some(seat);
-                    self.phase = Phase::Haidi;
-                    self.turn = seat;
-                    self.drawn = None;
-                    return;
-                }
-            }
-            if !self.tile_left(seat) {
-                return;
-            }
-            let tile = self.wall.take(from_back);
+        while let Some(tile) = self.next_tile(seat, from_back) {
             if self.receive(seat, tile, from_back) {
                 // A flower's replacement is no kong's: only a kong makes 杠上开花.
                 self.replacement = after_kong;
@@ -90,27 +73,30 @@ impl GameCore {
         }
     }
 
-    /// `seat` draws from the end of its own part of a wall cut in parts (a flower set aside
-    /// and replaced from there); an empty own part ends the hand drawn, also for a kong's
-    /// replacement.
-    fn draw_from_part(&mut self, seat: u8, after_kong: bool) {
-        let mut replacement = after_kong;
-        let mut flowered = false;
-        loop {
+    /// The tile `seat` takes next (from the back: a replacement), or `None` where the draw
+    /// stops: the hand drawn on an empty wall (on a wall cut in parts, an empty own part,
+    /// also for a kong's replacement), or the 海底 offered to the seat first.
+    fn next_tile(&mut self, seat: u8, from_back: bool) -> Option<u8> {
+        if self.wall.has_parts() {
             if self.wall.part_remaining(seat) == 0 {
                 self.finish(crate::outcome::HandEnd::Exhausted);
-                return;
+                return None;
             }
-            let tile = self.wall.take_from_part(seat);
-            if self.receive(seat, tile, replacement) {
-                // A flower's replacement is no kong's: only a kong makes 杠上开花.
-                self.replacement = after_kong;
-                self.after_flower = flowered;
-                return;
-            }
-            flowered = true;
-            replacement = true;
+            return Some(self.wall.take_from_part(seat));
         }
+        if !from_back && self.wall.remaining() == 1 {
+            if let Some(h) = &mut self.haidi {
+                h.first = Some(seat);
+                self.phase = Phase::Haidi;
+                self.turn = seat;
+                self.drawn = None;
+                return None;
+            }
+        }
+        if !self.tile_left(seat) {
+            return None;
+        }
+        Some(self.wall.take(from_back))
     }
 
     /// Whether the wall still has a tile for `seat`'s draw: an empty wall ends the hand
