@@ -515,3 +515,19 @@ def test_the_judge_object_keeps_the_engines_game():
         j.answer({s: {"verdict": "OK", "response": "PASS"} for s in range(4)})
     with pytest.raises(BotzoneInputError, match="does not exist"):
         BotzoneJudge({"srand": 1}).answer({"7": {"verdict": "OK", "response": "PASS"}})
+
+
+def test_a_lone_surrogate_is_bad_input_named():
+    first = botzone_judge({"initdata": {"srand": 1}, "log": []})
+    answers = {str(s): {"verdict": "OK", "response": "PASS \ud800"} for s in range(4)}
+    log = [{"output": first}, answers]
+    with pytest.raises(BotzoneInputError, match=r"the judge's input: not UTF-8 text, .*'\\ud800'"):
+        botzone_judge({"initdata": first["initdata"], "log": log})
+    with pytest.raises(BotzoneInputError, match="the game log: not UTF-8 text"):
+        botzone_check({"initdata": first["initdata"], "log": [*log, {"output": first}]})
+    judge = BotzoneJudge(first["initdata"])
+    with pytest.raises(BotzoneInputError, match="the answers: not UTF-8 text"):
+        judge.answer(answers)
+    assert judge.turn == 1  # the rejected answers changed nothing
+    with pytest.raises(BotzoneInputError, match="initdata: not UTF-8 text"):
+        BotzoneJudge({"walltiles": "W1 \ud800"})

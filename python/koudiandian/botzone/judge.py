@@ -7,8 +7,9 @@ Inputs are JSON text or the dicts it reads as; bad input raises
 
 from __future__ import annotations
 
+import contextlib
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +34,18 @@ def _text(value: JsonInput | None, what: str) -> str:
     raise BotzoneInputError(f"{what} must be JSON text or a mapping, got {type(value).__name__}")
 
 
+@contextlib.contextmanager
+def _utf8(what: str) -> Iterator[None]:
+    """Text the core cannot take (a lone surrogate: no UTF-8) refused as bad input, named."""
+    try:
+        yield
+    except UnicodeEncodeError as e:
+        raise BotzoneInputError(
+            f"{what}: not UTF-8 text, {e.reason} ({e.object[e.start : e.end]!a} at "
+            f"character {e.start})"
+        ) from e
+
+
 def _answers(answers: JsonInput) -> str:
     """One log entry of answers as JSON text; mapping keys may be seats as ints."""
     if isinstance(answers, Mapping):
@@ -50,7 +63,8 @@ class BotzoneJudge:
     __slots__ = ("_core",)
 
     def __init__(self, initdata: JsonInput | None = None) -> None:
-        self._core = _core.BotzoneJudge(_text(initdata, "initdata"))
+        with _utf8("initdata"):
+            self._core = _core.BotzoneJudge(_text(initdata, "initdata"))
 
     def output(self) -> dict[str, Any]:
         """The current output: ``{"command", "content", "display"}``."""
@@ -60,7 +74,8 @@ class BotzoneJudge:
     def answer(self, answers: JsonInput) -> dict[str, Any]:
         """Answer the current output with one log entry of answers
         (``{"0": {"verdict": "OK", "response": "PASS"}, …}``); the next output."""
-        out: dict[str, Any] = json.loads(self._core.answer(_answers(answers)))
+        with _utf8("the answers"):
+            out: dict[str, Any] = json.loads(self._core.answer(_answers(answers)))
         return out
 
     @property
@@ -95,7 +110,8 @@ class Difference:
 def botzone_judge(input: JsonInput) -> dict[str, Any]:
     """The judge program: ``{"initdata": …, "log": [...]}`` in, the next output out (with
     ``initdata`` on the first call)."""
-    out: dict[str, Any] = json.loads(_core.botzone_judge(_text(input, "the judge's input")))
+    with _utf8("the judge's input"):
+        out: dict[str, Any] = json.loads(_core.botzone_judge(_text(input, "the judge's input")))
     return out
 
 
@@ -103,4 +119,5 @@ def botzone_check(log: JsonInput) -> list[Difference]:
     """Judge a finished game's log (``{"initdata", "log": [output, answers, …, output]}``)
     again: every difference of ``command``, ``content`` and the display's fields, in turn
     order (empty when the judges agree)."""
-    return [Difference(*d) for d in _core.botzone_check(_text(log, "the game log"))]
+    with _utf8("the game log"):
+        return [Difference(*d) for d in _core.botzone_check(_text(log, "the game log"))]
