@@ -122,10 +122,10 @@ def test_a_game_of_keep_running_bots_under_the_judge_leaves_no_process(interacti
     assert all(a["verdict"] == "OK" for entry in game.log[1::2] for a in entry.values())
     end = game.log[-1]["output"]["display"]["action"]
     assert end in ("HUANG", "HU") or end == "WA"
-    assert not [p for p in _children() if alive(p)]
+    assert not [p for p in children() if alive(p)]
 
 
-def _children() -> list[int]:
+def children() -> list[int]:
     """Processes whose parent is this test's process."""
     me = str(os.getpid())
     found = []
