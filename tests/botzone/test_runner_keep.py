@@ -165,3 +165,16 @@ def test_bad_limits_and_requests_raise_specific_errors() -> None:
         assert session.turn("0 1 0").keep_running
         with pytest.raises(InvalidArgumentError, match="line break"):
             session.turn("2 W1\n2 W2")
+
+
+@pytest.mark.parametrize("wrapped", [False, True])
+def test_a_bot_that_reads_its_input_to_the_end_is_given_the_end(wrapped: bool) -> None:
+    # json.load(sys.stdin) waits for the end of the input: a restart-mode bot gets it once it
+    # has read everything and waits (also when a shell runs it as a child)
+    body = "import json, sys; t = json.load(sys.stdin); print(json.dumps({'response': str(len(t['requests']))}))"
+    argv = [sys.executable, "-c", body]
+    if wrapped:
+        argv = ["sh", "-c", '"$0" -c "$1"', sys.executable, body]
+    with BotzoneBot(argv, time_limit=5, time_factor=1).session() as session:
+        assert [session.turn(r).response for r in REQUESTS[:3]] == ["1", "2", "3"]
+        assert not session.keeps_running
