@@ -77,6 +77,16 @@ def test_a_child_the_bot_leaves_is_killed_with_its_group(interaction: str) -> No
     assert no_bot_left()
 
 
+def test_a_child_of_a_bot_that_keeps_running_lives_until_the_game_ends() -> None:
+    with bad_bot("fork", "json", "keep").session() as session:
+        first = session.turn(FIRST)
+        assert first.keep_running and session.turn("1 0 0 0 0 W1").data == first.data
+        child = int(first.data)
+        assert alive(child)  # part of the bot while it keeps running
+    assert gone(child)
+    assert no_bot_left()
+
+
 def test_cpu_used_between_turns_is_charged_to_the_next_turn() -> None:
     for args, verdict in ((("idle",), "OK"), ((), "TLE")):
         bot = bad_bot("busy", "simple", *args, time_limit=0.5, time_factor=1)
