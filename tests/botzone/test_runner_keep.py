@@ -91,23 +91,23 @@ def test_a_bot_that_exits_goes_back_to_restart_mode_with_the_whole_history() -> 
 
 
 def test_the_first_turn_has_twice_the_time() -> None:
-    # a bot that sleeps 0.6 s on its first turn only, limit 0.4 s: 0.8 s on turn 1
+    # a bot that sleeps 2 s on its first turn only, limit 1.5 s: 3 s on turn 1
     body = (
         "import sys, time\n"
         "n = int(sys.stdin.readline())\n"
-        "time.sleep(0.6 if n == 1 else 0)\n"
+        "time.sleep(2.0 if n == 1 else 0)\n"
         "print('PASS')\n"
     )
     bot = BotzoneBot(
-        [sys.executable, "-c", body], interaction="simple", time_limit=0.4, time_factor=1
+        [sys.executable, "-c", body], interaction="simple", time_limit=1.5, time_factor=1
     )
     with bot.session() as session:
-        assert session.runner.turn_seconds(1) == pytest.approx(0.8)
-        assert session.runner.turn_seconds(2) == pytest.approx(0.4)
+        assert session.runner.turn_seconds(1) == pytest.approx(3.0)
+        assert session.runner.turn_seconds(2) == pytest.approx(1.5)
         assert session.turn("0 1 0").verdict == "OK"
-    slow_later = body.replace("0.6 if n == 1 else 0", "0 if n == 1 else 0.6")
+    slow_later = body.replace("2.0 if n == 1 else 0", "0 if n == 1 else 2.0")
     bot = BotzoneBot(
-        [sys.executable, "-c", slow_later], interaction="simple", time_limit=0.4, time_factor=1
+        [sys.executable, "-c", slow_later], interaction="simple", time_limit=1.5, time_factor=1
     )
     with bot.session() as session:
         assert session.turn("0 1 0").verdict == "OK"
