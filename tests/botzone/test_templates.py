@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from koudiandian.botzone import botzone_check, botzone_judge, tile_name
 from koudiandian.botzone.game import GameLog, play_game
-from koudiandian.botzone.runner import BotRunner
+from koudiandian.botzone.spec import BotzoneBot
 from koudiandian.game import Game
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "botzone"
@@ -64,11 +64,10 @@ def seeded_initdata(seed: int) -> dict[str, Any]:
 
 def play(command: Sequence[str], interaction: str, mode: str, initdata: dict[str, Any]) -> GameLog:
     """One game of four copies of a template under koudiandian's judge."""
-    bots = [
-        BotRunner([*command, f"--{mode}"], interaction=interaction, time_limit=20.0)
-        for _ in range(4)
-    ]
-    return play_game(bots, botzone_judge, initdata)
+    bot = BotzoneBot(
+        [*command, f"--{mode}"], interaction=interaction, time_limit=10.0, time_factor=1.0
+    )
+    return play_game([bot] * 4, botzone_judge, initdata)
 
 
 def answers(game: GameLog) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -89,20 +88,30 @@ def assert_clean(game: GameLog) -> None:
     assert botzone_check(game.to_json()) == []
 
 
-# The C++ template is fast in either mode; the Python one started afresh every turn costs
-# a process a request (four a turn, about 700 a game): one game for it.
+MODES = ["keep-running", "restart"]
+
+
+# The C++ template is fast in either mode, and so is the Python one kept running; started
+# afresh every turn, the Python one costs a process a request (four a turn, about 700 a
+# game): one game for it.
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("interaction", ["simple", "json"])
-def test_cpp_template_plays_seeded_games(cpp_template: list[str], interaction: str) -> None:
+def test_cpp_template_plays_seeded_games(
+    cpp_template: list[str], interaction: str, mode: str
+) -> None:
     for seed in (1, 2, 3):
-        game = play(cpp_template, interaction, "restart", seeded_initdata(seed))
+        game = play(cpp_template, interaction, mode, seeded_initdata(seed))
         assert_clean(game)
         pongs = [a for _, a in answers(game) if a["response"].startswith("PENG")]
         assert pongs, "the template pongs when it holds a pair"
 
 
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("interaction", ["simple", "json"])
-def test_python_template_plays_a_seeded_game(interaction: str) -> None:
-    assert_clean(play(PYTHON_TEMPLATE, interaction, "restart", seeded_initdata(4)))
+def test_python_template_plays_seeded_games(interaction: str, mode: str) -> None:
+    seeds = (1, 2, 3) if mode == "keep-running" else (4,)
+    for seed in seeds:
+        assert_clean(play(PYTHON_TEMPLATE, interaction, mode, seeded_initdata(seed)))
 
 
 def requests_of(game: GameLog, seat: int) -> list[str]:
@@ -114,10 +123,18 @@ def requests_of(game: GameLog, seat: int) -> list[str]:
     ]
 
 
-def test_templates_answer_alike(cpp_template: list[str]) -> None:
+@pytest.fixture(scope="module")
+def cpp_game(cpp_template: list[str]) -> GameLog:
+    """A seeded game the C++ template played in restart mode."""
+    game = play(cpp_template, "simple", "restart", seeded_initdata(5))
+    assert_clean(game)
+    return game
+
+
+def test_templates_answer_alike(cpp_game: GameLog) -> None:
     """Every request of a game the C++ template played (restart mode) gets the same answer
     from the Python template kept running, all the game's requests on one pipe."""
-    game = play(cpp_template, "simple", "restart", seeded_initdata(5))
+    game = cpp_game
     for seat in range(4):
         requests = requests_of(game, seat)
         logged = [a["response"] for s, a in answers(game) if s == seat]
@@ -128,6 +145,26 @@ def test_templates_answer_alike(cpp_template: list[str]) -> None:
         lines = out.stdout.splitlines()
         assert lines[1::2] == [MARKER] * len(requests)
         assert lines[0::2] == logged, f"seat {seat}"
+
+
+@pytest.mark.parametrize("interaction", ["simple", "json"])
+def test_a_session_keeps_one_process(
+    template: list[str], cpp_game: GameLog, interaction: str
+) -> None:
+    """Through koudiandian's runner (BotSession), a template kept running answers a game's
+    requests from one process, as the logged game did."""
+    requests = requests_of(cpp_game, 2)
+    logged = [a["response"] for s, a in answers(cpp_game) if s == 2]
+    bot = BotzoneBot(
+        [*template, "--keep-running"], interaction=interaction, time_limit=10.0, time_factor=1.0
+    )
+    with bot.session() as session:
+        pids = set()
+        for request, response in zip(requests, logged, strict=True):
+            result = session.turn(request)
+            assert (result.verdict, result.response, result.keep_running) == ("OK", response, True)
+            pids.add(session.pid)
+        assert len(pids) == 1
 
 
 class KeptRunning:
