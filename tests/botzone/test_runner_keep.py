@@ -122,10 +122,10 @@ def test_a_game_of_keep_running_bots_under_the_judge_leaves_no_process(interacti
     assert all(a["verdict"] == "OK" for entry in game.log[1::2] for a in entry.values())
     end = game.log[-1]["output"]["display"]["action"]
     assert end in ("HUANG", "HU") or end == "WA"
-    assert not [p for p in _children() if alive(p)]
+    assert not [p for p in children() if alive(p)]
 
 
-def _children() -> list[int]:
+def children() -> list[int]:
     """Processes whose parent is this test's process."""
     me = str(os.getpid())
     found = []
@@ -146,3 +146,22 @@ def test_the_json_request_line_is_the_requests_text() -> None:
     assert runner.request_line("3 1 PLAY F1") == "3 1 PLAY F1\n"
     frame = json.loads(runner.turn_input(["0 1 0"], []))
     assert frame["requests"] == ["0 1 0"]
+
+
+def test_bad_limits_and_requests_raise_specific_errors() -> None:
+    from koudiandian.errors import ArgumentTypeError, InvalidArgumentError
+
+    with pytest.raises(ArgumentTypeError, match="time_limit"):
+        BotzoneBot("true", time_limit="1")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="time_limit"):
+        BotzoneBot("true", time_limit=0)
+    with pytest.raises(InvalidArgumentError, match="memory_limit"):
+        BotzoneBot("true", memory_limit=0)
+    with keep_bot("simple").session() as session:
+        with pytest.raises(ArgumentTypeError, match="request"):
+            session.turn(3)  # type: ignore[arg-type]
+        with pytest.raises(InvalidArgumentError, match="line break"):
+            session.turn("0 1\n0")
+        assert session.turn("0 1 0").keep_running
+        with pytest.raises(InvalidArgumentError, match="line break"):
+            session.turn("2 W1\n2 W2")
