@@ -6,8 +6,9 @@
 // exactly as examples/botzone/template.py does (the same requests, the same answers).
 //
 // Build:  g++ -O2 -std=c++17 template.cpp -o template $(pkg-config --cflags --libs jsoncpp)
-// (Debian: apt-get install libjsoncpp-dev pkg-config). Botzone builds C++ with JsonCpp
-// available as <json/json.h> too.
+// (Debian: apt-get install libjsoncpp-dev pkg-config). On Botzone, JsonCpp comes with the
+// C++ compiler as "jsoncpp/json.h" (what bots written for the platform include): the
+// template includes whichever of the two is there.
 //
 // Protocol (docs/botzone.md, "Templates"). Every turn the judge sends one request:
 //
@@ -33,7 +34,11 @@
 // platform starts it again with the whole history). Either way its state is rebuilt from
 // the requests alone.
 
-#include <json/json.h>
+#if __has_include(<json/json.h>)
+#include <json/json.h>  // Debian's libjsoncpp-dev
+#else
+#include "jsoncpp/json.h"  // Botzone's
+#endif
 
 #include <algorithm>
 #include <array>
