@@ -55,9 +55,10 @@ def template(request: pytest.FixtureRequest) -> list[str]:
     return request.getfixturevalue("cpp_template")
 
 
-def seeded_initdata(seed: int) -> dict[str, Any]:
-    """The initdata of a seeded 136-tile game, as `koudiandian botzone play` gives it."""
-    start = Game("botzone", seed=seed).events[0]
+def seeded_initdata(seed: int, rules: str = "botzone") -> dict[str, Any]:
+    """The initdata of a seeded game (136 tiles, or 144 under ``botzone,flowers``), as
+    `koudiandian botzone play` gives it."""
+    start = Game(rules, seed=seed).events[0]
     walltiles = " ".join(tile_name(k) for k in start["wall"])
     return {"walltiles": walltiles, "quan": seed % 4, "srand": seed}
 
@@ -89,6 +90,8 @@ def assert_clean(game: GameLog) -> None:
 
 
 MODES = ["keep-running", "restart"]
+#: Three seeded games: two of 136 tiles, one of 144 (flowers dealt and drawn).
+SEEDED = [seeded_initdata(1), seeded_initdata(2), seeded_initdata(3, "botzone,flowers")]
 
 
 # The C++ template is fast in either mode, and so is the Python one kept running; started
@@ -99,8 +102,8 @@ MODES = ["keep-running", "restart"]
 def test_cpp_template_plays_seeded_games(
     cpp_template: list[str], interaction: str, mode: str
 ) -> None:
-    for seed in (1, 2, 3):
-        game = play(cpp_template, interaction, mode, seeded_initdata(seed))
+    for initdata in SEEDED:
+        game = play(cpp_template, interaction, mode, initdata)
         assert_clean(game)
         pongs = [a for _, a in answers(game) if a["response"].startswith("PENG")]
         assert pongs, "the template pongs when it holds a pair"
@@ -109,9 +112,8 @@ def test_cpp_template_plays_seeded_games(
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("interaction", ["simple", "json"])
 def test_python_template_plays_seeded_games(interaction: str, mode: str) -> None:
-    seeds = (1, 2, 3) if mode == "keep-running" else (4,)
-    for seed in seeds:
-        assert_clean(play(PYTHON_TEMPLATE, interaction, mode, seeded_initdata(seed)))
+    for initdata in SEEDED if mode == "keep-running" else [seeded_initdata(4)]:
+        assert_clean(play(PYTHON_TEMPLATE, interaction, mode, initdata))
 
 
 def requests_of(game: GameLog, seat: int) -> list[str]:
