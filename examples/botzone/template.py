@@ -3,7 +3,8 @@
 
 Copy this file and change the three strategy functions marked STRATEGY below; everything
 else (reading the protocol, tracking the hand) is what every bot needs and may stay as it is.
-Standard library only, one file: it runs on the platform's Python as it runs here.
+Standard library only, one file: it runs on the platform's Python as it runs here, from
+Python 3.6 on (so the annotations that 3.6 cannot evaluate are written in quotes).
 
 Protocol (docs/botzone.md, "Templates"; BOTZONE.md §5). Every turn the judge sends the bot
 one request, a line of words:
@@ -37,10 +38,9 @@ its input and exits (restart mode: the platform starts it again with the whole h
 Either way the bot rebuilds its state from the requests alone, so it never needs data.
 """
 
-from __future__ import annotations
-
 import json
 import sys
+from typing import TextIO
 
 #: Keep running between turns (see the module's doc). Edit here for an upload to Botzone:
 #: the platform passes no command-line arguments.
@@ -72,10 +72,12 @@ class Hand:
         self.taken = [0, 0, 0, 0]  # tiles each seat took from its part (deal, draws, flowers)
 
     def add(self, tile: str) -> None:
+        """Take ``tile`` into the concealed hand (a flower is set aside instead)."""
         if not is_flower(tile):
             self.tiles[tile] = self.tiles.get(tile, 0) + 1
 
     def remove(self, tile: str, n: int = 1) -> None:
+        """Take ``n`` of ``tile`` out of the concealed hand (as many as it holds)."""
         left = self.tiles.get(tile, 0) - n
         if left > 0:
             self.tiles[tile] = left
@@ -136,7 +138,7 @@ class Hand:
                 return "PENG " + discard
         return "PASS"
 
-    def take_own_discard(self, action: str, words: list[str]) -> None:
+    def take_own_discard(self, action: str, words: "list[str]") -> None:
         """My own PLAY, PENG or CHI came back: take its tiles from my hand."""
         if action == "PENG":
             self.remove(self.last_discard, 2)
@@ -172,7 +174,7 @@ def choose_discard(hand: Hand) -> str:
     return min(sorted(hand.tiles), key=lambda t: keep_value(hand, t))
 
 
-def choose_pong(hand: Hand, tile: str) -> str | None:
+def choose_pong(hand: Hand, tile: str) -> "str | None":
     """STRATEGY: whether to pong ``tile`` (the hand holds two more, taken out while this
     runs), and the tile to discard after it; ``None`` to pass. Here: pong unless the hand
     holds four pairs already (then it hopes for seven pairs, which needs no meld)."""
@@ -205,7 +207,7 @@ def choose_hu_on_discard(hand: Hand, tile: str) -> bool:
 # The protocol: reading requests, printing answers.
 
 
-def requests_of_json(value: object) -> list[str]:
+def requests_of_json(value: object) -> "list[str]":
     """The requests a JSON value holds: its "requests" list, or a request given alone."""
     if isinstance(value, dict):
         value = value.get("requests", value.get("request", []))
@@ -216,7 +218,7 @@ def requests_of_json(value: object) -> list[str]:
     return []
 
 
-def read_first_turn(stream) -> tuple[bool, list[str]]:
+def read_first_turn(stream: TextIO) -> "tuple[bool, list[str]]":
     """Read turn 1's whole input (the history so far): (whether it is JSON, requests)."""
     first = stream.readline()
     while first and not first.strip():
@@ -236,7 +238,7 @@ def read_first_turn(stream) -> tuple[bool, list[str]]:
     return False, lines[0::2]  # requests at even places, my answers between them
 
 
-def next_request(stream, is_json: bool) -> list[str] | None:
+def next_request(stream: TextIO, is_json: bool) -> "list[str] | None":
     """Keep-running mode: the requests of the next input (usually one), ``None`` at the end.
     Blank lines (the data and globaldata lines of turn 1) are skipped."""
     while True:
@@ -254,7 +256,7 @@ def next_request(stream, is_json: bool) -> list[str] | None:
         return [line]
 
 
-def answer(hand: Hand, requests: list[str], seen: int) -> tuple[str, int]:
+def answer(hand: Hand, requests: "list[str]", seen: int) -> "tuple[str, int]":
     """Take the requests not seen yet (a full history repeats the ``seen`` old ones) and
     return the answer to the last one, with the new count of requests seen."""
     new = requests[seen:] if len(requests) > seen else requests[-1:]
@@ -265,6 +267,7 @@ def answer(hand: Hand, requests: list[str], seen: int) -> tuple[str, int]:
 
 
 def emit(response: str, is_json: bool, keep_running: bool) -> None:
+    """Print the answer (a JSON object or one line) and, kept running, the marker; flush."""
     out = json.dumps({"response": response}, separators=(",", ":")) if is_json else response
     sys.stdout.write(out + "\n")
     if keep_running:
@@ -272,7 +275,8 @@ def emit(response: str, is_json: bool, keep_running: bool) -> None:
     sys.stdout.flush()
 
 
-def main(argv: list[str]) -> int:
+def main(argv: "list[str]") -> int:
+    """Play one game: answer the first input, then (kept running) every later request."""
     keep_running = KEEP_RUNNING
     for arg in argv:  # the last of --restart and --keep-running counts
         if arg in ("--restart", "--keep-running"):
@@ -282,10 +286,10 @@ def main(argv: list[str]) -> int:
     response, seen = answer(hand, requests, 0)
     emit(response, is_json, keep_running)
     while keep_running:
-        requests = next_request(sys.stdin, is_json)
-        if requests is None:
+        later = next_request(sys.stdin, is_json)
+        if later is None:  # the end of the input: the game is over
             break
-        response, seen = answer(hand, requests, seen)
+        response, seen = answer(hand, later, seen)
         emit(response, is_json, keep_running)
     return 0
 
