@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TypeAlias
 
 from ..bots import KNOWN_BOTS, builtin_factory
+from ..botzone.spec import is_botzone
 from ..errors import KoudiandianError
 from ..execbot import is_exec, split_bots
 from ..rules import Rules
@@ -73,7 +74,7 @@ def bots_of(words: Sequence[str] | None, default: Sequence[str], seats: int) -> 
             f"--bots takes one bot for every seat or {seats}, one per seat; got {len(names)}"
         )
     for name in names:
-        if not is_exec(name):
+        if not is_exec(name) and not is_botzone(name):
             builtin_factory(name)  # raises for a name that is no bot
     return names
 
