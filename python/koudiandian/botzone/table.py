@@ -20,6 +20,7 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from .. import _core
 from ..action import Action, ActionKind, action_of, read_action
 from ..bots import Bot
 from ..errors import IllegalActionError, InvalidRulesError
@@ -30,7 +31,7 @@ from .convert import answer_text
 from .judge import BotzoneJudge
 from .spec import BotzoneBot, is_botzone
 
-__all__ = ["check_botzone_rules", "play_judged", "TableBot"]
+__all__ = ["check_botzone_rules", "play_judged", "asks", "after_claim", "TableBot"]
 
 #: A seat's bot at a judged table: a Botzone bot, or any bot with ``act``.
 TableBot = BotzoneBot | Bot
@@ -92,7 +93,7 @@ def play_judged(game: Game, bots: Sequence[TableBot]) -> Game:
     return live
 
 
-def _asked(game: Game, seat: int, request: str) -> bool:
+def asks(game: Game, seat: int, request: str) -> bool:
     """Whether ``request`` asks ``seat`` a decision the engine waits for: its own draw,
     or a claim on the discard (or robbing the added kong) the engine holds open for it. A
     request the engine has gone past (nobody could claim the discard) is answered PASS."""
@@ -117,22 +118,31 @@ def _answer(game: Game, seat: int, request: str, bot: Bot) -> str:
     judge's ``game`` as it stands: PASS where the engine asks it nothing, else its choice;
     a pong or chow with the discard it chooses after it (asked on the game as it would
     stand after the claim, the other seats passing; then back)."""
-    if not _asked(game, seat, request):
+    if not asks(game, seat, request):
         return "PASS"
     action = _chosen(bot, game, seat)
     if action.kind not in (ActionKind.PONG, ActionKind.CHOW):
         return answer_text(action)
     now = game.engine
-    after = copy.copy(now)
-    after.step(seat, action.code)
-    while after.phase() in ("claim", "rob"):
-        others = [s for s in after.to_act() if s != seat]
-        if not others:
-            break
-        after.step(others[0], _PASS.code)
-    game.follow(after)  # the same game object, as a bot that knows a hand by it expects
+    game.follow(
+        after_claim(now, seat, action)
+    )  # the same game object, as a bot that knows a hand by it expects
     try:
         discard = _chosen(bot, game, seat)
     finally:
         game.follow(now)
     return answer_text(action, None if discard.tile is None else int(discard.tile))
+
+
+def after_claim(core: _core.GameCore, seat: int, claim: Action) -> _core.GameCore:
+    """A copy of ``core`` (waiting for claims on a discard) as it stands once ``seat``'s
+    ``claim`` (a pong or chow, legal) holds, every other seat asked passing: ``seat`` then
+    chooses its discard. ``core`` is left as it was."""
+    after = copy.copy(core)
+    after.step(seat, claim.code)
+    while after.phase() in ("claim", "rob"):
+        others = [s for s in after.to_act() if s != seat]
+        if not others:
+            break
+        after.step(others[0], _PASS.code)
+    return after
