@@ -78,7 +78,7 @@ class BotzoneJudge:
         if not isinstance(core, _core.GameCore):
             raise ArgumentTypeError(f"the judge takes a Game, not {type(game).__name__}")
         rules = core.rules()
-        if not rules.botzone:
+        if rules.to_dict().get("botzone") is not True:
             raise InvalidRulesError(
                 f"Botzone's judge plays the botzone rule set, not {rules.describe()}"
             )

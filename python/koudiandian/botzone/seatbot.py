@@ -23,11 +23,11 @@ from ..errors import BotError, BotzoneVerdict
 from ..game import Game
 from ..view import SeatView
 from .convert import answer_text, botzone_log, tile_of
+from .game import MAX_TURNS
 from .judge import BotzoneJudge
 from .logs import BotzoneLog
 from .session import BotSession
 from .spec import BotzoneBot
-from .game import MAX_TURNS
 from .table import after_claim, asks
 
 __all__ = ["BotzoneSeatBot"]

@@ -46,7 +46,7 @@ def check_botzone_rules(rules: Rules, bots: Iterable[object]) -> None:
     """Raise :class:`InvalidRulesError` naming the first Botzone bot of ``bots`` (a
     :class:`BotzoneBot` or its name ``botzone:…``) unless ``rules`` are the ``botzone``
     rule set's: a Botzone bot plays Botzone's game only."""
-    if not isinstance(rules, Rules) or rules.botzone:
+    if not isinstance(rules, Rules) or rules.to_dict().get("botzone") is True:
         return  # (rules of another type are refused where they are read)
     for bot in bots:
         name = bot.name if isinstance(bot, BotzoneBot) else bot if is_botzone(bot) else None
