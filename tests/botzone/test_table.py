@@ -10,7 +10,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from koudiandian import Game, Rules, simulate
 from koudiandian.bots import GreedyBot
 from koudiandian.botzone import BotzoneJudge, botzone_check, botzone_log
