@@ -15,7 +15,9 @@ from the judge itself): the table ends the hand with it (``end_by_verdict``).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..action import Action, ActionKind, action_of
@@ -30,9 +32,21 @@ from .session import BotSession
 from .spec import BotzoneBot
 from .table import after_claim, asks
 
-__all__ = ["BotzoneSeatBot"]
+__all__ = ["BotzoneSeatBot", "Frame"]
 
 _CLAIMS = (ActionKind.PONG, ActionKind.CHOW)
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One decision of a seat as :meth:`BotzoneSeatBot.frame` reads it: the discard a pong
+    or chow answer carried, or the hand's Botzone log up to the decision's request and a
+    copy of the game there."""
+
+    seat: int
+    discard: int | None
+    log: BotzoneLog | None = None
+    game: Game | None = None
 
 
 class BotzoneSeatBot:
@@ -62,6 +76,13 @@ class BotzoneSeatBot:
         """The bot's answer to the seat's decision, one of ``legal_actions``. Raises
         :class:`BotzoneVerdict` when it earns a verdict (the hand is to end with it), and
         :class:`BotError` for a view that is no live one."""
+        return self.exchange(self.frame(view), legal_actions)
+
+    def frame(self, view: SeatView) -> Frame:
+        """What the seat's decision in the view's game gives the bot (:meth:`act`'s first
+        half, which reads the game: the game server builds it on its event loop, and
+        :meth:`exchange` runs the bot in a thread). Raises :class:`BotError` for a view
+        that is no live one."""
         game: Game | None = getattr(view, "live_game", None)
         if game is None:
             raise BotError(f"the Botzone bot {self.name!r} needs a live view", bot=self.name)
@@ -72,11 +93,22 @@ class BotzoneSeatBot:
         then, self._then = self._then, None
         last = game.events[-1]
         if then is not None and last["type"] in ("pong", "chow") and last["seat"] == seat:
-            return action_of(ActionKind.DISCARD, then)  # checked legal with the claim
+            return Frame(seat, then)  # checked legal with the claim
         log = _up_to_decision(game, seat)
-        requests = [out["content"][str(seat)] for out in log.outputs]
-        if len(requests) <= self._given:
+        if len(log.outputs) <= self._given:
             raise BotError(f"no new request for the Botzone bot {self.name!r}", bot=self.name)
+        return Frame(seat, None, log, Game.of_engine(copy.copy(game.engine)))
+
+    def exchange(self, frame: Frame, legal_actions: Sequence[Action]) -> Action:
+        """Give the bot the requests of ``frame`` (:meth:`frame`'s, the last one built)
+        and map its last answer to one of ``legal_actions`` (:meth:`act`'s second half;
+        it reads no live game)."""
+        seat = frame.seat
+        if frame.discard is not None:
+            return action_of(ActionKind.DISCARD, frame.discard)
+        assert frame.log is not None and frame.game is not None
+        log = frame.log
+        requests = [out["content"][str(seat)] for out in log.outputs]
         for turn in range(self._given, len(requests)):
             response = self._turn(seat, requests[turn])
             self._given = turn + 1
@@ -84,11 +116,17 @@ class BotzoneSeatBot:
                 if response != "PASS":
                     raise self._verdict(seat, _judged(log, turn, seat, response))
                 continue
-            action, self._then = _action_of(game, seat, legal_actions, response)
+            action, self._then = _action_of(frame.game, seat, legal_actions, response)
             if action is None:
                 raise self._verdict(seat, _judged(log, turn, seat, response))
             return action
-        raise AssertionError("unreachable: the last request is answered")
+        raise BotError(f"no new request for the Botzone bot {self.name!r}", bot=self.name)
+
+    def kill(self) -> None:
+        """Stop the bot now, from any thread (a turn running is cut short)."""
+        session = self._session
+        if session is not None:
+            session.close()
 
     def _turn(self, seat: int, request: str) -> str:
         """The bot's response to ``request``; raises the platform's verdict."""
