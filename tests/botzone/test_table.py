@@ -116,3 +116,14 @@ def test_a_botzone_bot_under_other_rules_is_refused_before_anything_starts(
         ["simulate", "--rules", "guobiao", "--hands", "1", "--bots", "greedy,greedy,greedy", DRAWN]
     )
     assert code != 0 and "botzone rule set" in capsys.readouterr().err
+
+
+def test_keep_running_botzone_bots_play_simulate_s_hands() -> None:
+    keep = f"botzone-simple:{sys.executable} {BOTS / 'runner_keep_simple.py'}"
+    out = io.StringIO()
+    summary = simulate(2, rules=BOTZONE, bots=[keep, "greedy", keep, "greedy"], log=out, seed=8)
+    assert summary.hands == 2
+    for line in out.getvalue().splitlines():
+        game = Game.replay(json.loads(line)["events"])
+        assert game.result is not None and sum(game.result.deltas) == 0
+        rejudged(game)

@@ -38,7 +38,12 @@ def driven(game: Game, bots: list[object]) -> Game:
 
 
 @pytest.mark.parametrize(
-    "spec", [DRAWN, f"botzone:{sys.executable} {BOTS / 'table_wrong.py'} 2 HU"]
+    "spec",
+    [
+        DRAWN,
+        f"botzone:{sys.executable} {BOTS / 'table_wrong.py'} 2 HU",
+        f"botzone-simple:{sys.executable} {BOTS / 'runner_keep_simple.py'}",
+    ],
 )
 def test_an_engine_driven_table_plays_the_game_the_judge_plays(spec: str) -> None:
     bot = BotzoneBot.from_spec(spec)
