@@ -90,6 +90,8 @@ class BotzoneSeatBot:
         if game is not self._game:
             self.close()
             self._game, self._session, self._given, self._then = game, self.bot.session(), 0, None
+        if self._session is None:  # its verdict was not played: the table moved on
+            raise BotError(f"the Botzone bot {self.name!r} was judged this hand", bot=self.name)
         then, self._then = self._then, None
         last = game.events[-1]
         if then is not None and last["type"] in ("pong", "chow") and last["seat"] == seat:
