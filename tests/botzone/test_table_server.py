@@ -94,3 +94,19 @@ def test_serve_registers_a_botzone_bot_by_its_options() -> None:
     assert bots["mine"].name == "mine"
     with pytest.raises(InvalidArgumentError, match="platform"):
         bots_of_options([f"mine={DRAWN}"], timeouts=["mine=2"])
+
+
+def test_a_stored_verdict_ends_the_hand_again_when_the_table_is_read_back(
+    tmp_path: Path,
+) -> None:
+    db = str(tmp_path / "again.sqlite")
+    options = {"bot_delay": 0, "claim_wait": 0, "allow_seeds": True}
+    with TestClient(create_app(db, bots={"wrong": WRONG}, **options)) as c:  # type: ignore[arg-type]
+        game = played(c, ["greedy", "wrong", "greedy", "greedy"])
+        tid = c.get("/tables").json()["tables"][0]["id"]
+    gc.collect()
+    with TestClient(create_app(db, bots={"wrong": WRONG}, **options)) as c:  # type: ignore[arg-type]
+        state = c.get(f"/tables/{tid}").json()
+        assert state["over"] and state["scores"] == [10, -30, 10, 10]
+        assert Game.replay(c.get(f"/tables/{tid}/hands/0").json()["events"]) == game
+    gc.collect()
