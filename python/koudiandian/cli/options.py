@@ -48,8 +48,9 @@ RULES_HELP = (
 #: The help of every ``--bots``: the bots it takes, and how.
 BOTS_HELP = (
     f"bots by name ({KNOWN_BOTS}: exec:COMMAND is a program speaking docs/bots.md's "
-    "protocol, quoted as one argument: an exec: bot runs to the end of its argument), "
-    "separated by commas or spaces, one per seat, or one name for every seat"
+    "protocol, quoted as one argument: an exec: bot runs to the end of its argument; "
+    "botzone:COMMAND and botzone-simple:COMMAND, a Botzone bot under --rules botzone, "
+    "likewise), separated by commas or spaces, one per seat, or one name for every seat"
 )
 
 
