@@ -127,3 +127,23 @@ def test_keep_running_botzone_bots_play_simulate_s_hands() -> None:
         game = Game.replay(json.loads(line)["events"])
         assert game.result is not None and sum(game.result.deltas) == 0
         rejudged(game)
+
+
+@pytest.mark.parametrize(
+    ("rules", "options"),
+    [
+        ("botzone,flowers", {}),
+        ("botzone,quan=south", {"duplicate": True}),
+        ("botzone", {"match": 2}),
+    ],
+)
+def test_every_botzone_table_takes_a_botzone_bot(rules: str, options: dict[str, object]) -> None:
+    out = io.StringIO()
+    bots = [DRAWN, "greedy", "expert", "greedy"]
+    simulate(1, rules=Rules.parse(rules), bots=bots, log=out, seed=3, **options)  # type: ignore[arg-type]
+    lines = out.getvalue().splitlines()
+    assert len(lines) == {"duplicate": 4, "match": 2}.get(next(iter(options), ""), 1)
+    for line in lines:
+        game = Game.replay(json.loads(line)["events"])
+        assert game.result is not None and sum(game.result.deltas) == 0
+        rejudged(game)
