@@ -27,6 +27,7 @@ __all__ = [
     "BotzoneInputError",
     "BackendError",
     "BotError",
+    "BotzoneVerdict",
     "ProtocolError",
     "InvalidTokenError",
     "TableNotFoundError",
@@ -160,6 +161,29 @@ class BotError(KoudiandianError, RuntimeError):
 def _bot_error(message: str, bot: str, hand: int | None, decision: int | None) -> BotError:
     """A :class:`BotError` rebuilt from its pickle."""
     return BotError(message, bot=bot, hand=hand, decision=decision)
+
+
+class BotzoneVerdict(BotError):
+    """A Botzone bot at a table the engine drives was judged as Botzone's judge judges it:
+    ``verdict`` (``WA``, ``WH``, ``TLE``, ``MLE``, ``OLE``, ``NJ`` or ``RE``) against
+    ``seat``. The table ends the hand with it (:meth:`koudiandian.Game.end_by_verdict`);
+    it is no failure of the table (docs/botzone.md, "Botzone bots at koudiandian's
+    table")."""
+
+    def __init__(self, message: str, *, bot: str, seat: int, verdict: str) -> None:
+        super().__init__(message, bot=bot)
+        #: The seat judged.
+        self.seat = seat
+        #: The verdict.
+        self.verdict = verdict
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_botzone_verdict, (str(self), self.bot, self.seat, self.verdict))
+
+
+def _botzone_verdict(message: str, bot: str, seat: int, verdict: str) -> BotzoneVerdict:
+    """A :class:`BotzoneVerdict` rebuilt from its pickle."""
+    return BotzoneVerdict(message, bot=bot, seat=seat, verdict=verdict)
 
 
 class ProtocolError(KoudiandianError, ValueError):

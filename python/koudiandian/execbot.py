@@ -78,15 +78,17 @@ def is_exec(spec: object) -> bool:
 
 def split_bots(text: str) -> list[str]:
     """The bots named in ``text``: names separated by commas and/or spaces, except that an
-    ``exec:`` bot runs to the end of ``text`` (its command may hold both), so it comes last
+    ``exec:`` bot (or a Botzone bot, ``botzone:`` or ``botzone-simple:``) runs to the end
+    of ``text`` (its command may hold both), so it comes last
     in a list: ``"greedy,random exec:python my bot.py"`` is ``["greedy", "random",
     "exec:python my bot.py"]``. Built-in names are lower-cased; a command is kept as it is.
     On the command line, give each ``exec:`` bot its own (quoted) argument."""
-    match = re.search(r"(?:^|[,\s])(exec:)", text, flags=re.IGNORECASE)
+    match = re.search(r"(?:^|[,\s])(exec:|botzone:|botzone-simple:)", text, flags=re.IGNORECASE)
     head, command = (text[: match.start(1)], text[match.start(1) :]) if match else (text, "")
     names = [w.lower() for w in re.split(r"[,\s]+", head) if w]
     if command:
-        names.append(EXEC_PREFIX + command[len(EXEC_PREFIX) :].strip())
+        prefix = match.group(1).lower() if match else EXEC_PREFIX
+        names.append(prefix + command[len(prefix) :].strip())
     return names
 
 

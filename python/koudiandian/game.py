@@ -327,6 +327,19 @@ class Game(AuthorityState):
         a Python dict."""
         return self._core.table_view_json(seat, decision)
 
+    @classmethod
+    def of_engine(cls, core: _core.GameCore) -> Game:
+        """The game whose engine is ``core`` itself (not a copy)."""
+        game = cls.__new__(cls)
+        game._wrap(core)
+        return game
+
+    def follow(self, core: _core.GameCore) -> None:
+        """Go on as ``core``, the engine of this hand further on (a judge's, which plays
+        the hand on a copy of its own): the same object, for bots that know a hand by its
+        game. Precondition: ``core`` is this hand, its log this one's and more."""
+        self._wrap(core)
+
     # -- persistence --------------------------------------------------------------------
 
     @classmethod

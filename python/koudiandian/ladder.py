@@ -32,6 +32,8 @@ import numpy as np
 
 from . import _core
 from .bots import builtin_factory
+from .botzone.spec import BotzoneBot, is_botzone
+from .botzone.table import check_botzone_rules
 from .errors import ArgumentTypeError, InvalidArgumentError
 from .execbot import ExecBot, is_exec
 from .rules import Rules
@@ -152,7 +154,8 @@ def ladder(
     batch: int = 100,
     seed: int = 0,
 ) -> Ladder:
-    """Play every pair of ``bots`` (names: built-in ones, ``exec:COMMAND``; at least two,
+    """Play every pair of ``bots`` (names: built-in ones, ``exec:COMMAND``, Botzone bots
+    ``botzone:COMMAND`` under the botzone rules only; at least two,
     all different) on duplicate walls under each of ``rules`` (one :class:`Rules` or a
     list; default the default rules), at most ``walls`` walls a pair and profile, checked
     for the stop every ``batch`` walls (the module's docstring says how), walls dealt from
@@ -162,6 +165,8 @@ def ladder(
     ``exec:`` bot a :class:`~koudiandian.errors.BotError`."""
     names = _check_bots(bots)
     profiles = _check_rules(rules)
+    for profile in profiles:
+        check_botzone_rules(profile, names)
     for what, value in (("walls", walls), ("batch", batch)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise InvalidArgumentError(f"{what} must be a positive int, got {value!r}")
@@ -197,7 +202,7 @@ def _check_bots(bots: object) -> list[str]:
     for name in bots:
         if not isinstance(name, str):
             raise ArgumentTypeError(f"a ladder's bot is a name (str), got {name!r}")
-        if not is_exec(name):
+        if not is_exec(name) and not is_botzone(name):
             builtin_factory(name)  # raises for a name that is no bot
         if name in names:
             raise InvalidArgumentError(f"the bot {name!r} is listed twice")
@@ -218,12 +223,17 @@ def _check_rules(rules: object) -> list[Rules]:
 
 
 def _spec(name: str) -> BotSpec:
-    """A seat's bot for one pairing: a built-in's name, or an exec bot's own process."""
-    return ExecBot(name) if is_exec(name) else name
+    """A seat's bot for one pairing: a built-in's name, an exec bot's own process, or a
+    Botzone bot (a session of its own each hand)."""
+    if is_exec(name):
+        return ExecBot(name)
+    return BotzoneBot.from_spec(name) if is_botzone(name) else name
 
 
 def _builtin(specs: Sequence[BotSpec]) -> tuple[str, ...] | None:
-    return None if any(isinstance(s, ExecBot) for s in specs) else tuple(str(s) for s in specs)
+    if any(isinstance(s, (ExecBot, BotzoneBot)) for s in specs):
+        return None
+    return tuple(str(s) for s in specs)
 
 
 class _Table:

@@ -205,6 +205,16 @@ class Match:
         self._settle_if_over()
         self._decisions.update(len(self.games) - 1, self.to_act, seat)
 
+    def end_by_verdict(self, seat: int, verdict: str) -> None:
+        """End the current hand by a judge's ``verdict`` against ``seat``
+        (:meth:`Game.end_by_verdict`, which says what it raises); the next hand starts
+        when the match goes on."""
+        if self.is_over:
+            raise NotYourTurnError("the match is over")
+        self.game.end_by_verdict(seat, verdict)
+        self._settle_if_over()
+        self._decisions.update(len(self.games) - 1, self.to_act)
+
     def default_action(self, seat: int) -> Action:
         """What the engine plays for ``seat`` when its player does not, in the current hand
         (:meth:`Game.default_action`); raises :class:`NotYourTurnError` once the match is

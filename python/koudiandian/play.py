@@ -12,7 +12,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
 from .bots import Bot, builtin_factory
-from .errors import InvalidArgumentError
+from .botzone.seatbot import BotzoneSeatBot
+from .botzone.spec import BotzoneBot, is_botzone
+from .botzone.table import check_botzone_rules
+from .errors import BotzoneVerdict, InvalidArgumentError
 from .eventlines import event_line
 from .execbot import ExecBot, is_exec
 from .game import Game
@@ -85,6 +88,9 @@ def _bots(names: Sequence[str], seat: int, seed: int) -> list[Bot | None]:
         if is_exec(name):
             out.append(ExecBot(name))
             continue
+        if is_botzone(name):
+            out.append(BotzoneSeatBot(BotzoneBot.from_spec(name)))
+            continue
         out.append(builtin_factory(name.lower())(seed + s))
     return out
 
@@ -107,12 +113,13 @@ def play_terminal(
         raise InvalidArgumentError(f"--seat must be 0–3, got {seat}")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
+    check_botzone_rules(rules, bots)
     players = _bots(bots, seat, seed)
     try:
         return _play_table(rules, seed, seat, players, style, match, out, read)
     finally:
         for bot in players:
-            if isinstance(bot, ExecBot):
+            if isinstance(bot, (ExecBot, BotzoneSeatBot)):
                 bot.close()
 
 
@@ -157,8 +164,13 @@ def _play_table(
                 print("\nbye", file=out)
                 return 0
         else:
-            action = bot.act(LiveView(game, s), legal)
-        table.step(s, action)
+            try:
+                action = bot.act(LiveView(game, s), legal)
+            except BotzoneVerdict as judged:  # a Botzone bot's: the hand ends with it
+                action = None
+                table.end_by_verdict(judged.seat, judged.verdict)
+        if action is not None:
+            table.step(s, action)
         events = game.events_for(seat)
         declared = game.view(seat).declared[seat]
         for e in events[shown:]:

@@ -15,6 +15,8 @@ from typing import Any, cast
 from . import _core
 from .action import Action
 from .bots import BOTS, Bot, ExpertBot, GreedyBot, builtin_factory
+from .botzone.spec import BotzoneBot, is_botzone
+from .botzone.table import play_judged
 from .errors import ArgumentTypeError, InvalidArgumentError
 from .execbot import ExecBot, is_exec
 from .game import Game
@@ -25,9 +27,9 @@ from .summary import Record
 __all__ = ["BOTS", "BotSpec", "Job", "Part", "UnitChunks", "play_chunk", "play_hand"]
 
 #: A seat's bot for :func:`koudiandian.simulate`: a built-in's name, a bot class or factory
-#: called with the bot's seed or with nothing (a fresh bot every hand), or a bot instance
-#: (the same object every hand).
-BotSpec = str | Callable[[int], Bot] | Callable[[], Bot] | Bot
+#: called with the bot's seed or with nothing (a fresh bot every hand), a bot instance
+#: (the same object every hand), or a Botzone bot (under the botzone rules only).
+BotSpec = str | Callable[[int], Bot] | Callable[[], Bot] | Bot | BotzoneBot
 
 #: What a chunk of units leaves: its hands' records in order, each match's ranking, and the
 #: log lines.
@@ -56,7 +58,7 @@ def bot_name(spec: BotSpec) -> str:
     instance's class name."""
     if isinstance(spec, str):
         return spec
-    if isinstance(spec, ExecBot):
+    if isinstance(spec, (ExecBot, BotzoneBot)):
         return spec.name
     return getattr(spec, "__name__", type(spec).__name__)
 
@@ -137,6 +139,10 @@ def factories(bots: Sequence[BotSpec]) -> list[Callable[[int], Bot]]:
     for seat, spec in enumerate(bots):
         if is_exec(spec):
             out.append(_Shared(ExecBot(cast(str, spec))))
+        elif is_botzone(spec) or isinstance(spec, BotzoneBot):
+            # (no act: the judge's loop plays it, :func:`_play_range`)
+            bot = BotzoneBot.from_spec(spec) if isinstance(spec, str) else spec
+            out.append(_Shared(cast(Bot, bot)))
         elif isinstance(spec, str):
             out.append(builtin_factory(spec))
         elif _is_bot(spec):
@@ -158,7 +164,7 @@ def builtin_names(specs: Sequence[BotSpec]) -> tuple[str, ...] | None:
     or a :class:`GreedyBot` itself, which holds no state), else ``None``."""
     names = []
     for spec in specs:
-        if isinstance(spec, str) and not is_exec(spec):
+        if isinstance(spec, str) and not is_exec(spec) and not is_botzone(spec):
             name: str | None = spec
         elif type(spec) is GreedyBot:
             name = "greedy"
@@ -177,10 +183,11 @@ def _seat_bots(
 ) -> list[Bot]:
     """The bot of each seat of ``hand``: the listed factory its seating names, called with
     the seat's bot seed (a fresh bot, or the same instance for every hand). Raises
-    :class:`ArgumentTypeError` if a factory returns something without an ``act`` method."""
+    :class:`ArgumentTypeError` if a factory returns something without an ``act`` method
+    (that is no Botzone bot either)."""
     bots = [made[b](seed) for b, seed in zip(hand.seating, hand.bot_seeds)]
     for seat, bot in enumerate(bots):
-        if not callable(getattr(bot, "act", None)):
+        if not isinstance(bot, BotzoneBot) and not callable(getattr(bot, "act", None)):
             raise ArgumentTypeError(
                 f"the bot factory {names[hand.seating[seat]]!r} of seat {seat} returned "
                 f"{bot!r}, which is not a bot (it needs a method act(view, legal_actions) "
@@ -277,7 +284,9 @@ def play_chunk(job: Job, start: int, stop: int) -> Part:
 def _play_range(job: Job, start: int, stop: int) -> Part:
     """:func:`play_chunk` in the Python loop, for bots written in Python: the core's
     :class:`Schedule` deals the hands the core's self-play plays (seeds, dealers, seats,
-    matches), in the same order, and keeps what it keeps."""
+    matches), in the same order, and keeps what it keeps. A hand with a Botzone bot is
+    played by koudiandian's judge (:func:`~koudiandian.botzone.table.play_judged`), and
+    the game it played is the hand's."""
     made = factories(job.specs)
     names = [bot_name(s) for s in job.specs]
     schedule = _core.Schedule(
@@ -297,7 +306,11 @@ def _play_range(job: Job, start: int, stop: int) -> Part:
             scores=hand.scores,
             prevalent_wind=hand.prevalent_wind,
         )
-        play_hand(game, _seat_bots(made, hand, names))
+        bots = _seat_bots(made, hand, names)
+        if any(isinstance(bot, BotzoneBot) for bot in bots):
+            game = play_judged(game, bots)  # the judge drives, as on Botzone
+        else:
+            play_hand(game, bots)
         schedule.finish(game.engine)
     records, rankings, lines = schedule.played()
     return records, [list(r) for r in rankings], lines

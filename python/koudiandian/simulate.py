@@ -11,6 +11,8 @@ import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import IO, cast
 
+from .botzone.spec import BotzoneBot, is_botzone
+from .botzone.table import check_botzone_rules
 from .errors import ArgumentTypeError, InvalidArgumentError
 from .execbot import ExecBot, is_exec, split_bots
 from .progress import progress_bar
@@ -99,7 +101,10 @@ def simulate(
     ``bots``: four bots, or one for every seat (default :data:`DEFAULT_BOTS`, as on the
     command line: two greedy, two random), each a name (``"random"``, ``"greedy"``, or
     ``"exec:COMMAND"``, a program in any language speaking the protocol of ``docs/bots.md``,
-    one process per seat listed, closed at the end of the run), a bot
+    one process per seat listed, closed at the end of the run; ``"botzone:COMMAND"`` or
+    ``"botzone-simple:COMMAND"``, a Botzone bot, or a
+    :class:`~koudiandian.botzone.spec.BotzoneBot`, under the botzone rules only: a hand
+    with one is played by koudiandian's judge, docs/botzone.md), a bot
     class or factory called with the bot's seed (``f(seed) -> Bot``) or with nothing, or a
     bot instance, the same object for every hand (:mod:`koudiandian.bots` says what that
     means for seeds and workers); a string may list names separated by commas or spaces.
@@ -148,6 +153,7 @@ def simulate(
     _check_match(match, duplicate)
     _check_progress(progress)
     specs = _bot_specs(bots)
+    check_botzone_rules(rules, specs)
     builtin = builtin_names(specs)
     if builtin is None and threads > 1:
         raise InvalidArgumentError(
@@ -291,8 +297,16 @@ def _bot_specs(bots: Sequence[BotSpec] | BotSpec | None) -> list[BotSpec]:
                 f"the exec bot {spec.name!r} is given for several seats: its process plays "
                 "one seat; give each seat its own ExecBot, or its exec: name"
             )
-    # Each seat listed as an exec: name gets its own process, kept for the whole run.
-    return [ExecBot(cast(str, s)) if is_exec(s) else s for s in specs]
+    # Each seat listed as an exec: name gets its own process, kept for the whole run; a
+    # Botzone bot's name becomes its description (its sessions made hand by hand).
+    return [
+        ExecBot(cast(str, s))
+        if is_exec(s)
+        else BotzoneBot.from_spec(cast(str, s))
+        if is_botzone(s)
+        else s
+        for s in specs
+    ]
 
 
 @contextlib.contextmanager

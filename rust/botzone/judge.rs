@@ -168,6 +168,51 @@ impl Judge {
         let rules = Rules::parse(&text).map_err(|e| engine(&e))?;
         let game = GameCore::new(rules, 0, init.wall.clone(), Vec::new(), [0; 4])
             .map_err(|e| InputError(format!("walltiles: {}", e.message())))?;
+        Ok(Judge::judging(game, init))
+    }
+
+    /// The judge of `game`, a hand already dealt under the botzone rules that no seat has
+    /// acted in yet: its wall (as given, cut in parts) and its prevalent wind are the
+    /// game's setting (`srand` 0), and the judge plays that very game (its first output,
+    /// INIT, is ready).
+    ///
+    /// # Errors
+    /// A game not under the botzone rules (no wall in parts or no verdicts), one a seat
+    /// has acted in, or one not dealt by seat 0.
+    pub fn for_game(game: GameCore) -> Result<Judge> {
+        let rules = game.rules();
+        if !game.wall().has_parts() || rules.profile().verdict_scores(rules).is_none() {
+            return Err(InputError(format!(
+                "the judge plays a game under the botzone rules, not under {}",
+                rules.describe()
+            )));
+        }
+        let fresh = game.events().iter().all(|e| {
+            matches!(
+                e,
+                Event::StartHand(_) | Event::Flower { .. } | Event::Draw { .. }
+            )
+        });
+        let wall = match game.events().first() {
+            Some(Event::StartHand(start)) if fresh && game.dealer() == 0 => start.wall.clone(),
+            _ => {
+                return Err(InputError(
+                    "the judge takes a game just dealt by seat 0, before any seat has acted".into(),
+                ))
+            }
+        };
+        let init = InitData {
+            quan: game.prevalent_wind(),
+            srand: 0,
+            // The length of the wall's text, as the game's log gives it (`to_json`).
+            given_len: (3 * wall.len()).saturating_sub(1),
+            wall,
+        };
+        Ok(Judge::judging(game, init))
+    }
+
+    /// The judge of `game`, dealt from `init`'s wall; its first output (INIT) is ready.
+    fn judging(game: GameCore, init: InitData) -> Judge {
         let dealt = deal_of(&init.wall);
         let len = init.wall.len() / 4;
         let parts = std::array::from_fn(|s| len - dealt.taken[s].len());
@@ -187,7 +232,7 @@ impl Judge {
             init,
         };
         judge.output = judge.init_output();
-        Ok(judge)
+        judge
     }
 
     /// The current output.

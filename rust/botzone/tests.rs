@@ -223,3 +223,36 @@ fn check_names_each_difference() {
     let text = json!({"initdata": init, "log": log}).to_string();
     assert!(check_log(&text).unwrap_err().0.contains("seat \"5\""));
 }
+
+#[test]
+fn a_judge_of_a_dealt_game_plays_it_as_a_judge_of_its_wall_would() {
+    use crate::game::GameCore;
+    use crate::profiles::Rules;
+    let game = GameCore::seeded(Rules::parse("botzone,quan=west").unwrap(), 0, 11, [0; 4]).unwrap();
+    let mut of_game = Judge::for_game(game).unwrap();
+    let init = of_game.init().to_json();
+    assert_eq!(init["quan"], 2);
+    let mut of_wall = Judge::new(init_data(&init).unwrap()).unwrap();
+    assert_eq!(of_game.output(), of_wall.output());
+    // Every seat passes, and each drawer plays its drawn tile, to the game's end.
+    while !of_wall.finished() {
+        let out = of_wall.output().clone();
+        let texts: [String; 4] = std::array::from_fn(|s| {
+            let request = out["content"][s.to_string()].as_str().unwrap_or("");
+            match request.split(' ').collect::<Vec<_>>()[..] {
+                ["2", tile] => format!("PLAY {tile}"),
+                _ => "PASS".into(),
+            }
+        });
+        let texts = texts.each_ref().map(String::as_str);
+        assert_eq!(step(&mut of_game, texts), step(&mut of_wall, texts));
+    }
+    assert_eq!(of_game.game().events(), of_wall.game().events());
+
+    let guobiao = GameCore::seeded(Rules::parse("guobiao").unwrap(), 0, 11, [0; 4]).unwrap();
+    assert!(Judge::for_game(guobiao).is_err());
+    let mut played = GameCore::seeded(Rules::parse("botzone").unwrap(), 0, 11, [0; 4]).unwrap();
+    let discard = played.legal(0)[0];
+    played.step(0, discard).unwrap();
+    assert!(Judge::for_game(played).is_err());
+}

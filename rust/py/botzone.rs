@@ -45,6 +45,13 @@ impl PyBotzoneJudge {
         Ok(PyBotzoneJudge(Judge::new(botzone::init_data(&value)?)?))
     }
 
+    /// The judge of `game`, a hand just dealt under the botzone rules (a copy: the judge
+    /// plays its own); its setting is the game's wall and prevalent wind (`srand` 0).
+    #[staticmethod]
+    fn for_game(game: PyRef<'_, PyGameCore>) -> PyResult<Self> {
+        Ok(PyBotzoneJudge(Judge::for_game(game.core.clone())?))
+    }
+
     /// The current output, JSON text (the first: INIT, with `initdata`).
     fn output(&self) -> String {
         botzone::output_text(self.0.output())

@@ -14,12 +14,13 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from ..action import Action, ActionKind
 from ..errors import BotzoneInputError
 from ..game import Game
 from .judge import BotzoneJudge
 from .logs import BotzoneLog, read_botzone_log
 
-__all__ = ["engine_events", "engine_game", "botzone_log", "tile_name"]
+__all__ = ["engine_events", "engine_game", "botzone_log", "tile_name", "tile_of", "answer_text"]
 
 _SUITS = "WBT"
 # Botzone's J1 J2 J3 are 中 发 白; koudiandian's kinds 31 32 33 are 白 发 中.
@@ -46,6 +47,51 @@ def tile_name(kind: int) -> str:
     if kind < 31:
         return f"F{kind - 26}"
     return _DRAGONS.get(kind) or _FLOWERS[kind]
+
+
+_KINDS = {tile_name(k): k for k in range(42)}
+
+
+def tile_of(name: str) -> int | None:
+    """koudiandian's tile kind (0–41) that Botzone's ``name`` names exactly (``"W1"``,
+    ``"J1"``, ``"H8"``), or ``None`` for any other text."""
+    return _KINDS.get(name)
+
+
+#: The answer words of the actions a Botzone game has, but for those naming a tile.
+_WORDS = {
+    ActionKind.SELF_DRAW_WIN: "HU",
+    ActionKind.WIN: "HU",
+    ActionKind.KONG: "GANG",
+    ActionKind.PASS: "PASS",
+}
+
+
+def answer_text(action: Action, discard: int | None = None) -> str:
+    """A seat's Botzone answer for koudiandian's ``action`` under the ``botzone`` rules:
+    ``PLAY t``, ``HU``, ``GANG``, ``GANG t`` (a concealed kong), ``BUGANG t``, ``PASS``,
+    and for a pong or a chow, which Botzone answers together with the discard that
+    follows, ``PENG t`` or ``CHI m t`` with ``discard`` (a tile kind) as ``t`` and the
+    chow's middle tile as ``m``. Raises :class:`BotzoneInputError` for an action no Botzone
+    game has, or a pong or chow without ``discard``."""
+    kind = action.kind
+    if kind in _WORDS:
+        return _WORDS[kind]
+    tile = None if action.tile is None else int(action.tile)
+    if kind == ActionKind.DISCARD and tile is not None:
+        return f"PLAY {tile_name(tile)}"
+    if kind == ActionKind.CONCEALED_KONG and tile is not None:
+        return f"GANG {tile_name(tile)}"
+    if kind == ActionKind.ADDED_KONG and tile is not None:
+        return f"BUGANG {tile_name(tile)}"
+    if kind in (ActionKind.PONG, ActionKind.CHOW):
+        if discard is None:
+            raise BotzoneInputError(f"{action}: a pong or chow is answered with its discard")
+        if kind == ActionKind.PONG:
+            return f"PENG {tile_name(discard)}"
+        if tile is not None:
+            return f"CHI {tile_name(tile + 1)} {tile_name(discard)}"
+    raise BotzoneInputError(f"{action} is no answer in a Botzone game")
 
 
 def _judge_events(judge: BotzoneJudge) -> list[dict[str, Any]]:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import _core
-from ..errors import BotzoneInputError
+from ..errors import ArgumentTypeError, BotzoneInputError, InvalidRulesError
+from ..game import Game
 
 __all__ = ["BotzoneJudge", "Difference", "botzone_check", "botzone_judge"]
 
@@ -65,6 +66,25 @@ class BotzoneJudge:
     def __init__(self, initdata: JsonInput | None = None) -> None:
         with _utf8("initdata"):
             self._core = _core.BotzoneJudge(_text(initdata, "initdata"))
+
+    @classmethod
+    def for_game(cls, game: Game | _core.GameCore) -> BotzoneJudge:
+        """The judge of ``game``, a hand just dealt under the ``botzone`` rule set (dealt
+        by seat 0, no seat has acted yet; a :class:`~koudiandian.Game` or its engine),
+        which it plays on a copy of its own: the game's wall and prevalent wind are its
+        ``initdata`` (``srand`` 0). Raises :class:`InvalidRulesError` for a game under
+        other rules and :class:`BotzoneInputError` for one already under way."""
+        core = game.engine if isinstance(game, Game) else game
+        if not isinstance(core, _core.GameCore):
+            raise ArgumentTypeError(f"the judge takes a Game, not {type(game).__name__}")
+        rules = core.rules()
+        if rules.to_dict().get("botzone") is not True:
+            raise InvalidRulesError(
+                f"Botzone's judge plays the botzone rule set, not {rules.describe()}"
+            )
+        judge = cls.__new__(cls)
+        judge._core = _core.BotzoneJudge.for_game(core)
+        return judge
 
     def output(self) -> dict[str, Any]:
         """The current output: ``{"command", "content", "display"}``."""

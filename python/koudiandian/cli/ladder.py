@@ -39,8 +39,8 @@ def add_ladder(sub: Commands) -> None:
         nargs="+",
         required=True,
         help=f"two or more bots: names ({KNOWN_BOTS}) separated by commas or spaces, "
-        "and exec:COMMAND bots, each quoted as its own argument (an exec: bot runs to the "
-        "end of its argument)",
+        "and exec:COMMAND bots (or Botzone bots, botzone:COMMAND, under --rules botzone), "
+        "each quoted as its own argument (such a bot runs to the end of its argument)",
     )
     la.add_argument(
         "--rules",

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TypeAlias
 
 from ..bots import KNOWN_BOTS, builtin_factory
+from ..botzone.spec import is_botzone
 from ..errors import KoudiandianError
 from ..execbot import is_exec, split_bots
 from ..rules import Rules
@@ -47,8 +48,9 @@ RULES_HELP = (
 #: The help of every ``--bots``: the bots it takes, and how.
 BOTS_HELP = (
     f"bots by name ({KNOWN_BOTS}: exec:COMMAND is a program speaking docs/bots.md's "
-    "protocol, quoted as one argument: an exec: bot runs to the end of its argument), "
-    "separated by commas or spaces, one per seat, or one name for every seat"
+    "protocol, quoted as one argument: an exec: bot runs to the end of its argument; "
+    "botzone:COMMAND and botzone-simple:COMMAND, a Botzone bot under --rules botzone, "
+    "likewise), separated by commas or spaces, one per seat, or one name for every seat"
 )
 
 
@@ -73,7 +75,7 @@ def bots_of(words: Sequence[str] | None, default: Sequence[str], seats: int) -> 
             f"--bots takes one bot for every seat or {seats}, one per seat; got {len(names)}"
         )
     for name in names:
-        if not is_exec(name):
+        if not is_exec(name) and not is_botzone(name):
             builtin_factory(name)  # raises for a name that is no bot
     return names
 

@@ -22,6 +22,7 @@ from starlette.responses import Response
 from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
+from ..botzone.spec import BotzoneBot
 from ..errors import ProtocolError
 from ..execbot import ExecBot
 from .botregistry import BotRegistry
@@ -74,7 +75,7 @@ def create_app(
     server: str | None = None,
     url: str = "",
     lease: float = DEFAULT_LEASE,
-    bots: Mapping[str, str | ExecBot] | None = None,
+    bots: Mapping[str, str | ExecBot | BotzoneBot] | None = None,
 ) -> Starlette:
     """The server over the database ``db`` (a path, or a :class:`Store`). Tables stored
     there are rebuilt at startup. ``bot_delay`` is the default of a table's bot delay;

@@ -1,5 +1,7 @@
 """The operator's bots: ``exec:`` programs registered by name when the server starts, which a
-table's creator may then seat by that name (docs/server.md, "Bot seats in the server").
+table's creator may then seat by that name (docs/server.md, "Bot seats in the server"), and
+Botzone bots (``botzone:COMMAND``, ``botzone-simple:COMMAND``), seated at tables of the
+botzone rule set only (docs/botzone.md, "Botzone bots at koudiandian's table").
 
 The operator names each bot and its command (``koudiandian serve --bot
 mybot="exec:python my_bot.py"``, or ``create_app(bots={"mybot": "exec:python my_bot.py"})``)
@@ -15,8 +17,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
+from ..botzone.seatbot import BotzoneSeatBot
+from ..botzone.spec import BotzoneBot, is_botzone
+from ..botzone.table import check_botzone_rules
 from ..errors import ArgumentTypeError, InvalidArgumentError
 from ..execbot import EXEC_PREFIX, ExecBot
+from ..rules import Rules
 from ..simulate import BOTS
 
 __all__ = ["BotRegistry", "BOT_NAME", "is_bot_name", "bots_of_options"]
@@ -40,8 +46,8 @@ class BotRegistry:
     :class:`InvalidArgumentError` naming a bad name or command, :class:`ArgumentTypeError`
     for a value of another type. Nothing is started here."""
 
-    def __init__(self, bots: Mapping[str, str | ExecBot] | None = None) -> None:
-        self._bots: dict[str, ExecBot] = {}
+    def __init__(self, bots: Mapping[str, str | ExecBot | BotzoneBot] | None = None) -> None:
+        self._bots: dict[str, ExecBot | BotzoneBot] = {}
         for name, bot in (bots or {}).items():
             if not is_bot_name(name) or name == _HUMAN or name in BOTS:
                 raise InvalidArgumentError(
@@ -49,11 +55,14 @@ class BotRegistry:
                     f"'_' or '-', not {_HUMAN!r} nor a built-in bot's "
                     f"({', '.join(BOTS)}); got {name!r}"
                 )
-            if isinstance(bot, str):
+            if isinstance(bot, str) and is_botzone(bot):
+                bot = _botzone(bot, name)
+            elif isinstance(bot, str):
                 bot = ExecBot(bot, name=name)
-            elif not isinstance(bot, ExecBot):
+            elif not isinstance(bot, (ExecBot, BotzoneBot)):
                 raise ArgumentTypeError(
-                    f"bot {name!r}: a command (text) or an ExecBot, got {type(bot).__name__}"
+                    f"bot {name!r}: a command (text), an ExecBot or a BotzoneBot, got "
+                    f"{type(bot).__name__}"
                 )
             self._bots[name] = bot
 
@@ -65,20 +74,37 @@ class BotRegistry:
     def __contains__(self, name: object) -> bool:
         return name in self._bots
 
-    def new(self, name: str) -> ExecBot:
+    def new(self, name: str) -> ExecBot | BotzoneSeatBot:
         """A fresh bot (nothing started: its process starts at its first decision) of the
-        registered bot ``name``, with its limits, named ``name`` in errors and logs. Raises
+        registered bot ``name``, with its limits, named ``name`` in errors and logs (a
+        Botzone bot's seat, :class:`BotzoneSeatBot`, for a Botzone bot). Raises
         :class:`KeyError` for a name not registered."""
         bot = self._bots[name]
+        if isinstance(bot, BotzoneBot):
+            return BotzoneSeatBot(bot)
         return ExecBot(bot.argv, name=name, timeout=bot.timeout, memory=bot.memory)
+
+    def check_rules(self, rules: Rules, seats: Iterable[str]) -> None:
+        """Raise :class:`~koudiandian.errors.InvalidRulesError` if ``seats`` name a
+        registered Botzone bot and ``rules`` are not the botzone rule set's."""
+        check_botzone_rules(rules, [self._bots[s] for s in seats if s in self._bots])
 
     def describe(self) -> list[str]:
         """One line per bot for the server's log: its name, command and limits."""
         return [
-            f"bot {name!r}: {EXEC_PREFIX}{' '.join(bot.argv)} (timeout {bot.timeout:g} s, "
+            f"bot {name!r}: {bot.interaction} Botzone bot {' '.join(bot.argv)} (botzone rules "
+            f"only; {bot.time_limit * bot.time_factor:g} s a turn, {bot.memory_limit} MB)"
+            if isinstance(bot, BotzoneBot)
+            else f"bot {name!r}: {EXEC_PREFIX}{' '.join(bot.argv)} (timeout {bot.timeout:g} s, "
             f"memory {'unlimited' if bot.memory is None else f'{bot.memory} bytes'})"
             for name, bot in self._bots.items()
         ]
+
+
+def _botzone(spec: str, name: str) -> BotzoneBot:
+    """The Botzone bot ``spec`` (``botzone:COMMAND``) names, named ``name``."""
+    given = BotzoneBot.from_spec(spec)
+    return BotzoneBot(given.argv, interaction=given.interaction, name=name)
 
 
 _UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
@@ -105,7 +131,7 @@ def _memory(text: str, name: str) -> int | None:
 
 def bots_of_options(
     commands: Iterable[str], timeouts: Iterable[str] = (), memories: Iterable[str] = ()
-) -> dict[str, ExecBot]:
+) -> dict[str, ExecBot | BotzoneBot]:
     """The bots of ``koudiandian serve``'s options: ``--bot NAME=exec:COMMAND`` (each
     ``commands`` item), ``--bot-timeout NAME=SECONDS`` and ``--bot-memory NAME=BYTES``
     (``512M``, ``4G`` or ``none``) for a registered ``NAME``. Raises
@@ -125,6 +151,11 @@ def bots_of_options(
                 raise InvalidArgumentError(
                     f"{flag} {name}: no bot {name!r} is registered (--bot {name}=exec:COMMAND)"
                 )
+            if is_botzone(argv[name]):
+                raise InvalidArgumentError(
+                    f"{flag} {name}: a Botzone bot's limits are the platform's (its time and "
+                    "memory per turn), not an exec bot's"
+                )
             if flag == "--bot-timeout":
                 try:
                     limits[name]["timeout"] = float(value)
@@ -134,4 +165,9 @@ def bots_of_options(
                     ) from None
             else:
                 limits[name]["memory"] = _memory(value, name)
-    return {name: ExecBot(argv[name], name=name, **limits[name]) for name in argv}  # type: ignore[arg-type]
+    return {
+        name: _botzone(argv[name], name)
+        if is_botzone(argv[name])
+        else ExecBot(argv[name], name=name, **limits[name])  # type: ignore[arg-type]
+        for name in argv
+    }

@@ -27,7 +27,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ..errors import BotError, StorageError
+from ..errors import BotError, BotzoneVerdict, StorageError
 from ..liveview import LiveView
 from .seatbots import FALLBACK, SeatBots
 from .shownlater import ShownLater, ShownTable
@@ -84,6 +84,8 @@ class DrivenTable(ShownTable, Protocol):
     def _answering(self) -> bool: ...
 
     def _apply(self, seat: int, action: Action) -> None: ...
+
+    def judge(self, seat: int, verdict: str) -> None: ...
 
     def _committing(self) -> AbstractContextManager[None]: ...
 
@@ -185,6 +187,12 @@ class BotDriver:
         answering = table._answering()
         try:
             action = await self.bots.decide(seat, game, hand, game.legal_actions(seat))
+        except BotzoneVerdict as judged:  # a Botzone bot's: the hand ends as its judge ends it
+            if table.match.game is game and table.may_act(seat):
+                with table._committing():
+                    table.judge(judged.seat, judged.verdict)
+                await table.settled()
+            return
         except BotError as e:
             self.bots.fall_back(seat, e)
             if answering:

@@ -16,8 +16,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
 
 from ..action import Action
+from ..botzone.seatbot import BotzoneSeatBot
 from ..errors import BotError
 from ..execbot import ExecBot
 from ..game import Game
@@ -43,9 +45,10 @@ class _TableSeatView(LiveView):
 
 class ExecSeat:
     """One seat's :class:`ExecBot` (not started: its process starts at the first
-    decision), driven from the event loop without blocking it."""
+    decision), or a Botzone bot's :class:`BotzoneSeatBot` (which has the same ``frame``
+    and ``exchange``), driven from the event loop without blocking it."""
 
-    def __init__(self, bot: ExecBot) -> None:
+    def __init__(self, bot: ExecBot | BotzoneSeatBot) -> None:
         self.bot = bot
         self._thread = ThreadPoolExecutor(1, thread_name_prefix=f"bot-{bot.name}")
         self._asked: Future[Action] | None = None  # the last exchange
@@ -63,10 +66,10 @@ class ExecSeat:
         self._asked = self._thread.submit(self._exchange, frame, legal)
         return await asyncio.wrap_future(self._asked)
 
-    def _exchange(self, frame: bytes, legal: Sequence[Action]) -> Action:
+    def _exchange(self, frame: Any, legal: Sequence[Action]) -> Action:
         if self._closed is not None:  # closed while this waited for the seat's thread
             raise BotError(f"bot {self.bot.name!r} was closed", bot=self.bot.name)
-        return self.bot.exchange(frame, legal)
+        return self.bot.exchange(frame, legal)  # (a frame of this bot's own kind)
 
     @property
     def closed(self) -> bool:

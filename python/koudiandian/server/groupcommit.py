@@ -34,6 +34,7 @@ from ..action import Action
 from ..errors import KoudiandianError, LeaseLostError, StorageError
 from .dismissal import VoteAct
 from .store import ActionRow, GroupRows, Store
+from .verdictact import VerdictAct
 
 __all__ = ["GroupCommit", "Uncommitted"]
 
@@ -48,7 +49,7 @@ class Uncommitted:
     (``then``, in order)."""
 
     undo: tuple[dict[str, Any] | None, float | None]
-    rows: list[tuple[int, int, Action | VoteAct]] = field(default_factory=list)
+    rows: list[tuple[int, int, Action | VoteAct | VerdictAct]] = field(default_factory=list)
     refused: list[Callable[[KoudiandianError], None]] = field(default_factory=list)
     then: list[Callable[[], None]] = field(default_factory=list)
 

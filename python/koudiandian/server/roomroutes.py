@@ -125,6 +125,7 @@ async def create_room(request: Request) -> Response:
             allow_seed=request.app.state.allow_seeds,
             bots=rooms.lobby.bots.names,
         )
+        rooms.lobby.bots.check_rules(spec.rules, spec.seats)
         room, seat, token = rooms.create(spec, name)
     except KoudiandianError as e:
         return error_response(status_of(e), e)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from ..botzone.spec import BotzoneBot
 from ..errors import InvalidArgumentError
 from ..execbot import ExecBot
 from .limits import Limits
@@ -34,7 +35,7 @@ def serve(
     public_url: str | None = None,
     server_id: str | None = None,
     lease: float = DEFAULT_LEASE,
-    bots: Mapping[str, str | ExecBot] | None = None,
+    bots: Mapping[str, str | ExecBot | BotzoneBot] | None = None,
 ) -> None:
     """Serve tables on ``host:port``, stored in the database ``db`` (a SQLite file, or a
     PostgreSQL URL that several processes share), until stopped.

@@ -52,6 +52,7 @@ from .leases import LeaseRows
 from .roomstore import NUMBER_REST, RoomRows
 from .spec import TableSpec
 from .tablerows import TableRows
+from .verdictact import VerdictAct
 
 __all__ = [
     "Store",
@@ -227,7 +228,9 @@ class Store(RoomRows, TableRows, LeaseRows):
                 [(table_id, seat, d) for seat, d in sorted(digests.items())],
             )
 
-    def add_action(self, table_id: str, n: int, seat: int, action: Action | VoteAct) -> None:
+    def add_action(
+        self, table_id: str, n: int, seat: int, action: Action | VoteAct | VerdictAct
+    ) -> None:
         """Store action number ``n`` of the table (numbered from 0 across the match; a
         dismiss vote's steps are numbered among them):
         committed at once, or with the enclosing :meth:`transaction`; raises

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .publicstate import PublicState
     from .spec import TableSpec
     from .store import Store
+    from .verdictact import VerdictAct
     from .windows import ClaimWindows
 
 __all__ = ["TableBase"]
@@ -70,7 +71,7 @@ class TableBase:
         # (the mixins')
         def _committing(self) -> contextlib.AbstractContextManager[None]: ...
 
-        def _keep(self, seat: int, action: Action | VoteAct) -> None: ...
+        def _keep(self, seat: int, action: Action | VoteAct | VerdictAct) -> None: ...
 
         def _then(self, after: Callable[[], None]) -> None: ...
 

@@ -16,6 +16,7 @@ from .dismissal import VoteAct
 from .groupcommit import GroupCommit, Uncommitted
 from .store import ActionRow
 from .tablebase import TableBase
+from .verdictact import VerdictAct
 
 __all__ = ["TableCommit"]
 
@@ -32,10 +33,12 @@ class TableCommit(TableBase):
         self._pending: Uncommitted | None = None  # taken, for the next group
         self._sending: Uncommitted | None = None  # in the group being committed
         self._flush_owed = False  # a flush waits for what is not committed
-        self._open: list[tuple[int, int, Action | VoteAct]] | None = None  # kept in a block
+        self._open: list[tuple[int, int, Action | VoteAct | VerdictAct]] | None = (
+            None  # kept in a block
+        )
         self._settled: list[asyncio.Future[None]] = []  # waiting for everything committed
 
-    def _keep(self, seat: int, action: Action | VoteAct) -> None:
+    def _keep(self, seat: int, action: Action | VoteAct | VerdictAct) -> None:
         """Keep the table's next action to be stored (committed when the enclosing
         :meth:`_committing` block ends, or with its group; outside one, it is committed
         at once)."""

@@ -57,6 +57,7 @@ async def create_table(request: Request) -> Response:
             allow_seed=request.app.state.allow_seeds,
             bots=lobby.bots.names,
         )
+        lobby.bots.check_rules(spec.rules, spec.seats)
         table, tokens, watch, url = lobby.create(spec)
     except StorageError as e:
         return error_response(503, e)

@@ -14,6 +14,7 @@ from .auth import SeatTokens
 from .dismissal import VoteAct, vote_from_code
 from .spec import TableSpec
 from .statements import Statements
+from .verdictact import VerdictAct, verdict_from_code
 
 __all__ = ["StoredTable", "TableRows"]
 
@@ -25,7 +26,7 @@ class StoredTable:
     id: str
     spec: TableSpec
     digests: tuple[bytes | None, bytes | None, bytes | None, bytes | None]
-    actions: list[tuple[int, Action | VoteAct]]  # a dismiss vote's steps among them
+    actions: list[tuple[int, Action | VoteAct | VerdictAct]]  # votes and verdicts among them
     watch: bytes | None = None  # a private table's watch-token digest (stored as seat 4)
     room: str | None = None  # the room it is played in (its tokens' scope), if any
     waiting: bool = False  # a room's table whose players are not all ready yet
@@ -129,12 +130,12 @@ class TableRows(Statements):
             spec = TableSpec.from_dict(json.loads(spec_text))
         except (KoudiandianError, ValueError, TypeError, KeyError, AttributeError) as e:
             raise TableUnavailableError(f"table {table_id!r}: its stored spec is bad: {e}") from e
-        actions: list[tuple[int, Action | VoteAct]] = []
+        actions: list[tuple[int, Action | VoteAct | VerdictAct]] = []
         for n, seat, code in self._execute(
             "SELECT n, seat, action FROM actions WHERE table_id = ? ORDER BY n", (table_id,)
         ):
             try:
-                actions.append((seat, vote_from_code(code) if code < 0 else action_from_code(code)))
+                actions.append((seat, _stored(code)))
             except (KeyError, TypeError):
                 raise TableUnavailableError(
                     f"table {table_id!r}: stored action {n} has no action code {code!r}"
@@ -149,3 +150,12 @@ class TableRows(Statements):
             bool(waiting),
             clock,
         )
+
+
+def _stored(code: int) -> Action | VoteAct | VerdictAct:
+    """The action stored as ``code``: a dismiss vote's step or a Botzone bot's verdict
+    (negative codes), else an action; raises :class:`KeyError` or :class:`TypeError` for
+    a code that is none."""
+    if code <= -10:
+        return verdict_from_code(code)
+    return vote_from_code(code) if code < 0 else action_from_code(code)

@@ -56,6 +56,7 @@ from .tableclocks import TableClocks
 from .tablecommit import TableCommit
 from .tableshown import TableShown
 from .tablevote import TableVote
+from .verdictact import VerdictAct
 from .windows import DEFAULT_CLAIM_WAIT, ClaimWindows
 
 __all__ = [
@@ -182,13 +183,16 @@ class Table(TableShown, TableCommit, TableVote, TableClocks):
 
     # -- acting -------------------------------------------------------------------------
 
-    def replay(self, actions: list[tuple[int, Action | VoteAct]]) -> None:
+    def replay(self, actions: list[tuple[int, Action | VoteAct | VerdictAct]]) -> None:
         """Take the stored ``actions`` again (rebuilding the table after a restart), a
-        dismiss vote's steps among them."""
+        dismiss vote's steps and Botzone bots' verdicts among them."""
         self._answers = 0
         for seat, action in actions:
             if isinstance(action, VoteAct):
                 self._vote_step(seat, action)
+                continue
+            if isinstance(action, VerdictAct):
+                self._end_by_verdict(seat, action)
                 continue
             self._answers += self._answering()
             self._step(seat, action)
@@ -200,6 +204,19 @@ class Table(TableShown, TableCommit, TableVote, TableClocks):
         numbers the decisions it asks next, :meth:`Match.decision`)."""
         self.match.step(seat, action)
         self._asked()
+
+    def _end_by_verdict(self, seat: int, act: VerdictAct) -> None:
+        """End the hand by a Botzone bot's verdict against ``seat`` (:meth:`Match.end_by_verdict`)."""
+        self.match.end_by_verdict(seat, act.verdict)
+        self._asked()
+
+    def judge(self, seat: int, verdict: str) -> None:
+        """End the hand by a Botzone bot's ``verdict`` against ``seat``, and store it among
+        the actions (committed when the enclosing :meth:`_committing` block ends)."""
+        act = VerdictAct(verdict)
+        self._public.keep()
+        self._end_by_verdict(seat, act)
+        self._keep(seat, act)
 
     def _asked(self) -> None:
         self._to_act = self.match.to_act  # who is to act, until the next step
