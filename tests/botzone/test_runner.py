@@ -248,7 +248,7 @@ def test_a_judge_that_answers_nonsense_raises(tmp_path: Path) -> None:
     bots = [BotRunner(bot(tmp_path, PASS_JSON))] * 4
     with pytest.raises(JudgeError, match="no request or finish"):
         play_game(bots, lambda _: {"command": "wait"})
-    with pytest.raises(InvalidArgumentError, match="4 BotRunner"):
+    with pytest.raises(InvalidArgumentError, match="4 bots"):
         play_game(bots[:3], ScriptedJudge())
 
 

@@ -8,9 +8,11 @@ judge program wrapped by :func:`command_judge` (run once per turn, the input JSO
 standard input, the output JSON read from its standard output).
 
 :func:`play_game` plays one game: it asks the judge, runs the bots that got a request
-(concurrently, one thread each, through :class:`~koudiandian.botzone.runner.BotRunner`),
-puts their verdicts and answers in the log, and asks the judge again, until it says
-``finish``. The first output may carry an ``initdata`` (the judge's choice of wall, wind and
+(concurrently, one thread each, each bot through a
+:class:`~koudiandian.botzone.session.BotSession` of its own for the game, in restart or
+keep-running mode), puts their verdicts and answers in the log, and asks the judge again,
+until it says ``finish``; every session is then closed (also when the game fails), so no
+bot's process outlives its game. The first output may carry an ``initdata`` (the judge's choice of wall, wind and
 seed); it becomes the game's ``initdata`` for every later call. The result,
 :class:`GameLog`, is the game's whole log in the judge's input format.
 """
@@ -27,6 +29,8 @@ from typing import Any
 
 from ..errors import ArgumentTypeError, InvalidArgumentError, KoudiandianError
 from .runner import BotRunner, TurnResult, argv_of
+from .session import BotSession
+from .spec import BotzoneBot
 
 __all__ = ["Judge", "JudgeError", "GameLog", "command_judge", "play_game", "SEATS", "MAX_TURNS"]
 
@@ -113,15 +117,17 @@ def command_judge(
     return judge
 
 
-@dataclass(slots=True)
-class _Seat:
-    """What the driver keeps of one bot between turns."""
+#: What may sit at a seat of :func:`play_game`: a bot's description, a runner, or a session.
+Seat = BotzoneBot | BotRunner | BotSession
 
-    bot: BotRunner
-    requests: list[str] = field(default_factory=list)
-    responses: list[str] = field(default_factory=list)
-    data: str = ""
-    globaldata: str = ""
+
+def _session(bot: Seat) -> BotSession:
+    """The seat's session for the game (a description or runner starts a new one)."""
+    if isinstance(bot, BotSession):
+        return bot
+    if isinstance(bot, BotzoneBot):
+        return bot.session()
+    return BotSession(bot)
 
 
 def _checked_output(output: Any, turn: int) -> dict[str, Any]:
@@ -135,7 +141,7 @@ def _checked_output(output: Any, turn: int) -> dict[str, Any]:
 
 
 def play_game(
-    bots: Sequence[BotRunner],
+    bots: Sequence[Seat],
     judge: Judge,
     initdata: dict[str, Any] | None = None,
     *,
@@ -143,19 +149,42 @@ def play_game(
 ) -> GameLog:
     """Play one game of four ``bots`` (seat i is ``bots[i]``) under ``judge``.
 
-    ``initdata``: the judge's initial data (for Botzone's mahjong: ``walltiles``, ``quan``,
-    ``srand``; ``None`` or ``{}``: the judge chooses). ``on_turn`` is called with the log
-    after every judge call (e.g. to show progress). Returns the whole log; a bot's failure
-    is its verdict in the log (the judge decides what follows), a judge's failure raises
-    :class:`JudgeError`."""
-    if len(bots) != SEATS or not all(isinstance(b, BotRunner) for b in bots):
-        raise InvalidArgumentError(f"a game needs {SEATS} BotRunner bots, not {bots!r}")
+    A bot is a :class:`~koudiandian.botzone.spec.BotzoneBot` (a new session is made for the
+    game), a :class:`~koudiandian.botzone.runner.BotRunner` (likewise), or a
+    :class:`~koudiandian.botzone.session.BotSession` (used as it is); every session is closed
+    when the game ends or fails, killing any bot still running. ``initdata``: the judge's
+    initial data (for Botzone's mahjong: ``walltiles``, ``quan``, ``srand``; ``None`` or
+    ``{}``: the judge chooses). ``on_turn`` is called with the log after every judge call
+    (e.g. to show progress). Returns the whole log; a bot's failure is its verdict in the
+    log (the judge decides what follows), a judge's failure raises :class:`JudgeError`."""
+    kinds = (BotzoneBot, BotRunner, BotSession)
+    if isinstance(bots, str | bytes) or len(bots) != SEATS:
+        raise InvalidArgumentError(f"a game needs {SEATS} bots, not {bots!r}")
+    if not all(isinstance(b, kinds) for b in bots):
+        raise ArgumentTypeError(
+            f"a game's bots must be BotzoneBot, BotRunner or BotSession objects, not {bots!r}"
+        )
     if initdata is not None and not isinstance(initdata, dict):
         raise ArgumentTypeError(f"initdata must be a JSON object, not {initdata!r}")
     if not callable(judge):
         raise ArgumentTypeError(f"judge must be callable, not {judge!r}")
-    game = GameLog(dict(initdata or {}))
-    seats = [_Seat(b) for b in bots]
+    sessions = [_session(b) for b in bots]
+    if len({id(s) for s in sessions}) != SEATS:
+        raise InvalidArgumentError("a session can sit at one seat only")
+    try:
+        return _play(sessions, judge, GameLog(dict(initdata or {})), on_turn)
+    finally:
+        for session in sessions:
+            session.close()
+
+
+def _play(
+    sessions: list[BotSession],
+    judge: Judge,
+    game: GameLog,
+    on_turn: Callable[[GameLog], None] | None,
+) -> GameLog:
+    """The game's turns (see :func:`play_game`)."""
     with ThreadPoolExecutor(max_workers=SEATS) as pool:
         for turn in range(MAX_TURNS):
             output = _checked_output(judge(game.judge_input()), turn)
@@ -167,9 +196,9 @@ def play_game(
             if output["command"] == "finish":
                 return game
             asked = sorted(int(k) for k in output["content"] if k in ("0", "1", "2", "3"))
-            for s in asked:
-                seats[s].requests.append(str(output["content"][str(s)]))
-            results = list(pool.map(lambda s: _play_seat(seats[s]), asked))
+            requests = [str(output["content"][str(s)]) for s in asked]
+            seated = [sessions[s] for s in asked]
+            results = list(pool.map(_play_seat, seated, requests))
             answers: dict[str, Any] = {}
             for s, result in zip(asked, results, strict=True):
                 answers[str(s)] = result.log_entry()
@@ -177,10 +206,9 @@ def play_game(
     raise JudgeError(f"the game did not finish within {MAX_TURNS} judge calls")
 
 
-def _play_seat(seat: _Seat) -> TurnResult:
-    """Run one seat's bot on its requests so far and keep its answer and data."""
-    result = seat.bot.run_turn(seat.requests, seat.responses, seat.data, seat.globaldata)
-    seat.responses.append(result.response)
-    seat.data = result.data
-    seat.globaldata = result.globaldata
-    return result
+def _play_seat(session: BotSession, request: str) -> TurnResult:
+    """One seat's answer to its request; a bot whose game already ended (a judge that asks
+    it again) gets its verdict again."""
+    if session.failed is not None:
+        return TurnResult(session.failed, "")
+    return session.turn(request)

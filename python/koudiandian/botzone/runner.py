@@ -1,40 +1,43 @@
-"""Botzone's bot protocol, the minimal runner: one bot command, one process per turn.
+"""Botzone's bot protocol: how a bot's turn is framed, run and judged.
 
-A Botzone bot (docs/botzone.md, BOTZONE.md §5) is started afresh every turn ("restart"
-mode) and given the whole game so far on its standard input, in one of two forms:
+A Botzone bot (docs/botzone.md, BOTZONE.md §5) reads its turn on its standard input in one
+of two forms:
 
 - **JSON interaction**: one object ``{"requests": [...], "responses": [...], "data": "",
   "globaldata": "", "time_limit": T, "memory_limit": M}`` (every request so far, the bot's
-  answers to all but the last); the bot prints an object ``{"response": "...", ...}``
-  (``data``, ``globaldata`` and ``debug`` optional).
+  answers to all but the last) on one line; the bot prints an object ``{"response": "...",
+  ...}`` (``data``, ``globaldata`` and ``debug`` optional).
 - **simple interaction**: a line with the turn number ``n``, then ``2n-1`` lines
   alternating request, answer, ..., request, then the ``data`` line and ``globaldata``; the
   bot's first output line is its answer, the third its ``data``, the fourth on its
   ``globaldata`` (the second is debug text).
 
-:class:`BotRunner` runs one turn and returns a :class:`TurnResult` with the platform's
-verdict: ``TLE`` when the bot is still running after ``time_limit`` seconds of wall-clock
-time, ``RE`` when it exits with a nonzero status or is killed by a signal, ``NJ`` when its
-output in JSON interaction is not a JSON object (or its ``response`` is not a string),
-else ``OK``. The bot runs in a session of its own; its whole process group is killed when
-the turn ends, so nothing it started outlives the turn. Keep-running mode, memory limits and
-the verdicts ``MLE``/``OLE`` are not part of this runner.
+A bot that ends a turn's output with the line ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`` keeps
+running, and its next input is the new request alone (:meth:`BotRunner.request_line`);
+:class:`~koudiandian.botzone.session.BotSession` keeps it between turns.
+
+:class:`BotRunner` holds a bot's command and limits, starts its process
+(:class:`~koudiandian.botzone.process.BotProcess`) and judges a turn
+(:meth:`BotRunner.exchange`) with the platform's verdict: ``TLE`` when the bot is still
+running at the time limit (wall-clock seconds), ``MLE`` when its process group's resident
+memory passes the memory limit, ``OLE`` when it prints more than the output limit (1 MiB)
+in a turn, ``RE`` when it exits with a nonzero status or is killed by a signal, ``NJ`` when
+its output in JSON interaction is not a JSON object (or its ``response`` is not a string),
+else ``OK``. :meth:`BotRunner.run_turn` runs one turn in a process of its own (restart
+mode), killed with its whole process group when the turn ends.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 import shlex
-import signal
-import subprocess
-import threading
+import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from ..errors import ArgumentTypeError, BotError, InvalidArgumentError
+from ..errors import ArgumentTypeError, InvalidArgumentError
+from .process import BotProcess
 
 __all__ = [
     "BotRunner",
@@ -51,32 +54,33 @@ __all__ = [
 Interaction = Literal["json", "simple"]
 #: The interactions a bot may speak.
 INTERACTIONS: tuple[str, ...] = ("json", "simple")
-#: The verdicts this runner gives.
-VERDICTS: tuple[str, ...] = ("OK", "TLE", "RE", "NJ")
+#: The verdicts this runner gives (WA and WH are the judge's).
+VERDICTS: tuple[str, ...] = ("OK", "TLE", "MLE", "OLE", "RE", "NJ")
 #: Seconds of wall-clock time per turn (Botzone gives Python bots 6 s).
 DEFAULT_TIME_LIMIT = 6.0
-#: The memory limit told to a JSON bot, in megabytes (told only: not enforced here).
+#: Megabytes of resident memory a bot's process group may hold (Botzone's 256 MB).
 DEFAULT_MEMORY_LIMIT = 256
-#: Bytes of a bot's output kept per turn (the rest is read and dropped).
+#: Bytes a bot may print in one turn (more is OLE): the output limit Botzone's own runner
+#: gives its sandbox's wrapper (``-o 1048576``, ``ailab-pku/botzone-local``).
 MAX_OUTPUT = 1 << 20
-#: Seconds to wait for the output pipe to close once the bot's group is killed.
-_DRAIN_WAIT = 5.0
-#: Environment variables a bot inherits; nothing else of the parent's reaches it.
-_KEPT_ENVIRONMENT = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR")
 
 
 @dataclass(frozen=True, slots=True)
 class TurnResult:
     """What one turn of a bot gave: the platform's ``verdict`` (one of :data:`VERDICTS`),
-    its ``response`` (``""`` unless the verdict is ``OK`` or ``NJ`` gave nothing better),
-    the ``data`` and ``globaldata`` it keeps for its next turn, and its raw ``output``
-    (standard output as text, undecodable bytes replaced)."""
+    its ``response`` (``""`` unless the verdict is ``OK``), the ``data`` and ``globaldata``
+    it keeps for its next turn, its raw ``output`` (standard output as text, undecodable
+    bytes replaced; in a turn that kept running, what came before the marker line),
+    ``keep_running`` (whether it ended the turn asking to keep running) and ``seconds``
+    (the turn's wall-clock time, not compared)."""
 
     verdict: str
     response: str
     data: str = ""
     globaldata: str = ""
     output: str = ""
+    keep_running: bool = False
+    seconds: float = field(default=0.0, compare=False)
 
     def log_entry(self) -> dict[str, str]:
         """The entry of the judge's log for this bot: ``{"verdict", "response"}``."""
@@ -110,13 +114,15 @@ def _strings(name: str, values: Sequence[str], one_line: bool) -> list[str]:
 
 
 class BotRunner:
-    """One Botzone bot, run once per turn (restart mode).
+    """One Botzone bot's command and limits: how its turns are framed, run and judged.
 
     ``command``: the program and its arguments (a string is split by :func:`shlex.split`;
     no shell is run); ``interaction``: ``"json"`` or ``"simple"``; ``time_limit``: seconds
-    of wall-clock time per turn (> 0); ``memory_limit``: megabytes, only told to a JSON bot;
-    ``cwd``: the bot's working directory (``None``: the caller's); ``name``: how errors name
-    the bot (default: the command).
+    of wall-clock time per turn (> 0; the first turn has twice that); ``memory_limit``:
+    megabytes of resident memory of the bot's process group (also told to a JSON bot);
+    ``output_limit``: bytes the bot may print in a turn; ``cwd``: the bot's working
+    directory (``None``: the caller's); ``name``: how errors name the bot (default: the
+    command).
     """
 
     def __init__(
@@ -128,6 +134,7 @@ class BotRunner:
         memory_limit: int = DEFAULT_MEMORY_LIMIT,
         cwd: str | None = None,
         name: str | None = None,
+        output_limit: int = MAX_OUTPUT,
     ) -> None:
         self.argv = argv_of(command)
         if interaction not in INTERACTIONS:
@@ -144,7 +151,12 @@ class BotRunner:
             )
         self.interaction: str = interaction
         self.time_limit = float(time_limit)
+        if isinstance(output_limit, bool) or not isinstance(output_limit, int) or output_limit <= 0:
+            raise InvalidArgumentError(
+                f"output_limit must be a positive number of bytes, not {output_limit!r}"
+            )
         self.memory_limit = memory_limit
+        self.output_limit = output_limit
         self.cwd = cwd
         self.name = name if name is not None else shlex.join(self.argv)
 
@@ -193,6 +205,44 @@ class BotRunner:
         lines.append(globaldata)
         return "\n".join(lines) + "\n"
 
+    def turn_seconds(self, turn: int) -> float:
+        """Seconds the bot's turn ``turn`` (counting from 1) may take: :attr:`time_limit`,
+        double for the first turn (the platform's first-turn allowance)."""
+        return self.time_limit * 2 if turn == 1 else self.time_limit
+
+    def request_line(self, request: str) -> str:
+        """The input of a turn of a bot that kept running: the new request alone, one line
+        (in both interactions: a string request as its text, as the platform writes it)."""
+        if not isinstance(request, str):
+            raise ArgumentTypeError(f"a request must be a string, not {request!r}")
+        if "\n" in request:
+            raise InvalidArgumentError(f"a request holds a line break: {request!r}")
+        return request + "\n"
+
+    def start(self) -> BotProcess:
+        """The bot's program started (nothing written to it yet)."""
+        return BotProcess(self.argv, cwd=self.cwd, name=self.name)
+
+    def exchange(self, process: BotProcess, text: str, seconds: float) -> TurnResult:
+        """One turn of a started bot: ``text`` written to it, at most ``seconds`` of time,
+        its output judged. The result's ``keep_running`` says whether the bot asked to keep
+        running (it is then still running); a bot that failed is left to the caller to kill."""
+        began = time.monotonic()
+        ex = process.exchange(
+            text.encode(),
+            seconds=seconds,
+            memory_bytes=self.memory_limit << 20,
+            output_bytes=self.output_limit,
+        )
+        spent = time.monotonic() - began
+        output = ex.output.decode("utf-8", errors="replace")
+        if ex.end in ("TLE", "MLE", "OLE"):
+            return TurnResult(ex.end, "", output=output, seconds=spent)
+        if ex.end == "exit" and ex.returncode != 0:
+            return TurnResult("RE", "", output=output, seconds=spent)
+        result = _json_result(output) if self.interaction == "json" else _simple_result(output)
+        return replace(result, keep_running=ex.end == "keep", seconds=spent)
+
     def run_turn(
         self,
         requests: Sequence[str],
@@ -200,85 +250,16 @@ class BotRunner:
         data: str = "",
         globaldata: str = "",
     ) -> TurnResult:
-        """Run the bot for one turn (see :meth:`turn_input` for the arguments) and judge
-        what it printed. Raises :class:`~koudiandian.errors.BotError` when the program
-        cannot be started at all."""
-        text = self.turn_input(requests, responses, data, globaldata).encode()
+        """Run the bot for one turn in a process of its own, killed with its process group
+        when the turn ends (restart mode; see :meth:`turn_input` for the arguments), and
+        judge what it printed. The first turn (one request) has twice the time. Raises
+        :class:`~koudiandian.errors.BotError` when the program cannot be started at all."""
+        text = self.turn_input(requests, responses, data, globaldata)
+        process = self.start()
         try:
-            proc = subprocess.Popen(
-                self.argv,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-                cwd=self.cwd,
-                env={k: os.environ[k] for k in _KEPT_ENVIRONMENT if k in os.environ},
-                start_new_session=True,
-                close_fds=True,
-            )
-        except OSError as e:
-            raise BotError(f"cannot start bot {self.name!r}: {e}", bot=self.name) from e
-        timed_out, out = _exchange(proc, text, self.time_limit)
-        output = out.decode("utf-8", errors="replace")
-        if timed_out:
-            return TurnResult("TLE", "", output=output)
-        if proc.returncode != 0:
-            return TurnResult("RE", "", output=output)
-        if self.interaction == "json":
-            return _json_result(output)
-        return _simple_result(output)
-
-
-def _exchange(proc: subprocess.Popen[bytes], text: bytes, limit: float) -> tuple[bool, bytes]:
-    """Give the bot its input, wait for it to exit (at most ``limit`` seconds), kill its
-    process group, and return (whether it timed out, what it printed). The bot is judged
-    when its own process exits: a child left holding its output does not keep the turn
-    open. Output past :data:`MAX_OUTPUT` bytes is read and dropped."""
-    chunks: list[bytes] = []
-
-    def feed() -> None:
-        assert proc.stdin is not None
-        with contextlib.suppress(OSError):
-            proc.stdin.write(text)
-        with contextlib.suppress(OSError):
-            proc.stdin.close()
-
-    def drain() -> None:
-        assert proc.stdout is not None
-        kept = 0
-        while chunk := os.read(proc.stdout.fileno(), 65536):
-            if kept < MAX_OUTPUT:
-                chunks.append(chunk[: MAX_OUTPUT - kept])
-                kept += len(chunk)
-
-    threads = [
-        threading.Thread(target=feed, daemon=True),
-        threading.Thread(target=drain, daemon=True),
-    ]
-    for t in threads:
-        t.start()
-    timed_out = False
-    try:
-        proc.wait(timeout=limit)
-    except subprocess.TimeoutExpired:
-        timed_out = True
-    _kill_group(proc.pid)
-    proc.wait()
-    for t in threads:
-        # a process that left the group (a new session of its own) may keep the pipe open
-        t.join(timeout=_DRAIN_WAIT)
-    if not threads[1].is_alive():
-        assert proc.stdout is not None
-        proc.stdout.close()
-    return timed_out, b"".join(chunks)
-
-
-def _kill_group(pid: int) -> None:
-    """Kill the process group led by ``pid`` (the bot and whatever it started); a group
-    already gone is fine."""
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
+            return self.exchange(process, text, self.turn_seconds(len(requests)))
+        finally:
+            process.close()
 
 
 def _json_result(output: str) -> TurnResult:

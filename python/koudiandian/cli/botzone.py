@@ -20,7 +20,7 @@ from .botzone_convert import add_botzone_convert
 from .options import Commands, Parser
 
 if TYPE_CHECKING:
-    from ..botzone.runner import BotRunner
+    from ..botzone.spec import BotzoneBot
 
 __all__ = ["add_botzone"]
 
@@ -89,15 +89,18 @@ def _check(args: argparse.Namespace) -> int:
 _INTERACTION_PREFIXES = {"botzone:": "json", "botzone-simple:": "simple"}
 
 
-def _runner(spec: str, time_limit: float) -> BotRunner:
+def _runner(spec: str, time_limit: float) -> BotzoneBot:
     """The bot of a command-line spec: ``botzone:CMD`` (JSON interaction, also the meaning
-    of a bare ``CMD``) or ``botzone-simple:CMD`` (simple interaction)."""
-    from ..botzone.runner import BotRunner
+    of a bare ``CMD``) or ``botzone-simple:CMD`` (simple interaction); ``time_limit``:
+    seconds per turn whatever the bot's language (the first turn double)."""
+    from ..botzone.spec import BotzoneBot
 
     for prefix, interaction in _INTERACTION_PREFIXES.items():
         if spec.startswith(prefix):
-            return BotRunner(spec[len(prefix) :], interaction=interaction, time_limit=time_limit)
-    return BotRunner(spec, interaction="json", time_limit=time_limit)
+            return BotzoneBot(
+                spec[len(prefix) :], interaction=interaction, time_limit=time_limit, time_factor=1
+            )
+    return BotzoneBot(spec, interaction="json", time_limit=time_limit, time_factor=1)
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -1,0 +1,298 @@
+"""A Botzone bot's process: started in a session of its own, given a turn's input, watched
+until the turn ends, and killed with its whole process group.
+
+:meth:`BotProcess.exchange` writes one turn's input and waits for the first of:
+
+- the line ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`` (:data:`KEEP_RUNNING`) in what the bot
+  printed: the turn's output is what came before it, and the bot keeps running (``"keep"``);
+- the bot's own process exits (``"exit"``; what it printed is read to the end, or for half
+  a second if something it started keeps the output open);
+- the time limit, in wall-clock seconds from the moment the input is written (``"TLE"``);
+- the resident memory of the bot's process group over the limit, sampled every
+  :data:`SAMPLE_SECONDS` once the turn has lasted that long (``"MLE"``);
+- more output than the limit before the marker line (``"OLE"``).
+
+The bot's standard input stays open after the input, so that a bot that keeps running can
+read its next request. A bot that reads its input to the end (``json.load(sys.stdin)``,
+jsoncpp's ``cin >> value``, a simple bot reading ``globaldata`` to the end) would wait for
+ever: when the bot has read every byte given, printed nothing yet, and its main thread is
+blocked reading its standard input (:func:`~koudiandian.botzone.usage.waits_on_stdin`), its
+standard input is closed, as the platform ends the input of a bot that does not keep
+running.
+"""
+
+from __future__ import annotations
+
+import array
+import contextlib
+import fcntl
+import os
+import signal
+import subprocess
+import termios
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..errors import BotError
+from .usage import GroupUsage, waits_on_stdin
+
+__all__ = ["BotProcess", "Exchange", "KEEP_RUNNING", "SAMPLE_SECONDS"]
+
+#: The line a bot ends a turn's output with to keep running.
+KEEP_RUNNING = b">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
+#: Seconds between two samples of the group's memory during a turn.
+SAMPLE_SECONDS = 0.005
+#: Seconds between two scans for the group's members during a turn.
+_RESCAN_SECONDS = 0.05
+#: Seconds between two looks at whether the bot waits for the end of its input (the first
+#: :data:`_EOF_FAST` seconds of a turn), then the memory's sample interval.
+_EOF_POLL = 0.001
+_EOF_FAST = 0.05
+#: Seconds to wait for the rest of the output once the bot's own process has exited.
+_DRAIN_WAIT = 0.5
+#: Environment variables a bot inherits; nothing else of the parent's reaches it.
+_KEPT_ENVIRONMENT = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR")
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """How a turn ended: ``end`` one of ``"keep"`` (the marker line), ``"exit"``, ``"TLE"``,
+    ``"MLE"``, ``"OLE"``; ``output`` what the bot printed (before the marker line, at most
+    the output limit); ``returncode`` the bot's exit status after ``"exit"`` (negative: the
+    signal that killed it), else ``None``."""
+
+    end: str
+    output: bytes
+    returncode: int | None = None
+
+
+def _marker_at(buf: bytearray, start: int) -> int:
+    """Where the marker line begins in ``buf`` (searching from ``start``), or -1. The line is
+    the marker alone, ended by ``\\n`` or ``\\r\\n``."""
+    while True:
+        at = buf.find(KEEP_RUNNING, start)
+        if at < 0:
+            return -1
+        after = at + len(KEEP_RUNNING)
+        line_start = at == 0 or buf[at - 1 : at] == b"\n"
+        if line_start and (buf[after : after + 1] == b"\n" or buf[after : after + 2] == b"\r\n"):
+            return at
+        if line_start and after >= len(buf) - 1:
+            return -1  # the line's end may still come
+        start = at + 1
+
+
+def _unread(fd: int) -> int:
+    """Bytes waiting in the pipe ``fd`` belongs to."""
+    count = array.array("i", [0])
+    try:
+        fcntl.ioctl(fd, termios.FIONREAD, count)
+    except OSError:
+        return 0
+    return count[0]
+
+
+class BotProcess:
+    """One started bot (see the module's doc): ``argv`` run in ``cwd`` (``None``: the
+    caller's), in a new session, its standard error dropped. ``name`` names the bot in
+    errors. Raises :class:`~koudiandian.errors.BotError` when the program cannot start."""
+
+    def __init__(self, argv: Sequence[str], *, cwd: str | None = None, name: str = "bot") -> None:
+        try:
+            self.proc = subprocess.Popen(
+                list(argv),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                cwd=cwd,
+                env={k: os.environ[k] for k in _KEPT_ENVIRONMENT if k in os.environ},
+                start_new_session=True,
+                close_fds=True,
+            )
+        except OSError as e:
+            raise BotError(f"cannot start bot {name!r}: {e}", bot=name) from e
+        self.name = name
+        self.usage = GroupUsage(self.proc.pid)
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self._stdin = self.proc.stdin.fileno()
+        self._stdout = self.proc.stdout.fileno()
+        self._input_open = True
+        self._turns = 0
+        self._lock = threading.Condition()
+        self._buf = bytearray()
+        self._cap = 0
+        self._overflow = False
+        self._eof = False
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    @property
+    def pid(self) -> int:
+        """The bot's own process (its group's leader)."""
+        return self.proc.pid
+
+    def running(self) -> bool:
+        """Whether the bot's own process has not exited."""
+        return self.proc.poll() is None
+
+    def _read(self) -> None:
+        """Read the bot's output until its end; keep at most the turn's limit (a byte more
+        marks the overflow), drop the rest."""
+        while True:
+            try:
+                chunk = os.read(self._stdout, 65536)
+            except OSError:
+                chunk = b""
+            with self._lock:
+                if not chunk:
+                    self._eof = True
+                    self._lock.notify_all()
+                    return
+                room = self._cap - len(self._buf)
+                if len(chunk) > room:
+                    self._overflow = True
+                    chunk = chunk[: max(room, 0)]
+                self._buf += chunk
+                self._lock.notify_all()
+
+    def _write(self, data: bytes) -> None:
+        """Give the bot ``data`` (a writer thread when it may not fit the pipe at once); a bot
+        that closed its input is not an error here (its output tells)."""
+
+        def feed() -> None:
+            with contextlib.suppress(OSError):
+                view = memoryview(data)
+                while view:
+                    view = view[os.write(self._stdin, view) :]
+
+        if len(data) <= 4096:
+            feed()
+        else:
+            threading.Thread(target=feed, daemon=True).start()
+
+    def close_input(self) -> None:
+        """End the bot's input (it reads end of file)."""
+        if self._input_open:
+            self._input_open = False
+            with contextlib.suppress(OSError):
+                assert self.proc.stdin is not None
+                self.proc.stdin.close()
+
+    def exchange(
+        self, text: bytes, *, seconds: float, memory_bytes: int, output_bytes: int
+    ) -> Exchange:
+        """One turn: write ``text`` and wait for its end (see the module's doc). ``seconds``
+        may be 0 or less (time already used up: TLE at once)."""
+        # the marker line may follow the largest output allowed
+        with self._lock:
+            self._buf.clear()
+            self._overflow = False
+            self._cap = output_bytes + len(KEEP_RUNNING) + 2
+        start = time.monotonic()
+        deadline = start + seconds
+        if seconds <= 0:
+            return Exchange("TLE", b"")
+        self._turns += 1
+        # only a new process may be waiting for the end of its input (one that kept running
+        # has shown it reads its input line by line)
+        look_for_eof = self._turns == 1 and self._input_open
+        waiting_seen = False
+        self._write(text)
+        next_sample = start + SAMPLE_SECONDS
+        next_rescan = start + SAMPLE_SECONDS
+        next_eof_look = start + _EOF_POLL
+        scanned = 0
+        while True:
+            with self._lock:
+                at = _marker_at(self._buf, max(scanned - len(KEEP_RUNNING) - 2, 0))
+                if at >= 0:
+                    out = bytes(self._buf[:at])
+                    self._buf.clear()
+                    return Exchange("OLE" if len(out) > output_bytes else "keep", out)
+                scanned = len(self._buf)
+                if self._overflow:
+                    return Exchange("OLE", bytes(self._buf[:output_bytes]))
+                printed = scanned > 0
+                now = time.monotonic()
+                wake = min(deadline, next_sample, next_eof_look if look_for_eof else deadline)
+                if wake > now and not self._eof:
+                    self._lock.wait(wake - now)
+                ended = self._eof
+            if ended and wake > now:
+                time.sleep(min(wake - now, SAMPLE_SECONDS))  # output closed: wait for the exit
+            code = self.proc.poll()
+            if code is not None:
+                return self._exited(code, output_bytes)
+            now = time.monotonic()
+            if now >= deadline:
+                return Exchange("TLE", self._taken(output_bytes))
+            if now >= next_sample:
+                if now >= next_rescan:
+                    self.usage.rescan()
+                    next_rescan = now + _RESCAN_SECONDS
+                if self.usage.resident_bytes() > memory_bytes:
+                    return Exchange("MLE", self._taken(output_bytes))
+                next_sample = now + SAMPLE_SECONDS
+            if look_for_eof and now >= next_eof_look:
+                # seen twice in a row, a millisecond apart: a chunk of output the reader
+                # holds between the pipe and the buffer is never taken for silence
+                waiting = not printed and self._waits_for_end_of_input()
+                if waiting and waiting_seen:
+                    self.close_input()
+                    look_for_eof = False
+                waiting_seen = waiting
+                fast = now - start < _EOF_FAST
+                next_eof_look = now + (_EOF_POLL if fast else SAMPLE_SECONDS)
+
+    def _waits_for_end_of_input(self) -> bool:
+        """Whether the bot has read all it was given and waits on its standard input with
+        nothing printed (the output checked after the wait, so an answer printed just
+        before the bot waits for its next request is never missed)."""
+        if _unread(self._stdin) or not waits_on_stdin(self.pid):
+            return False
+        with self._lock:
+            return not self._buf and not _unread(self._stdout)
+
+    def _taken(self, limit: int) -> bytes:
+        """What the bot has printed this turn (at most ``limit`` bytes)."""
+        with self._lock:
+            return bytes(self._buf[:limit])
+
+    def _exited(self, code: int, limit: int) -> Exchange:
+        """The turn's end when the bot's own process exited: kill what it left in its group,
+        read the rest of its output."""
+        self.kill()
+        deadline = time.monotonic() + _DRAIN_WAIT
+        with self._lock:
+            while not self._eof and time.monotonic() < deadline:
+                self._lock.wait(deadline - time.monotonic())
+            out = bytes(self._buf)
+            over = self._overflow
+        at = _marker_at(bytearray(out), 0)
+        if at >= 0:
+            out = out[:at]
+        elif over or len(out) > limit:
+            return Exchange("OLE", out[:limit])
+        if len(out) > limit:
+            return Exchange("OLE", out[:limit])
+        return Exchange("exit", out, code)
+
+    def kill(self) -> None:
+        """Kill the bot's process group (the bot and all it started that stayed in it) and
+        wait for the bot's own process; a group already gone is fine."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait()
+        self.close_input()
+
+    def close(self) -> None:
+        """Kill the bot (:meth:`kill`) and release its output pipe once it is read to the
+        end (a process that left the group may still hold it open: the reader then stays a
+        daemon thread, and the pipe is left to it)."""
+        self.kill()
+        self._reader.join(timeout=_DRAIN_WAIT)
+        if not self._reader.is_alive():
+            assert self.proc.stdout is not None
+            self.proc.stdout.close()
