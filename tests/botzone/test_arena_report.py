@@ -15,7 +15,7 @@ from koudiandian.botzone import botzone_judge
 from koudiandian.botzone.arena_report import ArenaReport, GameOutcome, outcome_of, wall_rank_points
 from koudiandian.botzone.game import GameLog, play_game
 from koudiandian.botzone.game_judge import GameJudge
-from koudiandian.botzone.runner import BotRunner
+from koudiandian.botzone.spec import BotzoneBot
 from koudiandian.botzone.walls import seeded_initdata
 
 from tests.botzone.arena_bots import JSON, SIMPLE
@@ -152,7 +152,7 @@ def test_equal_points_and_total_share_a_place_and_one_game_has_no_interval() -> 
 
 
 def test_the_arenas_judge_gives_the_judge_programs_outputs() -> None:
-    bots = [BotRunner(SIMPLE.split(":", 1)[1], interaction="simple"), BotRunner(JSON)] * 2
+    bots = [BotzoneBot.from_spec(SIMPLE), BotzoneBot(JSON)] * 2
     initdata = seeded_initdata(11, 2)
     ours = play_game(bots, GameJudge(), initdata)
     program = play_game(bots, botzone_judge, initdata)

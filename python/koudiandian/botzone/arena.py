@@ -121,7 +121,7 @@ def arena(
 
     def play(number: int) -> ArenaGame:
         wall, seating = plan[number]
-        log = _play([players[b] for b in seating], new_judge(), initdata[wall])
+        log = play_game([players[b] for b in seating], new_judge(), initdata[wall])
         if not log.finished:
             raise JudgeError(f"game {number} (wall {wall}) did not finish")
         return ArenaGame(number, wall, seating, log, outcome_of(log, wall, seating))
@@ -157,8 +157,3 @@ def arena(
     return ArenaReport.tally(
         [p.name for p in players], outcomes, walls=walls, orders=orders, seed=seed, flowers=flowers
     )
-
-
-def _play(bots: Sequence[BotzoneBot], judge: Judge, initdata: dict[str, object]) -> GameLog:
-    """One game of ``bots`` (seat ``i``: ``bots[i]``) under ``judge``."""
-    return play_game([b.runner() for b in bots], judge, initdata)
