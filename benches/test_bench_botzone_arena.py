@@ -6,7 +6,7 @@ bot greedy``), >= 1 game/s with four restart-mode C++ template bots
 
 Run from the repository root::
 
-    python benches/test_bench_botzone_arena.py [awk|cpp|greedy ...]   # the figures
+    python benches/test_bench_botzone_arena.py [FIELD ...]   # the figures
     python -m pytest benches/test_bench_botzone_arena.py -p no:cacheprovider -s
 
 Each field plays ``WALLS`` walls × 24 seatings through :func:`koudiandian.botzone.arena.arena`
@@ -18,8 +18,15 @@ with ``jobs`` = 2 (two cores), koudiandian's judge in process. The fields:
 - ``cpp``: the C++ template (``examples/botzone/template.cpp``, built here with ``g++ -O2``
   and JsonCpp) in restart mode (``--restart``): a new process every turn, given the whole
   history;
-- ``greedy``: ``koudiandian botzone bot greedy`` (keep-running: one process a game), run
-  with ``PYTHONPATH`` set to this checkout (the runner gives a bot no other environment).
+- ``cpp-keep``: the same template keep-running (its default): one process a game;
+- ``python-keep``: ``benches/botzone_arena_bot.py``, a keep-running Python bot that imports
+  koudiandian and plays its drawn tile: the start-up and protocol cost of a built-in bot
+  without its thinking;
+- ``greedy``: ``koudiandian botzone bot greedy`` (keep-running: one process a game).
+
+The Python bots run with ``PYTHONPATH`` set to this checkout, through ``env`` (the runner
+gives a bot no other environment; ``env`` keeps the platform's time factor at 1, as the
+built-in bots' first answer within 2 s asks).
 
 Figures per field: games/s of wall time, and per game: judge calls, bot turns (a process
 each in restart mode), the arena process's CPU time, the bots' CPU time (``os.times`` of the
@@ -55,6 +62,8 @@ ROOT = Path(__file__).resolve().parents[1]
 WALLS = int(os.environ.get("ARENA_WALLS", "1"))
 JOBS = 2
 TARGETS = {"greedy": 2.0, "cpp": 1.0}
+FIELDS = ("awk", "cpp", "cpp-keep", "python-keep", "greedy")
+STAND_IN = ROOT / "benches" / "botzone_arena_bot.py"
 AWK_BOT = ROOT / "tests" / "botzone" / "bots" / "arena_simple.awk"
 CPP_TEMPLATE = ROOT / "examples" / "botzone" / "template.cpp"
 
@@ -63,8 +72,9 @@ def awk_spec() -> str:
     return f"botzone-simple:awk -f {AWK_BOT}"
 
 
-def cpp_spec(build: Path) -> str:
-    """The C++ template built into ``build`` (restart mode), or a reason it cannot be."""
+def cpp_spec(build: Path, keep_running: bool = False) -> str:
+    """The C++ template built into ``build`` (restart mode unless ``keep_running``), or a
+    reason it cannot be."""
     source = Path(os.environ.get("ARENA_CPP_TEMPLATE", CPP_TEMPLATE))
     if not source.is_file():
         raise LookupError(f"no C++ template at {source}")
@@ -76,6 +86,8 @@ def cpp_spec(build: Path) -> str:
     if flags.returncode != 0:
         raise LookupError("JsonCpp is missing (Debian: libjsoncpp-dev)")
     binary = build / "template"
+    if binary.exists():
+        return f"botzone:{binary}" + ("" if keep_running else " --restart")
     done = subprocess.run(
         ["g++", "-O2", "-std=c++17", str(source), "-o", str(binary), *flags.stdout.split()],
         capture_output=True,
@@ -83,7 +95,12 @@ def cpp_spec(build: Path) -> str:
     )
     if done.returncode != 0:
         raise LookupError(f"the C++ template does not build: {done.stderr[-300:]}")
-    return f"botzone:{binary} --restart"
+    return f"botzone:{binary}" + ("" if keep_running else " --restart")
+
+
+def python_spec(*argv: str) -> str:
+    """A Python bot of this checkout: ``env PYTHONPATH=… python ARGV``."""
+    return f"botzone-simple:env PYTHONPATH={ROOT / 'python'} {sys.executable} " + " ".join(argv)
 
 
 def greedy_spec() -> str:
@@ -94,7 +111,9 @@ def greedy_spec() -> str:
     probe = [sys.executable, "-m", "koudiandian", "botzone", "bot", "--help"]
     if subprocess.run(probe, capture_output=True, env=env).returncode != 0:
         raise LookupError("`koudiandian botzone bot` is not in this checkout")
-    return f"botzone:env PYTHONPATH={ROOT / 'python'} {sys.executable} -m koudiandian botzone bot greedy"
+    return python_spec("-m", "koudiandian", "botzone", "bot", "greedy").replace(
+        "botzone-simple:", "botzone:", 1
+    )
 
 
 @dataclass
@@ -118,6 +137,7 @@ class Field:
 
     def lines(self) -> list[str]:
         per = 1000 / self.games
+        cpu = (self.arena_cpu + self.bots_cpu) / self.games
         target = TARGETS.get(self.name)
         verdict = (
             ""
@@ -129,6 +149,8 @@ class Field:
             f"  per game: {self.judge_calls / self.games:.0f} judge calls, "
             f"{self.bot_turns / self.games:.0f} bot turns; arena CPU {self.arena_cpu * per:.0f} ms "
             f"(judge {self.judge_seconds * per:.0f} ms), bots' CPU {self.bots_cpu * per:.0f} ms",
+            f"  CPU per game {cpu * 1000:.0f} ms: two idle cores would play about "
+            f"{JOBS / cpu:.1f} games/s",
             f"  bot start-up to its first answer: {self.startup * 1000:.0f} ms (median of 5)",
             f"  endings: {', '.join(f'{k} {v}' for k, v in self.endings.items())}",
         ]
@@ -205,9 +227,13 @@ def spec_of(name: str, build: Path) -> str:
         return awk_spec()
     if name == "cpp":
         return cpp_spec(build)
+    if name == "cpp-keep":
+        return cpp_spec(build, keep_running=True)
+    if name == "python-keep":
+        return python_spec(str(STAND_IN))
     if name == "greedy":
         return greedy_spec()
-    raise ValueError(f"unknown field {name!r}: awk, cpp or greedy")
+    raise ValueError(f"unknown field {name!r}: {', '.join(FIELDS)}")
 
 
 def run(names: list[str]) -> list[str]:
@@ -225,7 +251,7 @@ def run(names: list[str]) -> list[str]:
     return lines
 
 
-@pytest.mark.parametrize("name", ["awk", "cpp", "greedy"])
+@pytest.mark.parametrize("name", FIELDS)
 def test_arena_rate(name: str) -> None:
     with tempfile.TemporaryDirectory() as build:
         try:
@@ -238,5 +264,5 @@ def test_arena_rate(name: str) -> None:
 
 
 if __name__ == "__main__":
-    for line in run(sys.argv[1:] or ["awk", "cpp", "greedy"]):
+    for line in run(sys.argv[1:] or list(FIELDS)):
         print(line, flush=True)
