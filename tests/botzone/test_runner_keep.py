@@ -91,23 +91,23 @@ def test_a_bot_that_exits_goes_back_to_restart_mode_with_the_whole_history() -> 
 
 
 def test_the_first_turn_has_twice_the_time() -> None:
-    # a bot that sleeps 0.6 s on its first turn only, limit 0.4 s: 0.8 s on turn 1
+    # a bot that sleeps 2 s on its first turn only, limit 1.5 s: 3 s on turn 1
     body = (
         "import sys, time\n"
         "n = int(sys.stdin.readline())\n"
-        "time.sleep(0.6 if n == 1 else 0)\n"
+        "time.sleep(2.0 if n == 1 else 0)\n"
         "print('PASS')\n"
     )
     bot = BotzoneBot(
-        [sys.executable, "-c", body], interaction="simple", time_limit=0.4, time_factor=1
+        [sys.executable, "-c", body], interaction="simple", time_limit=1.5, time_factor=1
     )
     with bot.session() as session:
-        assert session.runner.turn_seconds(1) == pytest.approx(0.8)
-        assert session.runner.turn_seconds(2) == pytest.approx(0.4)
+        assert session.runner.turn_seconds(1) == pytest.approx(3.0)
+        assert session.runner.turn_seconds(2) == pytest.approx(1.5)
         assert session.turn("0 1 0").verdict == "OK"
-    slow_later = body.replace("0.6 if n == 1 else 0", "0 if n == 1 else 0.6")
+    slow_later = body.replace("2.0 if n == 1 else 0", "0 if n == 1 else 2.0")
     bot = BotzoneBot(
-        [sys.executable, "-c", slow_later], interaction="simple", time_limit=0.4, time_factor=1
+        [sys.executable, "-c", slow_later], interaction="simple", time_limit=1.5, time_factor=1
     )
     with bot.session() as session:
         assert session.turn("0 1 0").verdict == "OK"
@@ -146,3 +146,35 @@ def test_the_json_request_line_is_the_requests_text() -> None:
     assert runner.request_line("3 1 PLAY F1") == "3 1 PLAY F1\n"
     frame = json.loads(runner.turn_input(["0 1 0"], []))
     assert frame["requests"] == ["0 1 0"]
+
+
+def test_bad_limits_and_requests_raise_specific_errors() -> None:
+    from koudiandian.errors import ArgumentTypeError, InvalidArgumentError
+
+    with pytest.raises(ArgumentTypeError, match="time_limit"):
+        BotzoneBot("true", time_limit="1")  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="time_limit"):
+        BotzoneBot("true", time_limit=0)
+    with pytest.raises(InvalidArgumentError, match="memory_limit"):
+        BotzoneBot("true", memory_limit=0)
+    with keep_bot("simple").session() as session:
+        with pytest.raises(ArgumentTypeError, match="request"):
+            session.turn(3)  # type: ignore[arg-type]
+        with pytest.raises(InvalidArgumentError, match="line break"):
+            session.turn("0 1\n0")
+        assert session.turn("0 1 0").keep_running
+        with pytest.raises(InvalidArgumentError, match="line break"):
+            session.turn("2 W1\n2 W2")
+
+
+@pytest.mark.parametrize("wrapped", [False, True])
+def test_a_bot_that_reads_its_input_to_the_end_is_given_the_end(wrapped: bool) -> None:
+    # json.load(sys.stdin) waits for the end of the input: a restart-mode bot gets it once it
+    # has read everything and waits (also when a shell runs it as a child)
+    body = "import json, sys; t = json.load(sys.stdin); print(json.dumps({'response': str(len(t['requests']))}))"
+    argv = [sys.executable, "-c", body]
+    if wrapped:
+        argv = ["sh", "-c", '"$0" -c "$1"', sys.executable, body]
+    with BotzoneBot(argv, time_limit=5, time_factor=1).session() as session:
+        assert [session.turn(r).response for r in REQUESTS[:3]] == ["1", "2", "3"]
+        assert not session.keeps_running

@@ -13,6 +13,7 @@ import pytest
 from koudiandian.botzone import botzone_judge
 from koudiandian.botzone.game import play_game
 from koudiandian.botzone.spec import BotzoneBot
+from koudiandian.botzone.usage import GroupUsage
 
 from tests.botzone.test_runner_keep import BOTS, alive, children, gone, keep_bot
 
@@ -77,12 +78,26 @@ def test_a_child_the_bot_leaves_is_killed_with_its_group(interaction: str) -> No
     assert no_bot_left()
 
 
+def test_a_child_of_a_bot_that_keeps_running_lives_until_the_game_ends() -> None:
+    with bad_bot("fork", "json", "keep").session() as session:
+        first = session.turn(FIRST)
+        assert first.keep_running and session.turn("1 0 0 0 0 W1").data == first.data
+        child = int(first.data)
+        assert alive(child)  # part of the bot while it keeps running
+    assert gone(child)
+    assert no_bot_left()
+
+
 def test_cpu_used_between_turns_is_charged_to_the_next_turn() -> None:
     for args, verdict in ((("idle",), "OK"), ((), "TLE")):
-        bot = bad_bot("busy", "simple", *args, time_limit=0.5, time_factor=1)
+        bot = bad_bot("busy", "simple", *args, time_limit=1.0, time_factor=1)
         with bot.session() as session:
-            assert session.turn(FIRST).keep_running
-            time.sleep(1.3)  # the busy bot spends a second of CPU meanwhile
+            assert session.turn(FIRST).keep_running and session.pid is not None
+            # the busy bot spends 1.5 s of CPU meanwhile (the idle one none): wait for it
+            usage = GroupUsage(session.pid)
+            deadline = time.monotonic() + 30
+            while not args and usage.cpu_seconds() < 1.4 and time.monotonic() < deadline:
+                time.sleep(0.05)
             assert session.turn("1 0 0 0 0 W1").verdict == verdict
     assert no_bot_left()
 

@@ -12,9 +12,9 @@ standard input, the output JSON read from its standard output).
 :class:`~koudiandian.botzone.session.BotSession` of its own for the game, in restart or
 keep-running mode), puts their verdicts and answers in the log, and asks the judge again,
 until it says ``finish``; every session is then closed (also when the game fails), so no
-bot's process outlives its game. The first output may carry an ``initdata`` (the judge's choice of wall, wind and
-seed); it becomes the game's ``initdata`` for every later call. The result,
-:class:`GameLog`, is the game's whole log in the judge's input format.
+bot's process outlives its game. The first output may carry an ``initdata`` (the judge's
+choice of wall, wind and seed); it becomes the game's ``initdata`` for every later call.
+The result, :class:`GameLog`, is the game's whole log in the judge's input format.
 """
 
 from __future__ import annotations

@@ -247,10 +247,13 @@ class BotProcess:
                 next_eof_look = now + (_EOF_POLL if fast else SAMPLE_SECONDS)
 
     def _waits_for_end_of_input(self) -> bool:
-        """Whether the bot has read all it was given and waits on its standard input with
-        nothing printed (the output checked after the wait, so an answer printed just
+        """Whether the bot has read all it was given and waits on its standard input (its own
+        process, or one of its group: a shell script's program) with nothing printed (the output checked after the wait, so an answer printed just
         before the bot waits for its next request is never missed)."""
-        if _unread(self._stdin) or not waits_on_stdin(self.pid):
+        if _unread(self._stdin):
+            return False
+        # the bot itself, or (a shell running it) a process of its group found so far
+        if not any(waits_on_stdin(pid) for pid in sorted(self.usage.members)):
             return False
         with self._lock:
             return not self._buf and not _unread(self._stdout)

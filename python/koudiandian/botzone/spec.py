@@ -47,9 +47,10 @@ class BotzoneBot:
 
     ``command``: the program and its arguments (text is split by :func:`shlex.split`);
     ``interaction``: ``"json"`` or ``"simple"``; ``time_limit``: seconds per turn before
-    the factor; ``time_factor``: the language's factor (``None``: from the program,
-    :func:`time_factor_of`); ``memory_limit``: megabytes of resident memory; ``name``: the
-    bot's name in summaries (default its spec, ``botzone:COMMAND``).
+    the factor (the first turn of a game has twice the time); ``time_factor``: the
+    language's factor (``None``: from the program, :func:`time_factor_of`);
+    ``memory_limit``: megabytes of resident memory of the bot's process group; ``name``:
+    the bot's name in summaries (default its spec, ``botzone:COMMAND``).
     """
 
     def __init__(
@@ -75,6 +76,8 @@ class BotzoneBot:
         if not time_factor > 0:
             raise InvalidArgumentError(f"time_factor must be positive, not {time_factor!r}")
         self.time_factor = float(time_factor)
+        if isinstance(time_limit, bool) or not isinstance(time_limit, int | float):
+            raise ArgumentTypeError(f"time_limit must be a number of seconds, not {time_limit!r}")
         self.time_limit = time_limit
         self.memory_limit = memory_limit
         prefix = next(p for p, i in PREFIXES.items() if i == interaction)
