@@ -5,9 +5,11 @@ as JSON on standard output, the logs to a file; and bad input, each refused with
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
+from koudiandian.botzone import botzone_check
 from koudiandian.botzone.arena import arena, arena_bot, seatings
 from koudiandian.botzone.spec import BotzoneBot
 from koudiandian.cli import main
@@ -54,6 +56,21 @@ def test_the_library_takes_bot_objects_and_reports_games_in_play_order() -> None
     assert report.names[1] == "json bot"
     assert report.endings() == {"HUANG": 4}
     assert [s.rank_points for s in report.standings] == [2.5] * 4
+
+
+def test_keep_running_bots_play_their_games_through(tmp_path: Path) -> None:
+    keep = Path(__file__).parent / "bots" / "runner_keep_simple.py"
+    kept: list[str] = []
+    spec = f"botzone-simple:{sys.executable} {keep}"
+    report = arena(
+        [spec, SIMPLE, spec, JSON],
+        walls=1,
+        orders=4,
+        jobs=2,
+        on_game=lambda g: kept.append(json.dumps(g.log.to_json())),
+    )
+    assert report.endings() == {"HUANG": 4}
+    assert [botzone_check(k) for k in kept] == [[]] * 4
 
 
 def _refused(capsys: pytest.CaptureFixture[str], tmp_path: Path, *argv: str) -> str:
