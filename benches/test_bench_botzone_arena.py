@@ -22,11 +22,13 @@ with ``jobs`` = 2 (two cores), koudiandian's judge in process. The fields:
 - ``python-keep``: ``benches/botzone_arena_bot.py``, a keep-running Python bot that imports
   koudiandian and plays its drawn tile: the start-up and protocol cost of a built-in bot
   without its thinking;
-- ``greedy``: ``koudiandian botzone bot greedy`` (keep-running: one process a game).
+- ``greedy``: ``koudiandian botzone bot greedy`` (keep-running: one process a game);
+- ``greedy-file``: the same bot's program run as a file
+  (``python …/koudiandian/botzone/botmain.py greedy``: the core loaded without the package).
 
-The Python bots run with ``PYTHONPATH`` set to this checkout, through ``env`` (the runner
-gives a bot no other environment; ``env`` keeps the platform's time factor at 1, as the
-built-in bots' first answer within 2 s asks).
+The Python bots run with ``PYTHONPATH`` set to this checkout (``ARENA_PYTHONPATH``:
+another), through ``env`` (the runner gives a bot no other environment; ``env`` keeps the
+platform's time factor at 1, as the built-in bots' first answer within 2 s asks).
 
 Figures per field: games/s of wall time, and per game: judge calls, bot turns (a process
 each in restart mode), the arena process's CPU time, the bots' CPU time (``os.times`` of the
@@ -61,8 +63,10 @@ from koudiandian.botzone.spec import BotzoneBot
 ROOT = Path(__file__).resolve().parents[1]
 WALLS = int(os.environ.get("ARENA_WALLS", "1"))
 JOBS = 2
-TARGETS = {"greedy": 2.0, "cpp": 1.0}
-FIELDS = ("awk", "cpp", "cpp-keep", "python-keep", "greedy")
+TARGETS = {"greedy": 2.0, "greedy-file": 2.0, "cpp": 1.0}
+FIELDS = ("awk", "cpp", "cpp-keep", "python-keep", "greedy", "greedy-file")
+#: The package the Python bots run (default this checkout's; ``ARENA_PYTHONPATH``: another's).
+PYTHON = Path(os.environ.get("ARENA_PYTHONPATH", ROOT / "python"))
 STAND_IN = ROOT / "benches" / "botzone_arena_bot.py"
 AWK_BOT = ROOT / "tests" / "botzone" / "bots" / "arena_simple.awk"
 CPP_TEMPLATE = ROOT / "examples" / "botzone" / "template.cpp"
@@ -98,22 +102,26 @@ def cpp_spec(build: Path, keep_running: bool = False) -> str:
     return f"botzone:{binary}" + ("" if keep_running else " --restart")
 
 
-def python_spec(*argv: str) -> str:
-    """A Python bot of this checkout: ``env PYTHONPATH=… python ARGV``."""
-    return f"botzone-simple:env PYTHONPATH={ROOT / 'python'} {sys.executable} " + " ".join(argv)
+def python_spec(*argv: str, interaction: str = "simple") -> str:
+    """A Python bot of the package's checkout (:data:`PYTHON`): ``env PYTHONPATH=… python
+    ARGV``, in simple or JSON interaction."""
+    prefix = "botzone-simple:" if interaction == "simple" else "botzone:"
+    return f"{prefix}env PYTHONPATH={PYTHON} {sys.executable} " + " ".join(argv)
 
 
-def greedy_spec() -> str:
-    """``koudiandian botzone bot greedy`` from this checkout, or a reason it cannot run."""
-    if spec := os.environ.get("ARENA_GREEDY"):
-        return spec
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "python")}
+def greedy_spec(as_file: bool = False) -> str:
+    """``koudiandian botzone bot greedy`` (``as_file``: its program run as a file,
+    ``python …/koudiandian/botzone/botmain.py greedy``, which loads the core without
+    importing the package), or a reason it cannot run."""
+    env = {**os.environ, "PYTHONPATH": str(PYTHON)}
     probe = [sys.executable, "-m", "koudiandian", "botzone", "bot", "--help"]
     if subprocess.run(probe, capture_output=True, env=env).returncode != 0:
-        raise LookupError("`koudiandian botzone bot` is not in this checkout")
-    return python_spec("-m", "koudiandian", "botzone", "bot", "greedy").replace(
-        "botzone-simple:", "botzone:", 1
-    )
+        raise LookupError(f"`koudiandian botzone bot` is not in {PYTHON}")
+    if as_file:
+        return python_spec(
+            str(PYTHON / "koudiandian" / "botzone" / "botmain.py"), "greedy", interaction="json"
+        )
+    return python_spec("-m", "koudiandian", "botzone", "bot", "greedy", interaction="json")
 
 
 @dataclass
@@ -233,6 +241,8 @@ def spec_of(name: str, build: Path) -> str:
         return python_spec(str(STAND_IN))
     if name == "greedy":
         return greedy_spec()
+    if name == "greedy-file":
+        return greedy_spec(as_file=True)
     raise ValueError(f"unknown field {name!r}: {', '.join(FIELDS)}")
 
 
