@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import BotzoneInputError
+from .botzone_arena import add_botzone_arena
 from .botzone_convert import add_botzone_convert
 from .options import Commands, Parser
 
@@ -103,28 +104,19 @@ def _runner(spec: str, time_limit: float) -> BotzoneBot:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from ..botzone.convert import tile_name
     from ..botzone.game import command_judge, play_game
     from ..botzone.judge import botzone_judge
-    from ..game import Game
+    from ..botzone.walls import seeded_initdata
 
     if args.games < 1:
         raise BotzoneInputError(f"--games must be positive, got {args.games}")
     bots = [_runner(spec, args.time_limit) for spec in args.bots]
     judge = command_judge(args.judge) if args.judge else botzone_judge
-    rules = "botzone,flowers" if args.flowers else "botzone"
     totals = [0, 0, 0, 0]
     with open(args.out, "w", encoding="utf-8") if args.out != "-" else sys.stdout as out:
         for n in range(args.games):
             seed = args.seed + n
-            start = Game(rules, seed=seed).events[0]
-            assert start["type"] == "start_hand", "a game's log begins with its start_hand"
-            wall = start["wall"]
-            initdata = {
-                "walltiles": " ".join(tile_name(k) for k in wall),
-                "quan": args.quan,
-                "srand": seed,
-            }
+            initdata = seeded_initdata(seed, args.quan, flowers=args.flowers)
             game = play_game(bots, judge, initdata)
             out.write(json.dumps(game.to_json(), ensure_ascii=False, separators=(",", ":")))
             out.write("\n")
@@ -213,3 +205,4 @@ def add_botzone(sub: Commands) -> None:
     )
     p.set_defaults(run=_play)
     add_botzone_convert(commands)
+    add_botzone_arena(commands)
