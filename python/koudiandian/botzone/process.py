@@ -97,9 +97,17 @@ def _unread(fd: int) -> int:
 class BotProcess:
     """One started bot (see the module's doc): ``argv`` run in ``cwd`` (``None``: the
     caller's), in a new session, its standard error dropped. ``name`` names the bot in
-    errors. Raises :class:`~koudiandian.errors.BotError` when the program cannot start."""
+    errors; ``output_bytes``: the output limit of its first turn (what it prints before
+    its first input is written belongs to that turn). Raises :class:`~koudiandian.errors.BotError` when the program cannot start."""
 
-    def __init__(self, argv: Sequence[str], *, cwd: str | None = None, name: str = "bot") -> None:
+    def __init__(
+        self,
+        argv: Sequence[str],
+        *,
+        cwd: str | None = None,
+        name: str = "bot",
+        output_bytes: int = 1 << 20,
+    ) -> None:
         try:
             self.proc = subprocess.Popen(
                 list(argv),
@@ -122,7 +130,7 @@ class BotProcess:
         self._turns = 0
         self._lock = threading.Condition()
         self._buf = bytearray()
-        self._cap = 0
+        self._cap = output_bytes + len(KEEP_RUNNING) + 2
         self._overflow = False
         self._eof = False
         self._reader = threading.Thread(target=self._read, daemon=True)
@@ -185,10 +193,13 @@ class BotProcess:
     ) -> Exchange:
         """One turn: write ``text`` and wait for its end (see the module's doc). ``seconds``
         may be 0 or less (time already used up: TLE at once)."""
-        # the marker line may follow the largest output allowed
+        # the marker line may follow the largest output allowed; what a new process printed
+        # before its input belongs to its first turn, what a kept one printed between turns
+        # is dropped
         with self._lock:
-            self._buf.clear()
-            self._overflow = False
+            if self._turns:
+                self._buf.clear()
+                self._overflow = False
             self._cap = output_bytes + len(KEEP_RUNNING) + 2
         start = time.monotonic()
         deadline = start + seconds

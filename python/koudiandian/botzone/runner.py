@@ -23,8 +23,9 @@ running at the time limit (wall-clock seconds), ``MLE`` when its process group's
 memory passes the memory limit, ``OLE`` when it prints more than the output limit (1 MiB)
 in a turn, ``RE`` when it exits with a nonzero status or is killed by a signal, ``NJ`` when
 its output in JSON interaction is not a JSON object (or its ``response`` is not a string),
-else ``OK``. :meth:`BotRunner.run_turn` runs one turn in a process of its own (restart
-mode), killed with its whole process group when the turn ends.
+else ``OK`` (a lone surrogate escaped in a JSON bot's text is read as ``?``).
+:meth:`BotRunner.run_turn` runs one turn in a process of its own (restart mode), killed
+with its whole process group when the turn ends.
 """
 
 from __future__ import annotations
@@ -221,7 +222,7 @@ class BotRunner:
 
     def start(self) -> BotProcess:
         """The bot's program started (nothing written to it yet)."""
-        return BotProcess(self.argv, cwd=self.cwd, name=self.name)
+        return BotProcess(self.argv, cwd=self.cwd, name=self.name, output_bytes=self.output_limit)
 
     def exchange(self, process: BotProcess, text: str, seconds: float) -> TurnResult:
         """One turn of a started bot: ``text`` written to it, at most ``seconds`` of time,
@@ -276,8 +277,18 @@ def _json_result(output: str) -> TurnResult:
         field = value.get(key, "")
         if not isinstance(field, str):
             return TurnResult("NJ", "", output=output)
-        fields[key] = field
+        fields[key] = _text(field)
     return TurnResult("OK", fields["response"], fields["data"], fields["globaldata"], output)
+
+
+def _text(field: str) -> str:
+    """``field`` as text that UTF-8 can carry: a lone surrogate (JSON's ``"\\ud800"``,
+    which no judge's input or next turn's input can hold) becomes ``?``."""
+    try:
+        field.encode()
+    except UnicodeEncodeError:
+        return field.encode("utf-8", "replace").decode()
+    return field
 
 
 def _simple_result(output: str) -> TurnResult:

@@ -90,13 +90,12 @@ class BotSession:
         if process is not None:
             text = runner.request_line(request)
             seconds -= max(process.usage.cpu_seconds() - self._cpu_after, 0.0)
-            self.requests.append(request)
         else:
             text = runner.turn_input(
                 [*self.requests, request], self.responses, self.data, self.globaldata
             )
-            self.requests.append(request)
-            process = runner.start()
+            process = runner.start()  # a BotError leaves the history as it was
+        self.requests.append(request)
         try:
             result = runner.exchange(process, text, seconds)
         except BaseException:
