@@ -4,8 +4,11 @@ program that cannot start. Each test is a bot the platform would accept."""
 
 from __future__ import annotations
 
+import os
 import sys
+import threading
 import time
+from pathlib import Path
 
 import pytest
 from koudiandian.botzone import botzone_judge
@@ -14,7 +17,7 @@ from koudiandian.botzone.runner import BotRunner
 from koudiandian.botzone.spec import BotzoneBot
 from koudiandian.errors import BotError
 
-from tests.botzone.test_runner_keep import keep_bot
+from tests.botzone.test_runner_keep import BOTS, gone, keep_bot
 from tests.botzone.test_runner_verdicts import FIRST, no_bot_left
 
 
@@ -72,3 +75,61 @@ def test_a_program_that_cannot_start_leaves_the_history_as_it_was() -> None:
             session.turn(FIRST)
         assert session.requests == [] and session.responses == []
         assert session.failed is None
+
+
+def escape_bot(mode: str, pid_file: Path) -> BotzoneBot:
+    """The bot whose child tries to escape (``bots/runfix_escape.py``)."""
+    script = BOTS / "runfix_escape.py"
+    return BotzoneBot([sys.executable, str(script), mode, str(pid_file)], time_factor=1)
+
+
+def escaped_pid(pid_file: Path) -> int:
+    """The escaping child's process id the bot wrote."""
+    deadline = time.monotonic() + 10
+    while not pid_file.exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    return int(pid_file.read_text())
+
+
+def fds_and_threads() -> tuple[int, int]:
+    """This process's open descriptors and threads."""
+    return len(os.listdir("/proc/self/fd")), threading.active_count()
+
+
+@pytest.mark.parametrize("mode", ["group", "session"])
+def test_memory_held_by_a_child_that_left_the_group_is_counted(mode: str, tmp_path: Path) -> None:
+    # the runner counted only the bot's process group: a child that moved to a group or a
+    # session of its own held its memory unseen and outlived the game
+    pid_file = tmp_path / "child"
+    with escape_bot(mode, pid_file).session() as session:
+        assert session.turn(FIRST).verdict == "MLE"
+    assert gone(escaped_pid(pid_file))
+    assert no_bot_left()
+
+
+def test_a_child_that_left_the_session_holding_the_output_is_killed(tmp_path: Path) -> None:
+    # it kept the output open: every turn waited a second for its end, then left the child,
+    # a thread and a descriptor behind
+    before = fds_and_threads()
+    for game in range(3):
+        pid_file = tmp_path / f"child{game}"
+        with escape_bot("open", pid_file).session() as session:
+            assert session.turn(FIRST).response == "PASS"
+        assert gone(escaped_pid(pid_file))
+    assert fds_and_threads() == before
+    assert no_bot_left()
+
+
+def test_an_exited_bot_keeps_its_process_id_until_its_group_is_killed() -> None:
+    # a bot's process id is its group's: reaped before the group is killed, the id could
+    # go to another bot, which the kill would then reach
+    process = BotRunner(["sh", "-c", "exit 3"]).start()
+    deadline = time.monotonic() + 10
+    while process.running() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not process.running()
+    with open(f"/proc/{process.pid}/stat") as f:
+        assert f.read().rsplit(") ", 1)[1][0] == "Z"  # exited, not yet reaped
+    process.close()
+    assert process.proc.returncode == 3
+    assert not os.path.exists(f"/proc/{process.pid}")

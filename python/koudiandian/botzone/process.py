@@ -32,11 +32,11 @@ import subprocess
 import termios
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..errors import BotError
-from .usage import GroupUsage, waits_on_stdin
+from .usage import GroupUsage, holders, waits_on_stdin
 
 __all__ = ["BotProcess", "Exchange", "KEEP_RUNNING", "SAMPLE_SECONDS"]
 
@@ -50,8 +50,12 @@ _RESCAN_SECONDS = 0.05
 #: :data:`_EOF_FAST` seconds of a turn), then the memory's sample interval.
 _EOF_POLL = 0.001
 _EOF_FAST = 0.05
-#: Seconds to wait for the rest of the output once the bot's own process has exited.
+#: Seconds to wait for the rest of the output once the bot's processes are killed, before
+#: and after its holders are looked for.
+_HOLDER_WAIT = 0.05
 _DRAIN_WAIT = 0.5
+#: Times the bot's processes are found and killed at most (a process forking meanwhile).
+_KILL_ROUNDS = 3
 #: Environment variables a bot inherits; nothing else of the parent's reaches it.
 _KEPT_ENVIRONMENT = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR")
 
@@ -98,7 +102,8 @@ class BotProcess:
     """One started bot (see the module's doc): ``argv`` run in ``cwd`` (``None``: the
     caller's), in a new session, its standard error dropped. ``name`` names the bot in
     errors; ``output_bytes``: the output limit of its first turn (what it prints before
-    its first input is written belongs to that turn). Raises :class:`~koudiandian.errors.BotError` when the program cannot start."""
+    its first input is written belongs to that turn). Raises
+    :class:`~koudiandian.errors.BotError` when the program cannot start."""
 
     def __init__(
         self,
@@ -126,6 +131,7 @@ class BotProcess:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self._stdin = self.proc.stdin.fileno()
         self._stdout = self.proc.stdout.fileno()
+        self._pipes = {f"pipe:[{os.fstat(fd).st_ino}]" for fd in (self._stdin, self._stdout)}
         self._input_open = True
         self._turns = 0
         self._lock = threading.Condition()
@@ -143,7 +149,21 @@ class BotProcess:
 
     def running(self) -> bool:
         """Whether the bot's own process has not exited."""
-        return self.proc.poll() is None
+        return self._exit_status() is None
+
+    def _exit_status(self) -> int | None:
+        """The bot's exit status (negative: the signal that killed it), or ``None`` while it
+        runs. An exited bot is left a zombie until :meth:`kill` has killed its group: its
+        process id, which is its group's, is not given to another process meanwhile."""
+        if self.proc.returncode is not None:
+            return self.proc.returncode
+        try:
+            info = os.waitid(os.P_PID, self.proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            return self.proc.poll()
+        if info is None:
+            return None
+        return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
 
     def _read(self) -> None:
         """Read the bot's output until its end; keep at most the turn's limit (a byte more
@@ -233,7 +253,7 @@ class BotProcess:
                 ended = self._eof
             if ended and wake > now:
                 time.sleep(min(wake - now, SAMPLE_SECONDS))  # output closed: wait for the exit
-            code = self.proc.poll()
+            code = self._exit_status()
             if code is not None:
                 return self._exited(code, output_bytes)
             now = time.monotonic()
@@ -275,13 +295,11 @@ class BotProcess:
             return bytes(self._buf[:limit])
 
     def _exited(self, code: int, limit: int) -> Exchange:
-        """The turn's end when the bot's own process exited: kill what it left in its group,
-        read the rest of its output."""
+        """The turn's end when the bot's own process exited: kill what it left, read the
+        rest of its output."""
         self.kill()
-        deadline = time.monotonic() + _DRAIN_WAIT
+        self._drain()
         with self._lock:
-            while not self._eof and time.monotonic() < deadline:
-                self._lock.wait(deadline - time.monotonic())
             out = bytes(self._buf)
             over = self._overflow
         at = _marker_at(bytearray(out), 0)
@@ -293,20 +311,61 @@ class BotProcess:
             return Exchange("OLE", out[:limit])
         return Exchange("exit", out, code)
 
+    def _drain(self) -> bool:
+        """Wait for the end of the bot's output once its processes are killed; a process
+        that escaped them and holds the output (or input) open is found and killed
+        (:func:`~koudiandian.botzone.usage.holders`). Whether the end came."""
+        for wait in (_HOLDER_WAIT, _DRAIN_WAIT):
+            deadline = time.monotonic() + wait
+            with self._lock:
+                while not self._eof and time.monotonic() < deadline:
+                    self._lock.wait(deadline - time.monotonic())
+                if self._eof:
+                    return True
+            found = holders(self._pipes, self.usage.candidates()) - {os.getpid()}
+            for pid in found:
+                _kill(pid, _group_of(pid), found)
+        return self._eof
+
     def kill(self) -> None:
-        """Kill the bot's process group (the bot and all it started that stayed in it) and
-        wait for the bot's own process; a group already gone is fine."""
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        self.proc.wait()
+        """Kill the bot's processes (:class:`~koudiandian.botzone.usage.GroupUsage`: its
+        session's, their descendants, and the process groups they lead) and wait for the
+        bot's own process; processes already gone are fine."""
+        if self.proc.returncode is None:
+            for _ in range(_KILL_ROUNDS):
+                groups = self.usage.rescan()  # the tree whole, before anything is killed
+                with contextlib.suppress(ProcessLookupError, PermissionError):
+                    os.killpg(self.proc.pid, signal.SIGKILL)
+                for pid, group in groups.items():
+                    _kill(pid, group, groups)
+                if not groups:
+                    break
+            self.proc.wait()
         self.close_input()
 
     def close(self) -> None:
         """Kill the bot (:meth:`kill`) and release its output pipe once it is read to the
-        end (a process that left the group may still hold it open: the reader then stays a
-        daemon thread, and the pipe is left to it)."""
+        end (a process that escaped the bot and holds it open is killed; should one still
+        hold it, the reader stays a daemon thread and the pipe is left to it)."""
         self.kill()
-        self._reader.join(timeout=_DRAIN_WAIT)
-        if not self._reader.is_alive():
+        if self._drain():
+            self._reader.join()
             assert self.proc.stdout is not None
             self.proc.stdout.close()
+
+
+def _group_of(pid: int) -> int:
+    """Process ``pid``'s group, or 0 when it is gone."""
+    try:
+        return os.getpgid(pid)
+    except OSError:
+        return 0
+
+
+def _kill(pid: int, group: int, members: Iterable[int]) -> None:
+    """Kill process ``pid`` of a bot, and its process group ``group`` when one of the bot's
+    processes (``members``) leads it (never a group of the caller's)."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        if group in members and group != os.getpgrp():
+            os.killpg(group, signal.SIGKILL)
+        os.kill(pid, signal.SIGKILL)

@@ -1,25 +1,31 @@
-"""What a bot's process group uses, read from ``/proc`` (Linux): its members, their resident
+"""What a bot's processes use, read from ``/proc`` (Linux): which they are, their resident
 memory and their CPU time, and whether the bot waits on its standard input.
 
-A Botzone bot runs in a session of its own (:mod:`.process`), so its process group holds the
-bot and everything it started that did not leave it. :class:`GroupUsage` keeps the group's
-members (found by scanning ``/proc`` for processes of that group, a scan done only now and
-then: see :meth:`GroupUsage.rescan`) and sums what they use:
+A Botzone bot runs in a session of its own (:mod:`.process`), its own process leading it.
+:class:`GroupUsage` keeps the bot's processes (its *members*): every process of that
+session (whatever process group it moved to), every descendant of a member (one that left
+the session with ``setsid`` included, found while its parent lives), and every member found
+before that still runs. They are found by reading ``/proc/<pid>/stat`` (:meth:`GroupUsage.rescan`,
+done now and then: a young bot's scan reads only the processes born since it started) and
+their use is summed:
 
 - **resident memory**: ``/proc/<pid>/statm``'s resident pages (what ``VmRSS`` of
   ``/proc/<pid>/status`` counts), summed over the members;
 - **CPU time**: ``utime + stime + cutime + cstime`` of ``/proc/<pid>/stat`` in clock ticks
   (so a child the bot waited for still counts), summed over the members.
 
-Outside Linux (no ``/proc``) every figure reads 0: no MLE is given and CPU used between turns
-is not charged.
+:func:`holders` finds the processes that hold a pipe open (a bot's output kept open by a
+process that escaped it). Outside Linux (no ``/proc``) every figure reads 0: no MLE is
+given and CPU used between turns is not charged.
 """
 
 from __future__ import annotations
 
 import os
+import time
+from collections.abc import Iterable
 
-__all__ = ["GroupUsage", "waits_on_stdin"]
+__all__ = ["GroupUsage", "holders", "waits_on_stdin"]
 
 #: Bytes of a memory page, clock ticks per second (``/proc``'s units).
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
@@ -28,6 +34,21 @@ _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 _READ_SYSCALL = {"x86_64": "0", "aarch64": "63"}.get(
     os.uname().machine if hasattr(os, "uname") else ""
 )
+#: Seconds during which a bot is young: too young for the process ids to have come round
+#: since it started, so that a scan may skip every process id allocated before its own.
+_YOUNG_SECONDS = 2.0
+
+
+def _read_int(path: str) -> int | None:
+    """The number a ``/proc`` file holds, or ``None``."""
+    try:
+        with open(path, "rb") as f:
+            return int(f.read())
+    except (OSError, ValueError):
+        return None
+
+
+_PID_MAX = _read_int("/proc/sys/kernel/pid_max")
 
 
 def _stat_after_name(pid: int) -> list[str] | None:
@@ -41,29 +62,77 @@ def _stat_after_name(pid: int) -> list[str] | None:
     return text[text.rfind(b")") + 2 :].decode("ascii", "replace").split()
 
 
+def _born_since(first: int) -> Iterable[int] | None:
+    """The live processes whose ids were allocated after ``first`` (ids are allocated in
+    turn, coming round at ``pid_max``), or ``None`` when that cannot be told."""
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return None
+    last = _read_int("/proc/sys/kernel/ns_last_pid")  # read after the list: covers it
+    if last is None or _PID_MAX is None:
+        return None
+    span = (last - first) % _PID_MAX
+    return [int(n) for n in names if n.isdigit() and 0 < (int(n) - first) % _PID_MAX <= span]
+
+
+def _all_processes() -> list[int]:
+    """Every live process's id."""
+    try:
+        return [int(n) for n in os.listdir("/proc") if n.isdigit()]
+    except OSError:
+        return []
+
+
 class GroupUsage:
-    """The process group ``pgid``'s members and what they use (see the module's doc). The
-    group's leader ``pgid`` is always a member."""
+    """The processes of the bot led by ``pgid`` and what they use (see the module's doc).
+    ``pgid`` (the bot's own process, its session's and group's id) is always a member."""
 
     def __init__(self, pgid: int) -> None:
         self.pgid = pgid
         self.members: set[int] = {pgid}
+        #: A member's start time (``/proc/<pid>/stat`` field 22): the same process still.
+        self._starts: dict[int, str] = {}
+        self._started = time.monotonic()
 
-    def rescan(self) -> None:
-        """Find the group's members again by reading every process's ``stat`` (about a
-        millisecond for a hundred processes: done every few dozen milliseconds of a turn,
-        not at every sample)."""
+    def candidates(self) -> Iterable[int]:
+        """The processes that may belong to the bot: those born since it started while it
+        is young, else every process."""
+        if time.monotonic() - self._started < _YOUNG_SECONDS:
+            born = _born_since(self.pgid)
+            if born is not None:
+                return born
+        return _all_processes()
+
+    def rescan(self) -> dict[int, int]:
+        """Find the bot's processes again (about a millisecond for a hundred processes read;
+        done every few dozen milliseconds of a turn and when the bot is killed, not at every
+        sample). Returns each member's process group (its leader left out), the groups a
+        kill must reach."""
+        table: dict[int, tuple[int, int, int, str, str]] = {}
+        for pid in self.candidates():
+            fields = _stat_after_name(pid)
+            if fields is not None and len(fields) > 19:
+                # parent, group, session, start time, state
+                row = (int(fields[1]), int(fields[2]), int(fields[3]), fields[19], fields[0])
+                table[pid] = row
         found = {self.pgid}
-        try:
-            names = os.listdir("/proc")
-        except OSError:
-            return
-        for name in names:
-            if name.isdigit():
-                fields = _stat_after_name(int(name))
-                if fields is not None and len(fields) > 2 and fields[2] == str(self.pgid):
-                    found.add(int(name))
+        found.update(p for p, row in table.items() if row[2] == self.pgid)
+        found.update(p for p, start in self._starts.items() if p in table and table[p][3] == start)
+        children: dict[int, list[int]] = {}
+        for pid, row in table.items():
+            children.setdefault(row[0], []).append(pid)
+        stack = list(found)
+        while stack:
+            for child in children.get(stack.pop(), ()):
+                if child not in found:
+                    found.add(child)
+                    stack.append(child)
+        self._starts = {p: table[p][3] for p in found if p in table}
         self.members = found
+        return {
+            p: table[p][1] for p in found if p in table and p != self.pgid and table[p][4] != "Z"
+        }
 
     def resident_bytes(self) -> int:
         """The members' resident memory, summed (a member gone counts 0 and is dropped)."""
@@ -89,6 +158,25 @@ class GroupUsage:
                 continue
             ticks += sum(int(fields[i]) for i in (11, 12, 13, 14))
         return ticks / _TICKS
+
+
+def holders(inodes: set[str], candidates: Iterable[int]) -> set[int]:
+    """The processes among ``candidates`` that hold open a pipe whose ``/proc`` name
+    (``pipe:[N]``) is in ``inodes``."""
+    found = set()
+    for pid in candidates:
+        try:
+            fds = os.listdir(f"/proc/{pid}/fd")
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                if os.readlink(f"/proc/{pid}/fd/{fd}") in inodes:
+                    found.add(pid)
+                    break
+            except OSError:
+                continue
+    return found
 
 
 def waits_on_stdin(pid: int) -> bool:
