@@ -27,6 +27,7 @@ import array
 import contextlib
 import fcntl
 import os
+import select
 import signal
 import subprocess
 import termios
@@ -48,8 +49,10 @@ SAMPLE_SECONDS = 0.005
 _RESCAN_SECONDS = 0.05
 #: Seconds between two looks at whether the bot waits for the end of its input (the first
 #: :data:`_EOF_FAST` seconds of a turn), then the memory's sample interval.
-_EOF_POLL = 0.001
+_EOF_POLL = 0.0005
 _EOF_FAST = 0.05
+#: Seconds the bot must be seen waiting for more input before its input is closed.
+_EOF_CONFIRM = 0.001
 #: Seconds to wait for the rest of the output once the bot's processes are killed, before
 #: and after its holders are looked for.
 _HOLDER_WAIT = 0.05
@@ -141,6 +144,11 @@ class BotProcess:
         self._eof = False
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
+        #: A descriptor that turns readable when the bot's own process exits (Linux 5.3's
+        #: pidfd), or ``None``.
+        self._exit_fd: int | None = None
+        with contextlib.suppress(AttributeError, OSError):
+            self._exit_fd = os.pidfd_open(self.proc.pid)
 
     @property
     def pid(self) -> int:
@@ -229,7 +237,7 @@ class BotProcess:
         # only a new process may be waiting for the end of its input (one that kept running
         # has shown it reads its input line by line)
         look_for_eof = self._turns == 1 and self._input_open
-        waiting_seen = False
+        waiting_since: float | None = None
         self._write(text)
         next_sample = start + SAMPLE_SECONDS
         next_rescan = start + SAMPLE_SECONDS
@@ -252,7 +260,7 @@ class BotProcess:
                     self._lock.wait(wake - now)
                 ended = self._eof
             if ended and wake > now:
-                time.sleep(min(wake - now, SAMPLE_SECONDS))  # output closed: wait for the exit
+                self._wait_for_exit(wake - now)  # output closed: the exit is near
             code = self._exit_status()
             if code is not None:
                 return self._exited(code, output_bytes)
@@ -267,15 +275,26 @@ class BotProcess:
                     return Exchange("MLE", self._taken(output_bytes))
                 next_sample = now + SAMPLE_SECONDS
             if look_for_eof and now >= next_eof_look:
-                # seen twice in a row, a millisecond apart: a chunk of output the reader
-                # holds between the pipe and the buffer is never taken for silence
-                waiting = not printed and self._waits_for_end_of_input()
-                if waiting and waiting_seen:
-                    self.close_input()
-                    look_for_eof = False
-                waiting_seen = waiting
+                # seen for a millisecond: a chunk of output the reader holds between the
+                # pipe and the buffer is never taken for silence
+                if not printed and self._waits_for_end_of_input():
+                    waiting_since = now if waiting_since is None else waiting_since
+                    if now - waiting_since >= _EOF_CONFIRM:
+                        self.close_input()
+                        look_for_eof = False
+                else:
+                    waiting_since = None
                 fast = now - start < _EOF_FAST
                 next_eof_look = now + (_EOF_POLL if fast else SAMPLE_SECONDS)
+
+    def _wait_for_exit(self, seconds: float) -> None:
+        """Wait at most ``seconds`` for the bot's own process to exit (without a pidfd: a
+        millisecond at most, so that the caller looks again soon)."""
+        if self._exit_fd is None:
+            time.sleep(min(seconds, 0.001))
+            return
+        with contextlib.suppress(OSError, ValueError):
+            select.select([self._exit_fd], [], [], seconds)
 
     def _waits_for_end_of_input(self) -> bool:
         """Whether the bot has read all it was given and waits on its standard input (its own
@@ -348,6 +367,9 @@ class BotProcess:
         end (a process that escaped the bot and holds it open is killed; should one still
         hold it, the reader stays a daemon thread and the pipe is left to it)."""
         self.kill()
+        if self._exit_fd is not None:
+            os.close(self._exit_fd)
+            self._exit_fd = None
         if self._drain():
             self._reader.join()
             assert self.proc.stdout is not None
