@@ -14,6 +14,7 @@ import pytest
 from koudiandian.botzone import botzone_judge
 from koudiandian.botzone.game import play_game
 from koudiandian.botzone.runner import BotRunner
+from koudiandian.botzone.session import BotSession
 from koudiandian.botzone.spec import BotzoneBot
 from koudiandian.errors import BotError
 
@@ -133,3 +134,33 @@ def test_an_exited_bot_keeps_its_process_id_until_its_group_is_killed() -> None:
     process.close()
     assert process.proc.returncode == 3
     assert not os.path.exists(f"/proc/{process.pid}")
+
+
+def test_a_bot_that_never_reads_its_input_never_holds_the_runner_up() -> None:
+    # it keeps running without reading: its first input (data of 200 kB) fills its pipe;
+    # the runner's next write blocked for ever (and a writer thread stayed blocked)
+    body = (
+        "import sys\n"
+        "while True:\n"
+        '    print(\'{"response": "PASS"}\')\n'
+        "    print('>>>BOTZONE_REQUEST_KEEP_RUNNING<<<', flush=True)\n"
+        "    __import__('time').sleep(0.01)\n"
+    )
+    runner = python_bot(body, time_limit=5).runner()
+    results = []
+
+    def play() -> None:
+        with runner_session(runner) as session:
+            session.data = "x" * 200_000
+            results.extend(session.turn(r).verdict for r in ("0 1 0", "1 0 0 0 0 W1", "2 W1"))
+
+    player = threading.Thread(target=play, daemon=True)
+    player.start()
+    player.join(30)
+    assert not player.is_alive() and results == ["OK", "OK", "OK"]
+    assert no_bot_left()
+
+
+def runner_session(runner: BotRunner) -> BotSession:
+    """A session of ``runner``."""
+    return BotSession(runner)

@@ -1,21 +1,26 @@
 """A Botzone bot's process: started in a session of its own, given a turn's input, watched
-until the turn ends, and killed with its whole process group.
+until the turn ends, and killed with every process it started.
 
 :meth:`BotProcess.exchange` writes one turn's input and waits for the first of:
 
 - the line ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`` (:data:`KEEP_RUNNING`) in what the bot
   printed: the turn's output is what came before it, and the bot keeps running (``"keep"``);
-- the bot's own process exits (``"exit"``; what it printed is read to the end, or for half
-  a second if something it started keeps the output open);
+- the bot's own process exits (``"exit"``; its processes are killed and what it printed
+  is read to the end: a process that escaped them and holds the output open is found by
+  the pipe it holds and killed);
 - the time limit, in wall-clock seconds from the moment the input is written (``"TLE"``);
-- the resident memory of the bot's process group over the limit, sampled every
+- the resident memory of the bot's processes (:class:`~koudiandian.botzone.usage.GroupUsage`)
+  over the limit, sampled every
   :data:`SAMPLE_SECONDS` once the turn has lasted that long (``"MLE"``);
 - more output than the limit before the marker line (``"OLE"``).
 
-The bot's standard input stays open after the input, so that a bot that keeps running can
+The input is written through a non-blocking pipe, the rest as the bot reads: a bot that
+does not read never holds the runner up. The bot's standard input stays open after the
+input, so that a bot that keeps running can
 read its next request. A bot that reads its input to the end (``json.load(sys.stdin)``,
 jsoncpp's ``cin >> value``, a simple bot reading ``globaldata`` to the end) would wait for
 ever: when the bot has read every byte given, printed nothing yet, and its main thread is
+(for a millisecond)
 blocked reading its standard input (:func:`~koudiandian.botzone.usage.waits_on_stdin`), its
 standard input is closed, as the platform ends the input of a bot that does not keep
 running.
@@ -136,6 +141,9 @@ class BotProcess:
         self._stdout = self.proc.stdout.fileno()
         self._pipes = {f"pipe:[{os.fstat(fd).st_ino}]" for fd in (self._stdin, self._stdout)}
         self._input_open = True
+        #: Input written to the bot's process that its pipe has not taken yet.
+        self._pending = bytearray()
+        os.set_blocking(self._stdin, False)
         self._turns = 0
         self._lock = threading.Condition()
         self._buf = bytearray()
@@ -193,20 +201,23 @@ class BotProcess:
                 self._buf += chunk
                 self._lock.notify_all()
 
-    def _write(self, data: bytes) -> None:
-        """Give the bot ``data`` (a writer thread when it may not fit the pipe at once); a bot
-        that closed its input is not an error here (its output tells)."""
-
-        def feed() -> None:
-            with contextlib.suppress(OSError):
-                view = memoryview(data)
-                while view:
-                    view = view[os.write(self._stdin, view) :]
-
-        if len(data) <= 4096:
-            feed()
-        else:
-            threading.Thread(target=feed, daemon=True).start()
+    def _flush(self) -> None:
+        """Give the bot as much of its pending input as its pipe takes now (the pipe is
+        non-blocking: a bot that does not read never holds the runner up); a bot that
+        closed its input is not an error here (its output tells)."""
+        if not self._pending:
+            return
+        if not self._input_open:
+            self._pending.clear()
+            return
+        try:
+            written = os.write(self._stdin, self._pending)
+        except BlockingIOError:
+            return
+        except OSError:
+            self._pending.clear()
+            return
+        del self._pending[:written]
 
     def close_input(self) -> None:
         """End the bot's input (it reads end of file)."""
@@ -238,12 +249,13 @@ class BotProcess:
         # has shown it reads its input line by line)
         look_for_eof = self._turns == 1 and self._input_open
         waiting_since: float | None = None
-        self._write(text)
+        self._pending += text
         next_sample = start + SAMPLE_SECONDS
         next_rescan = start + SAMPLE_SECONDS
         next_eof_look = start + _EOF_POLL
         scanned = 0
         while True:
+            self._flush()
             with self._lock:
                 at = _marker_at(self._buf, max(scanned - len(KEEP_RUNNING) - 2, 0))
                 if at >= 0:
@@ -256,6 +268,8 @@ class BotProcess:
                 printed = scanned > 0
                 now = time.monotonic()
                 wake = min(deadline, next_sample, next_eof_look if look_for_eof else deadline)
+                if self._pending:
+                    wake = min(wake, now + _EOF_POLL)
                 if wake > now and not self._eof:
                     self._lock.wait(wake - now)
                 ended = self._eof
@@ -300,7 +314,7 @@ class BotProcess:
         """Whether the bot has read all it was given and waits on its standard input (its own
         process, or one of its group: a shell script's program) with nothing printed (the output checked after the wait, so an answer printed just
         before the bot waits for its next request is never missed)."""
-        if _unread(self._stdin):
+        if self._pending or _unread(self._stdin):
             return False
         # the bot itself, or (a shell running it) a process of its group found so far
         if not any(waits_on_stdin(pid) for pid in sorted(self.usage.members)):
