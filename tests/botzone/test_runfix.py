@@ -164,3 +164,36 @@ def test_a_bot_that_never_reads_its_input_never_holds_the_runner_up() -> None:
 def runner_session(runner: BotRunner) -> BotSession:
     """A session of ``runner``."""
     return BotSession(runner)
+
+
+@pytest.mark.parametrize("end", ["", "\\r"])
+def test_a_marker_without_its_lines_end_keeps_the_bot_running(end: str) -> None:
+    # the bot prints the marker, flushes and waits for its next request: the runner waited
+    # for the line's end until the time ran out (TLE)
+    body = (
+        "import sys\n"
+        "line = sys.stdin.readline()\n"
+        "while line:\n"
+        f"    sys.stdout.write('PASS\\n>>>BOTZONE_REQUEST_KEEP_RUNNING<<<{end}')\n"
+        "    sys.stdout.flush()\n"
+        "    line = sys.stdin.readline()\n"
+    )
+    with python_bot(body, "simple", time_limit=5).session() as session:
+        for request in ("0 1 0", "1 0 0 0 0 W1", "2 W1"):
+            result = session.turn(request)
+            assert (result.verdict, result.response, result.keep_running) == ("OK", "PASS", True)
+        pid = session.pid
+        assert pid is not None
+    assert gone(pid)
+
+
+def test_the_marker_in_the_middle_of_a_line_is_no_marker() -> None:
+    body = (
+        "import sys\n"
+        "sys.stdin.readline()\n"
+        "print('PASS >>>BOTZONE_REQUEST_KEEP_RUNNING<<<', flush=True)\n"
+    )
+    with python_bot(body, "simple").session() as session:
+        result = session.turn(FIRST)
+        assert (result.verdict, result.keep_running) == ("OK", False)
+        assert result.response == "PASS >>>BOTZONE_REQUEST_KEEP_RUNNING<<<"

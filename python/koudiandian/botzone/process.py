@@ -5,6 +5,8 @@ until the turn ends, and killed with every process it started.
 
 - the line ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`` (:data:`KEEP_RUNNING`) in what the bot
   printed: the turn's output is what came before it, and the bot keeps running (``"keep"``);
+  the marker at the start of the output's last line without the line's end counts once
+  the bot waits for its next request (a ``print(marker, end="")``);
 - the bot's own process exits (``"exit"``; its processes are killed and what it printed
   is read to the end: a process that escaped them and holds the output open is found by
   the pipe it holds and killed);
@@ -94,6 +96,17 @@ def _marker_at(buf: bytearray, start: int) -> int:
         if line_start and after >= len(buf) - 1:
             return -1  # the line's end may still come
         start = at + 1
+
+
+def _unended_marker(buf: bytearray) -> int:
+    """Where the marker begins when it ends ``buf`` at a line's start, its line not ended
+    (nothing after it, or a lone ``\r``), or -1."""
+    for end in (len(buf), len(buf) - 1):
+        at = end - len(KEEP_RUNNING)
+        if at >= 0 and buf[at:end] == KEEP_RUNNING and buf[end:] in (b"", b"\r"):
+            if at == 0 or buf[at - 1] == ord("\n"):
+                return at
+    return -1
 
 
 def _unread(fd: int) -> int:
@@ -249,6 +262,7 @@ class BotProcess:
         # has shown it reads its input line by line)
         look_for_eof = self._turns == 1 and self._input_open
         waiting_since: float | None = None
+        marker_since: float | None = None
         self._pending += text
         next_sample = start + SAMPLE_SECONDS
         next_rescan = start + SAMPLE_SECONDS
@@ -266,9 +280,10 @@ class BotProcess:
                 if self._overflow:
                     return Exchange("OLE", bytes(self._buf[:output_bytes]))
                 printed = scanned > 0
+                unended = _unended_marker(self._buf) if printed else -1
                 now = time.monotonic()
                 wake = min(deadline, next_sample, next_eof_look if look_for_eof else deadline)
-                if self._pending:
+                if self._pending or unended >= 0:
                     wake = min(wake, now + _EOF_POLL)
                 if wake > now and not self._eof:
                     self._lock.wait(wake - now)
@@ -288,6 +303,19 @@ class BotProcess:
                 if self.usage.resident_bytes() > memory_bytes:
                     return Exchange("MLE", self._taken(output_bytes))
                 next_sample = now + SAMPLE_SECONDS
+            if unended < 0 or not self._waits_for_input():
+                marker_since = None
+            elif marker_since is None:
+                marker_since = now
+            elif now - marker_since >= _EOF_CONFIRM:
+                # the marker without its line's end, the bot waiting for its next request
+                # (for a millisecond: no output held by the reader): the marker line
+                with self._lock:
+                    if _unended_marker(self._buf) == unended and not _unread(self._stdout):
+                        out = bytes(self._buf[:unended])
+                        self._buf.clear()
+                        return Exchange("OLE" if len(out) > output_bytes else "keep", out)
+                marker_since = None
             if look_for_eof and now >= next_eof_look:
                 # seen for a millisecond: a chunk of output the reader holds between the
                 # pipe and the buffer is never taken for silence
@@ -310,14 +338,18 @@ class BotProcess:
         with contextlib.suppress(OSError, ValueError):
             select.select([self._exit_fd], [], [], seconds)
 
-    def _waits_for_end_of_input(self) -> bool:
+    def _waits_for_input(self) -> bool:
         """Whether the bot has read all it was given and waits on its standard input (its own
-        process, or one of its group: a shell script's program) with nothing printed (the output checked after the wait, so an answer printed just
-        before the bot waits for its next request is never missed)."""
+        process, or one of its processes found so far: a shell script's program)."""
         if self._pending or _unread(self._stdin):
             return False
-        # the bot itself, or (a shell running it) a process of its group found so far
-        if not any(waits_on_stdin(pid) for pid in sorted(self.usage.members)):
+        return any(waits_on_stdin(pid) for pid in sorted(self.usage.members))
+
+    def _waits_for_end_of_input(self) -> bool:
+        """Whether the bot waits for more input (:meth:`_waits_for_input`) with nothing
+        printed (the output checked after the wait, so an answer printed just before the bot
+        waits for its next request is never missed)."""
+        if not self._waits_for_input():
             return False
         with self._lock:
             return not self._buf and not _unread(self._stdout)
