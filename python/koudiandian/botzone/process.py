@@ -103,7 +103,7 @@ def _unended_marker(buf: bytearray) -> int:
     (nothing after it, or a lone ``\r``), or -1."""
     for end in (len(buf), len(buf) - 1):
         at = end - len(KEEP_RUNNING)
-        if at >= 0 and buf[at:end] == KEEP_RUNNING and buf[end:] in (b"", b"\r"):
+        if at >= 0 and buf[at:end] == KEEP_RUNNING and bytes(buf[end:]) in (b"", b"\r"):
             if at == 0 or buf[at - 1] == ord("\n"):
                 return at
     return -1
