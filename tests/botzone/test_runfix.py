@@ -197,3 +197,13 @@ def test_the_marker_in_the_middle_of_a_line_is_no_marker() -> None:
         result = session.turn(FIRST)
         assert (result.verdict, result.keep_running) == ("OK", False)
         assert result.response == "PASS >>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
+
+
+def test_a_daemon_that_closed_every_descriptor_is_killed(tmp_path: Path) -> None:
+    # fork, setsid, fork again, close everything: nothing linked it to the bot once its
+    # parents had exited, and it outlived the game
+    pid_file = tmp_path / "daemon"
+    with escape_bot("daemon", pid_file).session() as session:
+        assert session.turn(FIRST).response == "PASS"
+    assert gone(escaped_pid(pid_file))
+    assert no_bot_left()

@@ -33,6 +33,7 @@ from __future__ import annotations
 import array
 import contextlib
 import fcntl
+import itertools
 import os
 import select
 import signal
@@ -68,6 +69,10 @@ _DRAIN_WAIT = 0.5
 _KILL_ROUNDS = 3
 #: Environment variables a bot inherits; nothing else of the parent's reaches it.
 _KEPT_ENVIRONMENT = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR")
+#: The variable whose value names a bot's processes (:data:`TOKEN`), set in its environment.
+TOKEN = "KOUDIANDIAN_BOT"
+#: Bots started so far by this process (each bot's token is unique).
+_started = itertools.count()
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +139,8 @@ class BotProcess:
         name: str = "bot",
         output_bytes: int = 1 << 20,
     ) -> None:
+        environment = {k: os.environ[k] for k in _KEPT_ENVIRONMENT if k in os.environ}
+        token = f"{os.getpid()}.{next(_started)}"
         try:
             self.proc = subprocess.Popen(
                 list(argv),
@@ -141,14 +148,14 @@ class BotProcess:
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
                 cwd=cwd,
-                env={k: os.environ[k] for k in _KEPT_ENVIRONMENT if k in os.environ},
+                env=environment | {TOKEN: token},
                 start_new_session=True,
                 close_fds=True,
             )
         except OSError as e:
             raise BotError(f"cannot start bot {name!r}: {e}", bot=name) from e
         self.name = name
-        self.usage = GroupUsage(self.proc.pid)
+        self.usage = GroupUsage(self.proc.pid, f"{TOKEN}={token}")
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self._stdin = self.proc.stdin.fileno()
         self._stdout = self.proc.stdout.fileno()
@@ -394,8 +401,9 @@ class BotProcess:
 
     def kill(self) -> None:
         """Kill the bot's processes (:class:`~koudiandian.botzone.usage.GroupUsage`: its
-        session's, their descendants, and the process groups they lead) and wait for the
-        bot's own process; processes already gone are fine."""
+        session's, their descendants, the process groups they lead, and the processes born
+        since the bot started that carry its token) and wait for the bot's own process;
+        processes already gone are fine."""
         if self.proc.returncode is None:
             for _ in range(_KILL_ROUNDS):
                 groups = self.usage.rescan()  # the tree whole, before anything is killed
@@ -405,6 +413,9 @@ class BotProcess:
                     _kill(pid, group, groups)
                 if not groups:
                     break
+            strays = self.usage.strays()  # escaped while no scan saw them
+            for pid in strays:
+                _kill(pid, _group_of(pid), strays)
             self.proc.wait()
         self.close_input()
 

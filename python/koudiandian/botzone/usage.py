@@ -86,10 +86,13 @@ def _all_processes() -> list[int]:
 
 class GroupUsage:
     """The processes of the bot led by ``pgid`` and what they use (see the module's doc).
-    ``pgid`` (the bot's own process, its session's and group's id) is always a member."""
+    ``pgid`` (the bot's own process, its session's and group's id) is always a member.
+    ``token``: the ``NAME=VALUE`` of the environment the bot was started with that no other
+    bot's holds (:meth:`strays`)."""
 
-    def __init__(self, pgid: int) -> None:
+    def __init__(self, pgid: int, token: str | None = None) -> None:
         self.pgid = pgid
+        self._token = None if token is None else token.encode() + b"\0"
         self.members: set[int] = {pgid}
         #: A member's start time (``/proc/<pid>/stat`` field 22): the same process still.
         self._starts: dict[int, str] = {}
@@ -133,6 +136,26 @@ class GroupUsage:
         return {
             p: table[p][1] for p in found if p in table and p != self.pgid and table[p][4] != "Z"
         }
+
+    def strays(self) -> set[int]:
+        """The processes born since the bot started (every process once it is not young)
+        that are not members but whose environment (``/proc/<pid>/environ``, as it was
+        when they started their program) holds the bot's token: a daemon that left the
+        bot's session and its parents before a scan saw it."""
+        if self._token is None:
+            return set()
+        found = set()
+        for pid in self.candidates():
+            if pid in self.members:
+                continue
+            try:
+                with open(f"/proc/{pid}/environ", "rb") as f:
+                    environ = f.read()
+            except OSError:
+                continue
+            if environ.startswith(self._token) or b"\0" + self._token in environ:
+                found.add(pid)
+        return found
 
     def resident_bytes(self) -> int:
         """The members' resident memory, summed (a member gone counts 0 and is dropped)."""
