@@ -18,7 +18,7 @@ from koudiandian.botzone.session import BotSession
 from koudiandian.botzone.spec import BotzoneBot
 from koudiandian.errors import BotError
 
-from tests.botzone.test_runner_keep import BOTS, gone, keep_bot
+from tests.botzone.test_runner_keep import ANSWERS, BOTS, REQUESTS, gone, keep_bot
 from tests.botzone.test_runner_verdicts import FIRST, no_bot_left
 
 
@@ -206,4 +206,18 @@ def test_a_daemon_that_closed_every_descriptor_is_killed(tmp_path: Path) -> None
     with escape_bot("daemon", pid_file).session() as session:
         assert session.turn(FIRST).response == "PASS"
     assert gone(escaped_pid(pid_file))
+    assert no_bot_left()
+
+
+def test_a_bot_whose_input_was_ended_is_not_kept_running() -> None:
+    # a keep-running bot behind `cat |`: cat reads the input to its end, the runner gives
+    # it the end; the bot kept running could read no later request, answered nothing (the
+    # judge's WA): it is restarted each turn with the whole history instead
+    script = BOTS / "runner_keep_simple.py"
+    argv = ["sh", "-c", 'cat | "$0" "$1"', sys.executable, str(script)]
+    bot = BotzoneBot(argv, interaction="simple", time_limit=5, time_factor=1)
+    with bot.session() as session:
+        for request, answer in zip(REQUESTS, ANSWERS, strict=True):
+            result = session.turn(request)
+            assert (result.verdict, result.response) == ("OK", answer)
     assert no_bot_left()

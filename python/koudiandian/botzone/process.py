@@ -183,6 +183,12 @@ class BotProcess:
         """The bot's own process (its group's leader)."""
         return self.proc.pid
 
+    @property
+    def input_open(self) -> bool:
+        """Whether the bot's standard input is still open (a bot given the end of its input
+        can be given no later request)."""
+        return self._input_open
+
     def running(self) -> bool:
         """Whether the bot's own process has not exited."""
         return self._exit_status() is None
