@@ -97,6 +97,8 @@ class GroupUsage:
         #: A member's start time (``/proc/<pid>/stat`` field 22): the same process still.
         self._starts: dict[int, str] = {}
         self._started = time.monotonic()
+        #: The processes the last scan read.
+        self._scanned: list[int] | None = None
 
     def candidates(self) -> Iterable[int]:
         """The processes that may belong to the bot: those born since it started while it
@@ -113,7 +115,8 @@ class GroupUsage:
         sample). Returns each member's process group (its leader left out), the groups a
         kill must reach."""
         table: dict[int, tuple[int, int, int, str, str]] = {}
-        for pid in self.candidates():
+        self._scanned = list(self.candidates())
+        for pid in self._scanned:
             fields = _stat_after_name(pid)
             if fields is not None and len(fields) > 19:
                 # parent, group, session, start time, state
@@ -138,14 +141,14 @@ class GroupUsage:
         }
 
     def strays(self) -> set[int]:
-        """The processes born since the bot started (every process once it is not young)
-        that are not members but whose environment (``/proc/<pid>/environ``, as it was
+        """The processes the last scan read (born since the bot started, or every process
+        once it is not young) that are not members but whose environment (``/proc/<pid>/environ``, as it was
         when they started their program) holds the bot's token: a daemon that left the
         bot's session and its parents before a scan saw it."""
         if self._token is None:
             return set()
         found = set()
-        for pid in self.candidates():
+        for pid in self._scanned if self._scanned is not None else self.candidates():
             if pid in self.members:
                 continue
             try:
