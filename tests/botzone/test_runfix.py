@@ -221,3 +221,10 @@ def test_a_bot_whose_input_was_ended_is_not_kept_running() -> None:
             result = session.turn(request)
             assert (result.verdict, result.response) == ("OK", answer)
     assert no_bot_left()
+
+
+def test_json_nested_too_deep_is_nj_not_a_crash() -> None:
+    # a megabyte of '[' made the JSON parser raise RecursionError out of session.turn
+    body = "import sys; sys.stdin.readline(); print('[' * 100000)"
+    with python_bot(body).session() as session:
+        assert session.turn(FIRST).verdict == "NJ"

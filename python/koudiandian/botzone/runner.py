@@ -265,10 +265,11 @@ class BotRunner:
 
 def _json_result(output: str) -> TurnResult:
     """The result of a JSON bot's output: its first JSON value must be an object whose
-    ``response`` (if any) is a string; text after that value is ignored."""
+    ``response`` (if any) is a string; text after that value is ignored. A value nested
+    deeper than Python's recursion limit is no JSON here."""
     try:
         value, _ = json.JSONDecoder().raw_decode(output.lstrip())
-    except ValueError:
+    except (ValueError, RecursionError):  # nested deeper than Python's parser goes
         return TurnResult("NJ", "", output=output)
     if not isinstance(value, dict):
         return TurnResult("NJ", "", output=output)
