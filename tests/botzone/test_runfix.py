@@ -228,3 +228,13 @@ def test_json_nested_too_deep_is_nj_not_a_crash() -> None:
     body = "import sys; sys.stdin.readline(); print('[' * 100000)"
     with python_bot(body).session() as session:
         assert session.turn(FIRST).verdict == "NJ"
+
+
+@pytest.mark.parametrize(("args", "verdict"), [((), "OK"), (("write",), "MLE")])
+def test_pages_a_fork_shares_are_counted_once(args: tuple[str, ...], verdict: str) -> None:
+    # 150 MB and a forked worker: resident memory summed over both said 300 MB (MLE)
+    script = BOTS / "runfix_fork_shares.py"
+    bot = BotzoneBot([sys.executable, str(script), *args], time_limit=10, time_factor=1)
+    with bot.session() as session:
+        assert session.turn(FIRST).verdict == verdict
+    assert no_bot_left()

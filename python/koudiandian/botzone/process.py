@@ -11,8 +11,8 @@ until the turn ends, and killed with every process it started.
   is read to the end: a process that escaped them and holds the output open is found by
   the pipe it holds and killed);
 - the time limit, in wall-clock seconds from the moment the input is written (``"TLE"``);
-- the resident memory of the bot's processes (:class:`~koudiandian.botzone.usage.GroupUsage`)
-  over the limit, sampled every
+- the resident memory of the bot's processes (:class:`~koudiandian.botzone.usage.GroupUsage`;
+  when there are several, the pages they share counted once) over the limit, sampled every
   :data:`SAMPLE_SECONDS` once the turn has lasted that long (``"MLE"``);
 - more output than the limit before the marker line (``"OLE"``).
 
@@ -279,6 +279,7 @@ class BotProcess:
         self._pending += text
         next_sample = start + SAMPLE_SECONDS
         next_rescan = start + SAMPLE_SECONDS
+        next_shared_look = start
         next_eof_look = start + _EOF_POLL
         scanned = 0
         while True:
@@ -314,7 +315,14 @@ class BotProcess:
                     self.usage.rescan()
                     next_rescan = now + _RESCAN_SECONDS
                 if self.usage.resident_bytes() > memory_bytes:
-                    return Exchange("MLE", self._taken(output_bytes))
+                    # pages processes share (a fork's) counted once: looked at now and
+                    # then, as it costs a walk of their memory
+                    if len(self.usage.members) < 2:
+                        return Exchange("MLE", self._taken(output_bytes))
+                    if now >= next_shared_look:
+                        if self.usage.proportional_bytes() > memory_bytes:
+                            return Exchange("MLE", self._taken(output_bytes))
+                        next_shared_look = now + _RESCAN_SECONDS
                 next_sample = now + SAMPLE_SECONDS
             if unended < 0 or not self._waits_for_input():
                 marker_since = None
