@@ -5,9 +5,11 @@ program that cannot start. Each test is a bot the platform would accept."""
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import threading
 import time
+import warnings
 from pathlib import Path
 
 import pytest
@@ -18,7 +20,7 @@ from koudiandian.botzone.session import BotSession
 from koudiandian.botzone.spec import BotzoneBot
 from koudiandian.errors import BotError
 
-from tests.botzone.test_runner_keep import ANSWERS, BOTS, REQUESTS, gone, keep_bot
+from tests.botzone.test_runner_keep import ANSWERS, BOTS, REQUESTS, alive, gone, keep_bot
 from tests.botzone.test_runner_verdicts import FIRST, no_bot_left
 
 
@@ -238,3 +240,22 @@ def test_pages_a_fork_shares_are_counted_once(args: tuple[str, ...], verdict: st
     with bot.session() as session:
         assert session.turn(FIRST).verdict == verdict
     assert no_bot_left()
+
+
+def test_a_process_forked_from_the_runners_own_is_never_taken_for_the_bots() -> None:
+    # a fork of the runner's process (a worker pool started while a bot runs) holds the
+    # bot's pipes too: the search for what holds them open must not kill it
+    with keep_bot("simple").session() as session:
+        assert session.turn(FIRST).keep_running
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # fork with threads running
+            worker = os.fork()
+        if worker == 0:  # pragma: no cover - the child only sleeps
+            time.sleep(30)
+            os._exit(0)
+        try:
+            session.close()
+            assert alive(worker)
+        finally:
+            os.kill(worker, signal.SIGKILL)
+            os.waitpid(worker, 0)

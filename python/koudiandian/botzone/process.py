@@ -399,8 +399,9 @@ class BotProcess:
 
     def _drain(self) -> bool:
         """Wait for the end of the bot's output once its processes are killed; a process
-        that escaped them and holds the output (or input) open is found and killed
-        (:func:`~koudiandian.botzone.usage.holders`). Whether the end came."""
+        that escaped them and holds the output (or input) open is found
+        (:func:`~koudiandian.botzone.usage.holders`) and, if it carries the bot's token,
+        killed. Whether the end came."""
         for wait in (_HOLDER_WAIT, _DRAIN_WAIT):
             deadline = time.monotonic() + wait
             with self._lock:
@@ -408,7 +409,9 @@ class BotProcess:
                     self._lock.wait(deadline - time.monotonic())
                 if self._eof:
                     return True
-            found = holders(self._pipes, self.usage.candidates()) - {os.getpid()}
+            # only the bot's: a process forked from the runner's holds the pipes too
+            held = holders(self._pipes, self.usage.candidates())
+            found = {p for p in held if self.usage.carries_token(p)}
             for pid in found:
                 _kill(pid, _group_of(pid), found)
         return self._eof

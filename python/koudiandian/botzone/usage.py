@@ -144,23 +144,24 @@ class GroupUsage:
 
     def strays(self) -> set[int]:
         """The processes the last scan read (born since the bot started, or every process
-        once it is not young) that are not members but whose environment (``/proc/<pid>/environ``, as it was
-        when they started their program) holds the bot's token: a daemon that left the
-        bot's session and its parents before a scan saw it."""
+        once it is not young) that are not members but carry the bot's token
+        (:meth:`carries_token`): a daemon that left the bot's session and its parents
+        before a scan saw it."""
+        scanned = self._scanned if self._scanned is not None else self.candidates()
+        return {p for p in scanned if p not in self.members and self.carries_token(p)}
+
+    def carries_token(self, pid: int) -> bool:
+        """Whether process ``pid``'s environment (``/proc/<pid>/environ``, as it was when it
+        started its program) holds the bot's token: it descends from the bot (a process
+        forked from the runner's own, which holds the bot's pipes too, does not)."""
         if self._token is None:
-            return set()
-        found = set()
-        for pid in self._scanned if self._scanned is not None else self.candidates():
-            if pid in self.members:
-                continue
-            try:
-                with open(f"/proc/{pid}/environ", "rb") as f:
-                    environ = f.read()
-            except OSError:
-                continue
-            if environ.startswith(self._token) or b"\0" + self._token in environ:
-                found.add(pid)
-        return found
+            return False
+        try:
+            with open(f"/proc/{pid}/environ", "rb") as f:
+                environ = f.read()
+        except OSError:
+            return False
+        return environ.startswith(self._token) or b"\0" + self._token in environ
 
     def resident_bytes(self) -> int:
         """The members' resident memory, summed (a member gone counts 0 and is dropped)."""
