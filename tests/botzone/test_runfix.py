@@ -259,3 +259,21 @@ def test_a_process_forked_from_the_runners_own_is_never_taken_for_the_bots() -> 
         finally:
             os.kill(worker, signal.SIGKILL)
             os.waitpid(worker, 0)
+
+
+def test_the_wait_for_an_exit_takes_no_cpu_with_a_thousand_descriptors_open() -> None:
+    # the bot closes its output, then takes a second to exit: the runner waits for the
+    # exit on a pidfd, numbered above 1023 here, which select() refused at once (the
+    # turn's loop then spun a second of CPU)
+    body = "import os, time; print('PASS', flush=True); os.close(1); time.sleep(1)"
+    held = []
+    try:
+        while len(os.listdir("/proc/self/fd")) < 1100:
+            held.append(os.open(os.devnull, os.O_RDONLY))
+        runner = BotRunner([sys.executable, "-c", body], interaction="simple")
+        cpu = time.process_time()
+        assert runner.run_turn([FIRST], []).response == "PASS"
+        assert time.process_time() - cpu < 0.5
+    finally:
+        for fd in held:
+            os.close(fd)

@@ -175,8 +175,10 @@ class BotProcess:
         #: A descriptor that turns readable when the bot's own process exits (Linux 5.3's
         #: pidfd), or ``None``.
         self._exit_fd: int | None = None
+        self._exit_poll = select.poll()
         with contextlib.suppress(AttributeError, OSError):
             self._exit_fd = os.pidfd_open(self.proc.pid)
+            self._exit_poll.register(self._exit_fd, select.POLLIN)
 
     @property
     def pid(self) -> int:
@@ -356,8 +358,7 @@ class BotProcess:
         if self._exit_fd is None:
             time.sleep(min(seconds, 0.001))
             return
-        with contextlib.suppress(OSError, ValueError):
-            select.select([self._exit_fd], [], [], seconds)
+        self._exit_poll.poll(max(seconds * 1000, 0))  # poll(2): no FD_SETSIZE limit
 
     def _waits_for_input(self) -> bool:
         """Whether the bot has read all it was given and waits on its standard input (its own
@@ -442,6 +443,7 @@ class BotProcess:
         hold it, the reader stays a daemon thread and the pipe is left to it)."""
         self.kill()
         if self._exit_fd is not None:
+            self._exit_poll.unregister(self._exit_fd)
             os.close(self._exit_fd)
             self._exit_fd = None
         if self._drain():
