@@ -16,16 +16,19 @@ until the turn ends, and killed with every process it started.
   :data:`SAMPLE_SECONDS` once the turn has lasted that long (``"MLE"``);
 - more output than the limit before the marker line (``"OLE"``).
 
-The input is written through a non-blocking pipe, the rest as the bot reads: a bot that
-does not read never holds the runner up. The bot's standard input stays open after the
-input, so that a bot that keeps running can
+No thread runs for a bot: its pipes are non-blocking, and a turn waits (``poll``) for its
+output, for room in its input pipe (the input is written as the bot reads it: a bot that
+does not read never holds the runner up) and for its exit (a pidfd). Output a bot that
+keeps running prints between turns is dropped when its next turn begins (more than the
+pipe holds waits in the bot until then).
+
+The bot's standard input stays open after the input, so that a bot that keeps running can
 read its next request. A bot that reads its input to the end (``json.load(sys.stdin)``,
 jsoncpp's ``cin >> value``, a simple bot reading ``globaldata`` to the end) would wait for
-ever: when the bot has read every byte given, printed nothing yet, and its main thread is
-(for a millisecond)
-blocked reading its standard input (:func:`~koudiandian.botzone.usage.waits_on_stdin`), its
-standard input is closed, as the platform ends the input of a bot that does not keep
-running.
+ever: when the bot has read every byte given, printed nothing yet, and its main thread (or
+that of one of its processes) is blocked reading its standard input
+(:func:`~koudiandian.botzone.usage.waits_on_stdin`), its standard input is closed, as the
+platform ends the input of a bot that does not keep running.
 """
 
 from __future__ import annotations
@@ -36,16 +39,15 @@ import fcntl
 import itertools
 import os
 import select
-import signal
 import subprocess
 import termios
-import threading
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import BotError
-from .usage import GroupUsage, holders, waits_on_stdin
+from .killing import kill_bot, kill_holders
+from .usage import GroupUsage, waits_on_stdin
 
 __all__ = ["BotProcess", "Exchange", "KEEP_RUNNING", "SAMPLE_SECONDS"]
 
@@ -59,14 +61,14 @@ _RESCAN_SECONDS = 0.05
 #: :data:`_EOF_FAST` seconds of a turn), then the memory's sample interval.
 _EOF_POLL = 0.0005
 _EOF_FAST = 0.05
-#: Seconds the bot must be seen waiting for more input before its input is closed.
-_EOF_CONFIRM = 0.001
 #: Seconds to wait for the rest of the output once the bot's processes are killed, before
 #: and after its holders are looked for.
 _HOLDER_WAIT = 0.05
 _DRAIN_WAIT = 0.5
-#: Times the bot's processes are found and killed at most (a process forking meanwhile).
-_KILL_ROUNDS = 3
+#: Bytes read from the bot's output at once, and chunks read at most before the turn's loop
+#: looks at the rest (a bot printing without end is OLE after the limit anyway).
+_CHUNK = 65536
+_CHUNKS = 64
 #: Environment variables a bot inherits; nothing else of the parent's reaches it.
 _KEPT_ENVIRONMENT = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR")
 #: The variable whose value names a bot's processes (:data:`TOKEN`), set in its environment.
@@ -129,7 +131,10 @@ class BotProcess:
     caller's), in a new session, its standard error dropped. ``name`` names the bot in
     errors; ``output_bytes``: the output limit of its first turn (what it prints before
     its first input is written belongs to that turn). Raises
-    :class:`~koudiandian.errors.BotError` when the program cannot start."""
+    :class:`~koudiandian.errors.BotError` when the program cannot start.
+
+    Not thread-safe: one thread at a time gives it turns and closes it (no thread of its
+    own: its pipes are non-blocking and a turn polls them)."""
 
     def __init__(
         self,
@@ -160,25 +165,28 @@ class BotProcess:
         self._stdin = self.proc.stdin.fileno()
         self._stdout = self.proc.stdout.fileno()
         self._pipes = {f"pipe:[{os.fstat(fd).st_ino}]" for fd in (self._stdin, self._stdout)}
+        os.set_blocking(self._stdin, False)
+        os.set_blocking(self._stdout, False)
         self._input_open = True
         #: Input written to the bot's process that its pipe has not taken yet.
         self._pending = bytearray()
-        os.set_blocking(self._stdin, False)
         self._turns = 0
-        self._lock = threading.Condition()
+        #: What the bot printed this turn (at most :attr:`_cap` bytes; a byte more read
+        #: marks the overflow), and whether its output has ended.
         self._buf = bytearray()
         self._cap = output_bytes + len(KEEP_RUNNING) + 2
         self._overflow = False
         self._eof = False
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-        #: A descriptor that turns readable when the bot's own process exits (Linux 5.3's
-        #: pidfd), or ``None``.
+        #: The turn's wait: for output, for room in the input pipe while input is pending
+        #: (``_writing``), and for the exit of the bot's own process, through a descriptor
+        #: that turns readable then (Linux 5.3's pidfd; ``None`` without one).
+        self._poll = select.poll()
+        self._poll.register(self._stdout, select.POLLIN)
+        self._writing = False
         self._exit_fd: int | None = None
-        self._exit_poll = select.poll()
         with contextlib.suppress(AttributeError, OSError):
             self._exit_fd = os.pidfd_open(self.proc.pid)
-            self._exit_poll.register(self._exit_fd, select.POLLIN)
+            self._poll.register(self._exit_fd, select.POLLIN)
 
     @property
     def pid(self) -> int:
@@ -209,48 +217,54 @@ class BotProcess:
             return None
         return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
 
-    def _read(self) -> None:
-        """Read the bot's output until its end; keep at most the turn's limit (a byte more
-        marks the overflow), drop the rest."""
-        while True:
+    def _read_output(self) -> None:
+        """Take what the bot has printed (:data:`_CHUNKS` chunks at most), keeping at most
+        the turn's limit and a byte more (the overflow), dropping the rest; note its end."""
+        for _ in range(_CHUNKS):
+            if self._eof:
+                return
             try:
-                chunk = os.read(self._stdout, 65536)
+                chunk = os.read(self._stdout, _CHUNK)
+            except BlockingIOError:
+                return
             except OSError:
                 chunk = b""
-            with self._lock:
-                if not chunk:
-                    self._eof = True
-                    self._lock.notify_all()
-                    return
-                room = self._cap - len(self._buf)
-                if len(chunk) > room:
-                    self._overflow = True
-                    chunk = chunk[: max(room, 0)]
-                self._buf += chunk
-                self._lock.notify_all()
+            if not chunk:
+                self._eof = True
+                self._poll.unregister(self._stdout)
+                return
+            room = self._cap - len(self._buf)
+            if len(chunk) > room:
+                self._overflow = True
+                chunk = chunk[: max(room, 0)]
+            self._buf += chunk
 
     def _flush(self) -> None:
         """Give the bot as much of its pending input as its pipe takes now (the pipe is
         non-blocking: a bot that does not read never holds the runner up); a bot that
         closed its input is not an error here (its output tells)."""
-        if not self._pending:
-            return
+        if self._pending and self._input_open:
+            try:
+                del self._pending[: os.write(self._stdin, self._pending)]
+            except BlockingIOError:
+                pass
+            except OSError:
+                self._pending.clear()
         if not self._input_open:
             self._pending.clear()
-            return
-        try:
-            written = os.write(self._stdin, self._pending)
-        except BlockingIOError:
-            return
-        except OSError:
-            self._pending.clear()
-            return
-        del self._pending[:written]
+        writing = bool(self._pending)
+        if writing != self._writing:
+            if writing:
+                self._poll.register(self._stdin, select.POLLOUT)
+            else:
+                self._poll.unregister(self._stdin)
+            self._writing = writing
 
     def close_input(self) -> None:
         """End the bot's input (it reads end of file)."""
         if self._input_open:
             self._input_open = False
+            self._flush()  # nothing pending now: the descriptor leaves the poll
             with contextlib.suppress(OSError):
                 assert self.proc.stdin is not None
                 self.proc.stdin.close()
@@ -263,11 +277,11 @@ class BotProcess:
         # the marker line may follow the largest output allowed; what a new process printed
         # before its input belongs to its first turn, what a kept one printed between turns
         # is dropped
-        with self._lock:
-            if self._turns:
-                self._buf.clear()
-                self._overflow = False
-            self._cap = output_bytes + len(KEEP_RUNNING) + 2
+        if self._turns:
+            self._read_output()
+            self._buf.clear()
+            self._overflow = False
+        self._cap = output_bytes + len(KEEP_RUNNING) + 2
         start = time.monotonic()
         deadline = start + seconds
         if seconds <= 0:
@@ -276,8 +290,6 @@ class BotProcess:
         # only a new process may be waiting for the end of its input (one that kept running
         # has shown it reads its input line by line)
         look_for_eof = self._turns == 1 and self._input_open
-        waiting_since: float | None = None
-        marker_since: float | None = None
         self._pending += text
         next_sample = start + SAMPLE_SECONDS
         next_rescan = start + SAMPLE_SECONDS
@@ -286,32 +298,28 @@ class BotProcess:
         scanned = 0
         while True:
             self._flush()
-            with self._lock:
-                at = _marker_at(self._buf, max(scanned - len(KEEP_RUNNING) - 2, 0))
-                if at >= 0:
-                    out = bytes(self._buf[:at])
-                    self._buf.clear()
-                    return Exchange("OLE" if len(out) > output_bytes else "keep", out)
-                scanned = len(self._buf)
-                if self._overflow:
-                    return Exchange("OLE", bytes(self._buf[:output_bytes]))
-                printed = scanned > 0
-                unended = _unended_marker(self._buf) if printed else -1
-                now = time.monotonic()
-                wake = min(deadline, next_sample, next_eof_look if look_for_eof else deadline)
-                if self._pending or unended >= 0:
-                    wake = min(wake, now + _EOF_POLL)
-                if wake > now and not self._eof:
-                    self._lock.wait(wake - now)
-                ended = self._eof
-            if ended and wake > now:
-                self._wait_for_exit(wake - now)  # output closed: the exit is near
+            self._read_output()
+            at = _marker_at(self._buf, max(scanned - len(KEEP_RUNNING) - 2, 0))
+            if at >= 0:
+                return self._kept(at, output_bytes)
+            scanned = len(self._buf)
+            if self._overflow:
+                return Exchange("OLE", bytes(self._buf[:output_bytes]))
+            unended = _unended_marker(self._buf) if scanned else -1
+            now = time.monotonic()
+            wake = min(deadline, next_sample, next_eof_look if look_for_eof else deadline)
+            if unended >= 0:
+                wake = min(wake, now + _EOF_POLL)
+            if self._eof and self._exit_fd is None:
+                wake = min(wake, now + 0.001)  # output closed: the exit is near
+            if wake > now:
+                self._poll.poll((wake - now) * 1000)
             code = self._exit_status()
             if code is not None:
                 return self._exited(code, output_bytes)
             now = time.monotonic()
             if now >= deadline:
-                return Exchange("TLE", self._taken(output_bytes))
+                return Exchange("TLE", bytes(self._buf[:output_bytes]))
             if now >= next_sample:
                 if now >= next_rescan:
                     self.usage.rescan()
@@ -320,45 +328,30 @@ class BotProcess:
                     # pages processes share (a fork's) counted once: looked at now and
                     # then, as it costs a walk of their memory
                     if len(self.usage.members) < 2:
-                        return Exchange("MLE", self._taken(output_bytes))
+                        return Exchange("MLE", bytes(self._buf[:output_bytes]))
                     if now >= next_shared_look:
                         if self.usage.proportional_bytes() > memory_bytes:
-                            return Exchange("MLE", self._taken(output_bytes))
+                            return Exchange("MLE", bytes(self._buf[:output_bytes]))
                         next_shared_look = now + _RESCAN_SECONDS
                 next_sample = now + SAMPLE_SECONDS
-            if unended < 0 or not self._waits_for_input():
-                marker_since = None
-            elif marker_since is None:
-                marker_since = now
-            elif now - marker_since >= _EOF_CONFIRM:
+            if unended >= 0 and self._waits_for_input():
                 # the marker without its line's end, the bot waiting for its next request
-                # (for a millisecond: no output held by the reader): the marker line
-                with self._lock:
-                    if _unended_marker(self._buf) == unended and not _unread(self._stdout):
-                        out = bytes(self._buf[:unended])
-                        self._buf.clear()
-                        return Exchange("OLE" if len(out) > output_bytes else "keep", out)
-                marker_since = None
+                # and nothing more printed: its line
+                self._read_output()
+                if _unended_marker(self._buf) == unended:
+                    return self._kept(unended, output_bytes)
             if look_for_eof and now >= next_eof_look:
-                # seen for a millisecond: a chunk of output the reader holds between the
-                # pipe and the buffer is never taken for silence
-                if not printed and self._waits_for_end_of_input():
-                    waiting_since = now if waiting_since is None else waiting_since
-                    if now - waiting_since >= _EOF_CONFIRM:
-                        self.close_input()
-                        look_for_eof = False
-                else:
-                    waiting_since = None
+                if not scanned and self._waits_for_end_of_input():
+                    self.close_input()
+                    look_for_eof = False
                 fast = now - start < _EOF_FAST
                 next_eof_look = now + (_EOF_POLL if fast else SAMPLE_SECONDS)
 
-    def _wait_for_exit(self, seconds: float) -> None:
-        """Wait at most ``seconds`` for the bot's own process to exit (without a pidfd: a
-        millisecond at most, so that the caller looks again soon)."""
-        if self._exit_fd is None:
-            time.sleep(min(seconds, 0.001))
-            return
-        self._exit_poll.poll(max(seconds * 1000, 0))  # poll(2): no FD_SETSIZE limit
+    def _kept(self, at: int, limit: int) -> Exchange:
+        """The turn's end at the marker, which begins at ``at`` of the output."""
+        out = bytes(self._buf[:at])
+        self._buf.clear()
+        return Exchange("OLE" if len(out) > limit else "keep", out)
 
     def _waits_for_input(self) -> bool:
         """Whether the bot has read all it was given and waits on its standard input (its own
@@ -369,101 +362,62 @@ class BotProcess:
 
     def _waits_for_end_of_input(self) -> bool:
         """Whether the bot waits for more input (:meth:`_waits_for_input`) with nothing
-        printed (the output checked after the wait, so an answer printed just before the bot
-        waits for its next request is never missed)."""
-        if not self._waits_for_input():
-            return False
-        with self._lock:
-            return not self._buf and not _unread(self._stdout)
-
-    def _taken(self, limit: int) -> bytes:
-        """What the bot has printed this turn (at most ``limit`` bytes)."""
-        with self._lock:
-            return bytes(self._buf[:limit])
+        printed (the output looked at after the wait, so an answer printed just before the
+        bot waits for its next request is never missed)."""
+        return self._waits_for_input() and not self._buf and not _unread(self._stdout)
 
     def _exited(self, code: int, limit: int) -> Exchange:
         """The turn's end when the bot's own process exited: kill what it left, read the
         rest of its output."""
         self.kill()
         self._drain()
-        with self._lock:
-            out = bytes(self._buf)
-            over = self._overflow
+        out = bytes(self._buf)
         at = _marker_at(bytearray(out), 0)
         if at >= 0:
             out = out[:at]
-        elif over or len(out) > limit:
+        elif self._overflow or len(out) > limit:
             return Exchange("OLE", out[:limit])
         if len(out) > limit:
             return Exchange("OLE", out[:limit])
         return Exchange("exit", out, code)
 
     def _drain(self) -> bool:
-        """Wait for the end of the bot's output once its processes are killed; a process
-        that escaped them and holds the output (or input) open is found
-        (:func:`~koudiandian.botzone.usage.holders`) and, if it carries the bot's token,
-        killed. Whether the end came."""
+        """Read the bot's output to its end once its processes are killed; a process of the
+        bot that escaped them and holds its pipes open is killed
+        (:func:`~koudiandian.botzone.killing.kill_holders`). Whether the end came."""
         for wait in (_HOLDER_WAIT, _DRAIN_WAIT):
             deadline = time.monotonic() + wait
-            with self._lock:
-                while not self._eof and time.monotonic() < deadline:
-                    self._lock.wait(deadline - time.monotonic())
-                if self._eof:
-                    return True
-            # only the bot's: a process forked from the runner's holds the pipes too
-            held = holders(self._pipes, self.usage.candidates())
-            found = {p for p in held if self.usage.carries_token(p)}
-            for pid in found:
-                _kill(pid, _group_of(pid), found)
+            while True:
+                self._read_output()
+                left = deadline - time.monotonic()
+                if self._eof or left <= 0:
+                    break
+                self._poll.poll(left * 1000)
+            if self._eof:
+                return True
+            kill_holders(self._pipes, self.usage)
         return self._eof
 
     def kill(self) -> None:
-        """Kill the bot's processes (:class:`~koudiandian.botzone.usage.GroupUsage`: its
-        session's, their descendants, the process groups they lead, and the processes born
-        since the bot started that carry its token) and wait for the bot's own process;
+        """Kill the bot's processes (:func:`~koudiandian.botzone.killing.kill_bot`: its
+        session's, their descendants, the process groups they lead, the processes born
+        since the bot started that carry its token) and reap the bot's own process;
         processes already gone are fine."""
         if self.proc.returncode is None:
-            for _ in range(_KILL_ROUNDS):
-                groups = self.usage.rescan()  # the tree whole, before anything is killed
-                with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.killpg(self.proc.pid, signal.SIGKILL)
-                for pid, group in groups.items():
-                    _kill(pid, group, groups)
-                if not groups:
-                    break
-            strays = self.usage.strays()  # escaped while no scan saw them
-            for pid in strays:
-                _kill(pid, _group_of(pid), strays)
-            self.proc.wait()
+            kill_bot(self.proc, self.usage)
+        if self._exit_fd is not None:  # reaped: of no more use
+            self._poll.unregister(self._exit_fd)
+            os.close(self._exit_fd)
+            self._exit_fd = None
         self.close_input()
 
     def close(self) -> None:
-        """Kill the bot (:meth:`kill`) and release its output pipe once it is read to the
-        end (a process that escaped the bot and holds it open is killed; should one still
-        hold it, the reader stays a daemon thread and the pipe is left to it)."""
+        """Kill the bot (:meth:`kill`), read what is left of its output and close its
+        pipes (a process still holding the output gets the end of its pipe)."""
         self.kill()
-        if self._exit_fd is not None:
-            self._exit_poll.unregister(self._exit_fd)
-            os.close(self._exit_fd)
-            self._exit_fd = None
-        if self._drain():
-            self._reader.join()
-            assert self.proc.stdout is not None
-            self.proc.stdout.close()
-
-
-def _group_of(pid: int) -> int:
-    """Process ``pid``'s group, or 0 when it is gone."""
-    try:
-        return os.getpgid(pid)
-    except OSError:
-        return 0
-
-
-def _kill(pid: int, group: int, members: Iterable[int]) -> None:
-    """Kill process ``pid`` of a bot, and its process group ``group`` when one of the bot's
-    processes (``members``) leads it (never a group of the caller's)."""
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        if group in members and group != os.getpgrp():
-            os.killpg(group, signal.SIGKILL)
-        os.kill(pid, signal.SIGKILL)
+        self._drain()
+        if not self._eof:
+            self._poll.unregister(self._stdout)
+            self._eof = True
+        assert self.proc.stdout is not None
+        self.proc.stdout.close()
