@@ -277,3 +277,21 @@ def test_the_wait_for_an_exit_takes_no_cpu_with_a_thousand_descriptors_open() ->
     finally:
         for fd in held:
             os.close(fd)
+
+
+def test_what_a_kept_bot_prints_between_turns_is_dropped() -> None:
+    # printed after the marker, before the bot reads its next request: not the next answer
+    body = (
+        "import sys\n"
+        "line = sys.stdin.readline()\n"
+        "while line:\n"
+        "    print('PASS')\n"
+        "    print('>>>BOTZONE_REQUEST_KEEP_RUNNING<<<')\n"
+        "    print('debug after the marker ' * 100, flush=True)\n"
+        "    line = sys.stdin.readline()\n"
+    )
+    with python_bot(body, "simple", time_limit=5).session() as session:
+        for request in ("0 1 0", "1 0 0 0 0 W1", "2 W1"):
+            result = session.turn(request)
+            assert (result.response, result.keep_running) == ("PASS", True)
+            time.sleep(0.05)  # the debug line printed meanwhile

@@ -19,8 +19,8 @@ until the turn ends, and killed with every process it started.
 No thread runs for a bot: its pipes are non-blocking, and a turn waits (``poll``) for its
 output, for room in its input pipe (the input is written as the bot reads it: a bot that
 does not read never holds the runner up) and for its exit (a pidfd). Output a bot that
-keeps running prints between turns is dropped when its next turn begins (more than the
-pipe holds waits in the bot until then).
+keeps running prints between turns is dropped when its next turn begins; more than its
+pipe holds (64 KiB) waits in the bot, and what comes after the turn began is the turn's.
 
 The bot's standard input stays open after the input, so that a bot that keeps running can
 read its next request. A bot that reads its input to the end (``json.load(sys.stdin)``,
