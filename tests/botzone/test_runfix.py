@@ -295,3 +295,26 @@ def test_what_a_kept_bot_prints_between_turns_is_dropped() -> None:
             result = session.turn(request)
             assert (result.response, result.keep_running) == ("PASS", True)
             time.sleep(0.05)  # the debug line printed meanwhile
+
+
+@pytest.mark.parametrize(
+    ("end", "verdict"),
+    [
+        ("sys.exit(1)", "OLE"),  # more output than the limit, then an error: OLE
+        ("time.sleep(60)", "OLE"),  # more output, then too long: OLE at once
+        ("os.kill(os.getpid(), 9)", "OLE"),
+    ],
+)
+def test_more_output_than_the_limit_comes_first(end: str, verdict: str) -> None:
+    body = f"import os, sys, time; sys.stdin.readline(); os.write(1, b'x' * (2 << 20)); {end}"
+    with python_bot(body, time_limit=2).session() as session:
+        assert session.turn(FIRST).verdict == verdict
+    assert no_bot_left()
+
+
+def test_an_answer_then_an_error_is_re() -> None:
+    body = (
+        'import sys; sys.stdin.readline(); print(\'{"response": "PASS"}\', flush=True); sys.exit(3)'
+    )
+    with python_bot(body).session() as session:
+        assert session.turn(FIRST).verdict == "RE"
