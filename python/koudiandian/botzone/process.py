@@ -53,9 +53,9 @@ __all__ = ["BotProcess", "Exchange", "KEEP_RUNNING", "SAMPLE_SECONDS"]
 
 #: The line a bot ends a turn's output with to keep running.
 KEEP_RUNNING = b">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
-#: Seconds between two samples of the group's memory during a turn.
+#: Seconds between two samples of the bot's memory during a turn.
 SAMPLE_SECONDS = 0.005
-#: Seconds between two scans for the group's members during a turn.
+#: Seconds between two scans for the bot's processes during a turn.
 _RESCAN_SECONDS = 0.05
 #: Seconds between two looks at whether the bot waits for the end of its input (the first
 #: :data:`_EOF_FAST` seconds of a turn), then the memory's sample interval.

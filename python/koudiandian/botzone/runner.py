@@ -19,13 +19,13 @@ running, and its next input is the new request alone (:meth:`BotRunner.request_l
 :class:`BotRunner` holds a bot's command and limits, starts its process
 (:class:`~koudiandian.botzone.process.BotProcess`) and judges a turn
 (:meth:`BotRunner.exchange`) with the platform's verdict: ``TLE`` when the bot is still
-running at the time limit (wall-clock seconds), ``MLE`` when its process group's resident
+running at the time limit (wall-clock seconds), ``MLE`` when its processes' resident
 memory passes the memory limit, ``OLE`` when it prints more than the output limit (1 MiB)
 in a turn, ``RE`` when it exits with a nonzero status or is killed by a signal, ``NJ`` when
 its output in JSON interaction is not a JSON object (or its ``response`` is not a string),
 else ``OK`` (a lone surrogate escaped in a JSON bot's text is read as ``?``).
 :meth:`BotRunner.run_turn` runs one turn in a process of its own (restart mode), killed
-with its whole process group when the turn ends.
+with all its processes when the turn ends.
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ INTERACTIONS: tuple[str, ...] = ("json", "simple")
 VERDICTS: tuple[str, ...] = ("OK", "TLE", "MLE", "OLE", "RE", "NJ")
 #: Seconds of wall-clock time per turn (Botzone gives Python bots 6 s).
 DEFAULT_TIME_LIMIT = 6.0
-#: Megabytes of resident memory a bot's process group may hold (Botzone's 256 MB).
+#: Megabytes of resident memory a bot's processes may hold (Botzone's 256 MB).
 DEFAULT_MEMORY_LIMIT = 256
 #: Bytes a bot may print in one turn (more is OLE): the output limit Botzone's own runner
 #: gives its sandbox's wrapper (``-o 1048576``, ``ailab-pku/botzone-local``).
@@ -120,7 +120,7 @@ class BotRunner:
     ``command``: the program and its arguments (a string is split by :func:`shlex.split`;
     no shell is run); ``interaction``: ``"json"`` or ``"simple"``; ``time_limit``: seconds
     of wall-clock time per turn (> 0; the first turn has twice that); ``memory_limit``:
-    megabytes of resident memory of the bot's process group (also told to a JSON bot);
+    megabytes of resident memory of the bot's processes (also told to a JSON bot);
     ``output_limit``: bytes the bot may print in a turn; ``cwd``: the bot's working
     directory (``None``: the caller's); ``name``: how errors name the bot (default: the
     command).
@@ -251,7 +251,7 @@ class BotRunner:
         data: str = "",
         globaldata: str = "",
     ) -> TurnResult:
-        """Run the bot for one turn in a process of its own, killed with its process group
+        """Run the bot for one turn in a process of its own, killed with all its processes
         when the turn ends (restart mode; see :meth:`turn_input` for the arguments), and
         judge what it printed. The first turn (one request) has twice the time. Raises
         :class:`~koudiandian.errors.BotError` when the program cannot be started at all."""

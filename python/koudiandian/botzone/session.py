@@ -45,7 +45,7 @@ class BotSession:
         self.failed: str | None = None
         #: The process the bot left running (``None`` in restart mode).
         self._kept: BotProcess | None = None
-        #: The group's CPU seconds at the end of the last turn that kept running.
+        #: The bot's CPU seconds at the end of the last turn that kept running.
         self._cpu_after = 0.0
 
     def __enter__(self) -> BotSession:

@@ -49,7 +49,7 @@ class BotzoneBot:
     ``interaction``: ``"json"`` or ``"simple"``; ``time_limit``: seconds per turn before
     the factor (the first turn of a game has twice the time); ``time_factor``: the
     language's factor (``None``: from the program, :func:`time_factor_of`);
-    ``memory_limit``: megabytes of resident memory of the bot's process group; ``name``:
+    ``memory_limit``: megabytes of resident memory of the bot's processes; ``name``:
     the bot's name in summaries (default its spec, ``botzone:COMMAND``).
     """
 
