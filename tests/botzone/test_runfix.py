@@ -5,6 +5,7 @@ program that cannot start. Each test is a bot the platform would accept."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import sys
 import threading
@@ -318,3 +319,78 @@ def test_an_answer_then_an_error_is_re() -> None:
     )
     with python_bot(body).session() as session:
         assert session.turn(FIRST).verdict == "RE"
+
+
+THREAD_READS_TO_END = (
+    "import json, sys, threading\n"
+    "got = []\n"
+    "reader = threading.Thread(target=lambda: got.append(sys.stdin.read()))\n"
+    "reader.start()\n"
+    "reader.join()\n"
+    "print(json.dumps({'response': str(len(json.loads(got[0])['requests']))}))\n"
+)
+ASYNCIO_READS_TO_END = (
+    "import asyncio, json, sys\n"
+    "async def main():\n"
+    "    loop = asyncio.get_running_loop()\n"
+    "    reader = asyncio.StreamReader()\n"
+    "    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)\n"
+    "    turn = json.loads(await reader.read())\n"
+    "    print(json.dumps({'response': str(len(turn['requests']))}))\n"
+    "asyncio.run(main())\n"
+)
+
+
+@pytest.mark.parametrize("body", [THREAD_READS_TO_END, ASYNCIO_READS_TO_END])
+def test_a_bot_waiting_for_the_end_of_its_input_off_its_main_thread_is_given_it(
+    body: str,
+) -> None:
+    # only the main thread's read was looked at: a JVM (whose main thread is not the
+    # process's first), Node.js ('end' of process.stdin: an epoll wait) and Go waited for
+    # ever (TLE every turn)
+    with python_bot(body, time_limit=5).session() as session:
+        assert [session.turn(r).response for r in REQUESTS[:3]] == ["1", "2", "3"]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="no Node.js")
+def test_a_node_bot_reading_its_input_to_the_end() -> None:
+    body = (
+        "let text = ''; process.stdin.on('data', d => text += d);"
+        "process.stdin.on('end', () => console.log(JSON.stringify("
+        "{response: String(JSON.parse(text).requests.length)})));"
+    )
+    bot = BotzoneBot(["node", "-e", body], time_limit=5, time_factor=1)
+    with bot.session() as session:
+        assert [session.turn(r).response for r in REQUESTS[:2]] == ["1", "2"]
+
+
+def test_a_kept_bot_with_a_reader_thread_is_not_given_the_end_while_it_thinks() -> None:
+    # its reader thread waits for the next line while its main thread computes the first
+    # answer: the input must stay open (no thread of it is idle)
+    body = (
+        "import queue, sys, threading, time\n"
+        "lines = queue.Queue()\n"
+        "def read():\n"
+        "    for line in sys.stdin:\n"
+        "        lines.put(line)\n"
+        "    lines.put(None)\n"
+        "threading.Thread(target=read, daemon=True).start()\n"
+        "n = int(lines.get())\n"
+        "for _ in range(2 * n + 1):\n"
+        "    lines.get()\n"
+        "while True:\n"
+        "    end = time.process_time() + 0.3\n"
+        "    while time.process_time() < end:\n"
+        "        pass\n"
+        "    print('PASS')\n"
+        "    print('>>>BOTZONE_REQUEST_KEEP_RUNNING<<<', flush=True)\n"
+        "    if lines.get() is None:\n"
+        "        break\n"
+    )
+    with python_bot(body, "simple", time_limit=10).session() as session:
+        pids = set()
+        for request in REQUESTS[:3]:
+            assert session.turn(request).response == "PASS"
+            assert session.keeps_running
+            pids.add(session.pid)
+        assert len(pids) == 1

@@ -164,6 +164,7 @@ class BotProcess:
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self._stdin = self.proc.stdin.fileno()
         self._stdout = self.proc.stdout.fileno()
+        self._stdin_inode = os.fstat(self._stdin).st_ino
         self._pipes = {f"pipe:[{os.fstat(fd).st_ino}]" for fd in (self._stdin, self._stdout)}
         os.set_blocking(self._stdin, False)
         os.set_blocking(self._stdout, False)
@@ -358,7 +359,8 @@ class BotProcess:
         process, or one of its processes found so far: a shell script's program)."""
         if self._pending or _unread(self._stdin):
             return False
-        return any(waits_on_stdin(pid) for pid in sorted(self.usage.members))
+        inode = self._stdin_inode
+        return any(waits_on_stdin(pid, inode) for pid in sorted(self.usage.members))
 
     def _waits_for_end_of_input(self) -> bool:
         """Whether the bot waits for more input (:meth:`_waits_for_input`) with nothing

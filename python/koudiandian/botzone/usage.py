@@ -33,9 +33,10 @@ __all__ = ["GroupUsage", "holders", "waits_on_stdin"]
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 _TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 #: The ``read`` system call's number where ``/proc/<pid>/syscall`` can be read by number.
-_READ_SYSCALL = {"x86_64": "0", "aarch64": "63"}.get(
-    os.uname().machine if hasattr(os, "uname") else ""
-)
+_MACHINE = os.uname().machine if hasattr(os, "uname") else ""
+_READ_SYSCALL = {"x86_64": "0", "aarch64": "63"}.get(_MACHINE)
+#: The ``epoll_wait`` family's numbers (``epoll_wait``, ``epoll_pwait``, ``epoll_pwait2``).
+_EPOLL_WAITS = {"x86_64": ("232", "281", "441"), "aarch64": ("22", "441")}.get(_MACHINE, ())
 #: Seconds during which a bot is young: too young for the process ids to have come round
 #: since it started, so that a scan may skip every process id allocated before its own.
 _YOUNG_SECONDS = 2.0
@@ -56,8 +57,14 @@ _PID_MAX = _read_int("/proc/sys/kernel/pid_max")
 def _stat_after_name(pid: int) -> list[str] | None:
     """The fields of ``/proc/<pid>/stat`` after the program's name (field 3, the state, is
     index 0), or ``None`` when the process is gone."""
+    return _stat_after_name_at(f"/proc/{pid}/stat")
+
+
+def _stat_after_name_at(path: str) -> list[str] | None:
+    """The fields of a ``stat`` file at ``path`` (a process's or a thread's) after the
+    program's name, or ``None`` when it is gone."""
     try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
+        with open(path, "rb") as f:
             text = f.read()
     except OSError:
         return None
@@ -232,19 +239,70 @@ def holders(inodes: set[str], candidates: Iterable[int]) -> set[int]:
     return found
 
 
-def waits_on_stdin(pid: int) -> bool:
-    """Whether process ``pid``'s main thread is blocked reading its standard input: the
-    ``read`` system call on descriptor 0 (``/proc/<pid>/syscall``), or, where the system
-    call cannot be read by number, a wait in a pipe's read (``/proc/<pid>/wchan``). False
-    when neither can be read."""
+def _syscall(path: str) -> list[str] | None:
+    """The system call a thread is blocked in (``/proc/.../syscall``: its number, then its
+    arguments in hexadecimal), or ``None`` when that cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            words = f.read().decode("ascii", "replace").split()
+    except OSError:
+        return None
+    return words if len(words) > 1 else None
+
+
+def _epoll_watches(pid: int, epoll_fd: int, inode: int) -> bool:
+    """Whether the epoll instance ``epoll_fd`` of process ``pid`` watches the file whose
+    inode is ``inode`` (``/proc/<pid>/fdinfo/<fd>``'s ``tfd: … ino:<hex>`` lines)."""
+    try:
+        with open(f"/proc/{pid}/fdinfo/{epoll_fd}", "rb") as f:
+            lines = f.read().decode("ascii", "replace").splitlines()
+    except OSError:
+        return False
+    for line in lines:
+        if line.startswith("tfd:"):
+            for word in line.split():
+                if word.startswith("ino:") and int(word[4:], 16) == inode:
+                    return True
+    return False
+
+
+def _idle_thread_waits(pid: int, inode: int) -> bool:
+    """Whether no thread of process ``pid`` runs (none runnable, ``R``, or in an
+    uninterruptible wait, ``D``) and one of them waits for its standard input: blocked in
+    ``read`` on descriptor 0 (a JVM's main thread, not the process's first), or in an
+    ``epoll`` wait watching the input's pipe (Node.js, asyncio, Go)."""
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return False
+    waiting = False
+    for tid in tasks:
+        fields = _stat_after_name_at(f"/proc/{pid}/task/{tid}/stat")
+        if fields is None or fields[0] in ("R", "D"):
+            return False
+        words = _syscall(f"/proc/{pid}/task/{tid}/syscall")
+        if words is None:
+            continue
+        if words[0] == _READ_SYSCALL and int(words[1], 16) == 0:
+            waiting = True
+        elif words[0] in _EPOLL_WAITS and _epoll_watches(pid, int(words[1], 16), inode):
+            waiting = True
+    return waiting
+
+
+def waits_on_stdin(pid: int, inode: int | None = None) -> bool:
+    """Whether process ``pid`` is blocked waiting for its standard input: its main thread
+    in the ``read`` system call on descriptor 0 (``/proc/<pid>/syscall``), or, given the
+    ``inode`` of the input's pipe, no thread of it running and one waiting for that pipe
+    (:func:`_idle_thread_waits`). Where the system call cannot be read by number, a wait
+    of the main thread in a pipe's read (``/proc/<pid>/wchan``). False when none of these
+    can be read."""
     if _READ_SYSCALL is not None:
-        try:
-            with open(f"/proc/{pid}/syscall", "rb") as f:
-                words = f.read().split()
-        except OSError:
-            words = []
-        if len(words) > 1:
-            return words[0].decode() == _READ_SYSCALL and int(words[1], 16) == 0
+        words = _syscall(f"/proc/{pid}/syscall")
+        if words is not None:
+            if words[0] == _READ_SYSCALL and int(words[1], 16) == 0:
+                return True
+            return inode is not None and _idle_thread_waits(pid, inode)
     try:
         with open(f"/proc/{pid}/wchan", "rb") as f:
             return b"pipe_read" in f.read()
