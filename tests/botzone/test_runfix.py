@@ -394,3 +394,18 @@ def test_a_kept_bot_with_a_reader_thread_is_not_given_the_end_while_it_thinks() 
             assert session.keeps_running
             pids.add(session.pid)
         assert len(pids) == 1
+
+
+def test_a_python_bot_started_through_env_or_its_script_has_pythons_time(
+    tmp_path: Path,
+) -> None:
+    # `env python3 bot.py` and `./bot.py` (#!/usr/bin/env python3) were given a compiled
+    # bot's 1 s instead of Python's 6 s
+    script = tmp_path / "bot.py"
+    script.write_text("#!/usr/bin/env python3\nprint('PASS')\n")
+    script.chmod(0o755)
+    assert BotzoneBot(f"env python3 {script}").time_factor == 6
+    assert BotzoneBot(["env", "-i", "PYTHONHASHSEED=0", "python3", str(script)]).time_factor == 6
+    assert BotzoneBot([str(script)]).time_factor == 6
+    assert BotzoneBot("node bot.js").time_factor == 2
+    assert BotzoneBot("./a.out").time_factor == 1
