@@ -19,12 +19,13 @@ running, and its next input is the new request alone (:meth:`BotRunner.request_l
 :class:`BotRunner` holds a bot's command and limits, starts its process
 (:class:`~koudiandian.botzone.process.BotProcess`) and judges a turn
 (:meth:`BotRunner.exchange`) with the platform's verdict: ``TLE`` when the bot is still
-running at the time limit (wall-clock seconds), ``MLE`` when its process group's resident
+running at the time limit (wall-clock seconds), ``MLE`` when its processes' resident
 memory passes the memory limit, ``OLE`` when it prints more than the output limit (1 MiB)
 in a turn, ``RE`` when it exits with a nonzero status or is killed by a signal, ``NJ`` when
 its output in JSON interaction is not a JSON object (or its ``response`` is not a string),
-else ``OK``. :meth:`BotRunner.run_turn` runs one turn in a process of its own (restart
-mode), killed with its whole process group when the turn ends.
+else ``OK`` (a lone surrogate escaped in a JSON bot's text is read as ``?``).
+:meth:`BotRunner.run_turn` runs one turn in a process of its own (restart mode), killed
+with all its processes when the turn ends.
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ INTERACTIONS: tuple[str, ...] = ("json", "simple")
 VERDICTS: tuple[str, ...] = ("OK", "TLE", "MLE", "OLE", "RE", "NJ")
 #: Seconds of wall-clock time per turn (Botzone gives Python bots 6 s).
 DEFAULT_TIME_LIMIT = 6.0
-#: Megabytes of resident memory a bot's process group may hold (Botzone's 256 MB).
+#: Megabytes of resident memory a bot's processes may hold (Botzone's 256 MB).
 DEFAULT_MEMORY_LIMIT = 256
 #: Bytes a bot may print in one turn (more is OLE): the output limit Botzone's own runner
 #: gives its sandbox's wrapper (``-o 1048576``, ``ailab-pku/botzone-local``).
@@ -119,7 +120,7 @@ class BotRunner:
     ``command``: the program and its arguments (a string is split by :func:`shlex.split`;
     no shell is run); ``interaction``: ``"json"`` or ``"simple"``; ``time_limit``: seconds
     of wall-clock time per turn (> 0; the first turn has twice that); ``memory_limit``:
-    megabytes of resident memory of the bot's process group (also told to a JSON bot);
+    megabytes of resident memory of the bot's processes (also told to a JSON bot);
     ``output_limit``: bytes the bot may print in a turn; ``cwd``: the bot's working
     directory (``None``: the caller's); ``name``: how errors name the bot (default: the
     command).
@@ -221,7 +222,7 @@ class BotRunner:
 
     def start(self) -> BotProcess:
         """The bot's program started (nothing written to it yet)."""
-        return BotProcess(self.argv, cwd=self.cwd, name=self.name)
+        return BotProcess(self.argv, cwd=self.cwd, name=self.name, output_bytes=self.output_limit)
 
     def exchange(self, process: BotProcess, text: str, seconds: float) -> TurnResult:
         """One turn of a started bot: ``text`` written to it, at most ``seconds`` of time,
@@ -250,7 +251,7 @@ class BotRunner:
         data: str = "",
         globaldata: str = "",
     ) -> TurnResult:
-        """Run the bot for one turn in a process of its own, killed with its process group
+        """Run the bot for one turn in a process of its own, killed with all its processes
         when the turn ends (restart mode; see :meth:`turn_input` for the arguments), and
         judge what it printed. The first turn (one request) has twice the time. Raises
         :class:`~koudiandian.errors.BotError` when the program cannot be started at all."""
@@ -264,10 +265,11 @@ class BotRunner:
 
 def _json_result(output: str) -> TurnResult:
     """The result of a JSON bot's output: its first JSON value must be an object whose
-    ``response`` (if any) is a string; text after that value is ignored."""
+    ``response`` (if any) is a string; text after that value is ignored. A value nested
+    deeper than Python's recursion limit is no JSON here."""
     try:
         value, _ = json.JSONDecoder().raw_decode(output.lstrip())
-    except ValueError:
+    except (ValueError, RecursionError):  # nested deeper than Python's parser goes
         return TurnResult("NJ", "", output=output)
     if not isinstance(value, dict):
         return TurnResult("NJ", "", output=output)
@@ -276,8 +278,18 @@ def _json_result(output: str) -> TurnResult:
         field = value.get(key, "")
         if not isinstance(field, str):
             return TurnResult("NJ", "", output=output)
-        fields[key] = field
+        fields[key] = _text(field)
     return TurnResult("OK", fields["response"], fields["data"], fields["globaldata"], output)
+
+
+def _text(field: str) -> str:
+    """``field`` as text that UTF-8 can carry: a lone surrogate (JSON's ``"\\ud800"``,
+    which no judge's input or next turn's input can hold) becomes ``?``."""
+    try:
+        field.encode()
+    except UnicodeEncodeError:
+        return field.encode("utf-8", "replace").decode()
+    return field
 
 
 def _simple_result(output: str) -> TurnResult:

@@ -5,18 +5,19 @@ answers so far, its ``data`` and ``globaldata``).
 How a turn runs (docs/botzone.md, "The runner"):
 
 - **restart mode**: a fresh process given the whole history; when its own process exits the
-  turn is over and its whole process group is killed;
+  turn is over and all its processes are killed;
 - **keep-running mode**: a bot that ends a turn's output with the line
   ``>>>BOTZONE_REQUEST_KEEP_RUNNING<<<`` is not killed; its next turn's input is the new
-  request alone, one line, written to the process left running. The CPU time its process
-  group uses between two turns is taken from the next turn's time. A bot that exits instead
-  (or is found gone when its next turn comes) is back in restart mode: its next turn starts
-  a new process with the whole history.
+  request alone, one line, written to the process left running. The CPU time its
+  processes use between two turns is taken from the next turn's time. A bot that exits
+  instead (or is found gone when its next turn comes, or was given the end of its input:
+  one of its processes read the input to its end, see :mod:`.process`) is back in restart
+  mode: its next turn starts a new process with the whole history.
 
 The first turn of a game (the session's first request) has twice the time limit. A verdict
-other than ``OK`` ends the bot's game and kills its process group. A session must be closed
-(:meth:`BotSession.close`, or ``with``): a bot still running is then killed with its whole
-process group.
+other than ``OK`` ends the bot's game and kills its processes. A session must be closed
+(:meth:`BotSession.close`, or ``with``): a bot still running is then killed with all its
+processes.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ class BotSession:
         self.failed: str | None = None
         #: The process the bot left running (``None`` in restart mode).
         self._kept: BotProcess | None = None
-        #: The group's CPU seconds at the end of the last turn that kept running.
+        #: The bot's CPU seconds at the end of the last turn that kept running.
         self._cpu_after = 0.0
 
     def __enter__(self) -> BotSession:
@@ -90,13 +91,12 @@ class BotSession:
         if process is not None:
             text = runner.request_line(request)
             seconds -= max(process.usage.cpu_seconds() - self._cpu_after, 0.0)
-            self.requests.append(request)
         else:
             text = runner.turn_input(
                 [*self.requests, request], self.responses, self.data, self.globaldata
             )
-            self.requests.append(request)
-            process = runner.start()
+            process = runner.start()  # a BotError leaves the history as it was
+        self.requests.append(request)
         try:
             result = runner.exchange(process, text, seconds)
         except BaseException:
@@ -108,7 +108,7 @@ class BotSession:
         self.globaldata = result.globaldata
         if result.verdict != "OK":
             self.failed = result.verdict
-        if result.verdict == "OK" and result.keep_running:
+        if result.verdict == "OK" and result.keep_running and process.input_open:
             self._kept = process
             self._cpu_after = process.usage.cpu_seconds()
         else:

@@ -34,12 +34,34 @@ def is_botzone(spec: object) -> bool:
 
 def time_factor_of(argv: Sequence[str]) -> float:
     """The platform's time factor for a program: 6 for Python, 3 for Java, 2 for
-    JavaScript (Node.js), 1 for anything else (a compiled bot)."""
-    program = os.path.basename(argv[0]).lower()
+    JavaScript (Node.js), 1 for anything else (a compiled bot). The program is looked for
+    through ``env`` (``env python3 bot.py``) and a script's ``#!`` line (``./bot.py``
+    beginning ``#!/usr/bin/env python3``)."""
+    program = _interpreter(list(argv))
     for name, factor in _FACTORS.items():
         if program == name or program.startswith(name + "3.") or program.startswith(name + "."):
             return factor
     return 1.0
+
+
+def _interpreter(argv: list[str], depth: int = 0) -> str:
+    """The name of the program that runs ``argv``: past ``env`` and its options and
+    variables, into a script's ``#!`` line (two levels at most)."""
+    program = os.path.basename(argv[0]).lower() if argv else ""
+    if program == "env":
+        rest = [a for a in argv[1:] if not a.startswith("-") and "=" not in a]
+        return _interpreter(rest, depth) if rest else program
+    if depth < 2 and os.path.isfile(argv[0]):
+        try:
+            with open(argv[0], "rb") as f:
+                first = f.readline(256)
+        except OSError:
+            return program
+        if first.startswith(b"#!"):
+            words = first[2:].decode("utf-8", "replace").split()
+            if words:
+                return _interpreter(words, depth + 1)
+    return program
 
 
 class BotzoneBot:
@@ -49,7 +71,7 @@ class BotzoneBot:
     ``interaction``: ``"json"`` or ``"simple"``; ``time_limit``: seconds per turn before
     the factor (the first turn of a game has twice the time); ``time_factor``: the
     language's factor (``None``: from the program, :func:`time_factor_of`);
-    ``memory_limit``: megabytes of resident memory of the bot's process group; ``name``:
+    ``memory_limit``: megabytes of resident memory of the bot's processes; ``name``:
     the bot's name in summaries (default its spec, ``botzone:COMMAND``).
     """
 
