@@ -21,7 +21,7 @@ from ..errors import ArgumentTypeError, InvalidArgumentError
 from .arena_report import ArenaReport, GameOutcome, outcome_of
 from .game import SEATS, GameLog, Judge, JudgeError, play_game
 from .game_judge import GameJudge
-from .spec import BotzoneBot, is_botzone
+from .spec import BotzoneBot
 from .walls import seeded_initdata
 
 __all__ = ["arena", "arena_bot", "seatings", "ArenaGame", "ORDERS"]
@@ -62,7 +62,7 @@ def arena_bot(spec: BotzoneBot | str) -> BotzoneBot:
     if isinstance(spec, BotzoneBot):
         bot = spec
     elif isinstance(spec, str):
-        bot = BotzoneBot.from_spec(spec) if is_botzone(spec) else BotzoneBot(spec, name=spec)
+        bot = BotzoneBot.from_spec(spec, bare=True)
     else:
         raise ArgumentTypeError(f"a bot is a BotzoneBot or a command, not {spec!r}")
     program = bot.argv[0]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import shlex
 from collections.abc import Sequence
+from typing import Any
 
 from ..errors import ArgumentTypeError, InvalidArgumentError
 from .runner import DEFAULT_MEMORY_LIMIT, INTERACTIONS, BotRunner, argv_of
@@ -107,14 +108,21 @@ class BotzoneBot:
         self.runner()  # the limits checked now
 
     @classmethod
-    def from_spec(cls, spec: str) -> BotzoneBot:
-        """The bot a name ``botzone:COMMAND`` or ``botzone-simple:COMMAND`` gives."""
+    def from_spec(cls, spec: str, *, bare: bool = False, **limits: Any) -> BotzoneBot:
+        """The bot a name ``botzone:COMMAND`` or ``botzone-simple:COMMAND`` gives (with
+        ``bare``, a command without a prefix too: JSON interaction, as Botzone's default);
+        ``limits``: :class:`BotzoneBot`'s keyword arguments (``time_limit``,
+        ``time_factor``, ``memory_limit``)."""
+        if not isinstance(spec, str):
+            raise ArgumentTypeError(f"a Botzone bot's name is text, not {spec!r}")
         if not is_botzone(spec):
+            if bare:
+                return cls(spec, interaction="json", name=spec, **limits)
             raise InvalidArgumentError(
                 f"{spec!r} is no Botzone bot: expected botzone:COMMAND or botzone-simple:COMMAND"
             )
         prefix = next(p for p in PREFIXES if spec.lower().startswith(p))
-        return cls(spec[len(prefix) :].strip(), interaction=PREFIXES[prefix], name=spec)
+        return cls(spec[len(prefix) :].strip(), interaction=PREFIXES[prefix], name=spec, **limits)
 
     def __repr__(self) -> str:
         return f"BotzoneBot({self.name!r})"

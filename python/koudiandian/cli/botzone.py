@@ -85,39 +85,30 @@ def _check(args: argparse.Namespace) -> int:
     return 1 if differ else 0
 
 
-#: A bot's spec on the command line: the interaction's prefix, then the command.
-_INTERACTION_PREFIXES = {"botzone:": "json", "botzone-simple:": "simple"}
-
-
 def _runner(spec: str, time_limit: float) -> BotzoneBot:
     """The bot of a command-line spec: ``botzone:CMD`` (JSON interaction, also the meaning
     of a bare ``CMD``) or ``botzone-simple:CMD`` (simple interaction); ``time_limit``:
     seconds per turn whatever the bot's language (the first turn double)."""
     from ..botzone.spec import BotzoneBot
 
-    for prefix, interaction in _INTERACTION_PREFIXES.items():
-        if spec.startswith(prefix):
-            return BotzoneBot(
-                spec[len(prefix) :], interaction=interaction, time_limit=time_limit, time_factor=1
-            )
-    return BotzoneBot(spec, interaction="json", time_limit=time_limit, time_factor=1)
+    return BotzoneBot.from_spec(spec, bare=True, time_limit=time_limit, time_factor=1)
 
 
 def _play(args: argparse.Namespace) -> int:
     from ..botzone.game import command_judge, play_game
-    from ..botzone.judge import botzone_judge
+    from ..botzone.game_judge import GameJudge
     from ..botzone.walls import seeded_initdata
 
     if args.games < 1:
         raise BotzoneInputError(f"--games must be positive, got {args.games}")
     bots = [_runner(spec, args.time_limit) for spec in args.bots]
-    judge = command_judge(args.judge) if args.judge else botzone_judge
+    program = command_judge(args.judge) if args.judge else None
     totals = [0, 0, 0, 0]
     with open(args.out, "w", encoding="utf-8") if args.out != "-" else sys.stdout as out:
         for n in range(args.games):
             seed = args.seed + n
             initdata = seeded_initdata(seed, args.quan, flowers=args.flowers)
-            game = play_game(bots, judge, initdata)
+            game = play_game(bots, program or GameJudge(), initdata)
             out.write(json.dumps(game.to_json(), ensure_ascii=False, separators=(",", ":")))
             out.write("\n")
             out.flush()
@@ -165,7 +156,7 @@ def add_botzone(sub: Commands) -> None:
     c.set_defaults(run=_check)
     p = commands.add_parser(
         "play",
-        help="play games between four Botzone bots (restart mode) under a judge; "
+        help="play games between four Botzone bots (restarted or kept running) under a judge; "
         "each game's whole log written as one JSON line",
     )
     p.add_argument(
