@@ -134,24 +134,26 @@ class SimulationSummary:
             f"rules: {describe_rules(self.rules)}",
             "",
         ]
+        # the bots' column as wide as its longest name (an exec: or botzone: command)
+        w = max(10, *(len(str(name)) + 2 for name in self.bots))
         if self.duplicate:
             lines.append(
-                f"{'bot':<6}{'name':<10}{'mean pts/hand':>16}{'± 95%':>9}"
+                f"{'bot':<6}{'name':<{w}}{'mean pts/hand':>16}{'± 95%':>9}"
                 f"{'win rate':>10}{'deal-in':>9}"
             )
             for b in self.bot_stats:
                 ci = "–" if b.points_ci95 is None else f"{b.points_ci95:.2f}"
                 lines.append(
-                    f"{b.bot:<6}{b.name:<10}{b.mean_points:>16.2f}{ci:>9}"
+                    f"{b.bot:<6}{b.name:<{w}}{b.mean_points:>16.2f}{ci:>9}"
                     f"{b.win_rate:>10.1%}{b.deal_in_rate:>9.1%}"
                 )
         else:
             lines.append(
-                f"{'seat':<6}{'bot':<10}{'wins':>8}{'win rate':>10}{'mean score':>12}{'std':>10}"
+                f"{'seat':<6}{'bot':<{w}}{'wins':>8}{'win rate':>10}{'mean score':>12}{'std':>10}"
             )
             for s in range(4):
                 lines.append(
-                    f"{s:<6}{self.bots[s]:<10}{self.wins[s]:>8}{self.win_rate[s]:>10.1%}"
+                    f"{s:<6}{self.bots[s]:<{w}}{self.wins[s]:>8}{self.win_rate[s]:>10.1%}"
                     f"{self.score_mean[s]:>12.2f}{self.score_std[s]:>10.2f}"
                 )
         if self.matches:
