@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..errors import BotzoneInputError
+from .botzone_bot import add_botzone_bot
 from .botzone_convert import add_botzone_convert
 from .options import Commands, Parser
 
@@ -210,3 +211,4 @@ def add_botzone(sub: Commands) -> None:
     )
     p.set_defaults(run=_play)
     add_botzone_convert(commands)
+    add_botzone_bot(commands)
