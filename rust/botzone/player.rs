@@ -107,6 +107,11 @@ impl BotzonePlayer {
             )));
         }
         self.requests.push(r.clone());
+        if matches!(r, Request::Init { .. }) {
+            // The policies' tables, built at turn 1 (only `PASS` to answer, the time of a
+            // first turn) rather than at the first decision.
+            crate::eval::shanten::warm_up();
+        }
         if self.broken.is_some() {
             return Ok(r);
         }
@@ -126,7 +131,10 @@ impl BotzonePlayer {
             return Ok(r);
         }
         let kongs = &self.kongs;
-        if let Some(world) = &mut self.world {
+        // A request that can only be passed (another seat's draw or kong, a flower, the
+        // seat's own discard) is played with the next one: its step often draws a tile
+        // that only the next request tells.
+        if let Some(world) = self.world.as_mut().filter(|w| may_choose(&r, w.me)) {
             let kong_of = |turn: usize| kongs.iter().find(|k| k.0 == turn).map(|k| k.1);
             if let Err(e) = world.sync(&kong_of) {
                 self.give_up(e);
@@ -201,6 +209,16 @@ pub(super) fn choose(bot: &mut Player, game: &mut GameCore, me: u8) -> (ActionCo
         _ => None,
     };
     (code, text_of(code, then))
+}
+
+/// Whether request `r` may give seat `me` a choice (its draw, another seat's discard or
+/// added kong: the requests whose answers are more than `PASS`).
+fn may_choose(r: &Request, me: u8) -> bool {
+    match *r {
+        Request::Drawn(_) => true,
+        Request::Discard(p, ..) | Request::Kong(p, Some(_)) => p != me,
+        _ => false,
+    }
 }
 
 /// The discard the bot makes after claiming with `code` (the other seats asked pass), on a

@@ -132,6 +132,8 @@ impl World {
     /// concealed kong answered on judge turn `turn`, if it made one.
     pub(super) fn sync(&mut self, kong_of: &dyn Fn(usize) -> Option<u8>) -> Result<(), Broken> {
         while let Some(next) = self.queue.front().cloned() {
+            // The copy to go back to leaves out the output (the next one replaces it).
+            let output = std::mem::take(&mut self.judge.output);
             let saved = self.judge.clone();
             match self.advance(&next, kong_of) {
                 Ok(true) => {
@@ -140,6 +142,7 @@ impl World {
                 }
                 Ok(false) => {
                     self.judge = saved;
+                    self.judge.output = output;
                     break;
                 }
                 Err(e) => return Err(format!("turn {}: {e}", self.judge.turn())),
@@ -233,16 +236,16 @@ impl World {
                 response: answers[s].clone(),
             })
         });
-        let output = self.judge.answer(&entry).map_err(|e| e.0)?.clone();
-        let len = self.judge.game.part_len();
-        let ahead =
-            (0..4u8).any(|s| len - self.judge.game.part_remaining(s) > self.told_taken[s as usize]);
+        self.judge.answer(&entry).map_err(|e| e.0)?;
+        let sent = self.judge.output["content"][self.me.to_string()]
+            .as_str()
+            .unwrap_or("");
+        let game = &self.judge.game;
+        let len = game.part_len();
+        let ahead = (0..4u8).any(|s| len - game.part_remaining(s) > self.told_taken[s as usize]);
         if ahead {
             return Ok(false);
         }
-        let sent = output["content"][self.me.to_string()]
-            .as_str()
-            .unwrap_or("");
         if Request::read(sent).as_ref() != Some(next) {
             return Err(format!("the world sent {sent:?}, the judge {next:?}"));
         }

@@ -25,7 +25,7 @@ import json
 import os
 import select
 import sys
-from typing import IO, Any
+from typing import Any
 
 __all__ = ["KEEP_RUNNING", "main", "load_core", "LineInput"]
 
@@ -36,7 +36,8 @@ KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 def load_core() -> Any:
     """The compiled core: the package's ``_core`` when the package is imported already or
     the file is not beside this one, else the extension file loaded on its own (no
-    ``import koudiandian``, which costs most of a bot's start-up)."""
+    ``import koudiandian``, which costs most of a bot's start-up), its tables built as the
+    package builds them at import."""
     if __package__ or "koudiandian" in sys.modules:
         from koudiandian import _core
 
@@ -53,6 +54,7 @@ def load_core() -> Any:
             assert spec is not None
             module = importlib.util.module_from_spec(spec)
             loader.exec_module(module)
+            module.warm_up()  # the tables the package builds at import: not at a decision
             return module
     from koudiandian import _core
 
@@ -153,6 +155,8 @@ def _first_simple(lines: LineInput) -> tuple[list[str], list[str]]:
 
 def _later_json(line: str, bot: _Bot) -> str:
     """A later turn's answer in JSON keep-running mode (see the module's doc)."""
+    if len(line) > 1 and line[0] == '"' == line[-1] and "\\" not in line:
+        return bot.answer(line[1:-1])  # a JSON string without escapes: the request
     try:
         value: Any = json.loads(line)
     except ValueError:
@@ -167,14 +171,22 @@ def _later_json(line: str, bot: _Bot) -> str:
     return bot.answer(str(value))
 
 
-def _write(out: IO[str], interaction: str, answer: str, keep_running: bool) -> None:
+def _output(interaction: str, answer: str, keep_running: bool) -> bytes:
+    """A turn's output: the answer (a JSON object's ``response`` in JSON interaction), then
+    the keep-running line if the bot keeps running."""
     if interaction == "json":
-        out.write(json.dumps({"response": answer}, ensure_ascii=False) + "\n")
+        text = '{"response":' + json.dumps(answer, ensure_ascii=False) + "}\n"
     else:
-        out.write(answer + "\n")
+        text = answer + "\n"
     if keep_running:
-        out.write(KEEP_RUNNING + "\n")
-    out.flush()
+        text += KEEP_RUNNING + "\n"
+    return text.encode()
+
+
+def _write(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to ``fd`` at once (no buffer to flush)."""
+    while data:
+        data = data[os.write(fd, data) :]
 
 
 def play(name: str, seed: int, interaction: str, keep_running: bool) -> int:
@@ -182,6 +194,7 @@ def play(name: str, seed: int, interaction: str, keep_running: bool) -> int:
     core = load_core()
     bot = _Bot(core, name, seed)
     lines = LineInput(sys.stdin.fileno())
+    out = sys.stdout.fileno()
     if interaction == "json":
         turn = _first_json(lines)
         requests = [str(r) for r in turn.get("requests") or []]
@@ -193,16 +206,40 @@ def play(name: str, seed: int, interaction: str, keep_running: bool) -> int:
     answer = bot.history(requests, responses)
     if keep_running:
         lines.drop_arrived()
-    _write(sys.stdout, interaction, answer, keep_running)
-    while keep_running:
+    sys.stdout.flush()
+    _write(out, _output(interaction, answer, keep_running))
+    if keep_running:
+        _keep_running(lines, out, bot, interaction)
+    return 0
+
+
+def _keep_running(lines: LineInput, out: int, bot: _Bot, interaction: str) -> None:
+    """The later turns of a bot that keeps running, until its input ends: one request a
+    line, each answered at once (the loop kept short: it is most of a turn's cost)."""
+    simple = interaction == "simple"
+    tail = "\n" + KEEP_RUNNING + "\n"
+    write = os.write
+    while True:
         line = lines.readline()
         if line is None:
-            return 0
-        if not line.strip():
+            return
+        if not line or line.isspace():
             continue
-        answer = bot.answer(line) if interaction == "simple" else _later_json(line, bot)
-        _write(sys.stdout, interaction, answer, keep_running)
-    return 0
+        if simple:
+            text = bot.answer(line) + tail
+        else:
+            answer = _later_json(line, bot)
+            if answer.isalnum() or set(answer) <= _PLAIN:
+                text = '{"response":"' + answer + '"}' + tail
+            else:
+                text = '{"response":' + json.dumps(answer, ensure_ascii=False) + "}" + tail
+        data = text.encode()
+        while data:
+            data = data[write(out, data) :]
+
+
+#: Characters an answer is written with that JSON writes as they are.
+_PLAIN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ")
 
 
 def main(argv: list[str] | None = None) -> int:
