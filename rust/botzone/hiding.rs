@@ -3,10 +3,17 @@
 //! hand from an unseen copy ([`Hiding::reveal`]), and the tiles the requests say a seat
 //! draws next are moved to the ends of its part before the engine draws them
 //! ([`Hiding::prepare`]). Every move is [`GameCore::swap_hidden`]: nothing the seat can
-//! see changes.
+//! see changes. The world's first wall ([`deal_wall`]) deals the seat what it was dealt
+//! and everything else at random.
 
-use crate::game::{GameCore, Hidden};
-use crate::tiles::{is_flower, Counts, KINDS};
+use super::request::Request;
+use super::tiles::name;
+use crate::game::{dealt_from_part, GameCore, Hidden};
+use crate::rng::Rng;
+use crate::tiles::{is_flower, Counts, FIRST_FLOWER, FLOWERS, KINDS};
+
+/// Tiles each seat is dealt.
+pub(super) const DEALT: usize = 13;
 
 /// What a wall position must hold when its seat draws it, as the requests tell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -250,4 +257,98 @@ impl Hiding<'_> {
             .swap_hidden(Hidden::Wall(pos), here, Hidden::Wall(from), there);
         Ok(())
     }
+}
+
+/// The seat's next draws the requests in `requests` tell, by seat: the tile (the seat's
+/// own), the flower, or `None` (another seat's tile).
+pub(super) fn draws(me: u8, requests: impl Iterator<Item = Request>) -> [Vec<Option<u8>>; 4] {
+    let mut out: [Vec<Option<u8>>; 4] = Default::default();
+    for r in requests {
+        match r {
+            Request::Drawn(t) => out[me as usize].push(Some(t)),
+            Request::OtherDrew(p) => out[p as usize].push(None),
+            Request::Flower(p, h) => out[p as usize].push(Some(h)),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A wall that deals seat `me` its `tiles` and every seat its dealt `flowers`, and gives
+/// the dealer the first draws `chain` tells (the requests up to its first tile that is no
+/// flower); every tile not told is placed at random, no flower where a seat took a tile
+/// that is none.
+pub(super) fn deal_wall(
+    me: u8,
+    flowers: bool,
+    dealt_flowers: &[Vec<u8>; 4],
+    tiles: &[u8],
+    chain: &[Request],
+    rng: &mut Rng,
+) -> Result<Vec<u8>, Broken> {
+    let len = if flowers { 144 } else { 136 } / 4;
+    let mut want: Vec<Option<u8>> = vec![None; 4 * len];
+    let mut no_flower = vec![false; 4 * len];
+    let mut pool: Vec<u8> = (0..KINDS as u8).flat_map(|k| [k; 4]).collect();
+    if flowers {
+        pool.extend(FIRST_FLOWER..FIRST_FLOWER + FLOWERS);
+    }
+    let take = |pool: &mut Vec<u8>, t: u8| -> Result<(), Broken> {
+        let i = pool.iter().position(|&x| x == t);
+        i.map(|i| {
+            pool.swap_remove(i);
+        })
+        .ok_or_else(|| format!("tile {} told more often than it exists", name(t)))
+    };
+    let mut next = [len; 4];
+    let mut put = |seat: usize, t: Option<u8>| {
+        next[seat] -= 1;
+        let pos = seat * len + next[seat];
+        want[pos] = t;
+        no_flower[pos] = t.is_none();
+    };
+    for s in 0..4 {
+        for &h in &dealt_flowers[s] {
+            take(&mut pool, h)?;
+            put(s, Some(h));
+        }
+        for i in 0..DEALT {
+            let t = (s == me as usize).then(|| tiles[i]);
+            if let Some(t) = t {
+                take(&mut pool, t)?;
+            }
+            put(s, t);
+        }
+    }
+    for (s, d) in draws(me, chain.iter().cloned()).iter().enumerate() {
+        for &t in d {
+            if let Some(t) = t {
+                take(&mut pool, t)?;
+            }
+            put(s, t);
+        }
+    }
+    // The tiles not told: no flowers where a seat was dealt or drew one that is none.
+    rng.shuffle(&mut pool);
+    pool.sort_by_key(|&t| is_flower(t)); // stable: the shuffled tiles, flowers last
+    let mut rest = pool.into_iter();
+    for pos in (0..4 * len).filter(|&p| no_flower[p]) {
+        want[pos] = rest.next();
+    }
+    let mut rest: Vec<u8> = rest.collect();
+    rng.shuffle(&mut rest);
+    let mut rest = rest.into_iter();
+    let wall: Vec<u8> = want
+        .into_iter()
+        .map(|t| t.or_else(|| rest.next()))
+        .collect::<Option<_>>()
+        .ok_or("too few tiles for the wall")?;
+    debug_assert!(
+        dealt_from_part(&wall, me)
+            .iter()
+            .filter(|&&t| !is_flower(t))
+            .count()
+            == DEALT
+    );
+    Ok(wall)
 }

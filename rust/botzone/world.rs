@@ -13,17 +13,17 @@
 
 use std::collections::VecDeque;
 
-use super::hiding::{Broken, Hiding, Need};
+use super::hiding::{deal_wall, draws, Broken, Hiding, Need};
 use super::input::{Answers, InitData, SeatAnswer};
 use super::judge::{Judge, Stage};
 use super::request::{DiscardAfter, Request};
 use super::tiles::name;
-use crate::game::{dealt_from_part, GameCore, Phase};
+use crate::game::{GameCore, Phase};
 use crate::rng::Rng;
-use crate::tiles::{is_flower, Counts, FIRST_FLOWER, FLOWERS, KINDS};
+use crate::tiles::{Counts, KINDS};
 
 /// Tiles each seat is dealt.
-const DEALT: usize = 13;
+const DEALT: usize = super::hiding::DEALT;
 
 /// A seat's world (see the module's doc).
 #[derive(Clone)]
@@ -37,21 +37,6 @@ pub(super) struct World {
     /// Tiles taken from each part as the requests received tell.
     told_taken: [usize; 4],
     rng: Rng,
-}
-
-/// The seat's next draws the requests in `requests` tell, by seat: the tile (the seat's
-/// own), the flower, or `None` (another seat's tile).
-fn draws(me: u8, requests: impl Iterator<Item = Request>) -> [Vec<Option<u8>>; 4] {
-    let mut out: [Vec<Option<u8>>; 4] = Default::default();
-    for r in requests {
-        match r {
-            Request::Drawn(t) => out[me as usize].push(Some(t)),
-            Request::OtherDrew(p) => out[p as usize].push(None),
-            Request::Flower(p, h) => out[p as usize].push(Some(h)),
-            _ => {}
-        }
-    }
-    out
 }
 
 impl World {
@@ -385,83 +370,4 @@ fn chow_need(middle: u8, t: u8) -> Option<Counts> {
         need[k as usize] += 1;
     }
     Some(need)
-}
-
-/// A wall that deals seat `me` its `tiles` and every seat its dealt `flowers`, and gives
-/// the dealer the first draws `chain` tells (the requests up to its first tile that is no
-/// flower); every tile not told is placed at random, no flower where a seat took a tile
-/// that is none.
-fn deal_wall(
-    me: u8,
-    flowers: bool,
-    dealt_flowers: &[Vec<u8>; 4],
-    tiles: &[u8],
-    chain: &[Request],
-    rng: &mut Rng,
-) -> Result<Vec<u8>, Broken> {
-    let len = if flowers { 144 } else { 136 } / 4;
-    let mut want: Vec<Option<u8>> = vec![None; 4 * len];
-    let mut no_flower = vec![false; 4 * len];
-    let mut pool: Vec<u8> = (0..KINDS as u8).flat_map(|k| [k; 4]).collect();
-    if flowers {
-        pool.extend(FIRST_FLOWER..FIRST_FLOWER + FLOWERS);
-    }
-    let take = |pool: &mut Vec<u8>, t: u8| -> Result<(), Broken> {
-        let i = pool.iter().position(|&x| x == t);
-        i.map(|i| {
-            pool.swap_remove(i);
-        })
-        .ok_or_else(|| format!("tile {} told more often than it exists", name(t)))
-    };
-    let mut next = [len; 4];
-    let mut put = |seat: usize, t: Option<u8>| {
-        next[seat] -= 1;
-        let pos = seat * len + next[seat];
-        want[pos] = t;
-        no_flower[pos] = t.is_none();
-    };
-    for s in 0..4 {
-        for &h in &dealt_flowers[s] {
-            take(&mut pool, h)?;
-            put(s, Some(h));
-        }
-        for i in 0..DEALT {
-            let t = (s == me as usize).then(|| tiles[i]);
-            if let Some(t) = t {
-                take(&mut pool, t)?;
-            }
-            put(s, t);
-        }
-    }
-    for (s, d) in draws(me, chain.iter().cloned()).iter().enumerate() {
-        for &t in d {
-            if let Some(t) = t {
-                take(&mut pool, t)?;
-            }
-            put(s, t);
-        }
-    }
-    // The tiles not told: no flowers where a seat was dealt or drew one that is none.
-    rng.shuffle(&mut pool);
-    pool.sort_by_key(|&t| is_flower(t)); // stable: the shuffled tiles, flowers last
-    let mut rest = pool.into_iter();
-    for pos in (0..4 * len).filter(|&p| no_flower[p]) {
-        want[pos] = rest.next();
-    }
-    let mut rest: Vec<u8> = rest.collect();
-    rng.shuffle(&mut rest);
-    let mut rest = rest.into_iter();
-    let wall: Vec<u8> = want
-        .into_iter()
-        .map(|t| t.or_else(|| rest.next()))
-        .collect::<Option<_>>()
-        .ok_or("too few tiles for the wall")?;
-    debug_assert!(
-        dealt_from_part(&wall, me)
-            .iter()
-            .filter(|&&t| !is_flower(t))
-            .count()
-            == DEALT
-    );
-    Ok(wall)
 }
