@@ -179,10 +179,9 @@ impl BotzonePlayer {
         };
         let legal = world.asked();
         if legal.len() < 2 {
+            // No choice: `PASS`, or a turn's one discard.
             return match legal.first() {
-                Some(&code) if world.claim_phase() || Act::of(code) == Act::Discard => {
-                    text_of(code, None)
-                }
+                Some(&code) if Act::of(code) == Act::Discard => text_of(code, None),
                 _ => fallback,
             };
         }

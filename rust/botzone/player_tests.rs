@@ -97,6 +97,25 @@ fn each_bot_plays_every_seat_with_and_without_flowers() {
     assert!(ends.contains_key("HU"), "{ends:?}");
 }
 
+/// Thousands of games, every bot at every seat, each prevalent wind, with and without
+/// flowers (`cargo test --release --lib -- --ignored botzone_player_soak`).
+#[test]
+#[ignore = "a soak: thousands of games"]
+fn botzone_player_soak() {
+    let all = [Bot::Random, Bot::Greedy, Bot::Expert];
+    for seed in 0..3000u64 {
+        let bots = std::array::from_fn(|s| all[(seed as usize / 3usize.pow(s as u32)) % 3]);
+        let (action, _) = play(
+            bots,
+            seed,
+            seed % 2 == 0,
+            (seed / 2 % 4) as u8,
+            seed % 10 == 0,
+        );
+        assert!(action == "HU" || action == "HUANG", "seed {seed}: {action}");
+    }
+}
+
 #[test]
 fn mixed_tables_play_to_the_end() {
     for seed in 100..140u64 {

@@ -18,7 +18,7 @@ use super::input::{Answers, InitData, SeatAnswer};
 use super::judge::{Judge, Stage};
 use super::request::{DiscardAfter, Request};
 use super::tiles::name;
-use crate::game::{GameCore, Phase};
+use crate::game::GameCore;
 use crate::rng::Rng;
 use crate::tiles::{Counts, KINDS};
 
@@ -327,11 +327,6 @@ impl World {
             }
             _ => Vec::new(),
         }
-    }
-
-    /// Whether the game waits for the seat's claim (a discard or an added kong).
-    pub(super) fn claim_phase(&self) -> bool {
-        self.judge.game.phase() == Phase::Claim || self.judge.game.phase() == Phase::Rob
     }
 }
 
