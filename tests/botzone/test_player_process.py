@@ -38,6 +38,8 @@ class KeepRunningBot:
         self.interaction = interaction
         self.later = later
         self.turn = 0
+        self.requests: list[str] = []
+        self.responses: list[str] = []
 
     def answer(self, request: str) -> str:
         assert self.proc.stdin is not None and self.proc.stdout is not None
@@ -51,6 +53,9 @@ class KeepRunningBot:
             text = json.dumps(request) + "\n"
         elif self.later == "object":
             text = json.dumps({"request": request}) + "\n"
+        elif self.later == "history":
+            frame = {"requests": self.requests + [request], "responses": self.responses}
+            text = json.dumps(frame) + "\n"
         else:
             text = request + "\n"
         self.proc.stdin.write(text)
@@ -58,9 +63,10 @@ class KeepRunningBot:
         line = self.proc.stdout.readline().rstrip("\n")
         marker = self.proc.stdout.readline().rstrip("\n")
         assert marker == botmain.KEEP_RUNNING, (line, marker)
-        if self.interaction == "json":
-            return str(json.loads(line)["response"])
-        return line
+        answer = str(json.loads(line)["response"]) if self.interaction == "json" else line
+        self.requests.append(request)
+        self.responses.append(answer)
+        return answer
 
     def close(self) -> None:
         self.proc.kill()
@@ -72,7 +78,13 @@ class KeepRunningBot:
 
 @pytest.mark.parametrize(
     ("interaction", "later"),
-    [("json", "string"), ("json", "object"), ("json", "text"), ("simple", "line")],
+    [
+        ("json", "string"),
+        ("json", "object"),
+        ("json", "history"),
+        ("json", "text"),
+        ("simple", "line"),
+    ],
 )
 def test_four_keep_running_bots_play_a_game(interaction: str, later: str) -> None:
     names = ["greedy", "expert", "random", "greedy"]
@@ -139,6 +151,31 @@ def test_python_m_botmain_answers_one_turn() -> None:
         check=True,
     )
     assert json.loads(done.stdout) == {"response": "PASS"}
+
+
+def test_the_command_line_runs_it() -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "koudiandian",
+            "botzone",
+            "bot",
+            "random",
+            "--interaction",
+            "simple",
+            "--no-keep-running",
+            "--seed",
+            "3",
+        ],
+        input="1\n0 0 0\n\n\n",
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(PYTHON)},
+        timeout=60,
+        check=True,
+    )
+    assert done.stdout == "PASS\n"
 
 
 def test_a_bad_name_exits_2() -> None:
