@@ -130,6 +130,7 @@ fn seen(e: &Event) -> Seen {
 }
 
 /// Botzone's judge for one game.
+#[derive(Clone)]
 pub struct Judge {
     pub(super) game: GameCore,
     init: InitData,

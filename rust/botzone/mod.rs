@@ -10,19 +10,25 @@
 //! - `wins.rs`: a seat's win read at the last output (its hand, the flags, `canHu`);
 //! - `display.rs`: fans as the calculator names them; `output.rs`: the output JSON;
 //! - `check.rs`: a finished log judged again, every difference listed; `log.rs`: such a
-//!   log read, typed.
+//!   log read, typed;
+//! - `player.rs`: a built-in bot as a Botzone bot (the seat's side: requests in, answers
+//!   out), deciding in `world.rs`'s world (the game as the seat's requests tell it, played
+//!   by a judge of its own), whose unseen tiles `hiding.rs` keeps true to them.
 
 mod answer;
 mod check;
 mod checks;
 mod display;
+mod hiding;
 mod input;
 mod judge;
 mod log;
 mod output;
+mod player;
 mod request;
 pub mod tiles;
 mod wins;
+mod world;
 
 pub use check::{check_log, Difference, DISPLAY_FIELDS};
 pub use display::fan_name;
@@ -32,6 +38,8 @@ pub use input::{
 };
 pub use judge::Judge;
 pub use output::text as output_text;
+pub use player::BotzonePlayer;
+pub use request::Request;
 
 /// The judge program: one input (`{"initdata": {...}, "log": [...]}`), the next output as
 /// JSON text (with `initdata` on the first call). Once the log reaches the game's end, that
@@ -52,5 +60,7 @@ pub fn judge_program(text: &str) -> Result<String, InputError> {
     Ok(output::text(judge.output()))
 }
 
+#[cfg(test)]
+mod player_tests;
 #[cfg(test)]
 mod tests;

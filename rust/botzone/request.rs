@@ -1,6 +1,7 @@
-//! The requests the judge sends, as text (`p` the absolute seat, tiles by Botzone's names).
+//! The requests the judge sends, as text (`p` the absolute seat, tiles by Botzone's names),
+//! and a request read back by the seat that gets it ([`Request::read`]).
 
-use super::tiles::name;
+use super::tiles::{self, name};
 
 /// Turn 1: `0 seat quan`.
 #[must_use]
@@ -82,9 +83,128 @@ pub fn kong(seat: u8, added: Option<u8>) -> String {
     }
 }
 
+/// A request as the seat it is sent to reads it (tiles as engine numbers, seats absolute).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Request {
+    /// `0 seat quan`.
+    Init { seat: u8, quan: u8 },
+    /// `1 …`: each seat's dealt flowers (in seat order), the seat's 13 tiles.
+    Deal {
+        flowers: [Vec<u8>; 4],
+        tiles: Vec<u8>,
+    },
+    /// `2 X`: the seat drew `X`.
+    Drawn(u8),
+    /// `3 p DRAW`.
+    OtherDrew(u8),
+    /// `3 p BUHUA H`.
+    Flower(u8, u8),
+    /// `3 p PLAY t`, `3 p PENG t`, `3 p CHI m t`: `p` discarded `t` (after a draw, a pong,
+    /// a chow).
+    Discard(u8, DiscardAfter, u8),
+    /// `3 p GANG` (`None`) or `3 p BUGANG t`.
+    Kong(u8, Option<u8>),
+}
+
+impl Request {
+    /// Read a request's text as [`init`], [`deal`], [`drawn`], [`other_drew`], [`flower`],
+    /// [`discard`] and [`kong`] write it; `None` for any other text.
+    #[must_use]
+    pub fn read(text: &str) -> Option<Request> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let num = |w: &str, top: u8| w.parse::<u8>().ok().filter(|&n| n < top);
+        let kind = |w: &str| tiles::kind(w);
+        match words.as_slice() {
+            ["0", seat, quan] => Some(Request::Init {
+                seat: num(seat, 4)?,
+                quan: num(quan, 4)?,
+            }),
+            ["1", rest @ ..] if rest.len() >= 4 + 13 => {
+                let counts: Vec<u8> = rest[..4].iter().map(|w| num(w, 9)).collect::<Option<_>>()?;
+                let tiles: Vec<u8> = rest[4..17].iter().map(|w| kind(w)).collect::<Option<_>>()?;
+                let mut named = rest[17..].iter().map(|w| tiles::parse(w));
+                let mut flowers: [Vec<u8>; 4] = Default::default();
+                for (s, &n) in counts.iter().enumerate() {
+                    for _ in 0..n {
+                        flowers[s].push(named.next()?.filter(|&t| crate::tiles::is_flower(t))?);
+                    }
+                }
+                named
+                    .next()
+                    .is_none()
+                    .then_some(Request::Deal { flowers, tiles })
+            }
+            ["2", t] => Some(Request::Drawn(kind(t)?)),
+            ["3", p, rest @ ..] => {
+                let p = num(p, 4)?;
+                match rest {
+                    ["DRAW"] => Some(Request::OtherDrew(p)),
+                    ["BUHUA", h] => tiles::parse(h)
+                        .filter(|&t| crate::tiles::is_flower(t))
+                        .map(|h| Request::Flower(p, h)),
+                    ["PLAY", t] => Some(Request::Discard(p, DiscardAfter::Draw, kind(t)?)),
+                    ["PENG", t] => Some(Request::Discard(p, DiscardAfter::Pong, kind(t)?)),
+                    ["CHI", m, t] => Some(Request::Discard(
+                        p,
+                        DiscardAfter::Chow { middle: kind(m)? },
+                        kind(t)?,
+                    )),
+                    ["GANG"] => Some(Request::Kong(p, None)),
+                    ["BUGANG", t] => Some(Request::Kong(p, Some(kind(t)?))),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn requests_read_back_as_written() {
+        let flowers = [vec![34], vec![], vec![35, 36], vec![]];
+        let tiles: Vec<u8> = (0..13).collect();
+        let cases = [
+            (init(2, 1), Request::Init { seat: 2, quan: 1 }),
+            (
+                deal(&flowers, &tiles),
+                Request::Deal {
+                    flowers: flowers.clone(),
+                    tiles: tiles.clone(),
+                },
+            ),
+            (drawn(33), Request::Drawn(33)),
+            (other_drew(3), Request::OtherDrew(3)),
+            (flower(1, 41), Request::Flower(1, 41)),
+            (
+                discard(2, DiscardAfter::Chow { middle: 19 }, 0),
+                Request::Discard(2, DiscardAfter::Chow { middle: 19 }, 0),
+            ),
+            (
+                discard(1, DiscardAfter::Pong, 9),
+                Request::Discard(1, DiscardAfter::Pong, 9),
+            ),
+            (kong(3, None), Request::Kong(3, None)),
+            (kong(3, Some(31)), Request::Kong(3, Some(31))),
+        ];
+        for (text, want) in cases {
+            assert_eq!(Request::read(&text), Some(want), "{text:?}");
+        }
+        for bad in [
+            "",
+            "0 4 0",
+            "2 H1",
+            "3 0 PLAY",
+            "3 5 DRAW",
+            "1 0 0 0 0 W1",
+            "9",
+        ] {
+            assert_eq!(Request::read(bad), None, "{bad:?}");
+        }
+    }
 
     #[test]
     fn requests_read_as_botzone_writes_them() {

@@ -18,7 +18,8 @@
 //! - `replay.rs`: a log replayed, from the decisions it records (`decisions.rs`) and the
 //!   deal of its `start_hand` (`logged_deal.rs`); `difference.rs`: the first field where a
 //!   replayed log differs; `world.rs`: a copy of the hand a seat cannot tell from it (its
-//!   unseen tiles dealt anew), for search;
+//!   unseen tiles dealt anew), for search; `hidden.rs`: unseen tiles moved between the
+//!   hands and the wall where they hide (a seat's own copy of the hand kept consistent);
 //! - `event.rs`, `action.rs`: the log and the actions, with their JSON shapes (the result's
 //!   is [`HandResult`]'s, in `crate::outcome`); `offer.rs`: which events offer a tile to the
 //!   other seats (a claim window); `validate.rs`: the invariants the tests check after every
@@ -45,6 +46,7 @@ mod difference;
 mod draw;
 mod end;
 mod event;
+mod hidden;
 mod kongs;
 mod logged_deal;
 mod mechanisms;
@@ -84,6 +86,7 @@ pub use action::{describe, tile_of, Act, ActionCode, CODES};
 pub use decisions::{decisions, Decision};
 pub use difference::{first_difference, Difference};
 pub use event::{EndHand, Event, StartHand};
+pub use hidden::Hidden;
 pub use offer::LoggedEvent;
 pub use seat::Seat;
 pub use state::{GameCore, Phase};

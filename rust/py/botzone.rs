@@ -1,13 +1,16 @@
 //! Botzone's judge (`crate::botzone`): `BotzoneJudge`, a game judged turn by turn;
-//! `botzone_judge`, the judge program; `botzone_check`, a finished log judged again. Bad
-//! input raises `koudiandian.errors.BotzoneInputError`.
+//! `botzone_judge`, the judge program; `botzone_check`, a finished log judged again;
+//! `BotzonePlayer`, a built-in bot as a Botzone bot. Bad input raises
+//! `koudiandian.errors.BotzoneInputError`.
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyType;
 
-use crate::botzone::{self, InputError, Judge};
+use crate::bots::Bot;
+use crate::botzone::{self, BotzonePlayer, InputError, Judge};
+use crate::py::args::int_in;
 use crate::py::game::PyGameCore;
 
 static INPUT_ERROR: PyOnceLock<Py<PyType>> = PyOnceLock::new();
@@ -107,4 +110,59 @@ pub fn botzone_check(py: Python<'_>, log: &str) -> PyResult<Vec<(usize, String, 
         .into_iter()
         .map(|d| (d.turn, d.field, d.logged, d.ours))
         .collect())
+}
+
+/// A built-in bot (`random`, `greedy`, `expert`, `search[:…]`) as a Botzone bot, for one
+/// game: the seat's side of the protocol, requests in, answers out.
+#[pyclass(module = "koudiandian._core", name = "BotzonePlayer")]
+pub struct PyBotzonePlayer(BotzonePlayer);
+
+/// A request that is no Botzone mahjong request, as bad input.
+fn request_error(e: &crate::error::Error) -> PyErr {
+    InputError(e.message().to_owned()).into()
+}
+
+#[pymethods]
+impl PyBotzonePlayer {
+    #[new]
+    #[pyo3(signature = (bot, seed=None))]
+    fn new(bot: &str, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let seed = match seed {
+            Some(s) => int_in(s, "seed", 0, i128::from(u64::MAX))? as u64,
+            None => 0,
+        };
+        Ok(PyBotzonePlayer(BotzonePlayer::new(Bot::parse(bot)?, seed)))
+    }
+
+    /// The answer to the game's next request (the bot decides only where it has a choice).
+    fn answer(&mut self, py: Python<'_>, request: &str) -> PyResult<String> {
+        let player = &mut self.0;
+        py.detach(|| player.answer(request))
+            .map_err(|e| request_error(&e))
+    }
+
+    /// A turn already played (restart mode's history): the request and the bot's answer.
+    fn replay(&mut self, request: &str, response: &str) -> PyResult<()> {
+        self.0
+            .replay(request, response)
+            .map_err(|e| request_error(&e))
+    }
+
+    /// Whether the last request answered gave a choice among two answers or more.
+    #[getter]
+    fn had_choice(&self) -> bool {
+        self.0.had_choice()
+    }
+
+    /// Why the seat's world was given up (answers are then `PLAY X` or `PASS`), if it was.
+    #[getter]
+    fn broken(&self) -> Option<String> {
+        self.0.broken().map(str::to_owned)
+    }
+
+    /// The requests received so far.
+    #[getter]
+    fn turns(&self) -> usize {
+        self.0.turns()
+    }
 }

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import BotzoneInputError
 from .botzone_arena import add_botzone_arena
+from .botzone_bot import add_botzone_bot
 from .botzone_convert import add_botzone_convert
 from .options import Commands, Parser
 
@@ -197,3 +198,4 @@ def add_botzone(sub: Commands) -> None:
     p.set_defaults(run=_play)
     add_botzone_convert(commands)
     add_botzone_arena(commands)
+    add_botzone_bot(commands)
