@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 
 use crate::eval::rules::EvalRules;
 use crate::eval::shape::Keys;
-use crate::eval::tables::{digits, groups_of_lowest, suit_runs, wind_runs, Group, POW5};
+use crate::eval::tables::{digits, groups_of_lowest, past_most, suit_runs, wind_runs, Group, POW5};
 use crate::eval::totals::{Against, Keep, Totals};
 use crate::tiles::{
     each_kind, four_kinds, held_kinds, odd_kinds, pair_kinds, Counts, KindMask, KINDS, ORPHAN_KINDS,
@@ -31,6 +31,9 @@ fn build(n: usize, runs: &[[usize; 3]]) -> Vec<Keep> {
     let mut table = vec![[0u8; 10]; size];
     for key in 1..size {
         let c = digits(key, n);
+        if past_most(&c) {
+            continue;
+        }
         let i = c.iter().position(|&x| x > 0).unwrap_or(0);
         let k = key as u32;
         let mut best = table[(k - POW5[i]) as usize]; // tile i left out

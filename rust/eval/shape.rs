@@ -2,7 +2,9 @@
 //! wildcards (docs/rules.md §6) standing for any tile.
 
 use crate::eval::rules::EvalRules;
-use crate::eval::tables::{melds_need, pair_need, HONORS, HONORS_WIND_RUNS, POW5, SUIT};
+use crate::eval::tables::{
+    melds_need, pair_need, HONORS, HONORS_WIND_RUNS, MOST_GROUP_TILES, POW5, SUIT,
+};
 use crate::tiles::{Counts, FIRST_HONOR, ORPHAN_KINDS};
 
 /// The base-5 keys of the four groups (three suits, honors) of a hand.
@@ -24,6 +26,10 @@ impl Keys {
             }
             *key = v;
         }
+        debug_assert!(
+            (0..3).all(|g| counts[g * 9..g * 9 + 9].iter().sum::<u8>() <= MOST_GROUP_TILES),
+            "a suit holding more tiles than the tables are built for"
+        );
         Keys(k)
     }
 }

@@ -10,6 +10,19 @@ use std::sync::LazyLock;
 /// `5^i` for the digits of a key.
 pub const POW5: [u32; 10] = [1, 5, 25, 125, 625, 3125, 15625, 78125, 390_625, 1_953_125];
 
+/// The most tiles of one group a table's key is built for: a hand holds at most 14
+/// concealed tiles, and an evaluation probes at most one more (a draw). Keys holding more
+/// (64% of a suit's 5⁹) are never looked up and are left unbuilt, which makes building the
+/// tables (at import, and at a Botzone bot's start) about three times faster.
+pub const MOST_GROUP_TILES: u8 = 16;
+
+/// Whether the key of counts `c` is past [`MOST_GROUP_TILES`] (its table entry unbuilt).
+#[inline]
+#[must_use]
+pub fn past_most(c: &[u8; 9]) -> bool {
+    c.iter().sum::<u8>() > MOST_GROUP_TILES
+}
+
 /// Suit table: 5^9 entries.
 pub static SUIT: LazyLock<Vec<u8>> = LazyLock::new(|| build(9, &suit_runs()));
 /// Honor table without 风嘴子: 5^7 entries.
@@ -113,6 +126,11 @@ fn build(n: usize, runs: &[[usize; 3]]) -> Vec<u8> {
     pair[0] = 2;
     for key in 1..size {
         let c = digits(key, n);
+        if past_most(&c) {
+            // never looked up; were it, it would read as no complete shape
+            (melds[key], pair[key]) = (15, 15);
+            continue;
+        }
         let i = c.iter().position(|&x| x > 0).unwrap_or(0);
         let (mut best_m, mut best_p) = (u8::MAX, u8::MAX);
         for (next, used, group) in groups_of_lowest(key as u32, &c, i, runs) {
