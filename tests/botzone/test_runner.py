@@ -180,6 +180,8 @@ def test_bad_arguments_raise_specific_errors(tmp_path: Path) -> None:
         BotRunner("true", time_limit=0)
     with pytest.raises(InvalidArgumentError, match="empty"):
         BotRunner("")
+    with pytest.raises(InvalidArgumentError, match="cannot read the bot command"):
+        BotRunner('python "bot.py')  # an unclosed quote
     with pytest.raises(ArgumentTypeError):
         BotRunner(["python", 3])  # type: ignore[list-item]
     runner = BotRunner(bot(tmp_path, PASS_JSON))

@@ -90,9 +90,13 @@ class TurnResult:
 
 def argv_of(command: str | Sequence[str], what: str = "bot") -> list[str]:
     """The command as an argument vector (a string is split as a POSIX shell would);
-    ``what`` names it in errors (a bot's, a judge's)."""
+    ``what`` names it in errors (a bot's, a judge's): :class:`InvalidArgumentError` for an
+    empty command or text a shell cannot split (an unclosed quote)."""
     if isinstance(command, str):
-        argv = shlex.split(command)
+        try:
+            argv = shlex.split(command)
+        except ValueError as e:
+            raise InvalidArgumentError(f"cannot read the {what} command {command!r}: {e}") from None
     elif isinstance(command, Sequence) and all(isinstance(a, str) for a in command):
         argv = list(command)
     else:
