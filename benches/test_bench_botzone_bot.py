@@ -32,16 +32,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from koudiandian import Game
 from koudiandian._core import BotzonePlayer
-from koudiandian.botzone.convert import tile_name
+from koudiandian.botzone.botmain import KEEP_RUNNING
 from koudiandian.botzone.judge import BotzoneJudge
+from koudiandian.botzone.walls import seeded_initdata
 
 GAMES = 24
 TARGET = 5000
 ROOT = Path(__file__).resolve().parents[1]
 BOTMAIN = ROOT / "python" / "koudiandian" / "botzone" / "botmain.py"
-KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 ENV = {**os.environ, "PYTHONPATH": str(ROOT / "python")}
 
 #: One seat's game: (request, answer, had a choice) a turn.
@@ -52,9 +51,7 @@ def record(games: int = GAMES) -> list[Stream]:
     """Each seat's requests of ``games`` seeded games of four greedy players."""
     streams: list[Stream] = []
     for seed in range(games):
-        flowers = seed % 2 == 1
-        wall = Game("botzone,flowers" if flowers else "botzone", seed=seed).events[0]["wall"]
-        judge = BotzoneJudge({"walltiles": " ".join(tile_name(t) for t in wall), "quan": seed % 4})
+        judge = BotzoneJudge(seeded_initdata(seed, seed % 4, flowers=seed % 2 == 1))
         players = [BotzonePlayer("greedy", 0) for _ in range(4)]
         seats: list[Stream] = [[] for _ in range(4)]
         out = judge.output()

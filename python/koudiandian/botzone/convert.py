@@ -20,7 +20,15 @@ from ..game import Game
 from .judge import BotzoneJudge
 from .logs import BotzoneLog, read_botzone_log
 
-__all__ = ["engine_events", "engine_game", "botzone_log", "tile_name", "tile_of", "answer_text"]
+__all__ = [
+    "engine_events",
+    "engine_game",
+    "botzone_log",
+    "tile_name",
+    "tile_of",
+    "walltiles",
+    "answer_text",
+]
 
 _SUITS = "WBT"
 # Botzone's J1 J2 J3 are 中 发 白; koudiandian's kinds 31 32 33 are 白 发 中.
@@ -50,6 +58,13 @@ def tile_name(kind: int) -> str:
 
 
 _KINDS = {tile_name(k): k for k in range(42)}
+
+
+def walltiles(wall: Sequence[int]) -> str:
+    """A wall of tile kinds (an engine log's ``start_hand`` ``wall``, in the engine's
+    order) as Botzone's ``walltiles``: the tiles' names (:func:`tile_name`) separated by
+    single spaces."""
+    return " ".join(tile_name(k) for k in wall)
 
 
 def tile_of(name: str) -> int | None:
@@ -158,7 +173,7 @@ def botzone_log(game: Game | Sequence[dict[str, Any]]) -> BotzoneLog:
     if "wall" not in start:
         raise BotzoneInputError("the log is a seat's log (no wall): give the full log")
     initdata = {
-        "walltiles": " ".join(tile_name(k) for k in start["wall"]),
+        "walltiles": walltiles(start["wall"]),
         "quan": int(start.get("prevalent_wind", 0)),
         "srand": 0,
     }
