@@ -27,7 +27,7 @@ import select
 import sys
 from typing import Any
 
-__all__ = ["KEEP_RUNNING", "main", "load_core", "LineInput"]
+__all__ = ["KEEP_RUNNING", "main", "add_arguments", "run", "load_core", "LineInput"]
 
 #: The line a bot ends a turn's output with to keep running.
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
@@ -242,6 +242,28 @@ def _keep_running(lines: LineInput, out: int, bot: _Bot, interaction: str) -> No
 _PLAIN = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ")
 
 
+def add_arguments(p: Any) -> None:
+    """The program's arguments (``NAME``, ``--interaction``, ``--keep-running``, ``--seed``)
+    added to the :class:`argparse.ArgumentParser` ``p``: the program's own and
+    ``koudiandian botzone bot``'s."""
+    import argparse
+
+    p.add_argument("name", metavar="NAME", help="random, greedy, expert or search[:…]")
+    p.add_argument(
+        "--interaction",
+        choices=("json", "simple"),
+        default="json",
+        help="Botzone's JSON interaction (default) or its simple interaction",
+    )
+    p.add_argument(
+        "--keep-running",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="keep running between turns (default), or answer one turn and exit",
+    )
+    p.add_argument("--seed", type=int, default=0, help="the bot's seed (default 0)")
+
+
 def main(argv: list[str] | None = None) -> int:
     """The program's entry point (see the module's doc)."""
     import argparse
@@ -249,10 +271,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(
         prog="botmain", description="a koudiandian built-in bot as a Botzone mahjong bot"
     )
-    p.add_argument("name", metavar="NAME", help="random, greedy, expert or search[:…]")
-    p.add_argument("--interaction", choices=("json", "simple"), default="json")
-    p.add_argument("--keep-running", action=argparse.BooleanOptionalAction, default=True)
-    p.add_argument("--seed", type=int, default=0, help="the bot's seed (default 0)")
+    add_arguments(p)
     args = p.parse_args(argv)
     return run(args.name, args.seed, args.interaction, args.keep_running)
 

@@ -18,24 +18,14 @@ def _bot(args: argparse.Namespace) -> int:
 
 
 def add_botzone_bot(sub: Commands) -> None:
-    """``bot`` among the ``botzone`` command's subcommands (``sub``)."""
+    """``bot`` among the ``botzone`` command's subcommands (``sub``), with the bot
+    program's own arguments (:func:`koudiandian.botzone.botmain.add_arguments`)."""
+    from ..botzone.botmain import add_arguments
+
     b = sub.add_parser(
         "bot",
         help="a built-in bot as a Botzone bot: requests on stdin, answers on stdout "
         "(enter it as botzone:koudiandian botzone bot NAME)",
     )
-    b.add_argument("name", metavar="NAME", help="random, greedy, expert or search[:…]")
-    b.add_argument(
-        "--interaction",
-        choices=("json", "simple"),
-        default="json",
-        help="Botzone's JSON interaction (default) or its simple interaction",
-    )
-    b.add_argument(
-        "--keep-running",
-        action=argparse.BooleanOptionalAction,
-        default=True,
-        help="keep running between turns (default), or answer one turn and exit",
-    )
-    b.add_argument("--seed", type=int, default=0, help="the bot's seed (default 0)")
+    add_arguments(b)
     b.set_defaults(run=_bot)
