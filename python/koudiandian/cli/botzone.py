@@ -2,7 +2,9 @@
 program (one input on stdin, the next output on stdout); ``check LOG…`` judges finished
 games' logs again and prints every difference; ``play BOT×4`` plays games between Botzone
 bots under koudiandian's judge or another judge program; ``convert`` turns a Botzone log
-into the engine's game and back (:mod:`.botzone_convert`)."""
+into the engine's game and back (:mod:`.botzone_convert`); ``arena`` plays four bots in the
+competitions' format (:mod:`.botzone_arena`); ``bot NAME`` is a built-in bot as a Botzone
+bot (:mod:`.botzone_bot`)."""
 
 from __future__ import annotations
 
@@ -129,9 +131,11 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def add_botzone(sub: Commands) -> None:
-    """``koudiandian botzone``: the judge, the check, games between bots, conversions."""
+    """``koudiandian botzone``: the judge, the check, games between bots, conversions, the
+    arena, the built-in bots as Botzone bots."""
     b = sub.add_parser(
-        "botzone", help="Botzone's Chinese Standard Mahjong: judge, check, play, convert"
+        "botzone",
+        help="Botzone's Chinese Standard Mahjong: judge, check, play, convert, arena, bot",
     )
     commands = b.add_subparsers(dest="botzone_command", parser_class=Parser, metavar="COMMAND")
     commands.required = True
