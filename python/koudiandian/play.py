@@ -89,7 +89,7 @@ def _bots(names: Sequence[str], seat: int, seed: int) -> list[Bot | None]:
             out.append(ExecBot(name))
             continue
         if is_botzone(name):
-            out.append(BotzoneSeatBot(BotzoneBot.from_spec(name)))
+            out.append(BotzoneSeatBot(BotzoneBot.from_spec(name).check_program()))
             continue
         out.append(builtin_factory(name.lower())(seed + s))
     return out

@@ -14,7 +14,7 @@ from koudiandian.bots import GreedyBot
 from koudiandian.botzone.seatbot import BotzoneSeatBot
 from koudiandian.botzone.spec import BotzoneBot
 from koudiandian.botzone.table import play_judged
-from koudiandian.errors import BotzoneVerdict, InvalidRulesError
+from koudiandian.errors import BotzoneVerdict, InvalidArgumentError, InvalidRulesError
 from koudiandian.liveview import LiveView
 from koudiandian.play import play_terminal
 
@@ -98,3 +98,20 @@ def test_a_verdict_at_terminal_play_ends_the_hand() -> None:
     )
     text = out.getvalue()
     assert code == 0 and "seat 1 is judged WH" in text and "deltas: [10, -30, 10, 10]" in text
+
+
+def test_terminal_play_refuses_a_botzone_bot_whose_program_is_missing() -> None:
+    def read() -> str:
+        pytest.fail("the player was asked to play before the bot was refused")
+
+    with pytest.raises(InvalidArgumentError, match="no program '/nonexistent/bot'"):
+        play_terminal(
+            rules=BOTZONE,
+            seed=3,
+            seat=0,
+            bots=["greedy", "botzone:/nonexistent/bot", "greedy"],
+            style="mpsz",
+            match=False,
+            out=io.StringIO(),
+            read=read,
+        )

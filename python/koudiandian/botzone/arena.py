@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import shutil
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
@@ -65,12 +64,7 @@ def arena_bot(spec: BotzoneBot | str) -> BotzoneBot:
         bot = BotzoneBot.from_spec(spec, bare=True)
     else:
         raise ArgumentTypeError(f"a bot is a BotzoneBot or a command, not {spec!r}")
-    program = bot.argv[0]
-    if shutil.which(program) is None:
-        raise InvalidArgumentError(
-            f"bot {bot.name!r}: no program {program!r} (not on PATH, or not an executable file)"
-        )
-    return bot
+    return bot.check_program()
 
 
 def _count(value: object, what: str, low: int) -> int:

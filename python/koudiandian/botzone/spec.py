@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
 from collections.abc import Sequence
 from typing import Any
 
@@ -126,6 +127,17 @@ class BotzoneBot:
 
     def __repr__(self) -> str:
         return f"BotzoneBot({self.name!r})"
+
+    def check_program(self) -> BotzoneBot:
+        """``self``, once its program is found (on ``PATH``, or a path to an executable
+        file), so that a misnamed bot is refused before anything runs; else
+        :class:`InvalidArgumentError` naming the bot."""
+        program = self.argv[0]
+        if shutil.which(program) is None:
+            raise InvalidArgumentError(
+                f"bot {self.name!r}: no program {program!r} (not on PATH, or not an executable file)"
+            )
+        return self
 
     def runner(self) -> BotRunner:
         """How one turn of the bot is run, with its limits."""
