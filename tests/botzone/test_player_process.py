@@ -189,3 +189,32 @@ def test_a_bad_name_exits_2() -> None:
         check=False,
     )
     assert done.returncode == 2 and "unknown built-in bot" in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("interaction", "given", "said"),
+    [
+        ("json", "", "the input ended before a whole JSON object"),
+        ("json", "[1, 2]\n", "the input is no JSON object"),
+        ("json", '{"requests": []}\n', "not a list of requests"),
+        ("json", '{"requests": "0 0 0"}\n', "not a list of requests"),
+        ("json", '{"requests": ["0 0 0"], "responses": "PASS"}\n', "not a list"),
+        ("simple", "", "the input ended before the turn number"),
+        ("simple", "0\n", "is no turn number"),
+        ("simple", "2\n0 0 0\n", "the input ended inside the history"),
+    ],
+)
+def test_a_first_turn_it_cannot_read_exits_2_with_a_message(
+    interaction: str, given: str, said: str
+) -> None:
+    done = subprocess.run(
+        [sys.executable, str(BOTMAIN), "greedy", "--interaction", interaction],
+        input=given,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(PYTHON)},
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2 and said in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == ""

@@ -124,14 +124,14 @@ def _first_json(lines: LineInput) -> dict[str, Any]:
     while True:
         line = lines.readline()
         if line is None:
-            raise SystemExit("koudiandian bot: the input ended before a whole JSON object")
+            raise ValueError("the input ended before a whole JSON object")
         text += line + "\n"
         try:
             value, _ = decoder.raw_decode(text.lstrip())
         except ValueError:
             continue
         if not isinstance(value, dict):
-            raise SystemExit("koudiandian bot: the input is no JSON object")
+            raise ValueError("the input is no JSON object")
         return value
 
 
@@ -142,13 +142,17 @@ def _first_simple(lines: LineInput) -> tuple[list[str], list[str]]:
     try:
         n = int((first or "").strip())
     except ValueError:
-        raise SystemExit(f"koudiandian bot: {first!r} is no turn number") from None
+        n = 0
+    if first is None:
+        raise ValueError("the input ended before the turn number")
+    if n < 1:
+        raise ValueError(f"{first!r} is no turn number (1 or more)")
     requests: list[str] = []
     responses: list[str] = []
     for i in range(2 * n - 1):
         line = lines.readline()
         if line is None:
-            raise SystemExit("koudiandian bot: the input ended inside the history")
+            raise ValueError("the input ended inside the history")
         (responses if i % 2 else requests).append(line)
     return requests, responses
 
@@ -197,10 +201,12 @@ def play(name: str, seed: int, interaction: str, keep_running: bool) -> int:
     out = sys.stdout.fileno()
     if interaction == "json":
         turn = _first_json(lines)
-        requests = [str(r) for r in turn.get("requests") or []]
-        responses = [str(r) for r in turn.get("responses") or []]
-        if not requests:
-            raise SystemExit("koudiandian bot: the input holds no requests")
+        requests, responses = turn.get("requests"), turn.get("responses", [])
+        if not isinstance(requests, list) or not requests:
+            raise ValueError(f"the input's requests are {requests!r}, not a list of requests")
+        if not isinstance(responses, list):
+            raise ValueError(f"the input's responses are {responses!r}, not a list")
+        requests, responses = [str(r) for r in requests], [str(r) for r in responses]
     else:
         requests, responses = _first_simple(lines)
     answer = bot.history(requests, responses)
@@ -277,10 +283,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run(name: str, seed: int, interaction: str, keep_running: bool) -> int:
-    """:func:`play`, with a bad bot name or seed reported as the command line reports it."""
+    """:func:`play`, with a bad bot name or seed, or a first turn's input it cannot read,
+    reported as the command line reports bad input: a message, exit code 2."""
     try:
         return play(name, seed, interaction, keep_running)
-    except ValueError as e:  # InvalidArgumentError: the bot's name or seed
+    except ValueError as e:  # InvalidArgumentError (the name or seed), unreadable input
         print(f"koudiandian bot: {e}", file=sys.stderr)
         return 2
 
