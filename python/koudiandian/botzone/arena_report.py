@@ -230,7 +230,8 @@ class ArenaReport:
 
         endings = ", ".join(f"{k} {v}" for k, v in self.endings().items())
         summary = (
-            f"{len(self.games)} games: {self.walls} walls × {self.orders} seatings "
+            f"{len(self.games)} game{'' if len(self.games) == 1 else 's'}: {self.walls} "
+            f"wall{'' if self.walls == 1 else 's'} × {self.orders} seatings "
             f"(seed {self.seed}{', flowers' if self.flowers else ''}); endings: {endings}"
         )
         return "\n".join([line(head), *(line(r) for r in rows), summary])
