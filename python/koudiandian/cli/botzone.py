@@ -194,7 +194,8 @@ def add_botzone(sub: Commands) -> None:
         type=float,
         default=6.0,
         metavar="SECONDS",
-        help="wall-clock seconds a bot may take per turn before its TLE (default 6)",
+        help="wall-clock seconds a bot may take per turn before its TLE, whatever its "
+        "language (default 6; the first turn twice that)",
     )
     p.add_argument(
         "--out", default="-", metavar="FILE", help="where the logs go (default: standard output)"
