@@ -6,7 +6,7 @@ else (reading the protocol, tracking the hand) is what every bot needs and may s
 Standard library only, one file: it runs on the platform's Python as it runs here, from
 Python 3.6 on (so the annotations that 3.6 cannot evaluate are written in quotes).
 
-Protocol (docs/botzone.md, "Templates"; BOTZONE.md §5). Every turn the judge sends the bot
+Protocol (docs/botzone.md, "The runner" and "Templates"). Every turn the judge sends the bot
 one request, a line of words:
 
     0 SEAT QUAN                    turn 1: my seat (0-3) and the prevalent wind
