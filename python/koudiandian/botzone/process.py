@@ -46,13 +46,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import BotError
+from . import botmain
 from .killing import kill_bot, kill_holders
 from .usage import GroupUsage, waits_on_stdin
 
 __all__ = ["BotProcess", "Exchange", "KEEP_RUNNING", "SAMPLE_SECONDS"]
 
-#: The line a bot ends a turn's output with to keep running.
-KEEP_RUNNING = b">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
+#: The line a bot ends a turn's output with to keep running, as bytes (written once, in
+#: :mod:`.botmain`, the bot program that prints it and imports nothing of the package).
+KEEP_RUNNING = botmain.KEEP_RUNNING.encode()
 #: Seconds between two samples of the bot's memory during a turn.
 SAMPLE_SECONDS = 0.005
 #: Seconds between two scans for the bot's processes during a turn.
