@@ -84,7 +84,11 @@ def test_a_program_that_cannot_start_leaves_the_history_as_it_was() -> None:
 def escape_bot(mode: str, pid_file: Path) -> BotzoneBot:
     """The bot whose child tries to escape (``bots/runfix_escape.py``)."""
     script = BOTS / "runfix_escape.py"
-    return BotzoneBot([sys.executable, str(script), mode, str(pid_file)], time_factor=1)
+    # 10 s for the first turn: the child's 400 MB must be seen (MLE) before any time limit,
+    # however loaded the machine
+    return BotzoneBot(
+        [sys.executable, str(script), mode, str(pid_file)], time_limit=5.0, time_factor=1
+    )
 
 
 def escaped_pid(pid_file: Path) -> int:

@@ -8,7 +8,7 @@ mybot="exec:python my_bot.py"``, or ``create_app(bots={"mybot": "exec:python my_
 and may give it limits of its own (``--bot-timeout mybot=2``, ``--bot-memory mybot=1G``, or
 an :class:`~koudiandian.execbot.ExecBot` with them). A table's creator names a seat
 ``"mybot"``, never a command: ``POST /tables`` takes only the built-in bots' names and the
-registered ones (:mod:`.spec`). Every seat of every table gets a process of its own, made
+registered ones (:mod:`koudiandian.server.spec`). Every seat of every table gets a process of its own, made
 from the registered bot by :meth:`BotRegistry.new`.
 """
 
