@@ -20,7 +20,9 @@ from koudiandian.botzone.spec import BotzoneBot
 from .test_player import initdata, play
 
 BOTMAIN = Path(botmain.__file__)
-PYTHON = Path(__file__).resolve().parents[2] / "python"
+# where the package these tests import lives (the source tree's python/, or site-packages
+# where CI installs it): a bot process imports the same one
+PYTHON = Path(botmain.__file__).resolve().parents[2]
 
 
 class KeepRunningBot:
