@@ -220,3 +220,25 @@ def test_a_first_turn_it_cannot_read_exits_2_with_a_message(
     )
     assert done.returncode == 2 and said in done.stderr, done.stderr
     assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+def test_the_program_starts_the_bot_without_the_command_lines_other_commands() -> None:
+    # a Botzone bot's start-up counts against its first turn: `koudiandian botzone bot`
+    # (koudiandian.command) answers without importing koudiandian.cli
+    script = (
+        "import sys\n"
+        "from koudiandian.command import main\n"
+        "code = main(['botzone', 'bot', 'greedy', '--interaction', 'simple', '--no-keep-running'])\n"
+        "print('cli imported' if 'koudiandian.cli' in sys.modules else 'cli not imported')\n"
+        "sys.exit(code)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        input="1\n0 0 1\n\n\n",
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(PYTHON)},
+        timeout=60,
+        check=True,
+    )
+    assert done.stdout.split("\n")[:2] == ["PASS", "cli not imported"]

@@ -270,12 +270,12 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--seed", type=int, default=0, help="the bot's seed (default 0)")
 
 
-def main(argv: list[str] | None = None) -> int:
-    """The program's entry point (see the module's doc)."""
+def main(argv: list[str] | None = None, prog: str = "botmain") -> int:
+    """The program's entry point (see the module's doc); ``prog`` names it in its help."""
     import argparse
 
     p = argparse.ArgumentParser(
-        prog="botmain", description="a koudiandian built-in bot as a Botzone mahjong bot"
+        prog=prog, description="a koudiandian built-in bot as a Botzone mahjong bot"
     )
     add_arguments(p)
     args = p.parse_args(argv)
