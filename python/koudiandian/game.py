@@ -349,9 +349,7 @@ class Game(AuthorityState):
         ``False``). Raises :class:`InvalidEventLogError` naming the event that is wrong; for
         a difference, also the first field that differs with both values (``event 57
         (end_hand) differs at result.transfers[2].amount: logged 5, replayed 4``)."""
-        game = cls.__new__(cls)
-        game._wrap(_core.GameCore.replay(event_list(events)))
-        return game
+        return cls.of_engine(_core.GameCore.replay(event_list(events)))
 
     def to_json(self) -> str:
         """The whole game state as JSON (its full event log; deterministic text)."""
