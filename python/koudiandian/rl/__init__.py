@@ -24,6 +24,7 @@ from .actions import (
     ACTION_CODES,
     ACTION_CODES_V2,
     ACTION_SPACES,
+    DEFAULT_ACTION_SPACE,
     N_ACTIONS,
     N_ACTIONS_V2,
     action_mask,
@@ -33,6 +34,7 @@ from .actions import (
     number_of,
 )
 from .encoding import (
+    DEFAULT_VERSION,
     OBS_SHAPE,
     OBS_SHAPES,
     ORACLE_SHAPE,
@@ -49,6 +51,8 @@ __all__ = [
     "ACTION_CODES",
     "ACTION_CODES_V2",
     "ACTION_SPACES",
+    "DEFAULT_ACTION_SPACE",
+    "DEFAULT_VERSION",
     "N_ACTIONS",
     "N_ACTIONS_V2",
     "OBS_SHAPE",

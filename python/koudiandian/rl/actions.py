@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ACTION_SPACES",
+    "DEFAULT_ACTION_SPACE",
     "N_ACTIONS",
     "N_ACTIONS_V2",
     "ACTION_CODES",
@@ -49,6 +50,8 @@ N_ACTIONS_V2: int = len(ACTION_CODES_V2)
 
 #: Each action-space version and its size.
 ACTION_SPACES: dict[int, int] = {1: N_ACTIONS, 2: N_ACTIONS_V2}
+#: The action space every entry point uses unless told (``action_space=``).
+DEFAULT_ACTION_SPACE: int = 1
 
 _NUMBER_OF_CODE: dict[int, int] = {c: a for a, c in enumerate(ACTION_CODES_V2)}
 

@@ -16,6 +16,7 @@ from ..view import SeatView
 
 __all__ = [
     "VERSIONS",
+    "DEFAULT_VERSION",
     "OBS_SHAPE",
     "ORACLE_SHAPE",
     "OBS_SHAPES",
@@ -28,6 +29,8 @@ __all__ = [
 
 #: The encodings this release knows.
 VERSIONS = ("v1", "v2", "v3")
+#: The encoding every entry point uses unless told (``version=``).
+DEFAULT_VERSION: str = "v1"
 
 #: ``(planes, 34)`` of each version's observation.
 OBS_SHAPES: dict[str, tuple[int, int]] = {v: _core.rl_obs_shape(False, v) for v in VERSIONS}
