@@ -1,6 +1,6 @@
 """Private extension module: the Rust core. Use the ``koudiandian`` package instead."""
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, TypedDict, final
 
 import numpy as np
@@ -462,6 +462,15 @@ def rl_encode_game(
     game: GameCore, seat: Any, oracle: bool, version: str = ...
 ) -> npt.NDArray[np.uint8]: ...
 def rl_encode_view(view: Mapping[str, Any], version: str = ...) -> npt.NDArray[np.uint8]: ...
+def rl_log_samples(
+    events: Any, seats: Sequence[bool], version: str, action_space: Any
+) -> tuple[
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.int16],
+    npt.NDArray[np.int8],
+    tuple[int, int, int, int],
+]: ...
 
 @final
 class VecEnv:
