@@ -44,6 +44,7 @@ __all__ = [
     "rl_action_space",
     "rl_encode_game",
     "rl_encode_view",
+    "rl_log_samples",
     "rl_obs_shape",
     "rl_observe",
     "rl_step",

@@ -30,8 +30,9 @@ FIELDS: dict[str, np.dtype[Any]] = {
 #: The file in a dataset's directory that describes it (written last: a directory without
 #: it holds no finished dataset).
 META_FILE = "meta.json"
-#: The ``format`` and ``format_version`` of ``meta.json``.
+#: The ``format`` of ``meta.json``.
 DATASET_FORMAT = "koudiandian-dataset"
+#: The version of that format this release writes and reads.
 DATASET_VERSION = 1
 
 
