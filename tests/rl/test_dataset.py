@@ -145,3 +145,46 @@ def test_batches_stream_every_sample_once(tmp_path: Path) -> None:
     key = lambda d: sorted(zip(d["hand"].tolist(), d["seat"].tolist(), d["action"].tolist()))  # noqa: E731
     mixed = {k: np.concatenate([b[k] for b in shuffled]) for k in FIELDS}
     assert key(mixed) == key(whole) and not np.array_equal(mixed["hand"], whole["hand"])
+
+
+@pytest.mark.parametrize(
+    ("preset", "version", "space"), [("taiyuan", "v2", 1), ("sichuan", "v3", 2)]
+)
+def test_a_hand_played_in_the_aec_environment_gives_what_it_observed(
+    tmp_path: Path, preset: str, version: str, space: int
+) -> None:
+    pytest.importorskip("pettingzoo")
+    from koudiandian.rl import raw_env
+
+    rng = random.Random(5)
+    seen: dict[str, list[Any]] = {"obs": [], "mask": [], "action": [], "seat": []}
+    env = raw_env(preset, seed=11, version=version, action_space=space)
+    env.reset()
+    while not all(env.terminations.values()):
+        agent = env.agent_selection
+        o = env.observe(agent)
+        action = rng.choice(np.flatnonzero(o["action_mask"]).tolist())
+        seen["obs"].append(o["observation"])
+        seen["mask"].append(o["action_mask"].astype(bool))
+        seen["action"].append(action)
+        seen["seat"].append(int(agent[-1]))
+        env.step(action)
+    log = write_log(tmp_path / "aec.jsonl", [env.game])
+    build_dataset(log, tmp_path / "ds", version=version, action_space=space)
+    got = Dataset(tmp_path / "ds").arrays()
+    for k, values in seen.items():
+        assert np.array_equal(got[k], np.asarray(values, dtype=FIELDS[k])), k
+    assert np.array_equal(got["ret"], np.asarray(env.game.result.deltas)[got["seat"]])
+
+
+def test_progress_counts_the_logs_bytes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    games = [played(Rules.preset("taiyuan"), seed) for seed in range(3)]
+    a = write_log(tmp_path / "a.jsonl", games[:2])
+    b = write_log(tmp_path / "b.jsonl", games[2:])
+    calls: list[tuple[int, int]] = []
+    build_dataset([a, b], tmp_path / "ds", progress=lambda done, total: calls.append((done, total)))
+    total = a.stat().st_size + b.stat().st_size
+    assert len(calls) == 3 and all(t == total for _, t in calls)
+    assert [d for d, _ in calls] == sorted(d for d, _ in calls) and calls[-1][0] == total
+    build_dataset([a, b], tmp_path / "ds", progress=True)  # tqdm's bar, on standard error
+    assert "100%" in capsys.readouterr().err
