@@ -25,19 +25,18 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
 from .. import _core
 from ..errors import ArgumentTypeError, InvalidArgumentError, InvalidEventLogError, KoudiandianError
+from ..logsources import LoggedHand, logged_hands
 from .actions import ACTION_SPACES, DEFAULT_ACTION_SPACE
-from .dataset_info import FIELDS, META_FILE, DatasetInfo, LogRecord
+from .dataset_info import META_FILE, DatasetInfo, LogRecord
 from .dataset_read import Dataset
-from .dataset_shards import is_shard_name, shard_name, write_shard
+from .dataset_shards import ShardWriter, is_shard_name
 from .encoding import DEFAULT_VERSION, OBS_SHAPES, VERSIONS
 
 __all__ = ["build_dataset", "Dataset", "DatasetInfo", "LogRecord"]
@@ -91,11 +90,11 @@ def build_dataset(
             raise FileNotFoundError(f"no log file {str(p)!r}")
     directory = _fresh_directory(Path(out))
     total = sum(p.stat().st_size for p in paths)
-    writer = _ShardWriter(directory, shard_size)
+    writer = ShardWriter(directory, shard_size)
     records: list[LogRecord] = []
     named = False
     try:
-        with _progress(progress, total) as report:
+        with _Progress(progress, total) as report:
             done = 0
             for path in paths:
                 reader = _LogReader(path, writer, chosen, bot, version, action_space)
@@ -127,74 +126,13 @@ def build_dataset(
     return info
 
 
-class _ShardWriter:
-    """Samples gathered hand by hand and written in shards of ``shard_size``, each on a
-    helper thread while the next is gathered (at most one written at a time)."""
-
-    def __init__(self, directory: Path, shard_size: int) -> None:
-        self.directory = directory
-        self.shard_size = shard_size
-        self.shards: list[tuple[str, int]] = []
-        self.samples = 0
-        self.hands = 0
-        self._parts: list[dict[str, npt.NDArray[Any]]] = []
-        self._pending = 0
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dataset-shard")
-        self._writing: Future[None] | None = None
-
-    def add(self, arrays: dict[str, npt.NDArray[Any]] | None) -> None:
-        """One more hand, with its samples (``None``: none of its decisions were chosen)."""
-        self.hands += 1
-        if arrays is None or not len(arrays["action"]):
-            return
-        self._parts.append(arrays)
-        self._pending += len(arrays["action"])
-        self.samples += len(arrays["action"])
-        while self._pending >= self.shard_size:
-            self._flush(self.shard_size)
-
-    def _flush(self, n: int) -> None:
-        joined = {k: np.concatenate([p[k] for p in self._parts]) for k in FIELDS}
-        rest = {k: v[n:] for k, v in joined.items()}
-        self._parts = [rest] if len(rest["action"]) else []
-        self._pending -= n
-        name = shard_name(len(self.shards))
-        self.shards.append((name, n))
-        self._wait()
-        head = {k: v[:n] for k, v in joined.items()}
-        self._writing = self._pool.submit(write_shard, self.directory / name, head)
-
-    def _wait(self) -> None:
-        if self._writing is not None:
-            writing, self._writing = self._writing, None
-            writing.result()
-
-    def close(self) -> None:
-        """Write the last shard, and wait for every shard to be written."""
-        if self._pending:
-            self._flush(self._pending)
-        self._wait()
-        self._pool.shutdown()
-
-    def abandon(self) -> None:
-        """Stop, and remove the shards written: they make no dataset."""
-        self._parts = []
-        try:
-            self._wait()
-        except BaseException:  # the writing's own error: the one being raised says why
-            pass
-        self._pool.shutdown()
-        for name, _ in self.shards:
-            (self.directory / name).unlink(missing_ok=True)
-
-
 class _LogReader:
     """One log file's hands, replayed into samples for ``writer``."""
 
     def __init__(
         self,
         path: Path,
-        writer: _ShardWriter,
+        writer: ShardWriter,
         chosen: list[bool],
         bot: str | None,
         version: str,
@@ -224,8 +162,6 @@ class _LogReader:
 
     def read(self) -> Iterator[int]:
         """Replay every hand of the log into the writer; yields the bytes read after each."""
-        from ..logsources import logged_hands
-
         hands = logged_hands(self._lines())
         while True:
             try:
@@ -241,7 +177,7 @@ class _LogReader:
         if not self.hands:
             raise InvalidEventLogError(f"{self.name}: holds no logged hands")
 
-    def _hand(self, hand: Any) -> None:
+    def _hand(self, hand: LoggedHand) -> None:
         where = f"{self.name}: {hand.where}: {hand.label}"
         seats = self._seats(hand, where)
         arrays = None
@@ -272,7 +208,7 @@ class _LogReader:
         self.writer.add(arrays)
         self.hands += 1
 
-    def _seats(self, hand: Any, where: str) -> list[bool]:
+    def _seats(self, hand: LoggedHand, where: str) -> list[bool]:
         """Which seats' decisions of ``hand`` to take."""
         if self.bot is None:
             return self.chosen
@@ -368,7 +304,7 @@ def _fresh_directory(out: Path) -> Path:
     return out
 
 
-class _progress:
+class _Progress:
     """The progress callback of ``progress`` over ``total`` bytes (a context manager)."""
 
     def __init__(self, progress: bool | Callable[[int, int], None] | None, total: int) -> None:

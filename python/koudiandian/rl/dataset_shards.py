@@ -1,11 +1,13 @@
-"""A dataset's shard on disk: a NumPy ``.npz`` archive (deflate) of the :data:`FIELDS`
-arrays of consecutive samples, written byte for byte the same for the same arrays (no
-timestamp in it), and read back checked."""
+"""A dataset's shards on disk: each a NumPy ``.npz`` archive (deflate) of the
+:data:`FIELDS` arrays of consecutive samples, written byte for byte the same for the same
+arrays (no timestamp in it) and read back checked; :class:`ShardWriter` cuts samples
+gathered hand by hand into shards."""
 
 from __future__ import annotations
 
 import io
 import zipfile
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +17,7 @@ import numpy.typing as npt
 from ..errors import InvalidArgumentError
 from .dataset_info import FIELDS
 
-__all__ = ["shard_name", "is_shard_name", "write_shard", "read_shard"]
+__all__ = ["shard_name", "is_shard_name", "write_shard", "read_shard", "ShardWriter"]
 
 #: The time every archive member is stamped with (zip's earliest), so the bytes depend on
 #: the arrays only.
@@ -79,3 +81,64 @@ def read_shard(
             raise
         raise InvalidArgumentError(f"{path}: not a dataset shard ({e})") from None
     return out
+
+
+class ShardWriter:
+    """Samples gathered hand by hand and written in shards of ``shard_size``, each on a
+    helper thread while the next is gathered (at most one written at a time)."""
+
+    def __init__(self, directory: Path, shard_size: int) -> None:
+        self.directory = directory
+        self.shard_size = shard_size
+        self.shards: list[tuple[str, int]] = []
+        self.samples = 0
+        self.hands = 0
+        self._parts: list[dict[str, npt.NDArray[Any]]] = []
+        self._pending = 0
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dataset-shard")
+        self._writing: Future[None] | None = None
+
+    def add(self, arrays: dict[str, npt.NDArray[Any]] | None) -> None:
+        """One more hand, with its samples (``None``: none of its decisions were chosen)."""
+        self.hands += 1
+        if arrays is None or not len(arrays["action"]):
+            return
+        self._parts.append(arrays)
+        self._pending += len(arrays["action"])
+        self.samples += len(arrays["action"])
+        while self._pending >= self.shard_size:
+            self._flush(self.shard_size)
+
+    def _flush(self, n: int) -> None:
+        joined = {k: np.concatenate([p[k] for p in self._parts]) for k in FIELDS}
+        rest = {k: v[n:].copy() for k, v in joined.items()}  # not a view: joined is freed
+        self._parts = [rest] if len(rest["action"]) else []
+        self._pending -= n
+        name = shard_name(len(self.shards))
+        self.shards.append((name, n))
+        self._wait()
+        head = {k: v[:n] for k, v in joined.items()}
+        self._writing = self._pool.submit(write_shard, self.directory / name, head)
+
+    def _wait(self) -> None:
+        if self._writing is not None:
+            writing, self._writing = self._writing, None
+            writing.result()
+
+    def close(self) -> None:
+        """Write the last shard, and wait for every shard to be written."""
+        if self._pending:
+            self._flush(self._pending)
+        self._wait()
+        self._pool.shutdown()
+
+    def abandon(self) -> None:
+        """Stop, and remove the shards written: they make no dataset."""
+        self._parts = []
+        try:
+            self._wait()
+        except BaseException:  # the writing's own error: the one being raised says why
+            pass
+        self._pool.shutdown()
+        for name, _ in self.shards:
+            (self.directory / name).unlink(missing_ok=True)
