@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 from koudiandian import Rules
 from koudiandian.errors import ArgumentTypeError, InvalidArgumentError, InvalidEventLogError
@@ -84,6 +85,11 @@ def test_bad_arguments(tmp_path: Path) -> None:
         build_dataset([3], out)  # type: ignore[list-item]
     with pytest.raises(FileNotFoundError, match="nowhere.jsonl"):
         build_dataset(tmp_path / "nowhere.jsonl", out)
+    build_dataset(log, out, action_space=np.int64(1))  # a NumPy integer is an int
+    for kw in ({"progress": "yes"}, {"seats": [9]}, {"version": "v0"}):  # checked first:
+        with pytest.raises((ArgumentTypeError, InvalidArgumentError)):
+            build_dataset(log, out, **kw)  # type: ignore[arg-type]
+        assert Dataset(out).info.action_space == 1  # the dataset there is kept
     (tmp_path / "busy").mkdir()
     (tmp_path / "busy" / "notes.txt").write_text("mine")
     with pytest.raises(InvalidArgumentError, match="not a dataset's"):

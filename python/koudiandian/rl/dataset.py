@@ -81,6 +81,7 @@ def build_dataset(
         raise InvalidArgumentError(
             f"unknown action space {action_space!r}; known: {tuple(ACTION_SPACES)}"
         )
+    action_space = int(action_space)  # a NumPy integer too
     if isinstance(shard_size, bool) or not isinstance(shard_size, int):
         raise ArgumentTypeError(f"shard_size must be an int, got {shard_size!r}")
     if not 1 <= shard_size <= 2**24:
@@ -88,13 +89,14 @@ def build_dataset(
     for p in paths:
         if not p.is_file():
             raise FileNotFoundError(f"no log file {str(p)!r}")
-    directory = _fresh_directory(Path(out))
     total = sum(p.stat().st_size for p in paths)
+    shown = _Progress(progress, total)
+    directory = _fresh_directory(Path(out))
     writer = ShardWriter(directory, shard_size)
     records: list[LogRecord] = []
     named = False
     try:
-        with _Progress(progress, total) as report:
+        with shown as report:
             done = 0
             for path in paths:
                 reader = _LogReader(path, writer, chosen, bot, version, action_space)
