@@ -43,7 +43,7 @@ _BOTZONE = "a Botzone log (its judge's input or a match's log)"
 #: The shapes ``koudiandian replay`` takes, as its messages name them.
 SHAPES = (_HAND, _GAME, _MATCH, _EVENTS, _BOTZONE)
 
-_TAKES = "koudiandian replay takes JSON Lines or one JSON document, each of: " + "; ".join(SHAPES)
+_TAKES = "a log is JSON Lines or one JSON document, each of: " + "; ".join(SHAPES)
 
 
 @dataclass(frozen=True, slots=True)
