@@ -470,7 +470,7 @@ def rl_log_samples(
     npt.NDArray[np.bool_],
     npt.NDArray[np.int16],
     npt.NDArray[np.int8],
-    tuple[int, int, int, int],
+    list[int],
 ]: ...
 
 @final
