@@ -100,3 +100,11 @@ def test_other_profiles_logs(tmp_path: Path, preset: str) -> None:
     info = build_dataset(log, tmp_path / "ds", version="v3", action_space=2)
     assert info.samples == len(Dataset(tmp_path / "ds").arrays()["action"]) > 0
     assert Game.replay(json.loads(log.read_text().splitlines()[0])["events"]).is_over
+
+
+def test_logs_an_earlier_release_wrote(tmp_path: Path) -> None:
+    """The logs of koudiandian db14eab (results without the ledger's fields) still replay."""
+    logs = sorted((Path(__file__).parents[1] / "data" / "logs_db14eab").iterdir())
+    info = build_dataset(logs, tmp_path / "ds", version="v3", action_space=2)
+    assert [r.name for r in info.logs] == [p.name for p in logs]
+    assert all(r.hands > 0 and r.samples > 0 for r in info.logs)
