@@ -62,11 +62,17 @@ def _compare(n: int, steps: int, seed: int, **kwargs: Any) -> int:
         for x, y, what in ((r_v, r_s, "reward"), (t_v, t_s, "terminated"), (tr_v, tr_s, "trunc")):
             assert x.dtype == y.dtype and np.array_equal(x, y), f"step {step} {what}"
         ended += int(t_v.sum())
-    # A reset without a seed deals every table its next hand, in both.
+    # A reset without a seed deals every table its next hand, in both; so does a reset of
+    # some tables.
     obs_v, info_v = vec.reset()
     obs_s, info_s = sync.reset()
     assert np.array_equal(obs_v, obs_s)
     _same(info_v, info_s, "reset info")
+    some = np.arange(n) % 3 == 1
+    obs_v, info_v = vec.reset(options={"reset_mask": some})
+    obs_s, info_s = sync.reset(options={"reset_mask": some})
+    assert np.array_equal(obs_v, obs_s)
+    _same(info_v, info_s, "masked reset info")
     return ended
 
 
@@ -78,19 +84,36 @@ def _compare(n: int, steps: int, seed: int, **kwargs: Any) -> int:
         ("changsha", "expert", 1),
         ("sichuan", "greedy", 2),
         ("sichuan", "random", 2),
+        ("sichuan", "expert", 2),
     ],
 )
 def test_the_vector_env_equals_sync_vector_env_over_the_single_env(
     rules: str, opponents: str, space: int
 ) -> None:
     ended = _compare(
-        6, 700, seed=11, rules=rules, opponents=opponents, action_space=space, version="v3"
+        6, 1000, seed=11, rules=rules, opponents=opponents, action_space=space, version="v3"
     )
-    assert ended > 12
+    assert ended > 20
 
 
 def test_a_fixed_seat_and_the_v1_encoding_equal_too() -> None:
     assert _compare(4, 300, seed=3, rules="hebei", opponents="greedy", seat=2, version="v1") > 4
+
+
+def test_threads_and_copies_change_nothing() -> None:
+    a = KoudiandianVectorEnv(9, "queyimen", "random", seed=4)
+    b = KoudiandianVectorEnv(9, "queyimen", "random", seed=4, threads=2, copy=False)
+    obs_a, info_a = a.reset()
+    obs_b, info_b = b.reset()
+    for step in range(200):
+        assert np.array_equal(obs_a, obs_b), f"step {step}"
+        actions = np.argmax(info_a["action_mask"], axis=1)
+        obs_a, r_a, t_a, _, info_a = a.step(actions)
+        kept = obs_a
+        obs_b, r_b, t_b, _, info_b = b.step(actions)
+        assert np.array_equal(r_a, r_b) and np.array_equal(t_a, t_b)
+    assert kept is not a.step(actions)[0]  # copies by default
+    assert b.step(actions)[0] is obs_b  # the buffer itself with copy=False
 
 
 def test_spaces_metadata_and_make_vec() -> None:
