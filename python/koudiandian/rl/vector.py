@@ -183,8 +183,8 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
     ]:
         """One action per table; returns ``(observations, rewards, terminations,
         truncations, infos)`` (never truncated). Raises :class:`InvalidArgumentError` for an
-        action outside the space and :class:`ArgumentTypeError` for one that is no integer,
-        before :meth:`reset`, or for a wrong shape; nothing changes then."""
+        action outside the space or before :meth:`reset`, and :class:`ArgumentTypeError` for
+        actions that are no integers or of another shape; nothing changes then."""
         if not self._reset_once:
             raise InvalidArgumentError("call reset() before step()")
         a = np.asarray(actions)
