@@ -27,11 +27,13 @@ import argparse
 import json
 import os
 import time
+from collections import Counter
 from pathlib import Path
 
 import koudiandian
 import numpy as np
 import torch
+from koudiandian.rl.actions import ACTION_CODES_V2
 from koudiandian.rl.policy import Policy
 from torch import nn
 
@@ -87,9 +89,11 @@ def _standin_arrays(log: Path) -> dict[str, np.ndarray]:
 class Net(nn.Module):
     """``scale`` times the observation, then ``convs`` convolutions along the 34 tile kinds
     (kernel 3, ReLU: a tile sees its neighbours, the same weights for every tile), then ReLU
-    dense layers of ``hidden`` units, the last one giving the logits. Every layer is linear
-    and followed by a ReLU, so the whole is the MLP the policy file stores: a convolution is
-    a dense matrix (:meth:`policy`) whose zeros NumPy multiplies too."""
+    dense layers of ``hidden`` units. The logits: a dense layer of the last hidden units,
+    plus, for each action on a tile (a discard, a declaration, a kong, a chow...), a
+    per-tile head: the same weights, for every tile, of the convolutions' features at
+    that tile. Every part is linear and followed by a ReLU, or reaches the logits, so the
+    whole is the MLP the policy file stores (:meth:`policy`)."""
 
     def __init__(
         self, scale: np.ndarray, planes: int, convs: list[int], hidden: list[int], actions: int
@@ -100,25 +104,39 @@ class Net(nn.Module):
         self.convs = nn.ModuleList(
             nn.Conv1d(a, b, kernel_size=3, padding=1) for a, b in zip(channels, channels[1:])
         )
-        widths = [channels[-1] * 34, *hidden, actions]
+        widths = [channels[-1] * 34, *hidden]
         self.dense = nn.ModuleList(nn.Linear(a, b) for a, b in zip(widths, widths[1:]))
+        self.out = nn.Linear(widths[-1], actions)
+        # The actions on a tile: action number, its kind's row of the head, its tile.
+        codes = ACTION_CODES_V2[:actions]
+        per_kind = Counter(c // 34 for c in codes)
+        kinds = sorted(k for k, n in per_kind.items() if n == 34)
+        on_tile = [
+            (a, kinds.index(c // 34), c % 34) for a, c in enumerate(codes) if c // 34 in kinds
+        ]
+        self.register_buffer("head_action", torch.tensor([t[0] for t in on_tile]))
+        self.register_buffer("head_kind", torch.tensor([t[1] for t in on_tile]))
+        self.register_buffer("head_tile", torch.tensor([t[2] for t in on_tile]))
+        self.head = nn.Conv1d(channels[-1], len(kinds), kernel_size=1)
 
     def forward(self, obs: torch.Tensor) -> torch.Tensor:
-        h = obs.float() * self.scale
+        f = obs.float() * self.scale
         for conv in self.convs:
-            h = torch.relu(conv(h))
-        h = h.flatten(1)
-        for i, layer in enumerate(self.dense):
-            h = layer(h)
-            if i < len(self.dense) - 1:
-                h = torch.relu(h)
-        return h
+            f = torch.relu(conv(f))
+        h = f.flatten(1)
+        for layer in self.dense:
+            h = torch.relu(layer(h))
+        logits = self.out(h)
+        tiles = self.head(f)[:, self.head_kind, self.head_tile]
+        return logits.index_add(1, self.head_action, tiles)
 
     @torch.no_grad()
     def policy(self, meta: dict) -> Policy:
         """The same network as a NumPy :class:`Policy`: each convolution as the dense matrix
-        of its images of the unit vectors (``(in × 34, out × 34)``), each dense layer's
-        weight transposed."""
+        of its images of the unit vectors (``(in × 34, out × 34)``); the convolutions'
+        features then carried through every dense layer beside its units by an identity
+        block (they are ReLU outputs, never negative, so the next ReLU keeps them), to the
+        last layer, whose rows for them are the per-tile head."""
         layers = []
         width = self.scale.numel()
         for conv in self.convs:
@@ -127,8 +145,29 @@ class Net(nn.Module):
             b = conv.bias[:, None].expand(conv.out_channels, 34).reshape(-1)
             layers.append((w.numpy().copy(), b.numpy().copy()))
             width = w.shape[1]
-        for layer in self.dense:
-            layers.append((layer.weight.numpy().T.copy(), layer.bias.numpy().copy()))
+        features = width  # the last convolution's, carried beside the dense units
+        for i, layer in enumerate(self.dense):
+            rows = features if i == 0 else features + layer.in_features
+            w = np.zeros((rows, features + layer.out_features), np.float32)
+            w[:features, :features] = np.eye(features, dtype=np.float32)
+            if i == 0:
+                w[:, features:] = layer.weight.numpy().T
+            else:
+                w[features:, features:] = layer.weight.numpy().T
+            b = np.concatenate([np.zeros(features, np.float32), layer.bias.numpy()])
+            layers.append((w, b))
+        channels = self.head.in_channels
+        head_w = self.head.weight[:, :, 0].numpy()  # (kinds, channels)
+        w_head = np.zeros((features, self.out.out_features), np.float32)
+        b_out = self.out.bias.numpy().copy()
+        for a, k, t in zip(
+            self.head_action.tolist(), self.head_kind.tolist(), self.head_tile.tolist()
+        ):
+            w_head[np.arange(channels) * 34 + t, a] = head_w[k]
+            b_out[a] += self.head.bias[k].item()
+        w_out = self.out.weight.numpy().T
+        last = np.concatenate([w_head, w_out]) if self.dense else w_head + w_out
+        layers.append((last, b_out))
         return Policy(
             layers,
             scale=self.scale.reshape(-1).numpy(),
@@ -198,19 +237,19 @@ def main() -> None:
     p.add_argument("--quick", action="store_true", help="a tiny run: the pipeline in seconds")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--out", type=Path, default=Path("bc_run"), help="where files go")
-    p.add_argument("--hands", type=int, help="expert self-play hands (default 16000)")
-    p.add_argument("--epochs", type=int, help="passes over the data (default 6)")
+    p.add_argument("--hands", type=int, help="expert self-play hands (default 24000)")
+    p.add_argument("--epochs", type=int, help="passes over the data (default 10)")
     p.add_argument("--hidden", type=int, help="units of each hidden layer (default 256)")
     p.add_argument("--convs", type=int, default=2, help="tile convolutions (default 2)")
     p.add_argument("--channels", type=int, help="channels of each convolution (default 16)")
     p.add_argument("--layers", type=int, default=1, help="hidden dense layers (default 1)")
     p.add_argument("--batch", type=int, default=512)
-    p.add_argument("--lr", type=float, default=1e-3)
+    p.add_argument("--lr", type=float, default=2e-3)
     p.add_argument("--walls", type=int, help="duplicate walls against greedy (default 2000)")
     p.add_argument("--threads", type=int, default=1, help="torch's threads (default 1)")
     args = p.parse_args()
     quick = {"hands": 150, "epochs": 2, "channels": 4, "hidden": 32, "walls": 20}
-    full = {"hands": 16000, "epochs": 6, "channels": 16, "hidden": 256, "walls": 2000}
+    full = {"hands": 24000, "epochs": 10, "channels": 16, "hidden": 256, "walls": 2000}
     for k, v in (quick if args.quick else full).items():
         if getattr(args, k) is None:
             setattr(args, k, v)
