@@ -68,6 +68,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py::rl::rl_obs_shape, m)?)?;
     m.add_function(wrap_pyfunction!(py::rl::rl_action_mask, m)?)?;
     m.add_function(wrap_pyfunction!(py::rl::rl_encode_game, m)?)?;
+    m.add_function(wrap_pyfunction!(py::rl::rl_log_samples, m)?)?;
     m.add_function(wrap_pyfunction!(py::rl::rl_encode_view, m)?)?;
     m.add_function(wrap_pyfunction!(py::rl::rl_observe, m)?)?;
     m.add_function(wrap_pyfunction!(py::rl::rl_step, m)?)?;

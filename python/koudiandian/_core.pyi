@@ -1,6 +1,6 @@
 """Private extension module: the Rust core. Use the ``koudiandian`` package instead."""
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, TypedDict, final
 
 import numpy as np
@@ -44,6 +44,7 @@ __all__ = [
     "rl_action_space",
     "rl_encode_game",
     "rl_encode_view",
+    "rl_log_samples",
     "rl_obs_shape",
     "rl_observe",
     "rl_step",
@@ -462,6 +463,15 @@ def rl_encode_game(
     game: GameCore, seat: Any, oracle: bool, version: str = ...
 ) -> npt.NDArray[np.uint8]: ...
 def rl_encode_view(view: Mapping[str, Any], version: str = ...) -> npt.NDArray[np.uint8]: ...
+def rl_log_samples(
+    events: Any, seats: Sequence[bool], version: str, action_space: Any
+) -> tuple[
+    npt.NDArray[np.uint8],
+    npt.NDArray[np.bool_],
+    npt.NDArray[np.int16],
+    npt.NDArray[np.int8],
+    tuple[int, int, int, int],
+]: ...
 
 @final
 class VecEnv:

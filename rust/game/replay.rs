@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use serde::Deserialize;
 
-use super::decisions::{decisions, log_error};
+use super::decisions::{decisions, log_error, Decision};
 use super::difference::{first_difference, Difference};
 use super::event::Event;
 use super::logged_deal::deal_of;
@@ -96,6 +96,19 @@ impl GameCore {
     /// [`Error::EventLog`] naming the event that is malformed, cannot be replayed or
     /// differs.
     pub fn replay(events: &[Value]) -> Result<GameCore> {
+        Self::replay_observed(events, |_, _| Ok(()))
+    }
+
+    /// [`GameCore::replay`], with `before(game, decision)` called before each decision the
+    /// log records is taken (the game as it stands when the decision's seat chose it); an
+    /// error it returns stops the replay and is returned.
+    ///
+    /// # Errors
+    /// As [`GameCore::replay`], and `before`'s.
+    pub fn replay_observed(
+        events: &[Value],
+        mut before: impl FnMut(&mut GameCore, &Decision) -> Result<()>,
+    ) -> Result<GameCore> {
         let start = events
             .first()
             .ok_or_else(|| log_error("an event log is a non-empty list of event dicts"))?;
@@ -107,6 +120,7 @@ impl GameCore {
                     .map_err(|e| cannot(events, n, &e))?;
                 verdict = None;
             }
+            before(&mut game, &d)?;
             game.step(d.seat, d.action)
                 .map_err(|e| cannot(events, d.event, &e))?;
         }

@@ -12,6 +12,7 @@ use pyo3::types::PyBool;
 
 use super::args::{int_in, repr, seat_arg};
 use super::game::PyGameCore;
+use super::log::event_values;
 use super::rules::rules_arg;
 use super::value::from_py;
 use crate::error::Error;
@@ -250,6 +251,51 @@ pub fn rl_encode_view<'py>(
     Ok(Array2::from_shape_vec((planes, WIDTH), out)
         .map_err(|e| Error::Array(e.to_string()))?
         .into_pyarray(py))
+}
+
+/// One hand's training samples from its full log `events` (a list of event dicts, or the
+/// JSON text of one): `(obs uint8 (n, planes, 34), mask bool (n, size), action int16 (n,),
+/// seat int8 (n,), deltas)` for every decision of a seat of `seats` (four bools), observed
+/// with encoding `version`, numbered in `action_space`; `deltas` the hand's final ones. The
+/// log is replayed and checked as `GameCore.replay` does, with the GIL released.
+/// `InvalidEventLogError` names the event that is wrong, or says the hand is not over.
+#[pyfunction]
+#[pyo3(signature = (events, seats, version, action_space))]
+#[allow(clippy::type_complexity)]
+pub fn rl_log_samples<'py>(
+    py: Python<'py>,
+    events: &Bound<'_, PyAny>,
+    seats: [bool; 4],
+    version: &str,
+    action_space: &Bound<'_, PyAny>,
+) -> PyResult<(
+    Bound<'py, PyArray3<u8>>,
+    Bound<'py, PyArray2<bool>>,
+    Bound<'py, PyArray1<i16>>,
+    Bound<'py, PyArray1<i8>>,
+    [i32; 4],
+)> {
+    let version = version_arg(version)?;
+    let space = space_arg(action_space)?;
+    let values = match events.extract::<&str>() {
+        Ok(text) => serde_json::from_str::<Vec<serde_json::Value>>(text)
+            .map_err(|e| Error::EventLog(format!("not a JSON list of events: {e}")))?,
+        Err(_) => event_values(events)?,
+    };
+    let samples = py.detach(|| crate::rl::samples::log_samples(&values, seats, version, space))?;
+    let n = samples.len();
+    let shaped = |e: numpy::ndarray::ShapeError| Error::Array(e.to_string());
+    let obs =
+        numpy::ndarray::Array3::from_shape_vec((n, version.planes(false), WIDTH), samples.obs)
+            .map_err(shaped)?;
+    let mask = Array2::from_shape_vec((n, space.size()), samples.mask).map_err(shaped)?;
+    Ok((
+        obs.into_pyarray(py),
+        mask.into_pyarray(py),
+        samples.action.into_pyarray(py),
+        samples.seat.into_pyarray(py),
+        samples.deltas,
+    ))
 }
 
 /// Many tables stepped together in Rust (see `koudiandian.rl.VecEnv`).

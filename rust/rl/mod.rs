@@ -3,7 +3,8 @@
 //! a seat knows in `source`, v3's planes of the decisions before play and of seats that
 //! leave in `standing`), one self-resetting table
 //! with built-in opponents (`table`) and the threaded vectorised environment (`vecenv`,
-//! its helper threads kept in `pool`).
+//! its helper threads kept in `pool`); a hand's training samples read from its log
+//! (`samples`).
 //! The Python binding is `py/rl.rs`; the planes are listed in docs/observation.md.
 
 pub mod actions;
@@ -11,6 +12,7 @@ pub mod encode;
 pub(crate) mod peek;
 pub mod planes;
 mod pool;
+pub mod samples;
 pub mod source;
 mod standing;
 pub mod table;

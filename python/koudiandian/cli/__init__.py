@@ -1,5 +1,5 @@
 """The ``koudiandian`` command line: simulate, play, analyze, replay, ladder, serve, prune,
-botzone.
+botzone, dataset.
 
 One module per subcommand (or family of them), each with an ``add_...`` that declares its
 parser and the function it runs; :mod:`.options` holds what they share."""
@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from .. import __version__
 from ..errors import KoudiandianError
 from .botzone import add_botzone
+from .dataset import add_dataset
 from .ladder import add_ladder
 from .lookup import add_analyze, add_rules_reference
 from .options import Parser
@@ -39,6 +40,7 @@ def _parser() -> argparse.ArgumentParser:
         add_serve,
         add_prune,
         add_botzone,
+        add_dataset,
     ):
         add(sub)
     return p

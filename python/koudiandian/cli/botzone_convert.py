@@ -21,7 +21,7 @@ __all__ = ["add_botzone_convert"]
 
 def _convert(args: argparse.Namespace) -> int:
     from ..botzone.convert import botzone_log, engine_game
-    from .logsources import logged_hands
+    from ..logsources import logged_hands
 
     with contextlib.ExitStack() as stack:
         f = (

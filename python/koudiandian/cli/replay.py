@@ -11,8 +11,8 @@ from collections import Counter
 
 from ..errors import KoudiandianError
 from ..eventlines import event_line
+from ..logsources import SHAPES, LoggedHand, logged_hands
 from ..settlement import score_formula
-from .logsources import SHAPES, LoggedHand, logged_hands
 from .options import Commands
 from .replaypoint import brief, event_named, view_at
 

@@ -11,6 +11,8 @@
 - ``gymnasium.make("koudiandian/Koudiandian-v0", opponents="greedy")``: one learning seat
   against built-in bots (registered when this package is imported).
 - :class:`VecEnv`: many tables stepped inside Rust, in threads.
+- :func:`build_dataset` and :class:`Dataset`: training samples from logged hands, in
+  shards (:mod:`koudiandian.rl.dataset`).
 
 The action numbering, the encoding and :class:`VecEnv` need only NumPy; the AEC and
 Gymnasium environments need the extra (``pip install "koudiandian[rl]"``).
@@ -33,6 +35,7 @@ from .actions import (
     code_to_action,
     number_of,
 )
+from .dataset import Dataset, DatasetInfo, build_dataset
 from .encoding import (
     DEFAULT_VERSION,
     OBS_SHAPE,
@@ -65,6 +68,9 @@ __all__ = [
     "VERSIONS",
     "GYM_ID",
     "VecEnv",
+    "Dataset",
+    "DatasetInfo",
+    "build_dataset",
     "action_mask",
     "action_of",
     "action_to_code",

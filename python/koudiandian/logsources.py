@@ -1,5 +1,5 @@
-"""The logs ``koudiandian replay`` reads, whatever wrote them: each JSON document is
-recognised by its shape, named, and cut into the hands it holds.
+"""The logs ``koudiandian replay`` and ``koudiandian dataset`` read, whatever wrote them:
+each JSON document is recognised by its shape, named, and cut into the hands it holds.
 
 It takes one JSON document per line (JSON Lines, read as it streams) or one document over
 several lines (pretty-printed), each of these shapes (:data:`SHAPES`):
@@ -27,10 +27,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..botzone.logs import is_botzone_log, read_botzone_log
-from ..errors import KoudiandianError
-from ..gamelog import STATE_FORMAT, STATE_VERSION
-from ..match import MATCH_FORMAT, MATCH_VERSION
+from .botzone.logs import is_botzone_log, read_botzone_log
+from .errors import KoudiandianError
+from .gamelog import STATE_FORMAT, STATE_VERSION
+from .match import MATCH_FORMAT, MATCH_VERSION
 
 __all__ = ["SHAPES", "LoggedHand", "logged_hands"]
 
@@ -51,13 +51,16 @@ class LoggedHand:
     """One hand to replay: ``where`` it is in the input ("line 3", "line 1, hand 2"),
     the ``label`` its report line starts with ("hand 7"), the ``shape`` of the document
     that held it (one of :data:`SHAPES`) and its full log. ``check`` verifies what the
-    document says beyond its hands (a match as a whole), once its last hand is replayed."""
+    document says beyond its hands (a match as a whole), once its last hand is replayed.
+    ``bots``: the name of the bot at each seat, where the document records them (a logged
+    hand's ``"bots"``: ``simulate --log`` in duplicate play)."""
 
     where: str
     label: str
     shape: str
     events: list[Any]
     check: Callable[[], None] | None = None
+    bots: tuple[str, ...] | None = None
 
 
 def logged_hands(lines: Iterable[str]) -> Iterator[LoggedHand]:
@@ -118,7 +121,13 @@ def _hands(where: str, document: Any, text: str) -> Iterator[LoggedHand]:
         label = f"hand {document['hand']}" if "hand" in document else "the hand"
         if "match" in document:
             label = f"match {document['match']}, {label}"
-        yield LoggedHand(where, label, _HAND, _events(where, document["events"]))
+        bots = document.get("bots")
+        named = (
+            tuple(bots)
+            if isinstance(bots, list) and len(bots) == 4 and all(isinstance(b, str) for b in bots)
+            else None
+        )
+        yield LoggedHand(where, label, _HAND, _events(where, document["events"]), bots=named)
     elif {"table", "hands", "totals"} <= document.keys():
         raise KoudiandianError(
             f"{where}: a match's scoreboard (GET /tables/{{id}}/record): it holds no events "
@@ -145,7 +154,7 @@ def _events(where: str, events: object) -> list[Any]:
 
 def _botzone_events(where: str, document: Any) -> list[Any]:
     """The engine's log of the game koudiandian's judge plays from a Botzone log."""
-    from ..botzone.convert import engine_events
+    from .botzone.convert import engine_events
 
     try:
         return engine_events(read_botzone_log(document))
@@ -163,7 +172,7 @@ def _version(where: str, document: dict[str, Any], shape: str, version: int) -> 
 
 def _check_match(where: str, text: str) -> None:
     """Replay the match of ``text`` as a whole (:meth:`Match.from_json`)."""
-    from ..match import Match
+    from .match import Match
 
     try:
         Match.from_json(text)
