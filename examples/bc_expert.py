@@ -5,9 +5,11 @@ The steps, each a call of the package but the training itself (torch):
 1. expert self-play under Taiyuan's rules, logged (``koudiandian.simulate(..., log=...)``);
 2. the logs turned into a dataset of every decision: the seat's observation (``version``),
    its legal actions' mask and the expert's action (``koudiandian.rl.dataset``);
-3. a ReLU MLP trained on it with a masked cross-entropy (the illegal actions' logits left out);
-4. exported as a :class:`koudiandian.rl.policy.Policy` (``.npz``), which plays as the bot
-   ``policy:PATH`` with NumPy alone;
+3. a network trained on it with a masked cross-entropy (the illegal actions' logits left
+   out): two convolutions along the 34 tile kinds, a dense layer, and the logits from both
+   (each action on a tile scored from that tile's features by weights every tile shares);
+4. exported as a :class:`koudiandian.rl.policy.Policy` (``.npz``), the plain ReLU MLP the
+   bot ``policy:PATH`` plays with NumPy alone (a convolution is a dense layer with zeros);
 5. its agreement with the expert on held-out hands (hands the network never saw);
 6. duplicate play, the policy against three ``greedy`` (every wall four times, each seat in
    turn): its mean points a hand and the 95% interval.
@@ -15,10 +17,12 @@ The steps, each a call of the package but the training itself (torch):
 Run it with torch installed (``pip install "koudiandian[rl-train]"``)::
 
     python examples/bc_expert.py --quick          # seconds: the pipeline, a tiny net
-    python examples/bc_expert.py --out runs/bc    # the full run (about 30 minutes, 2 cores)
+    python examples/bc_expert.py --out runs/bc    # the full run (under 30 minutes, 2 cores)
 
 Deterministic for ``--seed`` and ``--threads``: the logs, the dataset, the split, the
-initial weights and the order of the batches follow the seed.
+initial weights and the order of the batches follow the seed, and two runs give the same
+weights bit for bit; another ``--threads`` gives other weights (torch splits its sums
+among its threads, so they round otherwise).
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ import koudiandian
 import numpy as np
 import torch
 from koudiandian.rl.actions import ACTION_CODES_V2
+from koudiandian.rl.dataset import Dataset, build_dataset
 from koudiandian.rl.policy import Policy
 from torch import nn
 
@@ -52,38 +57,10 @@ def expert_logs(out: Path, hands: int, seed: int) -> Path:
 
 
 def dataset_arrays(log: Path, out: Path) -> dict[str, np.ndarray]:
-    """Every decision of the log, as arrays: ``obs``, ``mask``, ``action``, ``hand``."""
-    try:
-        from koudiandian.rl.dataset import Dataset, build_dataset
-    except ImportError:  # TODO(h-dataset): the stand-in goes once koudiandian.rl.dataset lands
-        return _standin_arrays(log)
+    """Every decision of the log, as arrays (``obs``, ``mask``, ``action``, ``hand``, ...),
+    through the dataset written to ``out/dataset``."""
     build_dataset([log], out / "dataset", version=VERSION, action_space=ACTION_SPACE)
     return Dataset(out / "dataset").arrays()
-
-
-def _standin_arrays(log: Path) -> dict[str, np.ndarray]:
-    """A stand-in for ``koudiandian.rl.dataset``: each logged hand replayed decision by
-    decision, the deciding seat's observation and mask taken before its action."""
-    from koudiandian import _core
-    from koudiandian.rl.actions import code_to_action
-
-    obs, mask, action, hand = [], [], [], []
-    with open(log) as f:
-        for h, line in enumerate(f):
-            events = json.loads(line)["events"]
-            game = _core.GameCore.replay(events[:1])
-            for _, seat, code in _core.log_decisions(events):
-                obs.append(_core.rl_encode_game(game, seat, False, VERSION))
-                mask.append(_core.rl_action_mask(game, seat, ACTION_SPACE))
-                action.append(code_to_action(code, ACTION_SPACE))
-                hand.append(h)
-                game.step(seat, code)
-    return {
-        "obs": np.stack(obs),
-        "mask": np.stack(mask),
-        "action": np.array(action, dtype=np.int16),
-        "hand": np.array(hand, dtype=np.int32),
-    }
 
 
 class Net(nn.Module):
