@@ -4,6 +4,7 @@ named."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -155,3 +156,18 @@ def test_policy_names_in_simulate_and_ladder(tmp_path: Path) -> None:
     assert {r.bot for r in lad.ranking} == {f"policy:{other}", "greedy"}
     with pytest.raises(InvalidArgumentError, match="no policy file"):
         simulate(hands=1, bots=f"policy:{tmp_path / 'none.npz'}", seed=1)
+
+
+def test_policy_names_on_the_command_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from koudiandian.cli import main
+
+    path = tmp_path / "Net.npz"
+    random_policy("v3", 2).save(path)
+    args = ["simulate", "--hands", "8", "--rules", "taiyuan", "--seed", "1", "--json"]
+    assert main([*args, "--bots", f"policy:{path},greedy", "greedy", "random"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["bots"][0] == f"policy:{path}"
+    assert main([*args, "--bots", f"policy:{tmp_path / 'none.npz'}"]) != 0
+    assert "no policy file" in capsys.readouterr().err
