@@ -171,3 +171,12 @@ def test_policy_names_on_the_command_line(
     assert summary["bots"][0] == f"policy:{path}"
     assert main([*args, "--bots", f"policy:{tmp_path / 'none.npz'}"]) != 0
     assert "no policy file" in capsys.readouterr().err
+
+
+def test_terminal_play_seats_a_policy(tmp_path: Path) -> None:
+    from koudiandian.play import _bots
+
+    path = tmp_path / "Net.npz"
+    random_policy("v3", 2).save(path)
+    bots = _bots([f"policy:{path}", "Greedy", "random"], 0, 5)
+    assert bots[0] is None and isinstance(bots[1], PolicyBot)
