@@ -63,7 +63,17 @@ from .view import SeatView
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "ExpertBot", "SearchBot", "BOTS", "builtin_factory"]
+__all__ = [
+    "Bot",
+    "RandomBot",
+    "GreedyBot",
+    "ExpertBot",
+    "SearchBot",
+    "BOTS",
+    "POLICY_PREFIX",
+    "builtin_factory",
+    "is_policy",
+]
 
 
 @runtime_checkable
@@ -212,7 +222,19 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 }
 
 #: What a bot's name may be, for error messages and help texts.
-KNOWN_BOTS = "random, greedy, expert, search[:N|:Tms][:greedy|:expert][:threads=K], exec:COMMAND"
+KNOWN_BOTS = (
+    "random, greedy, expert, search[:N|:Tms][:greedy|:expert][:threads=K], policy:PATH, "
+    "exec:COMMAND"
+)
+
+#: How a bot's name says it is a trained policy's file (``policy:PATH``, a
+#: :class:`koudiandian.rl.policy.PolicyBot`; the path keeps its case).
+POLICY_PREFIX = "policy:"
+
+
+def is_policy(spec: object) -> bool:
+    """Whether ``spec`` is a policy bot's name, ``policy:PATH``."""
+    return isinstance(spec, str) and spec[: len(POLICY_PREFIX)].lower() == POLICY_PREFIX
 
 
 def builtin_factory(name: str) -> Callable[[int], Bot]:

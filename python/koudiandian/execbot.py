@@ -36,6 +36,7 @@ from typing import Any
 
 from .action import Action
 from .botprocess import KEPT_ENVIRONMENT, BotProcess
+from .bots import is_policy
 from .errors import ArgumentTypeError, BotError, InvalidArgumentError, KoudiandianError
 from .pipeprotocol import (
     PROTOCOL,
@@ -81,11 +82,12 @@ def split_bots(text: str) -> list[str]:
     ``exec:`` bot (or a Botzone bot, ``botzone:`` or ``botzone-simple:``) runs to the end
     of ``text`` (its command may hold both), so it comes last
     in a list: ``"greedy,random exec:python my bot.py"`` is ``["greedy", "random",
-    "exec:python my bot.py"]``. Built-in names are lower-cased; a command is kept as it is.
+    "exec:python my bot.py"]``. Built-in names are lower-cased; a command, and the path of a
+    ``policy:PATH`` (which holds no comma or space), are kept as they are.
     On the command line, give each ``exec:`` bot its own (quoted) argument."""
     match = re.search(r"(?:^|[,\s])(exec:|botzone:|botzone-simple:)", text, flags=re.IGNORECASE)
     head, command = (text[: match.start(1)], text[match.start(1) :]) if match else (text, "")
-    names = [w.lower() for w in re.split(r"[,\s]+", head) if w]
+    names = [w if is_policy(w) else w.lower() for w in re.split(r"[,\s]+", head) if w]
     if command:
         prefix = match.group(1).lower() if match else EXEC_PREFIX
         names.append(prefix + command[len(prefix) :].strip())

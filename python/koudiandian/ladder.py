@@ -31,13 +31,13 @@ from typing import Any
 import numpy as np
 
 from . import _core
-from .bots import builtin_factory
+from .bots import is_policy
 from .botzone.spec import BotzoneBot, is_botzone
 from .botzone.table import check_botzone_rules
 from .errors import ArgumentTypeError, InvalidArgumentError
 from .execbot import ExecBot, is_exec
 from .rules import Rules
-from .selfplay import BotSpec, Job, play_chunk
+from .selfplay import BotSpec, Job, named_factory, play_chunk
 from .summary import Record, describe_rules
 
 __all__ = ["ladder", "fit_ratings", "Ladder", "Pairing", "Rating", "RATING_METHOD"]
@@ -154,7 +154,7 @@ def ladder(
     batch: int = 100,
     seed: int = 0,
 ) -> Ladder:
-    """Play every pair of ``bots`` (names: built-in ones, ``exec:COMMAND``, Botzone bots
+    """Play every pair of ``bots`` (names: built-in ones, ``policy:PATH``, ``exec:COMMAND``, Botzone bots
     ``botzone:COMMAND`` under the botzone rules only; at least two,
     all different) on duplicate walls under each of ``rules`` (one :class:`Rules` or a
     list; default the default rules), at most ``walls`` walls a pair and profile, checked
@@ -203,7 +203,7 @@ def _check_bots(bots: object) -> list[str]:
         if not isinstance(name, str):
             raise ArgumentTypeError(f"a ladder's bot is a name (str), got {name!r}")
         if not is_exec(name) and not is_botzone(name):
-            builtin_factory(name)  # raises for a name that is no bot
+            named_factory(name)  # raises for a name that is no bot
         if name in names:
             raise InvalidArgumentError(f"the bot {name!r} is listed twice")
         names.append(name)
@@ -231,7 +231,7 @@ def _spec(name: str) -> BotSpec:
 
 
 def _builtin(specs: Sequence[BotSpec]) -> tuple[str, ...] | None:
-    if any(isinstance(s, (ExecBot, BotzoneBot)) for s in specs):
+    if any(isinstance(s, (ExecBot, BotzoneBot)) or is_policy(s) for s in specs):
         return None
     return tuple(str(s) for s in specs)
 

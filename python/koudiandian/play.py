@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TextIO
 
-from .bots import Bot, builtin_factory
+from .bots import Bot, is_policy
 from .botzone.seatbot import BotzoneSeatBot
 from .botzone.spec import BotzoneBot, is_botzone
 from .botzone.table import check_botzone_rules
@@ -23,6 +23,7 @@ from .liveview import LiveView
 from .match import Match
 from .prompt import ask
 from .rules import Rules
+from .selfplay import named_factory
 from .settlement import seat_name
 from .tabletext import (
     departures,
@@ -91,7 +92,7 @@ def _bots(names: Sequence[str], seat: int, seed: int) -> list[Bot | None]:
         if is_botzone(name):
             out.append(BotzoneSeatBot(BotzoneBot.from_spec(name).check_program()))
             continue
-        out.append(builtin_factory(name.lower())(seed + s))
+        out.append(named_factory(name if is_policy(name) else name.lower())(seed + s))
     return out
 
 

@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from . import _core
 from .action import Action
-from .bots import BOTS, Bot, ExpertBot, GreedyBot, builtin_factory
+from .bots import BOTS, Bot, ExpertBot, GreedyBot, builtin_factory, is_policy
 from .botzone.spec import BotzoneBot, is_botzone
 from .botzone.table import play_judged
 from .errors import ArgumentTypeError, InvalidArgumentError
@@ -24,7 +24,16 @@ from .liveview import LiveView
 from .rules import Rules
 from .summary import Record
 
-__all__ = ["BOTS", "BotSpec", "Job", "Part", "UnitChunks", "play_chunk", "play_hand"]
+__all__ = [
+    "BOTS",
+    "BotSpec",
+    "Job",
+    "Part",
+    "UnitChunks",
+    "named_factory",
+    "play_chunk",
+    "play_hand",
+]
 
 #: A seat's bot for :func:`koudiandian.simulate`: a built-in's name, a bot class or factory
 #: called with the bot's seed or with nothing (a fresh bot every hand), a bot instance
@@ -89,8 +98,8 @@ class _Unseeded:
 
 
 _ACCEPTED = (
-    "a bot is a built-in's name ('random', 'greedy', 'expert'), 'exec:COMMAND' (a program, "
-    "docs/bots.md), a bot class or factory called with "
+    "a bot is a built-in's name ('random', 'greedy', 'expert'), 'policy:PATH' (a trained "
+    "policy's file), 'exec:COMMAND' (a program, docs/bots.md), a bot class or factory called with "
     "the bot's seed (an int) or with nothing, or a bot instance (an object with a method "
     "act(view, legal_actions) -> Action)"
 )
@@ -126,10 +135,23 @@ def _takes_seed(make: Callable[..., Any], seat: int) -> bool:
     )
 
 
+def named_factory(name: str) -> Callable[[int], Bot]:
+    """The factory (called with a bot seed) of the bot named ``name``: a built-in's name
+    (:func:`~koudiandian.bots.builtin_factory`) or ``policy:PATH``, a
+    :class:`~koudiandian.rl.policy.PolicyBot` of the file ``PATH`` (read at its first hand;
+    NumPy is imported only then). :class:`InvalidArgumentError` for another name, or a
+    policy's path that is no file."""
+    if is_policy(name):
+        from .rl.policy import PolicyFactory
+
+        return PolicyFactory(name)
+    return builtin_factory(name)
+
+
 def factories(bots: Sequence[BotSpec]) -> list[Callable[[int], Bot]]:
     """The four bots' factories, each called with a seat's bot seed for every hand: a
-    built-in's class for its name, one that returns the same new :class:`ExecBot` for
-    every hand for an ``exec:`` name (its process started at its first decision), a class
+    built-in's class for its name (a policy's for ``policy:PATH``: :func:`named_factory`),
+    one that returns the same new :class:`ExecBot` for every hand for an ``exec:`` name (its process started at its first decision), a class
     or function itself when it takes the seed, one that drops the seed when it takes
     nothing, and one that returns the instance itself for a bot instance. Raises :class:`InvalidArgumentError` for an unknown name or not
     four bots, and :class:`ArgumentTypeError` naming a bot that is none of these."""
@@ -144,7 +166,7 @@ def factories(bots: Sequence[BotSpec]) -> list[Callable[[int], Bot]]:
             bot = BotzoneBot.from_spec(spec) if isinstance(spec, str) else spec
             out.append(_Shared(cast(Bot, bot)))
         elif isinstance(spec, str):
-            out.append(builtin_factory(spec))
+            out.append(named_factory(spec))
         elif _is_bot(spec):
             out.append(_Shared(cast(Bot, spec)))
         elif isinstance(spec, type) and not callable(getattr(spec, "act", None)):
@@ -164,7 +186,7 @@ def builtin_names(specs: Sequence[BotSpec]) -> tuple[str, ...] | None:
     or a :class:`GreedyBot` itself, which holds no state), else ``None``."""
     names = []
     for spec in specs:
-        if isinstance(spec, str) and not is_exec(spec) and not is_botzone(spec):
+        if isinstance(spec, str) and not (is_exec(spec) or is_botzone(spec) or is_policy(spec)):
             name: str | None = spec
         elif type(spec) is GreedyBot:
             name = "greedy"

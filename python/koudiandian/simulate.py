@@ -99,8 +99,9 @@ def simulate(
     """Play ``hands`` seeded hands and summarise them.
 
     ``bots``: four bots, or one for every seat (default :data:`DEFAULT_BOTS`, as on the
-    command line: two greedy, two random), each a name (``"random"``, ``"greedy"``, or
-    ``"exec:COMMAND"``, a program in any language speaking the protocol of ``docs/bots.md``,
+    command line: two greedy, two random), each a name (``"random"``, ``"greedy"``,
+    ``"policy:PATH"``, a trained policy's ``.npz`` played in NumPy
+    (:class:`~koudiandian.rl.policy.PolicyBot`), or ``"exec:COMMAND"``, a program in any language speaking the protocol of ``docs/bots.md``,
     one process per seat listed, closed at the end of the run; ``"botzone:COMMAND"`` or
     ``"botzone-simple:COMMAND"``, a Botzone bot, or a
     :class:`~koudiandian.botzone.spec.BotzoneBot`, under the botzone rules only: a hand

@@ -7,11 +7,12 @@ import argparse
 from collections.abc import Sequence
 from typing import TypeAlias
 
-from ..bots import KNOWN_BOTS, builtin_factory
+from ..bots import KNOWN_BOTS
 from ..botzone.spec import is_botzone
 from ..errors import KoudiandianError
 from ..execbot import is_exec, split_bots
 from ..rules import Rules
+from ..selfplay import named_factory
 from ..tile import TileStyle
 
 __all__ = [
@@ -50,7 +51,8 @@ BOTS_HELP = (
     f"bots by name ({KNOWN_BOTS}: exec:COMMAND is a program speaking docs/bots.md's "
     "protocol, quoted as one argument: an exec: bot runs to the end of its argument; "
     "botzone:COMMAND and botzone-simple:COMMAND, a Botzone bot under --rules botzone, "
-    "likewise), separated by commas or spaces, one per seat, or one name for every seat"
+    "likewise; policy:PATH a trained policy's .npz file, its path without commas or "
+    "spaces), separated by commas or spaces, one per seat, or one name for every seat"
 )
 
 
@@ -76,7 +78,7 @@ def bots_of(words: Sequence[str] | None, default: Sequence[str], seats: int) -> 
         )
     for name in names:
         if not is_exec(name) and not is_botzone(name):
-            builtin_factory(name)  # raises for a name that is no bot
+            named_factory(name)  # raises for a name that is no bot
     return names
 
 

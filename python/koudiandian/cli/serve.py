@@ -112,7 +112,8 @@ def _add_bot_seats(sv: argparse.ArgumentParser) -> None:
         metavar="NAME=exec:COMMAND",
         help="register a bot that tables may seat by NAME (a lower-case word): a program "
         "speaking docs/bots.md's protocol, one process per seat, or a Botzone bot "
-        "(NAME=botzone:COMMAND, botzone-simple:COMMAND; botzone tables only); a table's "
+        "(NAME=botzone:COMMAND, botzone-simple:COMMAND; botzone tables only), or a trained "
+        "policy played in the server's process (NAME=policy:PATH, an .npz); a table's "
         "creator names it, never a command (repeatable)",
     )
     sv.add_argument(

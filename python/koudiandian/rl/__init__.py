@@ -16,6 +16,8 @@
 - :class:`KoudiandianVectorEnv`: a Gymnasium ``VectorEnv`` over :class:`VecEnv`, the same
   game as ``SyncVectorEnv`` over ``koudiandian/Koudiandian-v0`` for the same seed
   (``gymnasium.make_vec("koudiandian/Koudiandian-v0", num_envs=...)``).
+- :class:`Policy` and :class:`PolicyBot`: a trained policy network in NumPy, played as the
+  bot ``policy:PATH`` (:mod:`koudiandian.rl.policy`).
 
 The action numbering, the encoding and :class:`VecEnv` need only NumPy; the AEC and
 Gymnasium environments need the extra (``pip install "koudiandian[rl]"``).
@@ -51,6 +53,7 @@ from .encoding import (
     VERSIONS,
     encode,
 )
+from .policy import Policy, PolicyBot
 from .vec import VecEnv
 
 __all__ = [
@@ -74,6 +77,8 @@ __all__ = [
     "Dataset",
     "DatasetInfo",
     "build_dataset",
+    "Policy",
+    "PolicyBot",
     "action_mask",
     "action_of",
     "action_to_code",

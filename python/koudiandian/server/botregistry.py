@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
+from ..bots import Bot, is_policy
 from ..botzone.seatbot import BotzoneSeatBot
 from ..botzone.spec import BotzoneBot, is_botzone
 from ..botzone.table import check_botzone_rules
@@ -24,6 +26,9 @@ from ..errors import ArgumentTypeError, InvalidArgumentError
 from ..execbot import EXEC_PREFIX, ExecBot
 from ..rules import Rules
 from ..simulate import BOTS
+
+if TYPE_CHECKING:
+    from ..rl.policy import PolicyFactory
 
 __all__ = ["BotRegistry", "BOT_NAME", "is_bot_name", "bots_of_options"]
 
@@ -46,8 +51,12 @@ class BotRegistry:
     :class:`InvalidArgumentError` naming a bad name or command, :class:`ArgumentTypeError`
     for a value of another type. Nothing is started here."""
 
-    def __init__(self, bots: Mapping[str, str | ExecBot | BotzoneBot] | None = None) -> None:
-        self._bots: dict[str, ExecBot | BotzoneBot] = {}
+    def __init__(
+        self, bots: Mapping[str, str | ExecBot | BotzoneBot | PolicyFactory] | None = None
+    ) -> None:
+        from ..rl.policy import PolicyFactory
+
+        self._bots: dict[str, ExecBot | BotzoneBot | PolicyFactory] = {}
         for name, bot in (bots or {}).items():
             if not is_bot_name(name) or name == _HUMAN or name in BOTS:
                 raise InvalidArgumentError(
@@ -57,12 +66,14 @@ class BotRegistry:
                 )
             if isinstance(bot, str) and is_botzone(bot):
                 bot = _botzone(bot, name)
+            elif isinstance(bot, str) and is_policy(bot):
+                bot = PolicyFactory(bot)
             elif isinstance(bot, str):
                 bot = ExecBot(bot, name=name)
-            elif not isinstance(bot, (ExecBot, BotzoneBot)):
+            elif not isinstance(bot, (ExecBot, BotzoneBot, PolicyFactory)):
                 raise ArgumentTypeError(
-                    f"bot {name!r}: a command (text), an ExecBot or a BotzoneBot, got "
-                    f"{type(bot).__name__}"
+                    f"bot {name!r}: a command (text), policy:PATH, an ExecBot or a BotzoneBot, "
+                    f"got {type(bot).__name__}"
                 )
             self._bots[name] = bot
 
@@ -74,14 +85,29 @@ class BotRegistry:
     def __contains__(self, name: object) -> bool:
         return name in self._bots
 
+    def in_process(self, name: str) -> bool:
+        """Whether the registered bot ``name`` plays in the server's process (a trained
+        policy, :meth:`policy_bot`) rather than as a process of its own (:meth:`new`)."""
+        return not isinstance(self._bots[name], (ExecBot, BotzoneBot))
+
+    def policy_bot(self, name: str, seed: int) -> Bot:
+        """A bot of the registered policy ``name`` (:meth:`in_process`), its file read at the
+        first call. Raises :class:`KeyError` for a name not registered."""
+        bot = self._bots[name]
+        if isinstance(bot, (ExecBot, BotzoneBot)):
+            raise KeyError(name)
+        return bot(seed)
+
     def new(self, name: str) -> ExecBot | BotzoneSeatBot:
         """A fresh bot (nothing started: its process starts at its first decision) of the
         registered bot ``name``, with its limits, named ``name`` in errors and logs (a
         Botzone bot's seat, :class:`BotzoneSeatBot`, for a Botzone bot). Raises
-        :class:`KeyError` for a name not registered."""
+        :class:`KeyError` for a name not registered or played in process."""
         bot = self._bots[name]
         if isinstance(bot, BotzoneBot):
             return BotzoneSeatBot(bot)
+        if not isinstance(bot, ExecBot):
+            raise KeyError(name)
         return ExecBot(bot.argv, name=name, timeout=bot.timeout, memory=bot.memory)
 
     def check_rules(self, rules: Rules, seats: Iterable[str]) -> None:
@@ -95,6 +121,8 @@ class BotRegistry:
             f"bot {name!r}: {bot.interaction} Botzone bot {' '.join(bot.argv)} (botzone rules "
             f"only; {bot.time_limit * bot.time_factor:g} s a turn, {bot.memory_limit} MB)"
             if isinstance(bot, BotzoneBot)
+            else f"bot {name!r}: {bot.name} (a trained policy, in process)"
+            if not isinstance(bot, ExecBot)
             else f"bot {name!r}: {EXEC_PREFIX}{' '.join(bot.argv)} (timeout {bot.timeout:g} s, "
             f"memory {'unlimited' if bot.memory is None else f'{bot.memory} bytes'})"
             for name, bot in self._bots.items()
@@ -131,9 +159,9 @@ def _memory(text: str, name: str) -> int | None:
 
 def bots_of_options(
     commands: Iterable[str], timeouts: Iterable[str] = (), memories: Iterable[str] = ()
-) -> dict[str, ExecBot | BotzoneBot]:
+) -> dict[str, str | ExecBot | BotzoneBot]:
     """The bots of ``koudiandian serve``'s options: ``--bot NAME=exec:COMMAND`` (each
-    ``commands`` item), ``--bot-timeout NAME=SECONDS`` and ``--bot-memory NAME=BYTES``
+    ``commands`` item; ``NAME=policy:PATH`` is kept as that text), ``--bot-timeout NAME=SECONDS`` and ``--bot-memory NAME=BYTES``
     (``512M``, ``4G`` or ``none``) for a registered ``NAME``. Raises
     :class:`InvalidArgumentError` naming a malformed option, a name given twice, a limit
     for a bot not registered, or a bad value."""
@@ -150,6 +178,11 @@ def bots_of_options(
             if name not in limits:
                 raise InvalidArgumentError(
                     f"{flag} {name}: no bot {name!r} is registered (--bot {name}=exec:COMMAND)"
+                )
+            if is_policy(argv[name]):
+                raise InvalidArgumentError(
+                    f"{flag} {name}: a trained policy plays in the server's process; it has no "
+                    "limits of its own"
                 )
             if is_botzone(argv[name]):
                 raise InvalidArgumentError(
@@ -168,6 +201,8 @@ def bots_of_options(
     return {
         name: _botzone(argv[name], name)
         if is_botzone(argv[name])
+        else argv[name]
+        if is_policy(argv[name])
         else ExecBot(argv[name], name=name, **limits[name])  # type: ignore[arg-type]
         for name in argv
     }

@@ -69,11 +69,16 @@ class SeatBots:
     def apart(self, seat: int) -> bool:
         """Whether bot seat ``seat`` is played by a registered bot's process (its decisions
         awaited with :meth:`decide`), not by a bot in process (:meth:`in_process`)."""
-        return seat not in self.fallen and self._kinds[seat] in self._registry
+        kind = self._kinds[seat]
+        return (
+            seat not in self.fallen
+            and kind in self._registry
+            and not self._registry.in_process(kind)
+        )
 
     def in_process(self, seat: int, hand: int) -> Bot:
         """The bot in process that plays bot seat ``seat`` in hand ``hand`` (not
-        :meth:`apart`): its built-in bot, or :data:`FALLBACK`; made afresh for each hand,
+        :meth:`apart`): its built-in bot, its registered policy, or :data:`FALLBACK`; made afresh for each hand,
         seeded by the table's seed, the hand and the seat."""
         if hand != self._hand:
             self._hand = hand
@@ -81,8 +86,12 @@ class SeatBots:
         bot = self._built[seat]
         if bot is None:
             kind = self._kinds[seat]
-            name = kind if kind in BOTS else FALLBACK
-            bot = self._built[seat] = BOTS[name]((self._seed * 1_000_003 + hand * 4 + seat) % 2**63)
+            seed = (self._seed * 1_000_003 + hand * 4 + seat) % 2**63
+            if seat not in self.fallen and kind in self._registry:
+                bot = self._registry.policy_bot(kind, seed)  # (not apart: a trained policy)
+            else:
+                bot = BOTS[kind if kind in BOTS else FALLBACK](seed)
+            self._built[seat] = bot
         return bot
 
     async def decide(
