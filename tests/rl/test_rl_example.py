@@ -1,30 +1,49 @@
-"""examples/train_policy.py runs (a few iterations, as CI runs it)."""
+"""examples/train_policy.py runs (a few iterations, as CI runs it), and gives the same
+figures for a seed whatever VecEnv's threads."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
 import pytest
+from koudiandian.rl import DEFAULT_ACTION_SPACE, DEFAULT_VERSION
 
 from tests.support import ROOT
 
 EXAMPLE = ROOT / "examples" / "train_policy.py"
 
 
-def test_train_policy_runs_briefly() -> None:
+def _run(*args: str) -> str:
     if not EXAMPLE.exists():
         pytest.skip("examples/ is not in this tree (an installed wheel)")
     done = subprocess.run(
-        [sys.executable, str(EXAMPLE), "--quick"],
+        [sys.executable, str(EXAMPLE), "--quick", *args],
         capture_output=True,
         text=True,
         timeout=300,
         check=False,
     )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    assert "iteration    3/3" in done.stdout
-    assert "trained policy vs three random bots" in done.stdout
-    assert "RandomBot objects via Game" in done.stdout
+    return done.stdout
+
+
+def test_train_policy_runs_briefly() -> None:
+    done = _run()
+    want = f"observation {DEFAULT_VERSION}, action space {DEFAULT_ACTION_SPACE}, taiyuan, seed 0"
+    assert done.startswith(want), "the package's defaults"
+    assert "iteration    3/3" in done
+    assert "trained policy vs three random bots" in done
+    assert "RandomBot objects via Game" in done
     for opponents in ("greedy", "expert"):
-        assert f"trained policy vs three {opponents} bots:" in done.stdout
+        assert f"trained policy vs three {opponents} bots:" in done
+
+
+def test_train_policy_gives_the_same_figures_on_two_threads() -> None:
+    def figures(out: str) -> str:  # without the timings and the thread count
+        return re.sub(r", +[0-9.]+ s$|[0-9]+ thread\(s\)", "", out, flags=re.M)
+
+    one, two = _run("--seed", "5"), _run("--seed", "5", "--threads", "2")
+    assert "2 thread(s)" in two and "per hand" in one
+    assert figures(one) == figures(two)
