@@ -8,8 +8,9 @@ the machine (CPU model and count, load), the package's version and its git commi
   observation and action space, seed 0): the trained linear policy's mean score delta a
   hand, with its 95% interval, against three random bots in Rust (20,000 hands) and three
   ``RandomBot`` objects driving ``Game`` (2,000 hands), the untrained policy's, and the
-  trained policy's against greedy and expert bots. Deterministic: the same figures on any
-  machine, run after run, whatever ``--threads``.
+  trained policy's against greedy and expert bots. Deterministic: the same figures run after
+  run and whatever ``--threads`` (another machine's NumPy may round the training's sums
+  differently).
 - ``vecenv``: ``VecEnv`` self-play, 1,024 Taiyuan tables, every table's first legal action
   (no random draws between steps), the observation and the mask written every step: table
   decisions a second timed inside ``step()``, the best of three runs, on one thread and on
