@@ -24,12 +24,8 @@ the RL environments' ``test_bench_rl.py``'s: see ``benches/README.md``.
 
 from __future__ import annotations
 
-import datetime
 import functools
-import os
-import platform
 import random
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -42,7 +38,8 @@ import numpy as np
 from koudiandian.batch import is_win_batch, winning_tiles_batch
 
 sys.path.insert(0, str(Path(__file__).parent))
-from random_hands import (  # noqa: E402  (benches/ is no package)
+from machine import machine  # noqa: E402  (benches/ is no package)
+from random_hands import (  # noqa: E402
     ids136,
     near_complete,
     riichi_compatible_waiting,
@@ -55,37 +52,6 @@ from test_bench_python import N_BATCH, N_COMPARE, SEED  # noqa: E402
 LOOP_HANDS = 300
 #: Hands of each ``simulate`` run of the ``selfplay`` part.
 SELFPLAY_HANDS = 4000
-
-
-def machine() -> str:
-    """The date (UTC) and the machine: CPU model and count, load, system, Python, the
-    package's version and commit."""
-    model = "?"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    try:
-        commit = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            capture_output=True,
-            text=True,
-            cwd=Path(__file__).parent,
-            check=True,
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        commit = "?"
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
-    return (
-        f"date: {now}\n"
-        f"machine: {os.cpu_count()} CPUs ({model}), load average {load}; "
-        f"{platform.system()} {platform.release()}; Python {platform.python_version()}, "
-        f"numpy {np.__version__}, koudiandian {kdd.__version__} ({commit})"
-    )
 
 
 def best(fn: Callable[[], object], rounds: int = 5) -> float:

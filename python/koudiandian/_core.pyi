@@ -483,7 +483,7 @@ class VecEnv:
         opponents: str | None = None,
         threads: Any = None,
         action_space: Any = None,
-        version: str = "v1",
+        version: str = ...,
         *,
         seeds: Any = None,
         learner: Any = None,

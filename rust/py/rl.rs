@@ -18,6 +18,15 @@ use crate::rl::{
     WIDTH,
 };
 
+/// The encoding every function here uses unless told: the newest. Python's
+/// `koudiandian.rl.DEFAULT_VERSION` names the same (a test holds them equal).
+pub(super) const DEFAULT_VERSION: &str = "v3";
+
+/// The action space every function here uses unless told: the one that numbers every
+/// profile's decisions. Python's `koudiandian.rl.DEFAULT_ACTION_SPACE` (a test holds them
+/// equal).
+pub(super) const DEFAULT_ACTION_SPACE: ActionSpace = ActionSpace::V2;
+
 /// An encoding version's name (`"v1"`, `"v2"`, `"v3"`), read.
 pub(super) fn version_arg(name: &str) -> PyResult<Version> {
     Version::parse(name).ok_or_else(|| {
@@ -50,7 +59,7 @@ pub(super) fn space_arg(obj: &Bound<'_, PyAny>) -> PyResult<ActionSpace> {
 #[pyfunction]
 #[pyo3(signature = (action_space=None))]
 pub fn rl_action_codes(action_space: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<u16>> {
-    let space = action_space.map_or(Ok(ActionSpace::V1), space_arg)?;
+    let space = action_space.map_or(Ok(DEFAULT_ACTION_SPACE), space_arg)?;
     Ok(CODE_OF_ACTION[..space.size()].to_vec())
 }
 
@@ -70,19 +79,19 @@ pub fn rl_action_space(
 
 /// The space of an optional argument, checked against the game's rules.
 fn game_space(game: &PyGameCore, action_space: Option<&Bound<'_, PyAny>>) -> PyResult<ActionSpace> {
-    let space = action_space.map_or(Ok(ActionSpace::V1), space_arg)?;
+    let space = action_space.map_or(Ok(DEFAULT_ACTION_SPACE), space_arg)?;
     space.check_rules(game.core.rules())?;
     Ok(space)
 }
 
 /// `(planes, width)` of the encoding `version`, or of its oracle variant.
 #[pyfunction]
-#[pyo3(signature = (oracle, version="v1"))]
+#[pyo3(signature = (oracle, version=DEFAULT_VERSION))]
 pub fn rl_obs_shape(oracle: bool, version: &str) -> PyResult<(usize, usize)> {
     Ok((version_arg(version)?.planes(oracle), WIDTH))
 }
 
-/// `seat`'s mask over the action numbers of `action_space` (1 unless given): `True`
+/// `seat`'s mask over the action numbers of `action_space` (the default unless given): `True`
 /// exactly at its legal actions.
 #[pyfunction]
 #[pyo3(signature = (game, seat, action_space=None))]
@@ -100,9 +109,9 @@ pub fn rl_action_mask<'py>(
 }
 
 /// `(observation, mask)` of `seat` for the AEC environment: the `version` encoding (or the
-/// oracle's) and the `int8` mask over `action_space` (1 unless given), in one call.
+/// oracle's) and the `int8` mask over `action_space` (the default unless given), in one call.
 #[pyfunction]
-#[pyo3(signature = (game, seat, oracle, version="v1", action_space=None))]
+#[pyo3(signature = (game, seat, oracle, version=DEFAULT_VERSION, action_space=None))]
 pub fn rl_observe<'py>(
     py: Python<'py>,
     mut game: PyRefMut<'_, PyGameCore>,
@@ -135,7 +144,7 @@ pub fn rl_observe<'py>(
     Ok((obs, mask))
 }
 
-/// `seat` takes action number `action` of `action_space` (1 unless given); the next seat
+/// `seat` takes action number `action` of `action_space` (the default unless given); the next seat
 /// to decide, or `None` once the hand is over. An action outside the space raises
 /// `InvalidArgumentError`, one outside the mask `IllegalActionError`; either changes
 /// nothing.
@@ -208,7 +217,7 @@ fn encode_of(
 /// The `version` encoding of what `seat` knows in the live game (`uint8 (planes, 34)`), or
 /// with `oracle` the perfect-information variant.
 #[pyfunction]
-#[pyo3(signature = (game, seat, oracle, version="v1"))]
+#[pyo3(signature = (game, seat, oracle, version=DEFAULT_VERSION))]
 pub fn rl_encode_game<'py>(
     py: Python<'py>,
     game: PyRef<'_, PyGameCore>,
@@ -222,7 +231,7 @@ pub fn rl_encode_game<'py>(
 
 /// The `version` encoding of a seat view's dict (`SeatView.to_dict()`).
 #[pyfunction]
-#[pyo3(signature = (view, version="v1"))]
+#[pyo3(signature = (view, version=DEFAULT_VERSION))]
 pub fn rl_encode_view<'py>(
     py: Python<'py>,
     view: &Bound<'_, PyAny>,

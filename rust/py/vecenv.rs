@@ -9,10 +9,10 @@ use pyo3::prelude::*;
 
 use super::args::{int_in, repr};
 use super::game::PyGameCore;
-use super::rl::{buffer_error, space_arg, version_arg};
+use super::rl::{buffer_error, space_arg, version_arg, DEFAULT_ACTION_SPACE, DEFAULT_VERSION};
 use super::rules::rules_arg;
 use crate::error::Error;
-use crate::rl::{ActionSpace, Opponents, Out, Seeds, VecEnv, WIDTH};
+use crate::rl::{Opponents, Out, Seeds, VecEnv, WIDTH};
 
 /// Many tables stepped together in Rust (see `koudiandian.rl.VecEnv`).
 #[pyclass(module = "koudiandian._core", name = "VecEnv")]
@@ -135,7 +135,7 @@ impl PyVecEnv {
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, rules, seed, opponents=None, threads=None, action_space=None, version="v1", *, seeds=None, learner=None, log=false))]
+    #[pyo3(signature = (num_envs, rules, seed, opponents=None, threads=None, action_space=None, version=DEFAULT_VERSION, *, seeds=None, learner=None, log=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -150,7 +150,7 @@ impl PyVecEnv {
         learner: Option<&Bound<'_, PyAny>>,
         log: bool,
     ) -> PyResult<Self> {
-        let space = action_space.map_or(Ok(ActionSpace::V1), space_arg)?;
+        let space = action_space.map_or(Ok(DEFAULT_ACTION_SPACE), space_arg)?;
         let version = version_arg(version)?;
         let n = int_in(num_envs, "num_envs", 1, 1 << 20)? as usize;
         let rules = rules_arg(rules)?.rules;

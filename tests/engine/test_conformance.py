@@ -54,8 +54,10 @@ def _cases(test: str) -> list[Any]:
 
 
 def _space(preset: str) -> int:
-    """The RL action space the preset is played in: 2 where its profile asks decisions
-    before play (which space 1 refuses), else the default, 1."""
+    """The smallest RL action space that numbers the preset's decisions, which it is
+    played in here: 2 where its profile asks decisions before play (which space 1
+    refuses), else 1 (2, the default, gives the same masks with 37 more numbers never
+    legal: ``test_rl_action_space_v2.py``)."""
     return 2 if Game(preset, seed=0).phase in ("exchange", "void") else 1
 
 
@@ -125,7 +127,7 @@ def test_legal_actions_and_mask(preset: str) -> None:
         )
         if space != 1:
             with pytest.raises(InvalidArgumentError, match="action_space=2"):
-                action_mask(game, 0)
+                action_mask(game, 0, 1)
 
 
 # -- replay ------------------------------------------------------------------------------------

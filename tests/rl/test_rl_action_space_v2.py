@@ -1,7 +1,7 @@
 """The RL action space v2: v1's 215 numbers, then the decisions before play (换三张 picks
-215–248, void suits 249–251). Version 1 stays the default and refuses, by name, a profile
-whose decisions it cannot number (the test profile ``tiny``); version 2 numbers every
-profile's decisions, and its masks equal the legal actions through whole hands."""
+215–248, void suits 249–251). Version 2, the default since issue 41, numbers every
+profile's decisions, and its masks equal the legal actions through whole hands; version 1
+refuses, by name, a profile whose decisions it cannot number (the test profile ``tiny``)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,9 @@ from koudiandian.rl import (
     ACTION_CODES,
     ACTION_CODES_V2,
     ACTION_SPACES,
+    DEFAULT_ACTION_SPACE,
     N_ACTIONS,
+    N_ACTIONS_V1,
     N_ACTIONS_V2,
     VecEnv,
     action_mask,
@@ -29,8 +31,10 @@ REFUSAL = "action space 1 cannot express the exchange and void decisions of prof
 
 
 def test_v2_numbers_the_decisions_before_play_after_v1() -> None:
-    assert (N_ACTIONS, N_ACTIONS_V2) == (215, 252) and ACTION_SPACES == {1: 215, 2: 252}
-    assert ACTION_CODES_V2[:N_ACTIONS] == ACTION_CODES, "a v1 number is the same action in v2"
+    assert (N_ACTIONS_V1, N_ACTIONS_V2) == (215, 252) and ACTION_SPACES == {1: 215, 2: 252}
+    assert (DEFAULT_ACTION_SPACE, N_ACTIONS) == (2, N_ACTIONS_V2), "v2 is the default"
+    assert ACTION_CODES_V2[:N_ACTIONS_V1] == ACTION_CODES, "a v1 number is the same action in v2"
+    assert action_of(249) == Action.void("m") and number_of(Action.void("p")) == 250
     assert action_of(215, 2) == Action.exchange("1m")
     assert action_of(248, 2) == Action.exchange("7z")
     assert [action_of(a, 2) for a in (249, 250, 251)] == [Action.void(s) for s in "mps"]
@@ -38,11 +42,11 @@ def test_v2_numbers_the_decisions_before_play_after_v1() -> None:
         assert code_to_action(action_to_code(a, 2), 2) == a
         assert number_of(action_of(a, 2), 2) == a
     with pytest.raises(InvalidArgumentError, match="outside the action space 0..214"):
-        action_of(249)
+        action_of(249, 1)
     with pytest.raises(InvalidArgumentError, match="outside the action space 0..251"):
-        action_of(252, 2)
+        action_of(252)
     with pytest.raises(IllegalActionError, match="names no action of action space 1"):
-        number_of(Action.void("p"))
+        number_of(Action.void("p"), 1)
     with pytest.raises(InvalidArgumentError, match="unknown action space 3"):
         action_to_code(0, 3)
 
@@ -65,7 +69,7 @@ def _play_tiny(seed: int, choose: str) -> tuple[int, int]:
             action = rng.choice(legal)
         else:
             action = bots[seat].act(game.view(seat), legal)
-        before += number_of(action, 2) >= N_ACTIONS
+        before += number_of(action, 2) >= N_ACTIONS_V1
         game.step(seat, action)
         steps += 1
     assert not any(action_mask(game, s, 2).any() for s in range(4))
@@ -83,10 +87,11 @@ def test_v2_masks_equal_legal_actions_through_whole_tiny_hands(choose: str) -> N
 def test_v1_refuses_tiny_by_name_everywhere() -> None:
     game = Game("tiny", seed=1)
     with pytest.raises(InvalidArgumentError, match=REFUSAL) as info:
-        action_mask(game, 0)
+        action_mask(game, 0, 1)
     assert "action_space=2" in str(info.value)
+    assert action_mask(game, 0).shape == (N_ACTIONS_V2,), "the default numbers tiny"
     with pytest.raises(InvalidArgumentError, match=REFUSAL):
-        VecEnv(2, "tiny", seed=1)
+        VecEnv(2, "tiny", seed=1, action_space=1)
     with pytest.raises(InvalidArgumentError, match=REFUSAL):
         VecEnv(2, "tiny", seed=1, opponents="greedy", action_space=1)
 
@@ -97,9 +102,9 @@ def test_v1_and_v2_masks_agree_on_the_listed_profiles() -> None:
         rng = random.Random(3)
         while not game.is_over:
             seat = game.to_act[0]
-            v1, v2 = action_mask(game, seat), action_mask(game, seat, 2)
-            assert v1.shape == (N_ACTIONS,) and not v2[N_ACTIONS:].any()
-            assert (v2[:N_ACTIONS] == v1).all()
+            v1, v2 = action_mask(game, seat, 1), action_mask(game, seat, 2)
+            assert v1.shape == (N_ACTIONS_V1,) and not v2[N_ACTIONS_V1:].any()
+            assert (v2[:N_ACTIONS_V1] == v1).all()
             game.step(seat, rng.choice(game.legal_actions(seat)))
 
 
@@ -128,9 +133,9 @@ def test_the_environments_take_the_action_space() -> None:
     from koudiandian.rl.gym_env import KoudiandianEnv
 
     with pytest.raises(InvalidArgumentError, match=REFUSAL):
-        KoudiandianEnv("tiny")
+        KoudiandianEnv("tiny", action_space=1)
     with pytest.raises(InvalidArgumentError, match=REFUSAL):
-        env(rules="tiny")
+        env(rules="tiny", action_space=1)
     gym = KoudiandianEnv("tiny", "expert", action_space=2, seat=0)
     assert gym.action_space.n == N_ACTIONS_V2 and gym.action_space_version == 2
     _obs, info = gym.reset(seed=1)
@@ -142,7 +147,7 @@ def test_the_environments_take_the_action_space() -> None:
     rng = np.random.default_rng(1)
     for _ in range(12):  # the four seats' picks and void suits
         mask = aec.observe(aec.agent_selection)["action_mask"]
-        assert mask.shape == (N_ACTIONS_V2,) and not mask[:N_ACTIONS].any()
+        assert mask.shape == (N_ACTIONS_V2,) and not mask[:N_ACTIONS_V1].any()
         aec.step(int(rng.choice(np.flatnonzero(mask))))
     assert aec.game.phase not in ("exchange", "void")
-    assert KoudiandianEnv("taiyuan").action_space.n == N_ACTIONS, "v1 stays the default"
+    assert env(rules="tiny").action_space("seat_0").n == N_ACTIONS, "the default serves tiny"

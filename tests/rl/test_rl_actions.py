@@ -1,5 +1,6 @@
 """koudiandian.rl's action numbering and masks: a fixed bijection onto the engine's
-actions, and masks that equal the legal actions at every step of random play."""
+actions, and masks (of the default space, v2) that equal the legal actions at every step
+of random play."""
 
 from __future__ import annotations
 
@@ -18,7 +19,9 @@ from koudiandian import (
 )
 from koudiandian.rl import (
     ACTION_CODES,
+    ACTION_CODES_V2,
     N_ACTIONS,
+    N_ACTIONS_V1,
     action_mask,
     action_of,
     action_to_code,
@@ -30,7 +33,7 @@ PRESETS = ["taiyuan", "queyimen", "hebei", "changsha"]
 
 
 def test_the_numbering_is_documented_and_fixed() -> None:
-    assert N_ACTIONS == 215
+    assert N_ACTIONS_V1 == 215
     assert action_of(0) == Action("discard", "1m")
     assert action_of(33) == Action("discard", "7z")
     assert action_of(34) == Action("declare", "1m")
@@ -49,18 +52,25 @@ def test_the_numbering_is_documented_and_fixed() -> None:
     assert action_of(214) == Action(ActionKind.HAIDI)
 
 
-def test_numbers_and_codes_are_a_bijection() -> None:
-    assert len(set(ACTION_CODES)) == N_ACTIONS
-    for a in range(N_ACTIONS):
-        assert code_to_action(action_to_code(a)) == a
-        assert number_of(action_of(a)) == a
-        assert action_of(a).code == action_to_code(a)
+@pytest.mark.parametrize("space", [1, 2])
+def test_numbers_and_codes_are_a_bijection(space: int) -> None:
+    codes = ACTION_CODES if space == 1 else ACTION_CODES_V2
+    assert len(set(codes)) == len(codes)
+    for a, code in enumerate(codes):
+        assert action_to_code(a, space) == code
+        assert code_to_action(code, space) == a
+        assert number_of(action_of(a, space), space) == a
+        assert action_of(a, space).code == code
+    assert codes == ACTION_CODES_V2[: len(codes)], "a v1 number is the same action in v2"
 
 
-@pytest.mark.parametrize("bad", [-1, N_ACTIONS, 10**6])
-def test_an_action_number_outside_the_space_is_refused(bad: int) -> None:
+@pytest.mark.parametrize(("bad", "space"), [(-1, 2), (N_ACTIONS, 2), (N_ACTIONS_V1, 1), (10**6, 2)])
+def test_an_action_number_outside_the_space_is_refused(bad: int, space: int) -> None:
     with pytest.raises(InvalidArgumentError, match=f"action {bad} is outside the action space"):
-        action_to_code(bad)
+        action_to_code(bad, space)
+    if space == 2:
+        with pytest.raises(InvalidArgumentError, match=f"action {bad} is outside the action space"):
+            action_to_code(bad)
 
 
 def test_codes_that_name_no_action_and_non_ints_are_refused() -> None:
@@ -86,8 +96,8 @@ def test_action_mask_checks_its_arguments() -> None:
 def test_mask_equals_legal_actions_at_every_step_of_2000_random_hands(preset: str) -> None:
     rules = Rules.preset(preset)
     rng = random.Random(preset)
-    number = np.full(max(ACTION_CODES) + 1, -1, np.int64)
-    number[list(ACTION_CODES)] = np.arange(N_ACTIONS)
+    number = np.full(max(ACTION_CODES_V2) + 1, -1, np.int64)
+    number[list(ACTION_CODES_V2)] = np.arange(N_ACTIONS)
     steps = 0
     for seed in range(2000):
         g = Game(rules, seed=seed)

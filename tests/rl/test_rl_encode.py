@@ -1,5 +1,6 @@
-"""koudiandian.rl.encode: the documented planes, the live game and the seat view encode
-alike, and twin games that differ only in tiles a seat may not see encode alike for it."""
+"""koudiandian.rl.encode: the documented planes (of v1, named by ``PLANE_NAMES``), the
+live game and the seat view encode alike, and twin games that differ only in tiles a seat
+may not see encode alike for it (in the default version)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,15 @@ from typing import Any
 import numpy as np
 import pytest
 from koudiandian import ArgumentTypeError, Game, InvalidArgumentError, Rules, Tile
-from koudiandian.rl import OBS_SHAPE, ORACLE_SHAPE, PLANE_NAMES, encode
+from koudiandian.rl import (
+    DEFAULT_VERSION,
+    OBS_SHAPE,
+    OBS_SHAPES,
+    ORACLE_SHAPE,
+    ORACLE_SHAPES,
+    PLANE_NAMES,
+    encode,
+)
 
 PRESETS = ["taiyuan", "queyimen", "hebei", "changsha"]
 P = {name: i for i, name in enumerate(PLANE_NAMES)}
@@ -17,15 +26,19 @@ S_DECLARED, S_DEALER, S_WIND, S_WALL, S_PHASE = 0, 4, 8, 12, 13
 
 
 def test_shapes_and_plane_names() -> None:
-    assert OBS_SHAPE == (22, 34)
-    assert ORACLE_SHAPE == (28, 34)
-    assert len(PLANE_NAMES) == ORACLE_SHAPE[0]
+    assert OBS_SHAPES["v1"] == (22, 34)
+    assert ORACLE_SHAPES["v1"] == (28, 34)
+    assert len(PLANE_NAMES) == ORACLE_SHAPES["v1"][0]
+    assert DEFAULT_VERSION == "v3", "the newest is the default"
+    assert (OBS_SHAPE, ORACLE_SHAPE) == (OBS_SHAPES["v3"], ORACLE_SHAPES["v3"])
+    assert encode(Game(seed=1), 0).shape == OBS_SHAPE
+    assert encode(Game(seed=1).view(0)).shape == OBS_SHAPE
 
 
 def test_the_planes_of_a_fresh_hand() -> None:
     g = Game(Rules(), seed=5, dealer=2)
-    x = encode(g, 2)
-    assert x.dtype == np.uint8 and x.shape == OBS_SHAPE
+    x = encode(g, 2, version="v1")
+    assert x.dtype == np.uint8 and x.shape == OBS_SHAPES["v1"]
     hand = list(g._core.hand(2))
     assert x[P["hand"]].tolist() == list(hand)
     assert x[P["drawn"]].sum() == 1 and hand[int(np.argmax(x[P["drawn"]]))] >= 1
@@ -39,7 +52,7 @@ def test_the_planes_of_a_fresh_hand() -> None:
     assert s[S_PHASE + 1] == 1  # its turn
     assert x[P["scores"], :4].tolist() == [128] * 4
     # seat 3 is the dealer's 下家, so the dealer is seat 3's 上家 (relative seat 3)
-    y = encode(g, 3)
+    y = encode(g, 3, version="v1")
     assert y[P["scalars"], S_DEALER + 3] == 1
     assert y[P["scalars"], S_WIND + 1] == 1  # south
     assert y[P["drawn"]].sum() == 0
@@ -58,14 +71,14 @@ def test_discards_melds_and_face_down_discards() -> None:
             if down and len(core.melds(down[0])) + len(core.discards(down[0])) > 0:
                 owner = down[0]
                 viewer = (owner + 1) % 4
-                x = encode(g, viewer)
+                x = encode(g, viewer, version="v1")
                 order = x[P["discard_order_3"]]  # the owner is the viewer's 上家
                 ds = core.discards(owner)
                 for i, (t, face_down) in enumerate(ds[:34]):
                     assert order[i] == (35 if face_down and not core.is_over() else t + 1)
                 assert order[len(ds) :].sum() == 0
                 assert x[P["scalars"], S_DECLARED + 3] == int(core.declared()[owner])
-                mine = encode(g, owner)[P["discard_order_0"]]
+                mine = encode(g, owner, version="v1")[P["discard_order_0"]]
                 assert [int(v) - 1 for v in mine[: len(ds)]] == [t for t, _ in ds[:34]]
                 return
     pytest.fail("no face-down discard in 200 hands")
@@ -140,13 +153,14 @@ def test_twin_games_differing_only_in_hidden_tiles_encode_alike(preset: str) -> 
 def test_the_oracle_shows_every_hand_and_the_wall() -> None:
     g = Game(Rules.preset("hebei"), seed=9)
     seat = g.to_act[0]
-    x = encode(g, seat, oracle=True)
-    assert x.shape == ORACLE_SHAPE
-    assert np.array_equal(x[: OBS_SHAPE[0]], encode(g, seat))  # nothing hidden yet
+    x = encode(g, seat, oracle=True, version="v1")
+    assert x.shape == ORACLE_SHAPES["v1"]
+    planes = OBS_SHAPES["v1"][0]
+    assert np.array_equal(x[:planes], encode(g, seat, version="v1"))  # nothing hidden yet
     for r in range(1, 4):
         assert x[P[f"oracle_hand_{r}"]].tolist() == list(g._core.hand((seat + r) % 4))
     t = Game(Rules(), seed=9)  # no flowers: the wall's kinds and the hands make 4 of each
-    y = encode(t, 0, oracle=True)
+    y = encode(t, 0, oracle=True, version="v1")
     counts = y[P["oracle_wall_counts"]]
     assert counts.sum() == t.wall_remaining
     held = sum(np.array(list(t._core.hand(s))) for s in range(4))

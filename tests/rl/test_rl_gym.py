@@ -10,7 +10,7 @@ gym = pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from koudiandian import ArgumentTypeError, InvalidArgumentError  # noqa: E402
-from koudiandian.rl import GYM_ID, N_ACTIONS, OBS_SHAPE  # noqa: E402
+from koudiandian.rl import GYM_ID, N_ACTIONS  # noqa: E402
 from koudiandian.rl.gym_env import ILLEGAL_PENALTY, KoudiandianEnv  # noqa: E402
 
 
@@ -25,8 +25,9 @@ def test_gymnasium_check_env(preset: str, opponents: str) -> None:
 def test_registered_id_makes_the_env() -> None:
     e = gym.make(GYM_ID, opponents="greedy")
     obs, info = e.reset(seed=1)
-    assert obs.shape == OBS_SHAPE and obs.dtype == np.uint8
-    assert info["action_mask"].dtype == np.int8 and info["action_mask"].shape == (N_ACTIONS,)
+    assert obs.shape == e.observation_space.shape and obs.dtype == np.uint8
+    n = e.action_space.n  # the default space's (test_rl_defaults.py)
+    assert info["action_mask"].dtype == np.int8 and info["action_mask"].shape == (n,)
     e.close()
 
 

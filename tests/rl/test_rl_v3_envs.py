@@ -182,7 +182,9 @@ def test_the_vecenv_version_leaves_v1_planes_and_play_unchanged() -> None:
             runs[version, threads] = np.stack(rows)
     first = runs["v1", 1]
     assert all(np.array_equal(first, r) for r in runs.values())
-    assert VecEnv(2, "taiyuan", seed=1).observation_shape == (2, 22, 34)
-    assert VecEnv(2, "taiyuan", seed=1).version == "v1"
+    # the newest encoding and action space unless told
+    assert VecEnv(2, "taiyuan", seed=1).observation_shape == (2, 25, 34)
+    assert VecEnv(2, "taiyuan", seed=1).version == "v3"
+    assert VecEnv(2, "taiyuan", seed=1).n_actions == 252
     with pytest.raises(InvalidArgumentError, match="unknown encoding version .v9."):
         VecEnv(2, "tiny", seed=1, action_space=2, version="v9")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from koudiandian import ArrayError, IllegalActionError, InvalidArgumentError
-from koudiandian.rl import N_ACTIONS, OBS_SHAPE, VecEnv
+from koudiandian.rl import OBS_SHAPES, VecEnv
 
 
 def _random_actions(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
@@ -27,8 +27,9 @@ def _run(env: VecEnv, steps: int, seed: int = 0) -> list[tuple[np.ndarray, ...]]
 def test_shapes_dtypes_and_zero_copy_buffers() -> None:
     env = VecEnv(16, "taiyuan", seed=1)
     obs, mask, seat = env.reset()
-    assert obs.shape == (16, *OBS_SHAPE) and obs.dtype == np.uint8
-    assert mask.shape == (16, N_ACTIONS) and mask.dtype == np.bool_
+    # the default version and space (test_rl_defaults.py)
+    assert obs.shape == (16, *OBS_SHAPES[env.version]) and obs.dtype == np.uint8
+    assert mask.shape == (16, env.n_actions) and mask.dtype == np.bool_
     assert seat.shape == (16,) and seat.dtype == np.int64
     assert mask.any(axis=1).all()
     out = env.step(np.argmax(mask, axis=1))
@@ -78,8 +79,8 @@ def test_bad_actions_are_refused_and_change_nothing() -> None:
     with pytest.raises(IllegalActionError, match=r"env 5: action \d+ .*masked out"):
         env.step(bad)
     bad = good.copy()
-    bad[2] = N_ACTIONS
-    with pytest.raises(InvalidArgumentError, match="env 2: action 215 is outside"):
+    bad[2] = env.n_actions
+    with pytest.raises(InvalidArgumentError, match=f"env 2: action {env.n_actions} is outside"):
         env.step(bad)
     with pytest.raises(ArrayError, match="shape"):
         env.step(good[:3])

@@ -1,11 +1,13 @@
 """Reinforcement-learning environments (the optional ``[rl]`` extra: gymnasium, pettingzoo).
 
 - The action spaces: one fixed numbering for every profile (:func:`action_to_code`,
-  :func:`code_to_action`), and :func:`action_mask`; version 1 (:data:`N_ACTIONS`, the
-  default) and version 2 (:data:`N_ACTIONS_V2`: v1 and the decisions before play), chosen
-  with ``action_space=`` (:data:`ACTION_SPACES`).
-- The observation encoding: :func:`encode` (``uint8`` planes built in Rust, versioned;
-  ``docs/observation.md``), with a perfect-information ``oracle`` variant.
+  :func:`code_to_action`), and :func:`action_mask`; version 2 (:data:`N_ACTIONS_V2`, the
+  default, :data:`DEFAULT_ACTION_SPACE`: every profile's decisions) and version 1
+  (:data:`N_ACTIONS_V1`: no decisions before play), chosen with ``action_space=``
+  (:data:`ACTION_SPACES`); :data:`N_ACTIONS` is the default's size.
+- The observation encoding: :func:`encode` (``uint8`` planes built in Rust, versioned:
+  ``"v3"`` the default, :data:`DEFAULT_VERSION`; ``docs/observation.md``), with a
+  perfect-information ``oracle`` variant.
 - :func:`env` / :func:`raw_env`: the PettingZoo AEC environment (agents ``seat_0`` ..
   ``seat_3``).
 - ``gymnasium.make("koudiandian/Koudiandian-v0", opponents="greedy")``: one learning seat
@@ -33,6 +35,7 @@ from .actions import (
     ACTION_SPACES,
     DEFAULT_ACTION_SPACE,
     N_ACTIONS,
+    N_ACTIONS_V1,
     N_ACTIONS_V2,
     action_mask,
     action_of,
@@ -63,6 +66,7 @@ __all__ = [
     "DEFAULT_ACTION_SPACE",
     "DEFAULT_VERSION",
     "N_ACTIONS",
+    "N_ACTIONS_V1",
     "N_ACTIONS_V2",
     "OBS_SHAPE",
     "OBS_SHAPES",

@@ -1,10 +1,11 @@
 """The action spaces: fixed numberings ``0 .. n - 1`` of every action a profile may offer,
 the same for every profile (``docs/observation.md``, "Actions"), and masks.
 
-Version 1 (:data:`N_ACTIONS`, 215 numbers, the default) numbers the actions of play; version
-2 (:data:`N_ACTIONS_V2`, 252) adds the decisions before play (换三张 picks 215–248, void suits
-249–251) and holds every profile's decisions. A v1 number is the same action in v2. Every
-function here takes ``action_space`` (1 or 2); version 1 refuses a game whose profile asks
+Version 1 (:data:`N_ACTIONS_V1`, 215 numbers) numbers the actions of play; version 2
+(:data:`N_ACTIONS_V2`, 252, the default: :data:`N_ACTIONS`) adds the decisions before play
+(换三张 picks 215–248, void suits 249–251) and holds every profile's decisions. A v1 number
+is the same action in v2. Every function here takes ``action_space`` (1 or 2,
+:data:`DEFAULT_ACTION_SPACE` unless given); version 1 refuses a game whose profile asks
 decisions before play (:class:`InvalidArgumentError`)."""
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ __all__ = [
     "ACTION_SPACES",
     "DEFAULT_ACTION_SPACE",
     "N_ACTIONS",
+    "N_ACTIONS_V1",
     "N_ACTIONS_V2",
     "ACTION_CODES",
     "ACTION_CODES_V2",
@@ -36,22 +38,28 @@ __all__ = [
 ]
 
 #: The engine code (:attr:`Action.code`) of each action number of version 2 (v1's are its
-#: first :data:`N_ACTIONS`).
+#: first :data:`N_ACTIONS_V1`).
 ACTION_CODES_V2: tuple[int, ...] = tuple(_core.rl_action_codes(2))
 
-#: The engine code (:attr:`Action.code`) of each action number of version 1.
+#: The engine code (:attr:`Action.code`) of each action number of version 1 (not the
+#: default space's: :data:`ACTION_CODES_V2` is).
 ACTION_CODES: tuple[int, ...] = tuple(_core.rl_action_codes(1))
 
-#: Size of the action space v1 (``Discrete(N_ACTIONS)``): 215.
-N_ACTIONS: int = len(ACTION_CODES)
+#: Size of the action space v1: 215.
+N_ACTIONS_V1: int = len(ACTION_CODES)
 
 #: Size of the action space v2: 252.
 N_ACTIONS_V2: int = len(ACTION_CODES_V2)
 
 #: Each action-space version and its size.
-ACTION_SPACES: dict[int, int] = {1: N_ACTIONS, 2: N_ACTIONS_V2}
-#: The action space every entry point uses unless told (``action_space=``).
-DEFAULT_ACTION_SPACE: int = 1
+ACTION_SPACES: dict[int, int] = {1: N_ACTIONS_V1, 2: N_ACTIONS_V2}
+#: The action space every entry point uses unless told (``action_space=``): 2, which
+#: numbers every profile's decisions. 1 was the default before issue 41; pass
+#: ``action_space=1`` to keep it.
+DEFAULT_ACTION_SPACE: int = 2
+
+#: Size of the default action space (``Discrete(N_ACTIONS)``): 252.
+N_ACTIONS: int = ACTION_SPACES[DEFAULT_ACTION_SPACE]
 
 _NUMBER_OF_CODE: dict[int, int] = {c: a for a, c in enumerate(ACTION_CODES_V2)}
 
@@ -74,12 +82,12 @@ def _space_size(action_space: object) -> int:
     size = ACTION_SPACES.get(v)
     if size is None:
         raise InvalidArgumentError(
-            f"unknown action space {v}; known: 1 ({N_ACTIONS} actions), 2 ({N_ACTIONS_V2})"
+            f"unknown action space {v}; known: 1 ({N_ACTIONS_V1} actions), 2 ({N_ACTIONS_V2})"
         )
     return size
 
 
-def action_to_code(action: int, action_space: int = 1) -> int:
+def action_to_code(action: int, action_space: int = DEFAULT_ACTION_SPACE) -> int:
     """The engine code (``kind * 34 + tile``) of action number ``action`` of
     ``action_space``.
 
@@ -93,7 +101,7 @@ def action_to_code(action: int, action_space: int = 1) -> int:
     return ACTION_CODES_V2[a]
 
 
-def code_to_action(code: int, action_space: int = 1) -> int:
+def code_to_action(code: int, action_space: int = DEFAULT_ACTION_SPACE) -> int:
     """The action number in ``action_space`` of engine code ``code`` (:attr:`Action.code`).
 
     Raises :class:`ArgumentTypeError` for a non-int and :class:`IllegalActionError` for a
@@ -107,12 +115,12 @@ def code_to_action(code: int, action_space: int = 1) -> int:
     return found
 
 
-def action_of(action: int, action_space: int = 1) -> Action:
+def action_of(action: int, action_space: int = DEFAULT_ACTION_SPACE) -> Action:
     """The :class:`Action` of action number ``action`` (errors as :func:`action_to_code`)."""
     return action_from_code(action_to_code(action, action_space))
 
 
-def number_of(action: Action, action_space: int = 1) -> int:
+def number_of(action: Action, action_space: int = DEFAULT_ACTION_SPACE) -> int:
     """The action number of an :class:`Action` in ``action_space``. Raises
     :class:`IllegalActionError` for an action v1 does not number (a decision before
     play)."""
@@ -121,7 +129,9 @@ def number_of(action: Action, action_space: int = 1) -> int:
     return code_to_action(action.code, action_space)
 
 
-def action_mask(game: Game, seat: int, action_space: int = 1) -> npt.NDArray[np.bool_]:
+def action_mask(
+    game: Game, seat: int, action_space: int = DEFAULT_ACTION_SPACE
+) -> npt.NDArray[np.bool_]:
     """``bool (n,)`` (``n`` the size of ``action_space``): ``True`` exactly at the numbers
     of ``seat``'s legal actions in ``game`` (all ``False`` when it need not act). Raises
     :class:`InvalidArgumentError` for a seat outside 0–3, an unknown space, or space 1 for a

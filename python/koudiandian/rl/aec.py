@@ -17,7 +17,8 @@ from ..errors import ArgumentTypeError, InvalidArgumentError
 from ..game import Game
 from ..rules import Rules
 from ._rules import rules_of
-from .encoding import OBS_SHAPES, ORACLE_SHAPES, VERSIONS
+from .actions import DEFAULT_ACTION_SPACE
+from .encoding import DEFAULT_VERSION, OBS_SHAPES, ORACLE_SHAPES, VERSIONS
 
 __all__ = ["KoudiandianAEC", "env", "raw_env"]
 
@@ -29,16 +30,16 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
     """One hand of Koudiandian (or a match of ``hands`` hands, dealer rotation and scores
     carried) as a PettingZoo AEC environment.
 
-    - Observations: ``{"observation": uint8 OBS_SHAPE, "action_mask": int8 (n,)}``
+    - Observations: ``{"observation": uint8 OBS_SHAPES[version], "action_mask": int8 (n,)}``
       (``koudiandian.rl.encode`` of the seat's view; ``oracle=True`` for the
-      perfect-information planes; ``version="v2"`` for the encoding with the winds plane,
-      ``OBS_SHAPES["v2"]``; ``version="v3"`` for v2 with the exchange picks and every
-      seat's void suit, departure and running score, ``OBS_SHAPES["v3"]``). A seat that
-      need not act has an all-zero mask.
+      perfect-information planes; ``version`` ``"v3"``, the default
+      (:data:`~koudiandian.rl.DEFAULT_VERSION`, ``OBS_SHAPE``): v2 with the exchange picks
+      and every seat's void suit, departure and running score; ``"v2"``: v1 and the winds
+      plane; ``"v1"``). A seat that need not act has an all-zero mask.
     - Actions: ``Discrete(n)`` (``koudiandian.rl.action_to_code``), ``n`` the size of
-      action space ``action_space`` (1, the default: ``N_ACTIONS``; 2: ``N_ACTIONS_V2``,
-      which profiles with decisions before play need; version 1 refuses them with
-      :class:`InvalidArgumentError`). An action the mask leaves out raises
+      action space ``action_space`` (2, the default: ``N_ACTIONS``, every profile's
+      decisions; 1: ``N_ACTIONS_V1``, which refuses profiles with decisions before play
+      with :class:`InvalidArgumentError`). An action the mask leaves out raises
       :class:`IllegalActionError`, one outside the space :class:`InvalidArgumentError`;
       either changes nothing.
     - Rewards: each hand's score deltas, given to every seat on the step that ends it
@@ -65,8 +66,8 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         hands: int = 1,
         oracle: bool = False,
         render_mode: str | None = None,
-        version: str = "v1",
-        action_space: int = 1,
+        version: str = DEFAULT_VERSION,
+        action_space: int = DEFAULT_ACTION_SPACE,
     ) -> None:
         super().__init__()
         if version not in VERSIONS:
@@ -102,13 +103,13 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """Every agent's observation space: a ``Dict`` of ``observation`` (``uint8``,
-        ``OBS_SHAPE``, or ``ORACLE_SHAPE`` with ``oracle=True``) and ``action_mask`` (``int8``,
-        ``(n,)``, ``n`` the size of the action space)."""
+        ``OBS_SHAPES[version]``, or ``ORACLE_SHAPES[version]`` with ``oracle=True``) and
+        ``action_mask`` (``int8``, ``(n,)``, ``n`` the size of the action space)."""
         return self._obs_space
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """Every agent's action space: ``Discrete(n)``, ``n`` the size of the action space
-        (``N_ACTIONS`` for version 1, ``N_ACTIONS_V2`` for version 2)."""
+        (``N_ACTIONS_V1`` for version 1, ``N_ACTIONS_V2`` for version 2)."""
         return self._act_space
 
     # -- the hand ---------------------------------------------------------------------
@@ -223,8 +224,8 @@ def raw_env(
     hands: int = 1,
     oracle: bool = False,
     render_mode: str | None = None,
-    version: str = "v1",
-    action_space: int = 1,
+    version: str = DEFAULT_VERSION,
+    action_space: int = DEFAULT_ACTION_SPACE,
 ) -> KoudiandianAEC:
     """The AEC environment without PettingZoo's wrappers."""
     return KoudiandianAEC(
@@ -245,8 +246,8 @@ def env(
     hands: int = 1,
     oracle: bool = False,
     render_mode: str | None = None,
-    version: str = "v1",
-    action_space: int = 1,
+    version: str = DEFAULT_VERSION,
+    action_space: int = DEFAULT_ACTION_SPACE,
 ) -> Any:
     """The AEC environment. It checks its own use (``step`` or ``observe`` before
     ``reset`` raise :class:`InvalidArgumentError`, a masked-out action

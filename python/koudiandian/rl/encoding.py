@@ -29,18 +29,20 @@ __all__ = [
 
 #: The encodings this release knows.
 VERSIONS = ("v1", "v2", "v3")
-#: The encoding every entry point uses unless told (``version=``).
-DEFAULT_VERSION: str = "v1"
+#: The encoding every entry point uses unless told (``version=``): the newest. ``"v1"``
+#: was the default before issue 41; pass ``version="v1"`` to keep it.
+DEFAULT_VERSION: str = "v3"
 
 #: ``(planes, 34)`` of each version's observation.
 OBS_SHAPES: dict[str, tuple[int, int]] = {v: _core.rl_obs_shape(False, v) for v in VERSIONS}
 #: ``(planes, 34)`` of each version's oracle observation.
 ORACLE_SHAPES: dict[str, tuple[int, int]] = {v: _core.rl_obs_shape(True, v) for v in VERSIONS}
 
-#: ``(planes, 34)`` of a v1 observation.
-OBS_SHAPE: tuple[int, int] = _core.rl_obs_shape(False)
-#: ``(planes, 34)`` of a v1 oracle observation (``encode(..., oracle=True)``).
-ORACLE_SHAPE: tuple[int, int] = _core.rl_obs_shape(True)
+#: ``(planes, 34)`` of an observation of the default encoding (:data:`DEFAULT_VERSION`).
+OBS_SHAPE: tuple[int, int] = OBS_SHAPES[DEFAULT_VERSION]
+#: ``(planes, 34)`` of an oracle observation of the default encoding
+#: (``encode(..., oracle=True)``).
+ORACLE_SHAPE: tuple[int, int] = ORACLE_SHAPES[DEFAULT_VERSION]
 
 #: The name of each v1 plane, in order (the oracle's six extra planes last).
 PLANE_NAMES: tuple[str, ...] = (
@@ -75,12 +77,13 @@ def encode(
     source: SeatView | Game,
     seat: int | None = None,
     *,
-    version: str = "v1",
+    version: str = DEFAULT_VERSION,
     oracle: bool = False,
 ) -> npt.NDArray[np.uint8]:
     """The ``uint8`` encoding of what one seat knows: ``OBS_SHAPES[version]``, or
     ``ORACLE_SHAPES[version]`` with ``oracle=True`` (every hand and the wall too, for teacher
-    models); ``version`` is ``"v1"`` (``OBS_SHAPE``), ``"v2"`` or ``"v3"``.
+    models); ``version`` is ``"v1"``, ``"v2"`` or ``"v3"`` (:data:`DEFAULT_VERSION`, the
+    default: ``OBS_SHAPE``).
 
     ``source`` is a :class:`SeatView` (``seat`` not given), or a :class:`Game` with the
     ``seat`` whose knowledge to encode (the same array as encoding ``game.view(seat)``,

@@ -31,16 +31,16 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
     """One learning seat against ``opponents`` (``"greedy"``: the greedy policy,
     ``"random"``: uniform over the legal actions) for one hand per episode.
 
-    - Observation: ``uint8 OBS_SHAPE`` (``koudiandian.rl.encode`` of the learner's view;
-      ``ORACLE_SHAPE`` with ``oracle=True``; ``version="v2"`` for the encoding with the
-      winds plane, ``OBS_SHAPES["v2"]``; ``version="v3"`` for v2 with the exchange picks
-      and every seat's void suit, departure and running score, ``OBS_SHAPES["v3"]``).
+    - Observation: ``uint8 OBS_SHAPE`` (``koudiandian.rl.encode`` of the learner's view in
+      the default encoding, ``"v3"``: v2 with the exchange picks and every seat's void
+      suit, departure and running score; ``ORACLE_SHAPE`` with ``oracle=True``;
+      ``version="v2"`` or ``"v1"`` for an older encoding, ``OBS_SHAPES[version]``).
       ``info["action_mask"]`` is the ``int8 (n,)`` mask of the legal actions,
       ``info["seat"]`` the learner's seat.
     - Action: ``Discrete(n)``, ``n`` the size of action space ``action_space``
-      (:data:`~koudiandian.rl.ACTION_SPACES`: 1, the default, ``N_ACTIONS``; 2,
-      ``N_ACTIONS_V2``, which profiles with decisions before play need; version 1 refuses
-      them with :class:`InvalidArgumentError`): an int, a NumPy integer or a 0-d integer
+      (:data:`~koudiandian.rl.ACTION_SPACES`: 2, the default, ``N_ACTIONS``, which
+      profiles with decisions before play need; 1, ``N_ACTIONS_V1``, which refuses them
+      with :class:`InvalidArgumentError`): an int, a NumPy integer or a 0-d integer
       array.
       Any action of the space is accepted: an illegal one changes nothing, costs
       ``illegal_penalty`` (reward ``-illegal_penalty``) and sets

@@ -51,12 +51,12 @@ class VecEnv:
 
     ``reset(seed=None) -> (obs, mask, seat)``; ``step(actions) -> (obs, reward,
     terminated, truncated, mask, seat)`` with ``obs`` ``uint8 (num_envs, *OBS_SHAPES[version])``
-    (``version`` the encoding: ``"v1"``, the default, ``OBS_SHAPE``; ``"v2"``; ``"v3"``,
-    which shows the decisions before play, void suits, seats that left and running scores),
-    ``mask`` ``bool (num_envs, n_actions)``, ``seat`` ``int64 (num_envs,)``; ``n_actions``
-    is the size of action space ``action_space`` (1, the default: ``N_ACTIONS``; 2:
-    ``N_ACTIONS_V2``, which profiles with decisions before play need; version 1 refuses
-    them with :class:`InvalidArgumentError`). A table whose
+    (``version`` the encoding: ``"v3"``, the default (``DEFAULT_VERSION``, ``OBS_SHAPE``),
+    which shows the decisions before play, void suits, seats that left and running scores;
+    ``"v2"``; ``"v1"``), ``mask`` ``bool (num_envs, n_actions)``, ``seat`` ``int64
+    (num_envs,)``; ``n_actions`` is the size of action space ``action_space`` (2, the
+    default (``DEFAULT_ACTION_SPACE``): ``N_ACTIONS``, which profiles with decisions before
+    play need; 1: ``N_ACTIONS_V1``, which refuses them with :class:`InvalidArgumentError`). A table whose
     hand ends starts the next hand at once (automatic reset): its ``terminated`` is set and
     its row already shows the new hand. ``truncated`` is always ``False`` (every hand ends).
     A seat that has left the hand (a winner where play goes on, 血战到底) is never asked

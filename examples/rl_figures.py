@@ -1,0 +1,109 @@
+"""The README's figures of reinforcement learning, measured now and printed under the date,
+the machine (CPU model and count, load), the package's version and its git commit::
+
+    python examples/rl_figures.py             # every part (about 20 minutes on one core)
+    python examples/rl_figures.py train       # some parts: train, train-v1, vecenv
+    python examples/rl_figures.py --quick     # every part in seconds (not the figures: CI)
+
+- ``train``: ``examples/train_policy.py`` as it runs with no arguments (the package's default
+  observation and action space, seed 0): the trained linear policy's mean score delta a
+  hand, with its 95% interval, against three random bots in Rust (20,000 hands) and three
+  ``RandomBot`` objects driving ``Game`` (2,000 hands), the untrained policy's, and the
+  trained policy's against greedy and expert bots. Deterministic: the same figures run after
+  run and whatever ``--threads`` (another machine's NumPy may round the training's sums
+  differently).
+- ``train-v1``: the same with ``--version v1 --action-space 1``, the defaults before issue 41.
+- ``vecenv``: ``VecEnv`` self-play, 1,024 Taiyuan tables, every table's first legal action
+  (no random draws between steps), the observation and the mask written every step: table
+  decisions a second timed inside ``step()``, the best of three runs, on one thread and on
+  two (``benches/test_bench_rl.py``'s measure; ``cargo bench --bench rl`` times the same
+  loop in Rust alone). Speeds depend on the machine and on its load, printed above them.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from koudiandian.rl import VecEnv
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benches"))
+sys.path.insert(0, str(ROOT / "examples"))
+import train_policy  # noqa: E402  (examples/ and benches/ are no packages)
+from machine import machine  # noqa: E402
+
+#: Tables of the ``vecenv`` part, and its timed steps a run.
+TABLES, STEPS = 1024, 300
+#: ``--quick``: every part briefly (train_policy's ``--quick``, few steps), for CI.
+QUICK = False
+
+
+def train(*argv: str) -> None:
+    args = train_policy.arguments([*argv, *(["--quick"] if QUICK else [])])
+    print(
+        f"train_policy.py {' '.join(argv) or '(no arguments)'}: observation {args.version}, "
+        f"action space {args.action_space}, {args.rules}, seed {args.seed}, "
+        f"{args.iterations} iterations",
+        flush=True,
+    )
+    figures = train_policy.run(args)
+    print(train_policy.report(figures, quick=QUICK))
+    print(f"(trained and evaluated in {figures.seconds / 60:.1f} min)")
+
+
+def _decisions_per_second(threads: int) -> float:
+    """Table decisions a second inside ``step()``, every table taking its first legal
+    action."""
+    vec = VecEnv(TABLES, "taiyuan", seed=1, threads=threads)
+    _, mask, _ = vec.reset()
+    for _ in range(20):  # warm: the tables, the caches
+        mask = vec.step(np.argmax(mask, axis=1))[4]
+    in_step = 0.0
+    steps = 5 if QUICK else STEPS
+    for _ in range(steps):
+        actions = np.argmax(mask, axis=1)
+        t = time.perf_counter()
+        mask = vec.step(actions)[4]
+        in_step += time.perf_counter() - t
+    return steps * TABLES / in_step
+
+
+def vecenv() -> None:
+    vec = VecEnv(1, "taiyuan", seed=1)
+    print(
+        f"VecEnv self-play, {TABLES} Taiyuan tables, observation {vec.version}, action space "
+        f"{vec.action_space_version}, first legal actions, best of 3:"
+    )
+    rates = {t: max(_decisions_per_second(t) for _ in range(3)) for t in (1, 2)}
+    print(f"one thread:  {rates[1] / 1e6:.2f} M table decisions/s in step()")
+    print(f"two threads: {rates[2] / 1e6:.2f} M table decisions/s ({rates[2] / rates[1]:.2f}×)")
+
+
+PARTS = {
+    "train": train,
+    "train-v1": functools.partial(train, "--version", "v1", "--action-space", "1"),
+    "vecenv": vecenv,
+}
+
+
+def main(parts: list[str]) -> int:
+    global QUICK
+    QUICK = "--quick" in parts
+    parts = [p for p in parts if p != "--quick"]
+    unknown = [p for p in parts if p not in PARTS]
+    if unknown:
+        print(f"unknown part(s) {unknown}; parts: {', '.join(PARTS)}", file=sys.stderr)
+        return 2
+    print(machine())
+    for part in parts or list(PARTS):
+        print()
+        PARTS[part]()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
