@@ -128,7 +128,7 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
         self._reset_seeds()
         self._reset_options()
         self._masks = np.asarray(infos["action_mask"], dtype=np.bool_)
-        self.reset_infos = [{} for _ in range(self.num_envs)]
+        self.reset_infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
         self._actions = None
         return np.asarray(obs)
 
