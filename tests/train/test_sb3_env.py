@@ -16,7 +16,7 @@ gymnasium = require("gymnasium")
 
 from koudiandian.rl.sb3 import KoudiandianSB3Env  # noqa: E402
 from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported  # noqa: E402
-from stable_baselines3.common.vec_env import VecCheckNan, VecEnv, VecMonitor  # noqa: E402
+from stable_baselines3.common.vec_env import VecCheckNan, VecEnv, VecMonitor, VecNormalize  # noqa: E402
 
 
 def random_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
@@ -106,13 +106,16 @@ def test_step_wait_needs_step_async() -> None:
 
 
 def test_sb3_wrappers_accept_it() -> None:
-    # VecCheckNan checks every array a step returns; VecMonitor sums each episode's reward.
-    env = VecMonitor(VecCheckNan(KoudiandianSB3Env(4, "taiyuan", seed=5), raise_exception=True))
+    # VecCheckNan checks every array a step returns, VecNormalize scales the observations
+    # (rewards left alone), VecMonitor sums each episode's reward; the masks pass through.
+    inner = VecCheckNan(KoudiandianSB3Env(4, "taiyuan", seed=5), raise_exception=True)
+    env = VecMonitor(VecNormalize(inner, norm_reward=False))
     rng = np.random.default_rng(5)
     env.reset()
     episodes, totals = [], np.zeros(4)
     for _ in range(300):
-        _, rewards, dones, infos = env.step(random_legal(get_action_masks(env), rng))
+        obs, rewards, dones, infos = env.step(random_legal(get_action_masks(env), rng))
+        assert obs.dtype == np.float32
         totals += rewards
         for i in np.flatnonzero(dones):
             episodes.append(infos[i]["episode"]["r"])
