@@ -61,6 +61,8 @@ class KoudiandianVectorEnv:
 
     def reset(self, *, seed: int | None = None, options: Any = None) -> tuple[Any, dict[str, Any]]:
         """Deal every table."""
+        if isinstance(seed, list):
+            seed = seed[0]
         obs, mask, seat = self._raw.reset(seed)
         return obs.copy(), self._infos(mask, seat)
 

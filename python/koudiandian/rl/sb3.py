@@ -128,23 +128,20 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
         self._reset_seeds()
         self._reset_options()
         self._masks = np.asarray(infos["action_mask"], dtype=np.bool_)
-        self.reset_infos: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
+        self.reset_infos: list[dict[str, Any]] = _per_table(infos, self.num_envs)
         self._actions = None
         return np.asarray(obs)
 
-    def _next_seed(self) -> int | None:
-        """The seed of the vector environment's next reset: SB3's ``seed(s)`` (``s + i``
-        for table ``i``), else the first reset's seed once."""
+    def _next_seed(self) -> int | list[int] | None:
+        """The seed of the vector environment's next reset: SB3's per-table seeds (from
+        ``seed(s)``: ``s + i`` for table ``i``), else the first reset's seed once."""
         seeds = self._seeds
         if all(s is None for s in seeds):
             seed, self._first_seed = self._first_seed, None
             return seed
-        first = seeds[0]
-        if first is None or any(s != first + i for i, s in enumerate(seeds)):
-            raise InvalidArgumentError(
-                f"per-table seeds must be consecutive (s, s + 1, ...), got {seeds}"
-            )
-        return int(first)
+        if any(s is None for s in seeds):
+            raise InvalidArgumentError(f"a seed for every table or none, got {seeds}")
+        return [int(s) for s in seeds]
 
     def step_async(self, actions: npt.NDArray[np.int64]) -> None:
         """Hold one action number per table for :meth:`step_wait`."""
@@ -176,21 +173,22 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
         terminated: npt.NDArray[np.bool_],
         truncated: npt.NDArray[np.bool_],
     ) -> list[dict[str, Any]]:
-        """Gymnasium's dict of arrays (each key with its ``_key`` mask of the tables it
-        speaks for) as SB3's list of per-table dicts."""
-        out: list[dict[str, Any]] = [{} for _ in range(self.num_envs)]
-        for key, values in infos.items():
-            if key.startswith("_") or key in _CONSUMED:
-                continue
-            present = infos.get("_" + key)
-            for i in range(self.num_envs) if present is None else np.flatnonzero(present):
-                out[i][key] = values[i]
+        """SB3's per-table infos, as its ``DummyVecEnv`` gives them: a table whose hand
+        ended gets the ended step's info (``final_info``) with ``terminal_observation`` and
+        ``TimeLimit.truncated``, and the new hand's info goes to ``reset_infos``."""
+        out = _per_table(infos, self.num_envs)
+        if not dones.any():
+            return out
+        final_info = infos.get("final_info")
+        ended = _per_table(final_info, self.num_envs) if final_info is not None else None
         final_obs = infos.get("final_obs")
         for i in np.flatnonzero(dones):
-            info = out[i]
+            self.reset_infos[i] = out[i]
+            info = ended[i] if ended is not None else {}
             if final_obs is not None:
                 info["terminal_observation"] = final_obs[i]
             info["TimeLimit.truncated"] = bool(truncated[i] and not terminated[i])
+            out[i] = info
         return out
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
@@ -254,3 +252,16 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
     ) -> list[bool]:
         """``False`` for every table asked: no Gymnasium wrapper is inside."""
         return [False] * len(self._rows(indices))
+
+
+def _per_table(infos: dict[str, Any], num_envs: int) -> list[dict[str, Any]]:
+    """Gymnasium's dict of arrays (each key with its ``_key`` mask of the tables it speaks
+    for) as one dict per table, without the keys the adapter serves otherwise."""
+    out: list[dict[str, Any]] = [{} for _ in range(num_envs)]
+    for key, values in infos.items():
+        if key.startswith("_") or key in _CONSUMED:
+            continue
+        present = infos.get("_" + key)
+        for i in range(num_envs) if present is None else np.flatnonzero(present):
+            out[i][key] = values[i]
+    return out
