@@ -136,3 +136,47 @@ def test_every_public_member_has_a_docstring() -> None:
         if not name.startswith("_") and not getattr(KoudiandianSB3Env, name).__doc__
     ]
     assert not bare
+
+
+@pytest.mark.parametrize(("preset", "opponents"), [("taiyuan", "greedy"), ("sichuan", "expert")])
+def test_it_equals_sb3s_dummy_vec_env_over_the_single_env(preset: str, opponents: str) -> None:
+    # SB3's own VecEnv over the Gymnasium single environment is the reference: the same
+    # observations, rewards, dones, ended hands' infos and masks, step by step.
+    from koudiandian.rl import DEFAULT_VERSION, GYM_ID
+    from stable_baselines3.common.vec_env import DummyVecEnv
+
+    if "interim" in KoudiandianSB3Env.__init__.__globals__["KoudiandianVectorEnv"].__module__:
+        pytest.skip("needs h-vec's vector env")
+    n, kwargs = 3, {"version": DEFAULT_VERSION, "action_space": 2}
+    ours = KoudiandianSB3Env(n, preset, opponents, **kwargs)
+    theirs = DummyVecEnv(
+        [lambda: gymnasium.make(GYM_ID, rules=preset, opponents=opponents, **kwargs)] * n
+    )
+    ours.seed(21)
+    theirs.seed(21)
+    np.testing.assert_array_equal(ours.reset(), theirs.reset())
+    masks = np.stack([info["action_mask"] for info in theirs.reset_infos]).astype(bool)
+    rng = np.random.default_rng(21)
+    ended = 0
+    for step in range(400):
+        np.testing.assert_array_equal(ours.action_masks(), masks, err_msg=f"step {step}")
+        actions = random_legal(masks, rng)
+        obs, rewards, dones, infos = ours.step(actions)
+        t_obs, t_rewards, t_dones, t_infos = theirs.step(actions)
+        np.testing.assert_array_equal(obs, t_obs, err_msg=f"step {step}")
+        np.testing.assert_allclose(rewards, t_rewards, err_msg=f"step {step}")
+        np.testing.assert_array_equal(dones, t_dones, err_msg=f"step {step}")
+        for i in range(n):
+            mine, ref = infos[i], t_infos[i]
+            if dones[i]:
+                ended += 1
+                np.testing.assert_array_equal(
+                    mine["terminal_observation"], ref["terminal_observation"]
+                )
+                assert mine["TimeLimit.truncated"] == ref["TimeLimit.truncated"] is False
+                assert mine["seat"] == ref["seat"]
+                assert ours.reset_infos[i]["seat"] == theirs.reset_infos[i]["seat"]
+        masks = np.stack(
+            [(theirs.reset_infos[i] if t_dones[i] else t_infos[i])["action_mask"] for i in range(n)]
+        ).astype(bool)
+    assert ended >= 3
