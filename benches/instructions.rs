@@ -187,6 +187,8 @@ struct Buffers {
     term: Vec<bool>,
     trunc: Vec<bool>,
     seat: Vec<i64>,
+    final_obs: Vec<u8>,
+    learner: Vec<i64>,
 }
 
 impl Buffers {
@@ -198,6 +200,8 @@ impl Buffers {
             terminated: &mut self.term,
             truncated: &mut self.trunc,
             seat: &mut self.seat,
+            final_obs: &mut self.final_obs,
+            learner: &mut self.learner,
         }
     }
 }
@@ -243,6 +247,8 @@ fn vecenv_steps(n: usize) -> u64 {
         term: vec![false; ENV_TABLES],
         trunc: vec![false; ENV_TABLES],
         seat: vec![0i64; ENV_TABLES],
+        final_obs: vec![0u8; ENV_TABLES * SIZE],
+        learner: vec![0i64; ENV_TABLES],
     };
     env.reset(1, buffers.out()).expect("reset");
     let mut rng = EngineRng::new(2);

@@ -61,6 +61,7 @@ fn vecenv(threads: usize, rules: Rules, policy: Policy, start: Option<&Barrier>)
     let mut mask = vec![false; B * N_ACTIONS];
     let mut reward = vec![0f32; B * env.reward_width()];
     let (mut term, mut trunc, mut seat) = (vec![false; B], vec![false; B], vec![0i64; B]);
+    let (mut final_obs, mut learner) = (vec![0u8; B * SIZE], vec![0i64; B]);
     macro_rules! out {
         () => {
             Out {
@@ -70,6 +71,8 @@ fn vecenv(threads: usize, rules: Rules, policy: Policy, start: Option<&Barrier>)
                 terminated: &mut term,
                 truncated: &mut trunc,
                 seat: &mut seat,
+                final_obs: &mut final_obs,
+                learner: &mut learner,
             }
         };
     }

@@ -71,7 +71,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(py::rl::rl_encode_view, m)?)?;
     m.add_function(wrap_pyfunction!(py::rl::rl_observe, m)?)?;
     m.add_function(wrap_pyfunction!(py::rl::rl_step, m)?)?;
-    m.add_class::<py::rl::PyVecEnv>()?;
+    m.add_class::<py::vecenv::PyVecEnv>()?;
     m.add_class::<py::botzone::PyBotzoneJudge>()?;
     m.add_class::<py::botzone::PyBotzonePlayer>()?;
     m.add_function(wrap_pyfunction!(py::botzone::botzone_judge, m)?)?;

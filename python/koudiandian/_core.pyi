@@ -474,6 +474,10 @@ class VecEnv:
         threads: Any = None,
         action_space: Any = None,
         version: str = "v1",
+        *,
+        seeds: Any = None,
+        learner: Any = None,
+        log: bool = False,
     ) -> VecEnv: ...
     @property
     def num_envs(self) -> int: ...
@@ -481,11 +485,15 @@ class VecEnv:
     def action_space(self) -> int: ...
     @property
     def version(self) -> str: ...
+    @property
+    def learners(self) -> npt.NDArray[np.int64]: ...
+    @property
+    def final_obs(self) -> npt.NDArray[np.uint8]: ...
     def reset(
-        self, seed: Any
+        self, seed: Any = None, seeds: Any = None
     ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_], npt.NDArray[np.int64]]: ...
     def step(
-        self, actions: npt.NDArray[np.int64]
+        self, actions: npt.NDArray[np.int64], active: npt.NDArray[np.bool_] | None = None
     ) -> tuple[
         npt.NDArray[np.uint8],
         npt.NDArray[np.float32],
@@ -494,6 +502,11 @@ class VecEnv:
         npt.NDArray[np.bool_],
         npt.NDArray[np.int64],
     ]: ...
+    def rows(
+        self,
+    ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.bool_], npt.NDArray[np.int64]]: ...
+    def abandon(self, i: Any) -> None: ...
+    def game(self, i: Any, ended: bool = False) -> GameCore | None: ...
 
 def rl_observe(
     game: GameCore, seat: Any, oracle: bool, version: str = ..., action_space: Any = None

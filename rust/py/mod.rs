@@ -19,4 +19,5 @@ pub mod rules;
 pub mod schedule;
 pub mod selfplay;
 pub mod value;
+pub mod vecenv;
 pub mod win;

@@ -1,28 +1,24 @@
 //! The RL layer's binding: the action numbering, masks and encodings of a live game or a
-//! seat view as NumPy arrays, and `VecEnv`, whose NumPy buffers are allocated once and
-//! written in place by every reset and step, with the GIL released.
+//! seat view as NumPy arrays (`VecEnv`'s binding is `vecenv.rs`).
 
 use numpy::ndarray::Array2;
-use numpy::{
-    IntoPyArray, PyArray1, PyArray2, PyArray3, PyArrayDyn, PyArrayMethods, PyReadonlyArray1,
-    PyUntypedArrayMethods,
-};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyBool;
 
-use super::args::{int_in, repr, seat_arg};
+use super::args::{repr, seat_arg};
 use super::game::PyGameCore;
 use super::rules::rules_arg;
 use super::value::from_py;
 use crate::error::Error;
 use crate::game::SeatView;
 use crate::rl::{
-    actions::CODE_OF_ACTION, encode_oracle_version, encode_version, ActionSpace, Live, Opponents,
-    Out, VecEnv, Version, WIDTH,
+    actions::CODE_OF_ACTION, encode_oracle_version, encode_version, ActionSpace, Live, Version,
+    WIDTH,
 };
 
 /// An encoding version's name (`"v1"`, `"v2"`, `"v3"`), read.
-fn version_arg(name: &str) -> PyResult<Version> {
+pub(super) fn version_arg(name: &str) -> PyResult<Version> {
     Version::parse(name).ok_or_else(|| {
         Error::Argument(format!(
             "unknown encoding version {name:?}; known: {}",
@@ -33,7 +29,7 @@ fn version_arg(name: &str) -> PyResult<Version> {
 }
 
 /// An action space's number (1 or 2, not a bool), read.
-fn space_arg(obj: &Bound<'_, PyAny>) -> PyResult<ActionSpace> {
+pub(super) fn space_arg(obj: &Bound<'_, PyAny>) -> PyResult<ActionSpace> {
     let n = if obj.cast::<PyBool>().is_ok() {
         None
     } else {
@@ -252,184 +248,10 @@ pub fn rl_encode_view<'py>(
         .into_pyarray(py))
 }
 
-/// Many tables stepped together in Rust (see `koudiandian.rl.VecEnv`).
-#[pyclass(module = "koudiandian._core", name = "VecEnv")]
-pub struct PyVecEnv {
-    env: VecEnv,
-    obs: Py<PyArray3<u8>>,
-    mask: Py<PyArray2<bool>>,
-    reward: Py<PyArrayDyn<f32>>,
-    terminated: Py<PyArray1<bool>>,
-    truncated: Py<PyArray1<bool>>,
-    seat: Py<PyArray1<i64>>,
-}
-
-fn buffer_error(e: impl std::fmt::Display) -> PyErr {
+/// A NumPy buffer that cannot be written (a view of it blocks writing).
+pub(super) fn buffer_error(e: impl std::fmt::Display) -> PyErr {
     Error::Array(format!(
         "a VecEnv buffer cannot be written ({e}); do not keep views of it that block writing"
     ))
     .into()
-}
-
-impl PyVecEnv {
-    /// Run `f` on the env and the buffers, with the GIL released.
-    fn with_buffers(
-        &mut self,
-        py: Python<'_>,
-        f: impl FnOnce(&mut VecEnv, Out<'_>) -> crate::error::Result<()> + Send,
-    ) -> PyResult<()> {
-        let (obs, mask, reward) = (self.obs.bind(py), self.mask.bind(py), self.reward.bind(py));
-        let (term, trunc, seat) = (
-            self.terminated.bind(py),
-            self.truncated.bind(py),
-            self.seat.bind(py),
-        );
-        let mut o = obs.try_readwrite().map_err(buffer_error)?;
-        let mut m = mask.try_readwrite().map_err(buffer_error)?;
-        let mut r = reward.try_readwrite().map_err(buffer_error)?;
-        let mut te = term.try_readwrite().map_err(buffer_error)?;
-        let mut tr = trunc.try_readwrite().map_err(buffer_error)?;
-        let mut s = seat.try_readwrite().map_err(buffer_error)?;
-        let out = Out {
-            obs: o.as_slice_mut().map_err(buffer_error)?,
-            mask: m.as_slice_mut().map_err(buffer_error)?,
-            reward: r.as_slice_mut().map_err(buffer_error)?,
-            terminated: te.as_slice_mut().map_err(buffer_error)?,
-            truncated: tr.as_slice_mut().map_err(buffer_error)?,
-            seat: s.as_slice_mut().map_err(buffer_error)?,
-        };
-        let env = &mut self.env;
-        Ok(py.detach(move || f(env, out))?)
-    }
-
-    fn observation(&self, py: Python<'_>) -> (Py<PyAny>, Py<PyAny>, Py<PyAny>) {
-        (
-            self.obs.clone_ref(py).into_any(),
-            self.mask.clone_ref(py).into_any(),
-            self.seat.clone_ref(py).into_any(),
-        )
-    }
-}
-
-#[pymethods]
-impl PyVecEnv {
-    #[new]
-    #[pyo3(signature = (num_envs, rules, seed, opponents=None, threads=None, action_space=None, version="v1"))]
-    #[allow(clippy::too_many_arguments)]
-    fn new(
-        py: Python<'_>,
-        num_envs: &Bound<'_, PyAny>,
-        rules: Option<&Bound<'_, PyAny>>,
-        seed: &Bound<'_, PyAny>,
-        opponents: Option<&str>,
-        threads: Option<&Bound<'_, PyAny>>,
-        action_space: Option<&Bound<'_, PyAny>>,
-        version: &str,
-    ) -> PyResult<Self> {
-        let space = action_space.map_or(Ok(ActionSpace::V1), space_arg)?;
-        let version = version_arg(version)?;
-        let n = int_in(num_envs, "num_envs", 1, 1 << 20)? as usize;
-        let rules = rules_arg(rules)?.rules;
-        let seed = int_in(seed, "seed", 0, i128::from(u64::MAX))? as u64;
-        let threads = match threads {
-            Some(t) => int_in(t, "threads", 1, 256)? as usize,
-            None => 1,
-        };
-        let opponents = match opponents {
-            None => Opponents::SelfPlay,
-            Some("greedy") => Opponents::Greedy,
-            Some("expert") => Opponents::Expert,
-            Some("random") => Opponents::Random,
-            Some(other) => {
-                return Err(Error::Argument(format!(
-                    "opponents must be None, 'greedy', 'expert' or 'random', got {other:?}"
-                ))
-                .into())
-            }
-        };
-        let env = py
-            .detach(|| VecEnv::new(n, rules, seed, opponents, threads, space))?
-            .with_version(version);
-        let width = env.reward_width();
-        let reward_shape: Vec<usize> = if width == 1 { vec![n] } else { vec![n, width] };
-        Ok(PyVecEnv {
-            env,
-            obs: PyArray3::zeros(py, [n, version.planes(false), WIDTH], false).unbind(),
-            mask: PyArray2::zeros(py, [n, space.size()], false).unbind(),
-            reward: PyArrayDyn::zeros(py, reward_shape, false).unbind(),
-            terminated: PyArray1::zeros(py, n, false).unbind(),
-            truncated: PyArray1::zeros(py, n, false).unbind(),
-            seat: PyArray1::zeros(py, n, false).unbind(),
-        })
-    }
-
-    #[getter]
-    fn num_envs(&self) -> usize {
-        self.env.num_envs()
-    }
-
-    /// The number of its action space (1 or 2).
-    #[getter]
-    fn action_space(&self) -> u8 {
-        self.env.space().number()
-    }
-
-    /// The name of its observations' encoding (`"v1"`, `"v2"`, `"v3"`).
-    #[getter]
-    fn version(&self) -> &'static str {
-        self.env.version().name()
-    }
-
-    /// Deal every table afresh from `seed`; `(obs, mask, seat)`.
-    fn reset(
-        &mut self,
-        py: Python<'_>,
-        seed: &Bound<'_, PyAny>,
-    ) -> PyResult<(Py<PyAny>, Py<PyAny>, Py<PyAny>)> {
-        let seed = int_in(seed, "seed", 0, i128::from(u64::MAX))? as u64;
-        self.with_buffers(py, move |env, out| env.reset(seed, out))?;
-        Ok(self.observation(py))
-    }
-
-    /// One action number per table (`int64 (num_envs,)`);
-    /// `(obs, reward, terminated, truncated, mask, seat)`.
-    fn step(
-        &mut self,
-        py: Python<'_>,
-        actions: &Bound<'_, PyAny>,
-    ) -> PyResult<(
-        Py<PyAny>,
-        Py<PyAny>,
-        Py<PyAny>,
-        Py<PyAny>,
-        Py<PyAny>,
-        Py<PyAny>,
-    )> {
-        let arr = actions.cast::<PyArray1<i64>>().map_err(|_| {
-            Error::Array(format!(
-                "actions must be an int64 array of shape ({},), got {}",
-                self.env.num_envs(),
-                repr(actions)
-            ))
-        })?;
-        let arr: PyReadonlyArray1<'_, i64> = arr.readonly();
-        if arr.len() != self.env.num_envs() {
-            return Err(Error::Array(format!(
-                "actions must have shape ({},), got ({},)",
-                self.env.num_envs(),
-                arr.len()
-            ))
-            .into());
-        }
-        let acts: Vec<i64> = arr.as_array().iter().copied().collect();
-        self.with_buffers(py, move |env, out| env.step(&acts, out))?;
-        Ok((
-            self.obs.clone_ref(py).into_any(),
-            self.reward.clone_ref(py).into_any(),
-            self.terminated.clone_ref(py).into_any(),
-            self.truncated.clone_ref(py).into_any(),
-            self.mask.clone_ref(py).into_any(),
-            self.seat.clone_ref(py).into_any(),
-        ))
-    }
 }

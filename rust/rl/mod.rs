@@ -3,14 +3,15 @@
 //! a seat knows in `source`, v3's planes of the decisions before play and of seats that
 //! leave in `standing`), one self-resetting table
 //! with built-in opponents (`table`) and the threaded vectorised environment (`vecenv`,
-//! its helper threads kept in `pool`).
-//! The Python binding is `py/rl.rs`; the planes are listed in docs/observation.md.
+//! its helper threads kept in `pool`, a block of its tables and their rows in `rows`).
+//! The Python binding is `py/rl.rs` (`VecEnv`: `py/vecenv.rs`); the planes are listed in docs/observation.md.
 
 pub mod actions;
 pub mod encode;
 pub(crate) mod peek;
 pub mod planes;
 mod pool;
+mod rows;
 pub mod source;
 mod standing;
 pub mod table;
@@ -20,6 +21,8 @@ pub mod vecenv;
 mod tests;
 #[cfg(test)]
 mod v3_tests;
+#[cfg(test)]
+mod vecenv_tests;
 
 pub use actions::{action_of_code, code_of_action, ActionSpace, N_ACTIONS, N_ACTIONS_V2};
 pub use encode::{
@@ -27,4 +30,4 @@ pub use encode::{
     ORACLE_PLANES, PLANES, PLANES_V2, PLANES_V3, WIDTH,
 };
 pub use table::{Opponents, Table};
-pub use vecenv::{Out, VecEnv};
+pub use vecenv::{Out, Seeds, VecEnv};

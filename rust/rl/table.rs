@@ -19,6 +19,18 @@ pub enum Opponents {
     Expert,
     /// Uniform over the legal actions, from the table's own generator.
     Random,
+    /// Played outside the engine: a learner seat is drawn per hand (as with built-in
+    /// opponents, whose reward it is given) but the table stops at every decision (as in
+    /// self-play) and asks the seat to act, whoever it is.
+    External,
+}
+
+impl Opponents {
+    /// Whether every decision is asked of the caller (self-play and external opponents).
+    #[must_use]
+    pub fn asks_every_seat(self) -> bool {
+        matches!(self, Opponents::SelfPlay | Opponents::External)
+    }
 }
 
 /// A number from two, well mixed (SplitMix64 through the engine's generator).
@@ -39,6 +51,13 @@ pub struct Table {
     rng: Rng,
     /// With opponents: the learner's seat in this hand.
     learner: u8,
+    /// The learner's seat in every hand, if fixed (else drawn per hand).
+    fixed_learner: Option<u8>,
+    /// Whether hands after the first log their events (the first always does), and the
+    /// hand that ends on a play is kept.
+    log: bool,
+    /// With `log`, the first hand that ended on the last play, as it ended.
+    ended_game: Option<Box<GameCore>>,
     /// The seat asked now (the first of `to_act`, or the learner).
     seat: u8,
     /// The numbers of the actions the asked seat may take.
@@ -60,7 +79,27 @@ impl Table {
     /// As [`ActionSpace::check_rules`] for rules with decisions `space` cannot number
     /// (otherwise none in practice: the engine's deal fails only for a dealer outside 0–3).
     pub fn new(rules: Rules, seed: u64, opponents: Opponents, space: ActionSpace) -> Result<Table> {
+        Table::with_learner(rules, seed, opponents, space, None)
+    }
+
+    /// As [`Table::new`], the learner at seat `learner` in every hand if given (with
+    /// opponents; drawn per hand otherwise, and no number is drawn for it when fixed).
+    ///
+    /// # Errors
+    /// As [`Table::new`], and [`crate::error::Error::Argument`] for a seat outside 0–3.
+    pub fn with_learner(
+        rules: Rules,
+        seed: u64,
+        opponents: Opponents,
+        space: ActionSpace,
+        learner: Option<u8>,
+    ) -> Result<Table> {
         space.check_rules(&rules)?;
+        if let Some(s) = learner.filter(|&s| s > 3) {
+            return Err(crate::error::Error::Argument(format!(
+                "the learner's seat must be 0–3, got {s}"
+            )));
+        }
         let game = GameCore::seeded(rules, 0, mix(seed, 1), [0; 4])?;
         let mut t = Table {
             game,
@@ -70,7 +109,10 @@ impl Table {
             opponents,
             space,
             rng: Rng::new(mix(seed, u64::MAX)),
-            learner: 0,
+            learner: learner.unwrap_or(0),
+            fixed_learner: learner,
+            log: false,
+            ended_game: None,
             seat: 0,
             legal: [0; 4],
             pending: [0; 4],
@@ -78,7 +120,7 @@ impl Table {
             ended: false,
         };
         t.pick_learner();
-        t.settle();
+        t.settle(None);
         t.ended = false;
         t.pending = [0; 4];
         t.learner_reward = 0;
@@ -125,13 +167,61 @@ impl Table {
     /// # Errors
     /// As [`Table::check`]; nothing changes then.
     pub fn play(&mut self, action: i64) -> Result<()> {
+        self.play_recording(action, None)
+    }
+
+    /// As [`Table::play`]; with opponents (external ones included), when a hand ends the
+    /// learner's observation of it at its end (the hand over, before the next deal) is
+    /// written into `final_obs` as `(encoding, buffer)` (the first hand that ends, should
+    /// more than one). Precondition: the buffer has `version.planes(false) * WIDTH`
+    /// entries. In self-play nothing is written.
+    ///
+    /// # Errors
+    /// As [`Table::check`]; nothing changes then.
+    pub fn play_recording(
+        &mut self,
+        action: i64,
+        final_obs: Option<(Version, &mut [u8])>,
+    ) -> Result<()> {
         let code = self.check(action)?;
         self.ended = false;
         self.pending = [0; 4];
         self.learner_reward = 0;
+        self.ended_game = None;
         super::peek::step_checked(&mut self.game, self.seat, code);
-        self.settle();
+        self.settle(final_obs);
         Ok(())
+    }
+
+    /// Drop the hand in play and deal the next, as if it had ended without a reward (the
+    /// opponents move up to the learner's decision; hands that end meanwhile count for
+    /// nothing).
+    pub fn abandon(&mut self) {
+        self.ended_game = None;
+        self.deal_next();
+        self.settle(None);
+        self.ended = false;
+        self.pending = [0; 4];
+        self.learner_reward = 0;
+    }
+
+    /// The learner's seat in this hand (with opponents; 0 in self-play).
+    #[must_use]
+    pub fn learner(&self) -> u8 {
+        self.learner
+    }
+
+    /// Log the events of the hands dealt from now on and keep a copy of each hand that
+    /// ends on a play (for a table whose games are read back, e.g. as a Python `Game`);
+    /// off by default, which costs nothing.
+    pub fn set_log(&mut self, log: bool) {
+        self.log = log;
+    }
+
+    /// With a log, the first hand that ended on the last [`Table::play`], as it ended.
+    #[must_use]
+    pub fn ended_game(&self) -> Option<&GameCore> {
+        self.ended_game.as_deref()
     }
 
     /// The deltas of the hands that ended on the last [`Table::play`] (by seat), if any.
@@ -147,37 +237,61 @@ impl Table {
         self.learner_reward
     }
 
-    /// Run the opponents; on the hand's end record its deltas and deal the next.
-    fn settle(&mut self) {
+    /// Run the opponents; on the hand's end record its deltas (and the learner's final
+    /// observation into `final_obs`, if given, for the first hand that ends) and deal the
+    /// next.
+    fn settle(&mut self, mut final_obs: Option<(Version, &mut [u8])>) {
         loop {
             self.run_opponents();
             if self.game.phase() != Phase::Over {
                 break;
             }
             let deltas = self.game.result().map_or([0; 4], |r| r.deltas);
+            if !self.ended && self.log {
+                self.ended_game = Some(Box::new(self.game.clone()));
+            }
+            if !self.ended && self.opponents != Opponents::SelfPlay {
+                if let Some((version, buf)) = final_obs.take() {
+                    let live = Live {
+                        game: &self.game,
+                        seat: self.learner,
+                        all: false,
+                    };
+                    super::encode::encode_version(&live, version, buf);
+                }
+            }
             for (p, d) in self.pending.iter_mut().zip(deltas) {
                 *p += d;
             }
             self.learner_reward += deltas[self.learner as usize];
             self.ended = true;
-            self.hands += 1;
-            let dealer = self
-                .rules
-                .profile()
-                .fixed_dealer(&self.rules)
-                .unwrap_or((self.hands % 4) as u8);
-            // The next hand in this hand's buffers, without a log (nothing here reads it).
-            let seed = mix(self.seed, self.hands + 1);
-            let _ = self.game.redeal(self.rules, dealer, seed, [0; 4], false);
-            self.pick_learner();
+            self.deal_next();
         }
         self.refresh();
     }
 
-    /// With opponents, draw the learner's seat for the hand just dealt.
+    /// Deal the table's next hand (its seed from the table's and the hand's number, the
+    /// dealer moving round) and draw its learner.
+    fn deal_next(&mut self) {
+        self.hands += 1;
+        let dealer = self
+            .rules
+            .profile()
+            .fixed_dealer(&self.rules)
+            .unwrap_or((self.hands % 4) as u8);
+        // The next hand in this hand's buffers, logged only if asked (nothing here reads it).
+        let seed = mix(self.seed, self.hands + 1);
+        let _ = self.game.redeal(self.rules, dealer, seed, [0; 4], self.log);
+        self.pick_learner();
+    }
+
+    /// With opponents, draw the learner's seat for the hand just dealt (unless fixed).
     fn pick_learner(&mut self) {
         if self.opponents != Opponents::SelfPlay {
-            self.learner = self.rng.below(4) as u8;
+            self.learner = match self.fixed_learner {
+                Some(s) => s,
+                None => self.rng.below(4) as u8,
+            };
         }
     }
 
@@ -187,7 +301,7 @@ impl Table {
             let Some(seat) = self.game.first_to_act() else {
                 return;
             };
-            if self.opponents == Opponents::SelfPlay || seat == self.learner {
+            if self.opponents.asks_every_seat() || seat == self.learner {
                 return;
             }
             let legal = self.game.legal_actions(seat).unwrap_or_default();

@@ -266,6 +266,8 @@ struct Bufs {
     term: Vec<bool>,
     trunc: Vec<bool>,
     seat: Vec<i64>,
+    final_obs: Vec<u8>,
+    learner: Vec<i64>,
 }
 
 impl Bufs {
@@ -277,6 +279,8 @@ impl Bufs {
             term: vec![false; n],
             trunc: vec![false; n],
             seat: vec![0; n],
+            final_obs: vec![0; n * SIZE],
+            learner: vec![0; n],
         }
     }
 
@@ -288,6 +292,8 @@ impl Bufs {
             terminated: &mut self.term,
             truncated: &mut self.trunc,
             seat: &mut self.seat,
+            final_obs: &mut self.final_obs,
+            learner: &mut self.learner,
         }
     }
 }

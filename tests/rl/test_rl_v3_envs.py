@@ -113,12 +113,18 @@ def test_the_gym_env_plays_whole_hands_under_v3(preset: str) -> None:
     from koudiandian.rl import KoudiandianEnv
 
     learner_left = 0
-    for seed in range(12):
-        env = KoudiandianEnv(preset, "greedy", seat=seed % 4, version="v3", action_space=2)
+    # One env per seat, seeded once: its episodes are the hands of one table.
+    envs = [
+        KoudiandianEnv(preset, "greedy", seat=seat, version="v3", action_space=2)
+        for seat in range(4)
+    ]
+    for episode in range(40):
+        seat = episode % 4
+        env = envs[seat]
         assert env.observation_space.shape == OBS_SHAPES["v3"]
-        obs, info = env.reset(seed=seed)
-        rng = random.Random(seed)
-        seat, term, reward = seed % 4, False, 0.0
+        obs, info = env.reset(seed=seat) if episode < 4 else env.reset()
+        rng = random.Random(episode)
+        term, reward = False, 0.0
         while not term:
             game = env.game
             assert game.view(seat).left[seat] is None and seat in game.to_act

@@ -11,6 +11,9 @@
 - ``gymnasium.make("koudiandian/Koudiandian-v0", opponents="greedy")``: one learning seat
   against built-in bots (registered when this package is imported).
 - :class:`VecEnv`: many tables stepped inside Rust, in threads.
+- :class:`KoudiandianVectorEnv`: a Gymnasium ``VectorEnv`` over :class:`VecEnv`, the same
+  game as ``SyncVectorEnv`` over ``koudiandian/Koudiandian-v0`` for the same seed
+  (``gymnasium.make_vec("koudiandian/Koudiandian-v0", num_envs=...)``).
 
 The action numbering, the encoding and :class:`VecEnv` need only NumPy; the AEC and
 Gymnasium environments need the extra (``pip install "koudiandian[rl]"``).
@@ -75,6 +78,7 @@ __all__ = [
     "raw_env",
     "KoudiandianAEC",
     "KoudiandianEnv",
+    "KoudiandianVectorEnv",
 ]
 
 #: The Gymnasium id of the single-agent environment.
@@ -85,6 +89,7 @@ _LAZY = {
     "raw_env": "aec",
     "KoudiandianAEC": "aec",
     "KoudiandianEnv": "gym_env",
+    "KoudiandianVectorEnv": "vector",
 }
 
 
@@ -111,7 +116,11 @@ def _register() -> None:
     except ImportError:
         return
     if GYM_ID not in gymnasium.registry:
-        gymnasium.register(id=GYM_ID, entry_point="koudiandian.rl.gym_env:KoudiandianEnv")
+        gymnasium.register(
+            id=GYM_ID,
+            entry_point="koudiandian.rl.gym_env:KoudiandianEnv",
+            vector_entry_point="koudiandian.rl.vector:KoudiandianVectorEnv",
+        )
 
 
 _register()

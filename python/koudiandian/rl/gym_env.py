@@ -15,8 +15,9 @@ from ..errors import InvalidArgumentError
 from ..game import Game
 from ..rules import Rules
 from ._rules import rules_of
-from .actions import action_to_code
-from .encoding import OBS_SHAPES, ORACLE_SHAPES, VERSIONS
+from .actions import DEFAULT_ACTION_SPACE, action_to_code
+from .encoding import DEFAULT_VERSION, OBS_SHAPES, ORACLE_SHAPES, VERSIONS
+from .vec import VecEnv
 
 __all__ = ["KoudiandianEnv", "ILLEGAL_PENALTY"]
 
@@ -50,8 +51,17 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
     - Reward: the learner's score delta when the hand ends (payments made while the hand
       was played included), 0 before. Should the learner leave the hand (a winner where
       play goes on, 血战到底), the opponents play the hand out within that step.
-    - ``seat``: the learner's seat (``None``: drawn for each episode); the dealer is drawn
-      for each episode too. ``reset(seed=...)`` makes the episodes repeat.
+    - ``seat``: the learner's seat (``None``: drawn for each episode).
+      ``reset(seed=s)`` makes the episodes repeat: the env is one table of a raw
+      :class:`~koudiandian.rl.VecEnv` seeded with ``s`` (its hands dealt from ``s`` and the
+      hand's number, the dealer moving round the table one seat per hand, the rules'
+      dealer where they fix one), and ``reset()`` without a seed plays that table's next
+      hand, so that ``SyncVectorEnv`` over this env equals
+      :class:`~koudiandian.rl.vector.KoudiandianVectorEnv` for the same seed. Should a
+      hand end before the learner has a choice, the next is dealt (its delta counted on
+      the step that ends the episode if that happens right after it, rarely).
+    - With ``oracle=True``, the observation that ends an episode is the oracle's of the
+      ended hand.
     """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 1}
@@ -65,8 +75,8 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
         illegal_penalty: float = ILLEGAL_PENALTY,
         oracle: bool = False,
         render_mode: str | None = None,
-        version: str = "v1",
-        action_space: int = 1,
+        version: str = DEFAULT_VERSION,
+        action_space: int = DEFAULT_ACTION_SPACE,
     ) -> None:
         if version not in VERSIONS:
             raise InvalidArgumentError(f"unknown encoding version {version!r}; known: {VERSIONS}")
@@ -91,84 +101,104 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
         shape = ORACLE_SHAPES[version] if oracle else OBS_SHAPES[version]
         self.observation_space = spaces.Box(0, 255, shape, np.uint8)
         self.action_space = spaces.Discrete(n_actions)
-        self._game: Game | None = None
+        self._n_actions = n_actions
+        self._core: VecEnv | None = None
+        #: Whether the episode's hand is over (the core already shows the next hand).
+        self._over = False
+        self._ended: Game | None = None
         self._seat = 0
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Obs, dict[str, Any]]:
-        """A new episode: a hand with a drawn wall and dealer (the rules' dealer where they fix
-        one: seat 0 under ``botzone``), and the learner's seat unless fixed, played by the
-        opponents until the learner must decide (dealt again should it end first). Returns ``(observation, info)``. ``seed`` seeds the episodes, as in Gymnasium;
+        """A new episode: the table's hand (from ``seed`` if given, a drawn seed the first
+        time, else the table's next hand, the hand in play dropped), played by the
+        opponents until the learner must decide. Returns ``(observation, info)``.
         ``options`` is not used."""
         super().reset(seed=seed)
-        rng = self.np_random
-        while True:  # deal again if the hand ends before the learner has a choice
-            self._seat = int(rng.integers(4)) if self._fixed_seat is None else self._fixed_seat
-            wall_seed, dealer = int(rng.integers(2**63)), int(rng.integers(4))
-            fixed = self._rules.fixed_dealer  # the seat the rules fix (botzone: 0)
-            dealer = dealer if fixed is None else fixed
-            self._game = Game(self._rules, seed=wall_seed, dealer=dealer)
-            self._core = self._game.engine
-            self._play_opponents()
-            if not self._core.is_over():
-                return self._obs(), self._info(illegal=False)
+        if seed is not None or self._core is None:
+            table_seed = seed if seed is not None else int(self.np_random.integers(2**62))
+            if self._core is None:
+                self._core = VecEnv(
+                    1, self._rules, seeds=[table_seed], opponents=self._opponents,
+                    action_space=self.action_space_version, version=self._version,
+                    learner=self._fixed_seat, log=True,
+                )  # fmt: skip
+                self._core.reset()
+            else:
+                self._core.reset(seeds=[table_seed])
+        elif not self._over:
+            self._core.abandon(0)
+        self._over, self._ended = False, None
+        self._seat = int(self._core.rows()[2][0])
+        return self._obs(), self._info(illegal=False)
 
     def step(self, action: Any) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
         """The learner's action; then the opponents play until the learner must decide again
         or the hand ends. Returns ``(observation, reward, terminated, truncated, info)``
         (never truncated); an illegal action is answered as the class describes. Raises
         :class:`InvalidArgumentError` before :meth:`reset` or once the hand is over."""
-        if self._game is None:
+        if self._core is None:
             raise InvalidArgumentError("call reset() before step()")
-        if self._core.is_over():
+        if self._over:
             raise InvalidArgumentError("the hand is over: call reset()")
-        # raises for an action outside the space
-        code = action_to_code(action, self.action_space_version)
-        if code not in self._core.legal_actions(self._seat):
+        # raises for an action outside the space or one that is no integer
+        action_to_code(action, self.action_space_version)
+        a = int(np.asarray(action))
+        if not self._core.rows()[1][0, a]:
             return self._obs(), -self._penalty, False, False, self._info(illegal=True)
-        self._core.step(self._seat, code)
-        self._play_opponents()
-        reward = 0.0
-        over = self._core.is_over()
-        if over:
-            result = self._game.result
-            reward = float(result.deltas[self._seat]) if result is not None else 0.0
-        return self._obs(), reward, over, False, self._info(illegal=False)
+        _, reward, terminated, _, _, seat = self._core.step(np.array([a], np.int64))
+        if terminated[0]:
+            self._over, self._ended = True, self._core.ended_game(0)
+            info = {
+                "action_mask": np.zeros(self._n_actions, np.int8),
+                "seat": self._seat,
+                "illegal_action": False,
+            }
+            return self._final_obs(), float(reward[0]), True, False, info
+        self._seat = int(seat[0])
+        return self._obs(), float(reward[0]), False, False, self._info(illegal=False)
 
     @property
     def game(self) -> Game:
-        """The hand in play (for inspection; do not step it directly)."""
-        if self._game is None:
+        """A copy of the hand in play, or of the ended hand once the episode is over (for
+        inspection)."""
+        if self._core is None:
             raise InvalidArgumentError("call reset() first")
         return self._game
 
-    def _play_opponents(self) -> None:
-        core = self._core
-        while True:
-            to_act = core.to_act()
-            if not to_act or to_act[0] == self._seat:
-                return
-            s = to_act[0]
-            if self._opponents == "greedy":
-                code = core.greedy_action(s)
-            elif self._opponents == "expert":
-                code = core.expert_action(s)
-            else:
-                legal = core.legal_actions(s)
-                code = legal[int(self.np_random.integers(len(legal)))]
-            core.step(s, code)
+    @property
+    def _game(self) -> Game:
+        assert self._core is not None
+        if self._over and self._ended is not None:
+            return self._ended
+        return self._core.game(0)
 
     def _obs(self) -> Obs:
-        out: Obs = _core.rl_encode_game(self._core, self._seat, self._oracle, self._version)
+        assert self._core is not None
+        if self._oracle:
+            engine = self._core.game(0).engine
+            out: Obs = _core.rl_encode_game(engine, self._seat, True, self._version)
+            return out
+        out = self._core.rows()[0][0].copy()
+        return out
+
+    def _final_obs(self) -> Obs:
+        assert self._core is not None
+        if self._oracle and self._ended is not None:
+            engine = self._ended.engine
+            out: Obs = _core.rl_encode_game(engine, self._seat, True, self._version)
+            return out
+        out = self._core.final_obs[0].copy()
         return out
 
     def _info(self, *, illegal: bool) -> dict[str, Any]:
-        mask = _core.rl_action_mask(self._core, self._seat, self.action_space_version)
-        return {"action_mask": mask.view(np.int8), "seat": self._seat, "illegal_action": illegal}
+        assert self._core is not None
+        mask = self._core.rows()[1][0].view(np.int8).copy()
+        return {"action_mask": mask, "seat": self._seat, "illegal_action": illegal}
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``, the learner's view as text; otherwise ``None``."""
-        if self.render_mode != "ansi" or self._game is None:
+        if self.render_mode != "ansi" or self._core is None:
             return None
         return repr(self._game.view(self._seat))

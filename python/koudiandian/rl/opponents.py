@@ -1,0 +1,60 @@
+"""Opponents played by a batch policy on a raw :class:`~koudiandian.rl.VecEnv` with
+``opponents="external"``: one call of the policy per round for every table whose asked seat
+is not its learner, until every table is at its learner."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ..errors import ArrayError
+from .vec import VecEnv
+
+__all__ = ["BatchPolicy", "play_policy"]
+
+#: A batch policy: ``policy(obs uint8 (k, *obs_shape), mask bool (k, n)) -> int array (k,)``,
+#: one legal action number per row (:class:`koudiandian.rl.policy.Policy` is one).
+BatchPolicy = Callable[[npt.NDArray[np.uint8], npt.NDArray[np.bool_]], Any]
+
+
+def play_policy(
+    env: VecEnv, policy: BatchPolicy, ended: npt.NDArray[np.bool_] | None = None
+) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_], dict[int, npt.NDArray[np.uint8]]]:
+    """Let ``policy`` play every seat of ``env`` (an ``"external"`` env) that is not its
+    table's learner, round by round, until each table asks its learner; the tables at their
+    learner are left as they are (``active``).
+
+    Returns ``(reward, terminated, final)``: each table's learner reward summed over the
+    rounds, whether a hand of it ended, and for each table whose hand ended (and not
+    already in ``ended``) the learner's final observation of the first such hand.
+    Raises :class:`ArrayError` for a policy answer of another shape or not of integers, and
+    :class:`~koudiandian.IllegalActionError` for an illegal action (naming the table)."""
+    n = env.num_envs
+    reward = np.zeros(n, np.float64)
+    terminated = np.zeros(n, bool)
+    final: dict[int, npt.NDArray[np.uint8]] = {}
+    done = np.zeros(n, bool) if ended is None else ended.copy()
+    obs, mask, seat = env.rows()
+    actions = np.zeros(n, np.int64)
+    while True:
+        asked = seat != env.learners
+        if not asked.any():
+            return reward, terminated, final
+        rows = np.flatnonzero(asked)
+        chosen = np.asarray(policy(obs[rows], mask[rows]))
+        if chosen.shape != (len(rows),) or chosen.dtype.kind not in "iu":
+            raise ArrayError(
+                f"the opponents' policy must return an integer array of shape ({len(rows)},), "
+                f"got {chosen.dtype} {chosen.shape}"
+            )
+        actions[:] = 0
+        actions[rows] = chosen
+        _, r, t, _, _, _ = env.step(actions, active=asked)
+        reward += r
+        terminated |= t
+        for i in np.flatnonzero(t & ~done):
+            final[int(i)] = env.final_obs[i].copy()
+        done |= t

@@ -1,0 +1,287 @@
+"""``KoudiandianVectorEnv``: a Gymnasium ``VectorEnv`` of ``num_envs`` tables stepped inside
+Rust (:class:`~koudiandian.rl.VecEnv`), the same game as Gymnasium's ``SyncVectorEnv`` over
+``koudiandian/Koudiandian-v0`` in same-step autoreset mode, for the same seed.
+
+``gymnasium.make_vec("koudiandian/Koudiandian-v0", num_envs=8)`` makes one."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym  # type: ignore[import-not-found, unused-ignore]
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
+from gymnasium.vector import AutoresetMode  # type: ignore[import-not-found, unused-ignore]
+from gymnasium.vector.utils import batch_space  # type: ignore[import-not-found, unused-ignore]
+
+from ..errors import ArgumentTypeError, InvalidArgumentError
+from ..rules import Rules
+from ._rules import rules_of
+from .actions import ACTION_SPACES, DEFAULT_ACTION_SPACE
+from .encoding import DEFAULT_VERSION, OBS_SHAPES, VERSIONS
+from .gym_env import ILLEGAL_PENALTY
+from .opponents import BatchPolicy, play_policy
+from .vec import VecEnv
+
+__all__ = ["KoudiandianVectorEnv", "BatchPolicy"]
+
+Obs = npt.NDArray[np.uint8]
+
+#: The built-in opponents, played inside Rust.
+BUILT_IN = ("greedy", "expert", "random")
+
+
+class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-ignore]
+    """``num_envs`` tables, one learning seat each against ``opponents``, one hand per
+    episode, reset in the step that ends it (``AutoresetMode.SAME_STEP``).
+
+    - ``opponents``: ``"greedy"``, ``"expert"`` or ``"random"`` (played inside Rust), or a
+      batch policy: any callable ``policy(obs uint8 (k, *obs_shape), mask bool (k, n)) ->
+      int array (k,)`` (a :class:`koudiandian.rl.policy.Policy` is one), called once per
+      round for every table whose asked seat is not its learner, until each table is at
+      its learner (see :func:`~koudiandian.rl.opponents.play_policy`).
+    - Observations ``uint8 (num_envs, *OBS_SHAPES[version])``; actions ``int (num_envs,)``
+      of ``Discrete(n)``, ``n`` the size of action space ``action_space``; rewards
+      ``float64``: the learner's delta on the step that ends its hand, else 0 (an illegal
+      action: ``-illegal_penalty``, its table held as it is).
+    - ``infos`` as ``SyncVectorEnv`` builds them from the single environment's: every step
+      ``"action_mask"`` ``int8 (num_envs, n)``, ``"seat"`` (the learner's seat) and
+      ``"illegal_action"``, each with its ``"_key"`` mask; on a step that ends hands,
+      ``"final_obs"`` (an object array: the learner's observation of the ended hand at its
+      end, ``None`` for the other tables) and ``"final_info"`` (a dict of the ended
+      steps' infos: a zero mask and the ended hand's learner seat) with their masks; the
+      observation returned for such a table is already the next hand's.
+    - ``reset(seed=s)`` seeds table ``i`` with ``s + i`` (Gymnasium's convention; a list
+      seeds table ``i`` with ``seed[i]``), so that this env equals
+      ``SyncVectorEnv([lambda: gymnasium.make(GYM_ID, ...)] * num_envs,
+      autoreset_mode=AutoresetMode.SAME_STEP)`` reset with the same seed, step by step.
+      ``reset()`` without a seed after the first deals every table its next hand (the hand
+      in play is dropped); the constructor's ``seed`` is the first reset's default.
+    - ``seat``: the learner's seat at every table (``None``: drawn for each hand);
+      ``threads`` (1–256) run the tables in parallel; ``copy=False`` returns the
+      observation buffer itself (written in place by the next call).
+    """
+
+    metadata: dict[str, Any] = {
+        "autoreset_mode": AutoresetMode.SAME_STEP,
+        "render_modes": [],
+    }
+
+    def __init__(
+        self,
+        num_envs: int,
+        rules: Rules | str | None = None,
+        opponents: str | BatchPolicy = "greedy",
+        *,
+        seed: int | None = None,
+        seat: int | None = None,
+        version: str = DEFAULT_VERSION,
+        action_space: int = DEFAULT_ACTION_SPACE,
+        threads: int = 1,
+        illegal_penalty: float = ILLEGAL_PENALTY,
+        copy: bool = True,
+    ) -> None:
+        if version not in VERSIONS:
+            raise InvalidArgumentError(f"unknown encoding version {version!r}; known: {VERSIONS}")
+        if isinstance(opponents, str):
+            if opponents not in BUILT_IN:
+                raise InvalidArgumentError(
+                    "opponents must be 'greedy', 'expert', 'random' or a batch policy "
+                    f"(a callable), got {opponents!r}"
+                )
+            self._policy: BatchPolicy | None = None
+            raw = opponents
+        elif callable(opponents):
+            self._policy, raw = opponents, "external"
+        else:
+            raise ArgumentTypeError(
+                f"opponents must be a name or a batch policy (a callable), got {opponents!r}"
+            )
+        if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
+            raise InvalidArgumentError(f"seat must be None or 0–3, got {seat!r}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ArgumentTypeError(f"seed must be None or an int, got {seed!r}")
+        self._seed = seed
+        self._rules = rules_of(rules)
+        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)):
+            raise ArgumentTypeError(f"num_envs must be an int, got {num_envs!r}")
+        seeds = _table_seeds(seed if seed is not None else 0, int(num_envs))
+        self._core = VecEnv(
+            int(num_envs), self._rules, opponents=raw, threads=threads,
+            action_space=action_space, version=version, seeds=seeds, learner=seat,
+        )  # fmt: skip
+        self.num_envs = self._core.num_envs
+        self.opponents = opponents
+        self.version = version
+        self.action_space_version = action_space
+        self.illegal_penalty = float(illegal_penalty)
+        self.copy = bool(copy)
+        self.render_mode = None
+        n_actions = ACTION_SPACES[action_space]
+        self._n_actions: int = n_actions
+        self.single_observation_space = spaces.Box(0, 255, OBS_SHAPES[version], np.uint8)
+        self.single_action_space = spaces.Discrete(n_actions)
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        self._obs: Obs = np.zeros((self.num_envs, *OBS_SHAPES[version]), np.uint8)
+        self._mask: npt.NDArray[np.bool_] = np.zeros((self.num_envs, n_actions), bool)
+        self._seat: npt.NDArray[np.int64] = np.zeros(self.num_envs, np.int64)
+        self._reset_once = False
+        self._all = np.ones(self.num_envs, bool)
+
+    def reset(
+        self,
+        *,
+        seed: int | Sequence[int] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[Obs, dict[str, Any]]:
+        """Deal every table a hand: table ``i`` from ``seed + i`` (or ``seed[i]`` for a
+        list); without a seed, the constructor's the first time, else each table's next
+        hand. ``options={"reset_mask": mask}`` (no seed) deals only the masked tables
+        their next hand. Returns ``(observations, infos)``."""
+        mask = None if options is None else options.get("reset_mask")
+        if mask is not None:
+            mask = np.asarray(mask)
+            if mask.dtype != np.bool_ or mask.shape != (self.num_envs,) or not mask.any():
+                raise InvalidArgumentError(
+                    f"options['reset_mask'] must be a bool array of shape ({self.num_envs},) "
+                    "with a True value"
+                )
+            if seed is not None:
+                raise InvalidArgumentError("reset_mask deals next hands: give it no seed")
+        if seed is None and not self._reset_once and self._seed is not None:
+            seed = self._seed
+        if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+            super().reset(seed=int(seed))
+            self._core.reset(seeds=_table_seeds(int(seed), self.num_envs))
+        elif seed is not None:
+            seeds = [int(x) for x in seed]  # type: ignore[union-attr]
+            if len(seeds) != self.num_envs:
+                raise InvalidArgumentError(
+                    f"expected {self.num_envs} seeds (one per env), got {len(seeds)}"
+                )
+            self._core.reset(seeds=seeds)
+        elif not self._reset_once:
+            self._core.reset(seeds=_table_seeds(int(self.np_random.integers(2**62)), self.num_envs))
+        else:
+            for i in np.flatnonzero(mask if mask is not None else self._all):
+                self._core.abandon(int(i))
+        self._reset_once = True
+        if self._policy is not None:
+            play_policy(self._core, self._policy)
+        rows = self._all if mask is None else mask
+        self._sync()
+        infos = self._infos(rows, np.zeros(self.num_envs, bool))
+        return self._out(), infos
+
+    def step(
+        self, actions: Any
+    ) -> tuple[
+        Obs, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]
+    ]:
+        """One action per table; returns ``(observations, rewards, terminations,
+        truncations, infos)`` (never truncated). Raises :class:`InvalidArgumentError` for an
+        action outside the space or before :meth:`reset`, and :class:`ArgumentTypeError` for
+        actions that are no integers or of another shape; nothing changes then."""
+        if not self._reset_once:
+            raise InvalidArgumentError("call reset() before step()")
+        a = np.asarray(actions)
+        if a.dtype.kind not in "iu" or a.shape != (self.num_envs,):
+            raise ArgumentTypeError(
+                f"actions must be an integer array of shape ({self.num_envs},), "
+                f"got {a.dtype} {a.shape}"
+            )
+        n = self._n_actions
+        outside = (a < 0) | (a >= n)
+        if outside.any():
+            i = int(np.flatnonzero(outside)[0])
+            raise InvalidArgumentError(
+                f"env {i}: action {int(a[i])} is outside the action space 0..{n - 1}"
+            )
+        a = a.astype(np.int64, copy=False)
+        legal = self._mask[np.arange(self.num_envs), a]
+        learners = self._seat.copy()
+        if legal.all():
+            _, raw_reward, raw_term, _, _, _ = self._core.step(a)
+        else:
+            _, raw_reward, raw_term, _, _, _ = self._core.step(a, active=legal)
+        rewards = raw_reward.astype(np.float64)
+        terminated = raw_term.copy()
+        final = {int(i): self._core.final_obs[i].copy() for i in np.flatnonzero(terminated)}
+        if self._policy is not None:
+            r, t, later = play_policy(self._core, self._policy, terminated)
+            rewards += r
+            terminated |= t
+            final.update(later)
+        rewards[~legal] = -self.illegal_penalty
+        self._sync()
+        infos: dict[str, Any] = {}
+        if terminated.any():
+            infos.update(self._final(terminated, final, learners))
+        infos.update(self._infos(self._all, ~legal))
+        truncated = np.zeros(self.num_envs, bool)
+        return self._out(), rewards, terminated, truncated, infos
+
+    def _sync(self) -> None:
+        """Copy the core's rows into this env's (every table at its learner now)."""
+        obs, mask, seat = self._core.rows()
+        np.copyto(self._obs, obs)
+        np.copyto(self._mask, mask)
+        np.copyto(self._seat, seat)
+
+    def _out(self) -> Obs:
+        return self._obs.copy() if self.copy else self._obs
+
+    def _infos(self, rows: npt.NDArray[np.bool_], illegal: npt.NDArray[np.bool_]) -> dict[str, Any]:
+        """The infos of every table in ``rows`` (as ``SyncVectorEnv`` gathers them)."""
+        n = self.num_envs
+        mask = np.zeros((n, self._n_actions), np.int8)
+        mask[rows] = self._mask[rows]
+        seat = np.zeros(n, np.int64)
+        seat[rows] = self._seat[rows]
+        illegal_action = np.zeros(n, bool)
+        illegal_action[rows] = illegal[rows]
+        return {
+            "action_mask": mask, "_action_mask": rows.copy(),
+            "seat": seat, "_seat": rows.copy(),
+            "illegal_action": illegal_action, "_illegal_action": rows.copy(),
+        }  # fmt: skip
+
+    def _final(
+        self, ended: npt.NDArray[np.bool_], final: dict[int, Obs], learners: npt.NDArray[np.int64]
+    ) -> dict[str, Any]:
+        """The ``final_obs`` and ``final_info`` entries for the tables whose hand ``ended``
+        (``final``: their final observations by table)."""
+        n = self.num_envs
+        final_obs = np.full(n, None, dtype=object)
+        for i, o in final.items():
+            final_obs[i] = o
+        seat = np.zeros(n, np.int64)
+        seat[ended] = learners[ended]
+        info = {
+            "action_mask": np.zeros((n, self._n_actions), np.int8),
+            "_action_mask": ended.copy(),
+            "seat": seat, "_seat": ended.copy(),
+            "illegal_action": np.zeros(n, bool), "_illegal_action": ended.copy(),
+        }  # fmt: skip
+        return {
+            "final_obs": final_obs, "_final_obs": ended.copy(),
+            "final_info": info, "_final_info": ended.copy(),
+        }  # fmt: skip
+
+    @property
+    def raw(self) -> VecEnv:
+        """The raw vectorised environment underneath (do not step it directly)."""
+        return self._core
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Nothing to release (the tables go with the env)."""
+
+
+def _table_seeds(seed: int, n: int) -> list[int]:
+    """Gymnasium's convention: table ``i`` gets ``seed + i``."""
+    if seed < 0:
+        raise InvalidArgumentError(f"seed must be at least 0, got {seed}")
+    return [seed + i for i in range(n)]
