@@ -23,11 +23,7 @@ pytest.importorskip("stable_baselines3")
 
 from koudiandian.rl import VecEnv  # noqa: E402
 from koudiandian.rl.sb3 import KoudiandianSB3Env  # noqa: E402
-
-try:
-    from koudiandian.rl.vector import KoudiandianVectorEnv
-except ImportError:  # INTERIM until h-vec is merged
-    from koudiandian.rl._vector_interim import KoudiandianVectorEnv  # type: ignore[assignment]
+from koudiandian.rl.vector import KoudiandianVectorEnv  # noqa: E402
 
 STEPS = 300
 REPEATS = 3

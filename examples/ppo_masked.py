@@ -24,13 +24,9 @@ import numpy as np
 import torch
 from koudiandian.rl.actions import DEFAULT_ACTION_SPACE
 from koudiandian.rl.encoding import DEFAULT_VERSION
+from koudiandian.rl.vector import KoudiandianVectorEnv
 from torch import nn
 from torch.distributions import Categorical
-
-try:
-    from koudiandian.rl.vector import KoudiandianVectorEnv
-except ImportError:  # INTERIM until h-vec is merged
-    from koudiandian.rl._vector_interim import KoudiandianVectorEnv
 
 
 @dataclass

@@ -15,6 +15,7 @@ require("sb3_contrib")
 gymnasium = require("gymnasium")
 
 from koudiandian.rl.sb3 import KoudiandianSB3Env  # noqa: E402
+from koudiandian.rl.vector import KoudiandianVectorEnv  # noqa: E402
 from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported  # noqa: E402
 from stable_baselines3.common.vec_env import VecCheckNan, VecEnv, VecMonitor, VecNormalize  # noqa: E402
 
@@ -53,6 +54,7 @@ def test_every_profile_steps_with_legal_actions(preset: str) -> None:
         assert not any(i.get("illegal_action") for i in infos), preset
         for i in np.flatnonzero(dones):
             assert infos[i]["TimeLimit.truncated"] is False
+            assert env.observation_space.contains(infos[i]["terminal_observation"]), preset
         hands += int(dones.sum())
     assert hands > 0, preset
 
@@ -145,8 +147,6 @@ def test_it_equals_sb3s_dummy_vec_env_over_the_single_env(preset: str, opponents
     from koudiandian.rl import DEFAULT_VERSION, GYM_ID
     from stable_baselines3.common.vec_env import DummyVecEnv
 
-    if "interim" in KoudiandianSB3Env.__init__.__globals__["KoudiandianVectorEnv"].__module__:
-        pytest.skip("needs h-vec's vector env")
     n, kwargs = 3, {"version": DEFAULT_VERSION, "action_space": 2}
     ours = KoudiandianSB3Env(n, preset, opponents, **kwargs)
     theirs = DummyVecEnv(
@@ -180,3 +180,16 @@ def test_it_equals_sb3s_dummy_vec_env_over_the_single_env(preset: str, opponents
             [(theirs.reset_infos[i] if t_dones[i] else t_infos[i])["action_mask"] for i in range(n)]
         ).astype(bool)
     assert ended >= 3
+
+
+def test_it_wraps_a_vector_env_that_copies() -> None:
+    venv = KoudiandianVectorEnv(2, "taiyuan", seed=9)
+    env = KoudiandianSB3Env.from_vector_env(venv)
+    assert env.vector_env is venv
+    np.testing.assert_array_equal(
+        env.reset(), KoudiandianVectorEnv(2, "taiyuan", seed=9).reset()[0]
+    )
+    with pytest.raises(InvalidArgumentError):
+        KoudiandianSB3Env.from_vector_env(KoudiandianVectorEnv(2, "taiyuan", copy=False))
+    with pytest.raises(InvalidArgumentError):
+        KoudiandianSB3Env.from_vector_env(env)  # type: ignore[arg-type]

@@ -24,13 +24,9 @@ from stable_baselines3.common.vec_env import VecEnv  # type: ignore[import-not-f
 
 from ..errors import InvalidArgumentError
 from ..rules import Rules
-from .actions import DEFAULT_ACTION_SPACE
+from .actions import ACTION_SPACES, DEFAULT_ACTION_SPACE
 from .encoding import DEFAULT_VERSION
-
-try:
-    from .vector import KoudiandianVectorEnv
-except ImportError:  # INTERIM until h-vec is merged
-    from ._vector_interim import KoudiandianVectorEnv  # type: ignore[assignment]
+from .vector import BatchPolicy, KoudiandianVectorEnv
 
 __all__ = ["KoudiandianSB3Env"]
 
@@ -72,7 +68,7 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
         self,
         num_envs: int,
         rules: Rules | str | None = None,
-        opponents: Any = "greedy",
+        opponents: str | BatchPolicy = "greedy",
         *,
         seed: int | None = None,
         version: str = DEFAULT_VERSION,
@@ -103,7 +99,7 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
             raise InvalidArgumentError(
                 f"expected a KoudiandianVectorEnv, got {type(vector_env).__name__}"
             )
-        if not getattr(vector_env, "copy", True):
+        if not vector_env.copy:
             raise InvalidArgumentError("the vector environment must be made with copy=True")
         env = cls.__new__(cls)
         env._attach(vector_env, seed)
@@ -114,7 +110,7 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
         self._first_seed = seed
         self._actions: npt.NDArray[np.int64] | None = None
         n = venv.num_envs
-        self._masks = np.zeros((n, venv.single_action_space.n), dtype=np.bool_)
+        self._masks = np.zeros((n, ACTION_SPACES[venv.action_space_version]), dtype=np.bool_)
         super().__init__(n, venv.single_observation_space, venv.single_action_space)
 
     @property
