@@ -252,12 +252,22 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
 
 def _per_table(infos: dict[str, Any], num_envs: int) -> list[dict[str, Any]]:
     """Gymnasium's dict of arrays (each key with its ``_key`` mask of the tables it speaks
-    for) as one dict per table, without the keys the adapter serves otherwise."""
+    for) as one dict per table, without the keys the adapter serves otherwise. A
+    one-dimensional array of numbers gives Python scalars (as the single environment's
+    infos hold)."""
     out: list[dict[str, Any]] = [{} for _ in range(num_envs)]
     for key, values in infos.items():
         if key.startswith("_") or key in _CONSUMED:
             continue
+        if isinstance(values, np.ndarray) and values.ndim == 1 and values.dtype != object:
+            column = values.tolist()
+        else:
+            column = list(values)
         present = infos.get("_" + key)
-        for i in range(num_envs) if present is None else np.flatnonzero(present):
-            out[i][key] = values[i]
+        if present is None or present.all():
+            for info, value in zip(out, column):
+                info[key] = value
+        else:
+            for i in np.flatnonzero(present).tolist():
+                out[i][key] = column[i]
     return out
