@@ -7,7 +7,7 @@ Run: ``python -m pytest benches/test_bench_sb3.py -p no:cacheprovider -s -k repo
 The same loop for each, ``B`` tables of taiyuan against greedy opponents, one thread: a
 uniformly random legal action per table drawn in NumPy from the mask the last step gave,
 then one ``step``. Table steps (learner decisions) per second of the whole loop, best of
-three. What the adapter adds to a step: the masks as ``bool``, SB3's ``dones`` and one info
+seven. What the adapter adds to a step: the masks as ``bool``, SB3's ``dones`` and one info
 dict per table (with the ended hands' terminal observations).
 """
 
@@ -26,7 +26,7 @@ from koudiandian.rl.sb3 import KoudiandianSB3Env  # noqa: E402
 from koudiandian.rl.vector import KoudiandianVectorEnv  # noqa: E402
 
 STEPS = 300
-REPEATS = 3
+REPEATS = 7
 
 
 def _pick(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:

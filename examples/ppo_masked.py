@@ -9,7 +9,7 @@ interval, next to a uniformly random legal policy's.
 
     pip install "koudiandian[rl-train]"
     python examples/ppo_masked.py --quick            # seconds: a smoke run
-    python examples/ppo_masked.py --seed 1           # about 20 minutes on two cores
+    python examples/ppo_masked.py --seed 1           # a million steps: 5-10 minutes on two cores
 
 Same ``--seed``, same numbers (one torch thread, CPU)."""
 
