@@ -78,6 +78,13 @@ def test_seed_deals_table_i_from_seed_plus_i_as_the_vector_env() -> None:
     assert not np.array_equal(a.reset(), obs_a)
 
 
+def test_reset_options_are_refused() -> None:
+    env = KoudiandianSB3Env(2, "taiyuan", seed=1)
+    env.set_options({"deal": "again"})
+    with pytest.raises(InvalidArgumentError):
+        env.reset()
+
+
 def test_the_constructor_seed_repeats_the_first_reset() -> None:
     first = KoudiandianSB3Env(2, "taiyuan", seed=11).reset()
     np.testing.assert_array_equal(KoudiandianSB3Env(2, "taiyuan", seed=11).reset(), first)

@@ -26,6 +26,7 @@ from ..errors import InvalidArgumentError
 from ..rules import Rules
 from .actions import ACTION_SPACES, DEFAULT_ACTION_SPACE
 from .encoding import DEFAULT_VERSION
+from .gym_env import ILLEGAL_PENALTY
 from .vector import BatchPolicy, KoudiandianVectorEnv
 
 __all__ = ["KoudiandianSB3Env"]
@@ -50,8 +51,9 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
     - :meth:`action_masks`: ``bool (num_envs, n)``, the legal actions of every table now
       (sb3-contrib's ``get_action_masks`` reads them through ``env_method("action_masks")``).
     - ``seed(s)`` (SB3's): the next reset deals table ``i`` from ``s + i``, as the vector
-      environment's ``reset(seed=s)``; without it the first reset uses ``seed`` and later
-      ones draw theirs. Reset options are not supported (ignored).
+      environment's ``reset(seed=s)``; without it the first reset uses ``seed`` and a later
+      one deals every table its next hand. SB3's reset options are refused
+      (:class:`InvalidArgumentError`): the tables take none.
     - ``get_attr``/``set_attr``/``env_method``: one vector environment holds every table,
       so each table answers with the vector environment's attribute or method (calls go to
       it once); ``action_masks`` is the one per-table method. ``set_attr`` and other methods
@@ -74,7 +76,7 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
         version: str = DEFAULT_VERSION,
         action_space: int = DEFAULT_ACTION_SPACE,
         threads: int = 1,
-        illegal_penalty: float = 1.0,
+        illegal_penalty: float = ILLEGAL_PENALTY,
     ) -> None:
         venv = KoudiandianVectorEnv(
             num_envs,
@@ -119,7 +121,10 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
         return self._venv
 
     def reset(self) -> npt.NDArray[np.uint8]:
-        """Deal every table afresh (seeds: see the class) and return the observations."""
+        """Deal every table afresh (seeds: see the class) and return the observations.
+        Raises :class:`InvalidArgumentError` for reset options (``set_options``)."""
+        if any(self._options):
+            raise InvalidArgumentError(f"the tables take no reset options, got {self._options}")
         obs, infos = self._venv.reset(seed=self._next_seed())
         self._reset_seeds()
         self._reset_options()
