@@ -49,7 +49,8 @@ def _time(benchmark: Any, name: str, step: Callable[[], Any]) -> None:
     for _ in range(20):  # warm up
         step()
     benchmark.pedantic(step, rounds=60, iterations=1, warmup_rounds=0)
-    TIMES[name] = benchmark.stats.stats.median
+    if benchmark.stats is not None:  # None with --benchmark-disable
+        TIMES[name] = benchmark.stats.stats.median
 
 
 def test_raw_vecenv_greedy(benchmark: Any) -> None:
@@ -88,6 +89,8 @@ def test_vector_env_policy_opponents(benchmark: Any) -> None:
 
     calls[:] = [0, 0]
     _time(benchmark, "KoudiandianVectorEnv, policy opponents", step)
+    if not TIMES:
+        return
     ROUNDS["rounds/step"] = calls[0] / steps[0]
     ROUNDS["opponent rows/step"] = calls[1] / steps[0]
 

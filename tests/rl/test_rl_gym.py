@@ -95,3 +95,24 @@ def test_bad_arguments() -> None:
         KoudiandianEnv(opponents="smart")
     with pytest.raises(InvalidArgumentError, match="seat"):
         KoudiandianEnv(seat=4)
+
+
+def test_the_oracle_sees_the_ended_hand_and_seeds_repeat_episodes() -> None:
+    from koudiandian import _core
+
+    e = KoudiandianEnv("changsha", "greedy", oracle=True, version="v1")
+    twin = KoudiandianEnv("changsha", "greedy", oracle=True, version="v1")
+    for seed in range(3):
+        obs, info = e.reset(seed=seed)
+        obs2, _ = twin.reset(seed=seed)
+        term = False
+        while not term:
+            assert np.array_equal(obs, obs2)
+            game, seat = e.game, info["seat"]
+            assert np.array_equal(obs, _core.rl_encode_game(game.engine, seat, True, "v1"))
+            a = int(np.flatnonzero(info["action_mask"])[0])
+            obs, _, term, _, info = e.step(a)
+            obs2, *_ = twin.step(a)
+        ended = e.game
+        assert ended.is_over and ended.result is not None
+        assert np.array_equal(obs, _core.rl_encode_game(ended.engine, seat, True, "v1"))

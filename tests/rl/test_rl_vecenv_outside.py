@@ -139,17 +139,17 @@ def test_a_fixed_learner_and_its_bad_values() -> None:
 
 
 def test_abandon_deals_the_next_hand_and_game_is_a_copy() -> None:
-    env = VecEnv(3, "taiyuan", seed=4, opponents="greedy", log=True)
+    env = VecEnv(3, "taiyuan", seed=4, opponents="greedy", log=True, version="v3")
     obs, mask, seat = env.reset()
     before = obs.copy()
     game = env.game(1)
     assert isinstance(game, Game) and not game.is_over
-    assert np.array_equal(encode(game.view(int(seat[1]))), obs[1])
+    assert np.array_equal(encode(game.view(int(seat[1])), version="v3"), obs[1])
     env.abandon(1)
     assert np.array_equal(obs[0], before[0]) and np.array_equal(obs[2], before[2])
     assert not np.array_equal(obs[1], before[1])
     after = env.game(1)
-    assert np.array_equal(encode(after.view(int(seat[1]))), obs[1])
+    assert np.array_equal(encode(after.view(int(seat[1])), version="v3"), obs[1])
     assert after.events  # logged
     with pytest.raises(InvalidArgumentError, match="env index"):
         env.abandon(3)

@@ -11,8 +11,13 @@ import pytest
 gym = pytest.importorskip("gymnasium")
 
 from gymnasium.vector import AutoresetMode  # noqa: E402
-from koudiandian import ArgumentTypeError, IllegalActionError, InvalidArgumentError  # noqa: E402
-from koudiandian.rl import GYM_ID, VecEnv, code_to_action  # noqa: E402
+from koudiandian import (  # noqa: E402
+    ArgumentTypeError,
+    IllegalActionError,
+    InvalidArgumentError,
+    Rules,
+)
+from koudiandian.rl import ACTION_SPACES, GYM_ID, VecEnv, code_to_action  # noqa: E402
 from koudiandian.rl.vector import KoudiandianVectorEnv  # noqa: E402
 
 
@@ -114,6 +119,32 @@ def test_threads_and_copies_change_nothing() -> None:
         assert np.array_equal(r_a, r_b) and np.array_equal(t_a, t_b)
     assert kept is not a.step(actions)[0]  # copies by default
     assert b.step(actions)[0] is obs_b  # the buffer itself with copy=False
+
+
+_PRESETS = [*(name for name, _, _ in Rules.presets()), "tiny"]
+
+
+@pytest.mark.parametrize("preset", _PRESETS)
+def test_every_profile_keeps_the_vector_env_contract(preset: str) -> None:
+    space = 2 if preset in ("sichuan", "tiny") else 1
+    env = KoudiandianVectorEnv(4, preset, "random", seed=3, action_space=space, version="v3")
+    assert env.metadata["autoreset_mode"] == AutoresetMode.SAME_STEP
+    assert env.observation_space.shape == (4, *env.single_observation_space.shape)
+    assert env.action_space.shape == (4,) and env.single_action_space.n == ACTION_SPACES[space]
+    obs, info = env.reset()
+    ended = 0
+    for _ in range(150):
+        assert obs in env.observation_space and obs.dtype == np.uint8
+        assert info["action_mask"].dtype == np.int8 and info["action_mask"].any(axis=1).all()
+        actions = np.argmax(info["action_mask"], axis=1)
+        assert actions in env.action_space
+        obs, reward, term, trunc, info = env.step(actions)
+        assert reward.dtype == np.float64 and term.dtype == trunc.dtype == np.bool_
+        assert not trunc.any() and not reward[~term].any()
+        ended += int(term.sum())
+        for i in np.flatnonzero(term):
+            assert info["final_obs"][i] in env.single_observation_space
+    assert ended > 0
 
 
 def test_spaces_metadata_and_make_vec() -> None:
