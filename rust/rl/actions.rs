@@ -80,8 +80,9 @@ pub const ACTION_OF_CODE: [u16; CODES as usize] = {
     out
 };
 
-/// A version of the action space. [`ActionSpace::V1`] (the default) cannot express the
-/// decisions before play; [`ActionSpace::V2`] holds every action of every profile.
+/// A version of the action space. [`ActionSpace::V1`] (Rust's `Default`, the first) cannot
+/// express the decisions before play; [`ActionSpace::V2`] holds every action of every
+/// profile (the Python binding's default, `DEFAULT_ACTION_SPACE` in `py/rl.rs`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum ActionSpace {
     #[default]

@@ -213,7 +213,8 @@ impl VecEnv {
         Ok(())
     }
 
-    /// The same environment writing observations of encoding `version` (v1 unless set).
+    /// The same environment writing observations of encoding `version` (v1 unless set here;
+    /// the Python binding always sets it, to `DEFAULT_VERSION` unless told).
     #[must_use]
     pub fn with_version(mut self, version: Version) -> VecEnv {
         self.version = version;
