@@ -19,10 +19,12 @@ Run it with torch installed (``pip install "koudiandian[rl-train]"``)::
     python examples/bc_expert.py --quick          # seconds: the pipeline, a tiny net
     python examples/bc_expert.py --out runs/bc    # the full run (under 30 minutes, 2 cores)
 
-Deterministic for ``--seed`` and ``--threads``: the logs, the dataset, the split, the
+Deterministic for ``--seed``, whatever ``--threads``: the logs, the dataset, the split, the
 initial weights and the order of the batches follow the seed, and two runs give the same
-weights bit for bit; another ``--threads`` gives other weights (torch splits its sums
-among its threads, so they round otherwise).
+weights bit for bit. ``--threads`` runs the self-play on that many threads (a seeded
+simulation is the same on any number); torch trains on one thread always, because torch
+splits its sums among its threads, so that another thread count would round them otherwise
+and give other weights (one thread is about as fast here: the batches are small).
 """
 
 from __future__ import annotations
@@ -49,10 +51,13 @@ VERSION = "v3"
 ACTION_SPACE = 2
 
 
-def expert_logs(out: Path, hands: int, seed: int) -> Path:
-    """``hands`` hands of four ``expert`` under Taiyuan, logged to ``out/expert.jsonl``."""
+def expert_logs(out: Path, hands: int, seed: int, threads: int) -> Path:
+    """``hands`` hands of four ``expert`` under Taiyuan on ``threads`` threads, logged to
+    ``out/expert.jsonl``."""
     log = out / "expert.jsonl"
-    koudiandian.simulate(hands=hands, bots="expert", rules=RULES, seed=seed, log=log)
+    koudiandian.simulate(
+        hands=hands, bots="expert", rules=RULES, seed=seed, log=log, threads=threads
+    )
     return log
 
 
@@ -223,7 +228,9 @@ def main() -> None:
     p.add_argument("--batch", type=int, default=512)
     p.add_argument("--lr", type=float, default=2e-3)
     p.add_argument("--walls", type=int, help="duplicate walls against greedy (default 2000)")
-    p.add_argument("--threads", type=int, default=1, help="torch's threads (default 1)")
+    p.add_argument(
+        "--threads", type=int, default=1, help="the self-play's threads (torch: always one)"
+    )
     args = p.parse_args()
     quick = {"hands": 150, "epochs": 2, "channels": 4, "hidden": 32, "walls": 20}
     full = {"hands": 24000, "epochs": 10, "channels": 16, "hidden": 256, "walls": 2000}
@@ -231,12 +238,12 @@ def main() -> None:
         if getattr(args, k) is None:
             setattr(args, k, v)
     torch.manual_seed(args.seed)
-    torch.set_num_threads(args.threads)
+    torch.set_num_threads(1)  # the same weights on any machine's core count
     torch.use_deterministic_algorithms(True)
     args.out.mkdir(parents=True, exist_ok=True)
 
     t0 = time.perf_counter()
-    log = expert_logs(args.out, args.hands, args.seed)
+    log = expert_logs(args.out, args.hands, args.seed, args.threads)
     data = dataset_arrays(log, args.out)
     t1 = time.perf_counter()
     n = len(data["action"])

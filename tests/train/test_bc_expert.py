@@ -68,8 +68,10 @@ def _quick(out: Path, *extra: str) -> dict[str, object]:
 
 def test_bc_expert_quick_runs_and_repeats(tmp_path: Path) -> None:
     first = _quick(tmp_path / "a")
-    again = _quick(tmp_path / "b")
+    again = _quick(tmp_path / "b", "--threads", "2")
+    # the same weights run after run, and whatever --threads (torch trains on one thread)
     assert first["weights_sha"] == again["weights_sha"]
+    assert (first["threads"], again["threads"]) == (1, 2)
     assert 0.0 <= float(first["agreement_held_out"]) <= 1.0  # type: ignore[arg-type]
     policy = Policy.load(tmp_path / "a" / "policy.npz")
     assert policy.version == "v3" and policy.meta["rules"] == "taiyuan"
