@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from ..errors import KoudiandianError
+from ..errors import InvalidArgumentError
 from .options import Commands
 
 __all__ = ["add_dataset"]
@@ -22,7 +22,7 @@ def _seats(words: Sequence[str] | None) -> list[int] | None:
     for word in words:
         for part in word.replace(",", " ").split():
             if part not in ("0", "1", "2", "3"):
-                raise KoudiandianError(f"--seats takes seat numbers 0-3, got {part!r}")
+                raise InvalidArgumentError(f"--seats takes seat numbers 0-3, got {part!r}")
             seats.append(int(part))
     return seats
 

@@ -33,11 +33,11 @@ import numpy as np
 from .. import _core
 from ..errors import ArgumentTypeError, InvalidArgumentError, InvalidEventLogError, KoudiandianError
 from ..logsources import LoggedHand, logged_hands
-from .actions import ACTION_SPACES, DEFAULT_ACTION_SPACE
+from .actions import ACTION_SPACES, DEFAULT_ACTION_SPACE, check_action_space
 from .dataset_info import META_FILE, DatasetInfo, LogRecord
 from .dataset_read import Dataset
 from .dataset_shards import ShardWriter, is_shard_name
-from .encoding import DEFAULT_VERSION, OBS_SHAPES, VERSIONS
+from .encoding import DEFAULT_VERSION, OBS_SHAPES, check_version
 
 __all__ = ["build_dataset", "Dataset", "DatasetInfo", "LogRecord"]
 
@@ -75,13 +75,8 @@ def build_dataset(
     for arguments of the wrong type; :class:`FileNotFoundError` for a missing log."""
     paths = _paths(logs)
     chosen = _seat_mask(seats, bot)
-    if version not in VERSIONS:
-        raise InvalidArgumentError(f"unknown encoding version {version!r}; known: {VERSIONS}")
-    if isinstance(action_space, bool) or action_space not in ACTION_SPACES:
-        raise InvalidArgumentError(
-            f"unknown action space {action_space!r}; known: {tuple(ACTION_SPACES)}"
-        )
-    action_space = int(action_space)  # a NumPy integer too
+    check_version(version)
+    action_space = check_action_space(action_space)  # a NumPy integer too
     if isinstance(shard_size, bool) or not isinstance(shard_size, int):
         raise ArgumentTypeError(f"shard_size must be an int, got {shard_size!r}")
     if not 1 <= shard_size <= 2**24:

@@ -16,7 +16,8 @@ from ..game import Game
 from ..rules import Rules
 from ._rules import rules_of
 from .actions import DEFAULT_ACTION_SPACE, action_to_code
-from .encoding import DEFAULT_VERSION, OBS_SHAPES, ORACLE_SHAPES, VERSIONS
+from .encoding import DEFAULT_VERSION, OBS_SHAPES, ORACLE_SHAPES, check_version
+from .opponents import BUILT_IN, check_learner_seat
 from .vec import VecEnv
 
 __all__ = ["KoudiandianEnv", "ILLEGAL_PENALTY"]
@@ -78,15 +79,11 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
         version: str = DEFAULT_VERSION,
         action_space: int = DEFAULT_ACTION_SPACE,
     ) -> None:
-        if version not in VERSIONS:
-            raise InvalidArgumentError(f"unknown encoding version {version!r}; known: {VERSIONS}")
-        self._version = version
-        if opponents not in ("greedy", "expert", "random"):
+        self._version = check_version(version)
+        if opponents not in BUILT_IN:
             raise InvalidArgumentError(
                 f"opponents must be 'greedy', 'expert' or 'random', got {opponents!r}"
             )
-        if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
-            raise InvalidArgumentError(f"seat must be None or 0–3, got {seat!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidArgumentError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self._rules = rules_of(rules)
@@ -94,7 +91,7 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
         #: The version of the action space (1 or 2).
         self.action_space_version: int = action_space
         self._opponents = opponents
-        self._fixed_seat = seat
+        self._fixed_seat = check_learner_seat(seat)
         self._penalty = float(illegal_penalty)
         self._oracle = bool(oracle)
         self.render_mode = render_mode

@@ -183,15 +183,7 @@ class VecEnv:
         true if given. Raises :class:`ArrayError` for a wrong shape or dtype,
         :class:`InvalidArgumentError` for an action outside the space and
         :class:`IllegalActionError` for one masked out (naming the table)."""
-        a = np.asarray(actions)
-        if a.dtype.kind not in "iu":
-            raise ArrayError(f"actions must be integers, got dtype {a.dtype}")
-        if a.shape != (self.num_envs,):
-            raise ArrayError(f"actions must have shape ({self.num_envs},), got {a.shape}")
-        if a.dtype != np.int64 or not a.flags.c_contiguous:
-            if a.dtype.kind == "u" and a.size and int(a.max()) > np.iinfo(np.int64).max:
-                raise ArrayError("actions hold values beyond int64")
-            a = np.ascontiguousarray(a, dtype=np.int64)
+        a = action_array(actions, self.num_envs)
         if active is not None:
             active = np.asarray(active)
             if active.dtype != np.bool_ or active.shape != (self.num_envs,):
@@ -202,6 +194,23 @@ class VecEnv:
             active = np.ascontiguousarray(active)
         obs, reward, terminated, truncated, mask, seat = self._core.step(a, active)
         return obs, reward, terminated, truncated, mask, seat
+
+
+def action_array(actions: Any, num_envs: int) -> I64:
+    """``actions`` (one action number per table: an integer array or sequence of length
+    ``num_envs``) as a C-contiguous ``int64`` array, the numbers not checked against a
+    space. Raises :class:`ArrayError` for another shape, a dtype that is no integer's or
+    values beyond ``int64``."""
+    a = np.asarray(actions)
+    if a.dtype.kind not in "iu":
+        raise ArrayError(f"actions must be integers, got dtype {a.dtype}")
+    if a.shape != (num_envs,):
+        raise ArrayError(f"actions must have shape ({num_envs},), got {a.shape}")
+    if a.dtype != np.int64 or not a.flags.c_contiguous:
+        if a.dtype.kind == "u" and a.size and int(a.max()) > np.iinfo(np.int64).max:
+            raise ArrayError("actions hold values beyond int64")
+        a = np.ascontiguousarray(a, dtype=np.int64)
+    return a
 
 
 def _index(i: Any) -> Any:

@@ -19,18 +19,15 @@ from gymnasium.vector.utils import batch_space  # type: ignore[import-not-found,
 from ..errors import ArgumentTypeError, InvalidArgumentError
 from ..rules import Rules
 from ._rules import rules_of
-from .actions import ACTION_SPACES, DEFAULT_ACTION_SPACE
-from .encoding import DEFAULT_VERSION, OBS_SHAPES, VERSIONS
+from .actions import ACTION_SPACES, DEFAULT_ACTION_SPACE, check_action_space
+from .encoding import DEFAULT_VERSION, OBS_SHAPES, check_version
 from .gym_env import ILLEGAL_PENALTY
-from .opponents import BatchPolicy, play_policy
-from .vec import VecEnv
+from .opponents import BUILT_IN, BatchPolicy, check_learner_seat, play_policy
+from .vec import VecEnv, action_array
 
 __all__ = ["KoudiandianVectorEnv", "BatchPolicy"]
 
 Obs = npt.NDArray[np.uint8]
-
-#: The built-in opponents, played inside Rust.
-BUILT_IN = ("greedy", "expert", "random")
 
 
 class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-ignore]
@@ -83,8 +80,8 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
         illegal_penalty: float = ILLEGAL_PENALTY,
         copy: bool = True,
     ) -> None:
-        if version not in VERSIONS:
-            raise InvalidArgumentError(f"unknown encoding version {version!r}; known: {VERSIONS}")
+        check_version(version)
+        check_action_space(action_space)
         if isinstance(opponents, str):
             if opponents not in BUILT_IN:
                 raise InvalidArgumentError(
@@ -99,8 +96,7 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
             raise ArgumentTypeError(
                 f"opponents must be a name or a batch policy (a callable), got {opponents!r}"
             )
-        if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
-            raise InvalidArgumentError(f"seat must be None or 0–3, got {seat!r}")
+        seat = check_learner_seat(seat)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ArgumentTypeError(f"seed must be None or an int, got {seed!r}")
         self._seed = seed
@@ -183,16 +179,11 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
     ]:
         """One action per table; returns ``(observations, rewards, terminations,
         truncations, infos)`` (never truncated). Raises :class:`InvalidArgumentError` for an
-        action outside the space or before :meth:`reset`, and :class:`ArgumentTypeError` for
+        action outside the space or before :meth:`reset`, and :class:`ArrayError` for
         actions that are no integers or of another shape; nothing changes then."""
         if not self._reset_once:
             raise InvalidArgumentError("call reset() before step()")
-        a = np.asarray(actions)
-        if a.dtype.kind not in "iu" or a.shape != (self.num_envs,):
-            raise ArgumentTypeError(
-                f"actions must be an integer array of shape ({self.num_envs},), "
-                f"got {a.dtype} {a.shape}"
-            )
+        a = action_array(actions, self.num_envs)
         n = self._n_actions
         outside = (a < 0) | (a >= n)
         if outside.any():
@@ -200,7 +191,6 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
             raise InvalidArgumentError(
                 f"env {i}: action {int(a[i])} is outside the action space 0..{n - 1}"
             )
-        a = a.astype(np.int64, copy=False)
         legal = self._mask[np.arange(self.num_envs), a]
         learners = self._seat.copy()
         if legal.all():
