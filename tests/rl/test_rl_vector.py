@@ -250,6 +250,12 @@ def test_bad_arguments_and_policies() -> None:
         env.step(np.zeros(3, np.int64))
     with pytest.raises(ArrayError, match="integers"):
         env.step(np.zeros(2, np.float64))
+    with pytest.raises(ArgumentTypeError, match="seed"):
+        env.reset(seed=1.5)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="expected 2 seeds"):
+        env.reset(seed=[1, 2, 3])
+    with pytest.raises(ArgumentTypeError, match="illegal_penalty"):
+        KoudiandianVectorEnv(2, illegal_penalty="1")  # type: ignore[arg-type]
     bad = KoudiandianVectorEnv(2, "taiyuan", lambda o, m: np.argmin(m, axis=1), seed=1)
     with pytest.raises(IllegalActionError):
         bad.reset()

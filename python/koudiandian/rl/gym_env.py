@@ -11,7 +11,7 @@ import numpy.typing as npt
 from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
 
 from .. import _core
-from ..errors import InvalidArgumentError
+from ..errors import ArgumentTypeError, InvalidArgumentError
 from ..game import Game
 from ..rules import Rules
 from ._rules import rules_of
@@ -26,6 +26,19 @@ __all__ = ["KoudiandianEnv", "ILLEGAL_PENALTY"]
 ILLEGAL_PENALTY = 1.0
 
 Obs = npt.NDArray[np.uint8]
+
+
+def check_penalty(illegal_penalty: object) -> float:
+    """``illegal_penalty`` as a float (a real number, finite); else
+    :class:`ArgumentTypeError` or :class:`InvalidArgumentError` naming it."""
+    if isinstance(illegal_penalty, bool) or not isinstance(
+        illegal_penalty, int | float | np.number
+    ):
+        raise ArgumentTypeError(f"illegal_penalty must be a number, got {illegal_penalty!r}")
+    value = float(illegal_penalty)
+    if not np.isfinite(value):
+        raise InvalidArgumentError(f"illegal_penalty must be finite, got {illegal_penalty!r}")
+    return value
 
 
 class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignore]
@@ -92,7 +105,7 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
         self.action_space_version: int = action_space
         self._opponents = opponents
         self._fixed_seat = check_learner_seat(seat)
-        self._penalty = float(illegal_penalty)
+        self._penalty = check_penalty(illegal_penalty)
         self._oracle = bool(oracle)
         self.render_mode = render_mode
         shape = ORACLE_SHAPES[version] if oracle else OBS_SHAPES[version]

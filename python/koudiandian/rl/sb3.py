@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 from stable_baselines3.common.vec_env import VecEnv  # type: ignore[import-not-found, unused-ignore]
 
-from ..errors import InvalidArgumentError
+from ..errors import ArgumentTypeError, InvalidArgumentError
 from ..rules import Rules
 from .actions import ACTION_SPACES, DEFAULT_ACTION_SPACE
 from .encoding import DEFAULT_VERSION
@@ -96,9 +96,11 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
     ) -> KoudiandianSB3Env:
         """The adapter over an existing vector environment (made with ``copy=True``, the
         default: SB3 keeps the arrays a step returns). ``seed``: the first reset's seed
-        (``None``: the vector environment's own choice)."""
+        (``None``: the vector environment's own choice). Raises :class:`ArgumentTypeError`
+        for another kind of environment and :class:`InvalidArgumentError` for one made with
+        ``copy=False``."""
         if not isinstance(vector_env, KoudiandianVectorEnv):
-            raise InvalidArgumentError(
+            raise ArgumentTypeError(
                 f"expected a KoudiandianVectorEnv, got {type(vector_env).__name__}"
             )
         if not vector_env.copy:
@@ -204,7 +206,7 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
         rows = list(self._get_indices(indices))
         for i in rows:
             if isinstance(i, bool) or not isinstance(i, int | np.integer):
-                raise InvalidArgumentError(f"table indices must be ints, got {i!r}")
+                raise ArgumentTypeError(f"table indices must be ints, got {i!r}")
             if not 0 <= i < self.num_envs:
                 raise InvalidArgumentError(f"table {i} is outside 0..{self.num_envs - 1}")
         return [int(i) for i in rows]

@@ -21,7 +21,7 @@ from ..rules import Rules
 from ._rules import rules_of
 from .actions import ACTION_SPACES, DEFAULT_ACTION_SPACE, check_action_space
 from .encoding import DEFAULT_VERSION, OBS_SHAPES, check_version
-from .gym_env import ILLEGAL_PENALTY
+from .gym_env import ILLEGAL_PENALTY, check_penalty
 from .opponents import BUILT_IN, BatchPolicy, check_learner_seat, play_policy
 from .vec import VecEnv, action_array
 
@@ -112,7 +112,7 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
         self.opponents = opponents
         self.version = version
         self.action_space_version = action_space
-        self.illegal_penalty = float(illegal_penalty)
+        self.illegal_penalty = check_penalty(illegal_penalty)
         self.copy = bool(copy)
         self.render_mode = None
         n_actions = ACTION_SPACES[action_space]
@@ -153,7 +153,11 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
             super().reset(seed=int(seed))
             self._core.reset(seeds=_table_seeds(int(seed), self.num_envs))
         elif seed is not None:
-            seeds = [int(x) for x in seed]  # type: ignore[union-attr]
+            if isinstance(seed, str | bytes | bool) or not isinstance(seed, Sequence):
+                raise ArgumentTypeError(f"seed must be an int or one int per env, got {seed!r}")
+            if not all(isinstance(x, int | np.integer) and not isinstance(x, bool) for x in seed):
+                raise ArgumentTypeError(f"seeds must be ints, got {seed!r}")
+            seeds = [int(x) for x in seed]
             if len(seeds) != self.num_envs:
                 raise InvalidArgumentError(
                     f"expected {self.num_envs} seeds (one per env), got {len(seeds)}"
