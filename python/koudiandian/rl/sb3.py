@@ -11,7 +11,7 @@ stable-baselines3, sb3-contrib; ``docs/training.md``).
     model = MaskablePPO("MlpPolicy", env, seed=1).learn(20_000)
 
 Its tables are the vector environment's: one learner seat per table against built-in
-opponents, one hand per episode, automatic reset."""
+opponents or a batch policy, one hand per episode, automatic reset."""
 
 from __future__ import annotations
 
@@ -39,8 +39,8 @@ _CONSUMED = frozenset({"action_mask", "final_obs", "final_info"})
 class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
     """``num_envs`` tables of :class:`~koudiandian.rl.vector.KoudiandianVectorEnv` (same
     arguments: ``rules``, ``opponents`` — ``"greedy"``, ``"expert"``, ``"random"`` or a batch
-    policy — ``seed``, ``version``, ``action_space``, ``threads``, ``illegal_penalty``) as a
-    Stable-Baselines3 ``VecEnv``.
+    policy — ``seed``, ``seat``, ``version``, ``action_space``, ``threads``,
+    ``illegal_penalty``) as a Stable-Baselines3 ``VecEnv``.
 
     - ``reset() -> obs`` and ``step(actions) -> (obs, rewards, dones, infos)``, SB3's
       conventions: ``obs`` ``uint8 (num_envs, *shape)``, ``rewards`` ``float32``, ``dones``
@@ -73,6 +73,7 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
         opponents: str | BatchPolicy = "greedy",
         *,
         seed: int | None = None,
+        seat: int | None = None,
         version: str = DEFAULT_VERSION,
         action_space: int = DEFAULT_ACTION_SPACE,
         threads: int = 1,
@@ -83,6 +84,7 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
             rules,
             opponents,
             seed=seed,
+            seat=seat,
             version=version,
             action_space=action_space,
             threads=threads,

@@ -230,36 +230,20 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
 
     def _infos(self, rows: npt.NDArray[np.bool_], illegal: npt.NDArray[np.bool_]) -> dict[str, Any]:
         """The infos of every table in ``rows`` (as ``SyncVectorEnv`` gathers them)."""
-        n = self.num_envs
-        mask = np.zeros((n, self._n_actions), np.int8)
-        mask[rows] = self._mask[rows]
-        seat = np.zeros(n, np.int64)
-        seat[rows] = self._seat[rows]
-        illegal_action = np.zeros(n, bool)
-        illegal_action[rows] = illegal[rows]
-        return {
-            "action_mask": mask, "_action_mask": rows.copy(),
-            "seat": seat, "_seat": rows.copy(),
-            "illegal_action": illegal_action, "_illegal_action": rows.copy(),
-        }  # fmt: skip
+        return _gathered(rows, self._mask.view(np.int8), self._seat, illegal)
 
     def _final(
         self, ended: npt.NDArray[np.bool_], final: dict[int, Obs], learners: npt.NDArray[np.int64]
     ) -> dict[str, Any]:
         """The ``final_obs`` and ``final_info`` entries for the tables whose hand ``ended``
-        (``final``: their final observations by table)."""
+        (``final``: their final observations by table): each ended step's info is a zero
+        mask, the ended hand's learner seat and no illegal action."""
         n = self.num_envs
         final_obs = np.full(n, None, dtype=object)
         for i, o in final.items():
             final_obs[i] = o
-        seat = np.zeros(n, np.int64)
-        seat[ended] = learners[ended]
-        info = {
-            "action_mask": np.zeros((n, self._n_actions), np.int8),
-            "_action_mask": ended.copy(),
-            "seat": seat, "_seat": ended.copy(),
-            "illegal_action": np.zeros(n, bool), "_illegal_action": ended.copy(),
-        }  # fmt: skip
+        no_mask = np.zeros((n, self._n_actions), np.int8)
+        info = _gathered(ended, no_mask, learners, np.zeros(n, bool))
         return {
             "final_obs": final_obs, "_final_obs": ended.copy(),
             "final_info": info, "_final_info": ended.copy(),
@@ -272,6 +256,23 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
 
     def close_extras(self, **kwargs: Any) -> None:
         """Nothing to release (the tables go with the env)."""
+
+
+def _gathered(
+    rows: npt.NDArray[np.bool_],
+    mask: npt.NDArray[np.int8],
+    seat: npt.NDArray[np.int64],
+    illegal: npt.NDArray[np.bool_],
+) -> dict[str, Any]:
+    """The single environment's info keys (``action_mask``, ``seat``, ``illegal_action``)
+    as ``SyncVectorEnv`` gathers them for the tables in ``rows``: each key's column (zero
+    outside ``rows``) and its ``_key`` mask."""
+    out: dict[str, Any] = {}
+    for key, column in (("action_mask", mask), ("seat", seat), ("illegal_action", illegal)):
+        gathered = np.zeros_like(column)
+        gathered[rows] = column[rows]
+        out[key], out["_" + key] = gathered, rows.copy()
+    return out
 
 
 def _table_seeds(seed: int, n: int) -> list[int]:
