@@ -30,16 +30,20 @@ def _seats(words: Sequence[str] | None) -> list[int] | None:
 def _dataset(args: argparse.Namespace) -> int:
     from ..rl.dataset import build_dataset
 
-    # the encoding and the action space: build_dataset's defaults unless given (the rl
-    # package is imported when the command runs, not whenever the parser is built)
-    chosen = {"version": args.version, "action_space": args.action_space}
+    # the encoding, the action space and the shard size: build_dataset's defaults unless
+    # given (the rl package is imported when the command runs, not whenever the parser is
+    # built)
+    chosen = {
+        "version": args.version,
+        "action_space": args.action_space,
+        "shard_size": args.shard_size,
+    }
     start = time.perf_counter()
     info = build_dataset(
         args.logs,
         args.out,
         seats=_seats(args.seats),
         bot=args.bot,
-        shard_size=args.shard_size,
         progress=not args.quiet and sys.stderr.isatty(),  # a bar on a terminal only
         **{k: v for k, v in chosen.items() if v is not None},
     )
@@ -96,9 +100,8 @@ def add_dataset(sub: Commands) -> None:
     d.add_argument(
         "--shard-size",
         type=int,
-        default=65536,
         metavar="N",
-        help="samples per shard (default 65536)",
+        help="samples per shard (default 65536, koudiandian.rl.dataset_shards.SHARD_SIZE)",
     )
     d.add_argument(
         "--quiet", action="store_true", help="no progress bar (drawn only on a terminal)"

@@ -36,7 +36,7 @@ from ..logsources import LoggedHand, logged_hands
 from .actions import ACTION_SPACES, DEFAULT_ACTION_SPACE, check_action_space
 from .dataset_info import META_FILE, DatasetInfo, LogRecord
 from .dataset_read import Dataset
-from .dataset_shards import ShardWriter, is_shard_name
+from .dataset_shards import SHARD_SIZE, ShardWriter, is_shard_name
 from .encoding import DEFAULT_VERSION, OBS_SHAPES, check_version
 
 __all__ = ["build_dataset", "Dataset", "DatasetInfo", "LogRecord"]
@@ -53,7 +53,7 @@ def build_dataset(
     bot: str | None = None,
     version: str = DEFAULT_VERSION,
     action_space: int = DEFAULT_ACTION_SPACE,
-    shard_size: int = 65536,
+    shard_size: int = SHARD_SIZE,
     progress: bool | Callable[[int, int], None] | None = None,
 ) -> DatasetInfo:
     """Write the samples of the logged hands in ``logs`` (a path or several, read in
