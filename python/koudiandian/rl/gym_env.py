@@ -43,7 +43,8 @@ def check_penalty(illegal_penalty: object) -> float:
 
 class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignore]
     """One learning seat against ``opponents`` (``"greedy"``: the greedy policy,
-    ``"random"``: uniform over the legal actions) for one hand per episode.
+    ``"expert"``: the expert policy, ``"random"``: uniform over the legal actions), played
+    inside Rust, for one hand per episode.
 
     - Observation: ``uint8 OBS_SHAPE`` (``koudiandian.rl.encode`` of the learner's view in
       the default encoding, ``"v3"``: v2 with the exchange picks and every seat's void
