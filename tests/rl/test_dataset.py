@@ -75,6 +75,7 @@ def expected_samples(
         ("changsha", "v2", 1, (1, 3)),
         ("sichuan", "v3", 2, None),
         ("guobiao", "v3", 2, (0,)),
+        ("hebei", "v3", 2, None),
     ],
 )
 def test_each_sample_is_the_seats_view_mask_and_action_at_its_decision(
