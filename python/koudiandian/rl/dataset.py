@@ -72,7 +72,8 @@ def build_dataset(
     is not one, cannot be replayed, or ends before its hand is over;
     :class:`InvalidArgumentError` for bad arguments (also a bot no log names, or an action
     space too small for a log's rules, with the file and line); :class:`ArgumentTypeError`
-    for arguments of the wrong type; :class:`FileNotFoundError` for a missing log."""
+    for arguments of the wrong type. A missing log is an :class:`InvalidArgumentError` too
+    (as a missing policy file or dataset directory), raised before anything is written."""
     paths = _paths(logs)
     chosen = _seat_mask(seats, bot)
     check_version(version)
@@ -83,7 +84,7 @@ def build_dataset(
         raise InvalidArgumentError(f"shard_size must be 1 to 2**24, got {shard_size}")
     for p in paths:
         if not p.is_file():
-            raise FileNotFoundError(f"no log file {str(p)!r}")
+            raise InvalidArgumentError(f"no log file {str(p)!r}")
     total = sum(p.stat().st_size for p in paths)
     shown = _Progress(progress, total)
     directory = _fresh_directory(Path(out))
