@@ -94,23 +94,17 @@ class VecEnv:
         learner: int | None = None,
         log: bool = False,
     ) -> None:
-        if seeds is not None:
-            if seed is not None:
-                raise InvalidArgumentError("give either seed or seeds, not both")
-            self._core = _core.VecEnv(
-                num_envs, rules, None, opponents, threads, action_space, version,
-                seeds=list(seeds), learner=learner, log=log,
-            )  # fmt: skip
-            seed = secrets.randbits(64)  # for later resets without a seed
-        else:
-            if seed is None:
-                seed = secrets.randbits(64)
-            self._core = _core.VecEnv(
-                num_envs, rules, seed, opponents, threads, action_space, version,
-                learner=learner, log=log,
-            )  # fmt: skip
+        if seeds is not None and seed is not None:
+            raise InvalidArgumentError("give either seed or seeds, not both")
+        given = None if seeds is None else list(seeds)
+        if seed is None:
+            seed = secrets.randbits(64)  # with seeds: for later resets without a seed
+        self._core = _core.VecEnv(
+            num_envs, rules, None if given is not None else seed, opponents, threads,
+            action_space, version, seeds=given, learner=learner, log=log,
+        )  # fmt: skip
         self._seed = seed
-        self._given_seeds = None if seeds is None else list(seeds)
+        self._given_seeds = given
         self._seeds = random.Random(seed)
         self._reset_once = False
         self.num_envs: int = self._core.num_envs
