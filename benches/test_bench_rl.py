@@ -3,8 +3,9 @@
 Run: ``python -m pytest benches/test_bench_rl.py -p no:cacheprovider -s -k report``
 (needs the ``[rl]`` and ``[bench]`` extras).
 
-(a) ``VecEnv`` self-play, B = 1024 tables, the observation (22 × 34 ``uint8``) and the
-    mask (215 ``bool``) of every table written each step, random legal actions chosen in
+(a) ``VecEnv`` self-play, B = 1024 tables, the observation (the default encoding: v3's
+    25 × 34 ``uint8``) and the mask (the default action space: 252 ``bool``) of every
+    table written each step, random legal actions chosen in
     NumPy between steps: steps (table decisions) per second of the ``step`` calls alone
     and of the whole loop, one thread. Target >= 1,000,000 steps/s.
 (b) the same on two threads against one (target >= 1.8x); CPU/wall time of the process
@@ -29,6 +30,7 @@ import pytest
 pytest.importorskip("pettingzoo")
 
 from koudiandian.rl import VecEnv, env  # noqa: E402
+from vec_rate import first_legal_rate  # noqa: E402  (benches/ is no package)
 
 B = 1024
 VEC_STEPS = 300
@@ -61,22 +63,6 @@ def _vec_rate(threads: int, rules: str = "taiyuan") -> dict[str, float]:
         "cpu_wall_step": cpu_step / in_step,
         "cpu_wall_loop": cpu / wall,
     }
-
-
-def _first_legal_rate(threads: int, steps: int = VEC_STEPS) -> float:
-    """Steps/s of ``step`` alone with every table's first legal action (issue 26's measure
-    of two threads against one: no random draws between steps)."""
-    vec = VecEnv(B, "taiyuan", seed=1, threads=threads)
-    _, mask, _ = vec.reset()
-    for _ in range(20):
-        mask = vec.step(np.argmax(mask, axis=1))[4]
-    in_step = 0.0
-    for _ in range(steps):
-        actions = np.argmax(mask, axis=1)
-        t = time.perf_counter()
-        mask = vec.step(actions)[4]
-        in_step += time.perf_counter() - t
-    return steps * B / in_step
 
 
 def _aec_steps(hands: int) -> int:
@@ -149,7 +135,7 @@ def test_report_rl() -> None:
     first = {1: 0.0, 2: 0.0}
     for _ in range(5):  # taking turns, best of five each
         for threads in (1, 2):
-            first[threads] = max(first[threads], _first_legal_rate(threads))
+            first[threads] = max(first[threads], first_legal_rate(B, threads, VEC_STEPS))
     aec, aec_cpu = _rate(_aec_steps, AEC_HANDS)
     lines = [
         f"\nVecEnv self-play, B={B}, 1 thread: {one['step']:,.0f} steps/s in step() "

@@ -24,10 +24,8 @@ from __future__ import annotations
 
 import functools
 import sys
-import time
 from pathlib import Path
 
-import numpy as np
 from koudiandian.rl import VecEnv
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,6 +33,7 @@ sys.path.insert(0, str(ROOT / "benches"))
 sys.path.insert(0, str(ROOT / "examples"))
 import train_policy  # noqa: E402  (examples/ and benches/ are no packages)
 from machine import machine  # noqa: E402
+from vec_rate import first_legal_rate  # noqa: E402
 
 #: Tables of the ``vecenv`` part, and its timed steps a run.
 TABLES, STEPS = 1024, 300
@@ -55,30 +54,15 @@ def train(*argv: str) -> None:
     print(f"(trained and evaluated in {figures.seconds / 60:.1f} min)")
 
 
-def _decisions_per_second(threads: int) -> float:
-    """Table decisions a second inside ``step()``, every table taking its first legal
-    action."""
-    vec = VecEnv(TABLES, "taiyuan", seed=1, threads=threads)
-    _, mask, _ = vec.reset()
-    for _ in range(20):  # warm: the tables, the caches
-        mask = vec.step(np.argmax(mask, axis=1))[4]
-    in_step = 0.0
-    steps = 5 if QUICK else STEPS
-    for _ in range(steps):
-        actions = np.argmax(mask, axis=1)
-        t = time.perf_counter()
-        mask = vec.step(actions)[4]
-        in_step += time.perf_counter() - t
-    return steps * TABLES / in_step
-
-
 def vecenv() -> None:
     vec = VecEnv(1, "taiyuan", seed=1)
     print(
         f"VecEnv self-play, {TABLES} Taiyuan tables, observation {vec.version}, action space "
         f"{vec.action_space_version}, first legal actions, best of 3:"
     )
-    rates = {t: max(_decisions_per_second(t) for _ in range(3)) for t in (1, 2)}
+    rates = {
+        t: max(first_legal_rate(TABLES, t, 5 if QUICK else STEPS) for _ in range(3)) for t in (1, 2)
+    }
     print(f"one thread:  {rates[1] / 1e6:.2f} M table decisions/s in step()")
     print(f"two threads: {rates[2] / 1e6:.2f} M table decisions/s ({rates[2] / rates[1]:.2f}×)")
 

@@ -6,7 +6,6 @@ the official judge's program, each log written is also judged by it, turn for tu
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
@@ -23,6 +22,7 @@ from koudiandian.errors import BotzoneInputError
 
 from tests.botzone.tables import Table, official, same_fields
 from tests.botzone.test_judge import rob_to_the_added_kong
+from tests.support.claiming_game import claiming_game
 
 
 def _rules(**changes: Any) -> Rules:
@@ -30,20 +30,9 @@ def _rules(**changes: Any) -> Rules:
 
 
 def played(seed: int, rules: Rules | None = None) -> Game:
-    """A hand under the botzone rules between bots that claim often: each decision the
-    expert bot's, or (one time in five) a legal action at random, claims first."""
-    rng = random.Random(seed)
-    game = Game(rules or _rules(), seed=seed)
-    while not game.is_over:
-        seat = game.to_act[0]
-        legal = game.legal_actions(seat)
-        if rng.random() < 0.8:
-            action = game.default_action(seat)
-        else:
-            claims = [a for a in legal if a.kind.value not in ("pass", "discard")]
-            action = rng.choice(claims or legal)
-        game.step(seat, action)
-    return game
+    """A hand under the botzone rules (or ``rules``) between bots that claim often
+    (:func:`~tests.support.claiming_game.claiming_game`)."""
+    return claiming_game(rules or _rules(), seed)
 
 
 def _plain(events: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -17,22 +17,7 @@ from koudiandian.rl.actions import ACTION_SPACES, action_mask, code_to_action
 from koudiandian.rl.dataset_info import FIELDS
 from koudiandian.rl.encoding import OBS_SHAPES
 
-
-def played(rules: Rules, seed: int) -> Game:
-    """A finished hand: the default action four times in five, else a legal one at random
-    (claims first, so that the samples hold claim windows' answers)."""
-    rng = random.Random(seed)
-    game = Game(rules, seed=seed)
-    while not game.is_over:
-        seat = game.to_act[0]
-        legal = game.legal_actions(seat)
-        if rng.random() < 0.8:
-            action = game.default_action(seat)
-        else:
-            claims = [a for a in legal if a.kind.value not in ("pass", "discard")]
-            action = rng.choice(claims or legal)
-        game.step(seat, action)
-    return game
+from tests.support.claiming_game import claiming_game as played  # claims: answers sampled
 
 
 def write_log(path: Path, games: list[Game]) -> Path:
@@ -75,6 +60,7 @@ def expected_samples(
         ("changsha", "v2", 1, (1, 3)),
         ("sichuan", "v3", 2, None),
         ("guobiao", "v3", 2, (0,)),
+        ("hebei", "v3", 2, None),
     ],
 )
 def test_each_sample_is_the_seats_view_mask_and_action_at_its_decision(

@@ -83,7 +83,7 @@ def test_bad_arguments(tmp_path: Path) -> None:
         build_dataset([], out)
     with pytest.raises(ArgumentTypeError, match="a log must be a path"):
         build_dataset([3], out)  # type: ignore[list-item]
-    with pytest.raises(FileNotFoundError, match="nowhere.jsonl"):
+    with pytest.raises(InvalidArgumentError, match="no log file .*nowhere.jsonl"):
         build_dataset(tmp_path / "nowhere.jsonl", out)
     build_dataset(log, out, action_space=np.int64(1))  # a NumPy integer is an int
     for kw in ({"progress": "yes"}, {"seats": [9]}, {"version": "v0"}):  # checked first:

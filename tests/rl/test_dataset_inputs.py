@@ -7,8 +7,7 @@ import json
 from pathlib import Path
 
 import numpy as np
-import pytest
-from koudiandian import Game, Match, Rules, simulate
+from koudiandian import Match, Rules, simulate
 from koudiandian.botzone import botzone_log, engine_events
 from koudiandian.botzone.arena import seatings
 from koudiandian.cli import main
@@ -16,7 +15,7 @@ from koudiandian.rl import Dataset, build_dataset
 from koudiandian.rl.dataset_info import FIELDS
 
 from tests.botzone.arena_bots import JSON, SIMPLE
-from tests.rl.test_dataset import played, write_log
+from tests.rl.test_dataset import played
 
 
 def samples(tmp_path: Path, name: str, text: str, **kw: object) -> dict[str, np.ndarray]:
@@ -92,14 +91,6 @@ def test_a_simulate_log_of_matches(tmp_path: Path) -> None:
     simulate(2, bots="greedy", match=2, log=log, seed=1)
     info = build_dataset(log, tmp_path / "ds", seats=[0, 1])
     assert info.hands == 4 and set(Dataset(tmp_path / "ds").arrays()["seat"].tolist()) == {0, 1}
-
-
-@pytest.mark.parametrize("preset", ["sichuan", "hebei"])
-def test_other_profiles_logs(tmp_path: Path, preset: str) -> None:
-    log = write_log(tmp_path / "h.jsonl", [played(Rules.preset(preset), s) for s in range(2)])
-    info = build_dataset(log, tmp_path / "ds", version="v3", action_space=2)
-    assert info.samples == len(Dataset(tmp_path / "ds").arrays()["action"]) > 0
-    assert Game.replay(json.loads(log.read_text().splitlines()[0])["events"]).is_over
 
 
 def test_logs_an_earlier_release_wrote(tmp_path: Path) -> None:

@@ -30,7 +30,6 @@ from koudiandian.rl import (
     encode,
 )
 
-
 WANT = {"version": DEFAULT_VERSION, "action_space": DEFAULT_ACTION_SPACE}
 
 

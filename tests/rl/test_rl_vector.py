@@ -13,6 +13,7 @@ gym = pytest.importorskip("gymnasium")
 from gymnasium.vector import AutoresetMode  # noqa: E402
 from koudiandian import (  # noqa: E402
     ArgumentTypeError,
+    ArrayError,
     IllegalActionError,
     InvalidArgumentError,
     Rules,
@@ -245,8 +246,16 @@ def test_bad_arguments_and_policies() -> None:
     env.reset()
     with pytest.raises(InvalidArgumentError, match="outside the action space"):
         env.step(np.array([0, 10**6]))
-    with pytest.raises(ArgumentTypeError, match="shape"):
+    with pytest.raises(ArrayError, match="shape"):
         env.step(np.zeros(3, np.int64))
+    with pytest.raises(ArrayError, match="integers"):
+        env.step(np.zeros(2, np.float64))
+    with pytest.raises(ArgumentTypeError, match="seed"):
+        env.reset(seed=1.5)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="expected 2 seeds"):
+        env.reset(seed=[1, 2, 3])
+    with pytest.raises(ArgumentTypeError, match="illegal_penalty"):
+        KoudiandianVectorEnv(2, illegal_penalty="1")  # type: ignore[arg-type]
     bad = KoudiandianVectorEnv(2, "taiyuan", lambda o, m: np.argmin(m, axis=1), seed=1)
     with pytest.raises(IllegalActionError):
         bad.reset()

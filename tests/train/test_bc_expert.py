@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -15,10 +14,12 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-if os.environ.get("KOUDIANDIAN_REQUIRE_TRAIN") != "1":
-    pytest.importorskip("torch")
-import torch  # noqa: E402
+from tests.support.train_extra import require
+
+torch = require("torch")
+
 from koudiandian.rl import OBS_SHAPES  # noqa: E402
+from koudiandian.rl.dataset import Dataset  # noqa: E402
 from koudiandian.rl.policy import Policy  # noqa: E402
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "bc_expert.py"
@@ -72,6 +73,11 @@ def test_bc_expert_quick_runs_and_repeats(tmp_path: Path) -> None:
     # the same weights run after run, and whatever --threads (torch trains on one thread)
     assert first["weights_sha"] == again["weights_sha"]
     assert (first["threads"], again["threads"]) == (1, 2)
-    assert 0.0 <= float(first["agreement_held_out"]) <= 1.0  # type: ignore[arg-type]
+    # The held-out decisions (every tenth hand): the clone agrees with the expert more often
+    # than a uniformly random legal choice would, even after the quick run's two epochs.
+    data = Dataset(tmp_path / "a" / "dataset").arrays()
+    mask = data["mask"][data["hand"] % 10 == 9]
+    chance = float((1.0 / mask.sum(axis=1)).mean())
+    assert float(first["agreement_held_out"]) > chance + 0.05  # type: ignore[arg-type]
     policy = Policy.load(tmp_path / "a" / "policy.npz")
     assert policy.version == "v3" and policy.meta["rules"] == "taiyuan"

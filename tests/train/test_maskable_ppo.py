@@ -78,6 +78,16 @@ def test_prediction_with_masks_is_legal_and_without_them_is_not() -> None:
 def test_a_trained_model_is_evaluated_with_masks() -> None:
     env = KoudiandianSB3Env(4, "taiyuan", seed=3)
     model = small_ppo(env).learn(256)
-    # VecMonitor records whole episodes (hands), as SB3's evaluation asks.
-    mean, std = evaluate_policy(model, VecMonitor(env), n_eval_episodes=8)
-    assert np.isfinite(mean) and np.isfinite(std)
+    # VecMonitor records whole episodes (hands), as SB3's evaluation asks; the callback
+    # sees every table's info of every step: none was an illegal action (penalised, not
+    # refused, so only the masks keep them out).
+    illegal: list[bool] = []
+
+    def seen(local: dict[str, object], _global: dict[str, object]) -> None:
+        illegal.append(bool(local["info"]["illegal_action"]))  # type: ignore[index]
+
+    rewards, lengths = evaluate_policy(
+        model, VecMonitor(env), n_eval_episodes=8, callback=seen, return_episode_rewards=True
+    )
+    assert len(rewards) == len(lengths) == 8 and min(lengths) >= 1  # type: ignore[arg-type]
+    assert len(illegal) >= 8 and not any(illegal)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from koudiandian import Rules
-from koudiandian.errors import InvalidArgumentError
+from koudiandian.errors import ArgumentTypeError, InvalidArgumentError
 
 from tests.support.train_extra import require
 
@@ -105,6 +105,8 @@ def test_attributes_and_methods_answer_per_table() -> None:
         env.set_attr("render_mode", None, indices=[0])
     with pytest.raises(InvalidArgumentError):
         env.env_method("close", indices=[1])
+    with pytest.raises(ArgumentTypeError):
+        env.get_attr("render_mode", indices=[True])
 
 
 def test_step_wait_needs_step_async() -> None:
@@ -198,5 +200,5 @@ def test_it_wraps_a_vector_env_that_copies() -> None:
     )
     with pytest.raises(InvalidArgumentError):
         KoudiandianSB3Env.from_vector_env(KoudiandianVectorEnv(2, "taiyuan", copy=False))
-    with pytest.raises(InvalidArgumentError):
+    with pytest.raises(ArgumentTypeError):
         KoudiandianSB3Env.from_vector_env(env)  # type: ignore[arg-type]

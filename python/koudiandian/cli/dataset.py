@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from ..errors import KoudiandianError
+from ..errors import InvalidArgumentError
 from .options import Commands
 
 __all__ = ["add_dataset"]
@@ -22,7 +22,7 @@ def _seats(words: Sequence[str] | None) -> list[int] | None:
     for word in words:
         for part in word.replace(",", " ").split():
             if part not in ("0", "1", "2", "3"):
-                raise KoudiandianError(f"--seats takes seat numbers 0-3, got {part!r}")
+                raise InvalidArgumentError(f"--seats takes seat numbers 0-3, got {part!r}")
             seats.append(int(part))
     return seats
 
@@ -30,16 +30,20 @@ def _seats(words: Sequence[str] | None) -> list[int] | None:
 def _dataset(args: argparse.Namespace) -> int:
     from ..rl.dataset import build_dataset
 
-    # the encoding and the action space: build_dataset's defaults unless given (the rl
-    # package is imported when the command runs, not whenever the parser is built)
-    chosen = {"version": args.version, "action_space": args.action_space}
+    # the encoding, the action space and the shard size: build_dataset's defaults unless
+    # given (the rl package is imported when the command runs, not whenever the parser is
+    # built)
+    chosen = {
+        "version": args.version,
+        "action_space": args.action_space,
+        "shard_size": args.shard_size,
+    }
     start = time.perf_counter()
     info = build_dataset(
         args.logs,
         args.out,
         seats=_seats(args.seats),
         bot=args.bot,
-        shard_size=args.shard_size,
         progress=not args.quiet and sys.stderr.isatty(),  # a bar on a terminal only
         **{k: v for k, v in chosen.items() if v is not None},
     )
@@ -96,9 +100,8 @@ def add_dataset(sub: Commands) -> None:
     d.add_argument(
         "--shard-size",
         type=int,
-        default=65536,
         metavar="N",
-        help="samples per shard (default 65536)",
+        help="samples per shard (default 65536, koudiandian.rl.dataset_shards.SHARD_SIZE)",
     )
     d.add_argument(
         "--quiet", action="store_true", help="no progress bar (drawn only on a terminal)"

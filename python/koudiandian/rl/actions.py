@@ -74,17 +74,22 @@ def _int(value: object, what: str) -> int:
     return int(value)
 
 
-def _space_size(action_space: object) -> int:
-    """The size of action space ``action_space`` (1 or 2). Raises
+def check_action_space(action_space: object) -> int:
+    """``action_space`` as an int if it is a version of :data:`ACTION_SPACES` (an int or a
+    NumPy integer; the check of every entry point's ``action_space=``). Raises
     :class:`ArgumentTypeError` for a non-int and :class:`InvalidArgumentError` for another
     number."""
     v = _int(action_space, "action_space")
-    size = ACTION_SPACES.get(v)
-    if size is None:
+    if v not in ACTION_SPACES:
         raise InvalidArgumentError(
             f"unknown action space {v}; known: 1 ({N_ACTIONS_V1} actions), 2 ({N_ACTIONS_V2})"
         )
-    return size
+    return v
+
+
+def _space_size(action_space: object) -> int:
+    """The size of action space ``action_space`` (errors as :func:`check_action_space`)."""
+    return ACTION_SPACES[check_action_space(action_space)]
 
 
 def action_to_code(action: int, action_space: int = DEFAULT_ACTION_SPACE) -> int:

@@ -18,7 +18,7 @@ from ..game import Game
 from ..rules import Rules
 from ._rules import rules_of
 from .actions import DEFAULT_ACTION_SPACE
-from .encoding import DEFAULT_VERSION, OBS_SHAPES, ORACLE_SHAPES, VERSIONS
+from .encoding import DEFAULT_VERSION, OBS_SHAPES, ORACLE_SHAPES, check_version
 
 __all__ = ["KoudiandianAEC", "env", "raw_env"]
 
@@ -70,9 +70,7 @@ class KoudiandianAEC(AECEnv):  # type: ignore[misc, unused-ignore]
         action_space: int = DEFAULT_ACTION_SPACE,
     ) -> None:
         super().__init__()
-        if version not in VERSIONS:
-            raise InvalidArgumentError(f"unknown encoding version {version!r}; known: {VERSIONS}")
-        self._version = version
+        self._version = check_version(version)
         if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
             raise InvalidArgumentError(f"hands must be a positive int, got {hands!r}")
         if not isinstance(oracle, bool):

@@ -33,11 +33,11 @@ import numpy as np
 from .. import _core
 from ..errors import ArgumentTypeError, InvalidArgumentError, InvalidEventLogError, KoudiandianError
 from ..logsources import LoggedHand, logged_hands
-from .actions import ACTION_SPACES, DEFAULT_ACTION_SPACE
+from .actions import ACTION_SPACES, DEFAULT_ACTION_SPACE, check_action_space
 from .dataset_info import META_FILE, DatasetInfo, LogRecord
 from .dataset_read import Dataset
-from .dataset_shards import ShardWriter, is_shard_name
-from .encoding import DEFAULT_VERSION, OBS_SHAPES, VERSIONS
+from .dataset_shards import SHARD_SIZE, ShardWriter, is_shard_name
+from .encoding import DEFAULT_VERSION, OBS_SHAPES, check_version
 
 __all__ = ["build_dataset", "Dataset", "DatasetInfo", "LogRecord"]
 
@@ -53,7 +53,7 @@ def build_dataset(
     bot: str | None = None,
     version: str = DEFAULT_VERSION,
     action_space: int = DEFAULT_ACTION_SPACE,
-    shard_size: int = 65536,
+    shard_size: int = SHARD_SIZE,
     progress: bool | Callable[[int, int], None] | None = None,
 ) -> DatasetInfo:
     """Write the samples of the logged hands in ``logs`` (a path or several, read in
@@ -72,23 +72,19 @@ def build_dataset(
     is not one, cannot be replayed, or ends before its hand is over;
     :class:`InvalidArgumentError` for bad arguments (also a bot no log names, or an action
     space too small for a log's rules, with the file and line); :class:`ArgumentTypeError`
-    for arguments of the wrong type; :class:`FileNotFoundError` for a missing log."""
+    for arguments of the wrong type. A missing log is an :class:`InvalidArgumentError` too
+    (as a missing policy file or dataset directory), raised before anything is written."""
     paths = _paths(logs)
     chosen = _seat_mask(seats, bot)
-    if version not in VERSIONS:
-        raise InvalidArgumentError(f"unknown encoding version {version!r}; known: {VERSIONS}")
-    if isinstance(action_space, bool) or action_space not in ACTION_SPACES:
-        raise InvalidArgumentError(
-            f"unknown action space {action_space!r}; known: {tuple(ACTION_SPACES)}"
-        )
-    action_space = int(action_space)  # a NumPy integer too
+    check_version(version)
+    action_space = check_action_space(action_space)  # a NumPy integer too
     if isinstance(shard_size, bool) or not isinstance(shard_size, int):
         raise ArgumentTypeError(f"shard_size must be an int, got {shard_size!r}")
     if not 1 <= shard_size <= 2**24:
         raise InvalidArgumentError(f"shard_size must be 1 to 2**24, got {shard_size}")
     for p in paths:
         if not p.is_file():
-            raise FileNotFoundError(f"no log file {str(p)!r}")
+            raise InvalidArgumentError(f"no log file {str(p)!r}")
     total = sum(p.stat().st_size for p in paths)
     shown = _Progress(progress, total)
     directory = _fresh_directory(Path(out))

@@ -73,6 +73,14 @@ PLANE_NAMES_V2: tuple[str, ...] = (*PLANE_NAMES[:22], "winds", *PLANE_NAMES[22:]
 PLANE_NAMES_V3: tuple[str, ...] = (*PLANE_NAMES_V2[:23], "picked", "standing", *PLANE_NAMES[22:])
 
 
+def check_version(version: object) -> str:
+    """``version`` if it is an encoding of :data:`VERSIONS`; else
+    :class:`InvalidArgumentError` naming it (the check of every entry point's ``version=``)."""
+    if version not in VERSIONS:
+        raise InvalidArgumentError(f"unknown encoding version {version!r}; known: {VERSIONS}")
+    return str(version)
+
+
 def encode(
     source: SeatView | Game,
     seat: int | None = None,
@@ -90,8 +98,7 @@ def encode(
     without building the view). The oracle needs the game. Raises
     :class:`InvalidArgumentError` for an unknown version, a missing or bad seat, or an
     oracle asked of a view, and :class:`ArgumentTypeError` for another kind of source."""
-    if version not in VERSIONS:
-        raise InvalidArgumentError(f"unknown encoding version {version!r}; known: {VERSIONS}")
+    check_version(version)
     if not isinstance(oracle, bool):
         raise ArgumentTypeError(f"oracle must be a bool, got {oracle!r}")
     if isinstance(source, Game):

@@ -11,12 +11,13 @@ import numpy.typing as npt
 from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
 
 from .. import _core
-from ..errors import InvalidArgumentError
+from ..errors import ArgumentTypeError, InvalidArgumentError
 from ..game import Game
 from ..rules import Rules
 from ._rules import rules_of
 from .actions import DEFAULT_ACTION_SPACE, action_to_code
-from .encoding import DEFAULT_VERSION, OBS_SHAPES, ORACLE_SHAPES, VERSIONS
+from .encoding import DEFAULT_VERSION, OBS_SHAPES, ORACLE_SHAPES, check_version
+from .opponents import BUILT_IN, check_learner_seat
 from .vec import VecEnv
 
 __all__ = ["KoudiandianEnv", "ILLEGAL_PENALTY"]
@@ -27,9 +28,23 @@ ILLEGAL_PENALTY = 1.0
 Obs = npt.NDArray[np.uint8]
 
 
+def check_penalty(illegal_penalty: object) -> float:
+    """``illegal_penalty`` as a float (a real number, finite); else
+    :class:`ArgumentTypeError` or :class:`InvalidArgumentError` naming it."""
+    if isinstance(illegal_penalty, bool) or not isinstance(
+        illegal_penalty, int | float | np.number
+    ):
+        raise ArgumentTypeError(f"illegal_penalty must be a number, got {illegal_penalty!r}")
+    value = float(illegal_penalty)
+    if not np.isfinite(value):
+        raise InvalidArgumentError(f"illegal_penalty must be finite, got {illegal_penalty!r}")
+    return value
+
+
 class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignore]
     """One learning seat against ``opponents`` (``"greedy"``: the greedy policy,
-    ``"random"``: uniform over the legal actions) for one hand per episode.
+    ``"expert"``: the expert policy, ``"random"``: uniform over the legal actions), played
+    inside Rust, for one hand per episode.
 
     - Observation: ``uint8 OBS_SHAPE`` (``koudiandian.rl.encode`` of the learner's view in
       the default encoding, ``"v3"``: v2 with the exchange picks and every seat's void
@@ -78,15 +93,11 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
         version: str = DEFAULT_VERSION,
         action_space: int = DEFAULT_ACTION_SPACE,
     ) -> None:
-        if version not in VERSIONS:
-            raise InvalidArgumentError(f"unknown encoding version {version!r}; known: {VERSIONS}")
-        self._version = version
-        if opponents not in ("greedy", "expert", "random"):
+        self._version = check_version(version)
+        if opponents not in BUILT_IN:
             raise InvalidArgumentError(
                 f"opponents must be 'greedy', 'expert' or 'random', got {opponents!r}"
             )
-        if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
-            raise InvalidArgumentError(f"seat must be None or 0–3, got {seat!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidArgumentError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self._rules = rules_of(rules)
@@ -94,8 +105,8 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
         #: The version of the action space (1 or 2).
         self.action_space_version: int = action_space
         self._opponents = opponents
-        self._fixed_seat = seat
-        self._penalty = float(illegal_penalty)
+        self._fixed_seat = check_learner_seat(seat)
+        self._penalty = check_penalty(illegal_penalty)
         self._oracle = bool(oracle)
         self.render_mode = render_mode
         shape = ORACLE_SHAPES[version] if oracle else OBS_SHAPES[version]

@@ -1,4 +1,5 @@
-"""Opponents played by a batch policy on a raw :class:`~koudiandian.rl.VecEnv` with
+"""A learner's opponents: the built-in bots' names (played inside Rust), the learner's seat,
+and opponents played by a batch policy on a raw :class:`~koudiandian.rl.VecEnv` with
 ``opponents="external"``: one call of the policy per round for every table whose asked seat
 is not its learner, until every table is at its learner."""
 
@@ -10,14 +11,26 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import ArrayError
+from ..errors import ArrayError, InvalidArgumentError
 from .vec import VecEnv
 
-__all__ = ["BatchPolicy", "play_policy"]
+__all__ = ["BUILT_IN", "BatchPolicy", "check_learner_seat", "play_policy"]
+
+#: The built-in opponents, played inside Rust (the single and the vector environment's
+#: ``opponents``).
+BUILT_IN = ("greedy", "expert", "random")
 
 #: A batch policy: ``policy(obs uint8 (k, *obs_shape), mask bool (k, n)) -> int array (k,)``,
 #: one legal action number per row (:class:`koudiandian.rl.policy.Policy` is one).
 BatchPolicy = Callable[[npt.NDArray[np.uint8], npt.NDArray[np.bool_]], Any]
+
+
+def check_learner_seat(seat: object) -> int | None:
+    """``seat`` if it is ``None`` (the learner's seat drawn for each hand) or a seat 0–3;
+    else :class:`InvalidArgumentError` naming it."""
+    if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
+        raise InvalidArgumentError(f"seat must be None or 0–3, got {seat!r}")
+    return None if seat is None else int(seat)  # type: ignore[call-overload, unused-ignore]
 
 
 def play_policy(

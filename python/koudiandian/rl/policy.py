@@ -31,12 +31,10 @@ from ..action import Action
 from ..bots import POLICY_PREFIX, is_policy
 from ..errors import ArgumentTypeError, ArrayError, InvalidArgumentError
 from ..view import SeatView
-from .actions import ACTION_CODES_V2, ACTION_SPACES, DEFAULT_ACTION_SPACE
-from .encoding import DEFAULT_VERSION, OBS_SHAPES, VERSIONS
+from .actions import _NUMBER_OF_CODE, ACTION_SPACES, DEFAULT_ACTION_SPACE, check_action_space
+from .encoding import DEFAULT_VERSION, OBS_SHAPES, check_version
 
 __all__ = ["POLICY_PREFIX", "Policy", "PolicyBot", "PolicyFactory", "is_policy"]
-
-_NUMBER_OF_CODE: dict[int, int] = {c: a for a, c in enumerate(ACTION_CODES_V2)}
 
 Floats = npt.NDArray[np.float32]
 
@@ -60,16 +58,10 @@ class Policy:
         action_space: int = DEFAULT_ACTION_SPACE,
         meta: Mapping[str, Any] | None = None,
     ) -> None:
-        if version not in VERSIONS:
-            raise InvalidArgumentError(f"unknown encoding version {version!r}; known: {VERSIONS}")
-        if isinstance(action_space, bool) or action_space not in ACTION_SPACES:
-            raise InvalidArgumentError(
-                f"unknown action space {action_space!r}; known: {sorted(ACTION_SPACES)}"
-            )
         #: The observation's encoding version.
-        self.version: str = version
+        self.version: str = check_version(version)
         #: The action space the logits number.
-        self.action_space: int = int(action_space)
+        self.action_space: int = check_action_space(action_space)
         #: ``(planes, 34)`` of the observation.
         self.obs_shape: tuple[int, int] = OBS_SHAPES[version]
         #: How many actions (logits) there are.

@@ -11,7 +11,7 @@ stable-baselines3, sb3-contrib; ``docs/training.md``).
     model = MaskablePPO("MlpPolicy", env, seed=1).learn(20_000)
 
 Its tables are the vector environment's: one learner seat per table against built-in
-opponents, one hand per episode, automatic reset."""
+opponents or a batch policy, one hand per episode, automatic reset."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 from stable_baselines3.common.vec_env import VecEnv  # type: ignore[import-not-found, unused-ignore]
 
-from ..errors import InvalidArgumentError
+from ..errors import ArgumentTypeError, InvalidArgumentError
 from ..rules import Rules
 from .actions import ACTION_SPACES, DEFAULT_ACTION_SPACE
 from .encoding import DEFAULT_VERSION
@@ -39,8 +39,8 @@ _CONSUMED = frozenset({"action_mask", "final_obs", "final_info"})
 class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
     """``num_envs`` tables of :class:`~koudiandian.rl.vector.KoudiandianVectorEnv` (same
     arguments: ``rules``, ``opponents`` — ``"greedy"``, ``"expert"``, ``"random"`` or a batch
-    policy — ``seed``, ``version``, ``action_space``, ``threads``, ``illegal_penalty``) as a
-    Stable-Baselines3 ``VecEnv``.
+    policy — ``seed``, ``seat``, ``version``, ``action_space``, ``threads``,
+    ``illegal_penalty``) as a Stable-Baselines3 ``VecEnv``.
 
     - ``reset() -> obs`` and ``step(actions) -> (obs, rewards, dones, infos)``, SB3's
       conventions: ``obs`` ``uint8 (num_envs, *shape)``, ``rewards`` ``float32``, ``dones``
@@ -73,6 +73,7 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
         opponents: str | BatchPolicy = "greedy",
         *,
         seed: int | None = None,
+        seat: int | None = None,
         version: str = DEFAULT_VERSION,
         action_space: int = DEFAULT_ACTION_SPACE,
         threads: int = 1,
@@ -83,6 +84,7 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
             rules,
             opponents,
             seed=seed,
+            seat=seat,
             version=version,
             action_space=action_space,
             threads=threads,
@@ -96,9 +98,11 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
     ) -> KoudiandianSB3Env:
         """The adapter over an existing vector environment (made with ``copy=True``, the
         default: SB3 keeps the arrays a step returns). ``seed``: the first reset's seed
-        (``None``: the vector environment's own choice)."""
+        (``None``: the vector environment's own choice). Raises :class:`ArgumentTypeError`
+        for another kind of environment and :class:`InvalidArgumentError` for one made with
+        ``copy=False``."""
         if not isinstance(vector_env, KoudiandianVectorEnv):
-            raise InvalidArgumentError(
+            raise ArgumentTypeError(
                 f"expected a KoudiandianVectorEnv, got {type(vector_env).__name__}"
             )
         if not vector_env.copy:
@@ -204,7 +208,7 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
         rows = list(self._get_indices(indices))
         for i in rows:
             if isinstance(i, bool) or not isinstance(i, int | np.integer):
-                raise InvalidArgumentError(f"table indices must be ints, got {i!r}")
+                raise ArgumentTypeError(f"table indices must be ints, got {i!r}")
             if not 0 <= i < self.num_envs:
                 raise InvalidArgumentError(f"table {i} is outside 0..{self.num_envs - 1}")
         return [int(i) for i in rows]

@@ -94,23 +94,17 @@ class VecEnv:
         learner: int | None = None,
         log: bool = False,
     ) -> None:
-        if seeds is not None:
-            if seed is not None:
-                raise InvalidArgumentError("give either seed or seeds, not both")
-            self._core = _core.VecEnv(
-                num_envs, rules, None, opponents, threads, action_space, version,
-                seeds=list(seeds), learner=learner, log=log,
-            )  # fmt: skip
-            seed = secrets.randbits(64)  # for later resets without a seed
-        else:
-            if seed is None:
-                seed = secrets.randbits(64)
-            self._core = _core.VecEnv(
-                num_envs, rules, seed, opponents, threads, action_space, version,
-                learner=learner, log=log,
-            )  # fmt: skip
+        if seeds is not None and seed is not None:
+            raise InvalidArgumentError("give either seed or seeds, not both")
+        given = None if seeds is None else list(seeds)
+        if seed is None:
+            seed = secrets.randbits(64)  # with seeds: for later resets without a seed
+        self._core = _core.VecEnv(
+            num_envs, rules, None if given is not None else seed, opponents, threads,
+            action_space, version, seeds=given, learner=learner, log=log,
+        )  # fmt: skip
         self._seed = seed
-        self._given_seeds = None if seeds is None else list(seeds)
+        self._given_seeds = given
         self._seeds = random.Random(seed)
         self._reset_once = False
         self.num_envs: int = self._core.num_envs
@@ -183,15 +177,7 @@ class VecEnv:
         true if given. Raises :class:`ArrayError` for a wrong shape or dtype,
         :class:`InvalidArgumentError` for an action outside the space and
         :class:`IllegalActionError` for one masked out (naming the table)."""
-        a = np.asarray(actions)
-        if a.dtype.kind not in "iu":
-            raise ArrayError(f"actions must be integers, got dtype {a.dtype}")
-        if a.shape != (self.num_envs,):
-            raise ArrayError(f"actions must have shape ({self.num_envs},), got {a.shape}")
-        if a.dtype != np.int64 or not a.flags.c_contiguous:
-            if a.dtype.kind == "u" and a.size and int(a.max()) > np.iinfo(np.int64).max:
-                raise ArrayError("actions hold values beyond int64")
-            a = np.ascontiguousarray(a, dtype=np.int64)
+        a = action_array(actions, self.num_envs)
         if active is not None:
             active = np.asarray(active)
             if active.dtype != np.bool_ or active.shape != (self.num_envs,):
@@ -202,6 +188,23 @@ class VecEnv:
             active = np.ascontiguousarray(active)
         obs, reward, terminated, truncated, mask, seat = self._core.step(a, active)
         return obs, reward, terminated, truncated, mask, seat
+
+
+def action_array(actions: Any, num_envs: int) -> I64:
+    """``actions`` (one action number per table: an integer array or sequence of length
+    ``num_envs``) as a C-contiguous ``int64`` array, the numbers not checked against a
+    space. Raises :class:`ArrayError` for another shape, a dtype that is no integer's or
+    values beyond ``int64``."""
+    a = np.asarray(actions)
+    if a.dtype.kind not in "iu":
+        raise ArrayError(f"actions must be integers, got dtype {a.dtype}")
+    if a.shape != (num_envs,):
+        raise ArrayError(f"actions must have shape ({num_envs},), got {a.shape}")
+    if a.dtype != np.int64 or not a.flags.c_contiguous:
+        if a.dtype.kind == "u" and a.size and int(a.max()) > np.iinfo(np.int64).max:
+            raise ArrayError("actions hold values beyond int64")
+        a = np.ascontiguousarray(a, dtype=np.int64)
+    return a
 
 
 def _index(i: Any) -> Any:

@@ -19,18 +19,15 @@ from gymnasium.vector.utils import batch_space  # type: ignore[import-not-found,
 from ..errors import ArgumentTypeError, InvalidArgumentError
 from ..rules import Rules
 from ._rules import rules_of
-from .actions import ACTION_SPACES, DEFAULT_ACTION_SPACE
-from .encoding import DEFAULT_VERSION, OBS_SHAPES, VERSIONS
-from .gym_env import ILLEGAL_PENALTY
-from .opponents import BatchPolicy, play_policy
-from .vec import VecEnv
+from .actions import ACTION_SPACES, DEFAULT_ACTION_SPACE, check_action_space
+from .encoding import DEFAULT_VERSION, OBS_SHAPES, check_version
+from .gym_env import ILLEGAL_PENALTY, check_penalty
+from .opponents import BUILT_IN, BatchPolicy, check_learner_seat, play_policy
+from .vec import VecEnv, action_array
 
 __all__ = ["KoudiandianVectorEnv", "BatchPolicy"]
 
 Obs = npt.NDArray[np.uint8]
-
-#: The built-in opponents, played inside Rust.
-BUILT_IN = ("greedy", "expert", "random")
 
 
 class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-ignore]
@@ -83,8 +80,8 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
         illegal_penalty: float = ILLEGAL_PENALTY,
         copy: bool = True,
     ) -> None:
-        if version not in VERSIONS:
-            raise InvalidArgumentError(f"unknown encoding version {version!r}; known: {VERSIONS}")
+        check_version(version)
+        check_action_space(action_space)
         if isinstance(opponents, str):
             if opponents not in BUILT_IN:
                 raise InvalidArgumentError(
@@ -99,8 +96,7 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
             raise ArgumentTypeError(
                 f"opponents must be a name or a batch policy (a callable), got {opponents!r}"
             )
-        if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
-            raise InvalidArgumentError(f"seat must be None or 0–3, got {seat!r}")
+        seat = check_learner_seat(seat)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ArgumentTypeError(f"seed must be None or an int, got {seed!r}")
         self._seed = seed
@@ -116,7 +112,7 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
         self.opponents = opponents
         self.version = version
         self.action_space_version = action_space
-        self.illegal_penalty = float(illegal_penalty)
+        self.illegal_penalty = check_penalty(illegal_penalty)
         self.copy = bool(copy)
         self.render_mode = None
         n_actions = ACTION_SPACES[action_space]
@@ -157,7 +153,11 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
             super().reset(seed=int(seed))
             self._core.reset(seeds=_table_seeds(int(seed), self.num_envs))
         elif seed is not None:
-            seeds = [int(x) for x in seed]  # type: ignore[union-attr]
+            if isinstance(seed, str | bytes | bool) or not isinstance(seed, Sequence):
+                raise ArgumentTypeError(f"seed must be an int or one int per env, got {seed!r}")
+            if not all(isinstance(x, int | np.integer) and not isinstance(x, bool) for x in seed):
+                raise ArgumentTypeError(f"seeds must be ints, got {seed!r}")
+            seeds = [int(x) for x in seed]
             if len(seeds) != self.num_envs:
                 raise InvalidArgumentError(
                     f"expected {self.num_envs} seeds (one per env), got {len(seeds)}"
@@ -183,16 +183,11 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
     ]:
         """One action per table; returns ``(observations, rewards, terminations,
         truncations, infos)`` (never truncated). Raises :class:`InvalidArgumentError` for an
-        action outside the space or before :meth:`reset`, and :class:`ArgumentTypeError` for
+        action outside the space or before :meth:`reset`, and :class:`ArrayError` for
         actions that are no integers or of another shape; nothing changes then."""
         if not self._reset_once:
             raise InvalidArgumentError("call reset() before step()")
-        a = np.asarray(actions)
-        if a.dtype.kind not in "iu" or a.shape != (self.num_envs,):
-            raise ArgumentTypeError(
-                f"actions must be an integer array of shape ({self.num_envs},), "
-                f"got {a.dtype} {a.shape}"
-            )
+        a = action_array(actions, self.num_envs)
         n = self._n_actions
         outside = (a < 0) | (a >= n)
         if outside.any():
@@ -200,7 +195,6 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
             raise InvalidArgumentError(
                 f"env {i}: action {int(a[i])} is outside the action space 0..{n - 1}"
             )
-        a = a.astype(np.int64, copy=False)
         legal = self._mask[np.arange(self.num_envs), a]
         learners = self._seat.copy()
         if legal.all():
@@ -236,36 +230,20 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
 
     def _infos(self, rows: npt.NDArray[np.bool_], illegal: npt.NDArray[np.bool_]) -> dict[str, Any]:
         """The infos of every table in ``rows`` (as ``SyncVectorEnv`` gathers them)."""
-        n = self.num_envs
-        mask = np.zeros((n, self._n_actions), np.int8)
-        mask[rows] = self._mask[rows]
-        seat = np.zeros(n, np.int64)
-        seat[rows] = self._seat[rows]
-        illegal_action = np.zeros(n, bool)
-        illegal_action[rows] = illegal[rows]
-        return {
-            "action_mask": mask, "_action_mask": rows.copy(),
-            "seat": seat, "_seat": rows.copy(),
-            "illegal_action": illegal_action, "_illegal_action": rows.copy(),
-        }  # fmt: skip
+        return _gathered(rows, self._mask.view(np.int8), self._seat, illegal)
 
     def _final(
         self, ended: npt.NDArray[np.bool_], final: dict[int, Obs], learners: npt.NDArray[np.int64]
     ) -> dict[str, Any]:
         """The ``final_obs`` and ``final_info`` entries for the tables whose hand ``ended``
-        (``final``: their final observations by table)."""
+        (``final``: their final observations by table): each ended step's info is a zero
+        mask, the ended hand's learner seat and no illegal action."""
         n = self.num_envs
         final_obs = np.full(n, None, dtype=object)
         for i, o in final.items():
             final_obs[i] = o
-        seat = np.zeros(n, np.int64)
-        seat[ended] = learners[ended]
-        info = {
-            "action_mask": np.zeros((n, self._n_actions), np.int8),
-            "_action_mask": ended.copy(),
-            "seat": seat, "_seat": ended.copy(),
-            "illegal_action": np.zeros(n, bool), "_illegal_action": ended.copy(),
-        }  # fmt: skip
+        no_mask = np.zeros((n, self._n_actions), np.int8)
+        info = _gathered(ended, no_mask, learners, np.zeros(n, bool))
         return {
             "final_obs": final_obs, "_final_obs": ended.copy(),
             "final_info": info, "_final_info": ended.copy(),
@@ -278,6 +256,23 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
 
     def close_extras(self, **kwargs: Any) -> None:
         """Nothing to release (the tables go with the env)."""
+
+
+def _gathered(
+    rows: npt.NDArray[np.bool_],
+    mask: npt.NDArray[np.int8],
+    seat: npt.NDArray[np.int64],
+    illegal: npt.NDArray[np.bool_],
+) -> dict[str, Any]:
+    """The single environment's info keys (``action_mask``, ``seat``, ``illegal_action``)
+    as ``SyncVectorEnv`` gathers them for the tables in ``rows``: each key's column (zero
+    outside ``rows``) and its ``_key`` mask."""
+    out: dict[str, Any] = {}
+    for key, column in (("action_mask", mask), ("seat", seat), ("illegal_action", illegal)):
+        gathered = np.zeros_like(column)
+        gathered[rows] = column[rows]
+        out[key], out["_" + key] = gathered, rows.copy()
+    return out
 
 
 def _table_seeds(seed: int, n: int) -> list[int]:

@@ -15,6 +15,7 @@ from the registered bot by :meth:`BotRegistry.new`.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
@@ -54,8 +55,6 @@ class BotRegistry:
     def __init__(
         self, bots: Mapping[str, str | ExecBot | BotzoneBot | PolicyFactory] | None = None
     ) -> None:
-        from ..rl.policy import PolicyFactory
-
         self._bots: dict[str, ExecBot | BotzoneBot | PolicyFactory] = {}
         for name, bot in (bots or {}).items():
             if not is_bot_name(name) or name == _HUMAN or name in BOTS:
@@ -67,10 +66,12 @@ class BotRegistry:
             if isinstance(bot, str) and is_botzone(bot):
                 bot = _botzone(bot, name)
             elif isinstance(bot, str) and is_policy(bot):
+                from ..rl.policy import PolicyFactory  # NumPy and the RL package: only now
+
                 bot = PolicyFactory(bot)
             elif isinstance(bot, str):
                 bot = ExecBot(bot, name=name)
-            elif not isinstance(bot, (ExecBot, BotzoneBot, PolicyFactory)):
+            elif not isinstance(bot, (ExecBot, BotzoneBot)) and not _is_policy_factory(bot):
                 raise ArgumentTypeError(
                     f"bot {name!r}: a command (text), policy:PATH, an ExecBot or a BotzoneBot, "
                     f"got {type(bot).__name__}"
@@ -143,6 +144,13 @@ def _pair(text: str, flag: str, value: str) -> tuple[str, str]:
     if not sep or not name or not rest:
         raise InvalidArgumentError(f"{flag} takes NAME={value}, got {text!r}")
     return name, rest
+
+
+def _is_policy_factory(bot: object) -> bool:
+    """Whether ``bot`` is a :class:`~koudiandian.rl.policy.PolicyFactory` (none can exist
+    before its module is imported: a registry without policies never imports it)."""
+    module = sys.modules.get("koudiandian.rl.policy")
+    return module is not None and isinstance(bot, module.PolicyFactory)
 
 
 def _memory(text: str, name: str) -> int | None:
