@@ -3,6 +3,7 @@ seed, same-step autoreset), step by step; batch-policy opponents; make_vec."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -18,7 +19,8 @@ from koudiandian import (  # noqa: E402
     InvalidArgumentError,
     Rules,
 )
-from koudiandian.rl import ACTION_SPACES, GYM_ID, VecEnv, code_to_action  # noqa: E402
+from koudiandian.rl import ACTION_SPACES, GYM_ID, OBS_SHAPES, VecEnv, code_to_action  # noqa: E402
+from koudiandian.rl.policy import Policy  # noqa: E402
 from koudiandian.rl.vector import KoudiandianVectorEnv  # noqa: E402
 
 
@@ -259,3 +261,36 @@ def test_bad_arguments_and_policies() -> None:
     bad = KoudiandianVectorEnv(2, "taiyuan", lambda o, m: np.argmin(m, axis=1), seed=1)
     with pytest.raises(IllegalActionError):
         bad.reset()
+
+
+def test_a_trained_policy_named_by_its_file_plays_the_opponents(tmp_path: Path) -> None:
+    """``opponents="policy:PATH"`` loads the policy and plays it as the same ``Policy``
+    given as an object would; a policy of another encoding or action space is refused
+    before anything starts."""
+    rng = np.random.default_rng(3)
+    shape = OBS_SHAPES["v3"]
+    inputs = shape[0] * shape[1]
+    layers = [
+        (rng.standard_normal((inputs, 16)).astype(np.float32), np.zeros(16, np.float32)),
+        (rng.standard_normal((16, 252)).astype(np.float32), np.zeros(252, np.float32)),
+    ]
+    path = tmp_path / "p.npz"
+    Policy(layers, version="v3", action_space=2).save(path)
+    by_name = KoudiandianVectorEnv(4, "taiyuan", f"policy:{path}", seed=5)
+    by_object = KoudiandianVectorEnv(4, "taiyuan", Policy.load(path), seed=5)
+    obs_a, info_a = by_name.reset(seed=5)
+    obs_b, info_b = by_object.reset(seed=5)
+    for _ in range(200):
+        np.testing.assert_array_equal(obs_a, obs_b)
+        mask = info_a["action_mask"].astype(bool)
+        actions = mask.argmax(axis=1)
+        obs_a, r_a, t_a, _, info_a = by_name.step(actions)
+        obs_b, r_b, t_b, _, info_b = by_object.step(actions)
+        np.testing.assert_array_equal(r_a, r_b)
+        np.testing.assert_array_equal(t_a, t_b)
+    with pytest.raises(InvalidArgumentError, match="v3 observations"):
+        KoudiandianVectorEnv(2, "taiyuan", f"policy:{path}", version="v1")
+    with pytest.raises(InvalidArgumentError, match="action space 2"):
+        KoudiandianVectorEnv(2, "taiyuan", f"policy:{path}", action_space=1)
+    with pytest.raises(InvalidArgumentError):
+        KoudiandianVectorEnv(2, "taiyuan", f"policy:{tmp_path / 'missing.npz'}")

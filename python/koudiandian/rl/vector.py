@@ -16,6 +16,7 @@ from gymnasium import spaces  # type: ignore[import-not-found, unused-ignore]
 from gymnasium.vector import AutoresetMode  # type: ignore[import-not-found, unused-ignore]
 from gymnasium.vector.utils import batch_space  # type: ignore[import-not-found, unused-ignore]
 
+from ..bots import POLICY_PREFIX
 from ..errors import ArgumentTypeError, InvalidArgumentError
 from ..rules import Rules
 from ._rules import rules_of
@@ -23,6 +24,7 @@ from .actions import ACTION_SPACES, DEFAULT_ACTION_SPACE, check_action_space
 from .encoding import DEFAULT_VERSION, OBS_SHAPES, check_version
 from .gym_env import ILLEGAL_PENALTY, check_penalty
 from .opponents import BUILT_IN, BatchPolicy, check_learner_seat, play_policy
+from .policy import Policy
 from .vec import VecEnv, action_array
 
 __all__ = ["KoudiandianVectorEnv", "BatchPolicy"]
@@ -36,7 +38,8 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
 
     - ``opponents``: ``"greedy"``, ``"expert"`` or ``"random"`` (played inside Rust), or a
       batch policy: any callable ``policy(obs uint8 (k, *obs_shape), mask bool (k, n)) ->
-      int array (k,)`` (a :class:`koudiandian.rl.policy.Policy` is one), called once per
+      int array (k,)`` (a :class:`koudiandian.rl.policy.Policy` is one, and
+      ``"policy:PATH"`` loads one; its encoding and action space must be the env's), called once per
       round for every table whose asked seat is not its learner, until each table is at
       its learner (see :func:`~koudiandian.rl.opponents.play_policy`).
     - Observations ``uint8 (num_envs, *OBS_SHAPES[version])``; actions ``int (num_envs,)``
@@ -82,15 +85,19 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
     ) -> None:
         check_version(version)
         check_action_space(action_space)
+        if isinstance(opponents, str) and opponents.lower().startswith(POLICY_PREFIX):
+            opponents = Policy.load(opponents[len(POLICY_PREFIX) :])
         if isinstance(opponents, str):
             if opponents not in BUILT_IN:
                 raise InvalidArgumentError(
-                    "opponents must be 'greedy', 'expert', 'random' or a batch policy "
-                    f"(a callable), got {opponents!r}"
+                    "opponents must be 'greedy', 'expert', 'random', 'policy:PATH' or a "
+                    f"batch policy (a callable), got {opponents!r}"
                 )
             self._policy: BatchPolicy | None = None
             raw = opponents
         elif callable(opponents):
+            if isinstance(opponents, Policy):
+                _check_policy_fits(opponents, version, action_space)
             self._policy, raw = opponents, "external"
         else:
             raise ArgumentTypeError(
@@ -280,3 +287,12 @@ def _table_seeds(seed: int, n: int) -> list[int]:
     if seed < 0:
         raise InvalidArgumentError(f"seed must be at least 0, got {seed}")
     return [seed + i for i in range(n)]
+
+
+def _check_policy_fits(policy: Policy, version: str, action_space: int) -> None:
+    """Refuse a trained policy whose observations or actions are not the env's."""
+    if (policy.version, policy.action_space) != (version, action_space):
+        raise InvalidArgumentError(
+            f"the opponents' policy reads {policy.version} observations in action space "
+            f"{policy.action_space}; this env gives {version} in action space {action_space}"
+        )
