@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from ..errors import ArrayError, InvalidArgumentError
+from ..errors import ArgumentTypeError, ArrayError, InvalidArgumentError
 from ..game import Game
 from ..rules import Rules
 from .actions import ACTION_SPACES, DEFAULT_ACTION_SPACE
@@ -99,7 +99,7 @@ class VecEnv:
                 raise InvalidArgumentError("give either seed or seeds, not both")
             self._core = _core.VecEnv(
                 num_envs, rules, None, opponents, threads, action_space, version,
-                seeds=list(seeds), learner=learner, log=log,
+                seeds=_seeds(seeds), learner=learner, log=log,
             )  # fmt: skip
             seed = secrets.randbits(64)  # for later resets without a seed
         else:
@@ -110,7 +110,7 @@ class VecEnv:
                 learner=learner, log=log,
             )  # fmt: skip
         self._seed = seed
-        self._given_seeds = None if seeds is None else list(seeds)
+        self._given_seeds = None if seeds is None else _seeds(seeds)
         self._seeds = random.Random(seed)
         self._reset_once = False
         self.num_envs: int = self._core.num_envs
@@ -132,7 +132,7 @@ class VecEnv:
             if seed is not None:
                 raise InvalidArgumentError("give either seed or seeds, not both")
             self._reset_once = True
-            return self._core.reset(seeds=list(seeds))
+            return self._core.reset(seeds=_seeds(seeds))
         if seed is None and not self._reset_once and self._given_seeds is not None:
             self._reset_once = True
             return self._core.reset(seeds=self._given_seeds)
@@ -207,3 +207,11 @@ class VecEnv:
 def _index(i: Any) -> Any:
     """A NumPy integer as an int (anything else as given, for the core to check)."""
     return int(i) if isinstance(i, np.integer) else i
+
+
+def _seeds(seeds: object) -> list[Any]:
+    """``seeds`` as a list, NumPy integers as ints (the core checks each, naming a bad one);
+    :class:`ArgumentTypeError` for text or a value that is no sequence."""
+    if isinstance(seeds, str | bytes) or not isinstance(seeds, Iterable):
+        raise ArgumentTypeError(f"seeds must be a sequence of ints, got {seeds!r:.80}")
+    return [int(x) if isinstance(x, np.integer) else x for x in seeds]
