@@ -94,6 +94,9 @@ class VecEnv:
         learner: int | None = None,
         log: bool = False,
     ) -> None:
+        # NumPy integers as ints (the core checks every value, naming a bad one)
+        num_envs, threads, learner = _index(num_envs), _index(threads), _index(learner)
+        seed, action_space = _index(seed), _index(action_space)
         if seeds is not None:
             if seed is not None:
                 raise InvalidArgumentError("give either seed or seeds, not both")
