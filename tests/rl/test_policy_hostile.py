@@ -102,3 +102,19 @@ def test_overflowing_logits_still_choose_a_legal_action() -> None:
     ]  # inf - inf: NaN logits
     chosen = Policy(mixed, version="v3", action_space=2)(obs, mask)
     assert mask[np.arange(3), chosen].all()
+
+
+def test_a_policy_path_cut_at_a_space_or_comma_says_so(tmp_path: Path) -> None:
+    from koudiandian.cli.options import bots_of
+    from koudiandian.errors import KoudiandianError
+
+    path = tmp_path / "my net.npz"
+    Policy([(np.zeros((INPUTS, 252)), np.zeros(252))], version="v3", action_space=2).save(path)
+    for words in ([f"policy:{path},greedy,greedy,greedy"], [f"policy:{path},greedy,greedy"]):
+        with pytest.raises(KoudiandianError, match="cut at a comma or space"):
+            bots_of(words, ["greedy"] * 4, 4)
+    # the prefix in any case, the path as given (its case kept)
+    (tmp_path / "Net.npz").write_bytes(path.read_bytes())
+    assert (
+        bots_of([f"POLICY:{tmp_path}/Net.npz"], ["greedy"], 4) == [f"POLICY:{tmp_path}/Net.npz"] * 4
+    )
