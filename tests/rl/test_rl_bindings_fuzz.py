@@ -132,3 +132,52 @@ def test_an_event_log_of_ordinary_depth_still_replays() -> None:
     assert Game.replay(game.events).events == game.events
     with pytest.raises(InvalidEventLogError):
         _core.rl_log_samples([{"type": "start_hand", "x": [[[]]]}], [True] * 4, "v3", 2)
+
+
+#: Values a forged log may hold where the engine expects others.
+FORGED = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**64), 2**64),
+    st.floats(allow_nan=False),
+    st.text(max_size=4),
+    st.lists(st.integers(0, 300), max_size=6),
+    st.sampled_from([4, 34, 136, 255, 256, -1]),
+)
+
+
+def _finished(seed: int) -> list[dict[str, Any]]:
+    game = Game(seed=seed)
+    while not game.is_over:
+        game.step(game.to_act[0], game.default_action(game.to_act[0]))
+    return game.events
+
+
+_EVENTS = _finished(11)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    edits=st.lists(
+        st.tuples(
+            st.integers(0, len(_EVENTS) - 1),
+            st.one_of(st.just("seat"), st.just("action"), st.integers(0, 40)),
+            FORGED,
+        ),
+        min_size=1,
+        max_size=3,
+    ),
+    seats=st.lists(st.booleans(), min_size=4, max_size=4),
+)
+def test_forged_logs_give_samples_or_an_event_log_error(
+    edits: list[tuple[int, Any, Any]], seats: list[bool]
+) -> None:
+    events = [dict(e) for e in _EVENTS]
+    for n, k, value in edits:
+        keys = sorted(events[n])
+        key = k if isinstance(k, str) and k in keys else keys[hash(k) % len(keys)]
+        events[n][key] = value
+    try:
+        _core.rl_log_samples(events, seats, "v3", 2)
+    except KoudiandianError:
+        pass  # (a PanicException is no KoudiandianError: it fails the test)
