@@ -181,3 +181,8 @@ def test_the_checked_reader_reads_what_was_written(built: Path) -> None:
                 assert z[field].dtype == whole[field].dtype
         start += n
     assert start == len(data) > 50
+
+
+def test_a_negative_shuffle_seed_is_refused_naming_it(built: Path) -> None:
+    with pytest.raises(InvalidArgumentError, match="seed must be at least 0, got -1"):
+        Dataset(built).batches(10, shuffle=True, seed=-1)

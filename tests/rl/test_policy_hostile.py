@@ -118,3 +118,10 @@ def test_a_policy_path_cut_at_a_space_or_comma_says_so(tmp_path: Path) -> None:
     assert (
         bots_of([f"POLICY:{tmp_path}/Net.npz"], ["greedy"], 4) == [f"POLICY:{tmp_path}/Net.npz"] * 4
     )
+
+
+def test_meta_that_is_no_json_is_refused_when_the_policy_is_made() -> None:
+    layers = [(np.zeros((INPUTS, 252)), np.zeros(252))]
+    for meta in ({"x": object()}, {"x": float("nan")}, {"x": {1, 2}}):
+        with pytest.raises(InvalidArgumentError, match="meta must hold JSON values"):
+            Policy(layers, version="v3", action_space=2, meta=meta)

@@ -99,6 +99,8 @@ class Dataset:
             raise InvalidArgumentError(f"batch_size must be positive, got {batch_size}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ArgumentTypeError(f"seed must be an int or None, got {seed!r}")
+        if seed is not None and seed < 0:
+            raise InvalidArgumentError(f"seed must be at least 0, got {seed}")
         rng = np.random.default_rng(seed) if shuffle else None
         order: Sequence[int] = range(len(self._info.shards))
         if rng is not None:

@@ -86,6 +86,10 @@ class Policy:
             "version": version,
             "action_space": self.action_space,
         }
+        try:  # now, not when the policy is saved
+            json.dumps(self.meta, allow_nan=False)
+        except (TypeError, ValueError, RecursionError) as e:
+            raise InvalidArgumentError(f"meta must hold JSON values only: {e}") from None
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Policy:
