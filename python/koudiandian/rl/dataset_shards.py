@@ -69,8 +69,7 @@ def read_shard(
     try:
         with zipfile.ZipFile(path) as z:
             for name, dtype in FIELDS.items():
-                with z.open(f"{name}.npy") as opened:
-                    member: Any = opened  # (a ZipExtFile: readinto, which IO[bytes] lacks)
+                with z.open(f"{name}.npy") as member:
                     # the header first: a shape or dtype not meta.json's is refused before
                     # anything is allocated for it (a header may claim terabytes)
                     version = np.lib.format.read_magic(member)
@@ -81,10 +80,8 @@ def read_shard(
                             f"{path}: {name} is {found} {shape}, not {dtype} {expected}: the "
                             "shard does not match meta.json"
                         )
-                    a = np.empty(shape, dtype)
-                    if member.readinto(a.reshape(-1).view(np.uint8).data) != a.nbytes:
-                        raise EOFError(f"{name} is cut off")
-                    out[name] = a
+                    member.seek(0)  # (the header again: NumPy's own reader, as np.load)
+                    out[name] = np.lib.format.read_array(member, allow_pickle=False)
     except (zipfile.BadZipFile, KeyError, ValueError, EOFError, OSError) as e:
         if isinstance(e, InvalidArgumentError):
             raise
