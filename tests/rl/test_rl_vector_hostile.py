@@ -140,3 +140,9 @@ def test_the_single_env_refuses_bad_seeds_and_keeps_its_hand(
     with pytest.raises(error, match="seed must be"):
         env.reset(seed=seed)  # type: ignore[arg-type]
     assert np.array_equal(env._obs(), obs)  # the hand in play is untouched
+
+
+def test_a_learner_seat_in_self_play_is_refused_not_ignored() -> None:
+    with pytest.raises(InvalidArgumentError, match="self-play"):
+        VecEnv(2, seed=1, learner=1)
+    assert (VecEnv(2, seed=1, opponents="greedy", learner=1).learners == 1).all()

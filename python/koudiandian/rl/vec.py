@@ -46,7 +46,7 @@ class VecEnv:
       (``float32 (num_envs,)``). :class:`~koudiandian.rl.vector.KoudiandianVectorEnv` plays
       a batch policy's moves on it.
     - ``learner``: the learner's seat (0–3) at every table, for every hand (``None``: drawn
-      per hand). ``learners`` is the ``int64 (num_envs,)`` learner seat of each table (−1 in
+      per hand; with opponents only: in self-play it is :class:`InvalidArgumentError`). ``learners`` is the ``int64 (num_envs,)`` learner seat of each table (−1 in
       self-play).
 
     ``reset(seed=None) -> (obs, mask, seat)``; ``step(actions) -> (obs, reward,
@@ -97,6 +97,11 @@ class VecEnv:
         # NumPy integers as ints (the core checks every value, naming a bad one)
         num_envs, threads, learner = _index(num_envs), _index(threads), _index(learner)
         seed, action_space = _index(seed), _index(action_space)
+        if learner is not None and opponents is None:
+            raise InvalidArgumentError(
+                f"learner={learner!r} names the learner's seat against opponents; self-play "
+                "(opponents=None) has none"
+            )
         if seeds is not None:
             if seed is not None:
                 raise InvalidArgumentError("give either seed or seeds, not both")
