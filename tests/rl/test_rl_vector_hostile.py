@@ -146,3 +146,13 @@ def test_a_learner_seat_in_self_play_is_refused_not_ignored() -> None:
     with pytest.raises(InvalidArgumentError, match="self-play"):
         VecEnv(2, seed=1, learner=1)
     assert (VecEnv(2, seed=1, opponents="greedy", learner=1).learners == 1).all()
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [({"version": 3}, "version must be a str"), ({"opponents": 5}, "opponents must be a str or None"),
+     ({"log": "yes"}, "log must be a bool")],
+)  # fmt: skip
+def test_the_raw_env_names_an_argument_of_the_wrong_type(kwargs: dict, match: str) -> None:
+    with pytest.raises(ArgumentTypeError, match=match):
+        VecEnv(2, seed=1, **kwargs)

@@ -97,6 +97,13 @@ class VecEnv:
         # NumPy integers as ints (the core checks every value, naming a bad one)
         num_envs, threads, learner = _index(num_envs), _index(threads), _index(learner)
         seed, action_space = _index(seed), _index(action_space)
+        for what, value, kind in (
+            ("version", version, str),
+            ("opponents", opponents, (str, type(None))),
+            ("log", log, bool),
+        ):
+            if not isinstance(value, kind):
+                raise ArgumentTypeError(f"{what} must be a {_kind_name(kind)}, got {value!r:.40}")
         if learner is not None and opponents is None:
             raise InvalidArgumentError(
                 f"learner={learner!r} names the learner's seat against opponents; self-play "
@@ -223,3 +230,9 @@ def _seeds(seeds: object) -> list[Any]:
     if isinstance(seeds, str | bytes) or not isinstance(seeds, Iterable):
         raise ArgumentTypeError(f"seeds must be a sequence of ints, got {seeds!r:.80}")
     return [int(x) if isinstance(x, np.integer) else x for x in seeds]
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    """``str``, ``bool``, ``str or None``: a type's name in an error."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join("None" if k is type(None) else k.__name__ for k in kinds)
