@@ -156,3 +156,8 @@ def test_a_learner_seat_in_self_play_is_refused_not_ignored() -> None:
 def test_the_raw_env_names_an_argument_of_the_wrong_type(kwargs: dict, match: str) -> None:
     with pytest.raises(ArgumentTypeError, match=match):
         VecEnv(2, seed=1, **kwargs)
+
+
+def test_a_numpy_seed_is_a_seed() -> None:
+    a = KoudiandianVectorEnv(2, seed=np.int64(4)).reset()[0]  # type: ignore[arg-type]
+    assert np.array_equal(a, KoudiandianVectorEnv(2, seed=4).reset()[0])

@@ -106,13 +106,13 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
             )
         if seat is not None and (isinstance(seat, bool) or seat not in (0, 1, 2, 3)):
             raise InvalidArgumentError(f"seat must be None or 0–3, got {seat!r}")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | np.integer)):
             raise ArgumentTypeError(f"seed must be None or an int, got {seed!r}")
-        self._seed = seed
+        self._seed = None if seed is None else int(seed)
         self._rules = rules_of(rules)
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)):
             raise ArgumentTypeError(f"num_envs must be an int, got {num_envs!r}")
-        seeds = _table_seeds(seed if seed is not None else 0, int(num_envs))
+        seeds = _table_seeds(self._seed if self._seed is not None else 0, int(num_envs))
         self._core = VecEnv(
             int(num_envs), self._rules, opponents=raw, threads=threads,
             action_space=action_space, version=version, seeds=seeds, learner=seat,
