@@ -10,11 +10,14 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from koudiandian.errors import (
     ArgumentTypeError,
     ArrayError,
     IllegalActionError,
     InvalidArgumentError,
+    KoudiandianError,
 )
 from koudiandian.rl import VecEnv
 from koudiandian.rl.gym_env import KoudiandianEnv
@@ -161,3 +164,29 @@ def test_the_raw_env_names_an_argument_of_the_wrong_type(kwargs: dict, match: st
 def test_a_numpy_seed_is_a_seed() -> None:
     a = KoudiandianVectorEnv(2, seed=np.int64(4)).reset()[0]  # type: ignore[arg-type]
     assert np.array_equal(a, KoudiandianVectorEnv(2, seed=4).reset()[0])
+
+
+_VECTOR = KoudiandianVectorEnv(3, seed=2, version="v3", action_space=2)
+_VECTOR.reset()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    dtype=st.sampled_from(["int8", "int64", "uint64", "float64", "bool", "object"]),
+    shape=st.sampled_from([(3,), (2,), (3, 1), (), (4,)]),
+    values=st.lists(st.integers(-300, 300), min_size=4, max_size=4),
+)
+def test_a_refused_step_changes_nothing(dtype: str, shape: tuple, values: list[int]) -> None:
+    env = _VECTOR
+    before = [a.copy() for a in env.raw.rows()]
+    size = int(np.prod(shape)) if shape else 1
+    with np.errstate(all="ignore"):
+        actions = np.array(values[:size]).astype(dtype).reshape(shape)
+    try:
+        _, _, _, _, info = env.step(actions)
+    except KoudiandianError:
+        after = env.raw.rows()
+        assert all(np.array_equal(x, y) for x, y in zip(before, after, strict=True))
+    else:
+        assert actions.shape == (3,) and actions.dtype.kind in "iu"
+        assert info["action_mask"].any(axis=1).all()
