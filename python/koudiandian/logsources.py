@@ -75,7 +75,7 @@ def logged_hands(lines: Iterable[str]) -> Iterator[LoggedHand]:
             continue
         try:
             document = json.loads(line)
-        except ValueError as e:
+        except (ValueError, RecursionError) as e:  # (nested too deep: RecursionError)
             rest = "".join(text for _, text in numbered) if first else ""
             if not rest.strip():  # a line of JSON Lines: cut off, or no JSON
                 if not line.endswith("\n"):
@@ -85,7 +85,7 @@ def logged_hands(lines: Iterable[str]) -> Iterator[LoggedHand]:
                 raise KoudiandianError(f"line {n}: not JSON: {e}; {_TAKES}") from None
             try:
                 document = json.loads(line + rest)  # one document over several lines
-            except ValueError:
+            except (ValueError, RecursionError):
                 raise KoudiandianError(f"line {n}: not JSON: {e}; {_TAKES}") from None
             yield from _hands(f"the document from line {n}", document, line + rest)
             return

@@ -120,6 +120,11 @@ impl GameCore {
                     .map_err(|e| cannot(events, n, &e))?;
                 verdict = None;
             }
+            if usize::from(d.seat) >= 4 {
+                // (the step would refuse it; `before` must never see it: it indexes by seat)
+                let e = Error::Argument(format!("seat {} is no seat (0–3)", d.seat));
+                return Err(cannot(events, d.event, &e));
+            }
             before(&mut game, &d)?;
             game.step(d.seat, d.action)
                 .map_err(|e| cannot(events, d.event, &e))?;

@@ -48,12 +48,31 @@ pub fn dict_of<'py, T: serde::Serialize>(
     to_py(py, &v)
 }
 
+/// How deep [`from_py`] follows containers (serde_json's own limit when it parses text):
+/// deeper, or a list that holds itself, is refused rather than overflowing the stack.
+pub const MAX_DEPTH: usize = 128;
+
 /// The JSON value of a Python object made of dicts (str keys), lists, tuples, ints, floats,
-/// strs, bools and `None`.
+/// strs, bools and `None`, nested at most [`MAX_DEPTH`] containers deep.
 ///
 /// # Errors
-/// [`Error::Argument`] naming the first object of another type.
+/// [`Error::Argument`] naming the first object of another type, or saying it is nested
+/// deeper.
 pub fn from_py(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
+    from_py_within(obj, MAX_DEPTH)
+}
+
+/// [`from_py`] with `depth` more containers allowed.
+fn from_py_within(obj: &Bound<'_, PyAny>, depth: usize) -> PyResult<Value> {
+    let is_container = obj.cast::<PyDict>().is_ok()
+        || obj.cast::<PyList>().is_ok()
+        || obj.cast::<PyTuple>().is_ok();
+    if is_container && depth == 0 {
+        return Err(Error::Argument(format!(
+            "cannot read data nested more than {MAX_DEPTH} containers deep"
+        ))
+        .into());
+    }
     if obj.is_none() {
         return Ok(Value::Null);
     }
@@ -82,12 +101,15 @@ pub fn from_py(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
                     k.repr().map_or_else(|_| "?".into(), |r| r.to_string())
                 ))
             })?;
-            map.insert(key.to_str()?.to_owned(), from_py(&v)?);
+            map.insert(key.to_str()?.to_owned(), from_py_within(&v, depth - 1)?);
         }
         return Ok(Value::Object(map));
     }
     if obj.cast::<PyList>().is_ok() || obj.cast::<PyTuple>().is_ok() {
-        let items: PyResult<Vec<Value>> = obj.try_iter()?.map(|i| from_py(&i?)).collect();
+        let items: PyResult<Vec<Value>> = obj
+            .try_iter()?
+            .map(|i| from_py_within(&i?, depth - 1))
+            .collect();
         return Ok(Value::Array(items?));
     }
     Err(Error::Argument(format!(

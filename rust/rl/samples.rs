@@ -178,4 +178,20 @@ mod tests {
         let ok = log_samples(&sichuan, [true; 4], Version::V3, ActionSpace::V2).expect("v2");
         assert!(!ok.is_empty());
     }
+
+    #[test]
+    fn a_decision_of_a_forged_seat_is_refused_not_a_panic() {
+        let events = played("taiyuan", 5);
+        let first = decisions(&events).expect("decisions")[0].event;
+        for seat in [4, 136, 255] {
+            let mut forged = events.clone();
+            forged[first]["seat"] = Value::from(seat);
+            for seats in [[true; 4], [false; 4]] {
+                let e = log_samples(&forged, seats, Version::V3, ActionSpace::V2)
+                    .expect_err("a forged seat");
+                assert!(matches!(e, Error::EventLog(_)), "{e}");
+                assert!(e.to_string().contains(&format!("event {first}")), "{e}");
+            }
+        }
+    }
 }

@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Sequence
 from typing import TypeAlias
 
-from ..bots import KNOWN_BOTS
+from ..bots import KNOWN_BOTS, is_policy
 from ..botzone.spec import is_botzone
 from ..errors import KoudiandianError
 from ..execbot import is_exec, split_bots
@@ -70,15 +70,24 @@ def bots_of(words: Sequence[str] | None, default: Sequence[str], seats: int) -> 
     if not words:
         return list(default)
     names = [name for word in words for name in split_bots(word)]
+    # a policy's path cut at a comma or space makes the count or a name wrong: say why
+    hint = (
+        " (the path of a policy:PATH is cut at a comma or space: rename or link the file)"
+        if any(is_policy(n) for n in names)
+        else ""
+    )
     if len(names) == 1:
         names *= seats
     if len(names) != seats:
         raise KoudiandianError(
-            f"--bots takes one bot for every seat or {seats}, one per seat; got {len(names)}"
+            f"--bots takes one bot for every seat or {seats}, one per seat; got {len(names)}{hint}"
         )
     for name in names:
         if not is_exec(name) and not is_botzone(name):
-            named_factory(name)  # raises for a name that is no bot
+            try:
+                named_factory(name)  # raises for a name that is no bot
+            except KoudiandianError as e:
+                raise type(e)(f"{e}{hint}") from None
     return names
 
 

@@ -73,7 +73,9 @@ def build_dataset(
     :class:`InvalidArgumentError` for bad arguments (also a bot no log names, or an action
     space too small for a log's rules, with the file and line); :class:`ArgumentTypeError`
     for arguments of the wrong type. A missing log is an :class:`InvalidArgumentError` too
-    (as a missing policy file or dataset directory), raised before anything is written."""
+    (as a missing policy file or dataset directory), and so is one that is no regular file
+    or that lies in ``out`` among the files it would remove: all raised before anything is
+    written."""
     paths = _paths(logs)
     chosen = _seat_mask(seats, bot)
     check_version(version)
@@ -83,11 +85,13 @@ def build_dataset(
     if not 1 <= shard_size <= 2**24:
         raise InvalidArgumentError(f"shard_size must be 1 to 2**24, got {shard_size}")
     for p in paths:
-        if not p.is_file():
+        if not p.exists():
             raise InvalidArgumentError(f"no log file {str(p)!r}")
+        if not p.is_file():  # a directory, a FIFO (never opened: it could block), a device
+            raise InvalidArgumentError(f"the log {str(p)!r} is not a regular file")
     total = sum(p.stat().st_size for p in paths)
     shown = _Progress(progress, total)
-    directory = _fresh_directory(Path(out))
+    directory = _fresh_directory(Path(out), paths)
     writer = ShardWriter(directory, shard_size)
     records: list[LogRecord] = []
     named = False
@@ -236,13 +240,24 @@ def _arena_names(path: Path) -> Callable[[int], tuple[str, ...]] | None:
         return None
     try:
         document = json.loads(report.read_text(encoding="utf-8"))
-        names = [str(b) for b in document["bots"]]
-        orders = int(document["orders"])
-    except (ValueError, KeyError, TypeError):
-        return None
+    except (ValueError, RecursionError):
+        return None  # not the arena's report: the log's hands name no bots
+    names = document.get("bots") if isinstance(document, dict) else None
+    orders = document.get("orders") if isinstance(document, dict) else None
+    if (
+        not isinstance(names, list)
+        or len(names) != 4
+        or not all(isinstance(b, str) for b in names)
+        or orders not in (4, 24)
+        or isinstance(orders, bool)
+    ):
+        raise InvalidEventLogError(
+            f"{report}: an arena's report names four bots ('bots', a list of four names) "
+            f"and its seatings ('orders', 4 or 24); got bots {names!r:.80}, orders {orders!r:.20}"
+        )
     from ..botzone.arena import seatings
 
-    order = seatings(orders)
+    order = seatings(int(orders))
     return lambda i: tuple(names[b] for b in order[i % len(order)])
 
 
@@ -283,19 +298,31 @@ def _seat_mask(seats: Iterable[int] | None, bot: str | None) -> list[bool]:
     return chosen
 
 
-def _fresh_directory(out: Path) -> Path:
+def _fresh_directory(out: Path, logs: list[Path]) -> Path:
     """``out``, created, emptied of an earlier dataset; :class:`InvalidArgumentError` for a
-    file, or a directory holding anything else."""
+    file, a directory holding anything else, or one of ``logs`` among the files it would
+    remove (a log named ``meta.json`` or like a shard, inside ``out``)."""
     if out.exists() and not out.is_dir():
         raise InvalidArgumentError(f"{out} is a file, not a directory for the dataset")
     out.mkdir(parents=True, exist_ok=True)
     entries = list(out.iterdir())
-    foreign = sorted(e.name for e in entries if e.name != META_FILE and not is_shard_name(e.name))
+    foreign = sorted(
+        e.name
+        for e in entries
+        if not (e.name == META_FILE or is_shard_name(e.name)) or (e.is_dir() and not e.is_symlink())
+    )
     if foreign:
         raise InvalidArgumentError(
             f"{out} holds files that are not a dataset's ({', '.join(foreign[:3])}): "
             "give a new or empty directory"
         )
+    inputs = {log.resolve() for log in logs}
+    for e in entries:
+        if e.resolve() in inputs:
+            raise InvalidArgumentError(
+                f"the log {str(e)!r} is in the dataset's directory {str(out)!r}, which is "
+                "emptied first: give another directory"
+            )
     (out / META_FILE).unlink(missing_ok=True)  # first: no description of a half-written set
     for e in entries:
         e.unlink(missing_ok=True)

@@ -5,6 +5,7 @@ samples (:data:`FIELDS`): the format :mod:`koudiandian.rl.dataset` writes and
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -12,7 +13,15 @@ import numpy as np
 
 from ..errors import InvalidArgumentError
 
-__all__ = ["FIELDS", "META_FILE", "DATASET_FORMAT", "DATASET_VERSION", "LogRecord", "DatasetInfo"]
+__all__ = [
+    "FIELDS",
+    "META_FILE",
+    "DATASET_FORMAT",
+    "DATASET_VERSION",
+    "MAX_SHARD_SAMPLES",
+    "LogRecord",
+    "DatasetInfo",
+]
 
 #: Each array of a sample and its dtype, in the order a shard stores them: ``obs`` the
 #: seat's observation ``(planes, 34)``, ``mask`` its legal actions ``(n,)``, ``action`` the
@@ -34,6 +43,10 @@ META_FILE = "meta.json"
 DATASET_FORMAT = "koudiandian-dataset"
 #: The version of that format this release writes and reads.
 DATASET_VERSION = 1
+#: The most samples a shard holds (``build_dataset``'s largest ``shard_size``).
+MAX_SHARD_SAMPLES = 2**24
+#: A shard's file name (``dataset_shards.shard_name``): in the dataset's directory, no path.
+_SHARD = re.compile(r"shard-[0-9]{5,}\.npz")
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +108,7 @@ class DatasetInfo:
         naming ``where`` for text that is not one of this format."""
         try:
             d = json.loads(text)
-        except ValueError as e:
+        except (ValueError, RecursionError) as e:  # (nested too deep: RecursionError)
             raise InvalidArgumentError(f"{where}: not JSON: {e}") from None
         if not isinstance(d, dict) or d.get("format") != DATASET_FORMAT:
             raise InvalidArgumentError(f"{where}: not a koudiandian dataset's description")
@@ -127,4 +140,34 @@ class DatasetInfo:
             ) from None
         if sum(n for _, n in info.shards) != info.samples:
             raise InvalidArgumentError(f"{where}: its shards do not add up to its samples")
+        info._check(where)
         return info
+
+    def _check(self, where: str) -> None:
+        """:class:`InvalidArgumentError` naming ``where`` unless the shapes are the version's
+        and the action space's, the counts are not negative, and each shard is named as
+        the writer names them (a file of the directory, nowhere else) and holds 1 to
+        :data:`MAX_SHARD_SAMPLES` samples."""
+        from .actions import ACTION_SPACES
+        from .encoding import OBS_SHAPES
+
+        if self.version not in OBS_SHAPES or self.obs_shape != OBS_SHAPES[self.version]:
+            raise InvalidArgumentError(
+                f"{where}: observations {self.obs_shape} of version {self.version!r} "
+                f"(known: {', '.join(f'{v} {s}' for v, s in OBS_SHAPES.items())})"
+            )
+        if ACTION_SPACES.get(self.action_space) != self.n_actions:
+            raise InvalidArgumentError(
+                f"{where}: {self.n_actions} actions in action space {self.action_space!r} "
+                f"(known: {', '.join(f'{a}: {n}' for a, n in ACTION_SPACES.items())})"
+            )
+        if self.samples < 0 or self.hands < 0:
+            raise InvalidArgumentError(
+                f"{where}: {self.samples} samples of {self.hands} hands (counts are not negative)"
+            )
+        for name, n in self.shards:
+            if _SHARD.fullmatch(name) is None or not 1 <= n <= MAX_SHARD_SAMPLES:
+                raise InvalidArgumentError(
+                    f"{where}: a shard is a file shard-NNNNN.npz of its directory with 1 to "
+                    f"{MAX_SHARD_SAMPLES} samples, got {name!r:.80} of {n} samples"
+                )

@@ -41,7 +41,11 @@ class Dataset:
                 f"{self.path}: no {META_FILE}: not a dataset's directory, or one whose "
                 "writing did not finish"
             )
-        self._info = DatasetInfo.from_json(meta.read_text(encoding="utf-8"), str(meta))
+        try:
+            text = meta.read_text(encoding="utf-8")
+        except UnicodeDecodeError as e:
+            raise InvalidArgumentError(f"{meta}: not UTF-8 text ({e})") from None
+        self._info = DatasetInfo.from_json(text, str(meta))
         for name, _ in self._info.shards:
             if not (self.path / name).is_file():
                 raise InvalidArgumentError(f"{self.path}: its shard {name} is missing")
@@ -95,6 +99,8 @@ class Dataset:
             raise InvalidArgumentError(f"batch_size must be positive, got {batch_size}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ArgumentTypeError(f"seed must be an int or None, got {seed!r}")
+        if seed is not None and seed < 0:
+            raise InvalidArgumentError(f"seed must be at least 0, got {seed}")
         rng = np.random.default_rng(seed) if shuffle else None
         order: Sequence[int] = range(len(self._info.shards))
         if rng is not None:

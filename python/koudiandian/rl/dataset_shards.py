@@ -71,20 +71,35 @@ def read_shard(
     shapes = {"obs": (samples, *obs_shape), "mask": (samples, n_actions)}
     out: dict[str, npt.NDArray[Any]] = {}
     try:
-        with np.load(path, allow_pickle=False) as z:
+        with zipfile.ZipFile(path) as z:
             for name, dtype in FIELDS.items():
-                a = z[name]
-                if a.dtype != dtype or a.shape != shapes.get(name, (samples,)):
-                    raise InvalidArgumentError(
-                        f"{path}: {name} is {a.dtype} {a.shape}, not {dtype} "
-                        f"{shapes.get(name, (samples,))}: the shard does not match meta.json"
-                    )
-                out[name] = a
-    except (zipfile.BadZipFile, KeyError, ValueError, EOFError) as e:
+                with z.open(f"{name}.npy") as member:
+                    # the header first: a shape or dtype not meta.json's is refused before
+                    # anything is allocated for it (a header may claim terabytes)
+                    version = np.lib.format.read_magic(member)
+                    shape, fortran, found = _read_header(member, version)
+                    expected = shapes.get(name, (samples,))
+                    if found != dtype or shape != expected or fortran:
+                        raise InvalidArgumentError(
+                            f"{path}: {name} is {found} {shape}, not {dtype} {expected}: the "
+                            "shard does not match meta.json"
+                        )
+                    member.seek(0)  # (the header again: NumPy's own reader, as np.load)
+                    out[name] = np.lib.format.read_array(member, allow_pickle=False)
+    except (zipfile.BadZipFile, KeyError, ValueError, EOFError, OSError) as e:
         if isinstance(e, InvalidArgumentError):
             raise
         raise InvalidArgumentError(f"{path}: not a dataset shard ({e})") from None
     return out
+
+
+def _read_header(member: Any, version: tuple[int, int]) -> tuple[tuple[int, ...], bool, Any]:
+    """``(shape, fortran_order, dtype)`` of the ``.npy`` header after its magic."""
+    if version == (1, 0):
+        return np.lib.format.read_array_header_1_0(member)
+    if version == (2, 0):
+        return np.lib.format.read_array_header_2_0(member)
+    raise ValueError(f"an .npy format version {version} this release does not read")
 
 
 class ShardWriter:

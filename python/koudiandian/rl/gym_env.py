@@ -3,6 +3,7 @@ against three built-in bots, one hand per episode."""
 
 from __future__ import annotations
 
+import math
 from typing import Any, SupportsFloat
 
 import gymnasium as gym  # type: ignore[import-not-found, unused-ignore]
@@ -20,7 +21,7 @@ from .encoding import DEFAULT_VERSION, OBS_SHAPES, ORACLE_SHAPES, check_version
 from .opponents import BUILT_IN, check_learner_seat
 from .vec import VecEnv
 
-__all__ = ["KoudiandianEnv", "ILLEGAL_PENALTY"]
+__all__ = ["KoudiandianEnv", "ILLEGAL_PENALTY", "check_penalty"]
 
 #: The reward of an illegal action (the default ``illegal_penalty``).
 ILLEGAL_PENALTY = 1.0
@@ -28,17 +29,26 @@ ILLEGAL_PENALTY = 1.0
 Obs = npt.NDArray[np.uint8]
 
 
-def check_penalty(illegal_penalty: object) -> float:
-    """``illegal_penalty`` as a float (a real number, finite); else
-    :class:`ArgumentTypeError` or :class:`InvalidArgumentError` naming it."""
-    if isinstance(illegal_penalty, bool) or not isinstance(
-        illegal_penalty, int | float | np.number
-    ):
-        raise ArgumentTypeError(f"illegal_penalty must be a number, got {illegal_penalty!r}")
-    value = float(illegal_penalty)
-    if not np.isfinite(value):
-        raise InvalidArgumentError(f"illegal_penalty must be finite, got {illegal_penalty!r}")
-    return value
+def check_penalty(value: object) -> float:
+    """``illegal_penalty`` as a float: a finite real number, else :class:`ArgumentTypeError`
+    or :class:`InvalidArgumentError` naming it."""
+    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
+        raise ArgumentTypeError(f"illegal_penalty must be a number, got {value!r:.40}")
+    if not math.isfinite(value):
+        raise InvalidArgumentError(f"illegal_penalty must be finite, got {value!r}")
+    return float(value)
+
+
+def _checked_seed(seed: object) -> int | None:
+    """``seed`` (``None`` or an int in 0..2**64 - 1) as an int; else :class:`ArgumentTypeError`
+    or :class:`InvalidArgumentError` naming it (before Gymnasium's own error)."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool | np.bool_) or not isinstance(seed, int | np.integer):
+        raise ArgumentTypeError(f"seed must be None or an int, got {seed!r:.40}")
+    if not 0 <= seed < 2**64:
+        raise InvalidArgumentError(f"seed must be in 0..{2**64 - 1}, got {seed}")
+    return int(seed)
 
 
 class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignore]
@@ -126,6 +136,7 @@ class KoudiandianEnv(gym.Env[Obs, np.int64]):  # type: ignore[misc, unused-ignor
         time, else the table's next hand, the hand in play dropped), played by the
         opponents until the learner must decide. Returns ``(observation, info)``.
         ``options`` is not used."""
+        seed = _checked_seed(seed)
         super().reset(seed=seed)
         if seed is not None or self._core is None:
             table_seed = seed if seed is not None else int(self.np_random.integers(2**62))

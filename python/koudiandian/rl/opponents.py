@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..errors import ArrayError, InvalidArgumentError
+from ..errors import ArrayError, IllegalActionError, InvalidArgumentError
 from .vec import VecEnv
 
 __all__ = ["BUILT_IN", "BatchPolicy", "check_learner_seat", "play_policy"]
@@ -43,8 +43,10 @@ def play_policy(
     Returns ``(reward, terminated, final)``: each table's learner reward summed over the
     rounds, whether a hand of it ended, and for each table whose hand ended (and not
     already in ``ended``) the learner's final observation of the first such hand.
-    Raises :class:`ArrayError` for a policy answer of another shape or not of integers, and
-    :class:`~koudiandian.IllegalActionError` for an illegal action (naming the table)."""
+    Raises :class:`ArrayError` for a policy answer of another shape, not of integers or
+    outside the space, and :class:`~koudiandian.IllegalActionError` for an illegal action
+    (naming the table); the tables already played in earlier rounds stay played (the
+    vector env then needs a reset)."""
     n = env.num_envs
     reward = np.zeros(n, np.float64)
     terminated = np.zeros(n, bool)
@@ -63,6 +65,7 @@ def play_policy(
                 f"the opponents' policy must return an integer array of shape ({len(rows)},), "
                 f"got {chosen.dtype} {chosen.shape}"
             )
+        _check_answer(chosen, mask[rows], rows)
         actions[:] = 0
         actions[rows] = chosen
         _, r, t, _, _, _ = env.step(actions, active=asked)
@@ -71,3 +74,25 @@ def play_policy(
         for i in np.flatnonzero(t & ~done):
             final[int(i)] = env.final_obs[i].copy()
         done |= t
+
+
+def _check_answer(
+    chosen: npt.NDArray[Any], mask: npt.NDArray[np.bool_], rows: npt.NDArray[np.intp]
+) -> None:
+    """:class:`ArrayError` for an action outside the space, :class:`IllegalActionError` for
+    one masked out: each naming the table and the policy (before anything is played)."""
+    n = mask.shape[1]
+    outside = (chosen < 0) | (chosen >= n)
+    if outside.any():
+        k = int(np.flatnonzero(outside)[0])
+        raise ArrayError(
+            f"env {int(rows[k])}: the opponents' policy chose {int(chosen[k])}, outside the "
+            f"action space 0..{n - 1}"
+        )
+    legal = mask[np.arange(len(rows)), chosen]
+    if not legal.all():
+        k = int(np.flatnonzero(~legal)[0])
+        raise IllegalActionError(
+            f"env {int(rows[k])}: the opponents' policy chose {int(chosen[k])}, which is masked "
+            f"out (legal: {np.flatnonzero(mask[k]).tolist()[:20]})"
+        )

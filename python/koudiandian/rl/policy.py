@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import json
 import os
+import stat
+import zipfile
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -76,22 +78,32 @@ class Policy:
             "version": version,
             "action_space": self.action_space,
         }
+        try:  # now, not when the policy is saved
+            json.dumps(self.meta, allow_nan=False)
+        except (TypeError, ValueError, RecursionError) as e:
+            raise InvalidArgumentError(f"meta must hold JSON values only: {e}") from None
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Policy:
         """The policy stored at ``path`` (an ``.npz`` as :meth:`save` writes it). Raises
         :class:`InvalidArgumentError` for a file that cannot be read or holds no policy,
         :class:`ArrayError` for weights whose shapes do not chain."""
+        if not isinstance(path, str | os.PathLike):
+            raise ArgumentTypeError(f"a policy file's path is a str or a path, got {path!r}")
         try:
+            # a FIFO or a device would block or never end: a regular file only
+            if not stat.S_ISREG(os.stat(path).st_mode):
+                raise ValueError("not a regular file")
+            _check_sizes(path)  # before anything is allocated for an array
             with np.load(os.fspath(path), allow_pickle=False) as data:
                 arrays = {k: data[k] for k in data.files}
-        except (OSError, ValueError, EOFError) as e:
+        except (OSError, ValueError, EOFError, zipfile.BadZipFile) as e:
             raise InvalidArgumentError(f"cannot read the policy file {str(path)!r}: {e}") from None
         try:
             meta = json.loads(str(arrays.pop("meta")[()]))
             if not isinstance(meta, dict):
                 raise ValueError("not a JSON object")
-        except (KeyError, ValueError) as e:
+        except (KeyError, ValueError, RecursionError) as e:
             raise InvalidArgumentError(f"{str(path)!r} holds no policy's meta ({e})") from None
         n = sum(1 for k in arrays if k.startswith("W"))
         try:
@@ -134,11 +146,12 @@ class Policy:
     def _forward(self, x: npt.NDArray[Any]) -> Floats:
         h: Floats = x.astype(np.float32) * self.scale
         last = len(self.layers) - 1
-        for i, (w, b) in enumerate(self.layers):
-            h = h @ w
-            h += b
-            if i < last:
-                np.maximum(h, 0.0, out=h)
+        with np.errstate(over="ignore", invalid="ignore"):  # (inf or NaN: see __call__)
+            for i, (w, b) in enumerate(self.layers):
+                h = h @ w
+                h += b
+                if i < last:
+                    np.maximum(h, 0.0, out=h)
         return h
 
     def __call__(self, obs: npt.ArrayLike, mask: npt.ArrayLike) -> npt.NDArray[np.int64]:
@@ -152,7 +165,11 @@ class Policy:
             raise ArrayError(f"mask must be (k, {self.n_actions}) bool, got {m.shape}")
         if not m.any(axis=1).all():
             raise ArrayError("every row of the mask needs a legal action")
-        out: npt.NDArray[np.int64] = np.where(m, logits, -np.inf).argmax(axis=1).astype(np.int64)
+        # logits that overflowed (weights finite but huge) are no reason for an illegal
+        # action: NaN or -inf legal logits still beat the illegal actions' -inf
+        lowest = float(np.finfo(np.float32).min)
+        finite = np.nan_to_num(logits, nan=lowest, neginf=lowest)
+        out: npt.NDArray[np.int64] = np.where(m, finite, -np.inf).argmax(axis=1).astype(np.int64)
         return out
 
     def choose(self, obs: npt.NDArray[np.uint8], numbers: Sequence[int]) -> int:
@@ -183,8 +200,7 @@ def _checked_layers(
             w_in, b_in = pair
         except (TypeError, ValueError):
             raise ArgumentTypeError(f"layer {i} must be a pair (W, b)") from None
-        w = np.ascontiguousarray(w_in, dtype=np.float32)
-        b = np.ascontiguousarray(b_in, dtype=np.float32)
+        w, b = _floats(w_in, f"layer {i}'s W"), _floats(b_in, f"layer {i}'s b")
         if w.ndim != 2 or w.shape[0] != width or b.shape != (w.shape[1],):
             raise ArrayError(
                 f"layer {i}: W must be ({width}, m) and b (m,), got W {w.shape} and b {b.shape}"
@@ -198,11 +214,47 @@ def _checked_layers(
     return out
 
 
+def _floats(values: npt.ArrayLike, what: str) -> Floats:
+    """``values`` as a C-contiguous float32 array, from real numbers only (no text, complex
+    numbers, dates, objects: :class:`ArrayError` naming ``what``)."""
+    try:
+        a = np.asarray(values)
+    except (ValueError, TypeError) as e:
+        raise ArrayError(f"{what} is no array of numbers ({e})") from None
+    if a.dtype.kind not in "fiub":
+        raise ArrayError(f"{what} must hold real numbers, got dtype {a.dtype}")
+    out: Floats = np.ascontiguousarray(a, dtype=np.float32)
+    return out
+
+
+#: The most bytes a policy file's arrays may take once read (1 GiB: 268 million weights).
+MAX_POLICY_BYTES = 1 << 30
+
+
+def _check_sizes(path: str | os.PathLike[str]) -> None:
+    """ValueError unless the ``.npy`` headers of the archive at ``path`` claim at most
+    :data:`MAX_POLICY_BYTES` in all (read from the headers alone: nothing is allocated)."""
+    total = 0
+    with zipfile.ZipFile(path) as z:
+        for name in z.namelist():
+            with z.open(name) as member:
+                version = np.lib.format.read_magic(member)
+                if version == (1, 0):
+                    shape, _, dtype = np.lib.format.read_array_header_1_0(member)
+                else:
+                    shape, _, dtype = np.lib.format.read_array_header_2_0(member)
+            total += int(np.prod(shape, dtype=object)) * dtype.itemsize
+            if total > MAX_POLICY_BYTES:
+                raise ValueError(
+                    f"its arrays would take more than {MAX_POLICY_BYTES} bytes ({name}: {shape})"
+                )
+
+
 def _checked_scale(scale: npt.ArrayLike | None, inputs: int) -> Floats:
     """``scale`` as float32 ``(inputs,)`` (ones when ``None``); :class:`ArrayError` else."""
     if scale is None:
         return np.ones(inputs, dtype=np.float32)
-    s = np.ascontiguousarray(scale, dtype=np.float32)
+    s = _floats(scale, "scale")
     if s.shape != (inputs,) or not np.isfinite(s).all():
         raise ArrayError(f"scale must be ({inputs},) finite floats, got {s.shape}")
     return s

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from ..errors import ArrayError, InvalidArgumentError
+from ..errors import ArgumentTypeError, ArrayError, InvalidArgumentError
 from ..game import Game
 from ..rules import Rules
 from .actions import ACTION_SPACES, DEFAULT_ACTION_SPACE
@@ -46,7 +46,7 @@ class VecEnv:
       (``float32 (num_envs,)``). :class:`~koudiandian.rl.vector.KoudiandianVectorEnv` plays
       a batch policy's moves on it.
     - ``learner``: the learner's seat (0–3) at every table, for every hand (``None``: drawn
-      per hand). ``learners`` is the ``int64 (num_envs,)`` learner seat of each table (−1 in
+      per hand; with opponents only: in self-play it is :class:`InvalidArgumentError`). ``learners`` is the ``int64 (num_envs,)`` learner seat of each table (−1 in
       self-play).
 
     ``reset(seed=None) -> (obs, mask, seat)``; ``step(actions) -> (obs, reward,
@@ -94,9 +94,24 @@ class VecEnv:
         learner: int | None = None,
         log: bool = False,
     ) -> None:
+        # NumPy integers as ints (the core checks every value, naming a bad one)
+        num_envs, threads, learner = _index(num_envs), _index(threads), _index(learner)
+        seed, action_space = _index(seed), _index(action_space)
+        for what, value, kind in (
+            ("version", version, str),
+            ("opponents", opponents, (str, type(None))),
+            ("log", log, bool),
+        ):
+            if not isinstance(value, kind):
+                raise ArgumentTypeError(f"{what} must be a {_kind_name(kind)}, got {value!r:.40}")
+        if learner is not None and opponents is None:
+            raise InvalidArgumentError(
+                f"learner={learner!r} names the learner's seat against opponents; self-play "
+                "(opponents=None) has none"
+            )
         if seeds is not None and seed is not None:
             raise InvalidArgumentError("give either seed or seeds, not both")
-        given = None if seeds is None else list(seeds)
+        given = None if seeds is None else _seeds(seeds)
         if seed is None:
             seed = secrets.randbits(64)  # with seeds: for later resets without a seed
         self._core = _core.VecEnv(
@@ -126,7 +141,7 @@ class VecEnv:
             if seed is not None:
                 raise InvalidArgumentError("give either seed or seeds, not both")
             self._reset_once = True
-            return self._core.reset(seeds=list(seeds))
+            return self._core.reset(seeds=_seeds(seeds))
         if seed is None and not self._reset_once and self._given_seeds is not None:
             self._reset_once = True
             return self._core.reset(seeds=self._given_seeds)
@@ -210,3 +225,17 @@ def action_array(actions: Any, num_envs: int) -> I64:
 def _index(i: Any) -> Any:
     """A NumPy integer as an int (anything else as given, for the core to check)."""
     return int(i) if isinstance(i, np.integer) else i
+
+
+def _seeds(seeds: object) -> list[Any]:
+    """``seeds`` as a list, NumPy integers as ints (the core checks each, naming a bad one);
+    :class:`ArgumentTypeError` for text or a value that is no sequence."""
+    if isinstance(seeds, str | bytes) or not isinstance(seeds, Iterable):
+        raise ArgumentTypeError(f"seeds must be a sequence of ints, got {seeds!r:.80}")
+    return [int(x) if isinstance(x, np.integer) else x for x in seeds]
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    """``str``, ``bool``, ``str or None``: a type's name in an error."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join("None" if k is type(None) else k.__name__ for k in kinds)

@@ -6,8 +6,8 @@ Rust (:class:`~koudiandian.rl.VecEnv`), the same game as Gymnasium's ``SyncVecto
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 import gymnasium as gym  # type: ignore[import-not-found, unused-ignore]
 import numpy as np
@@ -31,6 +31,8 @@ __all__ = ["KoudiandianVectorEnv", "BatchPolicy"]
 
 Obs = npt.NDArray[np.uint8]
 
+_T = TypeVar("_T")
+
 
 class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-ignore]
     """``num_envs`` tables, one learning seat each against ``opponents``, one hand per
@@ -41,7 +43,10 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
       int array (k,)`` (a :class:`koudiandian.rl.policy.Policy` is one, and
       ``"policy:PATH"`` loads one; its encoding and action space must be the env's), called once per
       round for every table whose asked seat is not its learner, until each table is at
-      its learner (see :func:`~koudiandian.rl.opponents.play_policy`).
+      its learner (see :func:`~koudiandian.rl.opponents.play_policy`). Should it raise, or
+      answer with another shape or an illegal action (refused, naming the table), the
+      learners' actions of that step are already played: the error is raised and the env
+      refuses to step (:class:`InvalidArgumentError`) until :meth:`reset`.
     - Observations ``uint8 (num_envs, *OBS_SHAPES[version])``; actions ``int (num_envs,)``
       of ``Discrete(n)``, ``n`` the size of action space ``action_space``; rewards
       ``float64``: the learner's delta on the step that ends its hand, else 0 (an illegal
@@ -104,13 +109,13 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
                 f"opponents must be a name or a batch policy (a callable), got {opponents!r}"
             )
         seat = check_learner_seat(seat)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | np.integer)):
             raise ArgumentTypeError(f"seed must be None or an int, got {seed!r}")
-        self._seed = seed
+        self._seed = None if seed is None else int(seed)
         self._rules = rules_of(rules)
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)):
             raise ArgumentTypeError(f"num_envs must be an int, got {num_envs!r}")
-        seeds = _table_seeds(seed if seed is not None else 0, int(num_envs))
+        seeds = _table_seeds(self._seed if self._seed is not None else 0, int(num_envs))
         self._core = VecEnv(
             int(num_envs), self._rules, opponents=raw, threads=threads,
             action_space=action_space, version=version, seeds=seeds, learner=seat,
@@ -132,6 +137,7 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
         self._mask: npt.NDArray[np.bool_] = np.zeros((self.num_envs, n_actions), bool)
         self._seat: npt.NDArray[np.int64] = np.zeros(self.num_envs, np.int64)
         self._reset_once = False
+        self._broken = False
         self._all = np.ones(self.num_envs, bool)
 
     def reset(
@@ -144,6 +150,8 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
         list); without a seed, the constructor's the first time, else each table's next
         hand. ``options={"reset_mask": mask}`` (no seed) deals only the masked tables
         their next hand. Returns ``(observations, infos)``."""
+        if options is not None and not isinstance(options, dict):
+            raise ArgumentTypeError(f"options must be a dict or None, got {options!r:.80}")
         mask = None if options is None else options.get("reset_mask")
         if mask is not None:
             mask = np.asarray(mask)
@@ -154,30 +162,25 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
                 )
             if seed is not None:
                 raise InvalidArgumentError("reset_mask deals next hands: give it no seed")
+            if not self._reset_once:
+                raise InvalidArgumentError("reset_mask deals next hands: reset() them all first")
         if seed is None and not self._reset_once and self._seed is not None:
             seed = self._seed
         if isinstance(seed, (int, np.integer)) and not isinstance(seed, bool):
+            seeds = _table_seeds(int(seed), self.num_envs)
             super().reset(seed=int(seed))
-            self._core.reset(seeds=_table_seeds(int(seed), self.num_envs))
-        elif seed is not None:
-            if isinstance(seed, str | bytes | bool) or not isinstance(seed, Sequence):
-                raise ArgumentTypeError(f"seed must be an int or one int per env, got {seed!r}")
-            if not all(isinstance(x, int | np.integer) and not isinstance(x, bool) for x in seed):
-                raise ArgumentTypeError(f"seeds must be ints, got {seed!r}")
-            seeds = [int(x) for x in seed]
-            if len(seeds) != self.num_envs:
-                raise InvalidArgumentError(
-                    f"expected {self.num_envs} seeds (one per env), got {len(seeds)}"
-                )
             self._core.reset(seeds=seeds)
+        elif seed is not None:
+            self._core.reset(seeds=_seed_list(seed, self.num_envs))
         elif not self._reset_once:
             self._core.reset(seeds=_table_seeds(int(self.np_random.integers(2**62)), self.num_envs))
         else:
             for i in np.flatnonzero(mask if mask is not None else self._all):
                 self._core.abandon(int(i))
         self._reset_once = True
+        self._broken = False
         if self._policy is not None:
-            play_policy(self._core, self._policy)
+            self._play(play_policy, self._core, self._policy)
         rows = self._all if mask is None else mask
         self._sync()
         infos = self._infos(rows, np.zeros(self.num_envs, bool))
@@ -194,6 +197,11 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
         actions that are no integers or of another shape; nothing changes then."""
         if not self._reset_once:
             raise InvalidArgumentError("call reset() before step()")
+        if self._broken:
+            raise InvalidArgumentError(
+                "the opponents' policy failed during an earlier call, leaving tables at an "
+                "opponent's decision: call reset()"
+            )
         a = action_array(actions, self.num_envs)
         n = self._n_actions
         outside = (a < 0) | (a >= n)
@@ -212,7 +220,7 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
         terminated = raw_term.copy()
         final = {int(i): self._core.final_obs[i].copy() for i in np.flatnonzero(terminated)}
         if self._policy is not None:
-            r, t, later = play_policy(self._core, self._policy, terminated)
+            r, t, later = self._play(play_policy, self._core, self._policy, terminated)
             rewards += r
             terminated |= t
             final.update(later)
@@ -224,6 +232,16 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
         infos.update(self._infos(self._all, ~legal))
         truncated = np.zeros(self.num_envs, bool)
         return self._out(), rewards, terminated, truncated, infos
+
+    def _play(self, play: Callable[..., _T], *args: Any) -> _T:
+        """``play(*args)``, the opponents' policy's rounds; should they raise (the policy's
+        own error, or an answer refused), the env is marked broken until :meth:`reset`:
+        the learners' actions were played, and some tables wait at an opponent."""
+        try:
+            return play(*args)
+        except BaseException:
+            self._broken = True
+            raise
 
     def _sync(self) -> None:
         """Copy the core's rows into this env's (every table at its learner now)."""
@@ -283,9 +301,9 @@ def _gathered(
 
 
 def _table_seeds(seed: int, n: int) -> list[int]:
-    """Gymnasium's convention: table ``i`` gets ``seed + i``."""
-    if seed < 0:
-        raise InvalidArgumentError(f"seed must be at least 0, got {seed}")
+    """Gymnasium's convention: table ``i`` gets ``seed + i`` (each at most 2**64 - 1)."""
+    if not 0 <= seed <= 2**64 - n:
+        raise InvalidArgumentError(f"seed must be in 0..{2**64 - n} for {n} tables, got {seed}")
     return [seed + i for i in range(n)]
 
 
@@ -296,3 +314,17 @@ def _check_policy_fits(policy: Policy, version: str, action_space: int) -> None:
             f"the opponents' policy reads {policy.version} observations in action space "
             f"{policy.action_space}; this env gives {version} in action space {action_space}"
         )
+
+
+def _seed_list(seed: object, n: int) -> list[int]:
+    """``seed``, a sequence of ``n`` seeds (ints, NumPy's too), as ints; text, floats and
+    bools are :class:`ArgumentTypeError`, another length :class:`InvalidArgumentError`."""
+    if isinstance(seed, str | bytes) or not isinstance(seed, Iterable):
+        raise ArgumentTypeError(f"seed must be an int or a sequence of ints, got {seed!r:.80}")
+    seeds = list(seed)
+    for x in seeds:
+        if isinstance(x, bool | np.bool_) or not isinstance(x, int | np.integer):
+            raise ArgumentTypeError(f"a seed must be an int, got {x!r:.40}")
+    if len(seeds) != n:
+        raise InvalidArgumentError(f"expected {n} seeds (one per env), got {len(seeds)}")
+    return [int(x) for x in seeds]

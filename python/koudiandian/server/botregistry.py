@@ -23,7 +23,7 @@ from ..bots import Bot, is_policy
 from ..botzone.seatbot import BotzoneSeatBot
 from ..botzone.spec import BotzoneBot, is_botzone
 from ..botzone.table import check_botzone_rules
-from ..errors import ArgumentTypeError, InvalidArgumentError
+from ..errors import ArgumentTypeError, InvalidArgumentError, KoudiandianError
 from ..execbot import EXEC_PREFIX, ExecBot
 from ..rules import Rules
 from ..simulate import BOTS
@@ -69,6 +69,11 @@ class BotRegistry:
                 from ..rl.policy import PolicyFactory  # NumPy and the RL package: only now
 
                 bot = PolicyFactory(bot)
+            if isinstance(bot, PolicyFactory):
+                try:  # read now: a bad file fails the server's start, not a table's hand
+                    bot.load()
+                except KoudiandianError as e:  # (ArrayError for weights that do not chain)
+                    raise type(e)(f"bot {name!r}: {e}") from None
             elif isinstance(bot, str):
                 bot = ExecBot(bot, name=name)
             elif not isinstance(bot, (ExecBot, BotzoneBot)) and not _is_policy_factory(bot):
