@@ -2,7 +2,7 @@
 the machine (CPU model and count, load), the package's version and its git commit::
 
     python examples/rl_figures.py             # every part (about 20 minutes on one core)
-    python examples/rl_figures.py train       # some parts: train, train-v1, vecenv
+    python examples/rl_figures.py train       # some parts: train, train-v1, bc, ppo, vecenv
     python examples/rl_figures.py --quick     # every part in seconds (not the figures: CI)
 
 - ``train``: ``examples/train_policy.py`` as it runs with no arguments (the package's default
@@ -13,6 +13,11 @@ the machine (CPU model and count, load), the package's version and its git commi
   run and whatever ``--threads`` (another machine's NumPy may round the training's sums
   differently).
 - ``train-v1``: the same with ``--version v1 --action-space 1``, the defaults before issue 41.
+- ``bc``: ``examples/bc_expert.py`` (behaviour cloning of ``expert``, seed 0): held-out
+  agreement and the clone's score against three greedy in duplicate play (needs the
+  ``[rl-train]`` extra; said and skipped without torch). Deterministic for the seed.
+- ``ppo``: ``examples/ppo_masked.py`` (masked PPO on the vector environment, seed 1): the
+  trained policy's score against greedy and random bots (needs ``[rl-train]`` too).
 - ``vecenv``: ``VecEnv`` self-play, 1,024 Taiyuan tables, every table's first legal action
   (no random draws between steps), the observation and the mask written every step: table
   decisions a second timed inside ``step()``, the best of three runs, on one thread and on
@@ -23,7 +28,10 @@ the machine (CPU model and count, load), the package's version and its git commi
 from __future__ import annotations
 
 import functools
+import importlib.util
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from koudiandian.rl import VecEnv
@@ -67,9 +75,24 @@ def vecenv() -> None:
     print(f"two threads: {rates[2] / 1e6:.2f} M table decisions/s ({rates[2] / rates[1]:.2f}×)")
 
 
+def example(script: str, *argv: str) -> None:
+    """Run ``examples/script`` (a torch example) as it is, its output printed as it comes."""
+    if importlib.util.find_spec("torch") is None:
+        print(f'{script}: skipped (needs torch: pip install "koudiandian[rl-train]")')
+        return
+    quick = ["--quick"] if QUICK else []
+    print(f"{script} {' '.join([*argv, *quick])}:", flush=True)
+    with tempfile.TemporaryDirectory() as out:
+        out_args = ["--out", out] if script == "bc_expert.py" else []
+        command = [sys.executable, str(ROOT / "examples" / script), *argv, *quick, *out_args]
+        subprocess.run(command, check=True)
+
+
 PARTS = {
     "train": train,
     "train-v1": functools.partial(train, "--version", "v1", "--action-space", "1"),
+    "bc": functools.partial(example, "bc_expert.py", "--seed", "0"),
+    "ppo": functools.partial(example, "ppo_masked.py", "--seed", "1"),
     "vecenv": vecenv,
 }
 
