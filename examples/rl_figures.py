@@ -2,7 +2,7 @@
 the machine (CPU model and count, load), the package's version and its git commit::
 
     python examples/rl_figures.py             # every part (about 20 minutes on one core)
-    python examples/rl_figures.py train       # some parts: train, train-v1, bc, ppo, vecenv
+    python examples/rl_figures.py train       # some parts: train, train-v1, bc, ppo, sb3, vecenv
     python examples/rl_figures.py --quick     # every part in seconds (not the figures: CI)
 
 - ``train``: ``examples/train_policy.py`` as it runs with no arguments (the package's default
@@ -18,6 +18,10 @@ the machine (CPU model and count, load), the package's version and its git commi
   ``[rl-train]`` extra; said and skipped without torch). Deterministic for the seed.
 - ``ppo``: ``examples/ppo_masked.py`` (masked PPO on the vector environment, seed 1): the
   trained policy's score against greedy and random bots (needs ``[rl-train]`` too).
+- ``sb3``: sb3-contrib's ``MaskablePPO("MlpPolicy")`` on ``KoudiandianSB3Env(16, "taiyuan",
+  seed=1)`` (``n_steps=128``, ``batch_size=512``, seed 1, 100,000 steps), then its
+  deterministic choices against three greedy bots over 2,000 hands of tables seeded 10,001
+  onwards, beside uniformly random legal actions (needs ``[rl-train]``).
 - ``vecenv``: ``VecEnv`` self-play, 1,024 Taiyuan tables, every table's first legal action
   (no random draws between steps), the observation and the mask written every step: table
   decisions a second timed inside ``step()``, the best of three runs, on one thread and on
@@ -88,11 +92,47 @@ def example(script: str, *argv: str) -> None:
         subprocess.run(command, check=True)
 
 
+def sb3() -> None:
+    """The ``sb3`` part (see the module's docstring)."""
+    if importlib.util.find_spec("sb3_contrib") is None:
+        print('MaskablePPO: skipped (needs sb3-contrib: pip install "koudiandian[rl-train]")')
+        return
+    import numpy as np
+    import torch
+    from koudiandian.rl.sb3 import KoudiandianSB3Env
+    from koudiandian.rl.vector import KoudiandianVectorEnv
+    from sb3_contrib import MaskablePPO
+
+    steps, hands = (2048, 40) if QUICK else (100_000, 2000)
+    torch.set_num_threads(1)
+    print(f"MaskablePPO('MlpPolicy'), 16 Taiyuan tables against greedy, seed 1, {steps:,} steps:")
+    env = KoudiandianSB3Env(16, "taiyuan", opponents="greedy", seed=1)
+    model = MaskablePPO("MlpPolicy", env, seed=1, device="cpu", n_steps=128, batch_size=512)
+    model.learn(steps)
+    rng = np.random.default_rng(1)
+    for who in ("trained policy", "random legal policy"):
+        vec = KoudiandianVectorEnv(min(64, hands), "taiyuan", "greedy", seed=10_001)
+        obs, infos = vec.reset(seed=10_001)
+        rewards: list[float] = []
+        while len(rewards) < hands:
+            mask = np.asarray(infos["action_mask"], dtype=bool)
+            if who == "trained policy":
+                action, _ = model.predict(obs, action_masks=mask, deterministic=True)
+            else:
+                action = (rng.random(mask.shape) * mask).argmax(1)
+            obs, reward, terminated, _, infos = vec.step(action)
+            rewards.extend(float(r) for r in reward[terminated])
+        r = np.asarray(rewards[:hands])
+        half = 1.96 * r.std(ddof=1) / np.sqrt(len(r))
+        print(f"{who} vs three greedy bots: {r.mean():+.2f} ± {half:.2f} per hand ({hands} hands)")
+
+
 PARTS = {
     "train": train,
     "train-v1": functools.partial(train, "--version", "v1", "--action-space", "1"),
     "bc": functools.partial(example, "bc_expert.py", "--seed", "0"),
     "ppo": functools.partial(example, "ppo_masked.py", "--seed", "1"),
+    "sb3": sb3,
     "vecenv": vecenv,
 }
 
