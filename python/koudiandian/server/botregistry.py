@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from ..bots import Bot, is_policy
 from ..botzone.seatbot import BotzoneSeatBot
@@ -66,10 +66,10 @@ class BotRegistry:
             if isinstance(bot, str) and is_botzone(bot):
                 bot = _botzone(bot, name)
             elif isinstance(bot, str) and is_policy(bot):
-                from ..rl.policy import PolicyFactory  # NumPy and the RL package: only now
+                from ..rl import policy  # NumPy and the RL package: only now
 
-                bot = PolicyFactory(bot)
-            if isinstance(bot, PolicyFactory):
+                bot = policy.PolicyFactory(bot)
+            if _is_policy_factory(bot):
                 try:  # read now: a bad file fails the server's start, not a table's hand
                     bot.load()
                 except KoudiandianError as e:  # (ArrayError for weights that do not chain)
@@ -151,7 +151,7 @@ def _pair(text: str, flag: str, value: str) -> tuple[str, str]:
     return name, rest
 
 
-def _is_policy_factory(bot: object) -> bool:
+def _is_policy_factory(bot: object) -> TypeGuard[PolicyFactory]:
     """Whether ``bot`` is a :class:`~koudiandian.rl.policy.PolicyFactory` (none can exist
     before its module is imported: a registry without policies never imports it)."""
     module = sys.modules.get("koudiandian.rl.policy")
