@@ -15,7 +15,7 @@ opponents or a batch policy, one hand per episode, automatic reset."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import numpy as np
@@ -146,7 +146,7 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
             return seed
         if any(s is None for s in seeds):
             raise InvalidArgumentError(f"a seed for every table or none, got {seeds}")
-        return [int(s) for s in seeds]
+        return [int(s) for s in seeds if s is not None]  # (none is None here)
 
     def step_async(self, actions: npt.NDArray[np.int64]) -> None:
         """Hold one action number per table for :meth:`step_wait`."""
@@ -204,7 +204,7 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
         """Close the vector environment."""
         self._venv.close()
 
-    def _rows(self, indices: int | Sequence[int] | None) -> list[int]:
+    def _rows(self, indices: int | Iterable[int] | None) -> list[int]:
         rows = list(self._get_indices(indices))
         for i in rows:
             if isinstance(i, bool) or not isinstance(i, int | np.integer):
@@ -213,7 +213,7 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
                 raise InvalidArgumentError(f"table {i} is outside 0..{self.num_envs - 1}")
         return [int(i) for i in rows]
 
-    def _all_rows(self, indices: int | Sequence[int] | None, what: str) -> list[int]:
+    def _all_rows(self, indices: int | Iterable[int] | None, what: str) -> list[int]:
         rows = self._rows(indices)
         if sorted(rows) != list(range(self.num_envs)):
             raise InvalidArgumentError(
@@ -221,7 +221,7 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
             )
         return rows
 
-    def get_attr(self, attr_name: str, indices: int | Sequence[int] | None = None) -> list[Any]:
+    def get_attr(self, attr_name: str, indices: int | Iterable[int] | None = None) -> list[Any]:
         """The vector environment's attribute ``attr_name``, once per table asked
         (``action_masks``: this adapter's method). :class:`AttributeError` if it has none."""
         rows = self._rows(indices)
@@ -229,7 +229,7 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
         return [value] * len(rows)
 
     def set_attr(
-        self, attr_name: str, value: Any, indices: int | Sequence[int] | None = None
+        self, attr_name: str, value: Any, indices: int | Iterable[int] | None = None
     ) -> None:
         """Set the vector environment's attribute (``indices`` must name every table)."""
         self._all_rows(indices, f"set_attr({attr_name!r})")
@@ -239,7 +239,7 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
         self,
         method_name: str,
         *method_args: Any,
-        indices: int | Sequence[int] | None = None,
+        indices: int | Iterable[int] | None = None,
         **method_kwargs: Any,
     ) -> list[Any]:
         """``action_masks``: each table's mask row. Another name: the vector environment's
@@ -253,7 +253,7 @@ class KoudiandianSB3Env(VecEnv):  # type: ignore[misc, unused-ignore]
         return [result] * len(rows)
 
     def env_is_wrapped(
-        self, wrapper_class: type, indices: int | Sequence[int] | None = None
+        self, wrapper_class: type, indices: int | Iterable[int] | None = None
     ) -> list[bool]:
         """``False`` for every table asked: no Gymnasium wrapper is inside."""
         return [False] * len(self._rows(indices))
