@@ -28,13 +28,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .. import _core
 from ..action import Action
 from ..bots import POLICY_PREFIX, is_policy
 from ..errors import ArgumentTypeError, ArrayError, InvalidArgumentError
 from ..view import SeatView
 from .actions import _NUMBER_OF_CODE, ACTION_SPACES, DEFAULT_ACTION_SPACE, check_action_space
-from .encoding import DEFAULT_VERSION, OBS_SHAPES, check_version
+from .encoding import DEFAULT_VERSION, OBS_SHAPES, check_version, encode
 
 __all__ = ["POLICY_PREFIX", "Policy", "PolicyBot", "PolicyFactory", "is_policy"]
 
@@ -308,11 +307,8 @@ class PolicyBot:
         version = self.policy.version
         game = getattr(view, "live_game", None)  # a simulation's view of a live game
         if game is not None:
-            seat: int = view.live_seat  # type: ignore[attr-defined]
-            obs: npt.NDArray[np.uint8] = _core.rl_encode_game(game.engine, seat, False, version)
-            return obs
-        encoded: npt.NDArray[np.uint8] = _core.rl_encode_view(view.to_dict(), version)
-        return encoded
+            return encode(game, view.live_seat, version=version)  # type: ignore[attr-defined]
+        return encode(view, version=version)
 
 
 class PolicyFactory:
