@@ -14,7 +14,14 @@ import numpy.typing as npt
 from ..errors import ArrayError, IllegalActionError, InvalidArgumentError
 from .vec import VecEnv
 
-__all__ = ["BUILT_IN", "BatchPolicy", "check_learner_seat", "play_policy"]
+__all__ = [
+    "BUILT_IN",
+    "BatchPolicy",
+    "check_learner_seat",
+    "first_outside",
+    "legal_rows",
+    "play_policy",
+]
 
 #: The built-in opponents, played inside Rust (the single and the vector environment's
 #: ``opponents``).
@@ -82,17 +89,28 @@ def _check_answer(
     """:class:`ArrayError` for an action outside the space, :class:`IllegalActionError` for
     one masked out: each naming the table and the policy (before anything is played)."""
     n = mask.shape[1]
-    outside = (chosen < 0) | (chosen >= n)
-    if outside.any():
-        k = int(np.flatnonzero(outside)[0])
+    k = first_outside(chosen, n)
+    if k is not None:
         raise ArrayError(
             f"env {int(rows[k])}: the opponents' policy chose {int(chosen[k])}, outside the "
             f"action space 0..{n - 1}"
         )
-    legal = mask[np.arange(len(rows)), chosen]
+    legal = legal_rows(chosen, mask)
     if not legal.all():
         k = int(np.flatnonzero(~legal)[0])
         raise IllegalActionError(
             f"env {int(rows[k])}: the opponents' policy chose {int(chosen[k])}, which is masked "
             f"out (legal: {np.flatnonzero(mask[k]).tolist()[:20]})"
         )
+
+
+def first_outside(actions: npt.NDArray[Any], n: int) -> int | None:
+    """The first row whose action number is outside the space ``0..n - 1``, if any."""
+    outside = (actions < 0) | (actions >= n)
+    return int(np.flatnonzero(outside)[0]) if outside.any() else None
+
+
+def legal_rows(actions: npt.NDArray[Any], mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """Whether each row's action (inside the space) is legal by its row of ``mask``."""
+    legal: npt.NDArray[np.bool_] = mask[np.arange(len(actions)), actions]
+    return legal

@@ -23,7 +23,14 @@ from ._rules import rules_of
 from .actions import ACTION_SPACES, DEFAULT_ACTION_SPACE, check_action_space
 from .encoding import DEFAULT_VERSION, OBS_SHAPES, check_version
 from .gym_env import ILLEGAL_PENALTY, check_penalty
-from .opponents import BUILT_IN, BatchPolicy, check_learner_seat, play_policy
+from .opponents import (
+    BUILT_IN,
+    BatchPolicy,
+    check_learner_seat,
+    first_outside,
+    legal_rows,
+    play_policy,
+)
 from .policy import Policy
 from .vec import VecEnv, action_array
 
@@ -204,13 +211,12 @@ class KoudiandianVectorEnv(gym.vector.VectorEnv):  # type: ignore[misc, unused-i
             )
         a = action_array(actions, self.num_envs)
         n = self._n_actions
-        outside = (a < 0) | (a >= n)
-        if outside.any():
-            i = int(np.flatnonzero(outside)[0])
+        i = first_outside(a, n)
+        if i is not None:
             raise InvalidArgumentError(
                 f"env {i}: action {int(a[i])} is outside the action space 0..{n - 1}"
             )
-        legal = self._mask[np.arange(self.num_envs), a]
+        legal = legal_rows(a, self._mask)
         learners = self._seat.copy()
         if legal.all():
             _, raw_reward, raw_term, _, _, _ = self._core.step(a)
