@@ -154,7 +154,8 @@ def steady_rate(summary: dict[str, Any], startup: float | None) -> float:
     apart, else its ``seconds`` less ``startup`` (a start-up run's)."""
     if "startup_seconds" in summary or startup is None:
         return float(summary["hands_per_second"])
-    return summary["hands"] / max(summary["seconds"] - startup, 1e-9)
+    seconds: float = summary["seconds"] - startup
+    return float(summary["hands"]) / max(seconds, 1e-9)
 
 
 def interleaved(
@@ -175,6 +176,9 @@ def _cell(x: float | None, fmt: str = ",.0f") -> str:
 def profiles_part(
     builds: Sequence[Build], profiles: Sequence[str], bots: Sequence[str], rounds: int
 ) -> None:
+    """Per bot, a table of every profile's steady rate in each build, and the ratios to the
+    baseline's (the last build's) Taiyuan rate."""
+    subtracted: set[str] = set()
     for bot in bots:
         hands = HANDS[bot]
         print(
@@ -196,7 +200,15 @@ def profiles_part(
             for b in known:
                 startup = min(startups[b.name], default=None)
                 rates[profile, b.name] = max(steady_rate(r, startup) for r in runs[b.name])
+                if startup is not None:
+                    subtracted.add(b.name)
         _print_profiles(builds, profiles, bot, rates)
+    for name in sorted(subtracted):
+        print(
+            f"({name}'s summary has no start-up apart: its rate is the hands over its run's "
+            f"seconds less the shortest of {rounds} runs of {STARTUP_HANDS} hands, each after "
+            "a run, of the same profile and bot)"
+        )
 
 
 def _print_profiles(
@@ -233,8 +245,8 @@ def riichienv_rate(rounds: int) -> float | None:
     """Hands/s of riichienv's ``RiichiEnv`` loop with four ``RandomAgent`` s (one hand a
     reset), the best of ``rounds`` runs of :data:`LOOP_HANDS` hands; ``None`` without it."""
     try:
-        import riichienv
-        from riichienv.agents import RandomAgent
+        import riichienv  # type: ignore[import-untyped]
+        from riichienv.agents import RandomAgent  # type: ignore[import-untyped]
     except ImportError:
         print("  (riichienv is not installed: pip install '.[bench]' for its ratio)")
         return None
