@@ -27,6 +27,9 @@ use crate::tiles::{
 /// The kinds of each group: the three suits and the honors.
 const GROUPS: [KindMask; 4] = [0x1ff, 0x1ff << 9, 0x1ff << 18, 0x7f << 27];
 
+/// The two other suits of each suit.
+const OTHER_SUITS: [[usize; 2]; 3] = [[1, 2], [0, 2], [0, 1]];
+
 /// The 缺一门 shanten after discarding each kind, for a validated 3n+2 hand: entry `k` is
 /// `forms::of_hand` of the hand less one tile of kind `k` under [`WinForms::LackingASuit`]
 /// for each kind `k` the seat holds concealed (a held wildcard kind: one wildcard fewer),
@@ -171,22 +174,8 @@ fn best_keeps<const NEED: usize, const DRAW: bool>(
     let keys = Keys::of(counts);
     let honors = honors_table(rules);
     let rows = rows_of(&keys, honors);
+    // Groups a and b joined, laid out against a third group's row.
     let two = |a: usize, b: usize| Totals::<NEED>::of(rows[a]).with(rows[b]).against();
-    let (x01, x02, x03, x12, x13, x23) = (
-        two(0, 1),
-        two(0, 2),
-        two(0, 3),
-        two(1, 2),
-        two(1, 3),
-        two(2, 3),
-    );
-    // without[s][g], g ≠ s: the two groups neither suit s nor group g, laid out against g's
-    // row (the diagonal is never read).
-    let without: [[Against; 4]; 3] = [
-        [x23, x23, x13, x12],
-        [x23, x13, x03, x02],
-        [x13, x03, x01, x01],
-    ];
     let sevens = melds == 0;
     let orphans = sevens && !rules.no_honors;
     let masks = [
@@ -195,23 +184,48 @@ fn best_keeps<const NEED: usize, const DRAW: bool>(
         four_kinds(counts),
         odd_kinds(counts),
     ];
-    // Each droppable suit's tally of the other groups, and its keep of the hand as it is.
+    // Each droppable suit's tally of the other groups, the two other suits' totals, and its
+    // keep of the hand as it is.
     let mut rest = [Tally::default(); 3];
+    let mut suits_of_rest = [None; 3];
     let mut keep = [0u8; 3];
     let mut whole = 0;
     for s in 0..3 {
         if droppable >> s & 1 == 0 {
             continue;
         }
+        let [a, b] = OTHER_SUITS[s];
+        let x = two(a, b);
         rest[s] = Tally::of(!GROUPS[s], &masks);
-        keep[s] = without[s][3]
-            .standard(rows[3])
-            .max(rest[s].keep(sevens, orphans));
+        keep[s] = x.standard(rows[3]).max(rest[s].keep(sevens, orphans));
+        suits_of_rest[s] = Some(x);
         whole = whole.max(keep[s]);
+    }
+    // A discard or a draw changes a keep by at most one tile (a discard never raises it, a
+    // draw never lowers it), so a suit whose keep is below the best never gives more than
+    // the best suit does after the change: only the best suits are tried. For each of
+    // them, without[s][g] (g ≠ s) is the two groups neither suit s nor group g, laid out
+    // against g's row (entry s is never read).
+    let mut without: [Option<[Against; 4]>; 3] = [None; 3];
+    let mut best_suits = 0u8;
+    for s in 0..3 {
+        if let (Some(x), true) = (suits_of_rest[s], keep[s] == whole) {
+            let [a, b] = OTHER_SUITS[s];
+            let mut w = [x; 4];
+            w[a] = two(b, 3);
+            w[b] = two(a, 3);
+            without[s] = Some(w);
+            best_suits |= 1 << s;
+        }
     }
     let mut out = [0u8; KINDS];
     for k in each_kind(kinds) {
         let (g, i) = (k as usize / 9, k as usize % 9);
+        if !DRAW && best_suits >> g & 1 == 1 {
+            // A discard of a best suit dropped: the best stays.
+            out[k as usize] = whole;
+            continue;
+        }
         let key = if DRAW {
             keys.0[g] + POW5[i]
         } else {
@@ -220,16 +234,14 @@ fn best_keeps<const NEED: usize, const DRAW: bool>(
         let row = row_at(g, key, honors);
         let (count, orphan) = (counts[k as usize], ORPHAN_KINDS >> k & 1 == 1);
         let mut best = 0;
-        for s in 0..3 {
-            if droppable >> s & 1 == 0 {
-                continue;
-            }
+        for (s, w) in without.iter().enumerate() {
+            let Some(w) = w else { continue };
             let keep_s = if s == g {
                 // A tile of the dropped suit: nothing of the rest changes.
-                keep[s]
+                whole
             } else {
                 let t = rest[s].changed::<DRAW>(count, orphan);
-                without[s][g].standard(row).max(t.keep(sevens, orphans))
+                w[g].standard(row).max(t.keep(sevens, orphans))
             };
             best = best.max(keep_s);
         }
