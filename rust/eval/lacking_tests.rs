@@ -27,6 +27,15 @@ fn option_sets() -> [EvalRules; 3] {
     ]
 }
 
+/// Whether the tiles of `block` join those counted in `held` with no kind held five times.
+fn fits(block: &[u8], held: &Counts) -> bool {
+    let mut after = *held;
+    for &k in block {
+        after[k as usize] += 1;
+    }
+    after.iter().all(|&c| c <= 4)
+}
+
 /// A random 14-tile position under `rules`: concealed counts (wildcard kinds included), 0–4
 /// melds of any suit (pongs, kongs, chows), 0–2 wildcard kinds. The concealed tiles are of
 /// all three suits, of two or of one (chosen at random), built from runs, triplets, pairs and
@@ -49,10 +58,7 @@ fn random_position(rng: &mut Rng, rules: EvalRules) -> (Counts, Vec<Meld>, Vec<u
             MeldKind::Pong => vec![t; 3],
             _ => vec![t; 4],
         };
-        let fits = tiles
-            .iter()
-            .all(|&k| used[k as usize] + tiles.iter().filter(|&&j| j == k).count() as u8 <= 4);
-        if fits {
+        if fits(&tiles, &used) {
             for &k in &tiles {
                 used[k as usize] += 1;
             }
@@ -82,12 +88,11 @@ fn random_position(rng: &mut Rng, rules: EvalRules) -> (Counts, Vec<Meld>, Vec<u
             _ if t < 27 && t % 9 <= 6 => vec![t, t + 1, t + 2],
             _ => vec![t, t],
         };
-        let fits = held + block.len() <= size
-            && block.iter().all(|&k| {
-                let n = block.iter().filter(|&&j| j == k).count() as u8;
-                used[k as usize] + counts[k as usize] + n <= 4
-            });
-        if fits {
+        let mut both = used;
+        for (b, c) in both.iter_mut().zip(&counts) {
+            *b += c;
+        }
+        if held + block.len() <= size && fits(&block, &both) {
             for &k in &block {
                 counts[k as usize] += 1;
             }
