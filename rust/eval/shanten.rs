@@ -83,7 +83,7 @@ macro_rules! by_need {
 }
 
 /// The honors' table under `rules`.
-pub(super) fn honors_table(rules: EvalRules) -> &'static [Keep] {
+pub(crate) fn honors_table(rules: EvalRules) -> &'static [Keep] {
     if rules.wind_runs {
         &HONORS_WIND_RUNS
     } else {
@@ -91,24 +91,25 @@ pub(super) fn honors_table(rules: EvalRules) -> &'static [Keep] {
     }
 }
 
+/// The keep row of group `g` (0–3) at `key`, the honors' from `honors`. Precondition: `key`
+/// is a key of group `g` (counts ≤ 4).
+#[inline]
+pub(crate) fn row_at(g: usize, key: u32, honors: &'static [Keep]) -> &'static Keep {
+    if g < 3 {
+        &SUIT[key as usize]
+    } else {
+        &honors[key as usize]
+    }
+}
+
 /// The keep rows of the four groups at `keys`, the honors' from `honors`.
-pub(super) fn rows_of(keys: &Keys, honors: &'static [Keep]) -> [&'static Keep; 4] {
+pub(crate) fn rows_of(keys: &Keys, honors: &'static [Keep]) -> [&'static Keep; 4] {
     [
         &SUIT[keys.0[0] as usize],
         &SUIT[keys.0[1] as usize],
         &SUIT[keys.0[2] as usize],
         &honors[keys.0[3] as usize],
     ]
-}
-
-/// The keep row of group `g` (0–2 a suit, 3 the honors, from `honors`) at `key`.
-/// Precondition: `key` is a key of that group (below 5⁹, or 5⁷ for the honors).
-pub(super) fn row_at(g: usize, key: u32, honors: &'static [Keep]) -> &'static Keep {
-    if g < 3 {
-        &SUIT[key as usize]
-    } else {
-        &honors[key as usize]
-    }
 }
 
 /// Most natural tiles a standard-shape hand with `4 − melds` more melds and a pair can use.
