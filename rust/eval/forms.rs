@@ -95,8 +95,8 @@ pub fn after_discards(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
     }
 }
 
-/// [`after_discards`] by one [`of_hand`] per kind held, under any forms: the reference the
-/// one-pass versions are tested against.
+/// [`after_discards`] asked kind by kind: one [`of_hand`] per kind held (the reference the
+/// one-pass paths are tested against). Precondition: a validated 3n+2 hand.
 #[must_use]
 pub fn after_discards_by_kind(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
     let mut out = [shanten::NEVER + 1; KINDS];
@@ -136,8 +136,8 @@ pub fn after_draws(hand: &Hand, kinds: KindMask, rules: EvalRules) -> [i32; KIND
     }
 }
 
-/// [`after_draws`] by one [`of_hand`] per kind drawn, under any forms: the reference the
-/// one-pass versions are tested against. Precondition: as [`after_draws`].
+/// [`after_draws`] asked kind by kind: one [`of_hand`] per kind of `kinds` (the reference
+/// the one-pass paths are tested against). Precondition: as [`after_draws`].
 #[must_use]
 pub fn after_draws_by_kind(hand: &Hand, kinds: KindMask, rules: EvalRules) -> [i32; KINDS] {
     let mut out = [shanten::NEVER + 1; KINDS];
