@@ -178,12 +178,17 @@ fn best_keeps<const NEED: usize, const DRAW: bool>(
     let two = |a: usize, b: usize| Totals::<NEED>::of(rows[a]).with(rows[b]).against();
     let sevens = melds == 0;
     let orphans = sevens && !rules.no_honors;
-    let masks = [
-        held_kinds(counts),
-        pair_kinds(counts),
-        four_kinds(counts),
-        odd_kinds(counts),
-    ];
+    // Seven pairs and 十三幺 take no melds: with melds, the tallies stay empty and unread.
+    let masks = if sevens {
+        [
+            held_kinds(counts),
+            pair_kinds(counts),
+            four_kinds(counts),
+            odd_kinds(counts),
+        ]
+    } else {
+        [0; 4]
+    };
     // Each droppable suit's tally of the other groups, the two other suits' totals, and its
     // keep of the hand as it is.
     let mut rest = [Tally::default(); 3];
@@ -221,8 +226,10 @@ fn best_keeps<const NEED: usize, const DRAW: bool>(
     let mut out = [0u8; KINDS];
     for k in each_kind(kinds) {
         let (g, i) = (k as usize / 9, k as usize % 9);
-        if !DRAW && best_suits >> g & 1 == 1 {
-            // A discard of a best suit dropped: the best stays.
+        if best_suits >> g & 1 == 1 && (!DRAW || best_suits.count_ones() == 1) {
+            // A tile of a best suit, which is dropped: that suit still keeps the best. A
+            // discard raises no suit's keep; a draw raises the others' (below the best, as
+            // this suit is the only best one) by at most one.
             out[k as usize] = whole;
             continue;
         }
@@ -240,8 +247,12 @@ fn best_keeps<const NEED: usize, const DRAW: bool>(
                 // A tile of the dropped suit: nothing of the rest changes.
                 whole
             } else {
-                let t = rest[s].changed::<DRAW>(count, orphan);
-                w[g].standard(row).max(t.keep(sevens, orphans))
+                let others = if sevens {
+                    rest[s].changed::<DRAW>(count, orphan).keep(true, orphans)
+                } else {
+                    0
+                };
+                w[g].standard(row).max(others)
             };
             best = best.max(keep_s);
         }
