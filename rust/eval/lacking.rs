@@ -226,7 +226,7 @@ fn best_keeps<const NEED: usize, const DRAW: bool>(
     let mut out = [0u8; KINDS];
     for k in each_kind(kinds) {
         let (g, i) = (k as usize / 9, k as usize % 9);
-        if best_suits >> g & 1 == 1 && (!DRAW || best_suits.count_ones() == 1) {
+        if best_suits >> g & 1 == 1 && (!DRAW || best_suits == 1 << g) {
             // A tile of a best suit, which is dropped: that suit still keeps the best. A
             // discard raises no suit's keep; a draw raises the others' (below the best, as
             // this suit is the only best one) by at most one.
