@@ -7,6 +7,7 @@
 use super::knitted;
 use super::lacking;
 use super::pair258::{self, MeldInfo};
+use super::pair258_shanten;
 use super::rules::{EvalRules, WinForms};
 use super::shanten;
 use super::shape;
@@ -83,15 +84,17 @@ pub fn of_hand(hand: &Hand, rules: EvalRules) -> i32 {
 /// The shanten of a validated 3n+2 hand after discarding each kind: entry `k` is
 /// [`of_hand`] of the hand less one tile of kind `k` for each kind `k` the seat holds
 /// concealed (a held wildcard kind: one wildcard fewer), [`shanten::NEVER`] + 1 for the
-/// others. The standard forms and 缺一门 take one pass over the groups
-/// ([`shanten::after_discards`], [`lacking::after_discards`]); the others are asked kind by
-/// kind ([`after_discards_by_kind`]).
+/// others. The standard forms, 缺一门 and the 2-5-8 forms take one pass over the groups
+/// ([`shanten::after_discards`], [`lacking::after_discards`],
+/// [`pair258_shanten::after_discards`]); the others are asked kind by kind
+/// ([`after_discards_by_kind`]).
 #[must_use]
 pub fn after_discards(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
     match rules.forms {
         WinForms::Standard => shanten::after_discards(hand, rules),
         WinForms::LackingASuit => lacking::after_discards(hand, rules),
-        WinForms::Pair258 | WinForms::Knitted => after_discards_by_kind(hand, rules),
+        WinForms::Pair258 => pair258_shanten::after_discards(hand),
+        WinForms::Knitted => after_discards_by_kind(hand, rules),
     }
 }
 
@@ -121,9 +124,10 @@ pub fn after_discards_by_kind(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
 
 /// The shanten of a validated 3n+1 hand after drawing each kind of `kinds`: entry `k` is
 /// [`of_hand`] of the hand with one more tile of kind `k` (a wildcard kind: one wildcard
-/// more), [`shanten::NEVER`] + 1 for the kinds not in `kinds`. The standard forms and
-/// 缺一门 take one pass over the groups ([`shanten::after_draws`], [`lacking::after_draws`]);
-/// the others are asked kind by kind ([`after_draws_by_kind`]).
+/// more), [`shanten::NEVER`] + 1 for the kinds not in `kinds`. The standard forms, 缺一门
+/// and the 2-5-8 forms take one pass over the groups ([`shanten::after_draws`],
+/// [`lacking::after_draws`], [`pair258_shanten::after_draws`]); the others are asked kind
+/// by kind ([`after_draws_by_kind`]).
 ///
 /// Precondition: the hand holds every natural kind of `kinds` at most three times
 /// concealed.
@@ -132,7 +136,8 @@ pub fn after_draws(hand: &Hand, kinds: KindMask, rules: EvalRules) -> [i32; KIND
     match rules.forms {
         WinForms::Standard => shanten::after_draws(hand, kinds, rules),
         WinForms::LackingASuit => lacking::after_draws(hand, kinds, rules),
-        WinForms::Pair258 | WinForms::Knitted => after_draws_by_kind(hand, kinds, rules),
+        WinForms::Pair258 => pair258_shanten::after_draws(hand, kinds),
+        WinForms::Knitted => after_draws_by_kind(hand, kinds, rules),
     }
 }
 

@@ -7,6 +7,7 @@ pub mod forms;
 pub mod knitted;
 pub mod lacking;
 pub mod pair258;
+pub mod pair258_shanten;
 pub mod rules;
 pub mod shanten;
 pub mod shape;

@@ -3,11 +3,13 @@
 //! (every tile a 2, 5 or 8) needs no shape. The shared evaluators (`shape`, `waits`,
 //! `shanten`, `decompose`) ask this module under `WinForms::Pair258`. No wildcards.
 
+use crate::eval::pair258_shanten;
 use crate::eval::rules::EvalRules;
-use crate::eval::shanten;
-use crate::eval::shape::{is_standard, Keys};
+use crate::eval::shape::is_standard;
 use crate::hand::{Hand, Meld, MeldKind};
-use crate::tiles::{each_kind, held_kinds, Counts, KindMask, FIRST_HONOR};
+use crate::tiles::{
+    each_kind, four_kinds, held_kinds, odd_kinds, pair_kinds, Counts, KindMask, FIRST_HONOR,
+};
 
 /// The 2-5-8 kinds: ranks 2, 5 and 8 of each suit.
 pub const KINDS_258: KindMask = 0b010_010_010 * (1 | 1 << 9 | 1 << 18);
@@ -123,27 +125,49 @@ pub fn big_shapes(counts: &Counts, melds: MeldInfo) -> u8 {
 }
 
 /// Whether a complete hand wins: a 大胡 shape, or the standard shape with a 2-5-8 pair.
+/// The shapes without groups are read off the kinds' counts first; 清一色 and the 小胡
+/// shape both need the standard shape.
 ///
 /// Precondition: `Σcounts = 14 − 3·melds.count`, counts ≤ 4.
 #[must_use]
 pub fn wins(counts: &Counts, melds: MeldInfo) -> bool {
-    big_shapes(counts, melds) != 0 || standard_258(counts)
+    let (held, two) = (held_kinds(counts), pair_kinds(counts));
+    let (odd, four) = (odd_kinds(counts), four_kinds(counts));
+    let seven_pairs = melds.count == 0 && odd == 0;
+    let all_258 = melds.all_258 && held & !KINDS_258 == 0;
+    // 碰碰胡: no kind held once or four times, one held twice.
+    let all_pongs = !melds.chow && held & !two == 0 && four == 0 && (two & !odd).count_ones() == 1;
+    seven_pairs
+        || all_258
+        || all_pongs
+        || is_standard(counts, 0, suited_shapes())
+            && ((suits_of(counts) | melds.suits).is_power_of_two() || standard_258(counts))
 }
 
-/// The kinds that complete the waiting `counts` (13 − 3·melds tiles) as one more tile.
+/// The kinds that complete the waiting `counts` (13 − 3·melds tiles) as one more tile: of
+/// the suited kinds `held` (the seat's tiles, melds included) holds fewer than four of,
+/// those whose draw wins. Without honors, only the draws that leave a hand keeping every
+/// tile are tried ([`pair258_shanten::completing`], one pass): every winning hand does.
+///
+/// Precondition: counts ≤ `held` ≤ 4.
 #[must_use]
 pub fn winning_tiles(counts: &Counts, held: &Counts, melds: MeldInfo) -> KindMask {
-    let mut out = 0;
-    for k in 0..27usize {
-        if held[k] < 4 {
-            let mut c = *counts;
-            c[k] += 1;
-            if wins(&c, melds) {
-                out |= 1 << k;
-            }
-        }
+    let mut kinds: KindMask = (0..27usize)
+        .filter(|&k| held[k] < 4)
+        .fold(0, |m, k| m | 1 << k);
+    let tiles: u32 = counts.iter().map(|&c| u32::from(c)).sum();
+    if counts[FIRST_HONOR..].iter().all(|&c| c == 0)
+        && tiles == 13 - 3 * u32::from(melds.count.min(4))
+    {
+        kinds = pair258_shanten::completing(counts, melds, kinds);
     }
-    out
+    each_kind(kinds)
+        .filter(|&k| {
+            let mut c = *counts;
+            c[k as usize] += 1;
+            wins(&c, melds)
+        })
+        .fold(0, |m, k| m | 1 << k)
 }
 
 /// The winning tiles of a validated waiting hand.
@@ -152,78 +176,11 @@ pub fn hand_waits(hand: &Hand) -> KindMask {
     winning_tiles(&hand.counts, &hand.held, MeldInfo::of(&hand.melds))
 }
 
-/// The most concealed tiles some winning hand can keep (for shanten: the rest must be
-/// exchanged): the best of the 2-5-8 standard shape and each 大胡 shape the melds allow.
-///
-/// Precondition: counts ≤ 4.
-#[must_use]
-pub fn keep(counts: &Counts, melds: MeldInfo) -> u8 {
-    let need = 4 - melds.count.min(4) as usize;
-    let size = 14 - 3 * melds.count.min(4);
-    let keys = Keys::of(counts);
-    // 小胡: a 2-5-8 pair (kept from the hand or drawn) and the melds.
-    let pair_kinds = held_kinds(counts) & KINDS_258;
-    let (melds_only, less) = shanten::melds_keep_less_pairs(&keys, counts, need, pair_kinds);
-    let mut best = melds_only;
-    for k in each_kind(pair_kinds) {
-        let k = k as usize;
-        best = best.max(counts[k].min(2) + less[k]);
-    }
-    // 碰碰胡: `need` triplets and a pair, from the kinds held most: the kinds' counts (at
-    // most 3) in falling order, the pair's kind leaving the triplets and the next kind in
-    // line taking its place. Only the order's values matter, so they are counted, not sorted.
-    if !melds.chow {
-        let mut held = [0usize; 4];
-        for &c in &counts[..27] {
-            held[usize::from(c.min(3))] += 1;
-        }
-        let mut order = [0u8; 27];
-        let mut i = 0;
-        for v in (0..4u8).rev() {
-            order[i..i + held[usize::from(v)]].fill(v);
-            i += held[usize::from(v)];
-        }
-        let sum: u8 = order[..need].iter().sum();
-        let next = order.get(need).copied().unwrap_or(0);
-        for (i, &v) in order.iter().enumerate() {
-            let triplets = if i < need { sum - v + next } else { sum };
-            best = best.max(v.min(2) + triplets);
-        }
-    }
-    // 清一色: one suit, the melds' too. 七小对: seven pairs.
-    let (mut pairs, mut halves) = ([0u8; 4], [0u8; 4]);
-    for (k, &c) in counts.iter().enumerate() {
-        pairs[(k / 9).min(3)] += c / 2;
-        halves[(k / 9).min(3)] += c % 2;
-    }
-    for s in 0..3 {
-        if melds.suits & !(1 << s) == 0 {
-            best = best.max(shanten::suit_keep(&keys, s, need));
-            if melds.count == 0 {
-                best = best.max(shanten::seven_pairs_of(pairs[s], halves[s]));
-            }
-        }
-    }
-    if melds.count == 0 {
-        let all = shanten::seven_pairs_of(pairs.iter().sum(), halves.iter().sum());
-        best = best.max(all);
-    }
-    // 将将胡: any 2-5-8 tiles, no shape.
-    if melds.all_258 {
-        let n: u8 = (0..27)
-            .filter(|&k| KINDS_258 >> k & 1 == 1)
-            .map(|k| counts[k])
-            .sum();
-        best = best.max(n);
-    }
-    best.min(size)
-}
-
 /// Shanten under 二五八将 (no wildcards in play): the distance to the nearest winning form.
 #[must_use]
 pub fn shanten(counts: &Counts, wild: u8, melds: MeldInfo) -> i32 {
     let size = i32::from(14 - 3 * melds.count.min(4));
-    size - i32::from(wild) - i32::from(keep(counts, melds)) - 1
+    size - i32::from(wild) - i32::from(pair258_shanten::keep(counts, melds)) - 1
 }
 
 #[cfg(test)]

@@ -183,6 +183,16 @@ pub(crate) fn lacking(
         .unwrap_or(NEVER)
 }
 
+/// The keep rows of a suit's group, by key.
+pub(crate) fn suit_rows() -> &'static [Keep] {
+    &SUIT
+}
+
+/// The keep rows of the honors' group without 风嘴子, by key.
+pub(crate) fn honors_rows() -> &'static [Keep] {
+    &HONORS
+}
+
 /// Most natural tiles `need` melds (no pair) can use, honors without runs, from the groups'
 /// `keys`: of the hand as it is, and (entry `k`, for each kind `k` of `less`) of the hand
 /// less `counts[k].min(2)` tiles of kind `k` (its pair, or its one tile); the other entries
@@ -190,6 +200,9 @@ pub(crate) fn lacking(
 /// others' prefix and suffix.
 ///
 /// Preconditions: `keys` are `counts`' ([`Keys::of`]); counts ≤ 4; `need ≤ 4`.
+///
+/// The 2-5-8 forms' reference keep asks it (`pair258_shanten_tests.rs`).
+#[cfg(test)]
 pub(crate) fn melds_keep_less_pairs(
     keys: &Keys,
     counts: &Counts,
@@ -200,6 +213,7 @@ pub(crate) fn melds_keep_less_pairs(
     by_need!(need, melds_less_pairs(keys, counts, less, &rows))
 }
 
+#[cfg(test)]
 fn melds_less_pairs<const NEED: usize>(
     keys: &Keys,
     counts: &Counts,
@@ -230,6 +244,7 @@ fn melds_less_pairs<const NEED: usize>(
 
 /// Most natural tiles of suit `s` alone (its group's key in `keys`) that `need` melds and a
 /// pair can use. Preconditions: `s < 3`, `need ≤ 4`.
+#[cfg(test)]
 pub(crate) fn suit_keep(keys: &Keys, s: usize, need: usize) -> u8 {
     SUIT[keys.0[s] as usize][need * 2 + 1]
 }
