@@ -124,6 +124,21 @@ pub fn big_shapes(counts: &Counts, melds: MeldInfo) -> u8 {
     bits
 }
 
+/// Whether each group (a suit, the honors) holds a multiple of three tiles but one, which
+/// holds two more: what the standard shape needs, its groups and pair each of one group.
+fn standard_sizes(counts: &Counts) -> bool {
+    let mut pairs = 0;
+    for g in 0..4 {
+        let tiles: u8 = counts[9 * g..(9 * g + 9).min(counts.len())].iter().sum();
+        match tiles % 3 {
+            0 => {}
+            2 => pairs += 1,
+            _ => return false,
+        }
+    }
+    pairs == 1
+}
+
 /// Whether a complete hand wins: a 大胡 shape, or the standard shape with a 2-5-8 pair.
 /// The shapes without groups are read off the kinds' counts first; 清一色 and the 小胡
 /// shape both need the standard shape.
@@ -140,7 +155,8 @@ pub fn wins(counts: &Counts, melds: MeldInfo) -> bool {
     seven_pairs
         || all_258
         || all_pongs
-        || is_standard(counts, 0, suited_shapes())
+        || standard_sizes(counts)
+            && is_standard(counts, 0, suited_shapes())
             && ((suits_of(counts) | melds.suits).is_power_of_two() || standard_258(counts))
 }
 

@@ -101,7 +101,11 @@ impl Tally {
         let suited = |mask: KindMask| n(mask & SUITED_KINDS);
         let (ones, twos, threes) = (suited(one), suited(pair), suited(three));
         let group = |g: usize| {
-            let bits: KindMask = if g < 3 { 0x1ff << (9 * g) } else { !SUITED_KINDS };
+            let bits: KindMask = if g < 3 {
+                0x1ff << (9 * g)
+            } else {
+                !SUITED_KINDS
+            };
             (n(two & bits) + n(four & bits), n(odd & bits))
         };
         let groups: [(u8, u8); 4] = std::array::from_fn(group);
@@ -118,58 +122,13 @@ impl Tally {
         }
     }
 
-    /// Counts `c` tiles of kind `k` in (`add`) or out of the tallies.
-    #[inline]
-    fn count(&mut self, k: usize, c: u8, add: bool) {
-        let g = (k / 9).min(3);
-        let (pairs, halves) = (c / 2, c % 2);
-        let n258 = if KINDS_258 >> k & 1 == 1 { c } else { 0 };
-        if add {
-            if k < 27 {
-                self.by_count[usize::from(c.min(3))] += 1;
-            }
-            self.pairs[g] += pairs;
-            self.halves[g] += halves;
-            self.tiles_258 += n258;
-        } else {
-            if k < 27 {
-                self.by_count[usize::from(c.min(3))] -= 1;
-            }
-            self.pairs[g] -= pairs;
-            self.halves[g] -= halves;
-            self.tiles_258 -= n258;
-        }
-    }
-
-    /// The tallies with kind `k`'s count `from` turned to `to`, its group's row `own`.
-    #[inline]
-    fn changed(&self, k: usize, from: u8, to: u8, own: &Keep, need: usize) -> Self {
-        let mut t = *self;
-        t.count(k, from, false);
-        t.count(k, to, true);
-        if k < 27 {
-            t.one_suit[k / 9] = own[need * 2 + 1];
-        }
-        t
-    }
-
     /// 碰碰胡: `need` triplets and a pair from the suited kinds held most. Of the kinds'
     /// counts (at most three) in falling order, the first `need` make the triplets and the
     /// next one the pair (two tiles at most): a pair taken among the first `need` instead
     /// loses the third tile it had as a triplet, which the next kind in line then makes up
     /// at best.
     fn all_pongs(&self, need: usize) -> u8 {
-        let mut at = 0;
-        let mut sum = 0usize;
-        for v in (0..4usize).rev() {
-            let n = usize::from(self.by_count[v]);
-            if at + n > need {
-                return (sum + (need - at) * v + v.min(2)) as u8;
-            }
-            sum += n * v;
-            at += n;
-        }
-        sum as u8 // not reached: 27 suited kinds, need ≤ 4
+        all_pongs(&self.by_count, need)
     }
 
     /// The best keep of every form, the 小胡 shape's `small`, under `melds`.
@@ -194,6 +153,107 @@ impl Tally {
             best = best.max(self.tiles_258);
         }
         best.min(size)
+    }
+}
+
+/// 碰碰胡's keep from the suited kinds' counts tallied `by_count` (see [`Tally`]).
+#[inline]
+fn all_pongs(by_count: &[u8; 4], need: usize) -> u8 {
+    let mut at = 0;
+    let mut sum = 0usize;
+    for v in (0..4usize).rev() {
+        let n = usize::from(by_count[v]);
+        if at + n > need {
+            return (sum + (need - at) * v + v.min(2)) as u8;
+        }
+        sum += n * v;
+        at += n;
+    }
+    sum as u8 // not reached: 27 suited kinds, need ≤ 4
+}
+
+/// The forms other than the 小胡 shape, ready for one kind's count to change at a time:
+/// the tallies, and the suits' forms (清一色, a suit's 七小对) the change leaves alone.
+struct Rest {
+    tally: Tally,
+    melds: MeldInfo,
+    need: usize,
+    size: u8,
+    /// Whole pairs and single tiles of every group.
+    pairs: u8,
+    halves: u8,
+    /// For each group `g`, the best of the suits' forms the melds allow, suit `g` left out.
+    other_suits: [u8; 4],
+}
+
+impl Rest {
+    fn of(tally: Tally, melds: MeldInfo, need: usize, size: u8) -> Self {
+        let suit = |s: usize| {
+            if melds.suits & !(1 << s) != 0 {
+                return 0;
+            }
+            let pairs = if melds.count == 0 {
+                shanten::seven_pairs_of(tally.pairs[s], tally.halves[s])
+            } else {
+                0
+            };
+            tally.one_suit[s].max(pairs)
+        };
+        let suits = [suit(0), suit(1), suit(2)];
+        Rest {
+            tally,
+            melds,
+            need,
+            size,
+            pairs: tally.pairs.iter().sum(),
+            halves: tally.halves.iter().sum(),
+            other_suits: [
+                suits[1].max(suits[2]),
+                suits[0].max(suits[2]),
+                suits[0].max(suits[1]),
+                suits[0].max(suits[1]).max(suits[2]),
+            ],
+        }
+    }
+
+    /// The best keep of every form once kind `k`'s count turns `from` → `to`, the 小胡
+    /// shape keeping `small` and `k`'s group's own row turning `own` (a suit's).
+    #[inline]
+    fn keep_changed(&self, k: usize, from: u8, to: u8, own: &Keep, small: u8) -> u8 {
+        let (t, melds) = (&self.tally, self.melds);
+        let g = (k / 9).min(3);
+        let mut best = small.max(self.other_suits[g]);
+        // Whole pairs and single tiles, of the group and of all.
+        let (dp, dh) = (to / 2, to % 2);
+        let (lp, lh) = (from / 2, from % 2);
+        if melds.count == 0 {
+            let all = shanten::seven_pairs_of(self.pairs - lp + dp, self.halves - lh + dh);
+            best = best.max(all);
+        }
+        if !melds.chow {
+            let mut by_count = t.by_count;
+            if k < FIRST_HONOR {
+                by_count[usize::from(from.min(3))] -= 1;
+                by_count[usize::from(to.min(3))] += 1;
+            }
+            best = best.max(all_pongs(&by_count, self.need));
+        }
+        if melds.all_258 {
+            let n = if KINDS_258 >> k & 1 == 1 {
+                t.tiles_258 - from + to
+            } else {
+                t.tiles_258
+            };
+            best = best.max(n);
+        }
+        if g < 3 && melds.suits & !(1 << g) == 0 {
+            best = best.max(own[self.need * 2 + 1]);
+            if melds.count == 0 {
+                let pairs = t.pairs[g] - lp + dp;
+                best = best.max(shanten::seven_pairs_of(pairs, t.halves[g] - lh + dh));
+            }
+        }
+        best.min(self.size)
     }
 }
 
@@ -289,7 +349,10 @@ fn keep_changed<const DRAW: bool>(
 ) -> u8 {
     let h = Groups::of(counts, melds);
     let others = others_against(h.need, &h.rows);
-    let whole = h.tally.keep(others[3].standard(&h.rows[3]), melds, h.need, h.size);
+    let whole = h
+        .tally
+        .keep(others[3].standard(&h.rows[3]), melds, h.need, h.size);
+    let rest = Rest::of(h.tally, melds, h.need, h.size);
     for k in each_kind(kinds) {
         let k = k as usize;
         let (g, i) = (k / 9, k % 9);
@@ -303,8 +366,7 @@ fn keep_changed<const DRAW: bool>(
             ranks[i / 3] = to;
         }
         let (row, own) = pair258_row(&h.tables, g, key, ranks);
-        let tally = h.tally.changed(k, counts[k], to, own, h.need);
-        out[k] = tally.keep(others[g].standard(&row), melds, h.need, h.size);
+        out[k] = rest.keep_changed(k, counts[k], to, own, others[g].standard(&row));
     }
     whole
 }

@@ -75,7 +75,6 @@ fn keep_by_pairs(counts: &Counts, melds: MeldInfo) -> u8 {
     best.min(size)
 }
 
-
 /// The reference shanten: [`keep_by_pairs`] on one hand.
 fn shanten_by_pairs(counts: &Counts, wild: u8, melds: MeldInfo) -> i32 {
     let size = i32::from(14 - 3 * melds.count.min(4));
@@ -375,7 +374,11 @@ fn wins_match_reference() {
         for info in [MeldInfo::of(&melds), MeldInfo::unknown(melds.len() as u8)] {
             let reference = wins_by_shapes(&counts, info);
             won += usize::from(reference);
-            assert_eq!(wins(&counts, info), reference, "{counts:?} {melds:?} {info:?}");
+            assert_eq!(
+                wins(&counts, info),
+                reference,
+                "{counts:?} {melds:?} {info:?}"
+            );
         }
     }
     assert!(won > 3000, "only {won} winning hands");
