@@ -172,41 +172,98 @@ fn all_pongs(by_count: &[u8; 4], need: usize) -> u8 {
     sum as u8 // not reached: 27 suited kinds, need ≤ 4
 }
 
-/// The forms other than the 小胡 shape, ready for one kind's count to change at a time:
-/// the tallies, and the suits' forms (清一色, a suit's 七小对) the change leaves alone.
+/// The forms other than the 小胡 shape, ready for one kind's count to change by one at a
+/// time (`DRAW`: up, else down): what they keep by the kind's class and count before the
+/// change, and the suits' forms (清一色, a suit's 七小对) the change leaves alone.
 struct Rest {
-    tally: Tally,
-    melds: MeldInfo,
-    need: usize,
     size: u8,
-    /// Whole pairs and single tiles of every group.
-    pairs: u8,
-    halves: u8,
+    need: usize,
+    /// The suits whose 清一色 the melds allow (bit per suit).
+    suits: u8,
+    /// By class (a suited kind, a 2-5-8 kind, an honor) and count before the change: the
+    /// best of 碰碰胡, 七小对 (all groups) and 将将胡 after it, those the melds allow.
+    by_class: [[u8; 5]; 3],
+    /// By suit and count before the change: the suit's 七小对 after it (0 where the melds
+    /// do not allow it).
+    suit_pairs: [[u8; 5]; 3],
     /// For each group `g`, the best of the suits' forms the melds allow, suit `g` left out.
     other_suits: [u8; 4],
 }
 
 impl Rest {
-    fn of(tally: Tally, melds: MeldInfo, need: usize, size: u8) -> Self {
+    /// Precondition: counts before the change are 0–3 (`DRAW`) or 1–4; the entries for
+    /// counts no kind has are never read (their arithmetic wraps).
+    fn of<const DRAW: bool>(t: &Tally, melds: MeldInfo, need: usize, size: u8) -> Self {
+        let sevens = melds.count == 0;
+        let allowed = |s: usize| melds.suits & !(1 << s) == 0;
         let suit = |s: usize| {
-            if melds.suits & !(1 << s) != 0 {
+            if !allowed(s) {
                 return 0;
             }
-            let pairs = if melds.count == 0 {
-                shanten::seven_pairs_of(tally.pairs[s], tally.halves[s])
+            let pairs = if sevens {
+                shanten::seven_pairs_of(t.pairs[s], t.halves[s])
             } else {
                 0
             };
-            tally.one_suit[s].max(pairs)
+            t.one_suit[s].max(pairs)
         };
         let suits = [suit(0), suit(1), suit(2)];
+        let (pairs, halves): (u8, u8) = (t.pairs.iter().sum(), t.halves.iter().sum());
+        let pongs_now = if melds.chow {
+            0
+        } else {
+            all_pongs(&t.by_count, need)
+        };
+        let tiles_258 = if melds.all_258 { t.tiles_258 } else { 0 };
+        let mut by_class = [[0u8; 5]; 3];
+        let mut suit_pairs = [[0u8; 5]; 3];
+        let froms = if DRAW { 0..4u8 } else { 1..5u8 };
+        for from in froms {
+            let to = if DRAW { from + 1 } else { from - 1 };
+            let f = usize::from(from);
+            // Whole pairs and single tiles after the change, given those before.
+            let after = |p: u8, h: u8| {
+                (
+                    p.wrapping_sub(from / 2).wrapping_add(to / 2),
+                    h.wrapping_sub(from % 2).wrapping_add(to % 2),
+                )
+            };
+            let seven = if sevens {
+                let (p, h) = after(pairs, halves);
+                shanten::seven_pairs_of(p, h)
+            } else {
+                0
+            };
+            let pongs = if melds.chow {
+                0
+            } else {
+                let mut by_count = t.by_count;
+                let (a, b) = (usize::from(from.min(3)), usize::from(to.min(3)));
+                by_count[a] = by_count[a].wrapping_sub(1);
+                by_count[b] = by_count[b].wrapping_add(1);
+                all_pongs(&by_count, need)
+            };
+            let tiles_258_after = if melds.all_258 {
+                t.tiles_258.wrapping_sub(from).wrapping_add(to)
+            } else {
+                0
+            };
+            by_class[0][f] = pongs.max(seven).max(tiles_258);
+            by_class[1][f] = pongs.max(seven).max(tiles_258_after);
+            by_class[2][f] = pongs_now.max(seven).max(tiles_258);
+            for s in 0..3 {
+                if sevens && allowed(s) {
+                    let (p, h) = after(t.pairs[s], t.halves[s]);
+                    suit_pairs[s][f] = shanten::seven_pairs_of(p, h);
+                }
+            }
+        }
         Rest {
-            tally,
-            melds,
-            need,
             size,
-            pairs: tally.pairs.iter().sum(),
-            halves: tally.halves.iter().sum(),
+            need,
+            suits: (0..3).filter(|&s| allowed(s)).fold(0, |m, s| m | 1 << s),
+            by_class,
+            suit_pairs,
             other_suits: [
                 suits[1].max(suits[2]),
                 suits[0].max(suits[2]),
@@ -216,42 +273,20 @@ impl Rest {
         }
     }
 
-    /// The best keep of every form once kind `k`'s count turns `from` → `to`, the 小胡
+    /// The best keep of every form once kind `k`'s count `from` changes by one, the 小胡
     /// shape keeping `small` and `k`'s group's own row turning `own` (a suit's).
     #[inline]
-    fn keep_changed(&self, k: usize, from: u8, to: u8, own: &Keep, small: u8) -> u8 {
-        let (t, melds) = (&self.tally, self.melds);
+    fn keep_changed(&self, k: usize, from: u8, own: &Keep, small: u8) -> u8 {
         let g = (k / 9).min(3);
-        let mut best = small.max(self.other_suits[g]);
-        // Whole pairs and single tiles, of the group and of all.
-        let (dp, dh) = (to / 2, to % 2);
-        let (lp, lh) = (from / 2, from % 2);
-        if melds.count == 0 {
-            let all = shanten::seven_pairs_of(self.pairs - lp + dp, self.halves - lh + dh);
-            best = best.max(all);
-        }
-        if !melds.chow {
-            let mut by_count = t.by_count;
-            if k < FIRST_HONOR {
-                by_count[usize::from(from.min(3))] -= 1;
-                by_count[usize::from(to.min(3))] += 1;
-            }
-            best = best.max(all_pongs(&by_count, self.need));
-        }
-        if melds.all_258 {
-            let n = if KINDS_258 >> k & 1 == 1 {
-                t.tiles_258 - from + to
-            } else {
-                t.tiles_258
-            };
-            best = best.max(n);
-        }
-        if g < 3 && melds.suits & !(1 << g) == 0 {
-            best = best.max(own[self.need * 2 + 1]);
-            if melds.count == 0 {
-                let pairs = t.pairs[g] - lp + dp;
-                best = best.max(shanten::seven_pairs_of(pairs, t.halves[g] - lh + dh));
-            }
+        let class = if g == 3 {
+            2
+        } else {
+            (KINDS_258 >> k & 1) as usize
+        };
+        let f = usize::from(from);
+        let mut best = small.max(self.other_suits[g]).max(self.by_class[class][f]);
+        if g < 3 && self.suits >> g & 1 == 1 {
+            best = best.max(own[self.need * 2 + 1]).max(self.suit_pairs[g][f]);
         }
         best.min(self.size)
     }
@@ -352,7 +387,7 @@ fn keep_changed<const DRAW: bool>(
     let whole = h
         .tally
         .keep(others[3].standard(&h.rows[3]), melds, h.need, h.size);
-    let rest = Rest::of(h.tally, melds, h.need, h.size);
+    let rest = Rest::of::<DRAW>(&h.tally, melds, h.need, h.size);
     for k in each_kind(kinds) {
         let k = k as usize;
         let (g, i) = (k / 9, k % 9);
@@ -366,7 +401,7 @@ fn keep_changed<const DRAW: bool>(
             ranks[i / 3] = to;
         }
         let (row, own) = pair258_row(&h.tables, g, key, ranks);
-        out[k] = rest.keep_changed(k, counts[k], to, own, others[g].standard(&row));
+        out[k] = rest.keep_changed(k, counts[k], own, others[g].standard(&row));
     }
     whole
 }
