@@ -151,7 +151,7 @@ pub fn wins(counts: &Counts, melds: MeldInfo) -> bool {
     let seven_pairs = melds.count == 0 && odd == 0;
     let all_258 = melds.all_258 && held & !KINDS_258 == 0;
     // 碰碰胡: no kind held once or four times, one held twice.
-    let all_pongs = !melds.chow && held & !two == 0 && four == 0 && (two & !odd).count_ones() == 1;
+    let all_pongs = !melds.chow && held & !two == 0 && four == 0 && (two & !odd).is_power_of_two();
     seven_pairs
         || all_258
         || all_pongs
