@@ -2,7 +2,8 @@
 //! evaluators' entry points that ask them (a win, the shanten, the shanten after each
 //! discard). The forms' own code lives beside: the standard shape, seven pairs and 十三幺 in
 //! `shape.rs` and `shanten.rs`, lacking a suit in `suits.rs`, the 2-5-8 pair and the shapes
-//! that need none in `pair258.rs`, the knitted forms (全不靠, 组合龙) in `knitted.rs`.
+//! that need none in `pair258.rs` (their shanten in `pair258_shanten.rs`), the knitted
+//! forms (全不靠, 组合龙) in `knitted.rs`.
 
 use super::knitted;
 use super::lacking;
