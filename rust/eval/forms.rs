@@ -61,7 +61,7 @@ pub fn hand_wins(hand: &Hand, rules: EvalRules) -> bool {
 #[must_use]
 pub fn shanten(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> i32 {
     match rules.forms {
-        WinForms::Pair258 => pair258::shanten(counts, wild, MeldInfo::unknown(melds)),
+        WinForms::Pair258 => pair258_shanten::shanten(counts, wild, MeldInfo::unknown(melds)),
         WinForms::Knitted => knitted::shanten(counts, melds, rules) - i32::from(wild),
         WinForms::LackingASuit => shanten::lacking(counts, wild, melds, 0, rules),
         WinForms::Standard => shanten::any_suits(counts, wild, melds, rules),
@@ -73,7 +73,7 @@ pub fn shanten(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) -> i32 {
 pub fn of_hand(hand: &Hand, rules: EvalRules) -> i32 {
     let (counts, wild, melds) = (&hand.counts, hand.wild, hand.meld_count());
     match rules.forms {
-        WinForms::Pair258 => pair258::shanten(counts, wild, MeldInfo::of(&hand.melds)),
+        WinForms::Pair258 => pair258_shanten::shanten(counts, wild, MeldInfo::of(&hand.melds)),
         WinForms::Knitted => knitted::shanten(counts, melds, rules) - i32::from(wild),
         WinForms::LackingASuit => {
             shanten::lacking(counts, wild, melds, suits::of_melds(hand), rules)

@@ -8,6 +8,7 @@ pub mod knitted;
 pub mod lacking;
 pub mod pair258;
 pub mod pair258_shanten;
+pub mod pair258_waits;
 pub mod rules;
 pub mod shanten;
 pub mod shape;

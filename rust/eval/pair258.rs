@@ -1,15 +1,13 @@
 //! 二五八将 (docs/rules.md §11, "Winning"): a standard hand wins as a 小胡 only with a pair of
 //! 2, 5 or 8; the 大胡 shapes 碰碰胡 and 清一色 take any pair, 七小对 any pairs, and 将将胡
-//! (every tile a 2, 5 or 8) needs no shape. The shared evaluators (`shape`, `waits`,
-//! `shanten`, `decompose`) ask this module under `WinForms::Pair258`. No wildcards.
+//! (every tile a 2, 5 or 8) needs no shape. The shared evaluators (`forms`, `waits`,
+//! `decompose`) ask this module under `WinForms::Pair258`, and its shanten
+//! (`pair258_shanten.rs`) and winning tiles (`pair258_waits.rs`). No wildcards.
 
-use crate::eval::pair258_shanten;
 use crate::eval::rules::EvalRules;
 use crate::eval::shape::is_standard;
-use crate::hand::{Hand, Meld, MeldKind};
-use crate::tiles::{
-    each_kind, four_kinds, held_kinds, odd_kinds, pair_kinds, Counts, KindMask, FIRST_HONOR,
-};
+use crate::hand::{Meld, MeldKind};
+use crate::tiles::{four_kinds, held_kinds, odd_kinds, pair_kinds, Counts, KindMask, FIRST_HONOR};
 
 /// The 2-5-8 kinds: ranks 2, 5 and 8 of each suit.
 pub const KINDS_258: KindMask = 0b010_010_010 * (1 | 1 << 9 | 1 << 18);
@@ -158,60 +156,6 @@ pub fn wins(counts: &Counts, melds: MeldInfo) -> bool {
         || standard_sizes(counts)
             && is_standard(counts, 0, suited_shapes())
             && ((suits_of(counts) | melds.suits).is_power_of_two() || standard_258(counts))
-}
-
-/// The kinds that complete the waiting `counts` (13 − 3·melds tiles) as one more tile: of
-/// the suited kinds `held` (the seat's tiles, melds included) holds fewer than four of,
-/// those whose draw wins. The tile drawn is in a group with tiles held unless the hand wins
-/// as 将将胡: a tile of its kind (a pair, a triplet, seven pairs) or of a kind next to it in
-/// its suit (a run's middle tile or its end next to it), so only those kinds are tried; without
-/// honors, only those whose draw leaves a hand keeping every tile
-/// ([`pair258_shanten::completing`], one pass): every winning hand does.
-///
-/// Precondition: counts ≤ `held` ≤ 4.
-#[must_use]
-pub fn winning_tiles(counts: &Counts, held: &Counts, melds: MeldInfo) -> KindMask {
-    let mut kinds: KindMask = (0..27usize)
-        .filter(|&k| held[k] < 4)
-        .fold(0, |m, k| m | 1 << k);
-    kinds &= near_held(counts) | if melds.all_258 { KINDS_258 } else { 0 };
-    let tiles: u32 = counts.iter().map(|&c| u32::from(c)).sum();
-    if counts[FIRST_HONOR..].iter().all(|&c| c == 0)
-        && tiles == 13 - 3 * u32::from(melds.count.min(4))
-    {
-        kinds = pair258_shanten::completing(counts, melds, kinds);
-    }
-    each_kind(kinds)
-        .filter(|&k| {
-            let mut c = *counts;
-            c[k as usize] += 1;
-            wins(&c, melds)
-        })
-        .fold(0, |m, k| m | 1 << k)
-}
-
-/// The suited kinds `counts` holds and those next to them in their suit.
-fn near_held(counts: &Counts) -> KindMask {
-    let held = held_kinds(counts);
-    let mut near = 0;
-    for s in 0..3 {
-        let m = held >> (9 * s) & 0x1ff;
-        near |= ((m | m << 1 | m >> 1) & 0x1ff) << (9 * s);
-    }
-    near
-}
-
-/// The winning tiles of a validated waiting hand.
-#[must_use]
-pub fn hand_waits(hand: &Hand) -> KindMask {
-    winning_tiles(&hand.counts, &hand.held, MeldInfo::of(&hand.melds))
-}
-
-/// Shanten under 二五八将 (no wildcards in play): the distance to the nearest winning form.
-#[must_use]
-pub fn shanten(counts: &Counts, wild: u8, melds: MeldInfo) -> i32 {
-    let size = i32::from(14 - 3 * melds.count.min(4));
-    size - i32::from(wild) - i32::from(pair258_shanten::keep(counts, melds)) - 1
 }
 
 #[cfg(test)]

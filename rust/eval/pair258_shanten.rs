@@ -372,6 +372,13 @@ fn others_against(need: usize, rows: &[Keep; 4]) -> [Against; 4] {
     }
 }
 
+/// Shanten under 二五八将 (no wildcards in play): the distance to the nearest winning form.
+#[must_use]
+pub fn shanten(counts: &Counts, wild: u8, melds: MeldInfo) -> i32 {
+    let size = i32::from(14 - 3 * melds.count.min(4));
+    size - i32::from(wild) - i32::from(keep(counts, melds)) - 1
+}
+
 /// The keep of the hand of `counts` after one tile of each kind of `kinds` leaves (`DRAW`
 /// false) or joins (`DRAW` true) it, into `out`, and the keep as it is.
 ///

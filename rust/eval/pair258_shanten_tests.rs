@@ -341,12 +341,12 @@ fn winning_tiles_match_reference() {
             let reference = winning_by_kind(&counts, &held, info);
             waiting += usize::from(reference != 0);
             assert_eq!(
-                pair258::winning_tiles(&counts, &held, info),
+                crate::eval::pair258_waits::winning_tiles(&counts, &held, info),
                 reference,
                 "{counts:?} {melds:?} {info:?}"
             );
             assert_eq!(
-                pair258::winning_tiles(&counts, &counts, info),
+                crate::eval::pair258_waits::winning_tiles(&counts, &counts, info),
                 winning_by_kind(&counts, &counts, info),
                 "{counts:?} {melds:?} {info:?}, held as concealed"
             );
@@ -358,7 +358,7 @@ fn winning_tiles_match_reference() {
     assert_eq!(counts[FIRST_HONOR + 4], 3);
     let info = MeldInfo::unknown(0);
     assert_eq!(
-        pair258::winning_tiles(&counts, &counts, info),
+        crate::eval::pair258_waits::winning_tiles(&counts, &counts, info),
         winning_by_kind(&counts, &counts, info)
     );
 }

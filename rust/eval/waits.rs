@@ -24,7 +24,7 @@ impl Waits {
     pub fn of(hand: &Hand, rules: EvalRules) -> Self {
         if rules.forms == WinForms::Pair258 {
             return Waits {
-                tiles: crate::eval::pair258::hand_waits(hand),
+                tiles: crate::eval::pair258_waits::hand_waits(hand),
                 wildcards: 0,
             };
         }

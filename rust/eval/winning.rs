@@ -24,7 +24,7 @@ pub fn winning_mask(
 ) -> KindMask {
     if rules.forms == WinForms::Pair258 {
         let melds = crate::eval::pair258::MeldInfo::unknown(melds);
-        return crate::eval::pair258::winning_tiles(counts, counts, melds) & candidates;
+        return crate::eval::pair258_waits::winning_tiles(counts, counts, melds) & candidates;
     }
     if rules.forms == WinForms::Knitted {
         return crate::eval::knitted::winning_tiles(counts, counts, melds, rules) & candidates;
