@@ -5,6 +5,7 @@
 //! that need none in `pair258.rs`, the knitted forms (全不靠, 组合龙) in `knitted.rs`.
 
 use super::knitted;
+use super::knitted_after;
 use super::pair258::{self, MeldInfo};
 use super::rules::{EvalRules, WinForms};
 use super::shanten;
@@ -83,12 +84,21 @@ pub fn of_hand(hand: &Hand, rules: EvalRules) -> i32 {
 /// [`of_hand`] of the hand less one tile of kind `k` for each kind `k` the seat holds
 /// concealed (a held wildcard kind: one wildcard fewer), [`shanten::NEVER`] + 1 for the
 /// others. The standard forms take one pass over the groups
-/// ([`shanten::after_discards`]); the others are asked kind by kind.
+/// ([`shanten::after_discards`]), the knitted forms one more per knitted straight
+/// ([`knitted_after::after_discards`]); the others are asked kind by kind.
 #[must_use]
 pub fn after_discards(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
-    if !rules.forms.by_kind() {
-        return shanten::after_discards(hand, rules);
+    match rules.forms {
+        WinForms::Standard => shanten::after_discards(hand, rules),
+        WinForms::Knitted => knitted_after::after_discards(hand, rules),
+        WinForms::Pair258 | WinForms::LackingASuit => after_discards_by_kind(hand, rules),
     }
+}
+
+/// [`after_discards`] asked kind by kind: one [`of_hand`] per kind held (the reference the
+/// one-pass paths are tested against). Precondition: a validated 3n+2 hand.
+#[must_use]
+pub fn after_discards_by_kind(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
     let mut out = [shanten::NEVER + 1; KINDS];
     if hand.wild > 0 {
         // Wildcard kinds are never melded: a held one is a concealed wildcard.
@@ -113,7 +123,8 @@ pub fn after_discards(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
 /// [`of_hand`] of the hand with one more tile of kind `k` (a wildcard kind: one wildcard
 /// more), [`shanten::NEVER`] + 1 for the kinds not in `kinds`. The standard forms take one
 /// pass over the groups ([`shanten::after_draws`]), and so do the draws that leave a suit
-/// missing under 缺一门 (the hand is then read as the standard forms read it); the others
+/// missing under 缺一门 (the hand is then read as the standard forms read it); the knitted
+/// forms take one more per knitted straight ([`knitted_after::after_draws`]); the others
 /// are asked kind by kind.
 ///
 /// Precondition: the hand holds every natural kind of `kinds` at most three times
@@ -121,16 +132,34 @@ pub fn after_discards(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
 #[must_use]
 pub fn after_draws(hand: &Hand, kinds: KindMask, rules: EvalRules) -> [i32; KINDS] {
     let one_pass = match rules.forms {
+        WinForms::Knitted => return knitted_after::after_draws(hand, kinds, rules),
         WinForms::Standard => kinds,
         WinForms::LackingASuit => kinds & keeping_a_suit_missing(hand),
-        WinForms::Pair258 | WinForms::Knitted => 0,
+        WinForms::Pair258 => 0,
     };
-    let mut out = if one_pass == 0 {
+    let out = if one_pass == 0 {
         [shanten::NEVER + 1; KINDS]
     } else {
         shanten::after_draws(hand, one_pass, rules)
     };
-    let by_kind = kinds & !one_pass;
+    draws_by_kind(hand, kinds & !one_pass, rules, out)
+}
+
+/// [`after_draws`] asked kind by kind: one [`of_hand`] per kind of `kinds` (the reference
+/// the one-pass paths are tested against). Precondition: as [`after_draws`].
+#[must_use]
+pub fn after_draws_by_kind(hand: &Hand, kinds: KindMask, rules: EvalRules) -> [i32; KINDS] {
+    draws_by_kind(hand, kinds, rules, [shanten::NEVER + 1; KINDS])
+}
+
+/// `out` with the entries of `by_kind` set to [`of_hand`] of the hand with one more tile of
+/// that kind.
+fn draws_by_kind(
+    hand: &Hand,
+    by_kind: KindMask,
+    rules: EvalRules,
+    mut out: [i32; KINDS],
+) -> [i32; KINDS] {
     if by_kind == 0 {
         return out;
     }

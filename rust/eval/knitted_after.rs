@@ -1,0 +1,196 @@
+//! The shanten under the knitted forms (`knitted.rs`: the standard forms, 全不靠 and 组合龙)
+//! after each discard and after each draw, in one pass instead of one [`knitted::shanten`]
+//! per kind. The standard forms' part is the standard one-pass ([`shanten::after_discards`],
+//! [`shanten::after_draws`]); the knitted forms' keep changes with one kind's count: 全不靠
+//! keeps the distinct honors and the distinct kinds within one knitted straight, 组合龙 the
+//! held kinds of a straight and what the standard shape keeps of the rest, so each straight
+//! takes one pass over the rest's groups ([`shanten::standard_keep_changed`]). The answers
+//! are [`knitted::shanten`]'s on each changed hand: the least of the standard forms' shanten
+//! and `size − 1 −` the most any knitted reading keeps.
+
+use crate::eval::knitted::{self, HONOR_KINDS, KNITTED_STRAIGHTS};
+use crate::eval::rules::{EvalRules, WinForms};
+use crate::eval::shanten::{self, NEVER};
+use crate::hand::Hand;
+use crate::tiles::{each_kind, held_kinds, Counts, KindMask, KINDS};
+
+/// The standard forms of `rules`: the shanten's standard part reads the same groups.
+fn standard(rules: EvalRules) -> EvalRules {
+    EvalRules {
+        forms: WinForms::Standard,
+        ..rules
+    }
+}
+
+/// Most tiles 全不靠 keeps of the distinct kinds `held`: the honors and the kinds within one
+/// knitted straight (at most 14).
+fn honors_and_knitted_keep(held: KindMask) -> u8 {
+    let honors = (held & HONOR_KINDS).count_ones();
+    KNITTED_STRAIGHTS
+        .iter()
+        .map(|&s| (held & s).count_ones() + honors)
+        .max()
+        .unwrap_or(0)
+        .min(14) as u8
+}
+
+/// Whether a pass is needed: the hand has no wildcards (the knitted forms take none; such a
+/// hand is asked kind by kind) and at most one meld (with more, only the standard forms).
+fn knitted_forms_apply(hand: &Hand) -> bool {
+    hand.wildcards == 0 && hand.wild == 0 && hand.meld_count() <= 1
+}
+
+/// The shanten under the knitted forms after discarding each kind: as
+/// `forms::after_discards` (entry `k` the shanten of the hand less one tile of kind `k`, for
+/// each kind held concealed; [`NEVER`] + 1 for the others). Precondition: a validated 3n+2
+/// hand, `rules.forms` is [`WinForms::Knitted`].
+#[must_use]
+pub fn after_discards(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
+    if hand.wildcards != 0 || hand.wild != 0 {
+        return crate::eval::forms::after_discards_by_kind(hand, rules);
+    }
+    let mut out = shanten::after_discards(hand, standard(rules));
+    if !knitted_forms_apply(hand) {
+        return out;
+    }
+    let counts = &hand.counts;
+    let held = held_kinds(counts);
+    let ones = ones(counts);
+    let mut keep = [0u8; KINDS];
+    let size = i32::from(14 - 3 * hand.meld_count());
+    for k in each_kind(held) {
+        let k = k as usize;
+        keep[k] = standard_keep(size, out[k]);
+    }
+    if hand.meld_count() == 0 {
+        for k in each_kind(held) {
+            let after = held & !(ones & 1 << k);
+            let k = k as usize;
+            keep[k] = keep[k].max(honors_and_knitted_keep(after));
+        }
+    }
+    let rest = rest_tiles(hand.meld_count());
+    for s in KNITTED_STRAIGHTS {
+        let mine = held & s;
+        let n = mine.count_ones() as u8;
+        if n + rest <= least(&keep, held) {
+            continue; // no discard's 组合龙 keeps more than the other readings
+        }
+        let others = knitted::less(counts, mine);
+        let (after, whole) = shanten::standard_keep_changed(
+            &others,
+            hand.meld_count() + 3,
+            held_kinds(&others),
+            false,
+            rules,
+        );
+        for k in each_kind(held) {
+            let k = k as usize;
+            // A straight's only tile of kind k leaves the straight; any other, the rest.
+            let kept = if others[k] == 0 {
+                n - 1 + whole
+            } else {
+                n + after[k]
+            };
+            keep[k] = keep[k].max(kept);
+        }
+    }
+    for k in each_kind(held) {
+        let k = k as usize;
+        out[k] = out[k].min(size - i32::from(keep[k]) - 1);
+    }
+    out
+}
+
+/// The shanten under the knitted forms after drawing each kind of `kinds`: as
+/// `forms::after_draws` (entry `k` the shanten of the hand with one more tile of kind `k`;
+/// [`NEVER`] + 1 for the kinds not in `kinds`). Precondition: a validated 3n+1 hand holding
+/// every kind of `kinds` at most three times concealed, `rules.forms` is
+/// [`WinForms::Knitted`].
+#[must_use]
+pub fn after_draws(hand: &Hand, kinds: KindMask, rules: EvalRules) -> [i32; KINDS] {
+    if hand.wildcards != 0 || hand.wild != 0 {
+        return crate::eval::forms::after_draws_by_kind(hand, kinds, rules);
+    }
+    let mut out = shanten::after_draws(hand, kinds, standard(rules));
+    if !knitted_forms_apply(hand) || kinds == 0 {
+        return out;
+    }
+    let counts = &hand.counts;
+    let held = held_kinds(counts);
+    let mut keep = [0u8; KINDS];
+    let size = i32::from(14 - 3 * hand.meld_count());
+    for k in each_kind(kinds) {
+        let k = k as usize;
+        keep[k] = standard_keep(size, out[k]);
+    }
+    if hand.meld_count() == 0 {
+        for k in each_kind(kinds) {
+            let after = held | 1 << k;
+            let k = k as usize;
+            keep[k] = keep[k].max(honors_and_knitted_keep(after));
+        }
+    }
+    let rest = rest_tiles(hand.meld_count());
+    for s in KNITTED_STRAIGHTS {
+        let mine = held & s;
+        let n = mine.count_ones() as u8;
+        if n + 1 + rest <= least(&keep, kinds) {
+            continue; // no draw's 组合龙 keeps more than the other readings
+        }
+        let others = knitted::less(counts, mine);
+        // A kind of the straight not yet held joins the straight; any other, the rest.
+        let joining = kinds & s & !held;
+        let (after, whole) = shanten::standard_keep_changed(
+            &others,
+            hand.meld_count() + 3,
+            kinds & !joining,
+            true,
+            rules,
+        );
+        for k in each_kind(kinds) {
+            let kept = if joining >> k & 1 == 1 {
+                n + 1 + whole
+            } else {
+                n + after[k as usize]
+            };
+            let k = k as usize;
+            keep[k] = keep[k].max(kept);
+        }
+    }
+    for k in each_kind(kinds) {
+        let k = k as usize;
+        out[k] = out[k].min(size - i32::from(keep[k]) - 1);
+    }
+    out
+}
+
+/// The kinds held exactly once.
+fn ones(counts: &Counts) -> KindMask {
+    counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c == 1)
+        .fold(0, |m, (k, _)| m | 1 << k)
+}
+
+/// The tiles a 组合龙 takes beside its straight: a meld and a pair, or the pair beside one
+/// declared meld.
+fn rest_tiles(melds: u8) -> u8 {
+    3 * (1 - melds) + 2
+}
+
+/// The natural tiles the standard forms keep for a shanten `s` of a hand of `size` − 1 or
+/// `size` tiles (no wildcards): `size − 1 − s`.
+fn standard_keep(size: i32, s: i32) -> u8 {
+    debug_assert!(s < NEVER, "the standard forms always read a hand");
+    (size - 1 - s).clamp(0, 14) as u8
+}
+
+/// The least of `keep` over `kinds`.
+fn least(keep: &[u8; KINDS], kinds: KindMask) -> u8 {
+    each_kind(kinds)
+        .map(|k| keep[k as usize])
+        .min()
+        .unwrap_or(0)
+}
