@@ -269,13 +269,15 @@ pub(crate) fn any_suits(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) 
 }
 
 /// [`any_suits`] of each suit's tiles with the honors alone (the other two suits' tiles
-/// left out): entry `s` for suit `s`. The groups' keys are read once.
+/// left out): entry `s` for each suit `s` of the mask `suits`, [`NEVER`] for the others. The
+/// groups' keys are read once.
 ///
 /// Precondition: counts ≤ 4; each part holds at most `14 − 3·melds − wild` tiles.
 pub(crate) fn any_suits_of_one_suit(
     counts: &Counts,
     wild: u8,
     melds: u8,
+    suits: u8,
     rules: EvalRules,
 ) -> [i32; 3] {
     let keys = Keys::of(counts);
@@ -285,6 +287,9 @@ pub(crate) fn any_suits_of_one_suit(
     let twos = pair_kinds(counts);
     let (odd, fours) = (odd_kinds(counts), four_kinds(counts));
     std::array::from_fn(|suit| {
+        if suits >> suit & 1 == 0 {
+            return NEVER;
+        }
         let mut part = Keys([0; 4]);
         part.0[suit] = keys.0[suit];
         part.0[3] = keys.0[3];

@@ -220,7 +220,7 @@ fn one_suit_parts_match_any_suits() {
                 counts[held[rng.below(held.len() as u64) as usize]] -= 1;
             }
             let n = melds.len() as u8;
-            let fast = any_suits_of_one_suit(&counts, 0, n, rules);
+            let fast = any_suits_of_one_suit(&counts, 0, n, 0b111, rules);
             for (suit, &got) in fast.iter().enumerate() {
                 let mut part = counts;
                 for (k, c) in part.iter_mut().enumerate().take(27) {
