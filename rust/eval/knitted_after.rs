@@ -1,18 +1,19 @@
 //! The shanten under the knitted forms (`knitted.rs`: the standard forms, 全不靠 and 组合龙)
-//! after each discard and after each draw, in one pass instead of one [`knitted::shanten`]
+//! after each discard and after each draw, in one pass instead of one [`knitted::shanten`](crate::eval::knitted::shanten)
 //! per kind. The standard forms' part is the standard one-pass ([`shanten::after_discards`],
 //! [`shanten::after_draws`]); the knitted forms' keep changes with one kind's count: 全不靠
 //! keeps the distinct honors and the distinct kinds within one knitted straight, 组合龙 the
 //! held kinds of a straight and what the standard shape keeps of the rest, so each straight
 //! takes one pass over the rest's groups ([`shanten::standard_keep_changed`]). The answers
-//! are [`knitted::shanten`]'s on each changed hand: the least of the standard forms' shanten
+//! are [`knitted::shanten`](crate::eval::knitted::shanten)'s on each changed hand: the least of the standard forms' shanten
 //! and `size − 1 −` the most any knitted reading keeps.
 
-use crate::eval::knitted::{self, HONOR_KINDS, KNITTED_STRAIGHTS};
+use crate::eval::knitted::{HONOR_KINDS, KNITTED_STRAIGHTS};
 use crate::eval::rules::{EvalRules, WinForms};
 use crate::eval::shanten::{self, NEVER};
+use crate::eval::shape::{group_of, Keys};
 use crate::hand::Hand;
-use crate::tiles::{each_kind, held_kinds, Counts, KindMask, KINDS};
+use crate::tiles::{each_kind, held_kinds, pair_kinds, Counts, KindMask, KINDS};
 
 /// The standard forms of `rules`: the shanten's standard part reads the same groups.
 fn standard(rules: EvalRules) -> EvalRules {
@@ -70,30 +71,33 @@ pub fn after_discards(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
         }
     }
     let rest = rest_tiles(hand.meld_count());
+    let keys = Keys::of(counts);
+    let mut floor = least(&keep, held);
     for s in KNITTED_STRAIGHTS {
         let mine = held & s;
         let n = mine.count_ones() as u8;
-        if n + rest <= least(&keep, held) {
+        if n + rest <= floor {
             continue; // no discard's 组合龙 keeps more than the other readings
         }
-        let others = knitted::less(counts, mine);
+        // The rest: the hand less one tile of each kind of the straight held.
         let (after, whole) = shanten::standard_keep_changed(
-            &others,
+            &keys_less(&keys, mine),
             hand.meld_count() + 3,
-            held_kinds(&others),
+            held & !(mine & ones),
             false,
             rules,
         );
         for k in each_kind(held) {
-            let k = k as usize;
             // A straight's only tile of kind k leaves the straight; any other, the rest.
-            let kept = if others[k] == 0 {
+            let kept = if (mine & ones) >> k & 1 == 1 {
                 n - 1 + whole
             } else {
-                n + after[k]
+                n + after[k as usize]
             };
+            let k = k as usize;
             keep[k] = keep[k].max(kept);
         }
+        floor = least(&keep, held);
     }
     for k in each_kind(held) {
         let k = k as usize;
@@ -132,17 +136,19 @@ pub fn after_draws(hand: &Hand, kinds: KindMask, rules: EvalRules) -> [i32; KIND
         }
     }
     let rest = rest_tiles(hand.meld_count());
+    let keys = Keys::of(counts);
+    let mut floor = least(&keep, kinds);
     for s in KNITTED_STRAIGHTS {
         let mine = held & s;
         let n = mine.count_ones() as u8;
-        if n + 1 + rest <= least(&keep, kinds) {
+        if n + 1 + rest <= floor {
             continue; // no draw's 组合龙 keeps more than the other readings
         }
-        let others = knitted::less(counts, mine);
-        // A kind of the straight not yet held joins the straight; any other, the rest.
+        // A kind of the straight not yet held joins the straight; any other, the rest (the
+        // hand less one tile of each kind of the straight held).
         let joining = kinds & s & !held;
         let (after, whole) = shanten::standard_keep_changed(
-            &others,
+            &keys_less(&keys, mine),
             hand.meld_count() + 3,
             kinds & !joining,
             true,
@@ -157,6 +163,7 @@ pub fn after_draws(hand: &Hand, kinds: KindMask, rules: EvalRules) -> [i32; KIND
             let k = k as usize;
             keep[k] = keep[k].max(kept);
         }
+        floor = least(&keep, kinds);
     }
     for k in each_kind(kinds) {
         let k = k as usize;
@@ -165,13 +172,20 @@ pub fn after_draws(hand: &Hand, kinds: KindMask, rules: EvalRules) -> [i32; KIND
     out
 }
 
-/// The kinds held exactly once.
+/// The kinds held exactly once. Precondition: counts ≤ 4.
 fn ones(counts: &Counts) -> KindMask {
-    counts
-        .iter()
-        .enumerate()
-        .filter(|&(_, &c)| c == 1)
-        .fold(0, |m, (k, _)| m | 1 << k)
+    held_kinds(counts) & !pair_kinds(counts)
+}
+
+/// The keys of the hand of `keys` less one tile of each kind of `mask`. Precondition: each
+/// is held.
+fn keys_less(keys: &Keys, mask: KindMask) -> Keys {
+    let mut out = *keys;
+    for k in each_kind(mask) {
+        let (g, weight) = group_of(k as usize);
+        out.0[g] -= weight;
+    }
+    out
 }
 
 /// The tiles a 组合龙 takes beside its straight: a meld and a pair, or the pair beside one

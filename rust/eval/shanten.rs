@@ -369,19 +369,19 @@ fn standard_drawing<const NEED: usize>(
 }
 
 /// Most natural tiles a standard shape with `4 − melds` more melds and a pair can use after
-/// one tile of each kind of `kinds` leaves `counts` (`draw` false) or joins them (`draw`
-/// true): entry `k` for each kind of `kinds`, 0 for the others; and as `counts` are. One pass
+/// one tile of each kind of `kinds` leaves the hand of `keys` (`draw` false) or joins it
+/// (`draw` true): entry `k` for each kind of `kinds`, 0 for the others; and as it is. One pass
 /// over the groups ([`standard_keep`] of each changed hand, at about the cost of two).
 ///
 /// Precondition: every count stays within 0–4; `melds ≤ 4`.
 pub(crate) fn standard_keep_changed(
-    counts: &Counts,
+    keys: &Keys,
     melds: u8,
     kinds: KindMask,
     draw: bool,
     rules: EvalRules,
 ) -> ([u8; KINDS], u8) {
-    let keys = Keys::of(counts);
+    let keys = *keys;
     let honors = honors_table(rules);
     let rows = rows_of(&keys, honors);
     if draw {

@@ -214,7 +214,14 @@ fn check_draws(
         .fold(0, |m, k| m | 1 << k);
     let fast = forms::after_draws(&hand, kinds, RULES);
     let slow = forms::after_draws_by_kind(&hand, kinds, RULES);
-    prop_assert_eq!(fast, slow, "after draws {:x} to {:?} from {}", kinds, counts, case);
+    prop_assert_eq!(
+        fast,
+        slow,
+        "after draws {:x} to {:?} from {}",
+        kinds,
+        counts,
+        case
+    );
     Ok(())
 }
 
