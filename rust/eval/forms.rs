@@ -90,8 +90,8 @@ pub fn of_hand(hand: &Hand, rules: EvalRules) -> i32 {
 pub fn after_discards(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
     match rules.forms {
         WinForms::Standard => shanten::after_discards(hand, rules),
-        WinForms::Knitted => knitted_after::after_discards(hand, rules),
-        WinForms::Pair258 | WinForms::LackingASuit => after_discards_by_kind(hand, rules),
+        WinForms::Knitted if hand.wildcards == 0 => knitted_after::after_discards(hand, rules),
+        _ => after_discards_by_kind(hand, rules),
     }
 }
 
@@ -132,10 +132,12 @@ pub fn after_discards_by_kind(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
 #[must_use]
 pub fn after_draws(hand: &Hand, kinds: KindMask, rules: EvalRules) -> [i32; KINDS] {
     let one_pass = match rules.forms {
-        WinForms::Knitted => return knitted_after::after_draws(hand, kinds, rules),
+        WinForms::Knitted if hand.wildcards == 0 => {
+            return knitted_after::after_draws(hand, kinds, rules);
+        }
         WinForms::Standard => kinds,
         WinForms::LackingASuit => kinds & keeping_a_suit_missing(hand),
-        WinForms::Pair258 => 0,
+        WinForms::Pair258 | WinForms::Knitted => 0,
     };
     let out = if one_pass == 0 {
         [shanten::NEVER + 1; KINDS]

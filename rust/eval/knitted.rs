@@ -9,9 +9,7 @@ use crate::eval::rules::EvalRules;
 use crate::eval::shanten::standard_keep;
 use crate::eval::shape::{is_complete, is_standard};
 use crate::hand::Hand;
-use crate::tiles::{
-    each_kind, four_kinds, held_kinds, pair_kinds, Counts, KindMask, ALL_KINDS, KINDS, SUITED_KINDS,
-};
+use crate::tiles::{each_kind, held_kinds, Counts, KindMask, KINDS, SUITED_KINDS};
 
 /// Ranks 1-4-7, 2-5-8, 3-6-9 of the first suit.
 const KNITS: [KindMask; 3] = [0b001_001_001, 0b010_010_010, 0b100_100_100];
@@ -102,64 +100,10 @@ pub fn wins(counts: &Counts, melds: u8, rules: EvalRules) -> bool {
 }
 
 /// The kinds that complete the waiting `counts` (13 − 3·melds tiles) as one more tile, of
-/// those `held` fewer than four times: the standard forms' winning tiles from one reading of
-/// the groups (`winning::winning_mask`), then 全不靠's (a kind not held, when every count is
-/// at most one) and 组合龙's (a straight held whole, or all but the kind drawn), each checked
-/// alone.
-///
-/// Precondition: counts ≤ 4, `held` ≥ `counts` kind by kind, no wildcards.
+/// those `held` fewer than four times, kind by kind: one [`wins`] per kind (the reference
+/// `winning::knitted_winning_tiles` is tested against).
 #[must_use]
 pub fn winning_tiles(counts: &Counts, held: &Counts, melds: u8, rules: EvalRules) -> KindMask {
-    if rules.no_honors {
-        return winning_tiles_by_kind(counts, held, melds, rules);
-    }
-    let open = ALL_KINDS & !four_kinds(held);
-    let standard = EvalRules {
-        forms: crate::eval::rules::WinForms::Standard,
-        ..rules
-    };
-    let mut out = crate::eval::winning::winning_mask(counts, 0, melds, open, standard);
-    let mine = held_kinds(counts);
-    if melds == 0 && pair_kinds(counts) == 0 {
-        for k in each_kind(open & !mine & !out) {
-            let suited = (mine | 1 << k) & SUITED_KINDS;
-            if KNITTED_STRAIGHTS.iter().any(|&s| suited & !s == 0) {
-                out |= 1 << k;
-            }
-        }
-    }
-    if melds <= 1 {
-        for s in KNITTED_STRAIGHTS {
-            let missing = s & !mine;
-            if missing == 0 {
-                let rest = less(counts, s);
-                for k in each_kind(open & !out) {
-                    let mut c = rest;
-                    c[k as usize] += 1;
-                    if is_standard(&c, 0, rules) {
-                        out |= 1 << k;
-                    }
-                }
-            } else if missing.is_power_of_two()
-                && open & !out & missing != 0
-                && is_standard(&less(counts, s & !missing), 0, rules)
-            {
-                out |= missing;
-            }
-        }
-    }
-    out
-}
-
-/// [`winning_tiles`] kind by kind: one [`wins`] per kind (the reference it is tested
-/// against).
-#[must_use]
-pub fn winning_tiles_by_kind(
-    counts: &Counts,
-    held: &Counts,
-    melds: u8,
-    rules: EvalRules,
-) -> KindMask {
     let mut out = 0;
     let mut c = *counts;
     for k in 0..KINDS {

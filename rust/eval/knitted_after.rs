@@ -35,21 +35,20 @@ fn honors_and_knitted_keep(held: KindMask) -> u8 {
         .min(14) as u8
 }
 
-/// Whether a pass is needed: the hand has no wildcards (the knitted forms take none; such a
-/// hand is asked kind by kind) and at most one meld (with more, only the standard forms).
+/// Whether the knitted forms can read the hand: at most one meld (with more, only the
+/// standard forms).
 fn knitted_forms_apply(hand: &Hand) -> bool {
-    hand.wildcards == 0 && hand.wild == 0 && hand.meld_count() <= 1
+    hand.meld_count() <= 1
 }
 
 /// The shanten under the knitted forms after discarding each kind: as
 /// `forms::after_discards` (entry `k` the shanten of the hand less one tile of kind `k`, for
 /// each kind held concealed; [`NEVER`] + 1 for the others). Precondition: a validated 3n+2
-/// hand, `rules.forms` is [`WinForms::Knitted`].
+/// hand without wildcards (`forms::after_discards` asks such a hand kind by kind),
+/// `rules.forms` is [`WinForms::Knitted`].
 #[must_use]
 pub fn after_discards(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
-    if hand.wildcards != 0 || hand.wild != 0 {
-        return crate::eval::forms::after_discards_by_kind(hand, rules);
-    }
+    debug_assert!(hand.wildcards == 0, "the knitted forms take no wildcards");
     let mut out = shanten::after_discards(hand, standard(rules));
     if !knitted_forms_apply(hand) {
         return out;
@@ -109,13 +108,12 @@ pub fn after_discards(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
 /// The shanten under the knitted forms after drawing each kind of `kinds`: as
 /// `forms::after_draws` (entry `k` the shanten of the hand with one more tile of kind `k`;
 /// [`NEVER`] + 1 for the kinds not in `kinds`). Precondition: a validated 3n+1 hand holding
-/// every kind of `kinds` at most three times concealed, `rules.forms` is
+/// every kind of `kinds` at most three times concealed, without wildcards
+/// (`forms::after_draws` asks such a hand kind by kind), `rules.forms` is
 /// [`WinForms::Knitted`].
 #[must_use]
 pub fn after_draws(hand: &Hand, kinds: KindMask, rules: EvalRules) -> [i32; KINDS] {
-    if hand.wildcards != 0 || hand.wild != 0 {
-        return crate::eval::forms::after_draws_by_kind(hand, kinds, rules);
-    }
+    debug_assert!(hand.wildcards == 0, "the knitted forms take no wildcards");
     let mut out = shanten::after_draws(hand, kinds, standard(rules));
     if !knitted_forms_apply(hand) || kinds == 0 {
         return out;

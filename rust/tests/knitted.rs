@@ -17,6 +17,7 @@ use brute::Brute;
 use koudiandian::eval::forms::{self, hand_wins};
 use koudiandian::eval::knitted;
 use koudiandian::eval::waits::Waits;
+use koudiandian::eval::winning::knitted_winning_tiles;
 use koudiandian::eval::{EvalRules, WinForms};
 use koudiandian::hand::{Hand, Meld, MeldKind, Size};
 use koudiandian::tiles::{Counts, KindMask, KINDS};
@@ -178,8 +179,8 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
         prop_assert_eq!(fast, slow, "winning tiles of {}", case);
     }
     if size != 14 {
-        let fast = knitted::winning_tiles(&counts, &case.held(), melds, RULES);
-        let slow = knitted::winning_tiles_by_kind(&counts, &case.held(), melds, RULES);
+        let fast = knitted_winning_tiles(&counts, &case.held(), melds, RULES);
+        let slow = knitted::winning_tiles(&counts, &case.held(), melds, RULES);
         prop_assert_eq!(fast, slow, "knitted winning tiles of {}", case);
     }
     let fast = forms::of_hand(&case.hand(Size::Any), RULES);
