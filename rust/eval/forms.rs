@@ -6,6 +6,7 @@
 //! forms (全不靠, 组合龙) in `knitted.rs`.
 
 use super::knitted;
+use super::knitted_after;
 use super::lacking;
 use super::pair258::{self, MeldInfo};
 use super::pair258_shanten;
@@ -87,14 +88,16 @@ pub fn of_hand(hand: &Hand, rules: EvalRules) -> i32 {
 /// concealed (a held wildcard kind: one wildcard fewer), [`shanten::NEVER`] + 1 for the
 /// others. The standard forms, 缺一门 and the 2-5-8 forms take one pass over the groups
 /// ([`shanten::after_discards`], [`lacking::after_discards`],
-/// [`pair258_shanten::after_discards`]); the others are asked kind by kind
-/// ([`after_discards_by_kind`]).
+/// [`pair258_shanten::after_discards`]), the knitted forms one more per knitted straight
+/// ([`knitted_after::after_discards`]; a hand with wildcards kind by kind,
+/// [`after_discards_by_kind`]).
 #[must_use]
 pub fn after_discards(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
     match rules.forms {
         WinForms::Standard => shanten::after_discards(hand, rules),
         WinForms::LackingASuit => lacking::after_discards(hand, rules),
         WinForms::Pair258 => pair258_shanten::after_discards(hand),
+        WinForms::Knitted if hand.wildcards == 0 => knitted_after::after_discards(hand, rules),
         WinForms::Knitted => after_discards_by_kind(hand, rules),
     }
 }
@@ -127,8 +130,9 @@ pub fn after_discards_by_kind(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
 /// [`of_hand`] of the hand with one more tile of kind `k` (a wildcard kind: one wildcard
 /// more), [`shanten::NEVER`] + 1 for the kinds not in `kinds`. The standard forms, 缺一门
 /// and the 2-5-8 forms take one pass over the groups ([`shanten::after_draws`],
-/// [`lacking::after_draws`], [`pair258_shanten::after_draws`]); the others are asked kind
-/// by kind ([`after_draws_by_kind`]).
+/// [`lacking::after_draws`], [`pair258_shanten::after_draws`]), the knitted forms one more
+/// per knitted straight ([`knitted_after::after_draws`]; a hand with wildcards kind by
+/// kind, [`after_draws_by_kind`]).
 ///
 /// Precondition: the hand holds every natural kind of `kinds` at most three times
 /// concealed.
@@ -138,6 +142,7 @@ pub fn after_draws(hand: &Hand, kinds: KindMask, rules: EvalRules) -> [i32; KIND
         WinForms::Standard => shanten::after_draws(hand, kinds, rules),
         WinForms::LackingASuit => lacking::after_draws(hand, kinds, rules),
         WinForms::Pair258 => pair258_shanten::after_draws(hand, kinds),
+        WinForms::Knitted if hand.wildcards == 0 => knitted_after::after_draws(hand, kinds, rules),
         WinForms::Knitted => after_draws_by_kind(hand, kinds, rules),
     }
 }

@@ -9,7 +9,7 @@ use crate::eval::rules::EvalRules;
 use crate::eval::shanten::standard_keep;
 use crate::eval::shape::{is_complete, is_standard};
 use crate::hand::Hand;
-use crate::tiles::{held_kinds, Counts, KindMask, KINDS, SUITED_KINDS};
+use crate::tiles::{each_kind, held_kinds, Counts, KindMask, KINDS, SUITED_KINDS};
 
 /// Ranks 1-4-7, 2-5-8, 3-6-9 of the first suit.
 const KNITS: [KindMask; 3] = [0b001_001_001, 0b010_010_010, 0b100_100_100];
@@ -77,7 +77,7 @@ pub fn knitted_straights(
 #[must_use]
 pub fn less(counts: &Counts, mask: KindMask) -> Counts {
     let mut c = *counts;
-    for k in crate::tiles::each_kind(mask) {
+    for k in each_kind(mask) {
         c[k as usize] -= 1;
     }
     c
@@ -100,7 +100,8 @@ pub fn wins(counts: &Counts, melds: u8, rules: EvalRules) -> bool {
 }
 
 /// The kinds that complete the waiting `counts` (13 − 3·melds tiles) as one more tile, of
-/// those `held` fewer than four times.
+/// those `held` fewer than four times, kind by kind: one [`wins`] per kind (the reference
+/// `winning::knitted_winning_tiles` is tested against).
 #[must_use]
 pub fn winning_tiles(counts: &Counts, held: &Counts, melds: u8, rules: EvalRules) -> KindMask {
     let mut out = 0;

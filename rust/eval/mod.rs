@@ -5,6 +5,7 @@
 pub mod decompose;
 pub mod forms;
 pub mod knitted;
+pub mod knitted_after;
 pub mod lacking;
 pub mod pair258;
 pub mod pair258_shanten;

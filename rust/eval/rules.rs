@@ -74,9 +74,10 @@ impl WinForms {
     }
 
     /// Whether a hand's winning tiles cost a full win check per kind, so that one tile on
-    /// offer is better checked alone.
+    /// offer is better checked alone (the knitted forms' take one pass over the groups and a
+    /// few checks: `winning::knitted_winning_tiles`).
     #[must_use]
     pub const fn costly_waits(self) -> bool {
-        matches!(self, Self::Pair258 | Self::Knitted)
+        matches!(self, Self::Pair258)
     }
 }

@@ -13,7 +13,8 @@ use crate::eval::shape::Keys;
 use crate::eval::tables::{digits, groups_of_lowest, past_most, suit_runs, wind_runs, Group, POW5};
 use crate::eval::totals::{Against, Keep, Totals};
 use crate::tiles::{
-    each_kind, four_kinds, held_kinds, odd_kinds, pair_kinds, Counts, KindMask, KINDS, ORPHAN_KINDS,
+    each_kind, four_kinds, held_kinds, odd_kinds, pair_kinds, Counts, KindMask, ALL_KINDS, KINDS,
+    ORPHAN_KINDS, SUITED_KINDS,
 };
 
 // For every count pattern of a group, its [`Keep`] row: the suits, the honors without and
@@ -142,18 +143,10 @@ pub(crate) fn seven_pairs_of(pairs: u8, halves: u8) -> u8 {
 }
 
 /// Most natural tiles thirteen orphans can use: one of each orphan kind, plus one double.
+/// Precondition: counts ≤ 4.
 fn thirteen_orphans_keep(counts: &Counts) -> u8 {
-    let mut distinct = 0;
-    let mut double = 0;
-    for (k, &c) in counts.iter().enumerate() {
-        if ORPHAN_KINDS >> k & 1 == 1 && c > 0 {
-            distinct += 1;
-            if c > 1 {
-                double = 1;
-            }
-        }
-    }
-    distinct + double
+    let distinct = (held_kinds(counts) & ORPHAN_KINDS).count_ones() as u8;
+    distinct + u8::from(pair_kinds(counts) & ORPHAN_KINDS != 0)
 }
 
 /// The shanten of a hand that can never win (缺一门 with melds in all three suits): more
@@ -301,6 +294,46 @@ pub(crate) fn any_suits(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) 
     i32::from(14 - 3 * melds) - i32::from(wild) - i32::from(keep) - 1
 }
 
+/// [`any_suits`] of each suit's tiles with the honors alone (the other two suits' tiles
+/// left out): entry `s` for each suit `s` of the mask `suits`, [`NEVER`] for the others. The
+/// groups' keys are read once.
+///
+/// Precondition: counts ≤ 4; each part holds at most `14 − 3·melds − wild` tiles.
+pub(crate) fn any_suits_of_one_suit(
+    counts: &Counts,
+    wild: u8,
+    melds: u8,
+    suits: u8,
+    rules: EvalRules,
+) -> [i32; 3] {
+    let keys = Keys::of(counts);
+    let honors = honors_table(rules);
+    let size = i32::from(14 - 3 * melds) - i32::from(wild);
+    let held = held_kinds(counts);
+    let twos = pair_kinds(counts);
+    let (odd, fours) = (odd_kinds(counts), four_kinds(counts));
+    std::array::from_fn(|suit| {
+        if suits >> suit & 1 == 0 {
+            return NEVER;
+        }
+        let mut part = Keys([0; 4]);
+        part.0[suit] = keys.0[suit];
+        part.0[3] = keys.0[3];
+        let rows = rows_of(&part, honors);
+        let mut keep = by_need!(4 - melds, standard_of(&rows));
+        if melds == 0 {
+            let kinds = (ALL_KINDS & !SUITED_KINDS) | 0x1ff << (9 * suit);
+            let pairs = ((twos & kinds).count_ones() + (fours & kinds).count_ones()) as u8;
+            keep = keep.max(seven_pairs_of(pairs, (odd & kinds).count_ones() as u8));
+            if !rules.no_honors {
+                let distinct = (held & kinds & ORPHAN_KINDS).count_ones() as u8;
+                keep = keep.max(distinct + u8::from(twos & kinds & ORPHAN_KINDS != 0));
+            }
+        }
+        size - i32::from(keep) - 1
+    })
+}
+
 /// The totals of every group but `g`, for `g` = 0–3, laid out against `g`'s row: prefix and
 /// suffix joins of the groups' `rows`, each group's others joined once.
 fn others_against<const NEED: usize>(rows: &[&Keep; 4]) -> [Against; 4] {
@@ -359,6 +392,29 @@ fn standard_drawing<const NEED: usize>(
     rows: &[&Keep; 4],
 ) -> ([u8; KINDS], u8) {
     standard_changed::<NEED, true>(keys, kinds, honors, rows)
+}
+
+/// Most natural tiles a standard shape with `4 − melds` more melds and a pair can use after
+/// one tile of each kind of `kinds` leaves the hand of `keys` (`draw` false) or joins it
+/// (`draw` true): entry `k` for each kind of `kinds`, 0 for the others; and as it is. One pass
+/// over the groups ([`standard_keep`] of each changed hand, at about the cost of two).
+///
+/// Precondition: every count stays within 0–4; `melds ≤ 4`.
+pub(crate) fn standard_keep_changed(
+    keys: &Keys,
+    melds: u8,
+    kinds: KindMask,
+    draw: bool,
+    rules: EvalRules,
+) -> ([u8; KINDS], u8) {
+    let keys = *keys;
+    let honors = honors_table(rules);
+    let rows = rows_of(&keys, honors);
+    if draw {
+        by_need!(4 - melds, standard_drawing(&keys, kinds, honors, &rows))
+    } else {
+        by_need!(4 - melds, standard_after(&keys, kinds, honors, &rows))
+    }
 }
 
 /// The shanten after discarding each kind, for a validated 3n+2 hand: `out[k]` for every

@@ -206,3 +206,31 @@ fn after_draws_matches_one_by_one() {
         }
     }
 }
+
+/// `any_suits_of_one_suit` against `any_suits` of each suit's tiles with the honors, over
+/// random hands (3n+1 and 3n+2, 0–3 melds) for every option set without wildcards.
+#[test]
+fn one_suit_parts_match_any_suits() {
+    let mut rng = crate::rng::Rng::new(41);
+    for rules in option_sets() {
+        for i in 0..3000 {
+            let (mut counts, melds, _) = random_hand(&mut rng, rules);
+            if i % 2 == 1 {
+                let held: Vec<usize> = (0..KINDS).filter(|&k| counts[k] > 0).collect();
+                counts[held[rng.below(held.len() as u64) as usize]] -= 1;
+            }
+            let n = melds.len() as u8;
+            let fast = any_suits_of_one_suit(&counts, 0, n, 0b111, rules);
+            for (suit, &got) in fast.iter().enumerate() {
+                let mut part = counts;
+                for (k, c) in part.iter_mut().enumerate().take(27) {
+                    if k / 9 != suit {
+                        *c = 0;
+                    }
+                }
+                let slow = any_suits(&part, 0, n, rules);
+                assert_eq!(got, slow, "{rules:?} {counts:?} {melds:?} suit {suit}");
+            }
+        }
+    }
+}

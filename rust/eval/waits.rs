@@ -30,7 +30,12 @@ impl Waits {
         }
         if rules.forms == WinForms::Knitted {
             return Waits {
-                tiles: crate::eval::knitted::hand_waits(hand, rules),
+                tiles: crate::eval::winning::knitted_winning_tiles(
+                    &hand.counts,
+                    &hand.held,
+                    hand.meld_count(),
+                    rules,
+                ),
                 wildcards: 0,
             };
         }

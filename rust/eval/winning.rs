@@ -5,7 +5,11 @@
 use crate::eval::rules::{EvalRules, WinForms};
 use crate::eval::shape::{entry, Keys};
 use crate::eval::tables::{melds_need, pair_need, POW5};
-use crate::tiles::{Counts, KindMask, ORPHAN_KINDS};
+use crate::eval::{knitted, shape};
+use crate::tiles::{
+    each_kind, four_kinds, held_kinds, pair_kinds, Counts, KindMask, ALL_KINDS, ORPHAN_KINDS,
+    SUITED_KINDS,
+};
 
 /// The kinds among `candidates` that complete the position as one more natural tile. When
 /// the hand must lack a suit, only the concealed tiles' suits are seen here; [`Waits::of`]
@@ -27,7 +31,7 @@ pub fn winning_mask(
         return crate::eval::pair258_waits::winning_tiles(counts, counts, melds) & candidates;
     }
     if rules.forms == WinForms::Knitted {
-        return crate::eval::knitted::winning_tiles(counts, counts, melds, rules) & candidates;
+        return knitted_winning_tiles(counts, counts, melds, rules) & candidates;
     }
     let cand = candidates & rules.kinds_in_play();
     let mut out = standard_winning(counts, wild, cand, rules);
@@ -39,6 +43,61 @@ pub fn winning_mask(
     }
     if rules.forms == WinForms::LackingASuit {
         out &= crate::eval::suits::allowed_kinds(crate::eval::suits::of_counts(counts));
+    }
+    out
+}
+
+/// The kinds that complete the waiting `counts` (13 − 3·melds tiles) under the knitted forms
+/// (`knitted.rs`) as one more tile, of those `held` fewer than four times: the standard forms' winning tiles from one reading of
+/// the groups ([`winning_mask`]), then 全不靠's (a kind not held, when every count is
+/// at most one) and 组合龙's (a straight held whole, or all but the kind drawn), each checked
+/// alone.
+///
+/// Precondition: counts ≤ 4, `held` ≥ `counts` kind by kind, no wildcards.
+#[must_use]
+pub fn knitted_winning_tiles(
+    counts: &Counts,
+    held: &Counts,
+    melds: u8,
+    rules: EvalRules,
+) -> KindMask {
+    if rules.no_honors {
+        return knitted::winning_tiles(counts, held, melds, rules);
+    }
+    let open = ALL_KINDS & !four_kinds(held);
+    let standard = EvalRules {
+        forms: crate::eval::rules::WinForms::Standard,
+        ..rules
+    };
+    let mut out = winning_mask(counts, 0, melds, open, standard);
+    let mine = held_kinds(counts);
+    if melds == 0 && pair_kinds(counts) == 0 {
+        for k in each_kind(open & !mine & !out) {
+            let suited = (mine | 1 << k) & SUITED_KINDS;
+            if knitted::KNITTED_STRAIGHTS.iter().any(|&s| suited & !s == 0) {
+                out |= 1 << k;
+            }
+        }
+    }
+    if melds <= 1 {
+        for s in knitted::KNITTED_STRAIGHTS {
+            let missing = s & !mine;
+            if missing == 0 {
+                let rest = knitted::less(counts, s);
+                for k in each_kind(open & !out) {
+                    let mut c = rest;
+                    c[k as usize] += 1;
+                    if shape::is_standard(&c, 0, rules) {
+                        out |= 1 << k;
+                    }
+                }
+            } else if missing.is_power_of_two()
+                && open & !out & missing != 0
+                && shape::is_standard(&knitted::less(counts, s & !missing), 0, rules)
+            {
+                out |= missing;
+            }
+        }
     }
     out
 }

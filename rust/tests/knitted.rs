@@ -4,7 +4,9 @@
 //! (a knitted straight or fourteen knitted and honor tiles, a meld and a pair, 0–1 declared
 //! melds), some tiles exchanged and one dropped for a waiting hand, and on the positions of
 //! `properties.rs` read under the knitted forms (their wildcards read as plain tiles: the
-//! forms take none).
+//! forms take none). And the one-pass shanten after each discard and each draw
+//! (`forms::after_discards`, `forms::after_draws`) against the kind-by-kind reference on the
+//! same hands, one tile added or dropped to reach the other size.
 
 #[allow(dead_code)] // shared with properties.rs, which uses the rest
 mod brute;
@@ -13,9 +15,12 @@ mod positions;
 
 use brute::Brute;
 use koudiandian::eval::forms::{self, hand_wins};
+use koudiandian::eval::knitted;
 use koudiandian::eval::waits::Waits;
+use koudiandian::eval::winning::knitted_winning_tiles;
 use koudiandian::eval::{EvalRules, WinForms};
-use koudiandian::hand::{Meld, MeldKind, Size};
+use koudiandian::hand::{Hand, Meld, MeldKind, Size};
+use koudiandian::tiles::{Counts, KindMask, KINDS};
 use positions::{cases, Case, Kind};
 use proptest::prelude::*;
 use proptest::sample::Index;
@@ -173,10 +178,76 @@ fn check(case: &Case) -> Result<(), TestCaseError> {
         let slow = brute.winning_tiles(&counts, 0, melds, &case.held(), 0);
         prop_assert_eq!(fast, slow, "winning tiles of {}", case);
     }
+    if size != 14 {
+        let fast = knitted_winning_tiles(&counts, &case.held(), melds, RULES);
+        let slow = knitted::winning_tiles(&counts, &case.held(), melds, RULES);
+        prop_assert_eq!(fast, slow, "knitted winning tiles of {}", case);
+    }
     let fast = forms::of_hand(&case.hand(Size::Any), RULES);
     match brute.shanten(&counts, 0, melds, MAX_DRAWS) {
         Some(slow) => prop_assert_eq!(fast, slow, "shanten of {}", case),
         None => prop_assert!(fast >= i32::from(MAX_DRAWS), "shanten of {}", case),
+    }
+    Ok(())
+}
+
+/// The shanten after each discard of the 3n+2 hand `counts` (plus `melds`), one pass
+/// against kind by kind.
+fn check_discards(counts: &Counts, melds: &[Meld], case: &Case) -> Result<(), TestCaseError> {
+    let hand = Hand::from_counts(counts, melds, &[]);
+    let fast = forms::after_discards(&hand, RULES);
+    let slow = forms::after_discards_by_kind(&hand, RULES);
+    prop_assert_eq!(fast, slow, "after discards of {:?} from {}", counts, case);
+    Ok(())
+}
+
+/// The shanten after each draw of `kinds` (those held at most three times) to the 3n+1
+/// hand `counts`, one pass against kind by kind.
+fn check_draws(
+    counts: &Counts,
+    melds: &[Meld],
+    kinds: KindMask,
+    case: &Case,
+) -> Result<(), TestCaseError> {
+    let hand = Hand::from_counts(counts, melds, &[]);
+    let kinds = (0..KINDS)
+        .filter(|&k| hand.held[k] < 4 && kinds >> k & 1 == 1)
+        .fold(0, |m, k| m | 1 << k);
+    let fast = forms::after_draws(&hand, kinds, RULES);
+    let slow = forms::after_draws_by_kind(&hand, kinds, RULES);
+    prop_assert_eq!(
+        fast,
+        slow,
+        "after draws {:x} to {:?} from {}",
+        kinds,
+        counts,
+        case
+    );
+    Ok(())
+}
+
+/// The one-pass shanten after each discard and each draw of `case`'s hand: a 3n+2 hand as
+/// it is and less the tile at `other`; a 3n+1 hand as it is and with a tile of kind `other`
+/// more (when the kind has a copy left). Draws of every kind and of the kinds of `subset`.
+fn check_one_pass(case: &Case, other: Index, subset: u64) -> Result<(), TestCaseError> {
+    let (mut counts, _) = case.naturals();
+    let melds = &case.melds;
+    let all: KindMask = (1 << KINDS) - 1;
+    let size: usize = counts.iter().map(|&c| usize::from(c)).sum::<usize>() + 3 * melds.len();
+    if size == 14 {
+        check_discards(&counts, melds, case)?;
+        let held: Vec<usize> = (0..KINDS).filter(|&k| counts[k] > 0).collect();
+        counts[held[other.index(held.len())]] -= 1;
+        check_draws(&counts, melds, all, case)?;
+        check_draws(&counts, melds, subset & all, case)?;
+    } else {
+        check_draws(&counts, melds, all, case)?;
+        check_draws(&counts, melds, subset & all, case)?;
+        let k = other.index(KINDS);
+        if case.held()[k] < 4 {
+            counts[k] += 1;
+            check_discards(&counts, melds, case)?;
+        }
     }
     Ok(())
 }
@@ -210,5 +281,19 @@ proptest! {
         under_knitted(Kind { random: true, ..COMPLETE }),
     ]) {
         check(&case)?;
+    }
+
+    #[test]
+    fn one_pass_after_discards_and_draws_match_kind_by_kind(
+        case in prop_oneof![
+            knitted_cases(),
+            under_knitted(COMPLETE),
+            under_knitted(Kind { waiting: true, ..COMPLETE }),
+            under_knitted(Kind { random: true, ..COMPLETE }),
+        ],
+        other in any::<Index>(),
+        subset in any::<u64>(),
+    ) {
+        check_one_pass(&case, other, subset)?;
     }
 }

@@ -44,6 +44,24 @@ impl Reading<'_, '_> {
     /// honors alone (the other suits' tiles to be exchanged; the lower suit on a tie).
     /// [`shanten::NEVER`] when the melds hold two suits.
     pub(super) fn flush_shanten(&self, counts: &Counts, melds: &[Meld]) -> (i32, Option<usize>) {
+        if self.me.wildcards.is_empty() {
+            // Each suit's part from one reading of the groups.
+            let suits = Self::flush_suits(melds).fold(0, |m, suit| m | 1 << suit);
+            if suits == 0 {
+                return (shanten::NEVER, None);
+            }
+            let parts = shanten::any_suits_of_one_suit(
+                counts,
+                0,
+                melds.len() as u8,
+                suits,
+                EvalRules::default(),
+            );
+            return Self::flush_suits(melds)
+                .map(|suit| (parts[suit], Some(suit)))
+                .min()
+                .unwrap_or((shanten::NEVER, None));
+        }
         let wild = self.me.hand(counts, melds).wild;
         Self::flush_suits(melds)
             .map(|suit| {

@@ -165,24 +165,31 @@ fn claim(seat: &Reading<'_, '_>, legal: &[ActionCode], pass: ActionCode) -> Acti
     let Some(t) = me.claim_tile.filter(|&t| (t as usize) < KINDS) else {
         return pass;
     };
-    let current = seat.shanten_of(&me.counts, &me.melds);
+    // The shanten now, asked only where an answer needs it.
+    let now = std::cell::OnceCell::new();
+    let current = || *now.get_or_init(|| seat.shanten_of(&me.counts, &me.melds));
     if let Some(c) = find(legal, Act::Kong).filter(|_| me.counts[t as usize] >= 3) {
         let mut after = me.counts;
         after[t as usize] -= 3;
-        if seat.shanten_of(&after, &me.with_meld(MeldKind::Kong, t)) <= current {
+        if seat.shanten_of(&after, &me.with_meld(MeldKind::Kong, t)) <= current() {
             return c;
         }
     }
     // A pong or chow is taken when the best discard after it keeps the shanten (under a
     // value rule: lowers the effective shanten, `Reading::value_key`).
-    let value_now = seat.value_rule.then(|| {
-        let (flush, suit) = seat.flush_shanten(&me.counts, &me.melds);
-        (Reading::claim_value(current, flush), suit)
-    });
+    let flush_now = seat
+        .value_rule
+        .then(|| seat.flush_shanten(&me.counts, &me.melds));
     // Under a value rule a suited tile off the flush the hand is nearest to is not claimed.
-    if value_now.is_some_and(|(_, suit)| t < 27 && suit != Some(t as usize / 9)) {
+    if flush_now.is_some_and(|(_, suit)| t < 27 && suit != Some(t as usize / 9)) {
         return pass;
     }
+    let offered = |act: Act| legal.iter().any(|&c| Act::of(c) == act);
+    if !offered(Act::Pong) && !offered(Act::Chow) {
+        return pass;
+    }
+    let current = current();
+    let value_now = flush_now.map(|(flush, suit)| (Reading::claim_value(current, flush), suit));
     let keeps = |after: &Counts, melds: &[Meld]| {
         let best = me.best_after_discard(after, melds, seat.rules);
         let Some((now, _)) = value_now else {

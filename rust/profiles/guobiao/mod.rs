@@ -157,7 +157,6 @@ impl Guobiao {
             return Err(Error::Rules("profile guobiao has no wildcards".to_owned()));
         }
         let fans = fans_of(hand, tile, context)?;
-        let total = fans.total();
         let mut items = Vec::with_capacity(fans.items.len() + 1);
         items.push(ScoreItem::base("base", "底分", i64::from(BASE)));
         items.extend(
@@ -165,15 +164,20 @@ impl Guobiao {
                 .iter()
                 .map(|f| ScoreItem::plus(f.fan.key(), f.fan.name(), i64::from(f.points()))),
         );
-        let score = WinScore {
+        Ok((Self::score_of(&fans), items))
+    }
+
+    /// The score of a win with `fans`: the base (底分 8) and the fans' total.
+    fn score_of(fans: &fans::Fans) -> WinScore {
+        let total = fans.total();
+        WinScore {
             points: BASE as u8,
             allowed: fans.is_enough(),
             shape: Shape::Standard,
             patterns: 0,
             factor: total,
             payment: BASE + total,
-        };
-        Ok((score, items))
+        }
     }
 }
 
@@ -242,7 +246,11 @@ impl Profile for Guobiao {
     /// `points` the base (8), `factor` the fan total (花牌 included), `payment` their sum;
     /// `allowed` when the fans without 花牌 reach 8.
     fn score(&self, _: &Rules, hand: &Hand, tile: u8, context: WinContext) -> Result<WinScore> {
-        Self::win_score(hand, tile, context).map(|(score, _)| score)
+        if hand.wildcards != 0 {
+            return Err(Error::Rules("profile guobiao has no wildcards".to_owned()));
+        }
+        // The score alone: no items built.
+        fans_of(hand, tile, context).map(|fans| Self::score_of(&fans))
     }
 
     /// The base (底分 8), then each fan added.
