@@ -83,7 +83,7 @@ macro_rules! by_need {
 }
 
 /// The honors' table under `rules`.
-fn honors_table(rules: EvalRules) -> &'static [Keep] {
+pub(crate) fn honors_table(rules: EvalRules) -> &'static [Keep] {
     if rules.wind_runs {
         &HONORS_WIND_RUNS
     } else {
@@ -91,8 +91,19 @@ fn honors_table(rules: EvalRules) -> &'static [Keep] {
     }
 }
 
+/// The keep row of group `g` (0–3) at `key`, the honors' from `honors`. Precondition: `key`
+/// is a key of group `g` (counts ≤ 4).
+#[inline]
+pub(crate) fn row_at(g: usize, key: u32, honors: &'static [Keep]) -> &'static Keep {
+    if g < 3 {
+        &SUIT[key as usize]
+    } else {
+        &honors[key as usize]
+    }
+}
+
 /// The keep rows of the four groups at `keys`, the honors' from `honors`.
-fn rows_of(keys: &Keys, honors: &'static [Keep]) -> [&'static Keep; 4] {
+pub(crate) fn rows_of(keys: &Keys, honors: &'static [Keep]) -> [&'static Keep; 4] {
     [
         &SUIT[keys.0[0] as usize],
         &SUIT[keys.0[1] as usize],
@@ -277,7 +288,7 @@ pub(crate) fn any_suits(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) 
 
 /// The totals of every group but `g`, for `g` = 0–3, laid out against `g`'s row: prefix and
 /// suffix joins of the groups' `rows`, each group's others joined once.
-fn others_against<const NEED: usize>(rows: &[&Keep; 4]) -> [Against; 4] {
+pub(crate) fn others_against<const NEED: usize>(rows: &[&Keep; 4]) -> [Against; 4] {
     let first = Totals::<NEED>::of(rows[0]);
     let first_two = first.with(rows[1]);
     let last = Totals::<NEED>::of(rows[3]);

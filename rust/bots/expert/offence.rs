@@ -5,7 +5,7 @@
 //! leans to it ([`lean_to_one_suit`]).
 
 use crate::bots::sight::Sight;
-use crate::eval::forms;
+use crate::eval::exchanges;
 use crate::eval::waits::Waits;
 use crate::outcome::{WinContext, WinKind};
 use crate::tiles::{each_kind, held_kinds, Counts, KindMask, KINDS, SUITED_KINDS};
@@ -75,17 +75,34 @@ fn connected(me: &Sight<'_>, counts: &Counts) -> u32 {
         .sum()
 }
 
-/// The live tiles that lower the shanten `s` of `counts` (3n+1): the shanten after drawing
-/// each live kind [`near`] them, from one [`forms::after_draws`].
-fn improving(me: &Sight<'_>, counts: &Counts, s: i32) -> u32 {
-    let live: KindMask = each_kind(near(me, counts))
+/// The live kinds a draw could join to `counts` (3n+1, [`near`]) that it may be drawn into
+/// (held at most three times).
+fn live_near(me: &Sight<'_>, counts: &Counts) -> KindMask {
+    each_kind(near(me, counts))
         .filter(|&k| me.live(k as usize) > 0 && counts[k as usize] < 4)
-        .fold(0, |m, k| m | 1 << k);
-    let after = forms::after_draws(&me.hand(counts, &me.melds), live, me.eval);
-    each_kind(live)
-        .filter(|&k| after[k as usize] < s)
-        .map(|k| me.live(k as usize))
-        .sum()
+        .fold(0, |m, k| m | 1 << k)
+}
+
+/// For each candidate discard `k` of `candidates`, the live tiles that lower the shanten
+/// `s` of the seat's hand less `k`: the draws of each live kind [`near`] it, from one
+/// [`exchanges::lowering_draws`] over every candidate.
+fn improving(me: &Sight<'_>, candidates: KindMask, s: i32) -> [u32; KINDS] {
+    let mut draws = [0; KINDS];
+    for k in each_kind(candidates) {
+        let k = k as usize;
+        let mut after = me.counts;
+        after[k] -= 1;
+        draws[k] = live_near(me, &after);
+    }
+    let hand = me.hand(&me.counts, &me.melds);
+    let lowering = exchanges::lowering_draws(&hand, candidates, &draws, s, me.eval);
+    let mut out = [0; KINDS];
+    for k in each_kind(candidates) {
+        out[k as usize] = each_kind(lowering[k as usize])
+            .map(|j| me.live(j as usize))
+            .sum();
+    }
+    out
 }
 
 /// A candidate discard's worth to its own hand: larger is better. A ready hand scores 1 plus
@@ -144,14 +161,19 @@ pub(super) fn offences(
             candidates |= 1 << k;
         }
         if candidates.count_ones() > 1 {
+            let exact = if folding {
+                [0; KINDS]
+            } else {
+                improving(me, candidates, best)
+            };
             for k in each_kind(candidates) {
                 let k = k as usize;
-                let mut after = me.counts;
-                after[k] -= 1;
                 let improving = if folding {
+                    let mut after = me.counts;
+                    after[k] -= 1;
                     connected(me, &after) / 4
                 } else {
-                    improving(me, &after, best)
+                    exact[k]
                 };
                 off[k] = Some(offence(best, improving, 0.0, 1.0));
             }
