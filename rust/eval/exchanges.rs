@@ -11,12 +11,12 @@
 
 use crate::eval::forms;
 use crate::eval::rules::{EvalRules, WinForms};
-use crate::eval::shanten::{honors_table, others_against, row_at, rows_of, seven_pairs_of};
+use crate::eval::shanten::{group_table, honors_table, others_against, rows_of, seven_pairs_of};
 use crate::eval::shape::Keys;
 use crate::eval::tables::POW5;
-use crate::eval::totals::{Against, Totals};
+use crate::eval::totals::Totals;
 use crate::hand::Hand;
-use crate::tiles::{each_kind, KindMask, KINDS, ORPHAN_KINDS};
+use crate::tiles::{each_kind, odd_kinds, KindMask, ALL_KINDS, KINDS, ORPHAN_KINDS};
 
 /// For each kind `k` of `discards`, the kinds `j` of `draws[k]` after which the hand less
 /// one tile of `k` and with one more of `j` has a shanten ([`forms::of_hand`]) below `bar`:
@@ -83,7 +83,7 @@ fn discard(hand: &mut Hand, k: usize, by: i8) {
 
 /// Seven pairs' and thirteen orphans' counts of the natural tiles: whole pairs, single
 /// tiles, orphan kinds held, orphan kinds held twice or more.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct Others {
     pairs: u8,
     halves: u8,
@@ -159,7 +159,25 @@ impl Others {
     }
 }
 
+/// The kinds of each group: the three suits, the honors.
+const GROUP_KINDS: [KindMask; 4] = [0x1ff, 0x1ff << 9, 0x1ff << 18, 0x7f << 27];
+
+/// The index of the pair of groups `a < b` among the six pairs.
+const fn pair_index(a: usize, b: usize) -> usize {
+    match (a, b) {
+        (0, 1) => 0,
+        (0, 2) => 1,
+        (0, 3) => 2,
+        (1, 2) => 3,
+        (1, 3) => 4,
+        _ => 5,
+    }
+}
+
 /// [`lowering_draws`] under the standard forms, for a hand that needs `NEED` more melds.
+/// Shanten below `bar` is keep above `14 − 3·melds − wild − 1 − bar`, and the keep is the
+/// best of the standard shape's and (without melds) seven pairs' and thirteen orphans':
+/// each is tested alone, the standard shape one group drawn into at a time.
 fn standard<const NEED: usize>(
     hand: &Hand,
     discards: KindMask,
@@ -177,71 +195,106 @@ fn standard<const NEED: usize>(
     let others = others_against::<NEED>(&rows);
     let whole = others[3].standard(rows[3]);
     let (pairs, orphans) = (melds == 0, melds == 0 && !rules.no_honors);
-    let base = Others::of(counts);
-    // Shanten below `bar` ⇔ keep above `14 − 3·melds − wild − 1 − bar`: the bar on keep
-    // for `wild` wildcards after the exchange.
-    let least = |wild: u8| i32::from(14 - 3 * melds) - i32::from(wild) - 1 - bar;
-    // pair_totals[a][b] (a < b): the two groups other than a and b joined, built when first
-    // asked.
-    let mut pair_totals: [[Option<Totals<NEED>>; 4]; 4] = [[None; 4]; 4];
+    let odd = odd_kinds(counts);
+    let base = if pairs {
+        Others::of(counts)
+    } else {
+        Others::default()
+    };
+    // The bar on keep with `wild` wildcards after the exchange.
+    // Every shanten is within −15–15 (at most 14 wildcards): a bar past ±30 keeps its answers.
+    let bar = bar.clamp(-30, 30) as i16;
+    let least = |wild: u8| i16::from(14 - 3 * melds) - i16::from(wild) - 1 - bar;
+    // two[pair_index(a, b)]: the two groups other than a and b joined, built when first
+    // asked (bit `pair_index` of `built`).
+    let mut two = [Totals::<NEED>::NONE; 6];
+    let mut built = 0u8;
     for k in each_kind(discards) {
         let k = k as usize;
         let want = draws[k];
         if want == 0 {
             continue;
         }
+        let wild_kind = hand.wildcards >> k & 1 == 1;
+        // The hand after the discard: its keys, the discarded group (4: none), its seven
+        // pairs' and orphans' counts, its wildcards, its standard keep.
+        let mut after = keys;
+        let (gk, rest, wild, kept) = if wild_kind {
+            (4, base, hand.wild - 1, whole)
+        } else {
+            let gk = k / 9;
+            after.0[gk] -= POW5[k % 9];
+            let kept = others[gk].standard(&group_table(gk, honors)[after.0[gk] as usize]);
+            let rest = if pairs { base.less(k, counts[k]) } else { base };
+            (gk, rest, hand.wild, kept)
+        };
+        let natural = want & !hand.wildcards;
         let mut lowering: KindMask = 0;
-        if hand.wildcards >> k & 1 == 1 {
-            // A wildcard discarded: the naturals as they are, one wildcard fewer.
-            let wild = hand.wild - 1;
-            for j in each_kind(want) {
-                let j = j as usize;
-                let (std, rest, w) = if hand.wildcards >> j & 1 == 1 {
-                    (whole, base, wild + 1)
-                } else {
-                    let (g, i) = (j / 9, j % 9);
-                    let row = row_at(g, keys.0[g] + POW5[i], honors);
-                    (others[g].standard(row), base.more(j, counts[j]), wild)
-                };
-                let keep = std.max(rest.keep(pairs, orphans));
-                lowering |= u64::from(i32::from(keep) > least(w)) << j;
+        let least_natural = least(wild);
+        // Within −45–43 (the bar within ±30): a byte.
+        let least_byte = least_natural as i8;
+        for (g, &kinds) in GROUP_KINDS.iter().enumerate() {
+            let into = natural & kinds;
+            if into == 0 {
+                continue;
             }
-            out[k] = lowering;
-            continue;
-        }
-        let (gk, ik) = (k / 9, k % 9);
-        let less_key = keys.0[gk] - POW5[ik];
-        let less_row = row_at(gk, less_key, honors);
-        let less_rest = base.less(k, counts[k]);
-        let wild = hand.wild;
-        // against[g]: every group but g after the discard, against g's row.
-        let mut against: [Option<Against>; 4] = [None; 4];
-        for j in each_kind(want) {
-            let j = j as usize;
-            let (std, rest, w) = if hand.wildcards >> j & 1 == 1 {
-                (others[gk].standard(less_row), less_rest, wild + 1)
+            let against = if gk == 4 || g == gk {
+                others[g]
             } else {
-                let (gj, ij) = (j / 9, j % 9);
-                let rest = less_rest.more(j, counts[j] - u8::from(j == k));
-                let std = if gj == gk {
-                    others[gk].standard(row_at(gk, less_key + POW5[ij], honors))
-                } else {
-                    let a = *against[gj].get_or_insert_with(|| {
-                        let two = *pair_totals[gk.min(gj)][gk.max(gj)].get_or_insert_with(|| {
-                            let mut t = Totals::<NEED>::NONE;
-                            for g in (0..4).filter(|&g| g != gk && g != gj) {
-                                t = t.with(rows[g]);
-                            }
-                            t
-                        });
-                        two.with(less_row).against()
-                    });
-                    a.standard(row_at(gj, keys.0[gj] + POW5[ij], honors))
-                };
-                (std, rest, wild)
+                let (a, b) = (gk.min(g), gk.max(g));
+                let p = pair_index(a, b);
+                if built >> p & 1 == 0 {
+                    let mut t = Totals::<NEED>::NONE;
+                    for o in (0..4).filter(|&o| o != a && o != b) {
+                        t = t.with(rows[o]);
+                    }
+                    two[p] = t;
+                    built |= 1 << p;
+                }
+                two[p]
+                    .with(&group_table(gk, honors)[after.0[gk] as usize])
+                    .against()
             };
-            let keep = std.max(rest.keep(pairs, orphans));
-            lowering |= u64::from(i32::from(keep) > least(w)) << j;
+            let (against, key, table) = (against.bytes(), after.0[g], group_table(g, honors));
+            for j in each_kind(into) {
+                let row = &table[(key + POW5[j as usize - 9 * g]) as usize];
+                lowering |= u64::from(against.standard_above(row, least_byte)) << j;
+            }
+        }
+        if pairs {
+            // Seven pairs and thirteen orphans: a draw never lowers their keep, and adds
+            // one at most: to seven pairs only a kind held an odd number of times (a pair
+            // made), or any kind while fewer than seven are held (a half more); to thirteen
+            // orphans only an orphan kind.
+            let (sevens, thirteen) = (rest.keep(true, false), rest.keep(false, orphans));
+            if i16::from(sevens.max(thirteen)) > least_natural {
+                lowering |= natural;
+            } else {
+                let mut can: KindMask = 0;
+                if i16::from(sevens) + 1 > least_natural && rest.pairs < 7 {
+                    can |= if gk == 4 { odd } else { odd ^ 1 << k };
+                    if rest.pairs + rest.halves < 7 {
+                        can = ALL_KINDS;
+                    }
+                }
+                if orphans && i16::from(thirteen) + 1 > least_natural {
+                    can |= ORPHAN_KINDS;
+                }
+                for j in each_kind(natural & !lowering & can) {
+                    let j = j as usize;
+                    let c = counts[j] - u8::from(j == k);
+                    let keep = rest.more(j, c).keep(pairs, orphans);
+                    lowering |= u64::from(i16::from(keep) > least_natural) << j;
+                }
+            }
+        }
+        let wildcards = want & hand.wildcards;
+        if wildcards != 0 {
+            // A wildcard drawn: the naturals as after the discard, one wildcard more.
+            let keep = kept.max(rest.keep(pairs, orphans));
+            if i16::from(keep) > least(wild + 1) {
+                lowering |= wildcards;
+            }
         }
         out[k] = lowering;
     }

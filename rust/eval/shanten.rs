@@ -91,14 +91,13 @@ pub(crate) fn honors_table(rules: EvalRules) -> &'static [Keep] {
     }
 }
 
-/// The keep row of group `g` (0–3) at `key`, the honors' from `honors`. Precondition: `key`
-/// is a key of group `g` (counts ≤ 4).
+/// The keep table of group `g` (0–3): the suits', or the honors' `honors`.
 #[inline]
-pub(crate) fn row_at(g: usize, key: u32, honors: &'static [Keep]) -> &'static Keep {
+pub(crate) fn group_table(g: usize, honors: &'static [Keep]) -> &'static [Keep] {
     if g < 3 {
-        &SUIT[key as usize]
+        &SUIT
     } else {
-        &honors[key as usize]
+        honors
     }
 }
 

@@ -163,6 +163,32 @@ impl Against {
         self.standard_lanes(&other.tail())
     }
 
+    /// Whether the standard shape's total with the last group's keep row `keep` is above
+    /// `least`: `self.standard(keep) > least`, without finding the best lane.
+    #[inline]
+    #[must_use]
+    pub fn standard_above(&self, keep: &Keep, least: i16) -> bool {
+        let row = lanes(keep);
+        let mut above = false;
+        for l in 0..16 {
+            above |= self.0[l].saturating_add(row[l]) > least;
+        }
+        above || least < 0
+    }
+
+    /// These totals in bytes, for [`AgainstBytes::standard_above`], saturated: a reachable
+    /// total (0–14 natural tiles) as it is, an unreachable one (below `NEG / 2`) at
+    /// `i8::MIN`.
+    #[inline]
+    #[must_use]
+    pub fn bytes(&self) -> AgainstBytes {
+        let mut out = [0i8; 16];
+        for (o, &v) in out.iter_mut().zip(&self.0) {
+            *o = v.clamp(i16::from(i8::MIN), i16::from(i8::MAX)) as i8;
+        }
+        AgainstBytes(out)
+    }
+
     #[inline]
     fn standard_lanes(&self, row: &[i16; 16]) -> u8 {
         let mut best = NEG;
@@ -170,6 +196,31 @@ impl Against {
             best = best.max(self.0[l].saturating_add(row[l]));
         }
         best.max(0) as u8
+    }
+}
+
+/// [`Against`] in 16 lanes of `i8`, one vector: the test of one standard shape against a
+/// bar is one add, one compare and one mask per row tried.
+#[derive(Clone, Copy)]
+pub struct AgainstBytes([i8; 16]);
+
+impl AgainstBytes {
+    /// Whether the standard shape's total with the last group's keep row `keep` is above
+    /// `least`: [`Against::standard_above`] of the totals these bytes came from.
+    /// Precondition: `least` is within −100–100 (a keep row's entries are at most 14, an
+    /// unreachable total's byte plus 14 stays below 0).
+    #[inline]
+    #[must_use]
+    pub fn standard_above(&self, keep: &Keep, least: i8) -> bool {
+        let mut row = [0i8; 16];
+        for (r, &k) in row.iter_mut().zip(keep) {
+            *r = k as i8;
+        }
+        let mut above = false;
+        for l in 0..16 {
+            above |= self.0[l].saturating_add(row[l]) > least;
+        }
+        above || least < 0
     }
 }
 
@@ -220,6 +271,19 @@ mod tests {
             first_two.with(&rows[2]).against().standard(&rows[3]),
             t.standard()
         );
+        let against = first_two.with(&rows[2]).against();
+        for least in -2..40 {
+            assert_eq!(
+                against.standard_above(&rows[3], least),
+                i16::from(t.standard()) > least,
+                "{rows:?} above {least}"
+            );
+            assert_eq!(
+                against.bytes().standard_above(&rows[3], least as i8),
+                i16::from(t.standard()) > least,
+                "{rows:?} above {least} in bytes"
+            );
+        }
     }
 
     /// Random keep rows (increasing in melds and pair, as real ones are) against brute force.
