@@ -146,6 +146,46 @@ impl Others {
         self
     }
 
+    /// The kinds of `draws` after which seven pairs or (`orphans`) thirteen orphans keep
+    /// more than `least`, from these counts of a hand without melds whose natural counts
+    /// `counts` less one of `k` (if natural) hold `odd` an odd number of times. A draw never
+    /// lowers their keep, and adds one at most: to seven pairs only a kind held an odd
+    /// number of times (a pair made), or any kind while fewer than seven are held (a half
+    /// more); to thirteen orphans only an orphan kind. Precondition: no kind of `draws` is
+    /// held four times after the discard.
+    fn lowering(
+        self,
+        draws: KindMask,
+        counts: &[u8; KINDS],
+        k: usize,
+        odd: KindMask,
+        orphans: bool,
+        least: i16,
+    ) -> KindMask {
+        let (sevens, thirteen) = (self.keep(true, false), self.keep(false, orphans));
+        if i16::from(sevens.max(thirteen)) > least {
+            return draws;
+        }
+        let mut can: KindMask = 0;
+        if i16::from(sevens) + 1 > least && self.pairs < 7 {
+            can |= odd;
+            if self.pairs + self.halves < 7 {
+                can = ALL_KINDS;
+            }
+        }
+        if orphans && i16::from(thirteen) + 1 > least {
+            can |= ORPHAN_KINDS;
+        }
+        let mut lowering = 0;
+        for j in each_kind(draws & can) {
+            let j = j as usize;
+            let c = counts[j] - u8::from(j == k);
+            let keep = self.more(j, c).keep(true, orphans);
+            lowering |= u64::from(i16::from(keep) > least) << j;
+        }
+        lowering
+    }
+
     /// The most natural tiles seven pairs (`pairs`) and thirteen orphans (`orphans`) keep.
     fn keep(self, pairs: bool, orphans: bool) -> u8 {
         let mut keep = 0;
@@ -231,8 +271,6 @@ fn standard<const NEED: usize>(
         let natural = want & !hand.wildcards;
         let mut lowering: KindMask = 0;
         let least_natural = least(wild);
-        // Within −45–43 (the bar within ±30): a byte.
-        let least_byte = least_natural as i8;
         for (g, &kinds) in GROUP_KINDS.iter().enumerate() {
             let into = natural & kinds;
             if into == 0 {
@@ -255,38 +293,23 @@ fn standard<const NEED: usize>(
                     .with(&group_table(gk, honors)[after.0[gk] as usize])
                     .against()
             };
-            let (against, key, table) = (against.bytes(), after.0[g], group_table(g, honors));
+            let above = against.above_bar(least_natural);
+            let (key, table) = (after.0[g], group_table(g, honors));
             for j in each_kind(into) {
                 let row = &table[(key + POW5[j as usize - 9 * g]) as usize];
-                lowering |= u64::from(against.standard_above(row, least_byte)) << j;
+                lowering |= u64::from(above.above(row)) << j;
             }
         }
         if pairs {
-            // Seven pairs and thirteen orphans: a draw never lowers their keep, and adds
-            // one at most: to seven pairs only a kind held an odd number of times (a pair
-            // made), or any kind while fewer than seven are held (a half more); to thirteen
-            // orphans only an orphan kind.
-            let (sevens, thirteen) = (rest.keep(true, false), rest.keep(false, orphans));
-            if i16::from(sevens.max(thirteen)) > least_natural {
-                lowering |= natural;
-            } else {
-                let mut can: KindMask = 0;
-                if i16::from(sevens) + 1 > least_natural && rest.pairs < 7 {
-                    can |= if gk == 4 { odd } else { odd ^ 1 << k };
-                    if rest.pairs + rest.halves < 7 {
-                        can = ALL_KINDS;
-                    }
-                }
-                if orphans && i16::from(thirteen) + 1 > least_natural {
-                    can |= ORPHAN_KINDS;
-                }
-                for j in each_kind(natural & !lowering & can) {
-                    let j = j as usize;
-                    let c = counts[j] - u8::from(j == k);
-                    let keep = rest.more(j, c).keep(pairs, orphans);
-                    lowering |= u64::from(i16::from(keep) > least_natural) << j;
-                }
-            }
+            let odd_after = if gk == 4 { odd } else { odd ^ 1 << k };
+            lowering |= rest.lowering(
+                natural & !lowering,
+                counts,
+                k,
+                odd_after,
+                orphans,
+                least_natural,
+            );
         }
         let wildcards = want & hand.wildcards;
         if wildcards != 0 {

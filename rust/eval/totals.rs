@@ -176,17 +176,29 @@ impl Against {
         above || least < 0
     }
 
-    /// These totals in bytes, for [`AgainstBytes::standard_above`], saturated: a reachable
-    /// total (0–14 natural tiles) as it is, an unreachable one (below `NEG / 2`) at
-    /// `i8::MIN`.
+    /// The test of [`Against::standard_above`] against `least`, prepared once for many
+    /// rows: see [`AboveBar::above`].
     #[inline]
     #[must_use]
-    pub fn bytes(&self) -> AgainstBytes {
-        let mut out = [0i8; 16];
-        for (o, &v) in out.iter_mut().zip(&self.0) {
-            *o = v.clamp(i16::from(i8::MIN), i16::from(i8::MAX)) as i8;
+    pub fn above_bar(&self, least: i16) -> AboveBar {
+        // A row's entry at lane l must exceed t = least − total: a byte of 127 − t added
+        // to it carries into the byte's top bit exactly then (entries are at most 127, so
+        // no byte carries into the next). Lanes past 9 hold no split (NEG on both sides).
+        // All 16 lanes, for the vector unit; lanes 10–15 (t far above 127) add 0.
+        let mut below = [false; 16];
+        let mut add = [0u8; 16];
+        for l in 0..16 {
+            let t = least.saturating_sub(self.0[l]);
+            below[l] = t < 0;
+            add[l] = (127 - t.clamp(0, 127)) as u8;
         }
-        AgainstBytes(out)
+        AboveBar {
+            always: least < 0 || below.contains(&true),
+            low: u64::from_le_bytes([
+                add[0], add[1], add[2], add[3], add[4], add[5], add[6], add[7],
+            ]),
+            high: u16::from_le_bytes([add[8], add[9]]),
+        }
     }
 
     #[inline]
@@ -199,28 +211,30 @@ impl Against {
     }
 }
 
-/// [`Against`] in 16 lanes of `i8`, one vector: the test of one standard shape against a
-/// bar is one add, one compare and one mask per row tried.
+/// [`Against::standard_above`] for one bar, as a test of each keep row in two integer adds
+/// (lanes 0–7 in a `u64`, 8–9 in a `u16`), for the many rows tried against the same totals.
 #[derive(Clone, Copy)]
-pub struct AgainstBytes([i8; 16]);
+pub struct AboveBar {
+    /// Every row is above the bar (a split already is, or the bar is below 0).
+    always: bool,
+    low: u64,
+    high: u16,
+}
 
-impl AgainstBytes {
+impl AboveBar {
     /// Whether the standard shape's total with the last group's keep row `keep` is above
-    /// `least`: [`Against::standard_above`] of the totals these bytes came from.
-    /// Precondition: `least` is within −100–100 (a keep row's entries are at most 14, an
-    /// unreachable total's byte plus 14 stays below 0).
+    /// the bar: `against.standard_above(keep, least)` of the totals and bar this came from.
+    /// Precondition: `keep`'s entries are at most 127.
     #[inline]
     #[must_use]
-    pub fn standard_above(&self, keep: &Keep, least: i8) -> bool {
-        let mut row = [0i8; 16];
-        for (r, &k) in row.iter_mut().zip(keep) {
-            *r = k as i8;
-        }
-        let mut above = false;
-        for l in 0..16 {
-            above |= self.0[l].saturating_add(row[l]) > least;
-        }
-        above || least < 0
+    pub fn above(&self, keep: &Keep) -> bool {
+        const TOPS: u64 = 0x8080_8080_8080_8080;
+        let low = u64::from_le_bytes([
+            keep[0], keep[1], keep[2], keep[3], keep[4], keep[5], keep[6], keep[7],
+        ]);
+        let high = u16::from_le_bytes([keep[8], keep[9]]);
+        let tops = low.wrapping_add(self.low) | u64::from(high.wrapping_add(self.high));
+        self.always || tops & TOPS != 0
     }
 }
 
@@ -279,9 +293,9 @@ mod tests {
                 "{rows:?} above {least}"
             );
             assert_eq!(
-                against.bytes().standard_above(&rows[3], least as i8),
+                against.above_bar(least).above(&rows[3]),
                 i16::from(t.standard()) > least,
-                "{rows:?} above {least} in bytes"
+                "{rows:?} above the bar {least}"
             );
         }
     }
