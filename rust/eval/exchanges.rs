@@ -14,9 +14,9 @@ use crate::eval::rules::{EvalRules, WinForms};
 use crate::eval::shanten::{group_table, honors_table, others_against, rows_of, seven_pairs_of};
 use crate::eval::shape::Keys;
 use crate::eval::tables::POW5;
-use crate::eval::totals::Totals;
+use crate::eval::totals::{Against, Keep, Totals};
 use crate::hand::Hand;
-use crate::tiles::{each_kind, odd_kinds, KindMask, ALL_KINDS, KINDS, ORPHAN_KINDS};
+use crate::tiles::{each_kind, four_kinds, odd_kinds, KindMask, ALL_KINDS, KINDS, ORPHAN_KINDS};
 
 /// For each kind `k` of `discards`, the kinds `j` of `draws[k]` after which the hand less
 /// one tile of `k` and with one more of `j` has a shanten ([`forms::of_hand`]) below `bar`:
@@ -202,16 +202,71 @@ impl Others {
 /// The kinds of each group: the three suits, the honors.
 const GROUP_KINDS: [KindMask; 4] = [0x1ff, 0x1ff << 9, 0x1ff << 18, 0x7f << 27];
 
-/// The index of the pair of groups `a < b` among the six pairs.
-const fn pair_index(a: usize, b: usize) -> usize {
-    match (a, b) {
-        (0, 1) => 0,
-        (0, 2) => 1,
-        (0, 3) => 2,
-        (1, 2) => 3,
-        (1, 3) => 4,
-        _ => 5,
+/// The totals of two groups (the six pairs of the four), each joined when first asked.
+struct Two<const NEED: usize> {
+    totals: [Totals<NEED>; 6],
+    /// Bit `i`: `totals[i]` is joined.
+    built: u8,
+}
+
+impl<const NEED: usize> Default for Two<NEED> {
+    fn default() -> Self {
+        Two {
+            totals: [Totals::NONE; 6],
+            built: 0,
+        }
     }
+}
+
+impl<const NEED: usize> Two<NEED> {
+    /// The totals of the two groups other than `a` and `b` (`a ≠ b`, both 0–3), of `rows`.
+    fn without(&mut self, a: usize, b: usize, rows: &[&Keep; 4]) -> Totals<NEED> {
+        let (a, b) = (a.min(b), a.max(b));
+        let i = match (a, b) {
+            (0, 1) => 0,
+            (0, 2) => 1,
+            (0, 3) => 2,
+            (1, 2) => 3,
+            (1, 3) => 4,
+            _ => 5,
+        };
+        if self.built >> i & 1 == 0 {
+            let mut t = Totals::<NEED>::NONE;
+            for o in (0..4).filter(|&o| o != a && o != b) {
+                t = t.with(rows[o]);
+            }
+            self.totals[i] = t;
+            self.built |= 1 << i;
+        }
+        self.totals[i]
+    }
+}
+
+/// The kinds of `draws` after one more of which the standard shape of the hand of `keys`
+/// keeps more than `least`: each group's row one tile further, against `others` (every
+/// group but that one, [`others_against`]). Precondition: `draws` are natural kinds the
+/// hand holds at most three times.
+fn whole_above(
+    draws: KindMask,
+    keys: &Keys,
+    others: &[Against; 4],
+    least: i16,
+    honors: &'static [Keep],
+) -> KindMask {
+    let mut above_bar: KindMask = 0;
+    for (g, &kinds) in GROUP_KINDS.iter().enumerate() {
+        let into = draws & kinds;
+        if into == 0 {
+            continue;
+        }
+        let above = others[g].above_bar(least);
+        let (key, table) = (keys.0[g], group_table(g, honors));
+        for j in each_kind(into) {
+            let row = &table[(key + POW5[j as usize - 9 * g]) as usize];
+            above_bar |= u64::from(above.above(row)) << j;
+        }
+    }
+    above_bar
 }
 
 /// [`lowering_draws`] under the standard forms, for a hand that needs `NEED` more melds.
@@ -245,10 +300,27 @@ fn standard<const NEED: usize>(
     // Every shanten is within −15–15 (at most 14 wildcards): a bar past ±30 keeps its answers.
     let bar = bar.clamp(-30, 30) as i16;
     let least = |wild: u8| i16::from(14 - 3 * melds) - i16::from(wild) - 1 - bar;
-    // two[pair_index(a, b)]: the two groups other than a and b joined, built when first
-    // asked (bit `pair_index` of `built`).
-    let mut two = [Totals::<NEED>::NONE; 6];
-    let mut built = 0u8;
+    // A draw the whole hand gains nothing from in the standard shape gains nothing after a
+    // discard either (fewer tiles never keep more): `could`, the natural draws the whole
+    // hand keeps more than the bar with (the bar of a natural discard; a wildcard's is one
+    // higher). A kind held four times is drawn only back after its own discard: the whole
+    // hand.
+    let least_whole = least(hand.wild);
+    let fours = four_kinds(counts);
+    let mut could: KindMask = if i16::from(whole) > least_whole {
+        fours
+    } else {
+        0
+    };
+    let union = each_kind(discards).fold(0, |m, k| m | draws[k as usize]);
+    could |= whole_above(
+        union & !hand.wildcards & !fours,
+        &keys,
+        &others,
+        least_whole,
+        honors,
+    );
+    let mut two = Two::<NEED>::default();
     for k in each_kind(discards) {
         let k = k as usize;
         let want = draws[k];
@@ -272,24 +344,14 @@ fn standard<const NEED: usize>(
         let mut lowering: KindMask = 0;
         let least_natural = least(wild);
         for (g, &kinds) in GROUP_KINDS.iter().enumerate() {
-            let into = natural & kinds;
+            let into = natural & could & kinds;
             if into == 0 {
                 continue;
             }
             let against = if gk == 4 || g == gk {
                 others[g]
             } else {
-                let (a, b) = (gk.min(g), gk.max(g));
-                let p = pair_index(a, b);
-                if built >> p & 1 == 0 {
-                    let mut t = Totals::<NEED>::NONE;
-                    for o in (0..4).filter(|&o| o != a && o != b) {
-                        t = t.with(rows[o]);
-                    }
-                    two[p] = t;
-                    built |= 1 << p;
-                }
-                two[p]
+                two.without(gk, g, &rows)
                     .with(&group_table(gk, honors)[after.0[gk] as usize])
                     .against()
             };
