@@ -246,6 +246,7 @@ impl<const NEED: usize> Two<NEED> {
 /// keeps more than `least`: each group's row one tile further, against `others` (every
 /// group but that one, [`others_against`]). Precondition: `draws` are natural kinds the
 /// hand holds at most three times.
+#[inline]
 fn whole_above(
     draws: KindMask,
     keys: &Keys,
