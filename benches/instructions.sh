@@ -35,11 +35,16 @@ declare -A N=(
     [selfplay_greedy_hebei]=1000
     [selfplay_random_changsha]=1000
     [selfplay_greedy_changsha]=500
+    [selfplay_random_guobiao]=1000
+    [selfplay_greedy_guobiao]=500
+    [selfplay_random_sichuan]=1000
+    [selfplay_greedy_sichuan]=1000
     [selfplay_expert_taiyuan]=100
     [selfplay_expert_queyimen]=100
     [selfplay_expert_hebei]=100
     [selfplay_expert_changsha]=100
     [selfplay_expert_guobiao]=100
+    [selfplay_expert_sichuan]=100
     [vecenv_step]=1000
 )
 ORDER=(is_win winning_tiles is_win_batch winning_tiles_batch
@@ -47,8 +52,10 @@ ORDER=(is_win winning_tiles is_win_batch winning_tiles_batch
     selfplay_random_queyimen selfplay_greedy_queyimen
     selfplay_random_hebei selfplay_greedy_hebei
     selfplay_random_changsha selfplay_greedy_changsha
+    selfplay_random_guobiao selfplay_greedy_guobiao
+    selfplay_random_sichuan selfplay_greedy_sichuan
     selfplay_expert_taiyuan selfplay_expert_queyimen selfplay_expert_hebei
-    selfplay_expert_changsha selfplay_expert_guobiao
+    selfplay_expert_changsha selfplay_expert_guobiao selfplay_expert_sichuan
     vecenv_step)
 
 if [[ $# -gt 0 ]]; then

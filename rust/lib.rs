@@ -29,6 +29,7 @@ use pyo3::prelude::*;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     use py::{batch, functions};
     m.add_function(wrap_pyfunction!(functions::warm_up, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::warm_up_bots, m)?)?;
     m.add_function(wrap_pyfunction!(functions::parse_tiles, m)?)?;
     m.add_function(wrap_pyfunction!(functions::tile_list, m)?)?;
     m.add_function(wrap_pyfunction!(functions::format_mpsz, m)?)?;

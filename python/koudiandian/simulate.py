@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from typing import IO, cast
 
+from . import _core
 from .botzone.spec import BotzoneBot, is_botzone
 from .botzone.table import check_botzone_rules
 from .errors import ArgumentTypeError, InvalidArgumentError
@@ -139,7 +140,9 @@ def simulate(
     in seat ``(b + r) % 4`` in rotation ``r``), so every bot plays every wall from every
     seat; the summary's ``bot_stats`` gives each bot's mean points per hand with a 95%
     confidence interval, its win rate and its deal-in rate. ``seed=None`` draws a random
-    seed; the summary's ``seed`` says which, so the run can be repeated.
+    seed; the summary's ``seed`` says which, so the run can be repeated. The summary's
+    ``hands_per_second`` is the steady rate, its start-up (the bots' tables built, a Ray
+    cluster reached) timed apart as ``startup_seconds``.
 
     ``hands`` (units: hands, matches or walls) is at most :data:`MAX_UNITS` (2**40), else
     :class:`InvalidArgumentError`. Interrupted (Ctrl-C: :class:`KeyboardInterrupt`, also
@@ -166,11 +169,22 @@ def simulate(
     tally = Tally(rules, names, seed, duplicate=duplicate)
     cluster: list[int] = []  # the Ray cluster's CPUs, once connected
     started = time.perf_counter()
+    ready: list[float] = []  # when the start-up ended: the first hand is asked for
+
+    def connected(cpus: int) -> None:
+        cluster.append(cpus)
+        ready.append(time.perf_counter())
 
     def summary() -> SimulationSummary:
         ran = (cluster[0] if cluster else 0, 1) if backend == "ray" else (workers, threads)
-        seconds = time.perf_counter() - started
-        return tally.summary(workers=ran[0], threads=ran[1], backend=backend, seconds=seconds)
+        now = time.perf_counter()
+        return tally.summary(
+            workers=ran[0],
+            threads=ran[1],
+            backend=backend,
+            seconds=now - started,
+            startup=(ready[0] if ready else now) - started,
+        )
 
     done = 0
     unit = "walls" if duplicate else "hands" if match is None else "matches"
@@ -179,11 +193,14 @@ def simulate(
         _closing_exec_bots(specs, bots),
         _progress(progress, hands, unit) as report,
     ):
-        parts = (
-            run_on_ray(job, hands, address, cluster.append)
-            if backend == "ray"
-            else _run_local(job, hands, workers)
-        )
+        if backend == "ray":
+            parts = run_on_ray(job, hands, address, connected)
+        else:
+            # The bots' tables built before the hands are timed (they would be at the first
+            # decision), here, where this process or its threads play them.
+            _core.warm_up_bots()
+            ready.append(time.perf_counter())
+            parts = _run_local(job, hands, workers)
         try:
             for units, (records, rankings, lines) in parts:
                 with _interrupts_held():  # the chunk counted and written whole, or not at all

@@ -65,7 +65,14 @@ class SimulationSummary:
     hands nobody won. ``deal_ins`` counts, per seat, the hands in which a win was made on its
     discard or kong. ``mean_points`` is the mean headline value of a win: the first of its
     ``value`` words (points × factor in Taiyuan, 番 in queyimen, guobiao and sichuan, 倍 in
-    hebei, 大胡 or 小胡 in changsha)."""
+    hebei, 大胡 or 小胡 in changsha).
+
+    ``seconds`` is the whole run's wall-clock time and ``startup_seconds`` its start-up, the
+    part before the first hand was asked for: opening the log, building the tables the bots
+    read (:func:`~koudiandian._core.warm_up_bots`), connecting to (or starting) a Ray
+    cluster. ``hands_per_second`` is the steady rate, the hands over the rest
+    (``seconds - startup_seconds``); with ``workers > 1`` or on Ray the processes' own start
+    (import and tables, in each) falls in the rest."""
 
     hands: int
     seed: int
@@ -92,6 +99,7 @@ class SimulationSummary:
     backend: str = "local"
     duplicate: bool = False
     bot_stats: tuple[BotStats, ...] = ()
+    startup_seconds: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict of the fields; the match fields only when matches were played,
@@ -114,7 +122,8 @@ class SimulationSummary:
         """:meth:`to_dict` without the fields that depend on how the run was carried out
         (timing, workers, threads, backend): equal for the same seed however it ran."""
         out = self.to_dict()
-        for name in ("seconds", "hands_per_second", "workers", "threads", "backend"):
+        timing = ("seconds", "startup_seconds", "hands_per_second")
+        for name in (*timing, "workers", "threads", "backend"):
             del out[name]
         return out
 
@@ -130,7 +139,7 @@ class SimulationSummary:
             how = f"{self.backend} backend, " + how
         lines = [
             f"{played or f'{self.hands} hands'}, seed {self.seed}, {how}, "
-            f"{self.hands_per_second:,.0f} hands/s",
+            f"{self.hands_per_second:,.0f} hands/s (start-up {self.startup_seconds:.2f} s)",
             f"rules: {describe_rules(self.rules)}",
             "",
         ]
@@ -320,9 +329,13 @@ class Tally:
         threads: int = 1,
         backend: str = "local",
         seconds: float = 0.0,
+        startup: float = 0.0,
     ) -> SimulationSummary:
-        """The summary of the records counted so far (every figure 0 before any)."""
+        """The summary of the records counted so far (every figure 0 before any), played in
+        ``seconds``, of which ``startup`` seconds came before the first hand (see
+        :class:`SimulationSummary`)."""
         n = self.hands
+        steady = seconds - startup
         per = 1 / n if n else 0.0
         mean = [t * per for t in self.sums]
         std = [math.sqrt(max(0.0, self.squares[s] * per - mean[s] ** 2)) for s in range(4)]
@@ -347,7 +360,7 @@ class Tally:
             draw_rate=self.kinds[0] * per,
             mean_points=self.points / made if made else 0.0,
             seconds=seconds,
-            hands_per_second=n / seconds if seconds > 0 else (float("inf") if n else 0.0),
+            hands_per_second=n / steady if steady > 0 else (float("inf") if n else 0.0),
             matches=m,
             first_places=(firsts[0], firsts[1], firsts[2], firsts[3]),
             mean_rank=(rank[0], rank[1], rank[2], rank[3]),
@@ -356,4 +369,5 @@ class Tally:
             backend=backend,
             duplicate=self.duplicate,
             bot_stats=self._bot_stats() if self.duplicate else (),
+            startup_seconds=startup,
         )

@@ -5,6 +5,7 @@
 //! that need none in `pair258.rs`, the knitted forms (全不靠, 组合龙) in `knitted.rs`.
 
 use super::knitted;
+use super::lacking;
 use super::pair258::{self, MeldInfo};
 use super::rules::{EvalRules, WinForms};
 use super::shanten;
@@ -82,13 +83,22 @@ pub fn of_hand(hand: &Hand, rules: EvalRules) -> i32 {
 /// The shanten of a validated 3n+2 hand after discarding each kind: entry `k` is
 /// [`of_hand`] of the hand less one tile of kind `k` for each kind `k` the seat holds
 /// concealed (a held wildcard kind: one wildcard fewer), [`shanten::NEVER`] + 1 for the
-/// others. The standard forms take one pass over the groups
-/// ([`shanten::after_discards`]); the others are asked kind by kind.
+/// others. The standard forms and 缺一门 take one pass over the groups
+/// ([`shanten::after_discards`], [`lacking::after_discards`]); the others are asked kind by
+/// kind ([`after_discards_by_kind`]).
 #[must_use]
 pub fn after_discards(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
-    if !rules.forms.by_kind() {
-        return shanten::after_discards(hand, rules);
+    match rules.forms {
+        WinForms::Standard => shanten::after_discards(hand, rules),
+        WinForms::LackingASuit => lacking::after_discards(hand, rules),
+        WinForms::Pair258 | WinForms::Knitted => after_discards_by_kind(hand, rules),
     }
+}
+
+/// [`after_discards`] asked kind by kind: one [`of_hand`] per kind held (the reference the
+/// one-pass paths are tested against). Precondition: a validated 3n+2 hand.
+#[must_use]
+pub fn after_discards_by_kind(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
     let mut out = [shanten::NEVER + 1; KINDS];
     if hand.wild > 0 {
         // Wildcard kinds are never melded: a held one is a concealed wildcard.
@@ -111,61 +121,42 @@ pub fn after_discards(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
 
 /// The shanten of a validated 3n+1 hand after drawing each kind of `kinds`: entry `k` is
 /// [`of_hand`] of the hand with one more tile of kind `k` (a wildcard kind: one wildcard
-/// more), [`shanten::NEVER`] + 1 for the kinds not in `kinds`. The standard forms take one
-/// pass over the groups ([`shanten::after_draws`]), and so do the draws that leave a suit
-/// missing under 缺一门 (the hand is then read as the standard forms read it); the others
-/// are asked kind by kind.
+/// more), [`shanten::NEVER`] + 1 for the kinds not in `kinds`. The standard forms and
+/// 缺一门 take one pass over the groups ([`shanten::after_draws`], [`lacking::after_draws`]);
+/// the others are asked kind by kind ([`after_draws_by_kind`]).
 ///
 /// Precondition: the hand holds every natural kind of `kinds` at most three times
 /// concealed.
 #[must_use]
 pub fn after_draws(hand: &Hand, kinds: KindMask, rules: EvalRules) -> [i32; KINDS] {
-    let one_pass = match rules.forms {
-        WinForms::Standard => kinds,
-        WinForms::LackingASuit => kinds & keeping_a_suit_missing(hand),
-        WinForms::Pair258 | WinForms::Knitted => 0,
-    };
-    let mut out = if one_pass == 0 {
-        [shanten::NEVER + 1; KINDS]
-    } else {
-        shanten::after_draws(hand, one_pass, rules)
-    };
-    let by_kind = kinds & !one_pass;
-    if by_kind == 0 {
-        return out;
+    match rules.forms {
+        WinForms::Standard => shanten::after_draws(hand, kinds, rules),
+        WinForms::LackingASuit => lacking::after_draws(hand, kinds, rules),
+        WinForms::Pair258 | WinForms::Knitted => after_draws_by_kind(hand, kinds, rules),
     }
-    if by_kind & hand.wildcards != 0 {
+}
+
+/// [`after_draws`] asked kind by kind: one [`of_hand`] per kind of `kinds` (the reference
+/// the one-pass paths are tested against). Precondition: as [`after_draws`].
+#[must_use]
+pub fn after_draws_by_kind(hand: &Hand, kinds: KindMask, rules: EvalRules) -> [i32; KINDS] {
+    let mut out = [shanten::NEVER + 1; KINDS];
+    if kinds & hand.wildcards != 0 {
         let mut more = hand.clone();
         more.wild += 1;
         let s = of_hand(&more, rules);
-        for k in each_kind(by_kind & hand.wildcards) {
+        for k in each_kind(kinds & hand.wildcards) {
             out[k as usize] = s;
         }
     }
     let mut more = hand.clone();
-    for k in each_kind(by_kind & !hand.wildcards) {
+    for k in each_kind(kinds & !hand.wildcards) {
         let k = k as usize;
         more.counts[k] += 1;
         out[k] = of_hand(&more, rules);
         more.counts[k] -= 1;
     }
     out
-}
-
-/// The kinds whose draw leaves `hand` (natural tiles and melds) without some suit: a
-/// wildcard or an honor, or a tile of a suit held, while a suit is missing.
-fn keeping_a_suit_missing(hand: &Hand) -> KindMask {
-    let held = suits::of_hand(hand);
-    if held == ALL_SUITS {
-        return 0;
-    }
-    let mut kinds = hand.wildcards | knitted::HONOR_KINDS;
-    for s in 0..3 {
-        if held | 1 << s != ALL_SUITS {
-            kinds |= suits::kinds_of_suit(s);
-        }
-    }
-    kinds
 }
 
 /// The lowest shanten any discard leaves a validated 3n+2 hand at: the minimum of

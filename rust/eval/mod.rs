@@ -6,6 +6,7 @@ pub mod decompose;
 pub mod exchanges;
 pub mod forms;
 pub mod knitted;
+pub mod lacking;
 pub mod pair258;
 pub mod rules;
 pub mod shanten;

@@ -91,6 +91,17 @@ pub(crate) fn honors_table(rules: EvalRules) -> &'static [Keep] {
     }
 }
 
+/// The keep row of group `g` (0–3) at `key`, the honors' from `honors`. Precondition: `key`
+/// is a key of group `g` (counts ≤ 4).
+#[inline]
+pub(crate) fn row_at(g: usize, key: u32, honors: &'static [Keep]) -> &'static Keep {
+    if g < 3 {
+        &SUIT[key as usize]
+    } else {
+        &honors[key as usize]
+    }
+}
+
 /// The keep table of group `g` (0–3): the suits', or the honors' `honors`.
 #[inline]
 pub(crate) fn group_table(g: usize, honors: &'static [Keep]) -> &'static [Keep] {
@@ -347,10 +358,11 @@ fn standard_drawing<const NEED: usize>(
 
 /// The shanten after discarding each kind, for a validated 3n+2 hand: `out[k]` for every
 /// kind `k` the seat holds concealed (a held wildcard kind: one wildcard fewer), [`NEVER`] + 1
-/// for the others, for the standard forms (`forms::after_discards` asks the others kind by
-/// kind). The same answers as `forms::of_hand` on each hand less one tile, at about the
-/// cost of two calls instead of one per kind: a discard changes one group's key, so the
-/// standard shape joins that group's new row with the prefix and suffix of the others.
+/// for the others, for the standard forms (`forms::after_discards` sends 缺一门 to
+/// `lacking::after_discards` and asks the others kind by kind). The same answers as
+/// `forms::of_hand` on each hand less one tile, at about the cost of two calls instead of one
+/// per kind: a discard changes one group's key, so the standard shape joins that group's new
+/// row with the prefix and suffix of the others.
 #[must_use]
 pub fn after_discards(hand: &crate::hand::Hand, rules: EvalRules) -> [i32; KINDS] {
     let mut out = [NEVER + 1; KINDS];
@@ -418,10 +430,9 @@ pub fn after_discards(hand: &crate::hand::Hand, rules: EvalRules) -> [i32; KINDS
 
 /// The shanten without 缺一门 ([`any_suits`]) after drawing each kind of `kinds`, for a
 /// validated 3n+1 hand: `out[k]` is `forms::of_hand` of the hand with one more tile of kind
-/// `k` (a wildcard kind: one more wildcard) under the standard forms, and under 缺一门 for a
-/// draw that leaves a suit missing; [`NEVER`] + 1 for the kinds not in `kinds`
-/// (`forms::after_draws` asks the other forms and draws kind by kind). One pass over the
-/// groups, as [`after_discards`].
+/// `k` (a wildcard kind: one more wildcard) under the standard forms; [`NEVER`] + 1 for the
+/// kinds not in `kinds` (`forms::after_draws` sends 缺一门 to `lacking::after_draws` and
+/// asks the other forms kind by kind). One pass over the groups, as [`after_discards`].
 ///
 /// Precondition: the hand holds every natural kind of `kinds` at most three times
 /// concealed.

@@ -23,6 +23,15 @@ pub fn warm_up() {
     crate::eval::tables::warm_up();
 }
 
+/// Build the tables the built-in bots read besides [`warm_up`]'s (the shanten tables, built
+/// at a bot's first decision otherwise), so that a self-play run can time its start-up apart
+/// from its hands.
+#[pyfunction]
+pub fn warm_up_bots() {
+    crate::eval::tables::warm_up();
+    crate::eval::shanten::warm_up();
+}
+
 /// Tile kinds of text in any notation.
 #[pyfunction]
 pub fn parse_tiles(text: &Bound<'_, PyString>) -> PyResult<Vec<u8>> {

@@ -406,6 +406,7 @@ def test_rules_reference_and_help_come_from_rules_options(
 def test_simulate_says_what_it_played(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "simulate", "--hands", "4")
     assert out.startswith("4 hands, seed 0, 1 worker(s), ")
+    assert "hands/s (start-up " in out.splitlines()[0]
     assert out.splitlines()[1] == "rules: default (every option off)"
     _, out, _ = run(capsys, "simulate", "--hands", "4", "--rules", "taiyuan")
     assert out.splitlines()[1] == (

@@ -94,6 +94,6 @@ def test_the_command_line_runs_on_ray() -> None:
     on_ray = json.loads(out)
     local = simulate(40, bots="greedy", seed=5).to_dict()
     assert on_ray["backend"] == "ray"
-    for key in ("seconds", "hands_per_second", "workers", "backend"):
+    for key in ("seconds", "startup_seconds", "hands_per_second", "workers", "backend"):
         del on_ray[key], local[key]
     assert on_ray == local
