@@ -3,6 +3,7 @@
 //! [`EvalRules`], compiled by the profile once.
 
 pub mod decompose;
+pub mod exchanges;
 pub mod forms;
 pub mod knitted;
 pub mod knitted_after;

@@ -103,6 +103,16 @@ pub(crate) fn row_at(g: usize, key: u32, honors: &'static [Keep]) -> &'static Ke
     }
 }
 
+/// The keep table of group `g` (0–3): the suits', or the honors' `honors`.
+#[inline]
+pub(crate) fn group_table(g: usize, honors: &'static [Keep]) -> &'static [Keep] {
+    if g < 3 {
+        &SUIT
+    } else {
+        honors
+    }
+}
+
 /// The keep rows of the four groups at `keys`, the honors' from `honors`.
 pub(crate) fn rows_of(keys: &Keys, honors: &'static [Keep]) -> [&'static Keep; 4] {
     [
@@ -336,7 +346,7 @@ pub(crate) fn any_suits_of_one_suit(
 
 /// The totals of every group but `g`, for `g` = 0–3, laid out against `g`'s row: prefix and
 /// suffix joins of the groups' `rows`, each group's others joined once.
-fn others_against<const NEED: usize>(rows: &[&Keep; 4]) -> [Against; 4] {
+pub(crate) fn others_against<const NEED: usize>(rows: &[&Keep; 4]) -> [Against; 4] {
     let first = Totals::<NEED>::of(rows[0]);
     let first_two = first.with(rows[1]);
     let last = Totals::<NEED>::of(rows[3]);

@@ -163,6 +163,44 @@ impl Against {
         self.standard_lanes(&other.tail())
     }
 
+    /// Whether the standard shape's total with the last group's keep row `keep` is above
+    /// `least`: `self.standard(keep) > least`, without finding the best lane.
+    #[inline]
+    #[must_use]
+    pub fn standard_above(&self, keep: &Keep, least: i16) -> bool {
+        let row = lanes(keep);
+        let mut above = false;
+        for l in 0..16 {
+            above |= self.0[l].saturating_add(row[l]) > least;
+        }
+        above || least < 0
+    }
+
+    /// The test of [`Against::standard_above`] against `least`, prepared once for many
+    /// rows: see [`AboveBar::above`].
+    #[inline]
+    #[must_use]
+    pub fn above_bar(&self, least: i16) -> AboveBar {
+        // A row's entry at lane l must exceed t = least − total: a byte of 127 − t added
+        // to it carries into the byte's top bit exactly then (entries are at most 127, so
+        // no byte carries into the next). Lanes past 9 hold no split (NEG on both sides).
+        // All 16 lanes, for the vector unit; lanes 10–15 (t far above 127) add 0.
+        let mut below = [false; 16];
+        let mut add = [0u8; 16];
+        for l in 0..16 {
+            let t = least.saturating_sub(self.0[l]);
+            below[l] = t < 0;
+            add[l] = (127 - t.clamp(0, 127)) as u8;
+        }
+        AboveBar {
+            always: least < 0 || below.contains(&true),
+            low: u64::from_le_bytes([
+                add[0], add[1], add[2], add[3], add[4], add[5], add[6], add[7],
+            ]),
+            high: u16::from_le_bytes([add[8], add[9]]),
+        }
+    }
+
     #[inline]
     fn standard_lanes(&self, row: &[i16; 16]) -> u8 {
         let mut best = NEG;
@@ -170,6 +208,33 @@ impl Against {
             best = best.max(self.0[l].saturating_add(row[l]));
         }
         best.max(0) as u8
+    }
+}
+
+/// [`Against::standard_above`] for one bar, as a test of each keep row in two integer adds
+/// (lanes 0–7 in a `u64`, 8–9 in a `u16`), for the many rows tried against the same totals.
+#[derive(Clone, Copy)]
+pub struct AboveBar {
+    /// Every row is above the bar (a split already is, or the bar is below 0).
+    always: bool,
+    low: u64,
+    high: u16,
+}
+
+impl AboveBar {
+    /// Whether the standard shape's total with the last group's keep row `keep` is above
+    /// the bar: `against.standard_above(keep, least)` of the totals and bar this came from.
+    /// Precondition: `keep`'s entries are at most 127.
+    #[inline]
+    #[must_use]
+    pub fn above(&self, keep: &Keep) -> bool {
+        const TOPS: u64 = 0x8080_8080_8080_8080;
+        let low = u64::from_le_bytes([
+            keep[0], keep[1], keep[2], keep[3], keep[4], keep[5], keep[6], keep[7],
+        ]);
+        let high = u16::from_le_bytes([keep[8], keep[9]]);
+        let tops = low.wrapping_add(self.low) | u64::from(high.wrapping_add(self.high));
+        self.always || tops & TOPS != 0
     }
 }
 
@@ -220,6 +285,19 @@ mod tests {
             first_two.with(&rows[2]).against().standard(&rows[3]),
             t.standard()
         );
+        let against = first_two.with(&rows[2]).against();
+        for least in -2..40 {
+            assert_eq!(
+                against.standard_above(&rows[3], least),
+                i16::from(t.standard()) > least,
+                "{rows:?} above {least}"
+            );
+            assert_eq!(
+                against.above_bar(least).above(&rows[3]),
+                i16::from(t.standard()) > least,
+                "{rows:?} above the bar {least}"
+            );
+        }
     }
 
     /// Random keep rows (increasing in melds and pair, as real ones are) against brute force.

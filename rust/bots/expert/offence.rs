@@ -5,10 +5,10 @@
 //! leans to it ([`lean_to_one_suit`]).
 
 use crate::bots::sight::Sight;
-use crate::eval::forms;
+use crate::eval::exchanges;
 use crate::eval::waits::Waits;
 use crate::outcome::{WinContext, WinKind};
-use crate::tiles::{each_kind, held_kinds, Counts, KindMask, KINDS, SUITED_KINDS};
+use crate::tiles::{each_kind, four_kinds, held_kinds, Counts, KindMask, KINDS, SUITED_KINDS};
 
 /// The suited kinds' count (0–26).
 const SUITED: usize = 27;
@@ -50,13 +50,17 @@ fn ready_value(me: &Sight<'_>, counts: &Counts, waits: KindMask) -> f64 {
 /// The kinds a draw could join to `counts`: each held kind, and the suited kinds up to two
 /// ranks from a held one, among the kinds in play.
 fn near(me: &Sight<'_>, counts: &Counts) -> KindMask {
+    near_held(me, held_kinds(counts))
+}
+
+/// [`near`] of the kinds `held`.
+fn near_held(me: &Sight<'_>, held: KindMask) -> KindMask {
     /// The kinds of rank `r` or more of every suit, for `r` = 0–2.
     const RANK_FROM: [KindMask; 3] = [
         0x1ff * (1 | 1 << 9 | 1 << 18),
         0x1fe * (1 | 1 << 9 | 1 << 18),
         0x1fc * (1 | 1 << 9 | 1 << 18),
     ];
-    let held = held_kinds(counts);
     let suited = held & SUITED_KINDS;
     let mut near = held;
     for d in 1..=2 {
@@ -75,17 +79,36 @@ fn connected(me: &Sight<'_>, counts: &Counts) -> u32 {
         .sum()
 }
 
-/// The live tiles that lower the shanten `s` of `counts` (3n+1): the shanten after drawing
-/// each live kind [`near`] them, from one [`forms::after_draws`].
-fn improving(me: &Sight<'_>, counts: &Counts, s: i32) -> u32 {
-    let live: KindMask = each_kind(near(me, counts))
-        .filter(|&k| me.live(k as usize) > 0 && counts[k as usize] < 4)
-        .fold(0, |m, k| m | 1 << k);
-    let after = forms::after_draws(&me.hand(counts, &me.melds), live, me.eval);
-    each_kind(live)
-        .filter(|&k| after[k as usize] < s)
-        .map(|k| me.live(k as usize))
-        .sum()
+/// For each candidate discard `k` of `candidates`, the live tiles that lower the shanten
+/// `s` of the seat's hand less `k`: the draws of each live kind [`near`] it that the hand
+/// less `k` holds at most three of, from one [`exchanges::lowering_draws`] over every
+/// candidate.
+fn improving(me: &Sight<'_>, candidates: KindMask, s: i32) -> [u32; KINDS] {
+    let seen = me.seen();
+    // Live: seen at most three times (`Sight::live` above 0).
+    let live = !four_kinds(seen);
+    let (held, fours) = (held_kinds(&me.counts), four_kinds(&me.counts));
+    let mut draws = [0; KINDS];
+    for k in each_kind(candidates) {
+        let bit = 1u64 << k;
+        // The hand less one of `k`: `k` still held unless it was its only tile, and no
+        // longer four.
+        let held_after = if me.counts[k as usize] == 1 {
+            held & !bit
+        } else {
+            held
+        };
+        draws[k as usize] = near_held(me, held_after) & live & !(fours & !bit);
+    }
+    let hand = me.hand(&me.counts, &me.melds);
+    let lowering = exchanges::lowering_draws(&hand, candidates, &draws, s, me.eval);
+    let mut out = [0; KINDS];
+    for k in each_kind(candidates) {
+        out[k as usize] = each_kind(lowering[k as usize])
+            .map(|j| me.live(j as usize))
+            .sum();
+    }
+    out
 }
 
 /// A candidate discard's worth to its own hand: larger is better. A ready hand scores 1 plus
@@ -144,14 +167,19 @@ pub(super) fn offences(
             candidates |= 1 << k;
         }
         if candidates.count_ones() > 1 {
+            let exact = if folding {
+                [0; KINDS]
+            } else {
+                improving(me, candidates, best)
+            };
             for k in each_kind(candidates) {
                 let k = k as usize;
-                let mut after = me.counts;
-                after[k] -= 1;
                 let improving = if folding {
+                    let mut after = me.counts;
+                    after[k] -= 1;
                     connected(me, &after) / 4
                 } else {
-                    improving(me, &after, best)
+                    exact[k]
                 };
                 off[k] = Some(offence(best, improving, 0.0, 1.0));
             }
