@@ -124,10 +124,9 @@ pub fn hand_waits(hand: &Hand, rules: EvalRules) -> KindMask {
     winning_tiles(&hand.counts, &hand.held, hand.meld_count(), rules)
 }
 
-/// Most tiles 全不靠 can keep: the different kinds within one knitted straight and the
-/// honors.
-fn honors_and_knitted_keep(counts: &Counts) -> u8 {
-    let held = held_kinds(counts);
+/// Most tiles 全不靠 can keep of the distinct kinds `held`: the kinds within one knitted
+/// straight and the honors (at most 14).
+pub(crate) fn honors_and_knitted_keep(held: KindMask) -> u8 {
     let honors = (held & HONOR_KINDS).count_ones();
     KNITTED_STRAIGHTS
         .iter()
@@ -166,7 +165,7 @@ pub fn shanten(counts: &Counts, melds: u8, rules: EvalRules) -> i32 {
     let size = i32::from(14 - 3 * melds);
     let mut keep = 0;
     if melds == 0 {
-        keep = honors_and_knitted_keep(counts);
+        keep = honors_and_knitted_keep(held_kinds(counts));
     }
     if melds <= 1 {
         // A knitted keep counts only above the standard forms' keep (size − 1 − standard).

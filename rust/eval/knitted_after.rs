@@ -8,7 +8,7 @@
 //! are [`knitted::shanten`](crate::eval::knitted::shanten)'s on each changed hand: the least of the standard forms' shanten
 //! and `size − 1 −` the most any knitted reading keeps.
 
-use crate::eval::knitted::{HONOR_KINDS, KNITTED_STRAIGHTS};
+use crate::eval::knitted::{honors_and_knitted_keep, KNITTED_STRAIGHTS};
 use crate::eval::rules::{EvalRules, WinForms};
 use crate::eval::shanten::{self, NEVER};
 use crate::eval::shape::{group_of, Keys};
@@ -21,18 +21,6 @@ fn standard(rules: EvalRules) -> EvalRules {
         forms: WinForms::Standard,
         ..rules
     }
-}
-
-/// Most tiles 全不靠 keeps of the distinct kinds `held`: the honors and the kinds within one
-/// knitted straight (at most 14).
-fn honors_and_knitted_keep(held: KindMask) -> u8 {
-    let honors = (held & HONOR_KINDS).count_ones();
-    KNITTED_STRAIGHTS
-        .iter()
-        .map(|&s| (held & s).count_ones() + honors)
-        .max()
-        .unwrap_or(0)
-        .min(14) as u8
 }
 
 /// Whether the knitted forms can read the hand: at most one meld (with more, only the
