@@ -158,6 +158,65 @@ pub fn after_draws(hand: &Hand, kinds: KindMask, rules: EvalRules) -> [i32; KIND
     out
 }
 
+/// The kinds of `kinds` after drawing one of which the knitted readings alone (全不靠, 组合龙)
+/// give the hand a shanten below `bar`: keep at least `14 − 3·melds − bar` natural tiles.
+/// With [`shanten::after_draws`]' kinds below `bar`, the kinds [`after_draws`] puts below
+/// `bar`; what `exchanges::lowering_draws` asks of the knitted forms after the standard
+/// forms' one pass. A reading that cannot reach the bar is not read: a straight holding `n`
+/// kinds keeps at most `n + 1` and the rest's tiles. Precondition: as [`after_draws`].
+#[must_use]
+pub fn lowering_draws(hand: &Hand, kinds: KindMask, bar: i32, rules: EvalRules) -> KindMask {
+    debug_assert!(hand.wildcards == 0, "the knitted forms take no wildcards");
+    if !knitted_forms_apply(hand) || kinds == 0 {
+        return 0;
+    }
+    let melds = hand.meld_count();
+    // Every shanten is within −15–15: a bar past ±30 keeps its answers.
+    let need = i32::from(14 - 3 * melds) - bar.clamp(-30, 30);
+    let counts = &hand.counts;
+    let held = held_kinds(counts);
+    let mut lowering: KindMask = 0;
+    if melds == 0 {
+        for k in each_kind(kinds) {
+            if i32::from(honors_and_knitted_keep(held | 1 << k)) >= need {
+                lowering |= 1 << k;
+            }
+        }
+    }
+    let rest = rest_tiles(melds);
+    let keys = Keys::of(counts);
+    for s in KNITTED_STRAIGHTS {
+        let open = kinds & !lowering;
+        if open == 0 {
+            break;
+        }
+        let mine = held & s;
+        let n = mine.count_ones() as u8;
+        if i32::from(n + 1 + rest) < need {
+            continue; // no draw's 组合龙 on this straight reaches the bar
+        }
+        // A kind of the straight not yet held joins the straight; any other, the rest (the
+        // hand less one tile of each kind of the straight held).
+        let joining = open & s & !held;
+        let (after, whole) = shanten::standard_keep_changed(
+            &keys_less(&keys, mine),
+            melds + 3,
+            open & !joining,
+            true,
+            rules,
+        );
+        if i32::from(n + 1 + whole) >= need {
+            lowering |= joining;
+        }
+        for k in each_kind(open & !joining) {
+            if i32::from(n + after[k as usize]) >= need {
+                lowering |= 1 << k;
+            }
+        }
+    }
+    lowering
+}
+
 /// The kinds held exactly once. Precondition: counts ≤ 4.
 fn ones(counts: &Counts) -> KindMask {
     held_kinds(counts) & !pair_kinds(counts)
