@@ -8,7 +8,7 @@
 //! are [`knitted::shanten`](crate::eval::knitted::shanten)'s on each changed hand: the least of the standard forms' shanten
 //! and `size − 1 −` the most any knitted reading keeps.
 
-use crate::eval::knitted::{honors_and_knitted_keep, KNITTED_STRAIGHTS};
+use crate::eval::knitted::{honors_and_knitted_keep, HONOR_KINDS, KNITTED_STRAIGHTS};
 use crate::eval::rules::{EvalRules, WinForms};
 use crate::eval::shanten::{self, NEVER};
 use crate::eval::shape::{group_of, Keys};
@@ -175,16 +175,13 @@ pub fn lowering_draws(hand: &Hand, kinds: KindMask, bar: i32, rules: EvalRules) 
     let need = i32::from(14 - 3 * melds) - bar.clamp(-30, 30);
     let counts = &hand.counts;
     let held = held_kinds(counts);
-    let mut lowering: KindMask = 0;
-    if melds == 0 {
-        for k in each_kind(kinds) {
-            if i32::from(honors_and_knitted_keep(held | 1 << k)) >= need {
-                lowering |= 1 << k;
-            }
-        }
-    }
+    let mut lowering: KindMask = if melds == 0 {
+        honors_and_knitted_reaching(held, kinds, need)
+    } else {
+        0
+    };
     let rest = rest_tiles(melds);
-    let keys = Keys::of(counts);
+    let mut keys = None;
     for s in KNITTED_STRAIGHTS {
         let open = kinds & !lowering;
         if open == 0 {
@@ -198,8 +195,9 @@ pub fn lowering_draws(hand: &Hand, kinds: KindMask, bar: i32, rules: EvalRules) 
         // A kind of the straight not yet held joins the straight; any other, the rest (the
         // hand less one tile of each kind of the straight held).
         let joining = open & s & !held;
+        let keys = keys.get_or_insert_with(|| Keys::of(counts));
         let (after, whole) = shanten::standard_keep_changed(
-            &keys_less(&keys, mine),
+            &keys_less(keys, mine),
             melds + 3,
             open & !joining,
             true,
@@ -215,6 +213,32 @@ pub fn lowering_draws(hand: &Hand, kinds: KindMask, bar: i32, rules: EvalRules) 
         }
     }
     lowering
+}
+
+/// The kinds `k` of `kinds` after drawing one of which 全不靠 keeps at least `need` tiles:
+/// `honors_and_knitted_keep(held | 1 << k) >= need`, from the keep of `held` alone. A draw
+/// adds one at most: a new honor, or a new suited kind of a straight holding the most.
+fn honors_and_knitted_reaching(held: KindMask, kinds: KindMask, need: i32) -> KindMask {
+    if need > 14 {
+        return 0; // 全不靠 keeps at most fourteen
+    }
+    let lack = need - (held & HONOR_KINDS).count_ones() as i32;
+    let most = KNITTED_STRAIGHTS
+        .iter()
+        .map(|&s| (held & s).count_ones() as i32)
+        .max()
+        .unwrap_or(0);
+    if most >= lack {
+        return kinds;
+    }
+    if most + 1 < lack {
+        return 0;
+    }
+    let gaining = KNITTED_STRAIGHTS
+        .iter()
+        .filter(|&&s| (held & s).count_ones() as i32 == most)
+        .fold(HONOR_KINDS, |m, &s| m | s);
+    kinds & gaining & !held
 }
 
 /// The kinds held exactly once. Precondition: counts ≤ 4.
@@ -253,3 +277,7 @@ fn least(keep: &[u8; KINDS], kinds: KindMask) -> u8 {
         .min()
         .unwrap_or(0)
 }
+
+#[cfg(test)]
+#[path = "knitted_after_tests.rs"]
+mod tests;
