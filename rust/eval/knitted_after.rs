@@ -13,7 +13,7 @@ use crate::eval::rules::{EvalRules, WinForms};
 use crate::eval::shanten::{self, NEVER};
 use crate::eval::shape::{group_of, Keys};
 use crate::hand::Hand;
-use crate::tiles::{each_kind, held_kinds, pair_kinds, Counts, KindMask, KINDS};
+use crate::tiles::{each_kind, held_kinds, pair_kinds, Counts, KindMask, KINDS, SUITED_KINDS};
 
 /// The standard forms of `rules`: the shanten's standard part reads the same groups.
 fn standard(rules: EvalRules) -> EvalRules {
@@ -51,10 +51,12 @@ pub fn after_discards(hand: &Hand, rules: EvalRules) -> [i32; KINDS] {
         keep[k] = standard_keep(size, out[k]);
     }
     if hand.meld_count() == 0 {
+        let whole = honors_and_knitted_keep(held);
+        let less = honors_and_knitted_less(held);
         for k in each_kind(held) {
-            let after = held & !(ones & 1 << k);
+            let after = if ones >> k & 1 == 1 { less(k) } else { whole };
             let k = k as usize;
-            keep[k] = keep[k].max(honors_and_knitted_keep(after));
+            keep[k] = keep[k].max(after);
         }
     }
     let rest = rest_tiles(hand.meld_count());
@@ -239,6 +241,25 @@ fn honors_and_knitted_reaching(held: KindMask, kinds: KindMask, need: i32) -> Ki
         .filter(|&&s| (held & s).count_ones() as i32 == most)
         .fold(HONOR_KINDS, |m, &s| m | s);
     kinds & gaining & !held
+}
+
+/// [`honors_and_knitted_keep`] of the distinct kinds `held` less one kind `k` of them, for
+/// each `k` asked, from one reading of `held`: an honor leaves one fewer; a suited kind one
+/// fewer only if every straight holding the most holds it.
+fn honors_and_knitted_less(held: KindMask) -> impl Fn(u8) -> u8 {
+    let honors = (held & HONOR_KINDS).count_ones();
+    let most = KNITTED_STRAIGHTS
+        .iter()
+        .map(|&s| (held & s).count_ones())
+        .max()
+        .unwrap_or(0);
+    // The kinds every straight holding the most holds, and the honors.
+    let losing = KNITTED_STRAIGHTS
+        .iter()
+        .filter(|&&s| (held & s).count_ones() == most)
+        .fold(SUITED_KINDS, |m, &s| m & s)
+        | HONOR_KINDS;
+    move |k| (honors + most - u32::from(losing >> k & 1 == 1)).min(14) as u8
 }
 
 /// The kinds held exactly once. Precondition: counts ≤ 4.

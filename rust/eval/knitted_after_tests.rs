@@ -35,3 +35,30 @@ fn honors_and_knitted_reaching_matches_keep() {
         }
     }
 }
+
+/// `honors_and_knitted_less` against `honors_and_knitted_keep` of the kinds less each one
+/// held, on random sets of distinct kinds near a knitted straight.
+#[test]
+fn honors_and_knitted_less_matches_keep() {
+    let mut rng = Rng::new(5);
+    for _ in 0..20_000 {
+        let straight = KNITTED_STRAIGHTS[rng.below(6) as usize];
+        let mut held: KindMask = 0;
+        for _ in 0..rng.below(18) {
+            let k = match rng.below(3) {
+                0 => each_kind(straight).nth(rng.below(9) as usize).unwrap_or(0),
+                1 => 27 + rng.below(7) as u8,
+                _ => rng.below(34) as u8,
+            };
+            held |= 1 << k;
+        }
+        let less = honors_and_knitted_less(held);
+        for k in each_kind(held) {
+            assert_eq!(
+                less(k),
+                honors_and_knitted_keep(held & !(1 << k)),
+                "{held:#x} less {k}"
+            );
+        }
+    }
+}
