@@ -138,6 +138,13 @@ fn standard_of<const NEED: usize>(rows: &[&Keep; 4]) -> u8 {
         .standard(rows[3])
 }
 
+/// [`standard_of`] of a suit's row `suit` and the honors' row `honors`, the other two suits
+/// empty: an empty group's row (all 0: its melds and pair all drawn) joins as nothing, since
+/// every keep row, and so every total, never falls with more melds or the pair allowed.
+fn standard_of_two<const NEED: usize>(suit: &Keep, honors: &Keep) -> u8 {
+    Totals::<NEED>::of(suit).against().standard(honors)
+}
+
 /// Most natural tiles seven pairs can use: whole pairs first (a quad is two), then halves.
 pub(crate) fn seven_pairs_keep(counts: &Counts) -> u8 {
     let pairs: u8 = counts.iter().map(|&c| c / 2).sum();
@@ -306,7 +313,8 @@ pub(crate) fn any_suits(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) 
 
 /// [`any_suits`] of each suit's tiles with the honors alone (the other two suits' tiles
 /// left out): entry `s` for each suit `s` of the mask `suits`, [`NEVER`] for the others. The
-/// groups' keys are read once.
+/// groups' keys are read once, and each part joins only its suit's and the honors' rows
+/// ([`standard_of_two`]).
 ///
 /// Precondition: counts ≤ 4; each part holds at most `14 − 3·melds − wild` tiles.
 pub(crate) fn any_suits_of_one_suit(
@@ -326,11 +334,9 @@ pub(crate) fn any_suits_of_one_suit(
         if suits >> suit & 1 == 0 {
             return NEVER;
         }
-        let mut part = Keys([0; 4]);
-        part.0[suit] = keys.0[suit];
-        part.0[3] = keys.0[3];
-        let rows = rows_of(&part, honors);
-        let mut keep = by_need!(4 - melds, standard_of(&rows));
+        let suit_row = &SUIT[keys.0[suit] as usize];
+        let honors_row = &honors[keys.0[3] as usize];
+        let mut keep = by_need!(4 - melds, standard_of_two(suit_row, honors_row));
         if melds == 0 {
             let kinds = (ALL_KINDS & !SUITED_KINDS) | 0x1ff << (9 * suit);
             let pairs = ((twos & kinds).count_ones() + (fours & kinds).count_ones()) as u8;
