@@ -365,6 +365,24 @@ pub(crate) fn others_against<const NEED: usize>(rows: &[&Keep; 4]) -> [Against; 
     ]
 }
 
+/// [`others_against`] of a hand holding at most one suit (the other two suits' keys 0, as a
+/// flush's part): an empty group's row joins as nothing ([`standard_of_two`]), so a held
+/// group's others are the other held group alone, and an empty group's are both. `None`
+/// for a hand holding two suits or more.
+fn one_suit_others<const NEED: usize>(keys: &Keys, rows: &[&Keep; 4]) -> Option<[Against; 4]> {
+    let s = match (keys.0[0] != 0, keys.0[1] != 0, keys.0[2] != 0) {
+        (_, false, false) => 0,
+        (false, true, false) => 1,
+        (false, false, true) => 2,
+        _ => return None,
+    };
+    let suit = Totals::<NEED>::of(rows[s]);
+    let mut out = [suit.with(rows[3]).against(); 4];
+    out[s] = Totals::<NEED>::of(rows[3]).against();
+    out[3] = suit.against();
+    Some(out)
+}
+
 /// The most natural tiles a standard shape with `NEED` more melds and a pair can use, after
 /// one tile of each kind of `kinds` leaves (`DRAW` false) or joins (`DRAW` true) the hand
 /// of `keys`, and as the hand is: [`others_against`], then one join per kind.
@@ -376,7 +394,8 @@ fn standard_changed<const NEED: usize, const DRAW: bool>(
     honors: &[Keep],
     rows: &[&Keep; 4],
 ) -> ([u8; KINDS], u8) {
-    let others = others_against::<NEED>(rows);
+    let others =
+        one_suit_others::<NEED>(keys, rows).unwrap_or_else(|| others_against::<NEED>(rows));
     let whole = others[3].standard(rows[3]);
     let mut out = [0u8; KINDS];
     for k in each_kind(kinds) {
