@@ -38,18 +38,30 @@ pub fn lowering_draws(
     rules: EvalRules,
 ) -> [KindMask; KINDS] {
     if rules.forms == WinForms::Standard {
-        return match 4 - hand.meld_count().min(4) {
-            0 => standard::<0>(hand, discards, draws, bar, rules),
-            1 => standard::<1>(hand, discards, draws, bar, rules),
-            2 => standard::<2>(hand, discards, draws, bar, rules),
-            3 => standard::<3>(hand, discards, draws, bar, rules),
-            _ => standard::<4>(hand, discards, draws, bar, rules),
-        };
+        return standard_forms(hand, discards, draws, bar, rules);
     }
     if rules.forms == WinForms::Knitted && hand.wildcards == 0 {
         return knitted(hand, discards, draws, bar, rules);
     }
     one_by_one(hand, discards, draws, bar, rules)
+}
+
+/// [`lowering_draws`] under the standard forms (`rules.forms` is [`WinForms::Standard`]),
+/// for the melds the hand still needs ([`standard`]).
+fn standard_forms(
+    hand: &Hand,
+    discards: KindMask,
+    draws: &[KindMask; KINDS],
+    bar: i32,
+    rules: EvalRules,
+) -> [KindMask; KINDS] {
+    match 4 - hand.meld_count().min(4) {
+        0 => standard::<0>(hand, discards, draws, bar, rules),
+        1 => standard::<1>(hand, discards, draws, bar, rules),
+        2 => standard::<2>(hand, discards, draws, bar, rules),
+        3 => standard::<3>(hand, discards, draws, bar, rules),
+        _ => standard::<4>(hand, discards, draws, bar, rules),
+    }
 }
 
 /// [`lowering_draws`] under the knitted forms (`knitted.rs`), for a hand without wildcards:
@@ -64,11 +76,11 @@ fn knitted(
     bar: i32,
     rules: EvalRules,
 ) -> [KindMask; KINDS] {
-    let standard_forms = EvalRules {
+    let standard_rules = EvalRules {
         forms: WinForms::Standard,
         ..rules
     };
-    let mut out = lowering_draws(hand, discards, draws, bar, standard_forms);
+    let mut out = standard_forms(hand, discards, draws, bar, standard_rules);
     if hand.meld_count() > 1 {
         return out; // the knitted readings take at most one meld
     }
