@@ -369,6 +369,7 @@ pub(crate) fn others_against<const NEED: usize>(rows: &[&Keep; 4]) -> [Against; 
 /// flush's part): an empty group's row joins as nothing ([`standard_of_two`]), so a held
 /// group's others are the other held group alone, and an empty group's are both. `None`
 /// for a hand holding two suits or more.
+#[inline]
 fn one_suit_others<const NEED: usize>(keys: &Keys, rows: &[&Keep; 4]) -> Option<[Against; 4]> {
     let s = match (keys.0[0] != 0, keys.0[1] != 0, keys.0[2] != 0) {
         (_, false, false) => 0,
