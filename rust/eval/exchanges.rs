@@ -6,10 +6,13 @@
 //! a draw changes at most two groups' keys. A draw into the discard's own group is one join
 //! against the totals of the three other groups (as [`shanten::after_draws`]); a draw into
 //! another group is one join against the two untouched groups joined with the discard's
-//! new row, built once per discard and group drawn into. The other forms are asked one
-//! discard at a time ([`forms::after_draws`]).
+//! new row, built once per discard and group drawn into. Under the knitted forms (no
+//! wildcards) the standard forms' pass leaves the draws it does not lower to the knitted
+//! readings ([`knitted_after::lowering_draws`]). The other forms are asked one discard at a
+//! time ([`forms::after_draws`]).
 
 use crate::eval::forms;
+use crate::eval::knitted_after;
 use crate::eval::rules::{EvalRules, WinForms};
 use crate::eval::shanten::{group_table, honors_table, others_against, rows_of, seven_pairs_of};
 use crate::eval::shape::Keys;
@@ -35,15 +38,64 @@ pub fn lowering_draws(
     rules: EvalRules,
 ) -> [KindMask; KINDS] {
     if rules.forms == WinForms::Standard {
-        return match 4 - hand.meld_count().min(4) {
-            0 => standard::<0>(hand, discards, draws, bar, rules),
-            1 => standard::<1>(hand, discards, draws, bar, rules),
-            2 => standard::<2>(hand, discards, draws, bar, rules),
-            3 => standard::<3>(hand, discards, draws, bar, rules),
-            _ => standard::<4>(hand, discards, draws, bar, rules),
-        };
+        return standard_forms(hand, discards, draws, bar, rules);
+    }
+    if rules.forms == WinForms::Knitted && hand.wildcards == 0 {
+        return knitted(hand, discards, draws, bar, rules);
     }
     one_by_one(hand, discards, draws, bar, rules)
+}
+
+/// [`lowering_draws`] under the standard forms (`rules.forms` is [`WinForms::Standard`]),
+/// for the melds the hand still needs ([`standard`]).
+fn standard_forms(
+    hand: &Hand,
+    discards: KindMask,
+    draws: &[KindMask; KINDS],
+    bar: i32,
+    rules: EvalRules,
+) -> [KindMask; KINDS] {
+    match 4 - hand.meld_count().min(4) {
+        0 => standard::<0>(hand, discards, draws, bar, rules),
+        1 => standard::<1>(hand, discards, draws, bar, rules),
+        2 => standard::<2>(hand, discards, draws, bar, rules),
+        3 => standard::<3>(hand, discards, draws, bar, rules),
+        _ => standard::<4>(hand, discards, draws, bar, rules),
+    }
+}
+
+/// [`lowering_draws`] under the knitted forms (`knitted.rs`), for a hand without wildcards:
+/// the standard forms' one pass, then for each discard the draws it leaves out read by the
+/// knitted forms alone ([`knitted_after::lowering_draws`]). A shanten under the knitted
+/// forms is the least of the standard forms' and the knitted readings', so a draw is below
+/// `bar` under them iff it is under either.
+fn knitted(
+    hand: &Hand,
+    discards: KindMask,
+    draws: &[KindMask; KINDS],
+    bar: i32,
+    rules: EvalRules,
+) -> [KindMask; KINDS] {
+    let standard_rules = EvalRules {
+        forms: WinForms::Standard,
+        ..rules
+    };
+    let mut out = standard_forms(hand, discards, draws, bar, standard_rules);
+    if hand.meld_count() > 1 {
+        return out; // the knitted readings take at most one meld
+    }
+    let mut less = hand.clone();
+    for k in each_kind(discards) {
+        let k = k as usize;
+        let left = draws[k] & !out[k];
+        if left == 0 {
+            continue;
+        }
+        discard(&mut less, k, -1);
+        out[k] |= knitted_after::lowering_draws(&less, left, bar, rules);
+        discard(&mut less, k, 1);
+    }
+    out
 }
 
 /// [`lowering_draws`] one discard at a time: [`forms::after_draws`] on the hand less each

@@ -151,3 +151,68 @@ fn lowering_draws_match_of_hand() {
         }
     }
 }
+
+/// A random 3n+2 hand near the knitted forms: most of one knitted straight's kinds, honors,
+/// and random tiles, with 0–2 melds (two: the knitted readings give way to the standard
+/// forms).
+fn knitted_hand(rng: &mut Rng) -> (Counts, Vec<Meld>) {
+    use crate::eval::knitted::KNITTED_STRAIGHTS;
+    let straight = KNITTED_STRAIGHTS[rng.below(6) as usize];
+    let mut counts = [0u8; KINDS];
+    let melds: Vec<Meld> = (0..[0, 0, 1, 1, 2][rng.below(5) as usize])
+        .map(|i| Meld {
+            kind: if rng.below(2) == 0 {
+                MeldKind::Pong
+            } else {
+                MeldKind::Chow
+            },
+            tile: [1u8, 12][i],
+        })
+        .collect();
+    let size = 14 - 3 * melds.len();
+    let mut n = 0;
+    while n < size {
+        let k = match rng.below(4) {
+            0 | 1 => each_kind(straight).nth(rng.below(9) as usize).unwrap_or(0),
+            2 => 27 + rng.below(7) as u8,
+            _ => rng.below(34) as u8,
+        } as usize;
+        if counts[k] < 4 && melds.iter().all(|m| m.tile as usize != k) {
+            counts[k] += 1;
+            n += 1;
+        }
+    }
+    (counts, melds)
+}
+
+/// The knitted forms' path against the one-by-one path on hands near 全不靠 and 组合龙,
+/// for every bar from −1 to 9, every held kind a candidate and every kind drawn.
+#[test]
+fn knitted_lowering_draws_match_one_by_one() {
+    let mut rng = Rng::new(7);
+    let rules = EvalRules {
+        forms: WinForms::Knitted,
+        ..EvalRules::default()
+    };
+    for _ in 0..1500 {
+        let (counts, melds) = knitted_hand(&mut rng);
+        let hand = Hand::from_counts(&counts, &melds, &[]);
+        let discards = crate::tiles::held_kinds(&counts);
+        let mut draws = [0; KINDS];
+        for k in each_kind(discards) {
+            let k = k as usize;
+            let mut less = counts;
+            less[k] -= 1;
+            draws[k] = (0..KINDS)
+                .filter(|&j| less[j] < 4 && rng.below(8) != 0)
+                .fold(0, |m, j| m | 1 << j);
+        }
+        for bar in -1..=9 {
+            assert_eq!(
+                lowering_draws(&hand, discards, &draws, bar, rules),
+                one_by_one(&hand, discards, &draws, bar, rules),
+                "{counts:?} {melds:?} bar {bar}"
+            );
+        }
+    }
+}

@@ -138,6 +138,13 @@ fn standard_of<const NEED: usize>(rows: &[&Keep; 4]) -> u8 {
         .standard(rows[3])
 }
 
+/// [`standard_of`] of a suit's row `suit` and the honors' row `honors`, the other two suits
+/// empty: an empty group's row (all 0: its melds and pair all drawn) joins as nothing, since
+/// every keep row, and so every total, never falls with more melds or the pair allowed.
+fn standard_of_two<const NEED: usize>(suit: &Keep, honors: &Keep) -> u8 {
+    Totals::<NEED>::of(suit).against().standard(honors)
+}
+
 /// Most natural tiles seven pairs can use: whole pairs first (a quad is two), then halves.
 pub(crate) fn seven_pairs_keep(counts: &Counts) -> u8 {
     let pairs: u8 = counts.iter().map(|&c| c / 2).sum();
@@ -306,7 +313,8 @@ pub(crate) fn any_suits(counts: &Counts, wild: u8, melds: u8, rules: EvalRules) 
 
 /// [`any_suits`] of each suit's tiles with the honors alone (the other two suits' tiles
 /// left out): entry `s` for each suit `s` of the mask `suits`, [`NEVER`] for the others. The
-/// groups' keys are read once.
+/// groups' keys are read once, and each part joins only its suit's and the honors' rows
+/// ([`standard_of_two`]).
 ///
 /// Precondition: counts ≤ 4; each part holds at most `14 − 3·melds − wild` tiles.
 pub(crate) fn any_suits_of_one_suit(
@@ -326,11 +334,9 @@ pub(crate) fn any_suits_of_one_suit(
         if suits >> suit & 1 == 0 {
             return NEVER;
         }
-        let mut part = Keys([0; 4]);
-        part.0[suit] = keys.0[suit];
-        part.0[3] = keys.0[3];
-        let rows = rows_of(&part, honors);
-        let mut keep = by_need!(4 - melds, standard_of(&rows));
+        let suit_row = &SUIT[keys.0[suit] as usize];
+        let honors_row = &honors[keys.0[3] as usize];
+        let mut keep = by_need!(4 - melds, standard_of_two(suit_row, honors_row));
         if melds == 0 {
             let kinds = (ALL_KINDS & !SUITED_KINDS) | 0x1ff << (9 * suit);
             let pairs = ((twos & kinds).count_ones() + (fours & kinds).count_ones()) as u8;
@@ -359,6 +365,25 @@ pub(crate) fn others_against<const NEED: usize>(rows: &[&Keep; 4]) -> [Against; 
     ]
 }
 
+/// [`others_against`] of a hand holding at most one suit (the other two suits' keys 0, as a
+/// flush's part): an empty group's row joins as nothing ([`standard_of_two`]), so a held
+/// group's others are the other held group alone, and an empty group's are both. `None`
+/// for a hand holding two suits or more.
+#[inline]
+fn one_suit_others<const NEED: usize>(keys: &Keys, rows: &[&Keep; 4]) -> Option<[Against; 4]> {
+    let s = match (keys.0[0] != 0, keys.0[1] != 0, keys.0[2] != 0) {
+        (_, false, false) => 0,
+        (false, true, false) => 1,
+        (false, false, true) => 2,
+        _ => return None,
+    };
+    let suit = Totals::<NEED>::of(rows[s]);
+    let mut out = [suit.with(rows[3]).against(); 4];
+    out[s] = Totals::<NEED>::of(rows[3]).against();
+    out[3] = suit.against();
+    Some(out)
+}
+
 /// The most natural tiles a standard shape with `NEED` more melds and a pair can use, after
 /// one tile of each kind of `kinds` leaves (`DRAW` false) or joins (`DRAW` true) the hand
 /// of `keys`, and as the hand is: [`others_against`], then one join per kind.
@@ -370,7 +395,8 @@ fn standard_changed<const NEED: usize, const DRAW: bool>(
     honors: &[Keep],
     rows: &[&Keep; 4],
 ) -> ([u8; KINDS], u8) {
-    let others = others_against::<NEED>(rows);
+    let others =
+        one_suit_others::<NEED>(keys, rows).unwrap_or_else(|| others_against::<NEED>(rows));
     let whole = others[3].standard(rows[3]);
     let mut out = [0u8; KINDS];
     for k in each_kind(kinds) {

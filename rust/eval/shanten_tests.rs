@@ -234,3 +234,59 @@ fn one_suit_parts_match_any_suits() {
         }
     }
 }
+
+/// `after_discards` and `after_draws` against `of_hand` on hands of one suit and the honors
+/// (or the honors alone), the flush parts whose two empty suits join as nothing, with 0–3
+/// melds, for every evaluator option set.
+#[test]
+fn one_suit_hands_match_one_by_one() {
+    let mut rng = crate::rng::Rng::new(53);
+    for rules in option_sets() {
+        for _ in 0..2000 {
+            let (_, melds, _) = random_hand(&mut rng, rules);
+            let suit = rng.below(4) as usize; // 3: no suit at all
+            let pool: Vec<usize> = (0..KINDS)
+                .filter(|&k| (k / 9 == suit && k < 27) || (k >= 27 && !rules.no_honors))
+                .filter(|&k| melds.iter().all(|m| usize::from(m.tile) != k))
+                .collect();
+            if pool.is_empty() {
+                continue;
+            }
+            let size = 14 - 3 * melds.len();
+            let mut counts = [0u8; KINDS];
+            let mut n = 0;
+            while n < size && pool.iter().any(|&k| counts[k] < 4) {
+                let k = pool[rng.below(pool.len() as u64) as usize];
+                if counts[k] < 4 {
+                    counts[k] += 1;
+                    n += 1;
+                }
+            }
+            if n < size {
+                continue;
+            }
+            let hand = Hand::from_counts(&counts, &melds, &[]);
+            let fast = crate::eval::forms::after_discards(&hand, rules);
+            for k in (0..KINDS).filter(|&k| counts[k] > 0) {
+                let mut less = counts;
+                less[k] -= 1;
+                let slow = of_hand(&Hand::from_counts(&less, &melds, &[]), rules);
+                assert_eq!(fast[k], slow, "{rules:?} {counts:?} {melds:?} less {k}");
+                let kinds: KindMask = (0..KINDS)
+                    .filter(|&j| less[j] < 4 && (j < 27 || !rules.no_honors))
+                    .fold(0, |m, j| m | 1 << j);
+                let less_hand = Hand::from_counts(&less, &melds, &[]);
+                let drawn = crate::eval::forms::after_draws(&less_hand, kinds, rules);
+                for j in each_kind(kinds) {
+                    let mut more = less;
+                    more[j as usize] += 1;
+                    let slow = of_hand(&Hand::from_counts(&more, &melds, &[]), rules);
+                    assert_eq!(
+                        drawn[j as usize], slow,
+                        "{rules:?} {less:?} {melds:?} more {j}"
+                    );
+                }
+            }
+        }
+    }
+}
