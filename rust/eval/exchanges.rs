@@ -14,9 +14,10 @@
 use crate::eval::forms;
 use crate::eval::knitted_after;
 use crate::eval::rules::{EvalRules, WinForms};
-use crate::eval::shanten::{group_table, honors_table, others_against, rows_of, seven_pairs_of};
+use crate::eval::shanten::{group_table, honors_table, others_against, rows_of};
 use crate::eval::shape::Keys;
 use crate::eval::tables::POW5;
+use crate::eval::tally::Tally;
 use crate::eval::totals::{Against, Keep, Totals};
 use crate::hand::Hand;
 use crate::tiles::{each_kind, four_kinds, odd_kinds, KindMask, ALL_KINDS, KINDS, ORPHAN_KINDS};
@@ -133,71 +134,7 @@ fn discard(hand: &mut Hand, k: usize, by: i8) {
     }
 }
 
-/// Seven pairs' and thirteen orphans' counts of the natural tiles: whole pairs, single
-/// tiles, orphan kinds held, orphan kinds held twice or more.
-#[derive(Clone, Copy, Default)]
-struct Others {
-    pairs: u8,
-    halves: u8,
-    distinct: u8,
-    doubles: u8,
-}
-
-impl Others {
-    fn of(counts: &[u8; KINDS]) -> Self {
-        let mut o = Others {
-            pairs: 0,
-            halves: 0,
-            distinct: 0,
-            doubles: 0,
-        };
-        for (k, &c) in counts.iter().enumerate() {
-            o.pairs += c / 2;
-            o.halves += c % 2;
-            if ORPHAN_KINDS >> k & 1 == 1 {
-                o.distinct += u8::from(c > 0);
-                o.doubles += u8::from(c > 1);
-            }
-        }
-        o
-    }
-
-    /// The counts after one tile of kind `k`, held `c` times, leaves (`c` ≥ 1).
-    fn less(mut self, k: usize, c: u8) -> Self {
-        if c % 2 == 1 {
-            self.halves -= 1;
-        } else {
-            self.pairs -= 1;
-            self.halves += 1;
-        }
-        if ORPHAN_KINDS >> k & 1 == 1 {
-            match c {
-                1 => self.distinct -= 1,
-                2 => self.doubles -= 1,
-                _ => {}
-            }
-        }
-        self
-    }
-
-    /// The counts after one more tile of kind `k`, held `c` times, joins (`c` ≤ 3).
-    fn more(mut self, k: usize, c: u8) -> Self {
-        if c % 2 == 1 {
-            self.pairs += 1;
-            self.halves -= 1;
-        } else {
-            self.halves += 1;
-        }
-        if ORPHAN_KINDS >> k & 1 == 1 {
-            match c {
-                0 => self.distinct += 1,
-                1 => self.doubles += 1,
-                _ => {}
-            }
-        }
-        self
-    }
-
+impl Tally {
     /// The kinds of `draws` after which seven pairs or (`orphans`) thirteen orphans keep
     /// more than `least`, from these counts of a hand without melds whose natural counts
     /// `counts` less one of `k` (if natural) hold `odd` an odd number of times. A draw never
@@ -232,22 +169,12 @@ impl Others {
         for j in each_kind(draws & can) {
             let j = j as usize;
             let c = counts[j] - u8::from(j == k);
-            let keep = self.more(j, c).keep(true, orphans);
+            let keep = self
+                .changed::<true>(c, ORPHAN_KINDS >> j & 1 == 1)
+                .keep(true, orphans);
             lowering |= u64::from(i16::from(keep) > least) << j;
         }
         lowering
-    }
-
-    /// The most natural tiles seven pairs (`pairs`) and thirteen orphans (`orphans`) keep.
-    fn keep(self, pairs: bool, orphans: bool) -> u8 {
-        let mut keep = 0;
-        if pairs {
-            keep = seven_pairs_of(self.pairs, self.halves);
-        }
-        if orphans {
-            keep = keep.max(self.distinct + u8::from(self.doubles > 0));
-        }
-        keep
     }
 }
 
@@ -345,9 +272,9 @@ fn standard<const NEED: usize>(
     let (pairs, orphans) = (melds == 0, melds == 0 && !rules.no_honors);
     let odd = odd_kinds(counts);
     let base = if pairs {
-        Others::of(counts)
+        Tally::of_counts(counts)
     } else {
-        Others::default()
+        Tally::default()
     };
     // The bar on keep with `wild` wildcards after the exchange.
     // Every shanten is within −15–15 (at most 14 wildcards): a bar past ±30 keeps its answers.
@@ -390,7 +317,11 @@ fn standard<const NEED: usize>(
             let gk = k / 9;
             after.0[gk] -= POW5[k % 9];
             let kept = others[gk].standard(&group_table(gk, honors)[after.0[gk] as usize]);
-            let rest = if pairs { base.less(k, counts[k]) } else { base };
+            let rest = if pairs {
+                base.changed::<false>(counts[k], ORPHAN_KINDS >> k & 1 == 1)
+            } else {
+                base
+            };
             (gk, rest, hand.wild, kept)
         };
         let natural = want & !hand.wildcards;

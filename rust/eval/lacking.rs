@@ -14,10 +14,11 @@
 //! neither do the suits that may be dropped.
 
 use crate::eval::rules::EvalRules;
-use crate::eval::shanten::{honors_table, row_at, rows_of, seven_pairs_of, NEVER};
+use crate::eval::shanten::{honors_table, row_at, rows_of, NEVER};
 use crate::eval::shape::Keys;
 use crate::eval::suits::{self, ALL_SUITS};
 use crate::eval::tables::POW5;
+use crate::eval::tally::Tally;
 use crate::eval::totals::{Against, Totals};
 use crate::hand::Hand;
 use crate::tiles::{
@@ -97,65 +98,6 @@ fn changed<const DRAW: bool>(
         out[k as usize] = base - i32::from(keeps[k as usize]);
     }
     out
-}
-
-/// Pairs, single tiles, orphan kinds held and orphan kinds held twice: what seven pairs and
-/// 十三幺 keep depends on.
-#[derive(Clone, Copy, Default)]
-struct Tally {
-    pairs: u8,
-    halves: u8,
-    distinct: u8,
-    doubles: u8,
-}
-
-impl Tally {
-    /// The tally of the kinds of `within`, from the hand's kind masks.
-    fn of(within: KindMask, masks: &[KindMask; 4]) -> Self {
-        let [held, twos, fours, odd] = masks.map(|m| m & within);
-        Tally {
-            pairs: (twos.count_ones() + fours.count_ones()) as u8,
-            halves: odd.count_ones() as u8,
-            distinct: (held & ORPHAN_KINDS).count_ones() as u8,
-            doubles: (twos & ORPHAN_KINDS).count_ones() as u8,
-        }
-    }
-
-    /// After one tile of a kind held `count` times leaves (`DRAW` false) or joins the hand;
-    /// `orphan` whether the kind is one. Precondition: `count` is 1–4 for a discard, 0–3
-    /// for a draw, and the tally counts that kind.
-    fn changed<const DRAW: bool>(self, count: u8, orphan: bool) -> Self {
-        let mut t = self;
-        let odd = count % 2 == 1;
-        match (DRAW, odd) {
-            (false, true) => t.halves -= 1,
-            (false, false) => (t.pairs, t.halves) = (t.pairs - 1, t.halves + 1),
-            (true, true) => (t.pairs, t.halves) = (t.pairs + 1, t.halves - 1),
-            (true, false) => t.halves += 1,
-        }
-        if orphan {
-            match (DRAW, count) {
-                (false, 1) => t.distinct -= 1,
-                (false, 2) => t.doubles -= 1,
-                (true, 0) => t.distinct += 1,
-                (true, 1) => t.doubles += 1,
-                _ => {}
-            }
-        }
-        t
-    }
-
-    /// The most natural tiles seven pairs (`sevens`) and 十三幺 (`orphans`) can use.
-    fn keep(self, sevens: bool, orphans: bool) -> u8 {
-        let mut keep = 0;
-        if sevens {
-            keep = seven_pairs_of(self.pairs, self.halves);
-        }
-        if orphans {
-            keep = keep.max(self.distinct + u8::from(self.doubles > 0));
-        }
-        keep
-    }
 }
 
 /// The most natural tiles a complete hand (any shape) without one suit of `droppable` can

@@ -16,6 +16,7 @@ pub mod shanten;
 pub mod shape;
 pub mod suits;
 pub mod tables;
+pub(crate) mod tally;
 pub mod totals;
 pub mod void;
 pub mod waits;
